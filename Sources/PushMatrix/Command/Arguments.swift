@@ -1,0 +1,53 @@
+/// A command line split into options, so each command can take what it knows and report the rest.
+struct Arguments {
+    struct UsageError: Error { var message: String }
+
+    private(set) var flags: [String] = []
+    private(set) var values: [(name: String, value: String)] = []
+    private(set) var positionals: [String] = []
+
+    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`).
+    init(_ arguments: [String], valued: Set<String>) throws(UsageError) {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else { positionals.append(argument); continue }
+            if let equals = argument.firstIndex(of: "=") {
+                values.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
+            } else if valued.contains(argument) {
+                guard let value = rest.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
+                values.append((argument, value))
+            } else {
+                flags.append(argument)
+            }
+        }
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        let found = flags.contains(name)
+        flags.removeAll { $0 == name }
+        return found
+    }
+
+    mutating func value(_ name: String) -> String? { allValues(name).last }
+
+    mutating func allValues(_ name: String) -> [String] {
+        let found = values.filter { $0.name == name }.map(\.value)
+        values.removeAll { $0.name == name }
+        return found
+    }
+
+    /// Flags matching `prefix…suffix`, taken out; returns the middle parts.
+    mutating func flags(prefix: String, suffix: String) -> [String] {
+        let found = flags.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) && $0.count > prefix.count + suffix.count }
+        flags.removeAll { found.contains($0) }
+        return found.map { String($0.dropFirst(prefix.count).dropLast(suffix.count)) }
+    }
+
+    /// Fails on anything no one took, suggesting the nearest known option.
+    func finish(known: [String]) throws(UsageError) {
+        if let unknown = flags.first ?? values.first?.name {
+            throw UsageError(message: "unknown option '\(unknown)'" + Suggestion.didYouMean(unknown, in: known))
+        }
+        if let extra = positionals.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+    }
+}

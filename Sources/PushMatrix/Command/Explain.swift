@@ -1,0 +1,61 @@
+import Foundation
+
+extension Command {
+    /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
+    /// so a spec with other dimensions gets matching options.
+    static func explain(_ rest: [String], _ result: inout Result) throws {
+        var args = try Arguments(rest, valued: ["--spec", "--payload", "--api", "--state", "--lang", "--templates"])
+        let matrix = try SpecLoader.load(path: args.value("--spec") ?? defaultSpec)
+        let spec = matrix.spec
+        let templates = args.value("--templates") ?? "Templates"
+        let keyFlags = spec.payloadKeys.map { ("--" + kebab($0.id), $0.id) }
+        var flags: [String: Bool] = [:]
+        for (flag, id) in keyFlags { flags[id] = args.flag(flag) }
+        if let payload = args.value("--payload") {
+            guard flags.values.allSatisfy({ !$0 }) else {
+                throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
+            }
+            guard let data = FileManager.default.contents(atPath: payload) else {
+                throw DiagnosticsError([Diagnostic(file: payload, location: nil, message: "cannot read the payload file")])
+            }
+            flags = try APNsPayload.flags(bytes: [UInt8](data), file: payload, matrix: matrix)
+        }
+        let apis = try ids(args.allValues("--api"), known: spec.initAPIs.map(\.id), option: "--api")
+        let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
+        let optional = spec.handlers.filter(\.optional).map(\.id)
+        let without = args.flags(prefix: "--without-", suffix: "-handler")
+        for handler in without where !optional.contains(handler) {
+            throw Arguments.UsageError(message: "--without-\(handler)-handler: '\(handler)' is not an optional handler (optional: \(optional.joined(separator: ", ")))")
+        }
+        let language = args.value("--lang") ?? spec.languages[0].id
+        guard spec.languages.contains(where: { $0.id == language }) else {
+            throw Arguments.UsageError(message: "unknown language '\(language)'" + Suggestion.didYouMean(language, in: spec.languages.map(\.id)))
+        }
+        let json = args.flag("--json")
+        try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.map { "--without-\($0)-handler" })
+
+        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without)))
+        if json {
+            result.stdout += matrix.json(outcomes).serialized() + "\n"
+        } else {
+            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language)).value(outcomes)
+            result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
+        }
+    }
+
+    /// `contentAvailable` → `content-available`.
+    static func kebab(_ id: String) -> String {
+        id.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
+    /// Ids given repeatedly or comma-separated; nil when none were given (meaning all).
+    private static func ids(_ values: [String], known: [String], option: String) throws(Arguments.UsageError) -> [String]? {
+        let ids = values.flatMap { $0.split(separator: ",").map(String.init) }
+        for id in ids where !known.contains(id) {
+            throw Arguments.UsageError(message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: known) + "; expected one of \(known.joined(separator: ", "))")
+        }
+        return ids.isEmpty ? nil : ids
+    }
+}

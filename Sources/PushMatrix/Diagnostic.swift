@@ -1,0 +1,49 @@
+/// A position in a text file, 1-based; columns count Unicode scalars.
+public struct SourceLocation: Sendable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One problem found in an input, printed the way compilers do so editors and CI can link it:
+/// `file:line:column: error: path: message`.
+public struct Diagnostic: Error, Sendable, Hashable {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var file: String
+    public var location: SourceLocation?
+    /// Where in the document the problem is, e.g. `cells[14].taps.body[0].handler`; empty for the whole document.
+    public var path: String
+    public var message: String
+    public var severity: Severity
+
+    public init(file: String, location: SourceLocation?, path: String = "", message: String, severity: Severity = .error) {
+        self.file = file
+        self.location = location
+        self.path = path
+        self.message = message
+        self.severity = severity
+    }
+
+    public var description: String {
+        var out = file
+        if let location { out += ":\(location.line):\(location.column)" }
+        out += ": \(severity.rawValue): "
+        if !path.isEmpty { out += "\(path): " }
+        return out + message
+    }
+}
+
+/// Thrown when an input has one or more problems; carries all of them, in document order.
+public struct DiagnosticsError: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,54 @@
+/// A parsed JSON value together with where it starts in the source, so later stages
+/// can point diagnostics at the exact line and column.
+public struct JSONNode: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        /// The literal as written (already checked against the JSON number grammar), so no precision is lost
+        /// and the consumer decides which numeric type it wants.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        /// In document order; duplicate keys are kept so a later stage can report them with both locations.
+        case object([Member])
+    }
+
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: JSONNode
+
+        public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
+    }
+
+    public var value: Value
+    /// Where the value starts (its first character).
+    public var location: SourceLocation
+
+    public init(value: Value, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The JSON type name, for messages such as "expected a string, found number".
+    public var typeName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The value of the first member named `key`; nil if absent or if this is not an object.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,88 @@
+/// A JSON value to print for `--json` output. Objects are ordered lists of pairs, not dictionaries,
+/// so output is deterministic and follows the order the caller chose.
+public indirect enum JSONOutput: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    // Written by hand because tuples are not Equatable.
+    public static func == (a: JSONOutput, b: JSONOutput) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.int(x), .int(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+}
+
+extension JSONOutput {
+    /// Pretty-printed with a 2-space indent, `"key": value`, `[]` / `{}` when empty,
+    /// and no trailing newline (the caller decides how to end the output).
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out, indent: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let value): JSONOutput.writeString(value, to: &out)
+        case .array(let items):
+            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in
+                item.write(to: &out, indent: indent + 1)
+            }
+        case .object(let members):
+            writeContainer(members, open: "{", close: "}", to: &out, indent: indent) { member, out in
+                JSONOutput.writeString(member.0, to: &out)
+                out += ": "
+                member.1.write(to: &out, indent: indent + 1)
+            }
+        }
+    }
+
+    private func writeContainer<Element>(
+        _ elements: [Element], open: String, close: String, to out: inout String, indent: Int,
+        element: (Element, inout String) -> Void
+    ) {
+        guard !elements.isEmpty else { out += open + close; return }
+        let inner = String(repeating: " ", count: 2 * (indent + 1))
+        out += open
+        for (index, item) in elements.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += inner
+            element(item, &out)
+        }
+        out += "\n" + String(repeating: " ", count: 2 * indent) + close
+    }
+
+    /// RFC 8259 escaping: only `"`, `\` and control characters; everything else is written as is.
+    private static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u00" + (hex.count == 1 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

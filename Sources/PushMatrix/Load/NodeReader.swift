@@ -1,0 +1,149 @@
+/// Reads one JSON object of the spec into typed values, recording every problem instead of
+/// stopping at the first, and reporting keys nobody asked for (with the nearest known key).
+final class NodeReader {
+    let node: JSONNode
+    let path: String
+    private let sink: DiagnosticSink
+    private var known: [String] = []
+
+    init(_ node: JSONNode, path: String, sink: DiagnosticSink) {
+        self.node = node
+        self.path = path
+        self.sink = sink
+    }
+
+    var origin: Origin { Origin(path: path, location: node.location) }
+
+    /// Reads an object's members; nil (with an error) when `node` is not an object.
+    static func object(_ node: JSONNode, path: String, sink: DiagnosticSink) -> NodeReader? {
+        guard case .object = node.value else {
+            sink.error(node.location, path, "expected an object, found \(node.typeName)")
+            return nil
+        }
+        return NodeReader(node, path: path, sink: sink)
+    }
+
+    func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The member `key`; reports it missing unless `optional`.
+    func member(_ key: String, optional: Bool = false) -> JSONNode? {
+        known.append(key)
+        if let value = node[key] { return value }
+        if !optional { sink.error(node.location, path, "missing key '\(key)'") }
+        return nil
+    }
+
+    func string(_ key: String, optional: Bool = false) -> String? {
+        member(key, optional: optional).flatMap { Self.string($0, path: childPath(key), sink: sink) }
+    }
+
+    func identifier(_ key: String) -> Reference? {
+        guard let value = member(key), let id = Self.string(value, path: childPath(key), sink: sink) else { return nil }
+        return Reference(id: id, origin: Origin(path: childPath(key), location: value.location))
+    }
+
+    func bool(_ key: String, default fallback: Bool? = nil) -> Bool? {
+        guard let value = member(key, optional: fallback != nil) else { return fallback }
+        if case .bool(let flag) = value.value { return flag }
+        sink.error(value.location, childPath(key), "expected true or false, found \(value.typeName)")
+        return nil
+    }
+
+    func integer(_ key: String) -> Int? {
+        guard let value = member(key) else { return nil }
+        if case .number(let literal) = value.value, let number = Int(literal) { return number }
+        sink.error(value.location, childPath(key), "expected an integer, found \(value.typeName)")
+        return nil
+    }
+
+    func text(_ key: String) -> LocalizedText? {
+        member(key).flatMap { Self.text($0, path: childPath(key), sink: sink) }
+    }
+
+    func object(_ key: String, optional: Bool = false) -> NodeReader? {
+        member(key, optional: optional).flatMap { Self.object($0, path: childPath(key), sink: sink) }
+    }
+
+    /// Reads an array member element by element; elements `read` cannot make sense of are dropped.
+    func list<T>(_ key: String, optional: Bool = false, _ read: (JSONNode, String) -> T?) -> [T] {
+        guard let value = member(key, optional: optional) else { return [] }
+        guard case .array(let items) = value.value else {
+            sink.error(value.location, childPath(key), "expected an array, found \(value.typeName)")
+            return []
+        }
+        return items.enumerated().compactMap { read($1, "\(childPath(key))[\($0)]") }
+    }
+
+    func objects<T>(_ key: String, optional: Bool = false, _ read: (NodeReader) -> T?) -> [T] {
+        list(key, optional: optional) { node, path in element(node, path: path, read) }
+    }
+
+    /// Reads `node` (not a member of this object) as an array of objects.
+    func objects<T>(in node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> [T] {
+        guard case .array(let items) = node.value else {
+            sink.error(node.location, path, "expected an array, found \(node.typeName)")
+            return []
+        }
+        return items.enumerated().compactMap { element($1, path: "\(path)[\($0)]", read) }
+    }
+
+    private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
+        Self.object(node, path: path, sink: sink).flatMap { reader in
+            defer { reader.finish() }
+            return read(reader)
+        }
+    }
+
+    func report(_ origin: Origin, _ message: String) { sink.error(origin, message) }
+
+    func strings(_ key: String, optional: Bool = false) -> [Reference] {
+        list(key, optional: optional) { node, path in
+            Self.string(node, path: path, sink: sink).map { Reference(id: $0, origin: Origin(path: path, location: node.location)) }
+        }
+    }
+
+    /// The members of an object whose keys are data (ids), not field names.
+    func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, path: String)] {
+        guard let object = self.object(key, optional: optional) else { return [] }
+        guard case .object(let members) = object.node.value else { return [] }
+        return members.map { ($0.key, $0.value, object.childPath($0.key)) }
+    }
+
+    /// Reports members that no read asked for, and keys written twice.
+    func finish() {
+        guard case .object(let members) = node.value else { return }
+        var seen = Set<String>()
+        for member in members {
+            let memberPath = childPath(member.key)
+            if !seen.insert(member.key).inserted {
+                sink.error(member.keyLocation, memberPath, "duplicate key '\(member.key)'")
+            } else if !known.contains(member.key) {
+                sink.error(member.keyLocation, memberPath, "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))
+            }
+        }
+    }
+
+    static func string(_ node: JSONNode, path: String, sink: DiagnosticSink) -> String? {
+        if case .string(let value) = node.value { return value }
+        sink.error(node.location, path, "expected a string, found \(node.typeName)")
+        return nil
+    }
+
+    /// A text is an object of language → string; which languages it needs is checked by validation.
+    static func text(_ node: JSONNode, path: String, sink: DiagnosticSink) -> LocalizedText? {
+        guard case .object(let members) = node.value else {
+            sink.error(node.location, path, "expected a text object such as {\"en\": \"…\", \"ja\": \"…\"}, found \(node.typeName)")
+            return nil
+        }
+        var values: [String: String] = [:]
+        for member in members {
+            let memberPath = "\(path).\(member.key)"
+            if values[member.key] != nil {
+                sink.error(member.keyLocation, memberPath, "duplicate key '\(member.key)'")
+            } else if let value = string(member.value, path: memberPath, sink: sink) {
+                values[member.key] = value
+            }
+        }
+        return LocalizedText(values: values, origin: Origin(path: path, location: node.location))
+    }
+}

@@ -1,0 +1,25 @@
+/// Where a value came from in the spec: its JSON path (for people) and position (for editors).
+public struct Origin: Sendable, Hashable {
+    public var path: String
+    public var location: SourceLocation
+
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
+}
+
+/// An id written in the spec that must name something declared elsewhere in it.
+public struct Reference: Sendable, Hashable {
+    public var id: String
+    public var origin: Origin
+}
+
+/// A text in every declared language. Each value is a phrase: literal text with `{{name}}`
+/// placeholders that name a symbol or a value the phrase is filled with.
+public struct LocalizedText: Sendable, Hashable {
+    public var values: [String: String]
+    public var origin: Origin
+
+    public subscript(language: String) -> String { values[language] ?? "" }
+}

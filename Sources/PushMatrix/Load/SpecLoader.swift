@@ -1,0 +1,34 @@
+import Foundation
+
+/// The front of the pipeline: bytes → JSON → spec → validated matrix, or every problem found.
+public enum SpecLoader {
+    /// Larger specs are refused before parsing; the built-in one is about 40 KB.
+    public static let maxBytes = 8 << 20
+    public static let maxDepth = 64
+
+    public static func load(path: String) throws(DiagnosticsError) -> Matrix {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file")])
+        }
+        return try load(bytes: [UInt8](data), file: path)
+    }
+
+    public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {
+        let sink = DiagnosticSink(file: file)
+        guard bytes.count <= maxBytes else {
+            sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (8 MiB)")
+            throw DiagnosticsError(sink.diagnostics)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes, maxDepth: maxDepth)
+        } catch {
+            sink.error(error.location, "", error.message)
+            throw DiagnosticsError(sink.diagnostics)
+        }
+        guard let spec = SpecDecoder.decode(root, file: file, sink: sink) else { throw DiagnosticsError(sink.sorted) }
+        Validator.validate(spec, sink: sink)
+        if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
+        return Matrix(spec)
+    }
+}

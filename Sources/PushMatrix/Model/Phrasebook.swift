@@ -1,0 +1,63 @@
+/// Fills the spec's texts and phrases for one language: placeholders become the given values,
+/// or the spec's symbols as code.
+public struct Phrasebook: Sendable {
+    public let matrix: Matrix
+    public let language: String
+
+    public init(matrix: Matrix, language: String) {
+        self.matrix = matrix
+        self.language = language
+    }
+
+    public func text(_ text: LocalizedText, _ values: [String: Inline] = [:]) -> Inline {
+        fill(text[language], values)
+    }
+
+    /// A page text from the spec's `texts`; validation has checked the ones templates use exist
+    /// only where code names them, so a missing one renders empty rather than crashing.
+    public func text(named name: String) -> Inline {
+        matrix.spec.texts[name].map { text($0) } ?? Inline([])
+    }
+
+    public func phrase(_ name: String, _ values: [String: Inline] = [:]) -> Inline {
+        fill(matrix.spec.phrases[name]?[language] ?? "", values)
+    }
+
+    func fill(_ template: String, _ values: [String: Inline]) -> Inline {
+        var result = Inline([])
+        for piece in Placeholders.pieces(template) {
+            switch piece {
+            case .literal(let literal): result = result + .text(literal)
+            case .name(let name): result = result + (values[name] ?? matrix.symbols[name].map { Inline.code($0) } ?? .text(""))
+            }
+        }
+        return result
+    }
+
+    /// `a, then b` / `a or b`: items joined by a phrase.
+    func join(_ items: [Inline], with separator: String) -> Inline {
+        let glue = phrase(separator)
+        return items.enumerated().reduce(Inline([])) { $0 + ($1.offset == 0 ? $1.element : glue + $1.element) }
+    }
+
+    public func name(_ text: LocalizedText) -> Inline { self.text(text) }
+
+    public func call(_ call: Call) -> Inline {
+        let handler = name(matrix.handlers[call.handler.id]!.name)
+        guard let state = call.state.flatMap({ matrix.handlerStates[$0.id] }) else {
+            return phrase("callWithoutState", ["handler": handler])
+        }
+        return phrase("call", ["handler": handler, "state": .code(state.swift)])
+    }
+
+    public func calls(_ calls: [Call]) -> Inline {
+        calls.isEmpty ? phrase("nothing") : join(calls.map(call), with: "callSeparator")
+    }
+
+    public func payload(_ flags: [String: Bool]) -> Inline {
+        let parts = matrix.spec.payloadKeys.map { key in
+            phrase("keyValue", ["key": name(key.name), "value": phrase(flags[key.id] == true ? "set" : "notSet")])
+        }
+        return join(parts, with: "keySeparator")
+    }
+}

@@ -1,0 +1,52 @@
+/// A cell told as numbered steps, the way people read the matrix: calls on delivery, the
+/// notification in Notification Center, then what each tap calls (with a shared first call,
+/// such as the launch, told once).
+public struct Step: Sendable {
+    public struct Item: Sendable { public var text: Inline; public var notes: [String] }
+    public var text: Inline
+    public var notes: [String]
+    public var items: [Item]
+}
+
+extension Phrasebook {
+    public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {
+        var steps = onDelivery.map { Step(text: phrase("onDelivery", ["calls": call($0)]), notes: $0.notes.map(\.id), items: []) }
+        if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
+        steps += tapSteps(taps)
+        if steps.isEmpty { steps.append(Step(text: phrase("ignored"), notes: [], items: [])) }
+        return steps
+    }
+
+    private func tapSteps(_ taps: [(tap: String, calls: [Call])]) -> [Step] {
+        guard !taps.isEmpty else { return [] }
+        let tapNames = taps.map { name(matrix.taps[$0.tap]!.name) }
+        let shared = sharedPrefix(taps.map(\.calls))
+        let rest = taps.map { Array($0.calls.dropFirst(shared.count)) }
+        var steps: [Step] = []
+        if !shared.isEmpty {
+            steps.append(Step(text: phrase("tap", ["taps": join(tapNames, with: "tapSeparator"), "calls": calls(shared)]),
+                              notes: notes(shared), items: []))
+        }
+        if rest.allSatisfy(\.isEmpty) { return steps }
+        if taps.count == 1 {
+            let text = shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
+            steps.append(Step(text: text, notes: notes(rest[0]), items: []))
+        } else {
+            let items = zip(tapNames, rest).map { Step.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1)) }
+            steps.append(Step(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), notes: [], items: items))
+        }
+        return steps
+    }
+
+    private func notes(_ calls: [Call]) -> [String] { calls.flatMap { $0.notes.map(\.id) } }
+
+    /// The app launch every tap starts with when the app was not running: told once, first.
+    private func sharedPrefix(_ sequences: [[Call]]) -> [Call] {
+        guard var prefix = sequences.first else { return [] }
+        prefix = Array(prefix.prefix { matrix.handlers[$0.handler.id]?.launchesApp == true })
+        for sequence in sequences.dropFirst() {
+            prefix = Array(prefix.prefix(zip(prefix, sequence).prefix { $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id }.count))
+        }
+        return prefix
+    }
+}

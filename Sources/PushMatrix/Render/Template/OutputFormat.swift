@@ -1,0 +1,86 @@
+/// How values become text in one output format. The template's literal text is written as is.
+public protocol OutputFormat: Sendable {
+    func text(_ s: String) -> String
+    func code(_ s: String) -> String
+}
+
+extension OutputFormat {
+    public func inline(_ value: Inline) -> String {
+        var out = ""
+        write(value, into: &out)
+        return out
+    }
+
+    func write(_ value: Inline, into out: inout String) {
+        for segment in value.segments {
+            switch segment {
+            case .text(let s): out += text(s)
+            case .code(let s): out += code(s)
+            }
+        }
+    }
+}
+
+/// Values written unchanged; code spans written bare.
+public struct PlainFormat: OutputFormat {
+    public init() {}
+    public func text(_ s: String) -> String { s }
+    public func code(_ s: String) -> String { s }
+}
+
+/// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: they never start
+/// markup, never break a line and never end a cell.
+public struct MarkdownFormat: OutputFormat {
+    public init() {}
+
+    /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
+    /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
+    /// is left alone so the Markdown source stays readable.
+    private static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "&", "$"]
+
+    public func text(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for c in s.unicodeScalars {
+            defer { afterCR = c == "\r" }
+            switch c {
+            case "\n" where afterCR: continue  // \r\n is one line break
+            case "\n", "\r": out.append(contentsOf: "<br>".unicodeScalars)  // a table cell cannot hold a newline
+            default:
+                if Self.special.contains(c) { out.append("\\") }
+                out.append(c)
+            }
+        }
+        return String(out)
+    }
+
+    public func code(_ s: String) -> String {
+        var body = String.UnicodeScalarView()
+        var longestRun = 0
+        var run = 0
+        var afterCR = false
+        for c in s.unicodeScalars {
+            defer { afterCR = c == "\r" }
+            if c == "`" {
+                run += 1
+                longestRun = max(longestRun, run)
+            } else {
+                run = 0
+            }
+            switch c {
+            case "\n" where afterCR: continue
+            case "\n", "\r": body.append(" ")  // code spans cannot hold line breaks either
+            case "|": body.append(contentsOf: "\\|".unicodeScalars)  // GFM splits cells before parsing code spans
+            default: body.append(c)
+            }
+        }
+        guard let first = body.first, let last = body.last else { return "" }
+        // CommonMark strips one space from each side when both are present, and a backtick touching
+        // the fence would merge with it; padding keeps the content exact.
+        let allSpaces = body.allSatisfy { $0 == " " }
+        let pad = first == "`" || last == "`" || (first == " " && last == " " && !allSpaces)
+        let fence = String(repeating: "`", count: longestRun + 1)
+        let inner = pad ? " " + String(body) + " " : String(body)
+        return fence + inner + fence
+    }
+}

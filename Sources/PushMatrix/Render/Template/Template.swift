@@ -1,0 +1,202 @@
+/// A logic-less template (a strict Mustache subset): parse once, render many times.
+///
+/// Unlike Mustache, an unknown name is an error rather than empty output, so typos in user-edited
+/// templates are caught.
+public struct Template: Sendable {
+    public let file: String
+    let nodes: [TemplateNode]
+    let endsWithLiteralNewline: Bool
+
+    public init(source: String, file: String) throws(DiagnosticsError) {
+        var parser = TemplateParser(source: source, file: file)
+        nodes = parser.parse()
+        guard parser.diagnostics.isEmpty else { throw DiagnosticsError(parser.diagnostics) }
+        self.file = file
+        endsWithLiteralNewline = parser.endsWithLiteralNewline
+    }
+
+    /// `partials` maps a `{{> name}}` to its template; it is asked once per name per call. Diagnostics
+    /// it throws without a location are pointed at the partial's tag.
+    public func render(
+        _ context: TemplateValue, format: some OutputFormat,
+        partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) -> String {
+        var renderer = TemplateRenderer(format: format, root: context)
+        try renderer.render(self, dropFinalNewline: false, partials: partials)
+        return renderer.out
+    }
+
+    /// For templates without partials; any `{{> name}}` is an error.
+    public func render(_ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> String {
+        try render(context, format: format) { (name: String) throws(DiagnosticsError) -> Template in
+            throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "unknown partial '\(name)'")])
+        }
+    }
+}
+
+/// One render call's state. Output goes into a single growing String, so rendering is linear.
+struct TemplateRenderer<Format: OutputFormat> {
+    let format: Format
+    var out = ""
+    private var stack: [TemplateValue]
+    private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
+    private var indent = ""  // prefix for each line of the current standalone partial
+    private var partialDepth = 0
+    private var cache: [String: Template] = [:]
+
+    static var maxPartialDepth: Int { 64 }
+
+    init(format: Format, root: TemplateValue) {
+        self.format = format
+        stack = [root]
+    }
+
+    mutating func render(
+        _ template: Template, dropFinalNewline: Bool, partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) {
+        try render(template.nodes, file: template.file, partials: partials)
+        // An inline partial drops its file's trailing newline, which editors add but the caller's
+        // line does not want.
+        if dropFinalNewline && template.endsWithLiteralNewline && out.unicodeScalars.last == "\n" {
+            out.removeLast()  // "\r\n" is one Character, so this drops it whole
+        }
+    }
+
+    private mutating func render(
+        _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                out += text
+            case .lineStart:
+                out += indent
+            case .value(let name, let at):
+                switch try resolve(name, file: file, at: at) {
+                case .text(let s): out += format.text(s)
+                case .inline(let i): format.write(i, into: &out)
+                case .verbatim(let s): out += s
+                case let value:
+                    throw Self.error(file, at, "'{{\(name)}}' needs text but '\(name)' is \(value.kindDescription)")
+                }
+            case .section(let name, let inverted, let body, let at):
+                let value = try resolve(name, file: file, at: at)
+                if inverted {
+                    if value.isFalsy { try render(body, file: file, partials: partials) }
+                    continue
+                }
+                switch value {
+                case .bool(let b):
+                    if b { try render(body, file: file, partials: partials) }
+                case .list(let items):
+                    lists.append((0, items.count))
+                    for (n, item) in items.enumerated() {
+                        lists[lists.count - 1].index = n
+                        try render(body, pushing: item, file: file, partials: partials)
+                    }
+                    lists.removeLast()
+                case .text, .inline, .verbatim, .object:
+                    if !value.isFalsy { try render(body, pushing: value, file: file, partials: partials) }
+                }
+            case .partial(let name, let partialIndent, let at):
+                try renderPartial(name, indent: partialIndent, file: file, at: at, partials: partials)
+            }
+        }
+    }
+
+    private mutating func render(
+        _ nodes: [TemplateNode], pushing value: TemplateValue, file: String,
+        partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) {
+        stack.append(value)
+        try render(nodes, file: file, partials: partials)
+        stack.removeLast()
+    }
+
+    private mutating func renderPartial(
+        _ name: String, indent partialIndent: String?, file: String, at: SourceLocation,
+        partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) {
+        let template: Template
+        if let cached = cache[name] {
+            template = cached
+        } else {
+            do {
+                template = try partials(name)
+            } catch {
+                throw DiagnosticsError(error.diagnostics.map { d in
+                    guard d.location == nil else { return d }
+                    var located = d
+                    located.file = file
+                    located.location = at
+                    return located
+                })
+            }
+            cache[name] = template
+        }
+        guard partialDepth < Self.maxPartialDepth else {
+            throw Self.error(file, at, "partial '\(name)' is nested more than \(Self.maxPartialDepth) deep; does it include itself?")
+        }
+        // Mustache indents every line of a standalone partial by the tag's indentation; an inline
+        // partial's lines are not indented.
+        let saved = indent
+        indent = partialIndent.map { saved + $0 } ?? ""
+        partialDepth += 1
+        try render(template, dropFinalNewline: partialIndent == nil, partials: partials)
+        partialDepth -= 1
+        indent = saved
+    }
+
+    // MARK: Names
+
+    private func resolve(_ name: TemplateName, file: String, at: SourceLocation) throws(DiagnosticsError) -> TemplateValue {
+        guard case .path(let segments) = name else { return stack[stack.count - 1] }
+        let first = segments[0]
+        var value: TemplateValue
+        if first.hasPrefix("@") {
+            guard let list = lists.last else {
+                throw Self.error(file, at, "'\(first)' is only available inside a list section")
+            }
+            switch first {
+            case "@first": value = .bool(list.index == 0)
+            case "@last": value = .bool(list.index == list.count - 1)
+            case "@index": value = .text(String(list.index))
+            default: value = .text(String(list.index + 1))
+            }
+        } else {
+            // Mustache rule: the first field is looked up from the innermost context outward.
+            var found: TemplateValue?
+            for frame in stack.reversed() {
+                if case .object(let fields) = frame, let v = fields[first] {
+                    found = v
+                    break
+                }
+            }
+            guard let found else {
+                var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
+                for case .object(let fields) in stack { known += fields.keys }
+                throw Self.error(file, at, "unknown name '\(first)'" + Self.hint(first, known))
+            }
+            value = found
+        }
+        for n in segments.indices.dropFirst() {
+            let owner = segments[..<n].joined(separator: ".")
+            guard case .object(let fields) = value else {
+                throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(segments[n])'")
+            }
+            guard let v = fields[segments[n]] else {
+                throw Self.error(file, at, "'\(owner)' has no field '\(segments[n])'" + Self.hint(segments[n], fields.keys))
+            }
+            value = v
+        }
+        return value
+    }
+
+    private static func hint(_ name: String, _ known: some Sequence<String>) -> String {
+        TemplateName.nearest(name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    private static func error(_ file: String, _ at: SourceLocation, _ message: String) -> DiagnosticsError {
+        DiagnosticsError([Diagnostic(file: file, location: at, message: message)])
+    }
+}

@@ -1,0 +1,260 @@
+/// A parsed template: what the renderer walks.
+enum TemplateNode: Sendable {
+    case text(String)
+    /// Start of a source line; a standalone partial's indentation is written here (Mustache spec).
+    case lineStart
+    case value(TemplateName, at: SourceLocation)
+    case section(TemplateName, inverted: Bool, body: [TemplateNode], at: SourceLocation)
+    /// `indent` is nil when the partial is used inline (not on a line of its own).
+    case partial(String, indent: String?, at: SourceLocation)
+}
+
+/// A name in a tag: `.` or a dotted path, whose first segment may be a list helper such as `@index`.
+enum TemplateName: Sendable, Equatable, CustomStringConvertible {
+    case current
+    case path([String])
+
+    static let helpers = ["@first", "@last", "@index", "@number"]
+
+    var description: String {
+        switch self {
+        case .current: return "."
+        case .path(let segments): return segments.joined(separator: ".")
+        }
+    }
+}
+
+/// Turns template source into nodes, applying the Mustache standalone-line rule, and collects every
+/// error it can (it stops only at a `{{` that never closes, since nothing after it is reliable).
+struct TemplateParser {
+    private let s: [Unicode.Scalar]
+    private let file: String
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0  // index of the current line's first scalar
+    private var pending = String.UnicodeScalarView()  // literal text not yet in `body`
+    private var body: [TemplateNode] = []
+    private var open: [(name: TemplateName, inverted: Bool, at: SourceLocation, parent: [TemplateNode])] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Whether the source's final newline was kept as literal text (an inline partial drops it).
+    private(set) var endsWithLiteralNewline = false
+
+    init(source: String, file: String) {
+        s = Array(source.unicodeScalars)
+        self.file = file
+    }
+
+    mutating func parse() -> [TemplateNode] {
+        markLineStart()
+        while i < s.count {
+            if s[i] == "{" && i + 1 < s.count && s[i + 1] == "{" {
+                guard tag() else { return [] }
+                continue
+            }
+            pending.append(s[i])
+            i += 1
+            if s[i - 1] == "\n" {
+                endsWithLiteralNewline = i == s.count
+                flush()
+                newLine()
+            }
+        }
+        flush()
+        for section in open {
+            error(at: section.at, "unclosed section '\(section.name)' (opened here)")
+        }
+        diagnostics.sort { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+        return body
+    }
+
+    // MARK: Lines
+
+    private mutating func flush() {
+        if !pending.isEmpty { body.append(.text(String(pending))) }
+        pending = String.UnicodeScalarView()
+    }
+
+    /// Called with `i` at the first scalar of a new line.
+    private mutating func newLine() {
+        line += 1
+        lineStart = i
+        markLineStart()
+    }
+
+    /// Empty lines get no marker so an indented partial does not leave trailing whitespace.
+    private mutating func markLineStart() {
+        guard i < s.count, s[i] != "\n", !(s[i] == "\r" && i + 1 < s.count && s[i + 1] == "\n") else { return }
+        body.append(.lineStart)
+    }
+
+    private func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
+
+    /// Index just past the line break ending a standalone tag's line, or nil if the line has more on it.
+    private func standaloneEnd(tagStart: Int, tagEnd: Int, tagLineStart: Int) -> Int? {
+        var k = tagStart
+        while k > tagLineStart {
+            k -= 1
+            if !isBlank(s[k]) { return nil }
+        }
+        k = tagEnd
+        while k < s.count && isBlank(s[k]) { k += 1 }
+        if k == s.count { return k }
+        if s[k] == "\n" { return k + 1 }
+        if s[k] == "\r" && k + 1 < s.count && s[k + 1] == "\n" { return k + 2 }
+        return nil
+    }
+
+    // MARK: Tags
+
+    /// Parses the tag at `i`; false after an error that ends parsing.
+    private mutating func tag() -> Bool {
+        let start = i
+        let tagLineStart = lineStart
+        let at = SourceLocation(line: line, column: i - lineStart + 1)
+        var k = i + 2
+        while k < s.count && isBlank(s[k]) { k += 1 }
+        let isComment = k < s.count && s[k] == "!"
+        // Comments may span lines; other tags must close on their own line, so a missing `}}` is
+        // reported where it is instead of swallowing the next tag.
+        while k + 1 < s.count && !(s[k] == "}" && s[k + 1] == "}") && (isComment || s[k] != "\n") { k += 1 }
+        guard k + 1 < s.count, s[k] == "}" else {
+            error(at: at, isComment ? "comment '{{!' is never closed by '}}'" : "'{{' is not closed by '}}' on the same line")
+            return false
+        }
+        let content = String(String.UnicodeScalarView(s[(start + 2)..<k]))
+        let end = k + 2
+        for j in start..<end where s[j] == "\n" {  // a multi-line comment moves the line counters
+            line += 1
+            lineStart = j + 1
+        }
+
+        let trimmed = content.trimmingBlanks
+        let sigil = trimmed.unicodeScalars.first ?? " "
+        let isStandaloneKind = "#^/>!".unicodeScalars.contains(sigil)
+        var indent: String?
+        if isStandaloneKind, let next = standaloneEnd(tagStart: start, tagEnd: end, tagLineStart: tagLineStart) {
+            indent = String(pending)  // all of it is the line's leading blanks
+            pending = String.UnicodeScalarView()
+            if case .lineStart? = body.last { body.removeLast() }
+            i = next
+            handle(trimmed, at: at, indent: indent)
+            if next > end && next <= s.count && s[next - 1] == "\n" { newLine() }
+        } else {
+            flush()
+            i = end
+            handle(trimmed, at: at, indent: nil)
+        }
+        return true
+    }
+
+    private mutating func handle(_ tag: String, at: SourceLocation, indent: String?) {
+        guard let sigil = tag.unicodeScalars.first else {
+            return error(at: at, "empty tag '{{}}': expected a name")
+        }
+        let rest = String(tag.unicodeScalars.dropFirst()).trimmingBlanks
+        switch sigil {
+        case "!":
+            return
+        case "#", "^":
+            guard let name = name(rest, tag: "{{\(sigil)", at: at) else { return }
+            open.append((name, sigil == "^", at, body))
+            body = []
+        case "/":
+            guard let name = name(rest, tag: "{{/", at: at) else { return }
+            guard let section = open.popLast() else {
+                return error(at: at, "'{{/\(name)}}' closes no open section")
+            }
+            if section.name != name {
+                let opened = "\(section.at.line):\(section.at.column)"
+                error(at: at, "section '\(section.name)' opened at \(opened) is closed by '{{/\(name)}}'")
+            }
+            let node = TemplateNode.section(section.name, inverted: section.inverted, body: body, at: section.at)
+            body = section.parent
+            body.append(node)
+        case ">":
+            guard !rest.isEmpty else { return error(at: at, "'{{>' needs the name of a partial") }
+            guard !rest.unicodeScalars.contains(where: { isBlank($0) || $0 == "{" || $0 == "}" }) else {
+                return error(at: at, "invalid partial name '\(rest)'")
+            }
+            body.append(.partial(rest, indent: indent, at: at))
+        case "{", "&":
+            error(at: at, "unescaped output '{{\(sigil)' is not supported: every value is escaped by the output format")
+        case "=":
+            error(at: at, "changing delimiters with '{{=' is not supported")
+        default:
+            guard let name = name(tag, tag: "{{", at: at) else { return }
+            body.append(.value(name, at: at))
+        }
+    }
+
+    /// Validates a tag's name; letters (any script), digits, `_` and `-`, in `.`-separated segments.
+    private mutating func name(_ text: String, tag: String, at: SourceLocation) -> TemplateName? {
+        if text == "." { return .current }
+        guard !text.isEmpty else {
+            error(at: at, "'\(tag)' needs a name")
+            return nil
+        }
+        let segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for (n, segment) in segments.enumerated() {
+            var body = Substring(segment)
+            if n == 0 && body.hasPrefix("@") { body = body.dropFirst() }
+            let valid = !body.isEmpty && body.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+            }
+            guard valid else {
+                error(at: at, "invalid name '\(text)': expected letters, digits, '_' or '-', with '.' between fields")
+                return nil
+            }
+        }
+        if segments[0].hasPrefix("@") && !TemplateName.helpers.contains(segments[0]) {
+            let hint = TemplateName.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
+                ?? "; the list helpers are @first, @last, @index and @number"
+            error(at: at, "unknown helper '\(segments[0])'\(hint)")
+            return nil
+        }
+        return .path(segments)
+    }
+
+    private mutating func error(at: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, location: at, message: message))
+    }
+}
+
+extension String {
+    /// Tags allow spaces and tabs around their parts.
+    fileprivate var trimmingBlanks: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(scalars[first...last])
+    }
+}
+
+extension TemplateName {
+/// The closest candidate by edit distance, if close enough to be a plausible typo; ties go to the
+/// alphabetically first so suggestions are deterministic.
+static func nearest(_ name: String, in candidates: some Sequence<String>) -> String? {
+    let target = Array(name.unicodeScalars)
+    var best: (distance: Int, name: String)?
+    for candidate in Set(candidates) {
+        let other = Array(candidate.unicodeScalars)
+        let limit = max(1, min(3, max(target.count, other.count) / 3))  // about one typo per three letters
+        let d = editDistance(target, other)
+        guard d <= limit, d > 0 else { continue }
+        if best == nil || (d, candidate) < (best!.distance, best!.name) { best = (d, candidate) }
+    }
+    return best?.name
+}
+
+private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        for (j, y) in b.enumerated() {
+            current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+}

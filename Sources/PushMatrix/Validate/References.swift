@@ -1,0 +1,45 @@
+/// Resolves ids written in the spec against what it declares, reporting each one that does not.
+struct References {
+    let sink: DiagnosticSink
+    let sources, symbols, payloadKeys, apis, appStates, handlerStates, handlers, taps, notes: [String]
+
+    init(spec: Spec, sink: DiagnosticSink) {
+        self.sink = sink
+        sources = spec.sources.map(\.id)
+        symbols = spec.symbols.map(\.name)
+        payloadKeys = spec.payloadKeys.map(\.id)
+        apis = spec.initAPIs.map(\.id)
+        appStates = spec.appStates.map(\.id)
+        handlerStates = spec.handlerStates.map(\.id)
+        handlers = spec.handlers.map(\.id)
+        taps = spec.taps.map(\.id)
+        notes = spec.notes.map(\.id)
+    }
+
+    @discardableResult
+    func resolve(_ reference: Reference, _ known: [String], _ kind: String) -> Bool {
+        if known.contains(reference.id) { return true }
+        sink.error(reference.origin, "unknown \(kind) '\(reference.id)'" + Suggestion.didYouMean(reference.id, in: known))
+        return false
+    }
+
+    func call(_ call: Call) {
+        resolve(call.handler, handlers, "handler")
+        if let state = call.state { resolve(state, handlerStates, "handler state") }
+        call.notes.forEach { resolve($0, notes, "note") }
+    }
+
+    /// A cell address names every payload key once, an init API and an app state.
+    func address(_ address: CellAddress) {
+        var seen = Set<String>()
+        for (key, _) in address.payload {
+            guard resolve(key, payloadKeys, "payload key") else { continue }
+            if !seen.insert(key.id).inserted { sink.error(key.origin, "payload key '\(key.id)' given twice") }
+        }
+        for key in payloadKeys where !seen.contains(key) {
+            sink.error(address.origin, "payload is missing key '\(key)' (true or false)")
+        }
+        resolve(address.api, apis, "init API")
+        resolve(address.appState, appStates, "app state")
+    }
+}

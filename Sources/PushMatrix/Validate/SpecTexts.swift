@@ -1,0 +1,22 @@
+/// Every text in the spec, with the placeholders it may use besides the spec's symbols.
+enum SpecTexts {
+    static func all(in spec: Spec) -> [(LocalizedText, Set<String>)] {
+        var texts: [LocalizedText] = []
+        texts += spec.sources.flatMap { [$0.title, $0.caveat] }
+        texts += spec.payloadKeys.map(\.name)
+        texts += spec.initAPIs.flatMap { [$0.name, $0.description] }
+        texts += spec.appStates.flatMap { [$0.name, $0.description] }
+        texts += spec.handlerStates.map(\.description)
+        texts += spec.handlers.flatMap { [$0.name, $0.description] }
+        texts += spec.taps.map(\.name)
+        texts += spec.notes.map(\.text)
+        texts += spec.texts.keys.sorted().map { spec.texts[$0]! }
+        texts += spec.designCases.flatMap { [$0.title, $0.text] }
+        texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)
+        texts += spec.permission.statuses.flatMap { [$0.meaning, $0.response] }
+        texts += spec.permission.apis.flatMap { $0.rules.map(\.text) }
+        texts += spec.callOrder.tapOpensApp.map(\.text) + spec.callOrder.rules.map(\.text)
+        let phrases = spec.phrases.keys.sorted().map { (spec.phrases[$0]!, Phrases.placeholders[$0] ?? []) }
+        return texts.map { ($0, []) } + phrases
+    }
+}

@@ -1,0 +1,135 @@
+/// Checks what the decoder cannot: ids are unique and safe, references resolve, every text is
+/// translated, the cells cover every combination exactly once, and the cells obey the domain rules.
+struct Validator {
+    let spec: Spec
+    let sink: DiagnosticSink
+
+    static func validate(_ spec: Spec, sink: DiagnosticSink) {
+        let v = Validator(spec: spec, sink: sink)
+        v.checkIds()
+        v.checkTexts()
+        v.checkReferences()
+        CellRules(spec: spec, sink: sink).check()
+    }
+
+    // MARK: ids
+
+    private func checkIds() {
+        unique("languages", spec.languages.map { ($0.id, $0.origin) })
+        unique("sources", spec.sources.map { ($0.id, $0.origin) })
+        unique("symbols", spec.symbols.map { ($0.name, $0.origin) })
+        unique("payload keys", spec.payloadKeys.map { ($0.id, $0.origin) })
+        unique("init APIs", spec.initAPIs.map { ($0.id, $0.origin) })
+        unique("app states", spec.appStates.map { ($0.id, $0.origin) })
+        unique("handler states", spec.handlerStates.map { ($0.id, $0.origin) })
+        unique("handlers", spec.handlers.map { ($0.id, $0.origin) })
+        unique("taps", spec.taps.map { ($0.id, $0.origin) })
+        unique("notes", spec.notes.map { ($0.id, $0.origin) })
+        unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
+        for (kind, list) in [("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), ("init APIs", spec.initAPIs.count),
+                             ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count)] where list == 0 {
+            sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
+        }
+    }
+
+    private func unique(_ kind: String, _ ids: [(String, Origin)]) {
+        var first: [String: Origin] = [:]
+        for (id, origin) in ids {
+            if let earlier = first[id] {
+                sink.error(origin, "duplicate id '\(id)' among \(kind) (first declared at \(earlier.path), line \(earlier.location.line))")
+            } else {
+                first[id] = origin
+            }
+            if let problem = Identifier.problem(id) { sink.error(origin, "id '\(id)' \(problem)") }
+        }
+    }
+
+    // MARK: texts
+
+    private func checkTexts() {
+        let languages = spec.languages.map(\.id)
+        let symbols = Set(spec.symbols.map(\.name))
+        for language in spec.languages where !Placeholders.names(language.footnoteMarker).contains("number") {
+            sink.error(language.origin, "footnoteMarker '\(language.footnoteMarker)' must contain {{number}}")
+        }
+        for (text, extra) in SpecTexts.all(in: spec) {
+            for language in languages {
+                guard let value = text.values[language] else {
+                    sink.error(text.origin, "missing '\(language)' text")
+                    continue
+                }
+                if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sink.error(text.origin, "empty '\(language)' text") }
+                for name in Placeholders.names(value) where !symbols.contains(name) && !extra.contains(name) {
+                    let known = Array(extra) + spec.symbols.map(\.name)
+                    sink.error(text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
+                }
+            }
+            for key in text.values.keys.sorted() where !languages.contains(key) {
+                sink.error(text.origin, "unknown language '\(key)'" + Suggestion.didYouMean(key, in: languages))
+            }
+        }
+        for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key }) where spec.phrases[name] == nil {
+            sink.error(SourceLocation(line: 1, column: 1), "phrases", "missing phrase '\(name)'")
+        }
+        for name in spec.phrases.keys.sorted() where Phrases.placeholders[name] == nil {
+            sink.error(spec.phrases[name]!.origin, "unknown phrase '\(name)'" + Suggestion.didYouMean(name, in: Array(Phrases.placeholders.keys)))
+        }
+    }
+
+    // MARK: references
+
+    private func checkReferences() {
+        let r = References(spec: spec, sink: sink)
+        for note in spec.notes {
+            r.resolve(note.source, r.sources, "source")
+            if let fallback = note.whenMissing {
+                r.resolve(fallback.handler, r.handlers, "handler")
+                r.call(fallback.instead)
+                if let handler = spec.handlers.first(where: { $0.id == fallback.handler.id }), !handler.optional {
+                    sink.error(fallback.handler.origin, "handler '\(handler.id)' is not optional, so it is never missing")
+                }
+            }
+        }
+        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
+        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
+        for key in spec.payloadKeys {
+            for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
+                sink.error(matcher.origin, "unknown value test '\(matcher.id)'; expected one of \(APNsMatcher.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+            }
+        }
+        for handler in spec.handlers {
+            handler.methods.forEach { r.resolve($0.api, r.apis, "init API") }
+            for api in spec.initAPIs where !handler.methods.contains(where: { $0.api.id == api.id }) {
+                sink.error(handler.origin, "handler '\(handler.id)' has no method for init API '\(api.id)'")
+            }
+        }
+        for designCase in spec.designCases { r.address(designCase.cell) }
+        let facts = spec.receptionHandler, permission = spec.permission, order = spec.callOrder
+        [facts.source, permission.source, order.source].forEach { r.resolve($0, r.sources, "source") }
+        for point in permission.checkPoints {
+            r.resolve(point.symbol, r.symbols, "symbol")
+            if let api = point.api { r.resolve(api, r.apis, "init API") }
+        }
+        for api in permission.apis {
+            r.resolve(api.api, r.apis, "init API")
+            r.resolve(api.read, r.symbols, "symbol")
+            r.resolve(api.request, r.symbols, "symbol")
+        }
+        order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+        for cell in spec.cells {
+            r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
+            r.resolve(cell.source, r.sources, "source")
+            cell.notes.forEach { r.resolve($0, r.notes, "note") }
+            cell.onDelivery.forEach(r.call)
+            for (tap, calls) in cell.taps {
+                r.resolve(tap, r.taps, "tap")
+                calls.forEach(r.call)
+            }
+        }
+    }
+}
+
+/// The value tests a payload key may use to decide from a real APNs payload whether it is set.
+enum APNsMatcher: String, CaseIterable {
+    case nonEmptyString, object, one
+}
