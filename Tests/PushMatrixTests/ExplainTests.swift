@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// `explain --payload P --json` against the seed reception table, re-typed here by hand from the
+/// source tables (not derived from the spec), for all 48 cells.
+final class ExplainTests: XCTestCase {
+    /// Payload (alert, content-available, category as 1/0) → api → [foreground, background, not running].
+    /// A cell: delivery calls, then "NC" when Notification Center shows it, then taps (A = action
+    /// button, B = body) with their calls; "ignored" alone when nothing happens.
+    static let seedTable: [String: [String: [String]]] = [
+        "111": ["ios10": ["reception:active", "reception:background | NC | A=action:background | B=action:inactive", "NC | A=launch,action:background | B=launch,action:inactive"],
+                "ios8_9": ["reception:active", "reception:background | NC | A=action:inactive | B=reception:inactive", "NC | A=launch,action:inactive | B=launch,reception:inactive"]],
+        "110": ["ios10": ["reception:active", "reception:background | NC | B=action:inactive", "NC | B=launch,action:inactive"],
+                "ios8_9": ["reception:active", "reception:background | NC | B=reception:inactive", "NC | B=launch,reception:inactive"]],
+        "101": ["ios10": ["reception:active", "NC | A=action:background | B=action:inactive", "NC | A=launch,action:background | B=launch,action:inactive"],
+                "ios8_9": ["reception:active", "NC | A=action:inactive | B=reception:inactive", "NC | A=launch,action:inactive | B=launch,reception:inactive"]],
+        "100": ["ios10": ["reception:active", "NC | B=action:inactive", "NC | B=launch,action:inactive"],
+                "ios8_9": ["reception:active", "NC | B=reception:inactive", "NC | B=launch,reception:inactive"]],
+        "011": ["ios10": ["reception:active", "reception:background", "ignored"], "ios8_9": ["reception:active", "reception:background", "ignored"]],
+        "010": ["ios10": ["reception:active", "reception:background", "ignored"], "ios8_9": ["reception:active", "reception:background", "ignored"]],
+        "001": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
+        "000": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
+    ]
+
+    func testExplainAgreesWithTheSeedTableOnEveryCell() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        var checked = 0
+        for (code, apis) in Self.seedTable {
+            let flags = code.map { $0 == "1" }
+            // A real APNs payload: alert as a dictionary, content-available as 1, extra keys around.
+            var aps: [String: Any] = ["sound": "default"]
+            if flags[0] { aps["alert"] = ["title": "Hi", "body": "There"] }
+            if flags[1] { aps["content-available"] = 1 }
+            if flags[2] { aps["category"] = "REPLY" }
+            let path = "\(directory)/\(code).json"
+            try JSONSerialization.data(withJSONObject: ["aps": aps, "messageId": "m1"]).write(to: URL(fileURLWithPath: path))
+            let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path, "--json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let outcomes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            XCTAssertEqual(outcomes.count, 6)
+            for outcome in outcomes {
+                let api = outcome["api"] as! String, state = outcome["state"] as! String
+                let column = ["foreground", "background", "notRunning"].firstIndex(of: state)!
+                XCTAssertEqual(Self.summary(outcome), apis[api]![column], "\(code) \(api) \(state)")
+                XCTAssertEqual(outcome["payload"] as? [String: Bool], ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 48)
+    }
+
+    static func summary(_ outcome: [String: Any]) -> String {
+        func calls(_ list: Any?) -> String {
+            (list as! [[String: String]]).map { c in c["state"].map { "\(c["handler"]!):\($0)" } ?? c["handler"]! }.joined(separator: ",")
+        }
+        if outcome["ignored"] as! Bool { return "ignored" }
+        var parts: [String] = []
+        let delivery = calls(outcome["onDelivery"])
+        if !delivery.isEmpty { parts.append(delivery) }
+        if outcome["notificationCenter"] as! Bool { parts.append("NC") }
+        let taps = outcome["taps"] as! [String: Any]
+        for (tap, letter) in [("actionButton", "A"), ("body", "B")] where taps[tap] != nil { parts.append("\(letter)=\(calls(taps[tap]))") }
+        return parts.joined(separator: " | ")
+    }
+
+    func testNotesFollowTheSeedFootnotes() {
+        let matrix = Fixtures.builtIn
+        func notes(_ code: String, _ api: String, _ state: String) -> [String] {
+            let flags = code.map { $0 == "1" }
+            return matrix.explain(ExplainQuery(payload: ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]],
+                                               apis: [api], appStates: [state]))[0].notes
+        }
+        XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
+        XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
+        XCTAssertEqual(notes("100", "ios10", "notRunning"), ["actionHandlerFallback"])
+        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["foregroundPresentation", "soundOrBadgeRequired"])
+        XCTAssertEqual(notes("110", "ios10", "foreground"), ["foregroundPresentation"])
+        XCTAssertEqual(notes("010", "ios10", "notRunning"), [])
+    }
+
+    func testTheIssueExampleIsPrintedExactly() {
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--api", "ios10", "--state", "background", "--json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, """
+        [
+          {
+            "api": "ios10",
+            "state": "background",
+            "payload": {
+              "alert": true,
+              "contentAvailable": true,
+              "category": true
+            },
+            "ignored": false,
+            "onDelivery": [
+              {
+                "handler": "reception",
+                "state": "background"
+              }
+            ],
+            "notificationCenter": true,
+            "taps": {
+              "actionButton": [
+                {
+                  "handler": "action",
+                  "state": "background"
+                }
+              ],
+              "body": [
+                {
+                  "handler": "action",
+                  "state": "inactive"
+                }
+              ]
+            },
+            "notes": [
+              "actionHandlerFallback",
+              "backgroundAppRefresh"
+            ]
+          }
+        ]
+
+        """)
+    }
+
+    func testWithoutTheActionHandlerTheFallbackApplies() {
+        let matrix = Fixtures.builtIn
+        let outcome = matrix.explain(ExplainQuery(payload: ["alert": true, "contentAvailable": false, "category": true],
+                                                  apis: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
+        let taps = Dictionary(uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
+        XCTAssertEqual(taps["body"], ["launch", "reception(inactive)"], "the footnoted body tap falls back to the reception handler")
+        XCTAssertEqual(taps["actionButton"], ["launch"], "a call without a fallback is skipped")
+    }
+
+    func testPayloadDetection() throws {
+        let matrix = Fixtures.builtIn
+        func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.flags(bytes: Array(json.utf8), file: "p.json", matrix: matrix) }
+        XCTAssertEqual(try flags(#"{"aps": {"alert": "Hi", "content-available": 1, "category": "C"}}"#), ["alert": true, "contentAvailable": true, "category": true])
+        XCTAssertEqual(try flags(#"{"aps": {"alert": "", "content-available": 0, "category": ""}}"#), ["alert": false, "contentAvailable": false, "category": false])
+        XCTAssertEqual(try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#), ["alert": true, "contentAvailable": false, "category": false])
+        XCTAssertThrowsError(try flags(#"[1]"#)) { error in
+            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:1: error: expected an APNs payload: a JSON object with an \"aps\" dictionary, found array")
+        }
+        XCTAssertThrowsError(try flags(#"{"aps": "x"}"#)) { error in
+            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:9: error: aps: expected an APNs payload with an \"aps\" dictionary, found \"aps\" is string")
+        }
+    }
+
+    func testHumanReadableOutputInJapanese() {
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("iOS 8/9 の API · 未起動"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("通知本体をタップすると起動ハンドラーが呼ばれます。"), result.stdout)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// Paths of the package's own spec, templates and test fixtures, found from this file.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let spec = root.appendingPathComponent("Spec/push-matrix.json").path
+    static let templates = root.appendingPathComponent("Templates").path
+    static let generated = root.appendingPathComponent("Generated").path
+    static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
+
+    static var builtIn: Matrix { try! SpecLoader.load(path: spec) }
+    static var otherDimensions: Matrix { try! SpecLoader.load(path: fixture("other-dimensions.json")) }
+
+    static var specText: String { try! String(contentsOfFile: spec, encoding: .utf8) }
+
+    /// A fresh temporary directory, removed when the test ends.
+    static func temporaryDirectory(_ test: XCTestCase) -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+}

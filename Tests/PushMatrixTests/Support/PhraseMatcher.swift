@@ -1,0 +1,64 @@
+@testable import PushMatrix
+
+/// Reads sentences back into the values a phrase was filled with: the inverse of `Phrasebook`,
+/// used by the round-trip tests to recover cells from generated pages.
+struct PhraseMatcher {
+    let book: Phrasebook
+
+    /// Every way `text` can be the phrase `name` filled in: placeholder → the text it stands for.
+    func bindings(_ name: String, _ text: String) -> [[String: String]] {
+        let template = book.matrix.spec.phrases[name]![book.language]
+        return Self.match(Placeholders.pieces(template)[...], text[...], [:])
+    }
+
+    private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]] {
+        guard let piece = pieces.first else { return text.isEmpty ? [bound] : [] }
+        switch piece {
+        case .literal(let literal):
+            return text.hasPrefix(literal) ? match(pieces.dropFirst(), text.dropFirst(literal.count), bound) : []
+        case .name(let name):
+            var results: [[String: String]] = []
+            var end = text.startIndex
+            while true {
+                var next = bound
+                next[name] = String(text[..<end])
+                if !next[name]!.isEmpty { results += match(pieces.dropFirst(), text[end...], next) }
+                if end == text.endIndex { break }
+                end = text.index(after: end)
+            }
+            return results
+        }
+    }
+
+    func plain(_ inline: Inline) -> String { inline.plainText }
+
+    /// `the action handler (.inactive), then …` → calls, or nil when the text is not a call list.
+    func calls(_ text: String) -> [(handler: String, state: String?)]? {
+        if text == plain(book.phrase("nothing")) { return [] }
+        let separator = plain(book.phrase("callSeparator"))
+        var result: [(String, String?)] = []
+        for part in text.components(separatedBy: separator) {
+            guard let call = call(part) else { return nil }
+            result.append(call)
+        }
+        return result
+    }
+
+    private func call(_ text: String) -> (String, String?)? {
+        let spec = book.matrix.spec
+        for handler in spec.handlers {
+            let name = plain(book.name(handler.name))
+            if bindings("callWithoutState", text).contains(where: { $0["handler"] == name }) { return (handler.id, nil) }
+            for binding in bindings("call", text) where binding["handler"] == name {
+                if let state = spec.handlerStates.first(where: { $0.swift == binding["state"] }) { return (handler.id, state.id) }
+            }
+        }
+        return nil
+    }
+
+    func taps(_ text: String) -> [String]? {
+        let names = text.components(separatedBy: plain(book.phrase("tapSeparator")))
+        let ids = names.map { name in book.matrix.spec.taps.first { plain(book.name($0.name)) == name }?.id }
+        return ids.contains(nil) ? nil : ids.compactMap { $0 }
+    }
+}
