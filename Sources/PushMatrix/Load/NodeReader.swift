@@ -37,8 +37,8 @@ final class NodeReader {
         member(key, optional: optional).flatMap { Self.string($0, path: childPath(key), sink: sink) }
     }
 
-    func identifier(_ key: String) -> Reference? {
-        guard let value = member(key), let id = Self.string(value, path: childPath(key), sink: sink) else { return nil }
+    func identifier(_ key: String, optional: Bool = false) -> Reference? {
+        guard let value = member(key, optional: optional), let id = Self.string(value, path: childPath(key), sink: sink) else { return nil }
         return Reference(id: id, origin: Origin(path: childPath(key), location: value.location))
     }
 
@@ -103,10 +103,10 @@ final class NodeReader {
     }
 
     /// The members of an object whose keys are data (ids), not field names.
-    func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, path: String)] {
+    func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, origin: Origin)] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
-        return members.map { ($0.key, $0.value, object.childPath($0.key)) }
+        return members.map { ($0.key, $0.value, Origin(path: object.childPath($0.key), location: $0.keyLocation)) }
     }
 
     /// Reports members that no read asked for, and keys written twice.

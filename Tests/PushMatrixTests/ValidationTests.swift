@@ -1,0 +1,173 @@
+import XCTest
+@testable import PushMatrix
+
+/// Each validation rule, shown failing on a small edit of the built-in spec, with the exact
+/// diagnostic (file:line:column, JSON path, what was expected).
+final class ValidationTests: XCTestCase {
+    let file = "Spec/push-matrix.json"
+
+    /// The built-in spec with `old` replaced by `new` on the line of cell `cell` (or anywhere, once).
+    struct Edit {
+        var text: String
+        var line: Int
+        var column: Int  // of the replacement
+
+        init(cell: Int? = nil, _ old: String, _ new: String) {
+            var lines = Fixtures.specText.components(separatedBy: "\n")
+            let index = cell.map { c in lines.firstIndex { $0.contains("\"cells\": [") }! + 1 + c }
+                ?? lines.firstIndex { $0.contains(old) }!
+            let range = lines[index].range(of: old)!
+            column = lines[index].unicodeScalars.distance(from: lines[index].unicodeScalars.startIndex, to: range.lowerBound.samePosition(in: lines[index].unicodeScalars)!) + 1
+            lines[index].replaceSubrange(range, with: new)
+            line = index + 1
+            text = lines.joined(separator: "\n")
+        }
+    }
+
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try SpecLoader.load(bytes: Array(text.utf8), file: file)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func assertErrors(_ edit: Edit, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(errors(edit.text), expected, file: file, line: line)
+    }
+
+    func at(_ edit: Edit, offset: Int = 0) -> String { "\(file):\(edit.line):\(edit.column + offset)" }
+
+    func testBuiltInSpecIsValid() {
+        XCTAssertEqual(errors(Fixtures.specText), [])
+        XCTAssertEqual(Fixtures.builtIn.spec.cells.count, 48)
+    }
+
+    func testUnknownHandlerReferenceSuggestsTheNearest() {
+        let edit = Edit(cell: 10, #""body": [{"handler": "reception""#, #""body": [{"handler": "recepton""#)
+        assertErrors(edit, ["\(at(edit, offset: 21)): error: cells[10].taps.body[0].handler: unknown handler 'recepton' (did you mean 'reception'?)"])
+    }
+
+    func testUnknownStateAndNoteReferences() {
+        let state = Edit(cell: 1, #""state": "inactive""#, #""state": "inactiv""#)
+        assertErrors(state, ["\(at(state, offset: 9)): error: cells[1].taps.body[0].state: unknown handler state 'inactiv' (did you mean 'inactive'?)"])
+        let note = Edit(cell: 1, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundRefresh"]"#)
+        assertErrors(note, ["\(at(note, offset: 10)): error: cells[1].onDelivery[0].notes[0]: unknown note 'backgroundRefresh' (did you mean 'backgroundAppRefresh'?)"])
+    }
+
+    func testUnknownKeyIsAnErrorWithASuggestion() {
+        let edit = Edit(cell: 0, #""notificationCenter""#, #""notificationCentre""#)
+        XCTAssertEqual(errors(edit.text), [
+            "\(file):\(edit.line):5: error: cells[0]: missing key 'notificationCenter'",
+            "\(at(edit)): error: cells[0].notificationCentre: unknown key 'notificationCentre' (did you mean 'notificationCenter'?)",
+        ])
+    }
+
+    func testWrongType() {
+        let edit = Edit(cell: 2, #""ignored": false"#, #""ignored": "no""#)
+        assertErrors(edit, ["\(at(edit, offset: 11)): error: cells[2].ignored: expected true or false, found string"])
+    }
+
+    func testMalformedJSONIsLocated() {
+        let edit = Edit(cell: 0, #""source": "fieldTests"}"#, #""source": "fieldTests",}"#)
+        assertErrors(edit, ["\(at(edit, offset: 22)): error: trailing comma before '}'"])
+    }
+
+    func testMissingAndEmptyTranslations() {
+        let edit = Edit(#""ja": "通知は無視されます。""#, #""jp": "通知は無視されます。""#)
+        let errs = errors(edit.text)
+        XCTAssertEqual(errs.count, 2, "\(errs)")
+        XCTAssertTrue(errs[0].hasSuffix("error: phrases.ignored: missing 'ja' text"), errs[0])
+        XCTAssertTrue(errs[1].hasSuffix("error: phrases.ignored: unknown language 'jp' (did you mean 'ja'?)"), errs[1])
+        let empty = Edit(#""ja": "通知は無視されます。""#, #""ja": " ""#)
+        XCTAssertEqual(errors(empty.text).count, 1)
+        XCTAssertTrue(errors(empty.text)[0].hasSuffix("error: phrases.ignored: empty 'ja' text"))
+    }
+
+    func testUnknownPlaceholderInText() {
+        let edit = Edit(#"{{willPresent}} を実装"#, #"{{willPresnt}} を実装"#)
+        XCTAssertEqual(errors(edit.text).count, 1)
+        XCTAssertTrue(errors(edit.text)[0].hasSuffix("notes[0].text: 'ja' text uses unknown placeholder {{willPresnt}} (did you mean 'willPresent'?)"), errors(edit.text)[0])
+    }
+
+    func testDuplicateCellAndMissingCell() {
+        let edit = Edit(cell: 1, #""appState": "background""#, #""appState": "foreground""#)
+        let errs = errors(edit.text)
+        XCTAssertTrue(errs.contains("\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, init API and app state"), "\(errs)")
+        XCTAssertTrue(errs.contains { $0.hasSuffix("error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, init API 'ios10', app state 'background'") }, "\(errs)")
+    }
+
+    func testCellMissingAPayloadKey() {
+        let edit = Edit(cell: 0, #", "category": true}"#, "}")
+        XCTAssertTrue(errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errors(edit.text))")
+    }
+
+    func testNotificationCenterNeedsAVisibleKey() {
+        let edit = Edit(cell: 28, #""notificationCenter": false"#, #""notificationCenter": true"#)  // no alert, background
+        XCTAssertEqual(errors(edit.text), [
+            "\(file):\(edit.line):5: error: cells[28]: notificationCenter is true, but no key that makes a notification visible (alert) is set",
+            "\(file):\(edit.line):5: error: cells[28]: missing tap 'actionButton': the notification is in Notification Center and the payload allows it",
+            "\(file):\(edit.line):5: error: cells[28]: missing tap 'body': the notification is in Notification Center and the payload allows it",
+        ])
+    }
+
+    func testNotRunningAppCallsNothingOnDelivery() {
+        let edit = Edit(cell: 2, #""onDelivery": []"#, #""onDelivery": [{"handler": "reception", "state": "background"}]"#)
+        assertErrors(edit, ["\(at(edit, offset: 15)): error: cells[2].onDelivery[0]: app state 'notRunning' has no running app, so no handler can be called on delivery"])
+    }
+
+    func testTapOnlyWhereNotificationCenterShowsIt() {
+        let edit = Edit(cell: 0, #""taps": {}"#, #""taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#)
+        assertErrors(edit, ["\(at(edit, offset: 9)): error: cells[0].taps.body: tap 'body' is impossible: the notification is not in Notification Center"])
+    }
+
+    func testTapNeedsItsRequiredKey() {
+        let edit = Edit(cell: 7, #""taps": {"#, #""taps": {"actionButton": [{"handler": "action", "state": "background"}], "#)
+        assertErrors(edit, ["\(at(edit, offset: 9)): error: cells[7].taps.actionButton: tap 'actionButton' needs payload key 'category' to be set"])
+    }
+
+    func testLaunchComesFirstOnlyForANotRunningApp() {
+        let edit = Edit(cell: 8, #""body": [{"handler": "launch"}, "#, #""body": ["#)
+        assertErrors(edit, ["\(at(edit, offset: 21)): error: cells[8].taps.body[0].handler: a tap on an app that is not running starts it: the first call must be a launching handler (launch)"])
+        let early = Edit(cell: 7, #""body": ["#, #""body": [{"handler": "launch"}, "#)
+        XCTAssertTrue(errors(early.text).contains { $0.contains("cells[7].taps.body[0].handler: handler 'launch' launches the app, so it can only be the first call of a tap on an app that is not running") }, "\(errors(early.text))")
+    }
+
+    func testHandlerStatesMustMatchTheHandler() {
+        let missing = Edit(cell: 0, #"{"handler": "reception", "state": "active"}"#, #"{"handler": "reception"}"#)
+        assertErrors(missing, ["\(at(missing)): error: cells[0].onDelivery[0]: handler 'reception' runs with a state: add \"state\""])
+        let extra = Edit(cell: 2, #"{"handler": "launch"}"#, #"{"handler": "launch", "state": "active"}"#)
+        XCTAssertTrue(errors(extra.text).contains { $0.contains("cells[2].taps.actionButton[0].state: handler 'launch' runs before the app has a state: remove \"state\"") }, "\(errors(extra.text))")
+    }
+
+    func testIgnoredMustAgreeWithTheCell() {
+        let edit = Edit(cell: 0, #""ignored": false"#, #""ignored": true"#)
+        assertErrors(edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
+    }
+
+    func testFallbackNoteOnlyOnItsHandler() {
+        let edit = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["actionHandlerFallback"]}"#)
+        XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])
+    }
+
+    func testUnsafeAndDuplicateIds() {
+        let edit = Edit(#""id": "body","#, #""id": "a b","#)
+        let errs = errors(edit.text)
+        XCTAssertTrue(errs.contains { $0.hasSuffix("taps[1]: id 'a b' may hold only ASCII letters, digits and '_'") }, "\(errs)")
+        let keyword = Edit(#""id": "body","#, #""id": "class","#)
+        XCTAssertTrue(errors(keyword.text).contains { $0.hasSuffix("taps[1]: id 'class' is a Swift keyword") })
+        let duplicate = Edit(#""id": "body","#, #""id": "actionButton","#)
+        XCTAssertTrue(errors(duplicate.text).contains { $0.contains("taps[1]: duplicate id 'actionButton' among taps") })
+    }
+
+    func testEveryErrorIsReportedInDocumentOrder() {
+        var text = Edit(cell: 10, #""handler": "reception""#, #""handler": "recepton""#).text
+        text = text.replacingOccurrences(of: #""api": "ios10", "appState": "foreground""#, with: #""api": "ios11", "appState": "foreground""#)
+        let errs = errors(text)
+        XCTAssertEqual(errs.filter { $0.contains("unknown init API 'ios11' (did you mean 'ios10'?)") }.count, 8)
+        XCTAssertTrue(errs.contains { $0.contains("unknown handler 'recepton'") })
+        let lines = errs.compactMap { Int($0.split(separator: ":")[1]) }
+        XCTAssertEqual(lines, lines.sorted())
+    }
+}
