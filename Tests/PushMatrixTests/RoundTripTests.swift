@@ -26,3 +26,39 @@ final class RoundTripTests: XCTestCase {
         }
     }
 }
+
+/// The round trip must notice a page that disagrees with the spec.
+final class RoundTripDetectsChangesTests: XCTestCase {
+    func testATamperedCellIsCaught() throws {
+        let matrix = Fixtures.builtIn
+        let book = Phrasebook(matrix: matrix, language: "en")
+        var page = String(decoding: try Generator.render(matrix, templates: Fixtures.templates)["Docs/en/reception-methods.md"]!, as: UTF8.self)
+        let anchor = #"<a id="cell-ios8_9-background-alert-contentAvailable-category"></a>"#
+        let cell = page.range(of: anchor)!
+        let end = page[cell.upperBound...].range(of: " |")!.lowerBound
+        page.replaceSubrange(cell.upperBound..<end, with: page[cell.upperBound..<end].replacingOccurrences(of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))
+        let (cells, _) = try MarkdownMatrixReader(book: book).read(page)
+        let key = Combination.key(payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, api: "ios8_9", appState: "background")
+        XCTAssertEqual(cells[key]?.taps["body"], ["reception(background)"])
+        XCTAssertNotEqual(cells[key], CellOutline(matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], api: "ios8_9", appState: "background"), matrix: matrix))
+    }
+}
+
+/// A spec with other dimensions — a fourth payload key, a third init API, a fourth app state,
+/// another handler and tap — validates, generates and explains with no code change.
+final class OtherDimensionsTests: XCTestCase {
+    func testGeneratesAndExplains() throws {
+        let spec = Fixtures.fixture("other-dimensions.json")
+        let output = Fixtures.temporaryDirectory(self)
+        let generated = Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let page = try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8)
+        XCTAssertTrue(page.contains("| Init API | Foreground \\*1 | Background | Suspended | Not running |"), "four state columns")
+        XCTAssertTrue(page.contains("| iOS 15 API |"))
+        let explained = Command.run(["explain", "--spec", spec, "--alert", "--mutable-content", "--api", "ios15", "--state", "foreground",
+                                     "--without-presentation-handler", "--json"])
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        XCTAssertTrue(explained.stdout.contains("\"mutableContent\": true"))
+        XCTAssertTrue(explained.stdout.contains("\"handler\": \"reception\",\n        \"state\": \"active\""), "the presentation handler's fallback applies: \(explained.stdout)")
+    }
+}

@@ -22,6 +22,7 @@ public struct OutputWriter {
 
     public func write(_ files: [String: [UInt8]]) throws -> [(path: String, fate: Fate)] {
         let files = Self.withManifest(files)
+        let previous = previouslyGenerated()  // before the new manifest replaces it
         var report: [(String, Fate)] = []
         for path in files.keys.sorted() {
             let url = url(path)
@@ -33,7 +34,7 @@ public struct OutputWriter {
             try Data(files[path]!).write(to: url, options: .atomic)
             report.append((path, .written))
         }
-        for path in previouslyGenerated() where files[path] == nil && isRegularFile(path) {
+        for path in previous where files[path] == nil && isRegularFile(path) {
             try FileManager.default.removeItem(at: url(path))
             report.append((path, .removed))
         }

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// The command line: exit statuses, writing only what changed, `--check`, and an output
+/// directory left untouched when the spec is invalid.
+final class CommandTests: XCTestCase {
+    func generate(_ output: String, spec: String = Fixtures.spec, _ extra: [String] = []) -> Command.Result {
+        Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output] + extra)
+    }
+
+    func testExitStatuses() {
+        XCTAssertEqual(Command.run(["validate", "--spec", Fixtures.spec]).status, 0)
+        XCTAssertEqual(Command.run(["validate", "--spec", Fixtures.fixture("other-dimensions.json")]).status, 0)
+        XCTAssertEqual(Command.run(["validate", "--spec", "/nonexistent/spec.json"]).status, 1)
+        XCTAssertEqual(Command.run([]).status, 2)
+        XCTAssertEqual(Command.run(["frobnicate"]).status, 2)
+        let typo = Command.run(["validate", "--spec", Fixtures.spec, "--chek"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("unknown option '--chek'"), typo.stderr)
+        let api = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--api", "ios11"])
+        XCTAssertEqual(api.status, 2)
+        XCTAssertTrue(api.stderr.contains("--api: unknown value 'ios11' (did you mean 'ios10'?)"), api.stderr)
+        XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--without-launch-handler"]).status, 2)
+        XCTAssertEqual(Command.run(["generate", "--help"]).status, 0)
+        XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
+    }
+
+    func testBadPayloadIsAnInputError() throws {
+        let path = Fixtures.temporaryDirectory(self) + "/p.json"
+        try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "\(path):1:1: error: aps: expected an APNs payload with an \"aps\" dictionary, found no \"aps\" key\n")
+    }
+
+    func testGenerateWritesOnlyWhatChangedAndCheckFindsStaleFiles() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).stdout, "\(output): 3 written, 0 unchanged, 0 removed\n")
+        XCTAssertEqual(generate(output).stdout, "\(output): 0 written, 3 unchanged, 0 removed\n")
+        XCTAssertEqual(generate(output, ["--check"]).status, 0)
+
+        let page = output + "/Docs/en/reception-methods.md"
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: page))
+        try FileManager.default.removeItem(atPath: output + "/Docs/ja/reception-methods.md")
+        let check = generate(output, ["--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("\(output)/Docs/en/reception-methods.md: error: stale"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("\(output)/Docs/ja/reception-methods.md: error: missing"), check.stderr)
+        XCTAssertEqual(try String(contentsOfFile: page, encoding: .utf8), "edited", "--check writes nothing")
+    }
+
+    func testFilesNoLongerProducedAreRemovedAndOthersKept() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output, spec: Fixtures.fixture("other-dimensions.json")).status, 0)
+        let mine = output + "/notes.txt"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: mine))
+        // The built-in spec produces the same files; a generated file that is no longer produced goes.
+        let manifest = output + "/" + OutputWriter.manifestName
+        try Data("Docs/en/reception-methods.md\nDocs/fr/reception-methods.md\n../escape.md\n".utf8).write(to: URL(fileURLWithPath: manifest))
+        try FileManager.default.createDirectory(atPath: output + "/Docs/fr", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: output + "/Docs/fr/reception-methods.md"))
+        XCTAssertEqual(generate(output, ["--check"]).status, 1, "an extra generated file makes the output stale")
+        XCTAssertEqual(generate(output).stdout, "\(output): 3 written, 0 unchanged, 1 removed\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/Docs/fr/reception-methods.md"))
+        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), "mine", "files the generator did not make are kept")
+    }
+
+    func testInvalidSpecLeavesTheOutputUntouchedAndReportsEveryError() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let before = try snapshot(output)
+        let bad = Fixtures.temporaryDirectory(self) + "/bad.json"
+        let text = Fixtures.specText
+            .replacingOccurrences(of: #""api": "ios10", "appState": "background""#, with: #""api": "ios10", "appState": "backgrnd""#)
+            .replacingOccurrences(of: "\"English\"", with: "\"English\"\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
+        let result = generate(output, spec: bad)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("unknown app state 'backgrnd' (did you mean 'background'?)") }.count, 8, result.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix(bad + ":") && $0.contains(": error: ") }, result.stderr)
+        XCTAssertEqual(try snapshot(output), before)
+    }
+
+    func testCommittedOutputIsFresh() {
+        let result = Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", Fixtures.generated])
+        XCTAssertEqual(result.status, 0, "Generated/ is stale; run `swift run pushmatrix generate`:\n\(result.stderr)")
+    }
+
+    func testTemplateErrorsAreLocatedAndWriteNothing() throws {
+        let templates = Fixtures.temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
+        let table = templates + "/docs/_matrix-table.md"
+        let source = try String(contentsOfFile: table, encoding: .utf8)
+        try Data(source.replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        let output = Fixtures.temporaryDirectory(self)
+        let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("\(table):4:3: error: unknown name 'apy' (did you mean 'api'?)"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [])
+    }
+
+    private func snapshot(_ directory: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: directory)! {
+            files[path] = FileManager.default.contents(atPath: directory + "/" + path)
+        }
+        return files
+    }
+}
