@@ -1,32 +1,33 @@
-/// "Did you mean …?" hints: the closest candidate by edit distance, when it is close enough to help.
+/// "Did you mean …?" hints: the closest candidate by edit distance, when close enough to be a
+/// plausible typo. Ties go to the alphabetically first, so messages never depend on order.
 enum Suggestion {
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let limit = max(2, word.count / 3)
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = distance(word.lowercased(), candidate.lowercased())
-            if d <= limit, d < (best?.1 ?? .max) { best = (candidate, d) }
+    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+        let target = Array(word.unicodeScalars)
+        var best: (distance: Int, name: String)?
+        for candidate in Set(candidates) {
+            let other = Array(candidate.unicodeScalars)
+            let limit = max(1, min(3, max(target.count, other.count) / 3))  // about one typo per three letters
+            let d = distance(target, other)
+            guard d <= limit, d > 0 else { continue }
+            if best == nil || (d, candidate) < (best!.distance, best!.name) { best = (d, candidate) }
         }
-        return best?.0
+        return best?.name
     }
 
     /// ` (did you mean 'x'?)` or the empty string.
-    static func didYouMean(_ word: String, in candidates: [String]) -> String {
+    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Levenshtein distance over characters, two rows at a time.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
+    /// Levenshtein distance over Unicode scalars, one row at a time.
+    private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
             }
-            swap(&previous, &current)
+            previous = current
         }
         return previous[b.count]
     }

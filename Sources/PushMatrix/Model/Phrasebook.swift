@@ -13,8 +13,7 @@ public struct Phrasebook: Sendable {
         fill(text[language], values)
     }
 
-    /// A page text from the spec's `texts`; validation has checked the ones templates use exist
-    /// only where code names them, so a missing one renders empty rather than crashing.
+    /// A page text from the spec's `texts` (empty when the spec has no such text).
     public func text(named name: String) -> Inline {
         matrix.spec.texts[name].map { text($0) } ?? Inline([])
     }
@@ -38,6 +37,12 @@ public struct Phrasebook: Sendable {
     func join(_ items: [Inline], with separator: String) -> Inline {
         let glue = phrase(separator)
         return items.enumerated().reduce(Inline([])) { $0 + ($1.offset == 0 ? $1.element : glue + $1.element) }
+    }
+
+    /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
+    func list(_ items: [Inline], lastSeparator separator: String) -> Inline {
+        guard items.count > 2 else { return join(items, with: separator) }
+        return join([join(Array(items.dropLast()), with: "listSeparator"), items.last!], with: separator)
     }
 
     public func name(_ text: LocalizedText) -> Inline { self.text(text) }

@@ -8,6 +8,7 @@ enum Phrases {
         "callWithoutState": ["handler"],
         "callSeparator": [],
         "tapSeparator": [],
+        "listSeparator": [],
         "onDelivery": ["calls"],
         "notificationCenter": [],
         "tap": ["taps", "calls"],

@@ -24,7 +24,7 @@ extension Phrasebook {
         let rest = taps.map { Array($0.calls.dropFirst(shared.count)) }
         var steps: [Step] = []
         if !shared.isEmpty {
-            steps.append(Step(text: phrase("tap", ["taps": join(tapNames, with: "tapSeparator"), "calls": calls(shared)]),
+            steps.append(Step(text: phrase("tap", ["taps": list(tapNames, lastSeparator: "tapSeparator"), "calls": calls(shared)]),
                               notes: notes(shared), items: []))
         }
         if rest.allSatisfy(\.isEmpty) { return steps }

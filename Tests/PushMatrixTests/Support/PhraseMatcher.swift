@@ -57,7 +57,8 @@ struct PhraseMatcher {
     }
 
     func taps(_ text: String) -> [String]? {
-        let names = text.components(separatedBy: plain(book.phrase("tapSeparator")))
+        let pair = text.components(separatedBy: plain(book.phrase("tapSeparator")))
+        let names = pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
         let ids = names.map { name in book.matrix.spec.taps.first { plain(book.name($0.name)) == name }?.id }
         return ids.contains(nil) ? nil : ids.compactMap { $0 }
     }

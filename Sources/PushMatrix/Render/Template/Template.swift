@@ -193,7 +193,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private static func hint(_ name: String, _ known: some Sequence<String>) -> String {
-        TemplateName.nearest(name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        Suggestion.didYouMean(name, in: known)
     }
 
     private static func error(_ file: String, _ at: SourceLocation, _ message: String) -> DiagnosticsError {

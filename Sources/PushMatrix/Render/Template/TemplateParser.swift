@@ -207,7 +207,7 @@ struct TemplateParser {
             }
         }
         if segments[0].hasPrefix("@") && !TemplateName.helpers.contains(segments[0]) {
-            let hint = TemplateName.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
+            let hint = Suggestion.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
                 ?? "; the list helpers are @first, @last, @index and @number"
             error(at: at, "unknown helper '\(segments[0])'\(hint)")
             return nil
@@ -228,33 +228,4 @@ extension String {
         let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
         return String(scalars[first...last])
     }
-}
-
-extension TemplateName {
-/// The closest candidate by edit distance, if close enough to be a plausible typo; ties go to the
-/// alphabetically first so suggestions are deterministic.
-static func nearest(_ name: String, in candidates: some Sequence<String>) -> String? {
-    let target = Array(name.unicodeScalars)
-    var best: (distance: Int, name: String)?
-    for candidate in Set(candidates) {
-        let other = Array(candidate.unicodeScalars)
-        let limit = max(1, min(3, max(target.count, other.count) / 3))  // about one typo per three letters
-        let d = editDistance(target, other)
-        guard d <= limit, d > 0 else { continue }
-        if best == nil || (d, candidate) < (best!.distance, best!.name) { best = (d, candidate) }
-    }
-    return best?.name
-}
-
-private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1] + Array(repeating: 0, count: b.count)
-        for (j, y) in b.enumerated() {
-            current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
 }
