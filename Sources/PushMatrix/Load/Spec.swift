@@ -129,7 +129,16 @@ public struct ReceptionHandlerFacts: Sendable {
 public struct PermissionFacts: Sendable {
     public struct Status: Sendable { public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin }
     public struct CheckPoint: Sendable { public var symbol: Reference; public var api: Reference? }
-    public struct API: Sendable { public var api: Reference; public var read: Reference; public var request: Reference; public var rules: [Rule] }
+    /// How one init API's answer maps to a status, as the cases of a Swift `switch`.
+    public struct API: Sendable {
+        public struct Case: Sendable { public var pattern: String; public var status: Reference }
+        public var api: Reference
+        public var read: Reference
+        public var request: Reference
+        public var switchOn: String
+        public var cases: [Case]
+        public var rules: [Rule]
+    }
     public var source: Reference
     public var statuses: [Status]
     public var checkPoints: [CheckPoint]

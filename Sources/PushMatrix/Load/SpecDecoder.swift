@@ -225,9 +225,16 @@ enum SpecDecoder {
                 let api = a.identifier("api")
                 let read = a.identifier("read")
                 let request = a.identifier("request")
+                let switchOn = a.string("switchOn")
+                let cases: [PermissionFacts.API.Case] = a.objects("cases") { c in
+                    let pattern = c.string("pattern")
+                    let status = c.identifier("status")
+                    guard let pattern, let status else { return nil }
+                    return .init(pattern: pattern, status: status)
+                }
                 let rules = rules(a)
-                guard let api, let read, let request else { return nil }
-                return .init(api: api, read: read, request: request, rules: rules)
+                guard let api, let read, let request, let switchOn else { return nil }
+                return .init(api: api, read: read, request: request, switchOn: switchOn, cases: cases, rules: rules)
             } ?? [])
     }
 

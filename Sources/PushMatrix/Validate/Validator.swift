@@ -114,6 +114,11 @@ struct Validator {
             r.resolve(api.api, r.apis, "init API")
             r.resolve(api.read, r.symbols, "symbol")
             r.resolve(api.request, r.symbols, "symbol")
+            let statuses = permission.statuses.map(\.id)
+            api.cases.forEach { r.resolve($0.status, statuses, "permission status") }
+            for status in statuses where !api.cases.contains(where: { $0.status.id == status }) {
+                sink.error(api.api.origin, "no case of init API '\(api.api.id)' gives permission status '\(status)'")
+            }
         }
         order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
         for cell in spec.cells {
