@@ -19,15 +19,18 @@ enum Suggestion {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Levenshtein distance over Unicode scalars, one row at a time.
+    /// Edit distance over Unicode scalars where swapping two neighbours counts as one typo
+    /// (`titel` → `title`), as people mistype.
     private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
+        for i in a.indices {
             var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            for j in b.indices {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] { current[j + 1] = min(current[j + 1], before[j - 1] + 1) }
             }
-            previous = current
+            (before, previous) = (previous, current)
         }
         return previous[b.count]
     }

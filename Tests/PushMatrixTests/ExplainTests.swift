@@ -150,7 +150,7 @@ final class ExplainTests: XCTestCase {
     func testHumanReadableOutputInJapanese() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("iOS 8/9 の API · 未起動"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("iOS 8/9 の API · 終了状態"), result.stdout)
         XCTAssertTrue(result.stdout.contains("通知本体をタップすると起動ハンドラーが呼ばれます。"), result.stdout)
     }
 }

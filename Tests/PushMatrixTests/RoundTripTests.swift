@@ -33,7 +33,7 @@ final class RoundTripDetectsChangesTests: XCTestCase {
         let matrix = Fixtures.builtIn
         let book = Phrasebook(matrix: matrix, language: "en")
         var page = String(decoding: try Generator.render(matrix, templates: Fixtures.templates)["Docs/en/reception-methods.md"]!, as: UTF8.self)
-        let anchor = #"<a id="cell-ios8_9-background-alert-contentAvailable-category"></a>"#
+        let anchor = #"<a id="cell-ios8_9-background-alert-content-available-category"></a>"#
         let cell = page.range(of: anchor)!
         let end = page[cell.upperBound...].range(of: " |")!.lowerBound
         page.replaceSubrange(cell.upperBound..<end, with: page[cell.upperBound..<end].replacingOccurrences(of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))

@@ -8,7 +8,7 @@ extension Command {
         let matrix = try SpecLoader.load(path: args.value("--spec") ?? defaultSpec)
         let spec = matrix.spec
         let templates = args.value("--templates") ?? "Templates"
-        let keyFlags = spec.payloadKeys.map { ("--" + kebab($0.id), $0.id) }
+        let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
         for (flag, id) in keyFlags { flags[id] = args.flag(flag) }
         if let payload = args.value("--payload") {
@@ -40,13 +40,6 @@ extension Command {
         } else {
             let view = ExplainView(book: Phrasebook(matrix: matrix, language: language)).value(outcomes)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
-        }
-    }
-
-    /// `contentAvailable` → `content-available`.
-    static func kebab(_ id: String) -> String {
-        id.reduce(into: "") { out, c in
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
     }
 

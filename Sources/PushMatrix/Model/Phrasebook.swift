@@ -13,11 +13,6 @@ public struct Phrasebook: Sendable {
         fill(text[language], values)
     }
 
-    /// A page text from the spec's `texts` (empty when the spec has no such text).
-    public func text(named name: String) -> Inline {
-        matrix.spec.texts[name].map { text($0) } ?? Inline([])
-    }
-
     public func phrase(_ name: String, _ values: [String: Inline] = [:]) -> Inline {
         fill(matrix.spec.phrases[name]?[language] ?? "", values)
     }

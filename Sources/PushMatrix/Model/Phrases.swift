@@ -9,6 +9,8 @@ enum Phrases {
         "callSeparator": [],
         "tapSeparator": [],
         "listSeparator": [],
+        "markerSeparator": [],
+        "methodLabel": ["apis"],
         "onDelivery": ["calls"],
         "notificationCenter": [],
         "tap": ["taps", "calls"],
@@ -24,6 +26,9 @@ enum Phrases {
         "notSet": [],
         "cellReference": ["api", "appState", "payload"],
     ]
+
+    /// Glue between items may be blank in a language (Japanese puts no space before ※1).
+    static let mayBeBlank: Set<String> = ["markerSeparator"]
 }
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.

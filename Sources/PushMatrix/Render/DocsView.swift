@@ -8,13 +8,11 @@ struct DocsView {
     func page() -> TemplateValue {
         .object([
             "language": .verbatim(book.language),
-            "title": .inline(book.text(named: "title")),
             "texts": .object(spec.texts.mapValues { .inline(book.text($0)) }),
             "otherLanguages": .list(spec.languages.filter { $0.id != book.language }.map { language in
                 .object(["name": .text(language.name), "id": .verbatim(language.id)])
             }),
-            "sources": .list(spec.sources.map(source)),
-            "keyNames": .list(spec.payloadKeys.map { .inline(book.name($0.name)) }),
+            "sources": .list(spec.sources.filter { usedSources.contains($0.id) }.map(source)),
             "initAPIs": .list(spec.initAPIs.map { api in
                 .object(["name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
                          "platforms": .text(api.platforms), "description": .inline(book.text(api.description))])
@@ -31,6 +29,12 @@ struct DocsView {
         ])
     }
 
+    /// Sources of the page's cells and of the notes they use; the spec's other facts have pages of their own.
+    private var usedSources: Set<String> {
+        let notes = spec.cells.flatMap(matrix.noteIds(of:))
+        return Set(spec.cells.map(\.source.id) + notes.compactMap { matrix.notes[$0]?.source.id })
+    }
+
     private func source(_ source: Source) -> TemplateValue {
         .object(["title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms)])
     }
@@ -39,12 +43,26 @@ struct DocsView {
         .object([
             "name": .inline(book.name(handler.name)),
             "description": .inline(book.text(handler.description)),
-            "methods": .list(spec.initAPIs.compactMap { api in
-                handler.methods.first { $0.api.id == api.id }.map { method in
-                    .object(["api": .inline(book.name(api.name)), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
-                }
+            "methods": .list(methodGroups(handler).map { apis, method in
+                let label = apis.count == spec.initAPIs.count ? Inline([])
+                    : book.phrase("methodLabel", ["apis": book.list(apis.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
+                return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
             }),
         ])
+    }
+
+    /// Init APIs that share the same method, told once (with no label when all do).
+    private func methodGroups(_ handler: Handler) -> [(apis: [InitAPI], method: MethodName)] {
+        var groups: [(apis: [InitAPI], method: MethodName)] = []
+        for api in spec.initAPIs {
+            guard let method = handler.methods.first(where: { $0.api.id == api.id }) else { continue }
+            if let index = groups.firstIndex(where: { $0.method.swift == method.swift && $0.method.objc == method.objc }) {
+                groups[index].apis.append(api)
+            } else {
+                groups.append(([api], method))
+            }
+        }
+        return groups
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
@@ -109,7 +127,6 @@ struct DocsView {
         return .object([
             "id": .verbatim(Anchors.section(payload, keys: matrix.payloadKeyIds)),
             "title": .inline(book.payload(payload)),
-            "values": .list(matrix.payloadKeyIds.map { .inline(book.phrase(payload[$0] == true ? "set" : "notSet")) }),
             "stateHeaders": .list(headers),
             "rows": .list(rows),
             "footnotes": .list(footnotes.used.enumerated().map { index, id in
@@ -127,10 +144,12 @@ struct Footnotes {
 
     init(book: Phrasebook) { self.book = book }
 
+    /// The markers to put after a text, each preceded by the language's separator.
     mutating func markers(_ notes: [String]) -> TemplateValue {
-        .list(notes.map { id in
+        let separator = book.phrase("markerSeparator")
+        return .inline(notes.reduce(Inline([])) { text, id in
             let number = (used.firstIndex(of: id) ?? { used.append(id); return used.count - 1 }()) + 1
-            return .inline(marker(number))
+            return text + separator + marker(number)
         })
     }
 
@@ -140,18 +159,20 @@ struct Footnotes {
     }
 }
 
-/// Stable anchors, made of spec ids only, so links survive rewording and translation.
+/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
+/// survive rewording and translation.
 enum Anchors {
     static func payloadSlug(_ payload: [String: Bool], keys: [String]) -> String {
-        let set = keys.filter { payload[$0] == true }
+        let set = keys.filter { payload[$0] == true }.map(Identifier.hyphenated)
         return set.isEmpty ? "none" : set.joined(separator: "-")
     }
+
 
     static func section(_ payload: [String: Bool], keys: [String]) -> String {
         "payload-" + payloadSlug(payload, keys: keys)
     }
 
     static func cell(_ cell: Cell, keys: [String]) -> String {
-        "cell-\(cell.api.id)-\(cell.appState.id)-" + payloadSlug(Matrix.flags(cell), keys: keys)
+        "cell-\(Identifier.hyphenated(cell.api.id))-\(Identifier.hyphenated(cell.appState.id))-" + payloadSlug(Matrix.flags(cell), keys: keys)
     }
 }

@@ -11,6 +11,13 @@ enum Identifier {
         return nil
     }
 
+    /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
+    static func hyphenated(_ id: String) -> String {
+        id.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
 
     static let swiftKeywords: Set<String> = [

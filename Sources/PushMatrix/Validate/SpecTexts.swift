@@ -1,6 +1,6 @@
 /// Every text in the spec, with the placeholders it may use besides the spec's symbols.
 enum SpecTexts {
-    static func all(in spec: Spec) -> [(LocalizedText, Set<String>)] {
+    static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
         var texts: [LocalizedText] = []
         texts += spec.sources.flatMap { [$0.title, $0.caveat] }
         texts += spec.payloadKeys.map(\.name)
@@ -16,7 +16,7 @@ enum SpecTexts {
         texts += spec.permission.statuses.flatMap { [$0.meaning, $0.response] }
         texts += spec.permission.apis.flatMap { $0.rules.map(\.text) }
         texts += spec.callOrder.tapOpensApp.map(\.text) + spec.callOrder.rules.map(\.text)
-        let phrases = spec.phrases.keys.sorted().map { (spec.phrases[$0]!, Phrases.placeholders[$0] ?? []) }
-        return texts.map { ($0, []) } + phrases
+        let phrases = spec.phrases.keys.sorted().map { (spec.phrases[$0]!, Phrases.placeholders[$0] ?? [], Phrases.mayBeBlank.contains($0)) }
+        return texts.map { ($0, [], false) } + phrases
     }
 }

@@ -52,13 +52,13 @@ struct Validator {
         for language in spec.languages where !Placeholders.names(language.footnoteMarker).contains("number") {
             sink.error(language.origin, "footnoteMarker '\(language.footnoteMarker)' must contain {{number}}")
         }
-        for (text, extra) in SpecTexts.all(in: spec) {
+        for (text, extra, mayBeBlank) in SpecTexts.all(in: spec) {
             for language in languages {
                 guard let value = text.values[language] else {
                     sink.error(text.origin, "missing '\(language)' text")
                     continue
                 }
-                if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sink.error(text.origin, "empty '\(language)' text") }
+                if !mayBeBlank && value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sink.error(text.origin, "empty '\(language)' text") }
                 for name in Placeholders.names(value) where !symbols.contains(name) && !extra.contains(name) {
                     let known = Array(extra) + spec.symbols.map(\.name)
                     sink.error(text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))

@@ -59,8 +59,8 @@ struct MarkdownMatrixReader {
         if let close = text.range(of: "></a>"), text.hasPrefix("<a id=") { text = String(text[close.upperBound...]) }
         return text.components(separatedBy: "<br>").map { raw in
             var part = Self.unescape(raw)
-            let isItem = part.hasPrefix("- ")
-            if isItem { part.removeFirst(2) }
+            let isItem = part.hasPrefix(Self.itemPrefix)
+            if isItem { part.removeFirst(Self.itemPrefix.count) }
             if let dot = part.range(of: #"^[0-9]+\. "#, options: .regularExpression) { part.removeSubrange(dot) }
             let (body, numbers) = markers(part)
             return .init(text: body, isItem: isItem, notes: numbers.compactMap { notes[$0] })
@@ -90,7 +90,7 @@ struct MarkdownMatrixReader {
         while found {
             found = false
             for number in 1...20 {
-                let suffix = " " + Footnotes(book: book).marker(number).plainText
+                let suffix = book.phrase("markerSeparator").plainText + Footnotes(book: book).marker(number).plainText
                 if text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     numbers.insert(number, at: 0)
@@ -101,6 +101,9 @@ struct MarkdownMatrixReader {
         }
         return (text, numbers)
     }
+
+    /// How the template starts a tap alternative inside a cell.
+    static let itemPrefix = "&nbsp;&nbsp;• "
 
     private func anchor(_ line: String) -> String? {
         guard line.hasPrefix("<a id=\""), line.hasSuffix("\"></a>") else { return nil }
