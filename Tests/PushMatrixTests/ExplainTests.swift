@@ -135,10 +135,15 @@ final class ExplainTests: XCTestCase {
 
     func testPayloadDetection() throws {
         let matrix = Fixtures.builtIn
-        func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.flags(bytes: Array(json.utf8), file: "p.json", matrix: matrix) }
+        func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.read(bytes: Array(json.utf8), file: "p.json", matrix: matrix).flags }
         XCTAssertEqual(try flags(#"{"aps": {"alert": "Hi", "content-available": 1, "category": "C"}}"#), ["alert": true, "contentAvailable": true, "category": true])
         XCTAssertEqual(try flags(#"{"aps": {"alert": "", "content-available": 0, "category": ""}}"#), ["alert": false, "contentAvailable": false, "category": false])
         XCTAssertEqual(try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#), ["alert": true, "contentAvailable": false, "category": false])
+        let warned = try APNsPayload.read(bytes: Array(#"{"aps": {"content-available": "1"}}"#.utf8), file: "p.json", matrix: matrix)
+        XCTAssertEqual(warned.warnings.map(\.description), ["p.json:1:31: warning: aps.content-available: counted as not set: expected the number 1"])
+        XCTAssertThrowsError(try flags(#"{"aps": {}, "aps": {"alert": "x"}}"#)) { error in
+            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:13: error: duplicate key 'aps': the payload is ambiguous")
+        }
         XCTAssertThrowsError(try flags(#"[1]"#)) { error in
             XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:1: error: expected an APNs payload: a JSON object with an \"aps\" dictionary, found array")
         }

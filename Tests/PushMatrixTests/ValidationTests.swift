@@ -170,4 +170,31 @@ final class ValidationTests: XCTestCase {
         let lines = errs.compactMap { Int($0.split(separator: ":")[1]) }
         XCTAssertEqual(lines, lines.sorted())
     }
+
+    func testBrokenPlaceholderBraces() {
+        let broken = Edit(#""en": "The notification is ignored.""#, #""en": "The {{notification is ignored.""#)
+        XCTAssertEqual(errors(broken.text).count, 1)
+        XCTAssertTrue(errors(broken.text)[0].hasSuffix("phrases.ignored: 'en' text has a '{{' or '}}' that does not close a placeholder"), errors(broken.text)[0])
+    }
+
+    func testRepeatedCallsAndNotes() {
+        let call = Edit(cell: 0, #""onDelivery": [{"handler": "reception", "state": "active"}]"#, #""onDelivery": [{"handler": "reception", "state": "active"}, {"handler": "reception", "state": "active"}]"#)
+        XCTAssertTrue(errors(call.text).contains("\(at(call, offset: 60)): error: cells[0].onDelivery[1]: the same call is listed twice"), "\(errors(call.text))")
+        let note = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["foregroundPresentation"]}"#)
+        XCTAssertEqual(errors(note.text), ["\(at(note, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'foregroundPresentation' already applies to the whole column"])
+    }
+
+    func testDuplicateRuleIdsAndCasePatterns() {
+        let rule = Edit(#""id": "remoteOnly","#, #""id": "callCompletionOnce","#)
+        XCTAssertTrue(errors(rule.text).contains { $0.contains("duplicate id 'callCompletionOnce' among reception handler rules") }, "\(errors(rule.text))")
+        let pattern = Edit(#""pattern": "(true, true)","#, #""pattern": "(false, _)","#)
+        XCTAssertTrue(errors(pattern.text).contains { $0.contains("case pattern '(false, _)' is empty or repeats an earlier case") }, "\(errors(pattern.text))")
+    }
+
+    func testMissingPhraseIsReportedAtPhrases() {
+        let edit = Edit(#""ignored": {"#, #""ignoredd": {"#)
+        let errs = errors(edit.text)
+        XCTAssertTrue(errs.contains { $0.contains("error: phrases: missing phrase 'ignored'") && !$0.contains(":1:1:") }, "\(errs)")
+        XCTAssertTrue(errs.contains { $0.contains("unknown phrase 'ignoredd' (did you mean 'ignored'?)") }, "\(errs)")
+    }
 }

@@ -20,7 +20,12 @@ public enum Command {
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            result.stdout = Help.text(for: command) ?? Help.main
+            if command == "explain" {
+                let spec = rest.firstIndex(of: "--spec").flatMap { rest.indices.contains($0 + 1) ? rest[$0 + 1] : nil } ?? defaultSpec
+                result.stdout = Help.explain(try? SpecLoader.load(path: spec).spec)
+            } else {
+                result.stdout = Help.text(for: command) ?? Help.main
+            }
             return result
         }
         do {
@@ -28,14 +33,18 @@ public enum Command {
             case "generate": try generate(rest, &result)
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
-            case "help": result.stdout = rest.first.flatMap(Help.text(for:)) ?? Help.main
+            case "help":
+                guard let topic = rest.first else { result.stdout = Help.main; break }
+                guard let text = Help.text(for: topic) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
+                result.stdout = text
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
             default:
                 throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: ["generate", "validate", "explain", "help"]))
             }
         } catch let error as Arguments.UsageError {
-            result.stderr += "pushmatrix: error: \(error.message)\nRun 'pushmatrix \(command) --help' for usage.\n"
+            let help = Help.text(for: command) == nil ? "pushmatrix --help" : "pushmatrix \(command) --help"
+            result.stderr += "pushmatrix: error: \(error.message)\nRun '\(help)' for usage.\n"
             result.status = 2
         } catch let error as DiagnosticsError {
             result.stderr += error.diagnostics.map { $0.description + "\n" }.joined()
@@ -72,11 +81,18 @@ public enum Command {
         result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
     }
 
+    /// Checks the spec, and that the templates (when there are any) render with it, since a
+    /// template may use a text the spec lacks.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: ["--spec"])
+        var args = try Arguments(rest, valued: ["--spec", "--templates"])
         let spec = args.value("--spec") ?? defaultSpec
-        try args.finish(known: ["--spec"])
+        let templates = args.value("--templates") ?? "Templates"
+        try args.finish(known: ["--spec", "--templates"])
         let matrix = try SpecLoader.load(path: spec)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue {
+            _ = try Generator.render(matrix, templates: templates)
+        }
         result.stdout += "\(spec): valid (\(matrix.spec.cells.count) cells)\n"
     }
 }

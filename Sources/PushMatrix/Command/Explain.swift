@@ -18,21 +18,25 @@ extension Command {
             guard let data = FileManager.default.contents(atPath: payload) else {
                 throw DiagnosticsError([Diagnostic(file: payload, location: nil, message: "cannot read the payload file")])
             }
-            flags = try APNsPayload.flags(bytes: [UInt8](data), file: payload, matrix: matrix)
+            let read = try APNsPayload.read(bytes: [UInt8](data), file: payload, matrix: matrix)
+            flags = read.flags
+            result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let apis = try ids(args.allValues("--api"), known: spec.initAPIs.map(\.id), option: "--api")
         let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
-        let optional = spec.handlers.filter(\.optional).map(\.id)
-        let without = args.flags(prefix: "--without-", suffix: "-handler")
-        for handler in without where !optional.contains(handler) {
-            throw Arguments.UsageError(message: "--without-\(handler)-handler: '\(handler)' is not an optional handler (optional: \(optional.joined(separator: ", ")))")
+        let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
+        let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
+            guard let id = optional[name] else {
+                throw Arguments.UsageError(message: "--without-\(name)-handler: '\(name)' is not an optional handler (optional: \(optional.keys.sorted().joined(separator: ", ")))")
+            }
+            return id
         }
         let language = args.value("--lang") ?? spec.languages[0].id
         guard spec.languages.contains(where: { $0.id == language }) else {
             throw Arguments.UsageError(message: "unknown language '\(language)'" + Suggestion.didYouMean(language, in: spec.languages.map(\.id)))
         }
         let json = args.flag("--json")
-        try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.map { "--without-\($0)-handler" })
+        try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.keys.map { "--without-\($0)-handler" })
 
         let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without)))
         if json {
@@ -45,7 +49,7 @@ extension Command {
 
     /// Ids given repeatedly or comma-separated; nil when none were given (meaning all).
     private static func ids(_ values: [String], known: [String], option: String) throws(Arguments.UsageError) -> [String]? {
-        let ids = values.flatMap { $0.split(separator: ",").map(String.init) }
+        let ids = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         for id in ids where !known.contains(id) {
             throw Arguments.UsageError(message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: known) + "; expected one of \(known.joined(separator: ", "))")
         }

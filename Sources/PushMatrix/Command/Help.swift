@@ -1,3 +1,5 @@
+import Foundation
+
 /// Usage texts, with examples, for `--help`.
 enum Help {
     static let main = """
@@ -50,30 +52,43 @@ enum Help {
             Exit status: 0 valid, 1 invalid, 2 usage error.
 
             """
-        case "explain": return """
-            USAGE: pushmatrix explain (--payload FILE | [--alert] [--content-available] [--category])
-                                      [--api ID]... [--state ID]... [--without-action-handler]
-                                      [--lang en|ja] [--json] [--spec FILE]
+        case "explain": return explain(nil)
+        default: return nil
+        }
+    }
+
+    /// `explain`'s options are named after the spec's ids, so its help is made from the spec.
+    static func explain(_ spec: Spec?) -> String {
+        func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
+        let keys = spec.map { $0.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } } ?? ["--<payload-key>"]
+        let without = spec.map { $0.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } } ?? ["--without-<handler>-handler"]
+        let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
+        let options = [
+            ("--payload FILE", "A real APNs payload: {\"aps\": {...}, ...}"),
+            (keys.joined(separator: ", "), "Payload keys that are set, when no file is given"),
+            ("--api ID", "Only these init APIs" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
+            ("--state ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
+        ] + without.map { ($0, "The app does not implement this optional handler") } + [
+            ("--lang \(languages)", "Language of the text output"),
+            ("--json", "Print JSON, one object per init API and app state"),
+            ("--spec FILE", "The spec (default: Spec/push-matrix.json)"),
+        ]
+        let width = options.map(\.0.count).max()!
+        let lines = options.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+        return """
+            USAGE: pushmatrix explain (--payload FILE | payload flags) [options]
 
             Tells what iOS does with a push: which handlers run on arrival and with which
             application state, whether Notification Center shows it, and what each possible tap
-            calls. The payload flags and handler options are named after the spec's ids.
+            calls. The options below are made from the spec's ids.
 
             OPTIONS:
-              --payload FILE              A real APNs payload: {"aps": {...}, ...}
-              --alert, --content-available, --category
-                                          Payload keys, when no file is given
-              --api ID, --state ID        Narrow to these init APIs / app states (default: all)
-              --without-action-handler    The app does not implement the action handler
-              --lang en|ja                Language of the text output (default: en)
-              --json                      Print JSON, one object per init API and app state
+            \(lines.joined(separator: "\n"))
 
             EXAMPLES:
-              pushmatrix explain --alert --content-available --api ios8_9 --state background
-              pushmatrix explain --payload push.json --json --without-action-handler
+              pushmatrix explain \(keys.prefix(2).joined(separator: " "))
+              pushmatrix explain --payload push.json --json
 
             """
-        default: return nil
-        }
     }
 }

@@ -1,7 +1,9 @@
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {
-    public static func flags(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> [String: Bool] {
+    /// The payload's flags, and warnings for keys present with a value that does not count as set
+    /// (`"content-available": "1"`), since the sender probably meant them.
+    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], warnings: [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
@@ -16,16 +18,39 @@ public enum APNsPayload {
             throw DiagnosticsError([Diagnostic(file: file, location: root["aps"]?.location ?? root.location, path: "aps",
                                                message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")])
         }
+        if let repeated = firstRepeatedKey(root) ?? firstRepeatedKey(aps) {
+            throw DiagnosticsError([Diagnostic(file: file, location: repeated.keyLocation, message: "duplicate key '\(repeated.key)': the payload is ambiguous")])
+        }
         var flags: [String: Bool] = [:]
+        var warnings: [Diagnostic] = []
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
             flags[key.id] = key.presentWhen.contains { APNsMatcher(rawValue: $0.id)?.matches(value) == true }
+            if let value, flags[key.id] == false {
+                let expected = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id)?.description }.joined(separator: " or ")
+                warnings.append(Diagnostic(file: file, location: value.location, path: "aps.\(key.apnsKey)",
+                                           message: "counted as not set: expected \(expected)", severity: .warning))
+            }
         }
-        return flags
+        return (flags, warnings)
+    }
+
+    private static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {
+        guard case .object(let members) = node.value else { return nil }
+        var seen = Set<String>()
+        return members.first { !seen.insert($0.key).inserted }
     }
 }
 
-extension APNsMatcher {
+extension APNsMatcher: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .nonEmptyString: return "a non-empty string"
+        case .object: return "a dictionary"
+        case .one: return "the number 1"
+        }
+    }
+
     func matches(_ node: JSONNode?) -> Bool {
         guard let node else { return false }
         switch (self, node.value) {

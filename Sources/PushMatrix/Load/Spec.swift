@@ -13,6 +13,8 @@ public struct Spec: Sendable {
     public var taps: [Tap]
     public var notes: [Note]
     public var phrases: [String: LocalizedText]
+    /// Where `phrases` is, for errors about phrases it lacks.
+    public var phrasesOrigin: Origin
     public var texts: [String: LocalizedText]
     public var designCases: [DesignCase]
     public var receptionHandler: ReceptionHandlerFacts

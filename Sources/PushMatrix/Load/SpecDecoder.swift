@@ -107,6 +107,7 @@ enum SpecDecoder {
                 return Note(id: id, text: text, source: source, whenMissing: fallback, origin: o.origin)
             },
             phrases: texts(r, "phrases", sink),
+            phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),
             texts: texts(r, "texts", sink),
             designCases: r.objects("designCases") { o in
                 let id = o.string("id")

@@ -40,6 +40,8 @@ struct CellRules {
                 : "ignored is false, but the cell calls no handler and shows nothing")
         }
         cell.onDelivery.forEach { check($0, position: 0, inTap: false, running: appState.running) }
+        noRepeats(cell.onDelivery, columnNotes: appState.notes)
+        cell.taps.forEach { noRepeats($0.calls, columnNotes: appState.notes) }
         let tapped = Set(cell.taps.map(\.tap.id))
         for tap in spec.taps {
             let possible = cell.notificationCenter && tap.requires.allSatisfy { payload[$0.id] == true }
@@ -56,6 +58,20 @@ struct CellRules {
             }
             if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
             for (position, call) in calls.enumerated() { check(call, position: position, inTap: true, running: appState.running) }
+        }
+    }
+
+    /// The same call twice in a row of calls, or a column's note again on a call, would only
+    /// repeat a step or a marker in the docs.
+    private func noRepeats(_ calls: [Call], columnNotes: [Reference]) {
+        var seen = Set<String>()
+        for call in calls {
+            if !seen.insert("\(call.handler.id)|\(call.state?.id ?? "")").inserted {
+                sink.error(call.origin, "the same call is listed twice")
+            }
+            for note in call.notes where columnNotes.contains(where: { $0.id == note.id }) {
+                sink.error(note.origin, "note '\(note.id)' already applies to the whole column")
+            }
         }
     }
 

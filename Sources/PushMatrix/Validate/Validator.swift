@@ -26,6 +26,12 @@ struct Validator {
         unique("taps", spec.taps.map { ($0.id, $0.origin) })
         unique("notes", spec.notes.map { ($0.id, $0.origin) })
         unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
+        let facts = spec.receptionHandler, permission = spec.permission
+        unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
+        unique("permission statuses", permission.statuses.map { ($0.id, $0.origin) })
+        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder.rules)] + permission.apis.map({ ("rules of \($0.api.id)", $0.rules) }) {
+            unique(kind, rules.map { ($0.id, $0.origin) })
+        }
         for (kind, list) in [("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), ("init APIs", spec.initAPIs.count),
                              ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count)] where list == 0 {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
@@ -59,6 +65,9 @@ struct Validator {
                     continue
                 }
                 if !mayBeBlank && value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sink.error(text.origin, "empty '\(language)' text") }
+                if Placeholders.pieces(value).contains(where: { if case .literal(let l) = $0 { l.contains("{{") || l.contains("}}") } else { false } }) {
+                    sink.error(text.origin, "'\(language)' text has a '{{' or '}}' that does not close a placeholder")
+                }
                 for name in Placeholders.names(value) where !symbols.contains(name) && !extra.contains(name) {
                     let known = Array(extra) + spec.symbols.map(\.name)
                     sink.error(text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
@@ -69,7 +78,7 @@ struct Validator {
             }
         }
         for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key }) where spec.phrases[name] == nil {
-            sink.error(SourceLocation(line: 1, column: 1), "phrases", "missing phrase '\(name)'")
+            sink.error(spec.phrasesOrigin, "missing phrase '\(name)'")
         }
         for name in spec.phrases.keys.sorted() where Phrases.placeholders[name] == nil {
             sink.error(spec.phrases[name]!.origin, "unknown phrase '\(name)'" + Suggestion.didYouMean(name, in: Array(Phrases.placeholders.keys)))
@@ -115,6 +124,10 @@ struct Validator {
             r.resolve(api.read, r.symbols, "symbol")
             r.resolve(api.request, r.symbols, "symbol")
             let statuses = permission.statuses.map(\.id)
+            var patterns = Set<String>()
+            for item in api.cases where item.pattern.trimmingCharacters(in: .whitespaces).isEmpty || !patterns.insert(item.pattern).inserted {
+                sink.error(item.status.origin, "case pattern '\(item.pattern)' is empty or repeats an earlier case")
+            }
             api.cases.forEach { r.resolve($0.status, statuses, "permission status") }
             for status in statuses where !api.cases.contains(where: { $0.status.id == status }) {
                 sink.error(api.api.origin, "no case of init API '\(api.api.id)' gives permission status '\(status)'")

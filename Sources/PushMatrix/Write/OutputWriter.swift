@@ -30,8 +30,12 @@ public struct OutputWriter {
                 report.append((path, .unchanged))
                 continue
             }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(files[path]!).write(to: url, options: .atomic)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(files[path]!).write(to: url, options: .atomic)
+            } catch {
+                throw DiagnosticsError([Diagnostic(file: url.path, location: nil, message: "cannot write the file (\(error.localizedDescription))")])
+            }
             report.append((path, .written))
         }
         for path in previous where files[path] == nil && isRegularFile(path) {
