@@ -46,9 +46,11 @@ enum Help {
 
             """
         case "validate": return """
-            USAGE: pushmatrix validate [--spec FILE]
+            USAGE: pushmatrix validate [--spec FILE] [--templates DIR]
 
-            Reports every problem in the spec as FILE:LINE:COLUMN: error: PATH: MESSAGE.
+            Reports every problem in the spec as FILE:LINE:COLUMN: error: PATH: MESSAGE, then
+            renders the templates in memory (when DIR exists) to catch texts they need but the
+            spec lacks. Writes nothing.
             Exit status: 0 valid, 1 invalid, 2 usage error.
 
             """
