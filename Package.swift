@@ -11,5 +11,8 @@ let package = Package(
         .target(name: "PushMatrix"),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
         .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix"]),
+        // Generated from the spec by `pushmatrix generate`; compiled here so every build proves it compiles.
+        .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),
+        .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),
     ]
 )

@@ -1,14 +1,29 @@
 /// Renders every output in memory: a map from path (relative to the output directory) to bytes.
 /// Nothing is written here, so a template error leaves the output directory untouched.
 public enum Generator {
+    static let sources = "Sources/PushHandlers"
+    static let tests = "Tests/PushHandlersConformanceTests"
+
     public static func render(_ matrix: Matrix, templates directory: String) throws(DiagnosticsError) -> [String: [UInt8]] {
         let library = TemplateLibrary(directory: directory)
-        var files: [String: [UInt8]] = [:]
+        var files: [String: String] = [:]
         for language in matrix.spec.languages {
             let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page()
-            let text = try library.render("docs/reception-methods.md", view, format: MarkdownFormat())
-            files["Docs/\(language.id)/reception-methods.md"] = Array(text.utf8)
+            files["Docs/\(language.id)/reception-methods.md"] = try library.render("docs/reception-methods.md", view, format: MarkdownFormat())
         }
-        return files
+        let swift = SwiftView(matrix: matrix)
+        let format = SwiftCommentFormat()
+        files["\(sources)/Dimensions.swift"] = try library.render("swift/Dimensions.swift", swift.dimensions(), format: format)
+        files["\(sources)/Classifier.swift"] = try library.render("swift/Classifier.swift", swift.classifier(), format: format)
+        files["\(sources)/Runtime.swift"] = try library.render("swift/Runtime.swift", .object([:]), format: format)
+        files["\(sources)/Scenarios/ScenarioTable.swift"] = try library.render("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)
+        files["\(tests)/Conformance.swift"] = try library.render("swift/Tests/Conformance.swift", .object([:]), format: format)
+        files["\(tests)/HandlerUnderTest.swift"] = try library.render("swift/Tests/HandlerUnderTest.swift", .object([:]), format: format)
+        for (payload, scenarios) in swift.groups {
+            let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
+            files["\(sources)/Scenarios/\(name).swift"] = try library.render("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)
+            files["\(tests)/\(name)ConformanceTests.swift"] = try library.render("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios), format: format)
+        }
+        return files.mapValues { Array($0.utf8) }
     }
 }

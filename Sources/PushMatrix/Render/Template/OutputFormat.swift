@@ -84,3 +84,15 @@ public struct MarkdownFormat: OutputFormat {
         return fence + inner + fence
     }
 }
+
+/// Swift source, where values land in `//` comments: line breaks would end the comment early,
+/// and control characters have no place in source. Identifiers are passed verbatim instead.
+public struct SwiftCommentFormat: OutputFormat {
+    public init() {}
+
+    public func text(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
+    public func code(_ s: String) -> String { text(s) }
+}

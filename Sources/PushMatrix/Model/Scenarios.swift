@@ -1,0 +1,80 @@
+/// One way a push can play out: a cell, the tap the user makes (or none), and which optional
+/// handlers the app lacks, with every call iOS makes and what a correct app does on each.
+public struct Scenario: Sendable {
+    public struct Step: Sendable {
+        public var handler: String
+        public var state: String?
+        public var event: Event
+        /// The first call that brings this notification: its content is handled here, once.
+        public var processesContent: Bool
+        /// The call where the app answers the user's tap, once per tap.
+        public var respondsToTap: Bool
+    }
+
+    /// What a call means to the app; the classifier's answer.
+    public enum Event: Sendable, Hashable {
+        case delivered(state: String)
+        case launchedByTap
+        case tapped(tap: String)
+
+        public var isDelivery: Bool {
+            if case .delivered = self { return true }
+            return false
+        }
+    }
+
+    public var cell: Cell
+    public var tap: String?
+    public var missing: [String]
+    public var steps: [Step]
+}
+
+extension Matrix {
+    /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
+    /// subset of optional handlers left out (none first).
+    public var scenarios: [Scenario] {
+        let optional = spec.handlers.filter(\.optional).map(\.id)
+        let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
+        return Combination.all(spec).flatMap { combination -> [Scenario] in
+            let cell = cell(payload: combination.payload, api: combination.api, appState: combination.appState)
+            let taps: [String?] = [nil] + spec.taps.map(\.id).filter { id in cell.taps.contains { $0.tap.id == id } }
+            return taps.flatMap { tap in subsets.map { scenario(cell, tap: tap, missing: $0) } }
+        }
+    }
+
+    func scenario(_ cell: Cell, tap: String?, missing: [String]) -> Scenario {
+        let without = Set(missing)
+        let delivery = calls(cell.onDelivery, without: without)
+        let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
+        var steps = delivery.map { call in
+            Scenario.Step(handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
+                          processesContent: false, respondsToTap: false)
+        }
+        // The tap is answered by the first call that is not a launch, unless some tap may end
+        // with the launch (its follow-up handler is missing): then the launch answers it.
+        let responder = tapped.firstIndex { call in
+            handlers[call.handler.id]?.launchesApp != true
+                || !launchAlwaysContinues(launch: call.handler.id, payload: Matrix.flags(cell), api: cell.api.id, without: without)
+        }
+        for (position, call) in tapped.enumerated() {
+            let launches = handlers[call.handler.id]?.launchesApp == true
+            steps.append(Scenario.Step(handler: call.handler.id, state: call.state?.id,
+                                       event: launches ? .launchedByTap : .tapped(tap: tap!),
+                                       processesContent: false, respondsToTap: position == responder))
+        }
+        if !steps.isEmpty { steps[0].processesContent = true }
+        return Scenario(cell: cell, tap: tap, missing: missing, steps: steps)
+    }
+
+    /// Whether every tap that starts with this launch goes on to another call, in any cell of
+    /// this payload and init API: only then can the launch leave the answer to the next call.
+    /// At launch the app cannot tell which tap started it, so this is all it can go by.
+    func launchAlwaysContinues(launch: String, payload: [String: Bool], api: String, without: Set<String>) -> Bool {
+        spec.appStates.allSatisfy { state in
+            cell(payload: payload, api: api, appState: state.id).taps.allSatisfy { tap in
+                let sequence = calls(tap.calls, without: without)
+                return sequence.first?.handler.id != launch || sequence.count > 1
+            }
+        }
+    }
+}
