@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .target(name: "PushMatrix"),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
-        .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix"]),
+        .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix", "PushHandlers"]),
         // Generated from the spec by `pushmatrix generate`; compiled here so every build proves it compiles.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),
         .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),

@@ -79,6 +79,16 @@ public enum Event: Hashable, Sendable {
     }
 }
 
+extension Event: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .delivered(let state): return "delivered(.\(state))"
+        case .launchedByTap: return "launchedByTap"
+        case .tapped(let tap): return "tapped(.\(tap))"
+        }
+    }
+}
+
 /// Which of the keys that decide the matrix a payload sets.
 public struct Payload: Hashable, Sendable {
 {{#keys}}
