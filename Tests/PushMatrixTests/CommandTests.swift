@@ -56,15 +56,54 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(generate(output, spec: Fixtures.fixture("other-dimensions.json")).status, 0)
         let mine = output + "/notes.txt"
         try Data("mine".utf8).write(to: URL(fileURLWithPath: mine))
-        // The built-in spec produces the same files; a generated file that is no longer produced goes.
+        // An entry written by an older pushmatrix (no digest), and one that tries to leave the directory.
         let manifest = output + "/" + OutputWriter.manifestName
-        try Data("Docs/en/reception-methods.md\nDocs/fr/reception-methods.md\n../escape.md\n".utf8).write(to: URL(fileURLWithPath: manifest))
+        let entries = try String(contentsOfFile: manifest, encoding: .utf8) + "Docs/fr/reception-methods.md\n../escape.md\n"
+        try Data(entries.utf8).write(to: URL(fileURLWithPath: manifest))
         try FileManager.default.createDirectory(atPath: output + "/Docs/fr", withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: output + "/Docs/fr/reception-methods.md"))
-        XCTAssertEqual(generate(output, ["--check"]).status, 1, "an extra generated file makes the output stale")
-        XCTAssertTrue(generate(output).stdout.hasSuffix(" unchanged, 1 removed\n"))
+        let fixtureOnly = output + "/Sources/PushHandlers/Scenarios/AlertContentAvailableCategoryMutableContent.swift"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fixtureOnly))
+
+        XCTAssertEqual(generate(output, ["--check"]).status, 1, "files no longer produced make the output stale")
+        let result = generate(output)
+        XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/Docs/fr/reception-methods.md"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixtureOnly))
         XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), "mine", "files the generator did not make are kept")
+        XCTAssertEqual(generate(output, ["--check"]).status, 0)
+    }
+
+    func testCodeInMarkedRegionsSurvivesRegeneration() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let path = output + "/Tests/PushHandlersConformanceTests/HandlerUnderTest.swift"
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = original.replacingOccurrences(of: "    PushRouter(api: api, missing: missing)\n", with: "    MyAppPushHandler(api: api)\n")
+        XCTAssertNotEqual(edited, original)
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(generate(output, ["--check"]).status, 0, "a region's content is the user's, not stale output")
+        let again = generate(output)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), edited)
+    }
+
+    func testAFileEditedOutsideRegionsIsReportedNotOverwritten() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let path = output + "/Sources/PushHandlers/Classifier.swift"
+        try Data("// my own classifier\n".utf8).write(to: URL(fileURLWithPath: path))
+        // Make the spec produce something different, so the file would be rewritten.
+        let spec = Fixtures.temporaryDirectory(self) + "/spec.json"
+        try Data(Fixtures.specText.replacingOccurrences(of: "Notification Center shows the notification.", with: "The notification appears in Notification Center.").utf8)
+            .write(to: URL(fileURLWithPath: spec))
+        let result = generate(output, spec: spec)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "\(path): error: edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n", "nothing was overwritten")
+        XCTAssertFalse(try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8).contains("appears in Notification Center"), "and nothing else was written either")
+        XCTAssertEqual(generate(output, spec: spec, ["--force"]).status, 0)
+        XCTAssertNotEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n")
     }
 
     func testInvalidSpecLeavesTheOutputUntouchedAndReportsEveryError() throws {

@@ -64,7 +64,8 @@ public enum Command {
         let templates = args.value("--templates") ?? "Templates"
         let output = args.value("--output") ?? "Generated"
         let check = args.flag("--check")
-        try args.finish(known: ["--spec", "--templates", "--output", "--check"])
+        let force = args.flag("--force")
+        try args.finish(known: ["--spec", "--templates", "--output", "--check", "--force"])
 
         let matrix = try SpecLoader.load(path: spec)
         let files = try Generator.render(matrix, templates: templates)
@@ -76,7 +77,7 @@ public enum Command {
             if problems.isEmpty { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
             return
         }
-        let report = try writer.write(files)
+        let report = try writer.write(files, force: force)
         let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
         result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
     }

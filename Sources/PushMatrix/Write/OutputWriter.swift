@@ -2,8 +2,10 @@ import Foundation
 
 /// Brings an output directory in line with the rendered files: writes only files whose bytes
 /// changed (each through a temporary file renamed into place), removes files an earlier run
-/// generated that are no longer produced, and never touches any other file. A manifest of the
-/// generated files is kept beside them so removals are possible without guessing.
+/// generated that are no longer produced, and never touches any other file. Code inside
+/// `pushmatrix:begin`/`end` regions is kept; a generated file edited elsewhere is reported, not
+/// overwritten, unless forced. The manifest records each generated file with a digest of its
+/// text outside those regions, which is how edits are told apart from older output.
 public struct OutputWriter {
     public static let manifestName = ".pushmatrix-manifest"
 
@@ -16,66 +18,131 @@ public struct OutputWriter {
     /// The files with the manifest added.
     public static func withManifest(_ files: [String: [UInt8]]) -> [String: [UInt8]] {
         var all = files
-        all[manifestName] = Array((files.keys.sorted().joined(separator: "\n") + "\n").utf8)
+        let lines = files.keys.sorted().map { "\(digest(outline(files[$0]!))) \($0)\n" }
+        all[manifestName] = Array(lines.joined().utf8)
         return all
     }
 
-    public func write(_ files: [String: [UInt8]]) throws -> [(path: String, fate: Fate)] {
-        let files = Self.withManifest(files)
+    public func write(_ files: [String: [UInt8]], force: Bool = false) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
         let previous = previouslyGenerated()  // before the new manifest replaces it
+        var planned: [(String, [UInt8])] = []
         var report: [(String, Fate)] = []
-        for path in files.keys.sorted() {
-            let url = url(path)
-            if FileManager.default.contents(atPath: url.path).map([UInt8].init) == files[path] {
-                report.append((path, .unchanged))
+        var conflicts: [Diagnostic] = []
+        for (path, bytes) in Self.withManifest(files).sorted(by: { $0.key < $1.key }) {
+            guard let existing = read(path) else {
+                planned.append((path, bytes))
                 continue
             }
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(files[path]!).write(to: url, options: .atomic)
-            } catch {
-                throw DiagnosticsError([Diagnostic(file: url.path, location: nil, message: "cannot write the file (\(error.localizedDescription))")])
+            let merged = path == Self.manifestName ? bytes : Self.merge(bytes, existing)
+            if merged == existing {
+                report.append((path, .unchanged))
+            } else if !force && path != Self.manifestName && editedByHand(path, existing, previous) {
+                conflicts.append(conflict(path))
+            } else {
+                planned.append((path, merged))
+            }
+        }
+        let removals = previous.keys.sorted().filter { files[$0] == nil && $0 != Self.manifestName && isRegularFile($0) }
+        for path in removals where !force && editedByHand(path, read(path) ?? [], previous) {
+            conflicts.append(conflict(path))
+        }
+        if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
+        for (path, bytes) in planned {
+            try perform(path) {
+                try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url(path), options: .atomic)
             }
             report.append((path, .written))
         }
-        for path in previous where files[path] == nil && isRegularFile(path) {
-            try FileManager.default.removeItem(at: url(path))
+        for path in removals {
+            try perform(path) { try FileManager.default.removeItem(at: url(path)) }
             report.append((path, .removed))
         }
-        return report
+        return report.sorted { $0.0 < $1.0 }
     }
 
     /// What differs between the directory and the rendered files; empty when up to date.
     public func check(_ files: [String: [UInt8]]) -> [(path: String, problem: Problem)] {
-        let files = Self.withManifest(files)
         var problems: [(String, Problem)] = []
-        for path in files.keys.sorted() {
-            guard let existing = FileManager.default.contents(atPath: url(path).path) else {
+        for (path, bytes) in Self.withManifest(files).sorted(by: { $0.key < $1.key }) {
+            guard let existing = read(path) else {
                 problems.append((path, .missing))
                 continue
             }
-            if [UInt8](existing) != files[path] { problems.append((path, .stale)) }
+            if (path == Self.manifestName ? bytes : Self.merge(bytes, existing)) != existing { problems.append((path, .stale)) }
         }
-        for path in previouslyGenerated() where files[path] == nil && isRegularFile(path) {
+        for path in previouslyGenerated().keys.sorted() where files[path] == nil && path != Self.manifestName && isRegularFile(path) {
             problems.append((path, .extra))
         }
         return problems
     }
 
+    // MARK: edits
+
+    private static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
+        guard let new = String(bytes: generated, encoding: .utf8), let old = String(bytes: existing, encoding: .utf8) else { return generated }
+        return Array(Regions.merge(generated: new, existing: old).utf8)
+    }
+
+    private static func outline(_ bytes: [UInt8]) -> [UInt8] {
+        String(bytes: bytes, encoding: .utf8).map { Array(Regions.outline($0).utf8) } ?? bytes
+    }
+
+    /// FNV-1a, 64 bits: enough to notice an edit, stable on every machine.
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// A file is the user's when the manifest does not list it, or its text outside the regions
+    /// no longer matches what was generated. Old manifest entries without a digest are trusted.
+    private func editedByHand(_ path: String, _ existing: [UInt8], _ previous: [String: String?]) -> Bool {
+        guard let recorded = previous[path] else { return true }
+        guard let recorded else { return false }
+        return Self.digest(Self.outline(existing)) != recorded
+    }
+
+    private func conflict(_ path: String) -> Diagnostic {
+        Diagnostic(file: url(path).path, location: nil,
+                   message: "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force")
+    }
+
+    // MARK: files
+
     private func url(_ path: String) -> URL {
         URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(path)
+    }
+
+    private func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: url(path).path).map([UInt8].init)
+    }
+
+    private func perform(_ path: String, _ action: () throws -> Void) throws(DiagnosticsError) {
+        do {
+            try action()
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: url(path).path, location: nil, message: "cannot write the file (\(error.localizedDescription))")])
+        }
     }
 
     private func isRegularFile(_ path: String) -> Bool {
         (try? FileManager.default.attributesOfItem(atPath: url(path).path)[.type] as? FileAttributeType) == .typeRegular
     }
 
-    /// Paths listed in the existing manifest; entries that could point outside the directory are ignored.
-    private func previouslyGenerated() -> [String] {
-        guard let data = FileManager.default.contents(atPath: url(Self.manifestName).path),
-              let text = String(data: data, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map(String.init).filter { path in
-            !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
-        }.sorted()
+    /// The existing manifest: path → digest (nil for entries written without one). Entries
+    /// that could point outside the directory are ignored.
+    private func previouslyGenerated() -> [String: String?] {
+        guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }) else { return [:] }
+        var entries: [String: String?] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit)
+            let path = String(hasDigest ? parts[1] : line)
+            guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
+            entries[path] = .some(hasDigest ? String(parts[0]) : nil)
+        }
+        return entries
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Marked regions in generated files — lines between `pushmatrix:begin ID` and
+/// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
+enum Regions {
+    /// Each region's inner lines by id; nil when the markers are unbalanced.
+    static func contents(_ text: String) -> [String: [Substring]]? {
+        var result: [String: [Substring]] = [:]
+        var open: (id: String, lines: [Substring])?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let id = marker("begin", line) {
+                guard open == nil, result[id] == nil else { return nil }
+                open = (id, [])
+            } else if let id = marker("end", line) {
+                guard open?.id == id else { return nil }
+                result[id] = open!.lines
+                open = nil
+            } else {
+                open?.lines.append(line)
+            }
+        }
+        return open == nil ? result : nil
+    }
+
+    /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
+    static func replacing(_ text: String, _ fill: (String) -> [Substring]?) -> String {
+        var out: [Substring] = []
+        var inside: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let id = marker("begin", line) {
+                out.append(line)
+                if let lines = fill(id) { out += lines; inside = id } else { inside = nil }
+            } else if let id = marker("end", line), id == inside || inside == nil {
+                out.append(line)
+                inside = nil
+            } else if inside == nil {
+                out.append(line)
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// The generated text with the user's regions from the existing file put back.
+    static func merge(generated: String, existing: String) -> String {
+        guard let kept = contents(existing) else { return generated }
+        return replacing(generated) { kept[$0] }
+    }
+
+    /// The text with every region emptied: what must match the last generated output for the
+    /// file to count as unedited outside its regions.
+    static func outline(_ text: String) -> String {
+        replacing(text) { _ in [] }
+    }
+
+    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
+    /// mentions the markers does not count.
+    private static func marker(_ kind: String, _ line: Substring) -> String? {
+        var rest = line.trimmingCharacters(in: .whitespaces)[...]
+        guard let opener = ["//", "#", "<!--"].first(where: { rest.hasPrefix($0) }) else { return nil }
+        rest = rest.dropFirst(opener.count).drop { $0 == " " }
+        guard rest.hasPrefix("pushmatrix:\(kind) ") else { return nil }
+        var id = rest.dropFirst("pushmatrix:\(kind) ".count).trimmingCharacters(in: .whitespaces)
+        if opener == "<!--", id.hasSuffix("-->") { id = String(id.dropLast(3)).trimmingCharacters(in: .whitespaces) }
+        return id.isEmpty || id.contains(" ") ? nil : id
+    }
+}
