@@ -56,6 +56,14 @@ public enum Handler: String, CaseIterable, Sendable {
     }
 }
 
+/// Whether the user lets the app show notifications, as the app should act on it.
+public enum PermissionStatus: String, CaseIterable, Sendable {
+{{#permissionStatuses}}
+    /// {{meaning}}
+    case {{id}}
+{{/permissionStatuses}}
+}
+
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
 {{#taps}}

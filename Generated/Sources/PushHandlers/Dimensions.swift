@@ -57,6 +57,16 @@ public enum Handler: String, CaseIterable, Sendable {
     }
 }
 
+/// Whether the user lets the app show notifications, as the app should act on it.
+public enum PermissionStatus: String, CaseIterable, Sendable {
+    /// The user has not been asked yet.
+    case notDetermined
+    /// The user was asked and said no.
+    case denied
+    /// The user allowed notifications.
+    case authorized
+}
+
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
     case actionButton

@@ -15,6 +15,7 @@ public enum Generator {
         let format = SwiftCommentFormat()
         files["\(sources)/Dimensions.swift"] = try library.render("swift/Dimensions.swift", swift.dimensions(), format: format)
         files["\(sources)/Classifier.swift"] = try library.render("swift/Classifier.swift", swift.classifier(), format: format)
+        files["\(sources)/Skeleton/PushAppDelegate.swift"] = try library.render("swift/Skeleton.swift", swift.skeleton(), format: format)
         files["\(sources)/Runtime.swift"] = try library.render("swift/Runtime.swift", .object([:]), format: format)
         files["\(sources)/Scenarios/ScenarioTable.swift"] = try library.render("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)
         files["\(tests)/Conformance.swift"] = try library.render("swift/Tests/Conformance.swift", .object([:]), format: format)

@@ -3,6 +3,8 @@
 struct SwiftView {
     let matrix: Matrix
     var spec: Spec { matrix.spec }
+    /// Comments in generated code are in the spec's first language.
+    var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
     var groups: [(payload: [String: Bool], scenarios: [Scenario])] {
@@ -21,9 +23,12 @@ struct SwiftView {
             "handlerStates": cases(spec.handlerStates.map(\.id)),
             "handlers": .list(spec.handlers.map { handler in
                 .object(["id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
-                         "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)), "name": .text(handler.name[spec.languages[0].id])])
+                         "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)), "name": .inline(comments.name(handler.name))])
             }),
             "taps": cases(spec.taps.map(\.id)),
+            "permissionStatuses": .list(spec.permission.statuses.map { status in
+                .object(["id": .verbatim(status.id), "meaning": .inline(comments.text(status.meaning))])
+            }),
             "keys": .list(spec.payloadKeys.map { key in
                 .object(["id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "tests": .verbatim(key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
                          "sample": .verbatim(Self.sample(key))])
@@ -59,50 +64,96 @@ struct SwiftView {
         .object(["groups": .list(groups.map { .verbatim(Self.groupName($0.payload, keys: matrix.payloadKeyIds)) })])
     }
 
-    /// The classifier: one case per (init API, handler, state) the matrix contains, with the
-    /// cells that lead there, so a reader sees why each branch exists.
-    func classifier() -> TemplateValue {
-        struct Case { var pattern: String; var events: [String] = []; var repeats = false; var lines: [String] = []; var payloads: [String: [String]] = [:]; var complete: Set<String> = []; var missing: [String: [String]] = [:] }
+    /// Where the matrix makes one kind of call: an init API, a handler and its state.
+    struct CallSite {
+        var api: String
+        var handler: String
+        var state: String?
+        var events: [String] = []
+        var repeats = false
+        /// The cells that lead here, one line each, e.g. `background, step 2, tap body: alert`.
+        var cells: [String] = []
+    }
+
+    /// Every call site, in the order the scenarios first reach it: the matrix inverted.
+    func callSites() -> [CallSite] {
         var order: [String] = []
-        var cases: [String: Case] = [:]
+        var sites: [String: CallSite] = [:]
+        var payloads: [String: [String]] = [:]  // site + line → payload words
+        var withoutOnly: [String: [String]] = [:]  // site + line + payload → handlers missing, when only then
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
                 let key = "\(scenario.cell.api.id)|\(step.handler)|\(step.state ?? "")"
-                if cases[key] == nil {
+                if sites[key] == nil {
                     order.append(key)
-                    cases[key] = Case(pattern: "(.\(scenario.cell.api.id), .\(step.handler), \(step.state.map { "." + $0 } ?? "nil"))")
+                    sites[key] = CallSite(api: scenario.cell.api.id, handler: step.handler, state: step.state)
                 }
                 let expression = event(step.event)
-                if !cases[key]!.events.contains(expression) { cases[key]!.events.append(expression) }
-                cases[key]!.repeats = cases[key]!.repeats || index > 0
+                if !sites[key]!.events.contains(expression) { sites[key]!.events.append(expression) }
+                sites[key]!.repeats = sites[key]!.repeats || index > 0
                 // A line per (app state, step, tap); a delivery is the same whatever the tap.
                 var line = "\(scenario.cell.appState.id), step \(index + 1)"
                 if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
                 let payload = Self.payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)
-                if !cases[key]!.lines.contains(line) { cases[key]!.lines.append(line) }
-                if !(cases[key]!.payloads[line, default: []].contains(payload)) { cases[key]!.payloads[line, default: []].append(payload) }
-                if scenario.missing.isEmpty { cases[key]!.complete.insert(line + payload) } else { cases[key]!.missing[line + payload] = scenario.missing }
+                if payloads[key + line] == nil { sites[key]!.cells.append(line) }
+                if !(payloads[key + line, default: []].contains(payload)) { payloads[key + line, default: []].append(payload) }
+                let only = key + line + payload
+                if scenario.missing.isEmpty { withoutOnly[only] = [] } else if withoutOnly[only] == nil { withoutOnly[only] = scenario.missing }
             }
         }
         let combinations = 1 << matrix.payloadKeyIds.count
-        return .object(["cases": .list(order.map { key in
-            let c = cases[key]!
-            let cells: [TemplateValue] = c.lines.flatMap { line -> [TemplateValue] in
-                let payloads = c.payloads[line]!
-                let only = { (payload: String) in
-                    c.complete.contains(line + payload) ? "" : " (only without " + c.missing[line + payload, default: []].joined(separator: ", ") + ")"
+        return order.map { key in
+            var site = sites[key]!
+            site.cells = site.cells.flatMap { line -> [String] in
+                let list = payloads[key + line]!
+                let suffix = { (payload: String) in
+                    withoutOnly[key + line + payload, default: []].isEmpty ? "" : " (only without " + withoutOnly[key + line + payload]!.joined(separator: ", ") + ")"
                 }
-                if payloads.count == combinations && payloads.allSatisfy({ only($0).isEmpty }) { return [.text("\(line): every payload")] }
-                return payloads.map { .text("\(line): \($0)" + only($0)) }
+                if list.count == combinations && list.allSatisfy({ suffix($0).isEmpty }) { return ["\(line): every payload"] }
+                return list.map { "\(line): \($0)" + suffix($0) }
             }
-            return .object([
-                "pattern": .verbatim(c.pattern),
-                "event": .verbatim(c.events[0]),
-                "others": .list(c.events.dropFirst().map { .verbatim($0) }),
-                "repeats": .verbatim(String(c.repeats)),
-                "cells": .list(cells),
+            return site
+        }
+    }
+
+    /// The classifier: one case per call site, with the cells that lead there.
+    func classifier() -> TemplateValue {
+        .object(["cases": .list(callSites().map { site in
+            .object([
+                "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
+                "event": .verbatim(site.events[0]),
+                "others": .list(site.events.dropFirst().map { .verbatim($0) }),
+                "repeats": .verbatim(String(site.repeats)),
+                "cells": .list(site.cells.map { .text($0) }),
             ])
         })])
+    }
+
+    /// The iOS skeleton: per handler, a branch per application state with the cells that lead
+    /// there (every init API); the permission mapping per init API.
+    func skeleton() -> TemplateValue {
+        let sites = callSites()
+        let branches: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.handlers.map { handler in
+            (handler.id, .list(spec.handlerStates.map { state in
+                let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in site.cells.map { "\(site.api) · \($0)" } }
+                return .object(["swift": .verbatim(state.swift), "id": .verbatim(state.id),
+                                "cells": .list(lines.isEmpty ? [.text("never, in this matrix")] : lines.map { .text($0) })])
+            }))
+        })
+        let permission: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.apis.map { api in
+            (api.api.id, .object([
+                "switchOn": .verbatim(api.switchOn),
+                "cases": .list(api.cases.map { item in
+                    let label = item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
+                    return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
+                }),
+            ]))
+        })
+        let responses: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.statuses.map {
+            ($0.id, .inline(comments.text($0.response)))
+        })
+        return .object(["stateBranches": .object(branches), "permission": .object(permission), "permissionResponses": .object(responses),
+                        "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
     }
 
     func testFile(_ payload: [String: Bool], _ scenarios: [Scenario]) -> TemplateValue {
