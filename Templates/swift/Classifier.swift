@@ -7,6 +7,9 @@ public struct Classification: Equatable, Sendable {
     /// before the tap, or the launch before the tap's handler): check the notification's
     /// identity before doing its work again.
     public let mayRepeat: Bool
+    /// Other meanings the same call has elsewhere in the matrix: when it is not empty, the
+    /// handler, its state and the payload cannot tell them apart (the action identifier may).
+    public let alternatives: [Event]
 }
 
 /// The matrix read backwards: from a call the app observes to what happened.
@@ -19,10 +22,7 @@ public enum Classifier {
 {{#cells}}
             // {{.}}
 {{/cells}}
-{{#others}}
-            // Also seen as {{.}}; the first is reported.
-{{/others}}
-            return Classification(event: {{event}}, mayRepeat: {{repeats}})
+            return Classification(event: {{event}}, mayRepeat: {{repeats}}, alternatives: [{{#others}}{{.}}{{^@last}}, {{/@last}}{{/others}}])
 {{/cases}}
         default:
             return nil

@@ -59,7 +59,9 @@ public enum Handler: String, CaseIterable, Sendable {
 /// Whether the user lets the app show notifications, as the app should act on it.
 public enum PermissionStatus: String, CaseIterable, Sendable {
 {{#permissionStatuses}}
-    /// {{meaning}}
+{{#meaning}}
+    /// {{.}}
+{{/meaning}}
     case {{id}}
 {{/permissionStatuses}}
 }

@@ -18,11 +18,16 @@ extension Scenario {
         tap: {{tap}},
         missing: {{missing}},
         ignored: {{ignored}},
+{{^steps}}
+        steps: []
+{{/steps}}
+{{#hasSteps}}
         steps: [
 {{#steps}}
-            {{.}},
+            {{.}}
 {{/steps}}
         ]
+{{/hasSteps}}
     )
 {{/scenarios}}
 }

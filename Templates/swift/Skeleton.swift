@@ -265,23 +265,36 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     open func permissionChanged(_ status: PermissionStatus) {
         permission = status
         switch status {
-        case .notDetermined:
-            // {{permissionResponses.notDetermined}}
-            // pushmatrix:begin permission-not-determined
-            system.requestPermission { [weak self] in self?.checkPermission() }
-            // pushmatrix:end permission-not-determined
-        case .denied:
-            // {{permissionResponses.denied}}
-            // pushmatrix:begin permission-denied
-            // system.openSettings() from a button that explains what the user misses.
-            // pushmatrix:end permission-denied
-            break
-        case .authorized:
-            // {{permissionResponses.authorized}}
-            // pushmatrix:begin permission-authorized
-            // pushmatrix:end permission-authorized
-            break
+        case .notDetermined: permissionNotDetermined()
+        case .denied: permissionDenied()
+        case .authorized: permissionAuthorized()
         }
+    }
+
+{{#permissionResponses.notDetermined}}
+    /// {{.}}
+{{/permissionResponses.notDetermined}}
+    open func permissionNotDetermined() {
+        // pushmatrix:begin permission-not-determined
+        system.requestPermission { [weak self] in self?.checkPermission() }
+        // pushmatrix:end permission-not-determined
+    }
+
+{{#permissionResponses.denied}}
+    /// {{.}}
+{{/permissionResponses.denied}}
+    open func permissionDenied() {
+        // pushmatrix:begin permission-denied
+        // Call system.openSettings() from a button that explains what the user misses.
+        // pushmatrix:end permission-denied
+    }
+
+{{#permissionResponses.authorized}}
+    /// {{.}}
+{{/permissionResponses.authorized}}
+    open func permissionAuthorized() {
+        // pushmatrix:begin permission-authorized
+        // pushmatrix:end permission-authorized
     }
 }
 #endif

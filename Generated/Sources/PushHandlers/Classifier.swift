@@ -7,6 +7,9 @@ public struct Classification: Equatable, Sendable {
     /// before the tap, or the launch before the tap's handler): check the notification's
     /// identity before doing its work again.
     public let mayRepeat: Bool
+    /// Other meanings the same call has elsewhere in the matrix: when it is not empty, the
+    /// handler, its state and the payload cannot tell them apart (the action identifier may).
+    public let alternatives: [Event]
 }
 
 /// The matrix read backwards: from a call the app observes to what happened.
@@ -16,19 +19,19 @@ public enum Classifier {
         switch (api, handler, state) {
         case (.ios10, .reception, .active):
             // foreground, step 1: every payload
-            return Classification(event: .delivered(.active), mayRepeat: false)
+            return Classification(event: .delivered(.active), mayRepeat: false, alternatives: [])
         case (.ios10, .reception, .background):
             // background, step 1: alert + contentAvailable + category
             // background, step 1: alert + contentAvailable
             // background, step 1: contentAvailable + category
             // background, step 1: contentAvailable
-            return Classification(event: .delivered(.background), mayRepeat: false)
+            return Classification(event: .delivered(.background), mayRepeat: false, alternatives: [])
         case (.ios10, .action, .background):
             // background, step 2, tap actionButton: alert + contentAvailable + category
             // notRunning, step 2, tap actionButton: alert + contentAvailable + category
             // notRunning, step 2, tap actionButton: alert + category
             // background, step 1, tap actionButton: alert + category
-            return Classification(event: .tapped(.actionButton), mayRepeat: true)
+            return Classification(event: .tapped(.actionButton), mayRepeat: true, alternatives: [])
         case (.ios10, .action, .inactive):
             // background, step 2, tap body: alert + contentAvailable + category
             // background, step 2, tap body: alert + contentAvailable
@@ -38,7 +41,7 @@ public enum Classifier {
             // notRunning, step 2, tap body: alert
             // background, step 1, tap body: alert + category
             // background, step 1, tap body: alert
-            return Classification(event: .tapped(.body), mayRepeat: true)
+            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.ios10, .reception, .inactive):
             // background, step 2, tap body: alert + contentAvailable + category (only without action)
             // background, step 2, tap body: alert + contentAvailable (only without action)
@@ -48,7 +51,7 @@ public enum Classifier {
             // notRunning, step 2, tap body: alert (only without action)
             // background, step 1, tap body: alert + category (only without action)
             // background, step 1, tap body: alert (only without action)
-            return Classification(event: .tapped(.body), mayRepeat: true)
+            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.ios10, .launch, nil):
             // notRunning, step 1, tap actionButton: alert + contentAvailable + category
             // notRunning, step 1, tap actionButton: alert + category
@@ -56,22 +59,22 @@ public enum Classifier {
             // notRunning, step 1, tap body: alert + contentAvailable
             // notRunning, step 1, tap body: alert + category
             // notRunning, step 1, tap body: alert
-            return Classification(event: .launchedByTap, mayRepeat: false)
+            return Classification(event: .launchedByTap, mayRepeat: false, alternatives: [])
         case (.ios8_9, .reception, .active):
             // foreground, step 1: every payload
-            return Classification(event: .delivered(.active), mayRepeat: false)
+            return Classification(event: .delivered(.active), mayRepeat: false, alternatives: [])
         case (.ios8_9, .reception, .background):
             // background, step 1: alert + contentAvailable + category
             // background, step 1: alert + contentAvailable
             // background, step 1: contentAvailable + category
             // background, step 1: contentAvailable
-            return Classification(event: .delivered(.background), mayRepeat: false)
+            return Classification(event: .delivered(.background), mayRepeat: false, alternatives: [])
         case (.ios8_9, .action, .inactive):
             // background, step 2, tap actionButton: alert + contentAvailable + category
             // notRunning, step 2, tap actionButton: alert + contentAvailable + category
             // notRunning, step 2, tap actionButton: alert + category
             // background, step 1, tap actionButton: alert + category
-            return Classification(event: .tapped(.actionButton), mayRepeat: true)
+            return Classification(event: .tapped(.actionButton), mayRepeat: true, alternatives: [])
         case (.ios8_9, .reception, .inactive):
             // background, step 2, tap body: alert + contentAvailable + category
             // background, step 2, tap body: alert + contentAvailable
@@ -81,7 +84,7 @@ public enum Classifier {
             // notRunning, step 2, tap body: alert
             // background, step 1, tap body: alert + category
             // background, step 1, tap body: alert
-            return Classification(event: .tapped(.body), mayRepeat: true)
+            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.ios8_9, .launch, nil):
             // notRunning, step 1, tap actionButton: alert + contentAvailable + category
             // notRunning, step 1, tap actionButton: alert + category
@@ -89,7 +92,7 @@ public enum Classifier {
             // notRunning, step 1, tap body: alert + contentAvailable
             // notRunning, step 1, tap body: alert + category
             // notRunning, step 1, tap body: alert
-            return Classification(event: .launchedByTap, mayRepeat: false)
+            return Classification(event: .launchedByTap, mayRepeat: false, alternatives: [])
         default:
             return nil
         }

@@ -27,7 +27,7 @@ struct SwiftView {
             }),
             "taps": cases(spec.taps.map(\.id)),
             "permissionStatuses": .list(spec.permission.statuses.map { status in
-                .object(["id": .verbatim(status.id), "meaning": .inline(comments.text(status.meaning))])
+                .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
             }),
             "keys": .list(spec.payloadKeys.map { key in
                 .object(["id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "tests": .verbatim(key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
@@ -51,9 +51,11 @@ struct SwiftView {
                     "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
                     "missing": .verbatim("[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
                     "ignored": .verbatim(String(scenario.cell.ignored)),
+                    "hasSteps": .bool(!scenario.steps.isEmpty),
+                    // swift-format wants a trailing comma only where the list cannot fit on one line.
                     "steps": .list(scenario.steps.map { step in
                         .verbatim("Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(event(step.event)), "
-                                  + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))")
+                                  + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))" + (scenario.steps.count > 1 ? "," : ""))
                     }),
                 ])
             }),
@@ -150,7 +152,7 @@ struct SwiftView {
             ]))
         })
         let responses: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.statuses.map {
-            ($0.id, .inline(comments.text($0.response)))
+            ($0.id, Self.wrapped(comments.text($0.response)))
         })
         return .object(["stateBranches": .object(branches), "permission": .object(permission), "permissionResponses": .object(responses),
                         "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
@@ -202,6 +204,21 @@ struct SwiftView {
     static func payloadWords(_ payload: [String: Bool], keys: [String]) -> String {
         let set = keys.filter { payload[$0] == true }
         return set.isEmpty ? "no keys" : set.joined(separator: " + ")
+    }
+
+    /// A text as comment lines short enough for any line-length rule.
+    static func wrapped(_ text: Inline, width: Int = 96) -> TemplateValue {
+        var lines: [String] = []
+        var line = ""
+        for word in text.plainText.split(whereSeparator: \.isWhitespace) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return .list(lines.map { .text($0) })
     }
 
     static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }

@@ -35,7 +35,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -49,7 +49,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -62,8 +62,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios10 · background · no tap · without action
@@ -75,8 +74,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios10 · background · tap body
@@ -89,7 +87,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -103,7 +101,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -116,8 +114,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios10 · notRunning · no tap · without action
@@ -129,8 +126,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios10 · notRunning · tap body
@@ -173,7 +169,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -187,7 +183,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -200,8 +196,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios8_9 · background · no tap · without action
@@ -213,8 +208,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios8_9 · background · tap body
@@ -227,7 +221,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -241,7 +235,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -254,8 +248,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios8_9 · notRunning · no tap · without action
@@ -267,8 +260,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert · ios8_9 · notRunning · tap body

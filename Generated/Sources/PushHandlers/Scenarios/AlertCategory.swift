@@ -43,7 +43,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -57,7 +57,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -70,8 +70,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios10 · background · no tap · without action
@@ -83,8 +82,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios10 · background · tap actionButton
@@ -97,7 +95,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -110,8 +108,7 @@ extension Scenario {
         tap: .actionButton,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios10 · background · tap body
@@ -124,7 +121,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -138,7 +135,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -151,8 +148,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios10 · notRunning · no tap · without action
@@ -164,8 +160,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios10 · notRunning · tap actionButton
@@ -193,7 +188,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -237,7 +232,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -251,7 +246,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -264,8 +259,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios8_9 · background · no tap · without action
@@ -277,8 +271,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios8_9 · background · tap actionButton
@@ -291,7 +284,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -304,8 +297,7 @@ extension Scenario {
         tap: .actionButton,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios8_9 · background · tap body
@@ -318,7 +310,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -332,7 +324,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -345,8 +337,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios8_9 · notRunning · no tap · without action
@@ -358,8 +349,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + category · ios8_9 · notRunning · tap actionButton
@@ -387,7 +377,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 

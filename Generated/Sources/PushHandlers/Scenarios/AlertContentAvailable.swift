@@ -35,7 +35,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -49,7 +49,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -63,7 +63,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -77,7 +77,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -120,8 +120,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable · ios10 · notRunning · no tap · without action
@@ -133,8 +132,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable · ios10 · notRunning · tap body
@@ -177,7 +175,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -191,7 +189,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -205,7 +203,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -219,7 +217,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -262,8 +260,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
@@ -275,8 +272,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · tap body

@@ -43,7 +43,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -57,7 +57,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -71,7 +71,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -85,7 +85,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -114,7 +114,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -157,8 +157,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
@@ -170,8 +169,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
@@ -199,7 +197,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -243,7 +241,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -257,7 +255,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -271,7 +269,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -285,7 +283,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -314,7 +312,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -357,8 +355,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
@@ -370,8 +367,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: false,
-        steps: [
-        ]
+        steps: []
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
@@ -399,7 +395,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 

@@ -27,7 +27,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -41,7 +41,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -55,7 +55,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -69,7 +69,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -82,8 +82,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// contentAvailable + category · ios10 · notRunning · no tap · without action
@@ -95,8 +94,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// contentAvailable + category · ios8_9 · foreground · no tap
@@ -109,7 +107,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -123,7 +121,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -137,7 +135,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -151,7 +149,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -164,8 +162,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// contentAvailable + category · ios8_9 · notRunning · no tap · without action
@@ -177,7 +174,6 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 }

@@ -27,7 +27,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -41,7 +41,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -54,8 +54,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios10 · background · no tap · without action
@@ -67,8 +66,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios10 · notRunning · no tap
@@ -80,8 +78,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios10 · notRunning · no tap · without action
@@ -93,8 +90,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios8_9 · foreground · no tap
@@ -107,7 +103,7 @@ extension Scenario {
         missing: [],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -121,7 +117,7 @@ extension Scenario {
         missing: [.action],
         ignored: false,
         steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
@@ -134,8 +130,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios8_9 · background · no tap · without action
@@ -147,8 +142,7 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios8_9 · notRunning · no tap
@@ -160,8 +154,7 @@ extension Scenario {
         tap: nil,
         missing: [],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 
     /// no keys · ios8_9 · notRunning · no tap · without action
@@ -173,7 +166,6 @@ extension Scenario {
         tap: nil,
         missing: [.action],
         ignored: true,
-        steps: [
-        ]
+        steps: []
     )
 }

@@ -309,23 +309,31 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     open func permissionChanged(_ status: PermissionStatus) {
         permission = status
         switch status {
-        case .notDetermined:
-            // Ask: request authorization.
-            // pushmatrix:begin permission-not-determined
-            system.requestPermission { [weak self] in self?.checkPermission() }
-            // pushmatrix:end permission-not-determined
-        case .denied:
-            // Explain what is missing and offer to open the app's page in Settings with UIApplication.openSettingsURLString; never a private App-Prefs: URL, which App Review rejects.
-            // pushmatrix:begin permission-denied
-            // system.openSettings() from a button that explains what the user misses.
-            // pushmatrix:end permission-denied
-            break
-        case .authorized:
-            // Go ahead.
-            // pushmatrix:begin permission-authorized
-            // pushmatrix:end permission-authorized
-            break
+        case .notDetermined: permissionNotDetermined()
+        case .denied: permissionDenied()
+        case .authorized: permissionAuthorized()
         }
+    }
+
+    /// Ask: request authorization.
+    open func permissionNotDetermined() {
+        // pushmatrix:begin permission-not-determined
+        system.requestPermission { [weak self] in self?.checkPermission() }
+        // pushmatrix:end permission-not-determined
+    }
+
+    /// Explain what is missing and offer to open the app's page in Settings with
+    /// UIApplication.openSettingsURLString; never a private App-Prefs: URL, which App Review rejects.
+    open func permissionDenied() {
+        // pushmatrix:begin permission-denied
+        // Call system.openSettings() from a button that explains what the user misses.
+        // pushmatrix:end permission-denied
+    }
+
+    /// Go ahead.
+    open func permissionAuthorized() {
+        // pushmatrix:begin permission-authorized
+        // pushmatrix:end permission-authorized
     }
 }
 #endif
