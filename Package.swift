@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "pushmatrix", targets: ["pushmatrix"]),
         .library(name: "PushMatrix", targets: ["PushMatrix"]),
+        .library(name: "PushHandlers", targets: ["PushHandlers"]),
     ],
     targets: [
         .target(name: "PushMatrix"),

@@ -28,17 +28,20 @@ enum Help {
     static func text(for command: String) -> String? {
         switch command {
         case "generate": return """
-            USAGE: pushmatrix generate [--spec FILE] [--templates DIR] [--output DIR] [--check]
+            USAGE: pushmatrix generate [--spec FILE] [--templates DIR] [--output DIR] [--check] [--force]
 
             Renders every output in memory, then writes only the files whose bytes changed and
             removes files it generated earlier that are no longer produced. Other files in the
             output directory are never touched. Nothing is written when the spec is invalid.
+            Code between pushmatrix:begin and pushmatrix:end lines is kept; a generated file
+            edited anywhere else is reported (exit 1) and left alone unless --force is given.
 
             OPTIONS:
               --spec FILE       The spec (default: Spec/push-matrix.json)
               --templates DIR   The templates (default: Templates)
               --output DIR      Where outputs go (default: Generated)
               --check           Write nothing; exit 1 listing every missing, stale or extra file
+              --force           Overwrite generated files edited outside their pushmatrix:begin/end regions
 
             EXAMPLES:
               pushmatrix generate --output Docs/Generated
