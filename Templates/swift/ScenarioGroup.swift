@@ -10,7 +10,7 @@ extension Scenario {
 {{#scenarios}}
 
     /// {{summary}}
-    public static let {{name}} = Scenario(
+    public static let {{name}}: Scenario = Scenario(
         name: "{{name}}",
         payload: {{payload}},
         api: .{{api}},

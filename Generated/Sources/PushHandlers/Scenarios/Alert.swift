@@ -26,7 +26,7 @@ extension Scenario {
     ]
 
     /// alert · ios10 · foreground · no tap
-    public static let alert__ios10__foreground__noTap = Scenario(
+    public static let alert__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -40,7 +40,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · foreground · no tap · without action
-    public static let alert__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let alert__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -54,7 +54,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · background · no tap
-    public static let alert__ios10__background__noTap = Scenario(
+    public static let alert__ios10__background__noTap: Scenario = Scenario(
         name: "alert__ios10__background__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -66,7 +66,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · background · no tap · without action
-    public static let alert__ios10__background__noTap__withoutAction = Scenario(
+    public static let alert__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -78,7 +78,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · background · tap body
-    public static let alert__ios10__background__tapBody = Scenario(
+    public static let alert__ios10__background__tapBody: Scenario = Scenario(
         name: "alert__ios10__background__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -92,7 +92,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · background · tap body · without action
-    public static let alert__ios10__background__tapBody__withoutAction = Scenario(
+    public static let alert__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -106,7 +106,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · notRunning · no tap
-    public static let alert__ios10__notRunning__noTap = Scenario(
+    public static let alert__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -118,7 +118,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · notRunning · no tap · without action
-    public static let alert__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let alert__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -130,7 +130,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · notRunning · tap body
-    public static let alert__ios10__notRunning__tapBody = Scenario(
+    public static let alert__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -145,7 +145,7 @@ extension Scenario {
     )
 
     /// alert · ios10 · notRunning · tap body · without action
-    public static let alert__ios10__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios10,
@@ -160,7 +160,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · foreground · no tap
-    public static let alert__ios8_9__foreground__noTap = Scenario(
+    public static let alert__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -174,7 +174,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · foreground · no tap · without action
-    public static let alert__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let alert__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -188,7 +188,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · background · no tap
-    public static let alert__ios8_9__background__noTap = Scenario(
+    public static let alert__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -200,7 +200,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · background · no tap · without action
-    public static let alert__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let alert__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -212,7 +212,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · background · tap body
-    public static let alert__ios8_9__background__tapBody = Scenario(
+    public static let alert__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -226,7 +226,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · background · tap body · without action
-    public static let alert__ios8_9__background__tapBody__withoutAction = Scenario(
+    public static let alert__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -240,7 +240,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · notRunning · no tap
-    public static let alert__ios8_9__notRunning__noTap = Scenario(
+    public static let alert__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -252,7 +252,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · notRunning · no tap · without action
-    public static let alert__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let alert__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -264,7 +264,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · notRunning · tap body
-    public static let alert__ios8_9__notRunning__tapBody = Scenario(
+    public static let alert__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,
@@ -279,7 +279,7 @@ extension Scenario {
     )
 
     /// alert · ios8_9 · notRunning · tap body · without action
-    public static let alert__ios8_9__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: false),
         api: .ios8_9,

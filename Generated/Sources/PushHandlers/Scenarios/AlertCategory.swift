@@ -34,7 +34,7 @@ extension Scenario {
     ]
 
     /// alert + category · ios10 · foreground · no tap
-    public static let alert_category__ios10__foreground__noTap = Scenario(
+    public static let alert_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -48,7 +48,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · foreground · no tap · without action
-    public static let alert_category__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let alert_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -62,7 +62,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · no tap
-    public static let alert_category__ios10__background__noTap = Scenario(
+    public static let alert_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -74,7 +74,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · no tap · without action
-    public static let alert_category__ios10__background__noTap__withoutAction = Scenario(
+    public static let alert_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -86,7 +86,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · tap actionButton
-    public static let alert_category__ios10__background__tapActionButton = Scenario(
+    public static let alert_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -100,7 +100,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · tap actionButton · without action
-    public static let alert_category__ios10__background__tapActionButton__withoutAction = Scenario(
+    public static let alert_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -112,7 +112,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · tap body
-    public static let alert_category__ios10__background__tapBody = Scenario(
+    public static let alert_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -126,7 +126,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · background · tap body · without action
-    public static let alert_category__ios10__background__tapBody__withoutAction = Scenario(
+    public static let alert_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -140,7 +140,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · no tap
-    public static let alert_category__ios10__notRunning__noTap = Scenario(
+    public static let alert_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -152,7 +152,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · no tap · without action
-    public static let alert_category__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -164,7 +164,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · tap actionButton
-    public static let alert_category__ios10__notRunning__tapActionButton = Scenario(
+    public static let alert_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -179,7 +179,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · tap actionButton · without action
-    public static let alert_category__ios10__notRunning__tapActionButton__withoutAction = Scenario(
+    public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -193,7 +193,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · tap body
-    public static let alert_category__ios10__notRunning__tapBody = Scenario(
+    public static let alert_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -208,7 +208,7 @@ extension Scenario {
     )
 
     /// alert + category · ios10 · notRunning · tap body · without action
-    public static let alert_category__ios10__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios10,
@@ -223,7 +223,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · foreground · no tap
-    public static let alert_category__ios8_9__foreground__noTap = Scenario(
+    public static let alert_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -237,7 +237,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · foreground · no tap · without action
-    public static let alert_category__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let alert_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -251,7 +251,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · no tap
-    public static let alert_category__ios8_9__background__noTap = Scenario(
+    public static let alert_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -263,7 +263,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · no tap · without action
-    public static let alert_category__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let alert_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -275,7 +275,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · tap actionButton
-    public static let alert_category__ios8_9__background__tapActionButton = Scenario(
+    public static let alert_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -289,7 +289,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · tap actionButton · without action
-    public static let alert_category__ios8_9__background__tapActionButton__withoutAction = Scenario(
+    public static let alert_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -301,7 +301,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · tap body
-    public static let alert_category__ios8_9__background__tapBody = Scenario(
+    public static let alert_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -315,7 +315,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · background · tap body · without action
-    public static let alert_category__ios8_9__background__tapBody__withoutAction = Scenario(
+    public static let alert_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -329,7 +329,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · no tap
-    public static let alert_category__ios8_9__notRunning__noTap = Scenario(
+    public static let alert_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -341,7 +341,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_category__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -353,7 +353,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · tap actionButton
-    public static let alert_category__ios8_9__notRunning__tapActionButton = Scenario(
+    public static let alert_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -368,7 +368,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · tap actionButton · without action
-    public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction = Scenario(
+    public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -382,7 +382,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · tap body
-    public static let alert_category__ios8_9__notRunning__tapBody = Scenario(
+    public static let alert_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -397,7 +397,7 @@ extension Scenario {
     )
 
     /// alert + category · ios8_9 · notRunning · tap body · without action
-    public static let alert_category__ios8_9__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: false, category: true),
         api: .ios8_9,

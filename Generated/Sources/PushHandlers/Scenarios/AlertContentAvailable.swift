@@ -26,7 +26,7 @@ extension Scenario {
     ]
 
     /// alert + contentAvailable · ios10 · foreground · no tap
-    public static let alert_contentAvailable__ios10__foreground__noTap = Scenario(
+    public static let alert_contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -40,7 +40,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -54,7 +54,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · background · no tap
-    public static let alert_contentAvailable__ios10__background__noTap = Scenario(
+    public static let alert_contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -68,7 +68,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · background · no tap · without action
-    public static let alert_contentAvailable__ios10__background__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -82,7 +82,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · background · tap body
-    public static let alert_contentAvailable__ios10__background__tapBody = Scenario(
+    public static let alert_contentAvailable__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -97,7 +97,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · background · tap body · without action
-    public static let alert_contentAvailable__ios10__background__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -112,7 +112,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · notRunning · no tap
-    public static let alert_contentAvailable__ios10__notRunning__noTap = Scenario(
+    public static let alert_contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -124,7 +124,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -136,7 +136,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · notRunning · tap body
-    public static let alert_contentAvailable__ios10__notRunning__tapBody = Scenario(
+    public static let alert_contentAvailable__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -151,7 +151,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios10 · notRunning · tap body · without action
-    public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios10,
@@ -166,7 +166,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · foreground · no tap
-    public static let alert_contentAvailable__ios8_9__foreground__noTap = Scenario(
+    public static let alert_contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -180,7 +180,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -194,7 +194,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · background · no tap
-    public static let alert_contentAvailable__ios8_9__background__noTap = Scenario(
+    public static let alert_contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -208,7 +208,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -222,7 +222,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · background · tap body
-    public static let alert_contentAvailable__ios8_9__background__tapBody = Scenario(
+    public static let alert_contentAvailable__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -237,7 +237,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -252,7 +252,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · no tap
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap = Scenario(
+    public static let alert_contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -264,7 +264,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -276,7 +276,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · tap body
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody = Scenario(
+    public static let alert_contentAvailable__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -291,7 +291,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: false),
         api: .ios8_9,

@@ -34,7 +34,7 @@ extension Scenario {
     ]
 
     /// alert + contentAvailable + category · ios10 · foreground · no tap
-    public static let alert_contentAvailable_category__ios10__foreground__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -48,7 +48,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -62,7 +62,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · no tap
-    public static let alert_contentAvailable_category__ios10__background__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -76,7 +76,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -90,7 +90,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · tap actionButton
-    public static let alert_contentAvailable_category__ios10__background__tapActionButton = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -105,7 +105,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action
-    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -119,7 +119,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · tap body
-    public static let alert_contentAvailable_category__ios10__background__tapBody = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -134,7 +134,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · tap body · without action
-    public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -149,7 +149,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · no tap
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -161,7 +161,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -173,7 +173,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
-    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -188,7 +188,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action
-    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -202,7 +202,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap body
-    public static let alert_contentAvailable_category__ios10__notRunning__tapBody = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -217,7 +217,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action
-    public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios10,
@@ -232,7 +232,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -246,7 +246,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -260,7 +260,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · no tap
-    public static let alert_contentAvailable_category__ios8_9__background__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -274,7 +274,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -288,7 +288,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
-    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -303,7 +303,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action
-    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -317,7 +317,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · tap body
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -332,7 +332,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -347,7 +347,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -359,7 +359,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -371,7 +371,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -386,7 +386,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -400,7 +400,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,
@@ -415,7 +415,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: Payload(alert: true, contentAvailable: true, category: true),
         api: .ios8_9,

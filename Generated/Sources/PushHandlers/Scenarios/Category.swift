@@ -18,7 +18,7 @@ extension Scenario {
     ]
 
     /// category · ios10 · foreground · no tap
-    public static let category__ios10__foreground__noTap = Scenario(
+    public static let category__ios10__foreground__noTap: Scenario = Scenario(
         name: "category__ios10__foreground__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -32,7 +32,7 @@ extension Scenario {
     )
 
     /// category · ios10 · foreground · no tap · without action
-    public static let category__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -46,7 +46,7 @@ extension Scenario {
     )
 
     /// category · ios10 · background · no tap
-    public static let category__ios10__background__noTap = Scenario(
+    public static let category__ios10__background__noTap: Scenario = Scenario(
         name: "category__ios10__background__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -58,7 +58,7 @@ extension Scenario {
     )
 
     /// category · ios10 · background · no tap · without action
-    public static let category__ios10__background__noTap__withoutAction = Scenario(
+    public static let category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__background__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -70,7 +70,7 @@ extension Scenario {
     )
 
     /// category · ios10 · notRunning · no tap
-    public static let category__ios10__notRunning__noTap = Scenario(
+    public static let category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -82,7 +82,7 @@ extension Scenario {
     )
 
     /// category · ios10 · notRunning · no tap · without action
-    public static let category__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios10,
@@ -94,7 +94,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · foreground · no tap
-    public static let category__ios8_9__foreground__noTap = Scenario(
+    public static let category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -108,7 +108,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · foreground · no tap · without action
-    public static let category__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -122,7 +122,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · background · no tap
-    public static let category__ios8_9__background__noTap = Scenario(
+    public static let category__ios8_9__background__noTap: Scenario = Scenario(
         name: "category__ios8_9__background__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -134,7 +134,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · background · no tap · without action
-    public static let category__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -146,7 +146,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · notRunning · no tap
-    public static let category__ios8_9__notRunning__noTap = Scenario(
+    public static let category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,
@@ -158,7 +158,7 @@ extension Scenario {
     )
 
     /// category · ios8_9 · notRunning · no tap · without action
-    public static let category__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: false, category: true),
         api: .ios8_9,

@@ -18,7 +18,7 @@ extension Scenario {
     ]
 
     /// contentAvailable · ios10 · foreground · no tap
-    public static let contentAvailable__ios10__foreground__noTap = Scenario(
+    public static let contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -32,7 +32,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios10 · foreground · no tap · without action
-    public static let contentAvailable__ios10__foreground__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -46,7 +46,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios10 · background · no tap
-    public static let contentAvailable__ios10__background__noTap = Scenario(
+    public static let contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -60,7 +60,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios10 · background · no tap · without action
-    public static let contentAvailable__ios10__background__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -74,7 +74,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios10 · notRunning · no tap
-    public static let contentAvailable__ios10__notRunning__noTap = Scenario(
+    public static let contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -86,7 +86,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios10 · notRunning · no tap · without action
-    public static let contentAvailable__ios10__notRunning__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios10,
@@ -98,7 +98,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · foreground · no tap
-    public static let contentAvailable__ios8_9__foreground__noTap = Scenario(
+    public static let contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -112,7 +112,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · foreground · no tap · without action
-    public static let contentAvailable__ios8_9__foreground__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -126,7 +126,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · background · no tap
-    public static let contentAvailable__ios8_9__background__noTap = Scenario(
+    public static let contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -140,7 +140,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · background · no tap · without action
-    public static let contentAvailable__ios8_9__background__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -154,7 +154,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · notRunning · no tap
-    public static let contentAvailable__ios8_9__notRunning__noTap = Scenario(
+    public static let contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
@@ -166,7 +166,7 @@ extension Scenario {
     )
 
     /// contentAvailable · ios8_9 · notRunning · no tap · without action
-    public static let contentAvailable__ios8_9__notRunning__noTap__withoutAction = Scenario(
+    public static let contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap__withoutAction",
         payload: Payload(alert: false, contentAvailable: true, category: false),
         api: .ios8_9,
