@@ -11,6 +11,28 @@ final class RoundTripTests: XCTestCase {
         try assertRoundTrip(Fixtures.otherDimensions)
     }
 
+    func testHTMLTablesReadBackToTheSpec() throws {
+        try assertHTMLRoundTrip(Fixtures.builtIn)
+    }
+
+    func testFixtureWithOtherDimensionsReadsBackFromHTML() throws {
+        try assertHTMLRoundTrip(Fixtures.otherDimensions)
+    }
+
+    private func assertHTMLRoundTrip(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws {
+        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        for language in matrix.spec.languages {
+            let page = try HTMLElement.parse(Data(try XCTUnwrap(files["Docs/\(language.id)/reception-methods.html"])))
+            let (cells, tables) = try HTMLMatrixReader(book: Phrasebook(matrix: matrix, language: language.id)).read(page)
+            XCTAssertEqual(tables, 1 << matrix.spec.payloadKeys.count, "tables in \(language.id)", file: file, line: line)
+            XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(language.id)", file: file, line: line)
+            for cell in matrix.spec.cells {
+                let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
+                XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(language.id) \(cell.origin.path)", file: file, line: line)
+            }
+        }
+    }
+
     private func assertRoundTrip(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws {
         let files = try Generator.render(matrix, templates: Fixtures.templates)
         for language in matrix.spec.languages {

@@ -102,11 +102,20 @@ final class NodeReader {
         }
     }
 
-    /// The members of an object whose keys are data (ids), not field names.
+    /// The members of an object whose keys are data (ids), not field names; a key written
+    /// twice is reported and its second value dropped.
     func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, origin: Origin)] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
-        return members.map { ($0.key, $0.value, Origin(path: object.childPath($0.key), location: $0.keyLocation)) }
+        var seen = Set<String>()
+        return members.compactMap { member in
+            let origin = Origin(path: object.childPath(member.key), location: member.keyLocation)
+            guard seen.insert(member.key).inserted else {
+                sink.error(origin, "duplicate key '\(member.key)'")
+                return nil
+            }
+            return (member.key, member.value, origin)
+        }
     }
 
     /// Reports members that no read asked for, and keys written twice.

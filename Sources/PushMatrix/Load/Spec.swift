@@ -123,6 +123,8 @@ public struct Rule: Sendable { public var id: String; public var text: Localized
 public struct ReceptionHandlerFacts: Sendable {
     public struct FetchResult: Sendable { public var id: String; public var swift: String; public var objc: String; public var meaning: LocalizedText; public var origin: Origin }
     public var source: Reference
+    /// The handler these facts are about.
+    public var handler: Reference
     public var completionDeadlineSeconds: Int
     public var fetchResults: [FetchResult]
     public var rules: [Rule]

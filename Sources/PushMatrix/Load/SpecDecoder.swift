@@ -193,6 +193,7 @@ enum SpecDecoder {
         defer { o?.finish() }
         return ReceptionHandlerFacts(
             source: o?.identifier("source") ?? missing,
+            handler: o?.identifier("handler") ?? missing,
             completionDeadlineSeconds: o?.integer("completionDeadlineSeconds") ?? 0,
             fetchResults: o?.objects("fetchResults") { f in
                 let id = f.string("id")

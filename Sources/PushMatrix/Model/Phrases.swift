@@ -25,6 +25,10 @@ enum Phrases {
         "set": [],
         "notSet": [],
         "cellReference": ["api", "appState", "payload"],
+        "afterTap": ["tap"],
+        "onlyWithout": ["handler"],
+        "onlyFor": ["api"],
+        "fetchResultsIntro": ["deadline"],
     ]
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).

@@ -7,9 +7,14 @@ public enum Generator {
     public static func render(_ matrix: Matrix, templates directory: String) throws(DiagnosticsError) -> [String: [UInt8]] {
         let library = TemplateLibrary(directory: directory)
         var files: [String: String] = [:]
+        let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
         for language in matrix.spec.languages {
-            let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page()
-            files["Docs/\(language.id)/reception-methods.md"] = try library.render("docs/reception-methods.md", view, format: MarkdownFormat())
+            for (ext, format) in formats {
+                let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id), ext: ext)
+                for page in DocsView.pages {
+                    files["Docs/\(language.id)/\(page.id).\(ext)"] = try library.render("docs/\(page.id).\(ext)", view.page(page.id), format: format)
+                }
+            }
         }
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()

@@ -115,6 +115,7 @@ struct Validator {
         for designCase in spec.designCases { r.address(designCase.cell) }
         let facts = spec.receptionHandler, permission = spec.permission, order = spec.callOrder
         [facts.source, permission.source, order.source].forEach { r.resolve($0, r.sources, "source") }
+        r.resolve(facts.handler, r.handlers, "handler")
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
             if let api = point.api { r.resolve(api, r.apis, "init API") }

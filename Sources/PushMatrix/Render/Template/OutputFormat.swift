@@ -96,3 +96,37 @@ public struct SwiftCommentFormat: OutputFormat {
 
     public func code(_ s: String) -> String { text(s) }
 }
+
+/// HTML text and attribute values: markup characters become references, a line break becomes
+/// `<br />`, and control characters HTML forbids become U+FFFD. The output is also well-formed
+/// XML, so tests can read pages back with an XML parser.
+public struct HTMLFormat: OutputFormat {
+    public init() {}
+
+    public func text(_ s: String) -> String {
+        var out = ""
+        var afterCR = false
+        for c in s.unicodeScalars {
+            defer { afterCR = c == "\r" }
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n" where afterCR: continue
+            case "\n", "\r": out += "<br />"
+            case "\t": out += " "
+            default:
+                if c.properties.generalCategory == .control || c.properties.generalCategory == .surrogate {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out
+    }
+
+    public func code(_ s: String) -> String { "<code>" + text(s) + "</code>" }
+}

@@ -1,17 +1,8 @@
-/// Builds the view model the documentation templates read: every text already in the page's
-/// language, cells already told as steps, footnotes already numbered.
-struct DocsView {
-    let book: Phrasebook
-    var matrix: Matrix { book.matrix }
-    var spec: Spec { matrix.spec }
-
-    func page() -> TemplateValue {
-        .object([
-            "language": .verbatim(book.language),
-            "texts": .object(spec.texts.mapValues { .inline(book.text($0)) }),
-            "otherLanguages": .list(spec.languages.filter { $0.id != book.language }.map { language in
-                .object(["name": .text(language.name), "id": .verbatim(language.id)])
-            }),
+/// The reception matrix page: terms, design cases, the overview grid and one table per
+/// payload combination, with cells told as steps and footnotes numbered per section.
+extension DocsView {
+    func receptionMethods() -> TemplateValue {
+        common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { usedSources.contains($0.id) }.map(source)),
             "initAPIs": .list(spec.initAPIs.map { api in
                 .object(["name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
@@ -26,6 +17,7 @@ struct DocsView {
             }),
             "designCases": .list(spec.designCases.map(designCase)),
             "sections": .list(Combination.payloads(matrix.payloadKeyIds).map(section)),
+            "overview": overview(),
         ])
     }
 
@@ -33,10 +25,6 @@ struct DocsView {
     private var usedSources: Set<String> {
         let notes = spec.cells.flatMap(matrix.noteIds(of:))
         return Set(spec.cells.map(\.source.id) + notes.compactMap { matrix.notes[$0]?.source.id })
-    }
-
-    private func source(_ source: Source) -> TemplateValue {
-        .object(["title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms)])
     }
 
     private func handler(_ handler: Handler) -> TemplateValue {
@@ -74,7 +62,8 @@ struct DocsView {
             "cellName": .inline(cellName(cell)),
             "href": .verbatim(Anchors.cell(cell, keys: matrix.payloadKeyIds)),
             "steps": .list(steps(of: cell).map { step in
-                .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
+                .object(["text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
+                         "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
             }),
         ])
     }
@@ -95,7 +84,8 @@ struct DocsView {
     /// One payload combination: its table (a row per init API, a column per app state) and its
     /// footnotes, numbered in order of first appearance, column notes first.
     private func section(_ payload: [String: Bool]) -> TemplateValue {
-        var footnotes = Footnotes(book: book)
+        let anchor = Anchors.section(payload, keys: matrix.payloadKeyIds)
+        var footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.map { state in
             .object(["name": .inline(book.name(state.name)), "markers": footnotes.markers(state.notes.map(\.id))])
         }
@@ -110,10 +100,12 @@ struct DocsView {
                     return .object([
                         "id": .verbatim(Anchors.cell(cell, keys: matrix.payloadKeyIds)),
                         "numbered": .bool(steps.count > 1),
+                        "single": .bool(steps.count == 1),
                         "steps": .list(steps.map { step in
                             .object([
                                 "text": .inline(step.text),
                                 "markers": footnotes.markers(step.notes),
+                                "hasItems": .bool(!step.items.isEmpty),
                                 "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
                             ])
                         }),
@@ -125,12 +117,15 @@ struct DocsView {
         sources += footnotes.used.map { matrix.notes[$0]!.source.id }
         var seen = Set<String>()
         return .object([
-            "id": .verbatim(Anchors.section(payload, keys: matrix.payloadKeyIds)),
+            "id": .verbatim(anchor),
             "title": .inline(book.payload(payload)),
+            "stateCount": .verbatim(String(spec.appStates.count)),
             "stateHeaders": .list(headers),
             "rows": .list(rows),
+            "hasFootnotes": .bool(!footnotes.used.isEmpty),
             "footnotes": .list(footnotes.used.enumerated().map { index, id in
-                .object(["marker": .inline(footnotes.marker(index + 1)), "text": .inline(book.text(matrix.notes[id]!.text))])
+                .object(["marker": .inline(footnotes.marker(index + 1)), "text": .inline(book.text(matrix.notes[id]!.text)),
+                         "id": .verbatim(footnotes.noteId(index + 1)), "backref": .verbatim(footnotes.referenceId(index + 1, 1))])
             }),
             "sources": .list(sources.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) }),
         ])
@@ -138,20 +133,36 @@ struct DocsView {
 }
 
 /// Per-section footnote numbering: a note gets the next number the first time it appears.
+/// Each marker also gets ids, so HTML can link a marker to its note and the note back.
 struct Footnotes {
     let book: Phrasebook
+    let section: String
     private(set) var used: [String] = []
+    private var references: [String: Int] = [:]
 
-    init(book: Phrasebook) { self.book = book }
+    init(book: Phrasebook, section: String = "") {
+        self.book = book
+        self.section = section
+    }
 
-    /// The markers to put after a text, each preceded by the language's separator.
+    /// The markers to put after a text: `text` (each preceded by the language's separator) for
+    /// Markdown, `list` with link targets for HTML.
     mutating func markers(_ notes: [String]) -> TemplateValue {
         let separator = book.phrase("markerSeparator")
-        return .inline(notes.reduce(Inline([])) { text, id in
+        var text = Inline([])
+        var list: [TemplateValue] = []
+        for id in notes {
             let number = (used.firstIndex(of: id) ?? { used.append(id); return used.count - 1 }()) + 1
-            return text + separator + marker(number)
-        })
+            references[id, default: 0] += 1
+            text = text + separator + marker(number)
+            list.append(.object(["label": .inline(marker(number)), "note": .verbatim(noteId(number)),
+                                 "id": .verbatim(referenceId(number, references[id]!))]))
+        }
+        return .object(["text": .inline(text), "list": .list(list)])
     }
+
+    func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
+    func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
 
     func marker(_ number: Int) -> Inline {
         let template = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"

@@ -1,0 +1,64 @@
+/// Builds the view models the documentation templates read: every text already in the page's
+/// language, links already pointing at the page's format.
+struct DocsView {
+    let book: Phrasebook
+    /// `md` or `html`: the format links point to.
+    let ext: String
+    var matrix: Matrix { book.matrix }
+    var spec: Spec { matrix.spec }
+
+    /// The pages, each with the text that titles it and the one that sums it up in the index.
+    static let pages: [(id: String, title: String, summary: String?)] = [
+        ("index", "indexTitle", nil),
+        ("reception-methods", "title", "receptionMethodsSummary"),
+        ("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary"),
+        ("permission", "permissionTitle", "permissionSummary"),
+        ("call-order", "callOrderTitle", "callOrderSummary"),
+    ]
+
+    func page(_ id: String) -> TemplateValue {
+        switch id {
+        case "index": return index()
+        case "reception-methods": return receptionMethods()
+        case "reception-handler": return receptionHandler()
+        case "permission": return permission()
+        default: return callOrder()
+        }
+    }
+
+    /// What every page has: its language, texts, title, and links to the other pages and languages.
+    func common(page: String, title: String) -> [String: TemplateValue] {
+        [
+            "language": .verbatim(book.language),
+            "page": .verbatim(page),
+            "ext": .verbatim(ext),
+            "pageTitle": .inline(text(title)),
+            "texts": .object(spec.texts.mapValues { .inline(book.text($0)) }),
+            "otherLanguages": .list(spec.languages.filter { $0.id != book.language }.map { language in
+                .object(["name": .text(language.name), "id": .verbatim(language.id)])
+            }),
+            "pages": .list(Self.pages.compactMap { page in
+                page.summary.map { summary in
+                    .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
+                }
+            }),
+        ]
+    }
+
+    func index() -> TemplateValue {
+        .object(common(page: "index", title: "indexTitle").merging(["sources": .list(spec.sources.map(source))]) { a, _ in a })
+    }
+
+    func text(_ name: String) -> Inline { spec.texts[name].map { book.text($0) } ?? Inline([]) }
+
+    func source(_ source: Source) -> TemplateValue {
+        .object(["title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms)])
+    }
+}
+
+extension Dictionary where Key == String, Value == TemplateValue {
+    /// This page's values over the common ones.
+    func merging(_ values: [String: TemplateValue]) -> TemplateValue {
+        .object(merging(values) { _, new in new })
+    }
+}
