@@ -9,7 +9,7 @@ final class MarkdownRenderingTests: XCTestCase {
         let matrix = Fixtures.builtIn
         for language in matrix.spec.languages {
             let page = try XCTUnwrap(FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/reception-methods.md"))
-            let html = try ExternalTool.run("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
+            let html = try ExternalTool.output("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
             let tables = Self.blocks("table", in: html)
             let matrixTables = tables.filter { $0.contains("<a id=\"cell-") }
             XCTAssertEqual(matrixTables.count, 8, language.id)

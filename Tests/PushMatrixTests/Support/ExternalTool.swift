@@ -16,20 +16,41 @@ enum ExternalTool {
         throw XCTSkip("\(name) is not installed; install it to run this test (.ci/run does)")
     }
 
-    /// Runs the tool with `input` on standard input; returns standard output.
-    static func run(_ name: String, _ arguments: [String], input: Data) throws -> String {
+    /// Runs the tool with `input` on standard input; returns its status and standard output
+    /// (standard error is kept apart: browsers chatter there).
+    static func run(_ name: String, _ arguments: [String], input: Data = Data()) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
+        process.standardError = stderr
         try process.run()
         stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()
+        // Read both pipes while the tool runs, so neither can fill up and block it.
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)")
-        return String(decoding: output, as: UTF8.self)
+        while !errorData.isSet { usleep(1000) }
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errorData.value, as: UTF8.self))
     }
+
+    /// Runs the tool and returns its standard output, failing the test on a non-zero status.
+    static func output(_ name: String, _ arguments: [String], input: Data = Data(), file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try run(name, arguments, input: input)
+        XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.errors)", file: file, line: line)
+        return result.output
+    }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }

@@ -71,7 +71,7 @@ struct MarkdownMatrixReader {
     private func footnotes(_ lines: ArraySlice<String>) -> [Int: String] {
         var result: [Int: String] = [:]
         for line in lines {
-            let text = Self.unescape(line)
+            let text = Self.unescape(line.replacingOccurrences(of: "<br>", with: "\n"))  // how Markdown keeps a line break
             for number in 1...20 {
                 let marker = Footnotes(book: book).marker(number).plainText + " "
                 guard text.hasPrefix(marker) else { continue }
