@@ -47,7 +47,11 @@ public enum Command {
             result.stderr += "pushmatrix: error: \(error.message)\nRun '\(help)' for usage.\n"
             result.status = 2
         } catch let error as DiagnosticsError {
-            result.stderr += error.diagnostics.map { $0.description + "\n" }.joined()
+            // Every error up to a screenful of screenfuls; a broken generated spec can have millions.
+            result.stderr += error.diagnostics.prefix(maxPrinted).map { $0.description + "\n" }.joined()
+            if error.diagnostics.count > maxPrinted {
+                result.stderr += "pushmatrix: \(error.diagnostics.count - maxPrinted) more errors not shown\n"
+            }
             result.status = 1
         } catch {
             result.stderr += "pushmatrix: error: \(error)\n"
@@ -57,6 +61,7 @@ public enum Command {
     }
 
     static let defaultSpec = "Spec/push-matrix.json"
+    static let maxPrinted = 1000
 
     private static func generate(_ rest: [String], _ result: inout Result) throws {
         var args = try Arguments(rest, valued: ["--spec", "--templates", "--output"])

@@ -5,6 +5,8 @@ public enum SpecLoader {
     /// Larger specs are refused before parsing; the built-in one is about 40 KB.
     public static let maxBytes = 8 << 20
     public static let maxDepth = 64
+    /// 2^13 payload combinations × 2 × 4 states; far beyond any real matrix, and still fast.
+    public static let maxCells = 65_536
 
     public static func load(path: String) throws(DiagnosticsError) -> Matrix {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -24,6 +26,10 @@ public enum SpecLoader {
             root = try JSONParser.parse(bytes, maxDepth: maxDepth)
         } catch {
             sink.error(error.location, "", error.message)
+            throw DiagnosticsError(sink.diagnostics)
+        }
+        if let cells = root["cells"], case .array(let items) = cells.value, items.count > maxCells {
+            sink.error(cells.location, "cells", "\(items.count) cells; the limit is \(maxCells)")
             throw DiagnosticsError(sink.diagnostics)
         }
         guard let spec = SpecDecoder.decode(root, file: file, sink: sink) else { throw DiagnosticsError(sink.sorted) }

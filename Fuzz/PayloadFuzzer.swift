@@ -1,0 +1,16 @@
+// libFuzzer target: arbitrary bytes as an APNs payload for `explain --payload`, against the
+// built-in spec, then explained in every language as text and JSON.
+
+import Foundation
+
+private let matrix = try! SpecLoader.load(path: ProcessInfo.processInfo.environment["PUSHMATRIX_SPEC"] ?? "Spec/push-matrix.json")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let read = try? APNsPayload.read(bytes: bytes, file: "payload.json", matrix: matrix) {
+        let outcomes = matrix.explain(ExplainQuery(payload: read.flags))
+        _ = matrix.json(outcomes).serialized()
+    }
+    return 0
+}
