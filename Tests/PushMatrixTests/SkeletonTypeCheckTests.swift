@@ -4,39 +4,16 @@ import XCTest
 /// The iOS skeleton cannot be compiled on Linux, so it is type-checked against stand-in UIKit
 /// and UserNotifications modules (Tests/StandIns) that declare the SDK's exact signatures.
 final class SkeletonTypeCheckTests: XCTestCase {
-    private var sources: [String] {
-        let root = Fixtures.generated + "/Sources/PushHandlers"
-        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        return files.sorted().map { root + "/" + $0 }
-    }
+    private var sources: [String] { SwiftCompiler.sources(in: Fixtures.generated + "/Sources/PushHandlers") }
 
-    /// Builds the stand-in modules into a fresh directory; returns it.
     private func standIns() throws -> String {
         let directory = Fixtures.temporaryDirectory(self)
-        for module in ["UIKit", "UserNotifications"] {
-            let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
-                                               "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
-                                               "-o", directory + "/\(module).swiftmodule"])
-            XCTAssertEqual(status, 0, output)
-        }
+        try SwiftCompiler.buildStandIns(into: directory)
         return directory
     }
 
-    private func swiftc(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ExternalTool.path("swiftc"))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
     private func typecheck(_ files: [String], modules: String) throws -> (Int32, String) {
-        try swiftc(["-typecheck", "-swift-version", "6", "-I", modules] + files)
+        try SwiftCompiler.typecheck(files, modules: modules)
     }
 
     func testTheSkeletonTypeChecksWithoutWarnings() throws {

@@ -46,12 +46,10 @@ public struct OutputWriter {
         for path in removals where !force && editedByHand(path, read(path) ?? [], previous) {
             conflicts.append(conflict(path))
         }
+        conflicts += (planned.map(\.0) + removals).compactMap(symbolicLink)
         if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
         for (path, bytes) in planned {
-            try perform(path) {
-                try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url(path), options: .atomic)
-            }
+            try perform(path) { try replace(path, with: bytes) }
             report.append((path, .written))
         }
         for path in removals {
@@ -110,6 +108,38 @@ public struct OutputWriter {
     }
 
     // MARK: files
+
+    /// Writes a temporary file beside the target and renames it into place: a reader, or a run
+    /// killed half way, sees the old file or the new one, never a mix.
+    private func replace(_ path: String, with bytes: [UInt8]) throws {
+        let target = url(path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent)\(Self.temporarySuffix)")
+        try Data(bytes).write(to: temporary)
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
+    }
+
+    /// A killed run may leave a temporary file; the next run that writes there overwrites it.
+    static let temporarySuffix = ".pushmatrix-tmp"
+
+    /// A symbolic link anywhere on the way to an output file could send the write outside the
+    /// output directory, so the writer refuses rather than follows it.
+    private func symbolicLink(_ path: String) -> Diagnostic? {
+        var current = URL(fileURLWithPath: directory, isDirectory: true)
+        for component in path.split(separator: "/") {
+            current.appendPathComponent(String(component))
+            let type = (try? FileManager.default.attributesOfItem(atPath: current.path))?[.type] as? FileAttributeType
+            if type == .typeSymbolicLink {
+                return Diagnostic(file: current.path, location: nil, message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
+            }
+            if type == nil { return nil }
+        }
+        return nil
+    }
 
     private func url(_ path: String) -> URL {
         URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(path)

@@ -46,6 +46,8 @@ public struct MarkdownFormat: OutputFormat {
             switch c {
             case "\n" where afterCR: continue  // \r\n is one line break
             case "\n", "\r": out.append(contentsOf: "<br>".unicodeScalars)  // a table cell cannot hold a newline
+            case _ where c.properties.generalCategory == .control:
+                out.append("\u{FFFD}")  // NUL and friends have no place in a page
             default:
                 if Self.special.contains(c) { out.append("\\") }
                 out.append(c)
@@ -71,6 +73,7 @@ public struct MarkdownFormat: OutputFormat {
             case "\n" where afterCR: continue
             case "\n", "\r": body.append(" ")  // code spans cannot hold line breaks either
             case "|": body.append(contentsOf: "\\|".unicodeScalars)  // GFM splits cells before parsing code spans
+            case _ where c.properties.generalCategory == .control: body.append("\u{FFFD}")
             default: body.append(c)
             }
         }

@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+/// swiftc, for type-checking generated Swift against the stand-in UIKit and UserNotifications.
+enum SwiftCompiler {
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let result = try ExternalTool.run("swiftc", arguments)
+        return (result.status, result.output + result.errors)
+    }
+
+    /// Builds the stand-in modules into `directory`.
+    static func buildStandIns(into directory: String) throws {
+        for module in ["UIKit", "UserNotifications"] {
+            let (status, output) = try run(["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
+                                            "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
+                                            "-o", directory + "/\(module).swiftmodule"])
+            XCTAssertEqual(status, 0, output)
+        }
+    }
+
+    static func typecheck(_ files: [String], modules: String) throws -> (status: Int32, output: String) {
+        try run(["-typecheck", "-swift-version", "6", "-I", modules] + files)
+    }
+
+    /// The Swift files under a generated `Sources/PushHandlers`.
+    static func sources(in root: String) -> [String] {
+        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        return files.sorted().map { root + "/" + $0 }
+    }
+}
