@@ -33,12 +33,19 @@ public struct Diagnostic: Error, Sendable, Hashable {
         self.severity = severity
     }
 
-    public var description: String {
-        var out = file
-        if let location { out += ":\(location.line):\(location.column)" }
-        out += ": \(severity.rawValue): "
-        if !path.isEmpty { out += "\(path): " }
-        return out + message
+    public var description: String { formatted(colored: false) }
+
+    /// `path:line:column: error: …`, as Xcode, editors' problem matchers and CI annotations read
+    /// it; with ANSI colour for a terminal.
+    public func formatted(colored: Bool) -> String {
+        var place = file
+        if let location { place += ":\(location.line):\(location.column)" }
+        var severity = "\(self.severity.rawValue):"
+        if colored {
+            place = "\u{1B}[1m\(place)\u{1B}[0m"
+            severity = "\u{1B}[1;\(self.severity == .error ? 31 : 33)m\(severity)\u{1B}[0m"
+        }
+        return "\(place): \(severity) " + (path.isEmpty ? "" : "\(path): ") + message
     }
 }
 

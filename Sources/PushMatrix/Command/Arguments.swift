@@ -44,10 +44,10 @@ struct Arguments {
     }
 
     /// Fails on anything no one took, suggesting the nearest known option.
-    func finish(known: [String]) throws(UsageError) {
+    func finish(known: [String], positionals expected: Int = 0) throws(UsageError) {
         if let unknown = flags.first ?? values.first?.name {
             throw UsageError(message: "unknown option '\(unknown)'" + Suggestion.didYouMean(unknown, in: known))
         }
-        if let extra = positionals.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+        if positionals.count > expected { throw UsageError(message: "unexpected argument '\(positionals[expected])'") }
     }
 }

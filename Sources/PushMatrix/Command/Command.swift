@@ -3,6 +3,9 @@ import Foundation
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
 public enum Command {
     public static let version = "0.1.0"
+    static let defaultSpec = "Spec/push-matrix.json"
+    static let defaultTemplates = "Templates"
+    static let maxPrinted = 1000
 
     /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error.
     public struct Result: Sendable {
@@ -11,7 +14,8 @@ public enum Command {
         public var stderr = ""
     }
 
-    public static func run(_ arguments: [String]) -> Result {
+    /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR).
+    public static func run(_ arguments: [String], colored: Bool = false) -> Result {
         var result = Result(status: 0)
         guard let command = arguments.first else {
             result.stderr = Help.main
@@ -20,12 +24,7 @@ public enum Command {
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            if command == "explain" {
-                let spec = rest.firstIndex(of: "--spec").flatMap { rest.indices.contains($0 + 1) ? rest[$0 + 1] : nil } ?? defaultSpec
-                result.stdout = Help.explain(try? SpecLoader.load(path: spec).spec)
-            } else {
-                result.stdout = Help.text(for: command) ?? Help.main
-            }
+            result.stdout = command == "explain" ? Help.explain(try? SpecLoader.load(path: specPath(rest)).spec) : Help.text(for: command) ?? Help.main
             return result
         }
         do {
@@ -33,6 +32,7 @@ public enum Command {
             case "generate": try generate(rest, &result)
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
+            case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
                 guard let text = Help.text(for: topic) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
@@ -40,7 +40,8 @@ public enum Command {
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
             default:
-                throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: ["generate", "validate", "explain", "help"]))
+                let commands = ["generate", "validate", "explain", "templates", "help"]
+                throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
             }
         } catch let error as Arguments.UsageError {
             let help = Help.text(for: command) == nil ? "pushmatrix --help" : "pushmatrix \(command) --help"
@@ -48,7 +49,7 @@ public enum Command {
             result.status = 2
         } catch let error as DiagnosticsError {
             // Every error up to a screenful of screenfuls; a broken generated spec can have millions.
-            result.stderr += error.diagnostics.prefix(maxPrinted).map { $0.description + "\n" }.joined()
+            result.stderr += error.diagnostics.prefix(maxPrinted).map { $0.formatted(colored: colored) + "\n" }.joined()
             if error.diagnostics.count > maxPrinted {
                 result.stderr += "pushmatrix: \(error.diagnostics.count - maxPrinted) more errors not shown\n"
             }
@@ -60,45 +61,77 @@ public enum Command {
         return result
     }
 
-    static let defaultSpec = "Spec/push-matrix.json"
-    static let maxPrinted = 1000
+    /// The spec: `--spec`, else the project's `Spec/push-matrix.json`, else the built-in one (nil).
+    static func specPath(_ rest: [String]) -> String? {
+        if let index = rest.firstIndex(of: "--spec"), rest.indices.contains(index + 1) { return rest[index + 1] }
+        if let option = rest.first(where: { $0.hasPrefix("--spec=") }) { return String(option.dropFirst("--spec=".count)) }
+        return FileManager.default.fileExists(atPath: defaultSpec) ? defaultSpec : nil
+    }
+
+    /// The templates: `--templates`, else the project's `Templates`, else only the built-in ones (nil).
+    static func templatesDirectory(_ args: inout Arguments) -> String? {
+        if let directory = args.value("--templates") { return directory }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: defaultTemplates, isDirectory: &isDirectory) && isDirectory.boolValue ? defaultTemplates : nil
+    }
 
     private static func generate(_ rest: [String], _ result: inout Result) throws {
         var args = try Arguments(rest, valued: ["--spec", "--templates", "--output"])
-        let spec = args.value("--spec") ?? defaultSpec
-        let templates = args.value("--templates") ?? "Templates"
+        _ = args.value("--spec")
+        let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
-        let check = args.flag("--check")
-        let force = args.flag("--force")
-        try args.finish(known: ["--spec", "--templates", "--output", "--check", "--force"])
+        let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
+        try args.finish(known: ["--spec", "--templates", "--output", "--check", "--force", "--quiet", "--verbose"])
 
-        let matrix = try SpecLoader.load(path: spec)
+        let matrix = try SpecLoader.load(path: specPath(rest))
         let files = try Generator.render(matrix, templates: templates)
         let writer = OutputWriter(directory: output)
         if check {
             let problems = writer.check(files)
             for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
             result.status = problems.isEmpty ? 0 : 1
-            if problems.isEmpty { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
+            if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
             return
         }
         let report = try writer.write(files, force: force)
+        if verbose { result.stdout += report.map { "\($0.fate.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\($0.path)\n" }.joined() }
         let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
-        result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
+        if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
     }
 
-    /// Checks the spec, and that the templates (when there are any) render with it, since a
-    /// template may use a text the spec lacks.
+    /// Checks the spec, and that the templates render with it, since a template may use a text
+    /// the spec lacks. Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Arguments(rest, valued: ["--spec", "--templates"])
-        let spec = args.value("--spec") ?? defaultSpec
-        let templates = args.value("--templates") ?? "Templates"
-        try args.finish(known: ["--spec", "--templates"])
+        _ = args.value("--spec")
+        let templates = templatesDirectory(&args)
+        let quiet = args.flag("--quiet")
+        try args.finish(known: ["--spec", "--templates", "--quiet"])
+        let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue {
-            _ = try Generator.render(matrix, templates: templates)
+        _ = try Generator.render(matrix, templates: templates)
+        if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
+    }
+
+    /// `templates export DIR`: the built-in templates, to start overriding some of them.
+    private static func templates(_ rest: [String], _ result: inout Result) throws {
+        var args = try Arguments(rest, valued: [])
+        let force = args.flag("--force")
+        guard args.positionals.count == 2, args.positionals[0] == "export" else {
+            throw Arguments.UsageError(message: "expected 'templates export DIR'")
         }
-        result.stdout += "\(spec): valid (\(matrix.spec.cells.count) cells)\n"
+        let directory = args.positionals[1]
+        try args.finish(known: ["--force"], positionals: 2)
+        var written = 0
+        for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
+            let target = URL(fileURLWithPath: directory).appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: target.path) && !force {
+                throw DiagnosticsError([Diagnostic(file: target.path, location: nil, message: "exists; not overwritten (use --force)")])
+            }
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: target, options: .atomic)
+            written += 1
+        }
+        result.stdout += "\(directory): \(written) templates; keep the ones you change, delete the rest\n"
     }
 }

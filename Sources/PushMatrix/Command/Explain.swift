@@ -5,9 +5,10 @@ extension Command {
     /// so a spec with other dimensions gets matching options.
     static func explain(_ rest: [String], _ result: inout Result) throws {
         var args = try Arguments(rest, valued: ["--spec", "--payload", "--api", "--state", "--lang", "--templates"])
-        let matrix = try SpecLoader.load(path: args.value("--spec") ?? defaultSpec)
+        _ = args.value("--spec")
+        let matrix = try SpecLoader.load(path: specPath(rest))
         let spec = matrix.spec
-        let templates = args.value("--templates") ?? "Templates"
+        let templates = templatesDirectory(&args)
         let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
         for (flag, id) in keyFlags { flags[id] = args.flag(flag) }

@@ -11,15 +11,21 @@ enum Help {
       generate   Render every output from the spec into the output directory
       validate   Check the spec and report every problem
       explain    Tell what happens to a push in each init API and app state
+      templates  Export the built-in templates to override some of them
       help       Show help for a command
 
     OPTIONS:
       --version  Print the version
       -h, --help Show help
 
+    Without --spec, the spec is Spec/push-matrix.json when it exists, else the built-in one;
+    without --templates, Templates/ when it exists, else the built-in templates. A templates
+    directory may hold only the files it overrides.
+
     EXAMPLES:
       pushmatrix generate
       pushmatrix generate --check
+      pushmatrix templates export MyTemplates
       pushmatrix explain --alert --category --api ios10 --state background
       pushmatrix explain --payload push.json --json
 
@@ -29,6 +35,7 @@ enum Help {
         switch command {
         case "generate": return """
             USAGE: pushmatrix generate [--spec FILE] [--templates DIR] [--output DIR] [--check] [--force]
+                                       [--quiet | --verbose]
 
             Renders every output in memory, then writes only the files whose bytes changed and
             removes files it generated earlier that are no longer produced. Other files in the
@@ -42,6 +49,8 @@ enum Help {
               --output DIR      Where outputs go (default: Generated)
               --check           Write nothing; exit 1 listing every missing, stale or extra file
               --force           Overwrite generated files edited outside their pushmatrix:begin/end regions
+              --quiet           Print only problems
+              --verbose         Print every file's fate: written, unchanged or removed
 
             EXAMPLES:
               pushmatrix generate --output Docs/Generated
@@ -49,7 +58,7 @@ enum Help {
 
             """
         case "validate": return """
-            USAGE: pushmatrix validate [--spec FILE] [--templates DIR]
+            USAGE: pushmatrix validate [--spec FILE] [--templates DIR] [--quiet]
 
             Reports every problem in the spec as FILE:LINE:COLUMN: error: PATH: MESSAGE, then
             renders the templates in memory (when DIR exists) to catch texts they need but the
@@ -58,6 +67,14 @@ enum Help {
 
             """
         case "explain": return explain(nil)
+        case "templates": return """
+            USAGE: pushmatrix templates export DIR [--force]
+
+            Copies the built-in templates into DIR. Keep the files you change and delete the
+            rest: with --templates DIR, a template missing from DIR falls back to the built-in
+            one. Existing files are not overwritten without --force.
+
+            """
         default: return nil
         }
     }

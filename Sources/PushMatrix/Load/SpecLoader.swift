@@ -8,7 +8,12 @@ public enum SpecLoader {
     /// 2^13 payload combinations × 2 × 4 states; far beyond any real matrix, and still fast.
     public static let maxCells = 65_536
 
-    public static func load(path: String) throws(DiagnosticsError) -> Matrix {
+    /// How the built-in spec is named in diagnostics.
+    public static let builtInName = "(built-in)/Spec/push-matrix.json"
+
+    /// The spec at `path`, or the built-in one when `path` is nil.
+    public static func load(path: String?) throws(DiagnosticsError) -> Matrix {
+        guard let path else { return try load(bytes: Array(BuiltInFiles.spec.utf8), file: builtInName) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file")])
         }

@@ -4,7 +4,8 @@ public enum Generator {
     static let sources = "Sources/PushHandlers"
     static let tests = "Tests/PushHandlersConformanceTests"
 
-    public static func render(_ matrix: Matrix, templates directory: String) throws(DiagnosticsError) -> [String: [UInt8]] {
+    /// `templates` may override some or all of the built-in templates; nil uses the built-in ones.
+    public static func render(_ matrix: Matrix, templates directory: String?) throws(DiagnosticsError) -> [String: [UInt8]] {
         let library = TemplateLibrary(directory: directory)
         var files: [String: String] = [:]
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]

@@ -1,22 +1,39 @@
 import Foundation
 
-/// The template files of one directory, each read and parsed once. A partial `{{> name}}` is the
-/// file `_name.<ext>` beside the template that uses it.
+/// Templates by relative path, each read and parsed once: from the user's directory when it has
+/// the file (so a directory may override just a few), else the built-in one. A partial
+/// `{{> name}}` is the file `_name.<ext>` beside the template that uses it.
 final class TemplateLibrary {
-    let directory: String
+    let directory: String?
     private var cache: [String: Template] = [:]
 
-    init(directory: String) { self.directory = directory }
+    /// Where built-in templates appear in diagnostics.
+    static let builtInPrefix = "(built-in)/Templates/"
+
+    init(directory: String?) { self.directory = directory }
 
     func template(_ relativePath: String) throws(DiagnosticsError) -> Template {
         if let cached = cache[relativePath] { return cached }
-        let path = (directory as NSString).appendingPathComponent(relativePath)
-        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8) else {
-            throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the template (missing, unreadable or not UTF-8)")])
-        }
-        let template = try Template(source: source, file: path)
+        let (file, source) = try self.source(relativePath)
+        let template = try Template(source: source, file: file)
         cache[relativePath] = template
         return template
+    }
+
+    private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
+        if let directory {
+            let path = (directory as NSString).appendingPathComponent(relativePath)
+            if let data = FileManager.default.contents(atPath: path) {
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "the template is not UTF-8")])
+                }
+                return (path, text)
+            }
+        }
+        guard let text = BuiltInFiles.templates[relativePath] else {
+            throw DiagnosticsError([Diagnostic(file: Self.builtInPrefix + relativePath, location: nil, message: "no such template")])
+        }
+        return (Self.builtInPrefix + relativePath, text)
     }
 
     func render(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> String {

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// Fitting into how teams work: overridable templates, built-ins that travel with the binary,
+/// compiler-style diagnostics, quiet and verbose runs.
+final class EcosystemTests: XCTestCase {
+    func testBuiltInFilesMatchTheRepository() throws {
+        XCTAssertEqual(BuiltInFiles.spec, Fixtures.specText, "run scripts/embed-built-ins")
+        var onDisk: [String: String] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: Fixtures.templates)! where !path.hasSuffix("/") {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: Fixtures.templates + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { onDisk[path] = try String(contentsOfFile: Fixtures.templates + "/" + path, encoding: .utf8) }
+        }
+        XCTAssertEqual(BuiltInFiles.templates, onDisk, "run scripts/embed-built-ins")
+    }
+
+    func testExportThenOverrideOneTemplate() throws {
+        let directory = Fixtures.temporaryDirectory(self) + "/mine"
+        let export = Command.run(["templates", "export", directory])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(Command.run(["templates", "export", directory]).status, 1, "no overwriting without --force")
+        XCTAssertEqual(Command.run(["templates", "export", directory, "--force"]).status, 0)
+        // Keep one file, changed; the rest fall back to the built-in templates.
+        let nav = try String(contentsOfFile: directory + "/docs/_nav.md", encoding: .utf8)
+        try FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory + "/docs", withIntermediateDirectories: true)
+        try Data(("Our team's docs · " + nav).utf8).write(to: URL(fileURLWithPath: directory + "/docs/_nav.md"))
+        let output = Fixtures.temporaryDirectory(self)
+        let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", directory, "--output", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try String(contentsOfFile: output + "/Docs/en/permission.md", encoding: .utf8).contains("Our team's docs · "))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/Sources/PushHandlers/Classifier.swift"), "built-ins fill the rest")
+    }
+
+    func testAnOverrideWithAnErrorIsLocated() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        try FileManager.default.createDirectory(atPath: directory + "/docs", withIntermediateDirectories: true)
+        try Data("line one\n{{#pages}}\n- {{titel}}\n{{/pages}}\n".utf8).write(to: URL(fileURLWithPath: directory + "/docs/index.md"))
+        let result = Command.run(["validate", "--spec", Fixtures.spec, "--templates", directory])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "\(directory)/docs/index.md:3:3: error: unknown name 'titel' (did you mean 'title'?)\n")
+    }
+
+    /// Run from a directory with no spec or templates, the binary uses its built-in ones.
+    func testTheBinaryWorksFromAnyDirectory() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("build the pushmatrix product first") }
+        let elsewhere = Fixtures.temporaryDirectory(self)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["generate", "--output", "out", "--quiet"]
+        process.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(printed, Data(), "--quiet prints nothing")
+        let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
+        XCTAssertEqual(page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
+    }
+
+    func testVerboseListsEveryFilesFate() {
+        let output = Fixtures.temporaryDirectory(self)
+        let first = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"])
+        XCTAssertTrue(first.stdout.contains("written   \(output)/Docs/en/index.html\n"), first.stdout)
+        let second = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"])
+        XCTAssertTrue(second.stdout.contains("unchanged \(output)/Docs/en/index.html\n"), second.stdout)
+        let lines = second.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, (try? Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count).map { $0 + 2 }, "one line per file and the manifest, then the summary")
+    }
+
+    func testDiagnosticsReadLikeACompilersAndAreColouredOnlyOnRequest() {
+        let diagnostic = Diagnostic(file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]", message: "oops")
+        XCTAssertEqual(diagnostic.description, "Spec/push-matrix.json:3:7: error: cells[0]: oops")
+        XCTAssertEqual(diagnostic.formatted(colored: true), "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
+        let bad = Fixtures.fixture("invalid/unknown-handler.json")
+        XCTAssertFalse(Command.run(["validate", "--spec", bad]).stderr.contains("\u{1B}"))
+        XCTAssertTrue(Command.run(["validate", "--spec", bad], colored: true).stderr.contains("\u{1B}[1;31merror:"))
+    }
+
+    func testVersionAndHelp() {
+        XCTAssertEqual(Command.run(["--version"]).stdout, "pushmatrix \(Command.version)\n")
+        XCTAssertTrue(Command.run(["templates", "--help"]).stdout.contains("templates export DIR"))
+        XCTAssertTrue(Command.run(["generate", "--help"]).stdout.contains("--verbose"))
+    }
+}
