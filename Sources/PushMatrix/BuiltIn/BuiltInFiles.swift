@@ -4,6 +4,7 @@
 enum BuiltInFiles {
     static let spec: String = #"""
 {
+  "$schema": "./push-matrix.schema.json",
   "specVersion": 1,
   "languages": [
     {
