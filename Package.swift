@@ -7,10 +7,19 @@ let package = Package(
         .executable(name: "pushmatrix", targets: ["pushmatrix"]),
         .library(name: "PushMatrix", targets: ["PushMatrix"]),
         .library(name: "PushHandlers", targets: ["PushHandlers"]),
+        .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
     ],
     targets: [
         .target(name: "PushMatrix"),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
+        .plugin(
+            name: "PushMatrixCommand",
+            capability: .command(
+                intent: .custom(verb: "push-matrix", description: "Generate docs, Swift handlers and conformance tests from the package's push-matrix spec"),
+                permissions: [.writeToPackageDirectory(reason: "pushmatrix writes the generated docs and Swift into the package")]
+            ),
+            dependencies: ["pushmatrix"]
+        ),
         .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix", "PushHandlers"]),
         // Generated from the spec by `pushmatrix generate`; compiled here so every build proves it compiles.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),

@@ -76,15 +76,17 @@ public enum Command {
     }
 
     private static func generate(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: ["--spec", "--templates", "--output"])
+        var args = try Arguments(rest, valued: ["--spec", "--templates", "--output", "--module"])
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
+        let module = args.value("--module") ?? Generator.defaultModule
+        if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
-        try args.finish(known: ["--spec", "--templates", "--output", "--check", "--force", "--quiet", "--verbose"])
+        try args.finish(known: ["--spec", "--templates", "--output", "--module", "--check", "--force", "--quiet", "--verbose"])
 
         let matrix = try SpecLoader.load(path: specPath(rest))
-        let files = try Generator.render(matrix, templates: templates)
+        let files = try Generator.render(matrix, templates: templates, module: module)
         let writer = OutputWriter(directory: output)
         if check {
             let problems = writer.check(files)

@@ -47,6 +47,8 @@ enum Help {
               --spec FILE       The spec (default: Spec/push-matrix.json)
               --templates DIR   The templates (default: Templates)
               --output DIR      Where outputs go (default: Generated)
+              --module NAME     The generated Swift module (default: PushHandlers): Sources/NAME,
+                                Tests/NAMEConformanceTests
               --check           Write nothing; exit 1 listing every missing, stale or extra file
               --force           Overwrite generated files edited outside their pushmatrix:begin/end regions
               --quiet           Print only problems

@@ -1,11 +1,13 @@
 /// Renders every output in memory: a map from path (relative to the output directory) to bytes.
 /// Nothing is written here, so a template error leaves the output directory untouched.
 public enum Generator {
-    static let sources = "Sources/PushHandlers"
-    static let tests = "Tests/PushHandlersConformanceTests"
+    /// The generated Swift module's default name; a package that depends on pushmatrix picks
+    /// another, since target names are unique across a package graph.
+    public static let defaultModule = "PushHandlers"
 
     /// `templates` may override some or all of the built-in templates; nil uses the built-in ones.
-    public static func render(_ matrix: Matrix, templates directory: String?) throws(DiagnosticsError) -> [String: [UInt8]] {
+    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError) -> [String: [UInt8]] {
+        let sources = "Sources/\(module)", tests = "Tests/\(module)ConformanceTests"
         let library = TemplateLibrary(directory: directory)
         var files: [String: String] = [:]
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
@@ -24,12 +26,13 @@ public enum Generator {
         files["\(sources)/Skeleton/PushAppDelegate.swift"] = try library.render("swift/Skeleton.swift", swift.skeleton(), format: format)
         files["\(sources)/Runtime.swift"] = try library.render("swift/Runtime.swift", .object([:]), format: format)
         files["\(sources)/Scenarios/ScenarioTable.swift"] = try library.render("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)
-        files["\(tests)/Conformance.swift"] = try library.render("swift/Tests/Conformance.swift", .object([:]), format: format)
-        files["\(tests)/HandlerUnderTest.swift"] = try library.render("swift/Tests/HandlerUnderTest.swift", .object([:]), format: format)
+        let moduleView: TemplateValue = .object(["module": .verbatim(module)])
+        files["\(tests)/Conformance.swift"] = try library.render("swift/Tests/Conformance.swift", moduleView, format: format)
+        files["\(tests)/HandlerUnderTest.swift"] = try library.render("swift/Tests/HandlerUnderTest.swift", moduleView, format: format)
         for (payload, scenarios) in swift.groups {
             let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
             files["\(sources)/Scenarios/\(name).swift"] = try library.render("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)
-            files["\(tests)/\(name)ConformanceTests.swift"] = try library.render("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios), format: format)
+            files["\(tests)/\(name)ConformanceTests.swift"] = try library.render("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format)
         }
         return files.mapValues { Array($0.utf8) }
     }

@@ -158,8 +158,9 @@ struct SwiftView {
                         "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
     }
 
-    func testFile(_ payload: [String: Bool], _ scenarios: [Scenario]) -> TemplateValue {
+    func testFile(_ payload: [String: Bool], _ scenarios: [Scenario], module: String) -> TemplateValue {
         .object([
+            "module": .verbatim(module),
             "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
             "scenarios": .list(scenarios.map { .object(["name": .verbatim(name($0)), "summary": .text(summary($0))]) }),
         ])
