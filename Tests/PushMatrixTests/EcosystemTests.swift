@@ -10,7 +10,7 @@ final class EcosystemTests: XCTestCase {
         var onDisk: [String: String] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: Fixtures.templates)! where !path.hasSuffix("/") {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: Fixtures.templates + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: Fixtures.templates + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { onDisk[path] = try String(contentsOfFile: Fixtures.templates + "/" + path, encoding: .utf8) }
         }
         XCTAssertEqual(BuiltInFiles.templates, onDisk, "run scripts/embed-built-ins")
