@@ -14,6 +14,32 @@ final class EcosystemTests: XCTestCase {
             if !isDirectory.boolValue { onDisk[path] = try String(contentsOfFile: Fixtures.templates + "/" + path, encoding: .utf8) }
         }
         XCTAssertEqual(BuiltInFiles.templates, onDisk, "run scripts/embed-built-ins")
+        // The generator's own sources, digested as the script does.
+        let sources = Fixtures.root.appendingPathComponent("Sources/PushMatrix").path
+        let files = FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("BuiltIn/") }
+            .sorted { ($0.split(separator: "/").dropLast().joined(separator: "/"), $0) < ($1.split(separator: "/").dropLast().joined(separator: "/"), $1) }
+        var bytes: [UInt8] = []
+        for file in files { bytes += Array(file.utf8) + [0] + [UInt8](FileManager.default.contents(atPath: sources + "/" + file)!) + [0] }
+        XCTAssertEqual(BuiltInFiles.sourceDigest, OutputWriter.digest(bytes), "the generator's sources changed: run scripts/embed-built-ins")
+    }
+
+    func testAnUpToDateOutputIsConfirmedWithoutRendering() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        let templates = Fixtures.temporaryDirectory(self)
+        try FileManager.default.createDirectory(atPath: templates + "/docs", withIntermediateDirectories: true)
+        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
+        // A template that would fail to render proves the second run rendered nothing …
+        try Data("{{#broken}}".utf8).write(to: URL(fileURLWithPath: templates + "/docs/unused.md"))
+        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
+        // … while a change to a template that is used does make it render and find the change.
+        try Data("changed\n".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
+        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
+        // And an edited output is never taken as current.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
+        try FileManager.default.removeItem(atPath: templates + "/docs/_nav.md")
+        try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/Docs/en/index.md"))
+        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
     }
 
     func testExportThenOverrideOneTemplate() throws {

@@ -34,7 +34,8 @@ final class ReliabilityTests: XCTestCase {
         let specs = [Fixtures.spec, Fixtures.fixture("hostile-text.json")]
         var versions: [String: Set<[UInt8]>] = [:]
         for spec in specs {
-            for (path, bytes) in OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates)) {
+            let input = InputDigest.of(spec: try SpecLoader.bytes(path: spec), templates: Fixtures.templates, module: Generator.defaultModule)
+            for (path, bytes) in OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input) {
                 versions[path, default: []].insert(bytes)
             }
         }

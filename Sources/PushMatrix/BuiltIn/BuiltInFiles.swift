@@ -2,6 +2,9 @@
 
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
+    /// A digest of the generator's sources when these files were embedded.
+    static let sourceDigest = "9ae4c29ef89f246c"
+
     static let spec: String = #"""
 {
   "$schema": "./push-matrix.schema.json",

@@ -85,17 +85,29 @@ public enum Command {
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish(known: ["--spec", "--templates", "--output", "--module", "--check", "--force", "--quiet", "--verbose"])
 
-        let matrix = try SpecLoader.load(path: specPath(rest))
-        let files = try Generator.render(matrix, templates: templates, module: module)
+        let spec = specPath(rest)
+        let bytes = try SpecLoader.bytes(path: spec)
+        let input = InputDigest.of(spec: bytes, templates: templates, module: module)
         let writer = OutputWriter(directory: output)
+        // Same inputs, untouched outputs: nothing to render, nothing to write (no rebuilds downstream).
+        if !force && writer.isUpToDate(input: input) {
+            let files = writer.generatedFiles()
+            if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }
+            if !quiet {
+                result.stdout += check ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"
+            }
+            return
+        }
+        let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
+        let files = try Generator.render(matrix, templates: templates, module: module)
         if check {
-            let problems = writer.check(files)
+            let problems = writer.check(files, input: input)
             for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
             result.status = problems.isEmpty ? 0 : 1
             if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
             return
         }
-        let report = try writer.write(files, force: force)
+        let report = try writer.write(files, input: input, force: force)
         if verbose { result.stdout += report.map { "\($0.fate.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\($0.path)\n" }.joined() }
         let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
         if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }

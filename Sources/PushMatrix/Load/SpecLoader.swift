@@ -13,11 +13,16 @@ public enum SpecLoader {
 
     /// The spec at `path`, or the built-in one when `path` is nil.
     public static func load(path: String?) throws(DiagnosticsError) -> Matrix {
-        guard let path else { return try load(bytes: Array(BuiltInFiles.spec.utf8), file: builtInName) }
+        try load(bytes: bytes(path: path), file: path ?? builtInName)
+    }
+
+    /// The spec's bytes: the file at `path`, or the built-in spec when `path` is nil.
+    public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
+        guard let path else { return Array(BuiltInFiles.spec.utf8) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file")])
         }
-        return try load(bytes: [UInt8](data), file: path)
+        return [UInt8](data)
     }
 
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {

@@ -10,6 +10,8 @@ public struct Matrix: Sendable {
     let sources: [String: Source]
     let symbols: [String: String]
     private let cells: [String: Cell]
+    /// Every scenario (see `Scenario`), computed once: several outputs read them.
+    public private(set) var scenarios: [Scenario] = []
 
     init(_ spec: Spec) {
         self.spec = spec
@@ -25,6 +27,7 @@ public struct Matrix: Sendable {
         cells = Dictionary(spec.cells.map { cell in
             (Combination.key(payload: Self.flags(cell), keys: keys, api: cell.api.id, appState: cell.appState.id), cell)
         }, uniquingKeysWith: { a, _ in a })
+        scenarios = allScenarios()
     }
 
     private static func index<T>(_ items: [T], _ id: KeyPath<T, String>) -> [String: T] {

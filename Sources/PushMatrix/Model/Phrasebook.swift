@@ -1,8 +1,11 @@
+import Foundation
+
 /// Fills the spec's texts and phrases for one language: placeholders become the given values,
 /// or the spec's symbols as code.
 public struct Phrasebook: Sendable {
     public let matrix: Matrix
     public let language: String
+    private let cache = PiecesCache()
 
     public init(matrix: Matrix, language: String) {
         self.matrix = matrix
@@ -19,7 +22,7 @@ public struct Phrasebook: Sendable {
 
     func fill(_ template: String, _ values: [String: Inline]) -> Inline {
         var result = Inline([])
-        for piece in Placeholders.pieces(template) {
+        for piece in cache.pieces(template) {
             switch piece {
             case .literal(let literal): result = result + .text(literal)
             case .name(let name): result = result + (values[name] ?? matrix.symbols[name].map { Inline.code($0) } ?? .text(""))
@@ -59,5 +62,20 @@ public struct Phrasebook: Sendable {
             phrase("keyValue", ["key": name(key.name), "value": phrase(flags[key.id] == true ? "set" : "notSet")])
         }
         return join(parts, with: "keySeparator")
+    }
+}
+
+/// The same phrases are filled thousands of times; each is split into pieces once.
+private final class PiecesCache: @unchecked Sendable {
+    private var pieces: [String: [Placeholders.Piece]] = [:]
+    private let lock = NSLock()
+
+    func pieces(_ template: String) -> [Placeholders.Piece] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = pieces[template] { return known }
+        let split = Placeholders.pieces(template)
+        pieces[template] = split
+        return split
     }
 }

@@ -39,16 +39,34 @@ enum Phrases {
 enum Placeholders {
     enum Piece: Equatable { case literal(String), name(String) }
 
+    /// Splits at `{{` … `}}` pairs, scanning bytes: phrases are filled thousands of times.
     static func pieces(_ text: String) -> [Piece] {
+        let bytes = Array(text.utf8)
         var result: [Piece] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            if open.lowerBound > rest.startIndex { result.append(.literal(String(rest[..<open.lowerBound]))) }
-            result.append(.name(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)))
-            rest = rest[close.upperBound...]
+        var literalStart = 0
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{"), let close = closing(bytes, from: i + 2) else {
+                i += 1
+                continue
+            }
+            if i > literalStart { result.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self))) }
+            let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
+            result.append(.name(String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())))
+            i = close + 2
+            literalStart = i
         }
-        if !rest.isEmpty { result.append(.literal(String(rest))) }
+        if literalStart < bytes.count { result.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self))) }
         return result
+    }
+
+    private static func closing(_ bytes: [UInt8], from start: Int) -> Int? {
+        var j = start
+        while j + 1 < bytes.count {
+            if bytes[j] == UInt8(ascii: "}") && bytes[j + 1] == UInt8(ascii: "}") { return j }
+            j += 1
+        }
+        return nil
     }
 
     static func names(_ text: String) -> [String] {

@@ -32,7 +32,7 @@ public struct Scenario: Sendable {
 extension Matrix {
     /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
     /// subset of optional handlers left out (none first).
-    public var scenarios: [Scenario] {
+    func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
         return Combination.all(spec).flatMap { combination -> [Scenario] in

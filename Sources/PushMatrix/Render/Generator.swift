@@ -12,10 +12,11 @@ public enum Generator {
         var files: [String: String] = [:]
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
         for language in matrix.spec.languages {
-            for (ext, format) in formats {
-                let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id), ext: ext)
-                for page in DocsView.pages {
-                    files["Docs/\(language.id)/\(page.id).\(ext)"] = try library.render("docs/\(page.id).\(ext)", view.page(page.id), format: format)
+            let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id))
+            for page in DocsView.pages {
+                let model = view.page(page.id)  // one view model for both formats
+                for (ext, format) in formats {
+                    files["Docs/\(language.id)/\(page.id).\(ext)"] = try library.render("docs/\(page.id).\(ext)", model, format: format)
                 }
             }
         }

@@ -2,6 +2,13 @@
 /// data, and the classifier's cases with the cells that lead to each (the matrix inverted).
 struct SwiftView {
     let matrix: Matrix
+    /// The matrix inverted, once: the classifier and the skeleton both read it.
+    let sites: [CallSite]
+
+    init(matrix: Matrix) {
+        self.matrix = matrix
+        sites = Self.callSites(matrix)
+    }
     var spec: Spec { matrix.spec }
     /// Comments in generated code are in the spec's first language.
     var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
@@ -9,10 +16,8 @@ struct SwiftView {
     /// Scenarios grouped by payload combination: one source file and one test class each.
     var groups: [(payload: [String: Bool], scenarios: [Scenario])] {
         let keys = matrix.payloadKeyIds
-        let scenarios = matrix.scenarios
-        return Combination.payloads(keys).map { payload in
-            (payload, scenarios.filter { Matrix.flags($0.cell) == payload })
-        }
+        let byPayload = Dictionary(grouping: matrix.scenarios) { Self.groupName(Matrix.flags($0.cell), keys: keys) }
+        return Combination.payloads(keys).map { payload in (payload, byPayload[Self.groupName(payload, keys: keys)] ?? []) }
     }
 
     func dimensions() -> TemplateValue {
@@ -78,7 +83,7 @@ struct SwiftView {
     }
 
     /// Every call site, in the order the scenarios first reach it: the matrix inverted.
-    func callSites() -> [CallSite] {
+    static func callSites(_ matrix: Matrix) -> [CallSite] {
         var order: [String] = []
         var sites: [String: CallSite] = [:]
         var payloads: [String: [String]] = [:]  // site + line → payload words
@@ -90,13 +95,13 @@ struct SwiftView {
                     order.append(key)
                     sites[key] = CallSite(api: scenario.cell.api.id, handler: step.handler, state: step.state)
                 }
-                let expression = event(step.event)
+                let expression = eventExpression(step.event)
                 if !sites[key]!.events.contains(expression) { sites[key]!.events.append(expression) }
                 sites[key]!.repeats = sites[key]!.repeats || index > 0
                 // A line per (app state, step, tap); a delivery is the same whatever the tap.
                 var line = "\(scenario.cell.appState.id), step \(index + 1)"
                 if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
-                let payload = Self.payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)
+                let payload = payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)
                 if payloads[key + line] == nil { sites[key]!.cells.append(line) }
                 if !(payloads[key + line, default: []].contains(payload)) { payloads[key + line, default: []].append(payload) }
                 let only = key + line + payload
@@ -120,7 +125,7 @@ struct SwiftView {
 
     /// The classifier: one case per call site, with the cells that lead there.
     func classifier() -> TemplateValue {
-        .object(["cases": .list(callSites().map { site in
+        .object(["cases": .list(sites.map { site in
             .object([
                 "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
                 "event": .verbatim(site.events[0]),
@@ -134,7 +139,6 @@ struct SwiftView {
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead
     /// there (every init API); the permission mapping per init API.
     func skeleton() -> TemplateValue {
-        let sites = callSites()
         let branches: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.handlers.map { handler in
             (handler.id, .list(spec.handlerStates.map { state in
                 let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in site.cells.map { "\(site.api) · \($0)" } }
@@ -180,7 +184,9 @@ struct SwiftView {
             + (scenario.tap.map { "tap \($0)" } ?? "no tap") + (scenario.missing.isEmpty ? "" : " · without " + scenario.missing.joined(separator: ", "))
     }
 
-    private func event(_ event: Scenario.Event) -> String {
+    private func event(_ event: Scenario.Event) -> String { Self.eventExpression(event) }
+
+    static func eventExpression(_ event: Scenario.Event) -> String {
         switch event {
         case .delivered(let state): return ".delivered(.\(state))"
         case .launchedByTap: return ".launchedByTap"

@@ -20,6 +20,9 @@ final class TemplateLibrary {
         return template
     }
 
+    /// The text a template has here (overridden or built-in), or nil.
+    func text(_ relativePath: String) -> String? { try? source(relativePath).text }
+
     private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
         if let directory {
             let path = (directory as NSString).appendingPathComponent(relativePath)

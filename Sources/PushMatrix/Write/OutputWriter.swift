@@ -15,20 +15,32 @@ public struct OutputWriter {
     public let directory: String
     public init(directory: String) { self.directory = directory }
 
-    /// The files with the manifest added.
-    public static func withManifest(_ files: [String: [UInt8]]) -> [String: [UInt8]] {
+    /// The files with the manifest added: the inputs' digest, then each file's.
+    public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        let lines = files.keys.sorted().map { "\(digest(outline(files[$0]!))) \($0)\n" }
+        let lines = ["input \(input)\n"] + files.keys.sorted().map { "\(digest(outline(files[$0]!))) \($0)\n" }
         all[manifestName] = Array(lines.joined().utf8)
         return all
     }
 
-    public func write(_ files: [String: [UInt8]], force: Bool = false) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
+    /// True when the manifest was written for these inputs and every file it lists still has
+    /// the text it was written with: the outputs are current without rendering anything.
+    public func isUpToDate(input: String) -> Bool {
+        guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }),
+              text.hasPrefix("input \(input)\n") else { return false }
+        let entries = previouslyGenerated()
+        return !entries.isEmpty && entries.allSatisfy { path, recorded in
+            guard let recorded, symbolicLink(path) == nil, let bytes = read(path) else { return false }
+            return Self.digest(Self.outline(bytes)) == recorded
+        }
+    }
+
+    public func write(_ files: [String: [UInt8]], input: String, force: Bool = false) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
         let previous = previouslyGenerated()  // before the new manifest replaces it
         var planned: [(String, [UInt8])] = []
         var report: [(String, Fate)] = []
         var conflicts: [Diagnostic] = []
-        for (path, bytes) in Self.withManifest(files).sorted(by: { $0.key < $1.key }) {
+        for (path, bytes) in Self.withManifest(files, input: input).sorted(by: { $0.key < $1.key }) {
             guard let existing = read(path) else {
                 planned.append((path, bytes))
                 continue
@@ -60,9 +72,9 @@ public struct OutputWriter {
     }
 
     /// What differs between the directory and the rendered files; empty when up to date.
-    public func check(_ files: [String: [UInt8]]) -> [(path: String, problem: Problem)] {
+    public func check(_ files: [String: [UInt8]], input: String) -> [(path: String, problem: Problem)] {
         var problems: [(String, Problem)] = []
-        for (path, bytes) in Self.withManifest(files).sorted(by: { $0.key < $1.key }) {
+        for (path, bytes) in Self.withManifest(files, input: input).sorted(by: { $0.key < $1.key }) {
             guard let existing = read(path) else {
                 problems.append((path, .missing))
                 continue
@@ -73,6 +85,11 @@ public struct OutputWriter {
             problems.append((path, .extra))
         }
         return problems
+    }
+
+    /// The files the manifest lists, the manifest itself included.
+    public func generatedFiles() -> [String] {
+        (previouslyGenerated().keys + [Self.manifestName]).sorted()
     }
 
     // MARK: edits
@@ -166,7 +183,7 @@ public struct OutputWriter {
     private func previouslyGenerated() -> [String: String?] {
         guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }) else { return [:] }
         var entries: [String: String?] = [:]
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n") where !line.hasPrefix("input ") {
             let parts = line.split(separator: " ", maxSplits: 1)
             let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit)
             let path = String(hasDigest ? parts[1] : line)

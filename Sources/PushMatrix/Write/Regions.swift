@@ -42,19 +42,37 @@ enum Regions {
 
     /// The generated text with the user's regions from the existing file put back.
     static func merge(generated: String, existing: String) -> String {
-        guard let kept = contents(existing) else { return generated }
+        guard mayHaveRegions(generated), let kept = contents(existing) else { return generated }
         return replacing(generated) { kept[$0] }
     }
 
     /// The text with every region emptied: what must match the last generated output for the
     /// file to count as unedited outside its regions.
     static func outline(_ text: String) -> String {
-        replacing(text) { _ in [] }
+        mayHaveRegions(text) ? replacing(text) { _ in [] } : text
+    }
+
+    /// Most files have no regions; a byte search says so without splitting them into lines.
+    static func mayHaveRegions(_ text: String) -> Bool {
+        let needle = Array("pushmatrix:".utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i <= bytes.count - needle.count {
+                if bytes[i] == needle[0] && (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
     /// mentions the markers does not count.
     private static func marker(_ kind: String, _ line: Substring) -> String? {
+        // Cheap first: a marker line starts with a comment opener.
+        guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+              first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else { return nil }
         var rest = line.trimmingCharacters(in: .whitespaces)[...]
         guard let opener = ["//", "#", "<!--"].first(where: { rest.hasPrefix($0) }) else { return nil }
         rest = rest.dropFirst(opener.count).drop { $0 == " " }

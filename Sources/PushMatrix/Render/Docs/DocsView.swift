@@ -2,10 +2,15 @@
 /// language, links already pointing at the page's format.
 struct DocsView {
     let book: Phrasebook
-    /// `md` or `html`: the format links point to.
-    let ext: String
     var matrix: Matrix { book.matrix }
     var spec: Spec { matrix.spec }
+    /// Every page text in this language, filled once for all pages.
+    let texts: TemplateValue
+
+    init(book: Phrasebook) {
+        self.book = book
+        texts = .object(book.matrix.spec.texts.mapValues { .inline(book.text($0)) })
+    }
 
     /// The pages, each with the text that titles it and the one that sums it up in the index.
     static let pages: [(id: String, title: String, summary: String?)] = [
@@ -31,9 +36,8 @@ struct DocsView {
         [
             "language": .verbatim(book.language),
             "page": .verbatim(page),
-            "ext": .verbatim(ext),
             "pageTitle": .inline(text(title)),
-            "texts": .object(spec.texts.mapValues { .inline(book.text($0)) }),
+            "texts": texts,
             "otherLanguages": .list(spec.languages.filter { $0.id != book.language }.map { language in
                 .object(["name": .text(language.name), "id": .verbatim(language.id)])
             }),

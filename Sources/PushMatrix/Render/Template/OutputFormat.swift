@@ -38,7 +38,14 @@ public struct MarkdownFormat: OutputFormat {
     /// is left alone so the Markdown source stays readable.
     private static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "&", "$"]
 
+    /// A byte that may need escaping: special punctuation or a control character.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || specialBytes.contains(byte)
+    }
+    private static let specialBytes: Set<UInt8> = Set("\\`*_[]<>|~#&$".utf8)
+
     public func text(_ s: String) -> String {
+        if !s.utf8.contains(where: Self.needsEscape) { return s }  // most texts are plain
         var out = String.UnicodeScalarView()
         var afterCR = false
         for c in s.unicodeScalars {
@@ -94,7 +101,8 @@ public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
     public func text(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     public func code(_ s: String) -> String { text(s) }
@@ -107,6 +115,11 @@ public struct HTMLFormat: OutputFormat {
     public init() {}
 
     public func text(_ s: String) -> String {
+        // Most texts have nothing to escape; C1 controls start with byte 0xC2.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")
+            || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
+            return s
+        }
         var out = ""
         var afterCR = false
         for c in s.unicodeScalars {
