@@ -2,8 +2,9 @@ import Foundation
 
 /// The front of the pipeline: bytes → JSON → spec → validated matrix, or every problem found.
 public enum SpecLoader {
-    /// Larger specs are refused before parsing; the built-in one is about 40 KB.
-    public static let maxBytes = 8 << 20
+    /// Larger specs are refused before parsing; the built-in one is about 70 KB, a matrix with
+    /// 4,096 payload combinations about 10 MB.
+    public static let maxBytes = 16 << 20
     public static let maxDepth = 64
     /// 2^13 payload combinations × 2 × 4 states; far beyond any real matrix, and still fast.
     public static let maxCells = 65_536
@@ -28,7 +29,7 @@ public enum SpecLoader {
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {
         let sink = DiagnosticSink(file: file)
         guard bytes.count <= maxBytes else {
-            sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (8 MiB)")
+            sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (16 MiB)")
             throw DiagnosticsError(sink.diagnostics)
         }
         let root: JSONNode

@@ -30,7 +30,7 @@ public struct OutputWriter {
               text.hasPrefix("input \(input)\n") else { return false }
         let entries = previouslyGenerated()
         return !entries.isEmpty && entries.allSatisfy { path, recorded in
-            guard let recorded, symbolicLink(path) == nil, let bytes = read(path) else { return false }
+            guard let recorded, let bytes = read(path) else { return false }
             return Self.digest(Self.outline(bytes)) == recorded
         }
     }
@@ -95,12 +95,14 @@ public struct OutputWriter {
     // MARK: edits
 
     private static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
+        guard generated.withUnsafeBufferPointer(Regions.mayHaveRegions(bytes:)) else { return generated }
         guard let new = String(bytes: generated, encoding: .utf8), let old = String(bytes: existing, encoding: .utf8) else { return generated }
         return Array(Regions.merge(generated: new, existing: old).utf8)
     }
 
     private static func outline(_ bytes: [UInt8]) -> [UInt8] {
-        String(bytes: bytes, encoding: .utf8).map { Array(Regions.outline($0).utf8) } ?? bytes
+        guard bytes.withUnsafeBufferPointer(Regions.mayHaveRegions(bytes:)) else { return bytes }
+        return String(bytes: bytes, encoding: .utf8).map { Array(Regions.outline($0).utf8) } ?? bytes
     }
 
     /// FNV-1a, 64 bits: enough to notice an edit, stable on every machine.

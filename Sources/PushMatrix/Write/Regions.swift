@@ -54,31 +54,38 @@ enum Regions {
 
     /// Most files have no regions; a byte search says so without splitting them into lines.
     static func mayHaveRegions(_ text: String) -> Bool {
-        let needle = Array("pushmatrix:".utf8)
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= needle.count else { return false }
-            var i = 0
-            while i <= bytes.count - needle.count {
-                if bytes[i] == needle[0] && (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
-                i += 1
-            }
-            return false
+        return text.withUTF8 { mayHaveRegions(bytes: $0) }
+    }
+
+    static func mayHaveRegions(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle: [UInt8] = Array("pushmatrix:".utf8)
+        guard bytes.count >= needle.count else { return false }
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0] && (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
+            i += 1
         }
+        return false
     }
 
     /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
     /// mentions the markers does not count.
     private static func marker(_ kind: String, _ line: Substring) -> String? {
-        // Cheap first: a marker line starts with a comment opener.
-        guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-              first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else { return nil }
-        var rest = line.trimmingCharacters(in: .whitespaces)[...]
-        guard let opener = ["//", "#", "<!--"].first(where: { rest.hasPrefix($0) }) else { return nil }
-        rest = rest.dropFirst(opener.count).drop { $0 == " " }
-        guard rest.hasPrefix("pushmatrix:\(kind) ") else { return nil }
-        var id = rest.dropFirst("pushmatrix:\(kind) ".count).trimmingCharacters(in: .whitespaces)
-        if opener == "<!--", id.hasSuffix("-->") { id = String(id.dropLast(3)).trimmingCharacters(in: .whitespaces) }
-        return id.isEmpty || id.contains(" ") ? nil : id
+        // Bytes, not Foundation: every line of a file with regions passes through here.
+        var rest = Array(line.utf8)[...]
+        rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let opener = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)].first(where: { rest.starts(with: $0) }) else { return nil }
+        rest = rest.dropFirst(opener.count).drop { $0 == UInt8(ascii: " ") }
+        let prefix = Array("pushmatrix:\(kind) ".utf8)
+        guard rest.starts(with: prefix) else { return nil }
+        var id = rest.dropFirst(prefix.count)
+        while let last = id.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") { id = id.dropLast() }
+        if opener.count == 4, id.suffix(3).elementsEqual("-->".utf8) {
+            id = id.dropLast(3)
+            while let last = id.last, last == UInt8(ascii: " ") { id = id.dropLast() }
+        }
+        id = id.drop { $0 == UInt8(ascii: " ") }
+        return id.isEmpty || id.contains(UInt8(ascii: " ")) ? nil : String(decoding: id, as: UTF8.self)
     }
 }
