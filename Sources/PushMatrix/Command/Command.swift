@@ -90,8 +90,7 @@ public enum Command {
         let input = InputDigest.of(spec: bytes, templates: templates, module: module)
         let writer = OutputWriter(directory: output)
         // Same inputs, untouched outputs: nothing to render, nothing to write (no rebuilds downstream).
-        if !force && writer.isUpToDate(input: input) {
-            let files = writer.generatedFiles()
+        if !force, let files = writer.upToDateFiles(input: input) {
             if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }
             if !quiet {
                 result.stdout += check ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"

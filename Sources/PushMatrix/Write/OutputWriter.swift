@@ -23,16 +23,18 @@ public struct OutputWriter {
         return all
     }
 
-    /// True when the manifest was written for these inputs and every file it lists still has
-    /// the text it was written with: the outputs are current without rendering anything.
-    public func isUpToDate(input: String) -> Bool {
+    /// The files (manifest included) when the manifest was written for these inputs and every
+    /// file it lists still has the text it was written with: the outputs are current without
+    /// rendering anything. Nil otherwise.
+    public func upToDateFiles(input: String) -> [String]? {
         guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }),
-              text.hasPrefix("input \(input)\n") else { return false }
-        let entries = previouslyGenerated()
-        return !entries.isEmpty && entries.allSatisfy { path, recorded in
+              text.hasPrefix("input \(input)\n") else { return nil }
+        let entries = previouslyGenerated(from: text)
+        let current = !entries.isEmpty && entries.allSatisfy { path, recorded in
             guard let recorded, let bytes = read(path) else { return false }
             return Self.digest(Self.outline(bytes)) == recorded
         }
+        return current ? (entries.keys + [Self.manifestName]).sorted() : nil
     }
 
     public func write(_ files: [String: [UInt8]], input: String, force: Bool = false) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
@@ -87,23 +89,13 @@ public struct OutputWriter {
         return problems
     }
 
-    /// The files the manifest lists, the manifest itself included.
-    public func generatedFiles() -> [String] {
-        (previouslyGenerated().keys + [Self.manifestName]).sorted()
-    }
-
     // MARK: edits
 
     private static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
-        guard generated.withUnsafeBufferPointer(Regions.mayHaveRegions(bytes:)) else { return generated }
-        guard let new = String(bytes: generated, encoding: .utf8), let old = String(bytes: existing, encoding: .utf8) else { return generated }
-        return Array(Regions.merge(generated: new, existing: old).utf8)
+        Regions.merge(generated: generated, existing: existing)
     }
 
-    private static func outline(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.withUnsafeBufferPointer(Regions.mayHaveRegions(bytes:)) else { return bytes }
-        return String(bytes: bytes, encoding: .utf8).map { Array(Regions.outline($0).utf8) } ?? bytes
-    }
+    private static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
 
     /// FNV-1a, 64 bits: enough to notice an edit, stable on every machine.
     static func digest(_ bytes: [UInt8]) -> String {
@@ -165,7 +157,7 @@ public struct OutputWriter {
     }
 
     private func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: url(path).path).map([UInt8].init)
+        FileManager.default.contents(atPath: directory + "/" + path).map([UInt8].init)
     }
 
     private func perform(_ path: String, _ action: () throws -> Void) throws(DiagnosticsError) {
@@ -184,10 +176,14 @@ public struct OutputWriter {
     /// that could point outside the directory are ignored.
     private func previouslyGenerated() -> [String: String?] {
         guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }) else { return [:] }
+        return previouslyGenerated(from: text)
+    }
+
+    private func previouslyGenerated(from text: String) -> [String: String?] {
         var entries: [String: String?] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("input ") {
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")).map({ Substring($0) }) where !line.hasPrefix("input ") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit)
+            let hasDigest = parts.count == 2 && parts[0].utf8.count == 16 && parts[0].utf8.allSatisfy { ("0"..."9").contains(Unicode.Scalar($0)) || ("a"..."f").contains(Unicode.Scalar($0)) }
             let path = String(hasDigest ? parts[1] : line)
             guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
             entries[path] = .some(hasDigest ? String(parts[0]) : nil)

@@ -1,13 +1,18 @@
-import Foundation
-
 /// Marked regions in generated files — lines between `pushmatrix:begin ID` and
 /// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
+/// Works on bytes: every output is checked on every run.
 enum Regions {
+    typealias Line = ArraySlice<UInt8>
+
+    private static func lines(_ bytes: [UInt8]) -> [Line] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    }
+
     /// Each region's inner lines by id; nil when the markers are unbalanced.
-    static func contents(_ text: String) -> [String: [Substring]]? {
-        var result: [String: [Substring]] = [:]
-        var open: (id: String, lines: [Substring])?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    static func contents(_ bytes: [UInt8]) -> [String: [Line]]? {
+        var result: [String: [Line]] = [:]
+        var open: (id: String, lines: [Line])?
+        for line in lines(bytes) {
             if let id = marker("begin", line) {
                 guard open == nil, result[id] == nil else { return nil }
                 open = (id, [])
@@ -23,10 +28,10 @@ enum Regions {
     }
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
-    static func replacing(_ text: String, _ fill: (String) -> [Substring]?) -> String {
-        var out: [Substring] = []
+    static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
+        var out: [Line] = []
         var inside: String?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines(bytes) {
             if let id = marker("begin", line) {
                 out.append(line)
                 if let lines = fill(id) { out += lines; inside = id } else { inside = nil }
@@ -37,44 +42,40 @@ enum Regions {
                 out.append(line)
             }
         }
-        return out.joined(separator: "\n")
+        return Array(out.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// The generated text with the user's regions from the existing file put back.
-    static func merge(generated: String, existing: String) -> String {
+    static func merge(generated: [UInt8], existing: [UInt8]) -> [UInt8] {
         guard mayHaveRegions(generated), let kept = contents(existing) else { return generated }
         return replacing(generated) { kept[$0] }
     }
 
     /// The text with every region emptied: what must match the last generated output for the
     /// file to count as unedited outside its regions.
-    static func outline(_ text: String) -> String {
-        mayHaveRegions(text) ? replacing(text) { _ in [] } : text
+    static func outline(_ bytes: [UInt8]) -> [UInt8] {
+        mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
     }
 
     /// Most files have no regions; a byte search says so without splitting them into lines.
-    static func mayHaveRegions(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { mayHaveRegions(bytes: $0) }
-    }
-
-    static func mayHaveRegions(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         let needle: [UInt8] = Array("pushmatrix:".utf8)
         guard bytes.count >= needle.count else { return false }
-        var i = 0
-        while i <= bytes.count - needle.count {
-            if bytes[i] == needle[0] && (1..<needle.count).allSatisfy({ bytes[i + $0] == needle[$0] }) { return true }
-            i += 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] {
+                var j = 1
+                while j < needle.count && buffer[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
     /// mentions the markers does not count.
-    private static func marker(_ kind: String, _ line: Substring) -> String? {
-        // Bytes, not Foundation: every line of a file with regions passes through here.
-        var rest = Array(line.utf8)[...]
-        rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    private static func marker(_ kind: String, _ line: Line) -> String? {
+        var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else { return nil }
         guard let opener = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)].first(where: { rest.starts(with: $0) }) else { return nil }
         rest = rest.dropFirst(opener.count).drop { $0 == UInt8(ascii: " ") }
         let prefix = Array("pushmatrix:\(kind) ".utf8)
