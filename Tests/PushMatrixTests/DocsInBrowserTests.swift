@@ -72,12 +72,7 @@ final class DocsInBrowserTests: XCTestCase {
             // HTML: parses as XML, reads back, and the note's text is exactly the spec's.
             let html = try XCTUnwrap(files["Docs/\(language)/reception-methods.html"])
             let page = try HTMLElement.parse(Data(html))
-            let (cells, _) = try HTMLMatrixReader(book: book).read(page)
-            XCTAssertEqual(cells.count, 48)
-            for cell in matrix.spec.cells {
-                let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
-                XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(language) HTML \(cell.origin.path)")
-            }
+            CellOutline.assertEqual(try HTMLMatrixReader(book: book).read(page).cells, matrix, "\(language) HTML")
             let notes = page.all("ol", where: { $0.classes.contains("notes") }).flatMap(\.elements)
             XCTAssertTrue(notes.contains { $0.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(in: .whitespaces) == hostile })
             XCTAssertFalse(String(decoding: html, as: UTF8.self).contains("<b>"))
@@ -86,10 +81,7 @@ final class DocsInBrowserTests: XCTestCase {
             let markdown = try XCTUnwrap(files["Docs/\(language)/reception-methods.md"])
             let (mdCells, tables) = try MarkdownMatrixReader(book: book).read(String(decoding: markdown, as: UTF8.self))
             XCTAssertEqual(tables, 8)
-            for cell in matrix.spec.cells {
-                let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
-                XCTAssertEqual(mdCells[key], CellOutline(cell, matrix: matrix), "\(language) Markdown \(cell.origin.path)")
-            }
+            CellOutline.assertEqual(mdCells, matrix, "\(language) Markdown")
             let rendered = try ExternalTool.output("cmark-gfm", ["--extension", "table"], input: Data(markdown))
             XCTAssertTrue(rendered.contains("&lt;/script&gt;&lt;!-- c --&gt;"), "script and comment shown as text")
             XCTAssertTrue(rendered.contains("&lt;b&gt;"), "tags shown as text")

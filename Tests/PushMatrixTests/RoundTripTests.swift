@@ -20,31 +20,26 @@ final class RoundTripTests: XCTestCase {
     }
 
     private func assertHTMLRoundTrip(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws {
-        let files = try Generator.render(matrix, templates: Fixtures.templates)
-        for language in matrix.spec.languages {
-            let page = try HTMLElement.parse(Data(try XCTUnwrap(files["Docs/\(language.id)/reception-methods.html"])))
-            let (cells, tables) = try HTMLMatrixReader(book: Phrasebook(matrix: matrix, language: language.id)).read(page)
-            XCTAssertEqual(tables, 1 << matrix.spec.payloadKeys.count, "tables in \(language.id)", file: file, line: line)
-            XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(language.id)", file: file, line: line)
-            for cell in matrix.spec.cells {
-                let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
-                XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(language.id) \(cell.origin.path)", file: file, line: line)
-            }
+        try assertRoundTrip(matrix, format: "html", file: file, line: line) { book, page in
+            try HTMLMatrixReader(book: book).read(HTMLElement.parse(Data(page)))
         }
     }
 
     private func assertRoundTrip(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertRoundTrip(matrix, format: "md", file: file, line: line) { book, page in
+            try MarkdownMatrixReader(book: book).read(String(decoding: page, as: UTF8.self))
+        }
+    }
+
+    /// Renders the matrix page in every language and reads its tables back with `read`.
+    private func assertRoundTrip(_ matrix: Matrix, format: String, file: StaticString, line: UInt,
+                                 read: (Phrasebook, [UInt8]) throws -> (cells: [String: CellOutline], tables: Int)) throws {
         let files = try Generator.render(matrix, templates: Fixtures.templates)
         for language in matrix.spec.languages {
-            let page = try XCTUnwrap(files["Docs/\(language.id)/reception-methods.md"], file: file, line: line)
-            let book = Phrasebook(matrix: matrix, language: language.id)
-            let (cells, tables) = try MarkdownMatrixReader(book: book).read(String(decoding: page, as: UTF8.self))
+            let page = try XCTUnwrap(files["Docs/\(language.id)/reception-methods.\(format)"], file: file, line: line)
+            let (cells, tables) = try read(Phrasebook(matrix: matrix, language: language.id), page)
             XCTAssertEqual(tables, 1 << matrix.spec.payloadKeys.count, "tables in \(language.id)", file: file, line: line)
-            XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(language.id)", file: file, line: line)
-            for cell in matrix.spec.cells {
-                let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
-                XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(language.id) \(cell.origin.path)", file: file, line: line)
-            }
+            CellOutline.assertEqual(cells, matrix, "\(language.id) \(format)", file: file, line: line)
         }
     }
 }

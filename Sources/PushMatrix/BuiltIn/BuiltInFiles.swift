@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "a883a1bd0595634c"
+    static let sourceDigest = "ce111159eae43c30"
 
     static let spec: String = #"""
 {

@@ -59,7 +59,7 @@ struct SwiftView {
                     "hasSteps": .bool(!scenario.steps.isEmpty),
                     // swift-format wants a trailing comma only where the list cannot fit on one line.
                     "steps": .list(scenario.steps.map { step in
-                        .verbatim("Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(event(step.event)), "
+                        .verbatim("Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(Self.eventExpression(step.event)), "
                                   + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))" + (scenario.steps.count > 1 ? "," : ""))
                     }),
                 ])
@@ -183,8 +183,6 @@ struct SwiftView {
         "\(Self.payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)) · \(scenario.cell.api.id) · \(scenario.cell.appState.id) · "
             + (scenario.tap.map { "tap \($0)" } ?? "no tap") + (scenario.missing.isEmpty ? "" : " · without " + scenario.missing.joined(separator: ", "))
     }
-
-    private func event(_ event: Scenario.Event) -> String { Self.eventExpression(event) }
 
     static func eventExpression(_ event: Scenario.Event) -> String {
         switch event {

@@ -1,3 +1,4 @@
+import XCTest
 @testable import PushMatrix
 
 /// A cell as a page shows it, in ids, so pages and spec can be compared.
@@ -22,6 +23,16 @@ struct CellOutline: Equatable, CustomStringConvertible {
     }
 
     init() {}
+
+    /// Read-back cells must be exactly the spec's cells.
+    static func assertEqual(_ cells: [String: CellOutline], _ matrix: Matrix, _ label: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(label)", file: file, line: line)
+        for cell in matrix.spec.cells {
+            let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
+            XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(label) \(cell.origin.path)", file: file, line: line)
+        }
+    }
 }
 
 /// Turns the steps of one rendered cell (plain text, markers already read) back into an outline.
