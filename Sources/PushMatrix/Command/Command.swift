@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
 public enum Command {
     public static let version = "0.1.0"
@@ -65,14 +63,13 @@ public enum Command {
     static func specPath(_ rest: [String]) -> String? {
         if let index = rest.firstIndex(of: "--spec"), rest.indices.contains(index + 1) { return rest[index + 1] }
         if let option = rest.first(where: { $0.hasPrefix("--spec=") }) { return String(option.dropFirst("--spec=".count)) }
-        return FileManager.default.fileExists(atPath: defaultSpec) ? defaultSpec : nil
+        return FileSystem.kind(defaultSpec) != nil ? defaultSpec : nil
     }
 
     /// The templates: `--templates`, else the project's `Templates`, else only the built-in ones (nil).
     static func templatesDirectory(_ args: inout Arguments) -> String? {
         if let directory = args.value("--templates") { return directory }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: defaultTemplates, isDirectory: &isDirectory) && isDirectory.boolValue ? defaultTemplates : nil
+        return FileSystem.kind(defaultTemplates) == .directory ? defaultTemplates : nil
     }
 
     private static func generate(_ rest: [String], _ result: inout Result) throws {
@@ -107,7 +104,7 @@ public enum Command {
             return
         }
         let report = try writer.write(files, input: input, force: force)
-        if verbose { result.stdout += report.map { "\($0.fate.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\($0.path)\n" }.joined() }
+        if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
         let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
         if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
     }
@@ -137,12 +134,15 @@ public enum Command {
         try args.finish(known: ["--force"], positionals: 2)
         var written = 0
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
-            let target = URL(fileURLWithPath: directory).appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: target.path) && !force {
-                throw DiagnosticsError([Diagnostic(file: target.path, location: nil, message: "exists; not overwritten (use --force)")])
+            let target = (directory.hasSuffix("/") ? directory : directory + "/") + path
+            if FileSystem.kind(target) != nil && !force {
+                throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "exists; not overwritten (use --force)")])
             }
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: target, options: .atomic)
+            do {
+                try FileSystem.replace(target, with: Array(text.utf8), temporarySuffix: OutputWriter.temporarySuffix)
+            } catch {
+                throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "cannot write the file (\(error))")])
+            }
             written += 1
         }
         result.stdout += "\(directory): \(written) templates; keep the ones you change, delete the rest\n"

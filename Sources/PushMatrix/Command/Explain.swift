@@ -1,5 +1,3 @@
-import Foundation
-
 extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
     /// so a spec with other dimensions gets matching options.
@@ -16,10 +14,10 @@ extension Command {
             guard flags.values.allSatisfy({ !$0 }) else {
                 throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
             }
-            guard let data = FileManager.default.contents(atPath: payload) else {
+            guard let bytes = FileSystem.read(payload) else {
                 throw DiagnosticsError([Diagnostic(file: payload, location: nil, message: "cannot read the payload file")])
             }
-            let read = try APNsPayload.read(bytes: [UInt8](data), file: payload, matrix: matrix)
+            let read = try APNsPayload.read(bytes: bytes, file: payload, matrix: matrix)
             flags = read.flags
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Usage texts, with examples, for `--help`.
 enum Help {
     static let main = """
@@ -98,7 +96,7 @@ enum Help {
             ("--spec FILE", "The spec (default: Spec/push-matrix.json)"),
         ]
         let width = options.map(\.0.count).max()!
-        let lines = options.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+        let lines = options.map { "  " + $0.0 + String(repeating: " ", count: width + 2 - $0.0.count) + $0.1 }
         return """
             USAGE: pushmatrix explain (--payload FILE | payload flags) [options]
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The front of the pipeline: bytes → JSON → spec → validated matrix, or every problem found.
 public enum SpecLoader {
     /// Larger specs are refused before parsing; the built-in one is about 70 KB, a matrix with
@@ -20,10 +18,10 @@ public enum SpecLoader {
     /// The spec's bytes: the file at `path`, or the built-in spec when `path` is nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
         guard let path else { return Array(BuiltInFiles.spec.utf8) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileSystem.read(path) else {
             throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file")])
         }
-        return [UInt8](data)
+        return bytes
     }
 
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {

@@ -1,8 +1,7 @@
-import Foundation
-
 /// Fills the spec's texts and phrases for one language: placeholders become the given values,
 /// or the spec's symbols as code.
-public struct Phrasebook: Sendable {
+/// Not Sendable: it caches as it goes, and each rendering thread makes its own.
+public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
     private let cache = PiecesCache()
@@ -66,13 +65,10 @@ public struct Phrasebook: Sendable {
 }
 
 /// The same phrases are filled thousands of times; each is split into pieces once.
-private final class PiecesCache: @unchecked Sendable {
+private final class PiecesCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
-    private let lock = NSLock()
 
     func pieces(_ template: String) -> [Placeholders.Piece] {
-        lock.lock()
-        defer { lock.unlock() }
         if let known = pieces[template] { return known }
         let split = Placeholders.pieces(template)
         pieces[template] = split

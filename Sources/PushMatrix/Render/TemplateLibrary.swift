@@ -1,5 +1,3 @@
-import Foundation
-
 /// Templates by relative path, each read and parsed once: from the user's directory when it has
 /// the file (so a directory may override just a few), else the built-in one. A partial
 /// `{{> name}}` is the file `_name.<ext>` beside the template that uses it.
@@ -25,9 +23,9 @@ final class TemplateLibrary {
 
     private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
         if let directory {
-            let path = (directory as NSString).appendingPathComponent(relativePath)
-            if let data = FileManager.default.contents(atPath: path) {
-                guard let text = String(data: data, encoding: .utf8) else {
+            let path = directory.hasSuffix("/") ? directory + relativePath : directory + "/" + relativePath
+            if let bytes = FileSystem.read(path) {
+                guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "the template is not UTF-8")])
                 }
                 return (path, text)
@@ -40,10 +38,10 @@ final class TemplateLibrary {
     }
 
     func render(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> String {
-        let folder = (relativePath as NSString).deletingLastPathComponent
-        let ext = (relativePath as NSString).pathExtension
+        // "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.
+        let folder = relativePath.prefix { $0 != "/" }, ext = relativePath.split(separator: ".").last ?? ""
         return try template(relativePath).render(context, format: format) { (name: String) throws(DiagnosticsError) -> Template in
-            try self.template((folder as NSString).appendingPathComponent("_\(name).\(ext)"))
+            try self.template("\(folder)/_\(name).\(ext)")
         }
     }
 }

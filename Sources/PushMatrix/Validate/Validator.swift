@@ -64,7 +64,7 @@ struct Validator {
                     sink.error(text.origin, "missing '\(language)' text")
                     continue
                 }
-                if !mayBeBlank && value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sink.error(text.origin, "empty '\(language)' text") }
+                if !mayBeBlank && value.isBlank { sink.error(text.origin, "empty '\(language)' text") }
                 if Placeholders.pieces(value).contains(where: { if case .literal(let l) = $0 { l.contains("{{") || l.contains("}}") } else { false } }) {
                     sink.error(text.origin, "'\(language)' text has a '{{' or '}}' that does not close a placeholder")
                 }
@@ -126,7 +126,7 @@ struct Validator {
             r.resolve(api.request, r.symbols, "symbol")
             let statuses = permission.statuses.map(\.id)
             var patterns = Set<String>()
-            for item in api.cases where item.pattern.trimmingCharacters(in: .whitespaces).isEmpty || !patterns.insert(item.pattern).inserted {
+            for item in api.cases where item.pattern.isBlank || !patterns.insert(item.pattern).inserted {
                 sink.error(item.status.origin, "case pattern '\(item.pattern)' is empty or repeats an earlier case")
             }
             api.cases.forEach { r.resolve($0.status, statuses, "permission status") }
@@ -151,4 +151,9 @@ struct Validator {
 /// The value tests a payload key may use to decide from a real APNs payload whether it is set.
 enum APNsMatcher: String, CaseIterable {
     case nonEmptyString, object, one
+}
+
+extension String {
+    /// Nothing but white space (line breaks included), or nothing at all.
+    var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 }

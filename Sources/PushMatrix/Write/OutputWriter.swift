@@ -1,5 +1,3 @@
-import Foundation
-
 /// Brings an output directory in line with the rendered files: writes only files whose bytes
 /// changed (each through a temporary file renamed into place), removes files an earlier run
 /// generated that are no longer produced, and never touches any other file. Code inside
@@ -27,7 +25,7 @@ public struct OutputWriter {
     /// file it lists still has the text it was written with: the outputs are current without
     /// rendering anything. Nil otherwise.
     public func upToDateFiles(input: String) -> [String]? {
-        guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }),
+        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
               text.hasPrefix("input \(input)\n") else { return nil }
         let entries = previouslyGenerated(from: text)
         let current = !entries.isEmpty && entries.allSatisfy { path, recorded in
@@ -63,11 +61,11 @@ public struct OutputWriter {
         conflicts += (planned.map(\.0) + removals).compactMap(symbolicLink)
         if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
         for (path, bytes) in planned {
-            try perform(path) { try replace(path, with: bytes) }
+            try perform(path) { () throws(FileSystem.Failure) in try FileSystem.replace(location(path), with: bytes, temporarySuffix: Self.temporarySuffix) }
             report.append((path, .written))
         }
         for path in removals {
-            try perform(path) { try FileManager.default.removeItem(at: url(path)) }
+            try perform(path) { () throws(FileSystem.Failure) in try FileSystem.remove(location(path)) }
             report.append((path, .removed))
         }
         return report.sorted { $0.0 < $1.0 }
@@ -114,25 +112,11 @@ public struct OutputWriter {
     }
 
     private func conflict(_ path: String) -> Diagnostic {
-        Diagnostic(file: url(path).path, location: nil,
+        Diagnostic(file: location(path), location: nil,
                    message: "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force")
     }
 
     // MARK: files
-
-    /// Writes a temporary file beside the target and renames it into place: a reader, or a run
-    /// killed half way, sees the old file or the new one, never a mix.
-    private func replace(_ path: String, with bytes: [UInt8]) throws {
-        let target = url(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent)\(Self.temporarySuffix)")
-        try Data(bytes).write(to: temporary)
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
-        }
-    }
 
     /// A killed run may leave a temporary file; the next run that writes there overwrites it.
     static let temporarySuffix = ".pushmatrix-tmp"
@@ -140,42 +124,40 @@ public struct OutputWriter {
     /// A symbolic link anywhere on the way to an output file could send the write outside the
     /// output directory, so the writer refuses rather than follows it.
     private func symbolicLink(_ path: String) -> Diagnostic? {
-        var current = URL(fileURLWithPath: directory, isDirectory: true)
+        var current = directory
         for component in path.split(separator: "/") {
-            current.appendPathComponent(String(component))
-            let type = (try? FileManager.default.attributesOfItem(atPath: current.path))?[.type] as? FileAttributeType
-            if type == .typeSymbolicLink {
-                return Diagnostic(file: current.path, location: nil, message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
+            current += (current.hasSuffix("/") ? "" : "/") + component
+            switch FileSystem.kind(current) {
+            case .symbolicLink?:
+                return Diagnostic(file: current, location: nil, message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
+            case nil: return nil
+            default: continue
             }
-            if type == nil { return nil }
         }
         return nil
     }
 
-    private func url(_ path: String) -> URL {
-        URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(path)
+    /// An output file's path as diagnostics show it and system calls take it.
+    private func location(_ path: String) -> String {
+        directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
-    private func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: directory + "/" + path).map([UInt8].init)
-    }
+    private func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
-    private func perform(_ path: String, _ action: () throws -> Void) throws(DiagnosticsError) {
+    private func perform(_ path: String, _ action: () throws(FileSystem.Failure) -> Void) throws(DiagnosticsError) {
         do {
             try action()
         } catch {
-            throw DiagnosticsError([Diagnostic(file: url(path).path, location: nil, message: "cannot write the file (\(error.localizedDescription))")])
+            throw DiagnosticsError([Diagnostic(file: location(path), location: nil, message: "cannot write the file (\(error))")])
         }
     }
 
-    private func isRegularFile(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: url(path).path)[.type] as? FileAttributeType) == .typeRegular
-    }
+    private func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
     /// The existing manifest: path → digest (nil for entries written without one). Entries
     /// that could point outside the directory are ignored.
     private func previouslyGenerated() -> [String: String?] {
-        guard let text = read(Self.manifestName).flatMap({ String(bytes: $0, encoding: .utf8) }) else { return [:] }
+        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return [:] }
         return previouslyGenerated(from: text)
     }
 
