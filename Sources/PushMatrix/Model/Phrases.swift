@@ -49,8 +49,10 @@ enum Placeholders {
                 continue
             }
             if i > literalStart { result.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self))) }
-            let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
-            result.append(.name(String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())))
+            var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
+            while name.first == .space { name.removeFirst() }
+            while name.last == .space { name.removeLast() }
+            result.append(.name(String(decoding: name, as: UTF8.self)))
             i = close + 2
             literalStart = i
         }

@@ -248,7 +248,7 @@ struct SwiftView {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if c.properties.generalCategory == .control { out += "\\u{\(String(c.value, radix: 16))}" } else { out.unicodeScalars.append(c) }
+                if c.isControl { out += "\\u{\(String(c.value, radix: 16))}" } else { out.unicodeScalars.append(c) }
             }
         }
         return out + "\""

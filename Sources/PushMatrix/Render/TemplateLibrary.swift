@@ -38,9 +38,13 @@ final class TemplateLibrary {
     }
 
     func render(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> String {
+        String(decoding: try renderBytes(relativePath, context, format: format), as: UTF8.self)
+    }
+
+    func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> [UInt8] {
         // "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.
         let folder = relativePath.prefix { $0 != "/" }, ext = relativePath.split(separator: ".").last ?? ""
-        return try template(relativePath).render(context, format: format) { (name: String) throws(DiagnosticsError) -> Template in
+        return try template(relativePath).renderBytes(context, format: format) { (name: String) throws(DiagnosticsError) -> Template in
             try self.template("\(folder)/_\(name).\(ext)")
         }
     }

@@ -65,10 +65,11 @@ struct Validator {
                     continue
                 }
                 if !mayBeBlank && value.isBlank { sink.error(text.origin, "empty '\(language)' text") }
-                if Placeholders.pieces(value).contains(where: { if case .literal(let l) = $0 { l.contains("{{") || l.contains("}}") } else { false } }) {
+                let pieces = Placeholders.pieces(value)
+                if pieces.contains(where: { if case .literal(let l) = $0 { l.hasBracePair } else { false } }) {
                     sink.error(text.origin, "'\(language)' text has a '{{' or '}}' that does not close a placeholder")
                 }
-                for name in Placeholders.names(value) where !symbols.contains(name) && !extra.contains(name) {
+                for case .name(let name) in pieces where !symbols.contains(name) && !extra.contains(name) {
                     let known = Array(extra) + spec.symbols.map(\.name)
                     sink.error(text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
                 }
@@ -156,4 +157,14 @@ enum APNsMatcher: String, CaseIterable {
 extension String {
     /// Nothing but white space (line breaks included), or nothing at all.
     var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+
+    /// Contains "{{" or "}}".
+    fileprivate var hasBracePair: Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if (byte == .openBrace || byte == .closeBrace) && byte == previous { return true }
+            previous = byte
+        }
+        return false
+    }
 }

@@ -2,20 +2,35 @@
 public protocol OutputFormat: Sendable {
     func text(_ s: String) -> String
     func code(_ s: String) -> String
+    /// The bytes of a value whose bytes are all `isPlain` are written unchanged.
+    func isPlain(_ byte: UInt8) -> Bool
 }
 
 extension OutputFormat {
+    public func isPlain(_ byte: UInt8) -> Bool { false }
+
     public func inline(_ value: Inline) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(_ value: Inline, into out: inout String) {
+    /// Most values have nothing to escape; those are copied without building a String.
+    func writeText(_ s: String, into out: inout [UInt8]) {
+        var s = s
+        let copied = s.withUTF8 { bytes in
+            guard bytes.allSatisfy(isPlain) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { out += text(s).utf8 }
+    }
+
+    func write(_ value: Inline, into out: inout [UInt8]) {
         for segment in value.segments {
             switch segment {
-            case .text(let s): out += text(s)
-            case .code(let s): out += code(s)
+            case .text(let s): writeText(s, into: &out)
+            case .code(let s): out += code(s).utf8
             }
         }
     }
@@ -24,6 +39,7 @@ extension OutputFormat {
 /// Values written unchanged; code spans written bare.
 public struct PlainFormat: OutputFormat {
     public init() {}
+    public func isPlain(_ byte: UInt8) -> Bool { true }
     public func text(_ s: String) -> String { s }
     public func code(_ s: String) -> String { s }
 }
@@ -44,6 +60,8 @@ public struct MarkdownFormat: OutputFormat {
     }
     private static let specialBytes: Set<UInt8> = Set("\\`*_[]<>|~#&$".utf8)
 
+    public func isPlain(_ byte: UInt8) -> Bool { !Self.needsEscape(byte) }
+
     public func text(_ s: String) -> String {
         if !s.utf8.contains(where: Self.needsEscape) { return s }  // most texts are plain
         var out = String.UnicodeScalarView()
@@ -53,7 +71,7 @@ public struct MarkdownFormat: OutputFormat {
             switch c {
             case "\n" where afterCR: continue  // \r\n is one line break
             case "\n", "\r": out.append(contentsOf: "<br>".unicodeScalars)  // a table cell cannot hold a newline
-            case _ where c.properties.generalCategory == .control:
+            case _ where c.isControl:
                 out.append("\u{FFFD}")  // NUL and friends have no place in a page
             default:
                 if Self.special.contains(c) { out.append("\\") }
@@ -80,7 +98,7 @@ public struct MarkdownFormat: OutputFormat {
             case "\n" where afterCR: continue
             case "\n", "\r": body.append(" ")  // code spans cannot hold line breaks either
             case "|": body.append(contentsOf: "\\|".unicodeScalars)  // GFM splits cells before parsing code spans
-            case _ where c.properties.generalCategory == .control: body.append("\u{FFFD}")
+            case _ where c.isControl: body.append("\u{FFFD}")
             default: body.append(c)
             }
         }
@@ -100,9 +118,12 @@ public struct MarkdownFormat: OutputFormat {
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
+    /// C1 controls start with byte 0xC2.
+    public func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7F && byte != 0xC2 }
+
     public func text(_ s: String) -> String {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return s }
-        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        if s.utf8.allSatisfy(isPlain) { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.isControl ? " " : $0 }))
     }
 
     public func code(_ s: String) -> String { text(s) }
@@ -114,12 +135,14 @@ public struct SwiftCommentFormat: OutputFormat {
 public struct HTMLFormat: OutputFormat {
     public init() {}
 
+    /// Not markup, and not a control character (C1 controls start with byte 0xC2).
+    public func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+            && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+    }
+
     public func text(_ s: String) -> String {
-        // Most texts have nothing to escape; C1 controls start with byte 0xC2.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<")
-            || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
-            return s
-        }
+        if s.utf8.allSatisfy(isPlain) { return s }  // most texts have nothing to escape
         var out = ""
         var afterCR = false
         for c in s.unicodeScalars {
@@ -134,7 +157,7 @@ public struct HTMLFormat: OutputFormat {
             case "\n", "\r": out += "<br />"
             case "\t": out += " "
             default:
-                if c.properties.generalCategory == .control || c.properties.generalCategory == .surrogate {
+                if c.isControl {  // a String holds no surrogates
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(c)
@@ -145,4 +168,9 @@ public struct HTMLFormat: OutputFormat {
     }
 
     public func code(_ s: String) -> String { "<code>" + text(s) + "</code>" }
+}
+
+extension Unicode.Scalar {
+    /// General category Cc (C0, DEL and C1), without a look-up in the Unicode tables.
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

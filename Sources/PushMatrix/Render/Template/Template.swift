@@ -21,6 +21,14 @@ public struct Template: Sendable {
         _ context: TemplateValue, format: some OutputFormat,
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) -> String {
+        String(decoding: try renderBytes(context, format: format, partials: partials), as: UTF8.self)
+    }
+
+    /// The output as UTF-8, which is what gets written: no String is built on the way.
+    public func renderBytes(
+        _ context: TemplateValue, format: some OutputFormat,
+        partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) -> [UInt8] {
         var renderer = TemplateRenderer(format: format, root: context)
         try renderer.render(self, dropFinalNewline: false, partials: partials)
         return renderer.out
@@ -34,13 +42,13 @@ public struct Template: Sendable {
     }
 }
 
-/// One render call's state. Output goes into a single growing String, so rendering is linear.
+/// One render call's state. Output goes into a single growing byte array, so rendering is linear.
 struct TemplateRenderer<Format: OutputFormat> {
     let format: Format
-    var out = ""
+    var out: [UInt8] = []
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
-    private var indent = ""  // prefix for each line of the current standalone partial
+    private var indent: [UInt8] = []  // prefix for each line of the current standalone partial
     private var partialDepth = 0
     private var cache: [String: Template] = [:]
 
@@ -57,8 +65,9 @@ struct TemplateRenderer<Format: OutputFormat> {
         try render(template.nodes, file: template.file, partials: partials)
         // An inline partial drops its file's trailing newline, which editors add but the caller's
         // line does not want.
-        if dropFinalNewline && template.endsWithLiteralNewline && out.unicodeScalars.last == "\n" {
-            out.removeLast()  // "\r\n" is one Character, so this drops it whole
+        if dropFinalNewline && template.endsWithLiteralNewline && out.last == .newline {
+            out.removeLast()
+            if out.last == .carriageReturn { out.removeLast() }  // a "\r\n" goes whole
         }
     }
 
@@ -73,9 +82,9 @@ struct TemplateRenderer<Format: OutputFormat> {
                 out += indent
             case .value(let name, let at):
                 switch try resolve(name, file: file, at: at) {
-                case .text(let s): out += format.text(s)
+                case .text(let s): format.writeText(s, into: &out)
                 case .inline(let i): format.write(i, into: &out)
-                case .verbatim(let s): out += s
+                case .verbatim(let s): out += s.utf8
                 case let value:
                     throw Self.error(file, at, "'{{\(name)}}' needs text but '\(name)' is \(value.kindDescription)")
                 }
@@ -114,7 +123,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private mutating func renderPartial(
-        _ name: String, indent partialIndent: String?, file: String, at: SourceLocation,
+        _ name: String, indent partialIndent: [UInt8]?, file: String, at: SourceLocation,
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         let template: Template
@@ -140,7 +149,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         // Mustache indents every line of a standalone partial by the tag's indentation; an inline
         // partial's lines are not indented.
         let saved = indent
-        indent = partialIndent.map { saved + $0 } ?? ""
+        indent = partialIndent.map { saved + $0 } ?? []
         partialDepth += 1
         try render(template, dropFinalNewline: partialIndent == nil, partials: partials)
         partialDepth -= 1

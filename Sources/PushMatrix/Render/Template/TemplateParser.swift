@@ -1,12 +1,12 @@
 /// A parsed template: what the renderer walks.
 enum TemplateNode: Sendable {
-    case text(String)
+    case text([UInt8])  // UTF-8, copied to the output as is
     /// Start of a source line; a standalone partial's indentation is written here (Mustache spec).
     case lineStart
     case value(TemplateName, at: SourceLocation)
     case section(TemplateName, inverted: Bool, body: [TemplateNode], at: SourceLocation)
     /// `indent` is nil when the partial is used inline (not on a line of its own).
-    case partial(String, indent: String?, at: SourceLocation)
+    case partial(String, indent: [UInt8]?, at: SourceLocation)
 }
 
 /// A name in a tag: `.` or a dotted path, whose first segment may be a list helper such as `@index`.
@@ -26,13 +26,15 @@ enum TemplateName: Sendable, Equatable, CustomStringConvertible {
 
 /// Turns template source into nodes, applying the Mustache standalone-line rule, and collects every
 /// error it can (it stops only at a `{{` that never closes, since nothing after it is reliable).
+///
+/// It scans UTF-8 bytes: every delimiter is ASCII, so a byte index never splits a character.
 struct TemplateParser {
-    private let s: [Unicode.Scalar]
+    private let s: [UInt8]
     private let file: String
     private var i = 0
     private var line = 1
-    private var lineStart = 0  // index of the current line's first scalar
-    private var pending = String.UnicodeScalarView()  // literal text not yet in `body`
+    private var lineStart = 0  // index of the current line's first byte
+    private var pendingStart = 0  // literal text from here to `i` is not yet in `body`
     private var body: [TemplateNode] = []
     private var open: [(name: TemplateName, inverted: Bool, at: SourceLocation, parent: [TemplateNode])] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -40,20 +42,19 @@ struct TemplateParser {
     private(set) var endsWithLiteralNewline = false
 
     init(source: String, file: String) {
-        s = Array(source.unicodeScalars)
+        s = Array(source.utf8)
         self.file = file
     }
 
     mutating func parse() -> [TemplateNode] {
         markLineStart()
         while i < s.count {
-            if s[i] == "{" && i + 1 < s.count && s[i + 1] == "{" {
+            if s[i] == .openBrace && i + 1 < s.count && s[i + 1] == .openBrace {
                 guard tag() else { return [] }
                 continue
             }
-            pending.append(s[i])
             i += 1
-            if s[i - 1] == "\n" {
+            if s[i - 1] == .newline {
                 endsWithLiteralNewline = i == s.count
                 flush()
                 newLine()
@@ -70,8 +71,8 @@ struct TemplateParser {
     // MARK: Lines
 
     private mutating func flush() {
-        if !pending.isEmpty { body.append(.text(String(pending))) }
-        pending = String.UnicodeScalarView()
+        if pendingStart < i { body.append(.text(Array(s[pendingStart..<i]))) }
+        pendingStart = i
     }
 
     /// Called with `i` at the first scalar of a new line.
@@ -83,11 +84,11 @@ struct TemplateParser {
 
     /// Empty lines get no marker so an indented partial does not leave trailing whitespace.
     private mutating func markLineStart() {
-        guard i < s.count, s[i] != "\n", !(s[i] == "\r" && i + 1 < s.count && s[i + 1] == "\n") else { return }
+        guard i < s.count, s[i] != .newline, !(s[i] == .carriageReturn && i + 1 < s.count && s[i + 1] == .newline) else { return }
         body.append(.lineStart)
     }
 
-    private func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
+    private func isBlank(_ c: UInt8) -> Bool { c == .space || c == .tab }
 
     /// Index just past the line break ending a standalone tag's line, or nil if the line has more on it.
     private func standaloneEnd(tagStart: Int, tagEnd: Int, tagLineStart: Int) -> Int? {
@@ -99,8 +100,8 @@ struct TemplateParser {
         k = tagEnd
         while k < s.count && isBlank(s[k]) { k += 1 }
         if k == s.count { return k }
-        if s[k] == "\n" { return k + 1 }
-        if s[k] == "\r" && k + 1 < s.count && s[k + 1] == "\n" { return k + 2 }
+        if s[k] == .newline { return k + 1 }
+        if s[k] == .carriageReturn && k + 1 < s.count && s[k + 1] == .newline { return k + 2 }
         return nil
     }
 
@@ -110,20 +111,21 @@ struct TemplateParser {
     private mutating func tag() -> Bool {
         let start = i
         let tagLineStart = lineStart
-        let at = SourceLocation(line: line, column: i - lineStart + 1)
+        // Columns count characters (scalars), as editors do: skip UTF-8 continuation bytes.
+        let at = SourceLocation(line: line, column: s[lineStart..<i].count(where: { $0 & 0xC0 != 0x80 }) + 1)
         var k = i + 2
         while k < s.count && isBlank(s[k]) { k += 1 }
-        let isComment = k < s.count && s[k] == "!"
+        let isComment = k < s.count && s[k] == UInt8(ascii: "!")
         // Comments may span lines; other tags must close on their own line, so a missing `}}` is
         // reported where it is instead of swallowing the next tag.
-        while k + 1 < s.count && !(s[k] == "}" && s[k + 1] == "}") && (isComment || s[k] != "\n") { k += 1 }
-        guard k + 1 < s.count, s[k] == "}" else {
+        while k + 1 < s.count && !(s[k] == .closeBrace && s[k + 1] == .closeBrace) && (isComment || s[k] != .newline) { k += 1 }
+        guard k + 1 < s.count, s[k] == .closeBrace else {
             error(at: at, isComment ? "comment '{{!' is never closed by '}}'" : "'{{' is not closed by '}}' on the same line")
             return false
         }
-        let content = String(String.UnicodeScalarView(s[(start + 2)..<k]))
+        let content = String(decoding: s[(start + 2)..<k], as: UTF8.self)
         let end = k + 2
-        for j in start..<end where s[j] == "\n" {  // a multi-line comment moves the line counters
+        for j in start..<end where s[j] == .newline {  // a multi-line comment moves the line counters
             line += 1
             lineStart = j + 1
         }
@@ -131,23 +133,23 @@ struct TemplateParser {
         let trimmed = content.trimmingBlanks
         let sigil = trimmed.unicodeScalars.first ?? " "
         let isStandaloneKind = "#^/>!".unicodeScalars.contains(sigil)
-        var indent: String?
         if isStandaloneKind, let next = standaloneEnd(tagStart: start, tagEnd: end, tagLineStart: tagLineStart) {
-            indent = String(pending)  // all of it is the line's leading blanks
-            pending = String.UnicodeScalarView()
+            let indent = Array(s[pendingStart..<start])  // all of it is the line's leading blanks
             if case .lineStart? = body.last { body.removeLast() }
             i = next
+            pendingStart = next
             handle(trimmed, at: at, indent: indent)
-            if next > end && next <= s.count && s[next - 1] == "\n" { newLine() }
+            if next > end && next <= s.count && s[next - 1] == .newline { newLine() }
         } else {
             flush()
             i = end
+            pendingStart = end
             handle(trimmed, at: at, indent: nil)
         }
         return true
     }
 
-    private mutating func handle(_ tag: String, at: SourceLocation, indent: String?) {
+    private mutating func handle(_ tag: String, at: SourceLocation, indent: [UInt8]?) {
         guard let sigil = tag.unicodeScalars.first else {
             return error(at: at, "empty tag '{{}}': expected a name")
         }
@@ -173,7 +175,7 @@ struct TemplateParser {
             body.append(node)
         case ">":
             guard !rest.isEmpty else { return error(at: at, "'{{>' needs the name of a partial") }
-            guard !rest.unicodeScalars.contains(where: { isBlank($0) || $0 == "{" || $0 == "}" }) else {
+            guard !rest.utf8.contains(where: { isBlank($0) || $0 == .openBrace || $0 == .closeBrace }) else {
                 return error(at: at, "invalid partial name '\(rest)'")
             }
             body.append(.partial(rest, indent: indent, at: at))
@@ -199,7 +201,8 @@ struct TemplateParser {
             var body = Substring(segment)
             if n == 0 && body.hasPrefix("@") { body = body.dropFirst() }
             let valid = !body.isEmpty && body.unicodeScalars.allSatisfy {
-                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                $0.isASCII ? ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                    : $0.properties.isAlphabetic
             }
             guard valid else {
                 error(at: at, "invalid name '\(text)': expected letters, digits, '_' or '-', with '.' between fields")
@@ -228,4 +231,9 @@ extension String {
         let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
         return String(scalars[first...last])
     }
+}
+
+extension UInt8 {
+    static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
 }
