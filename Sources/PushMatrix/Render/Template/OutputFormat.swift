@@ -1,29 +1,22 @@
 /// How values become text in one output format. The template's literal text is written as is.
 public protocol OutputFormat: Sendable {
-    func text(_ s: String) -> String
+    /// Appends `s`, escaped for this format, as UTF-8.
+    func writeText(_ s: String, into out: inout [UInt8])
+    /// `s` as a code span.
     func code(_ s: String) -> String
-    /// The bytes of a value whose bytes are all `isPlain` are written unchanged.
-    func isPlain(_ byte: UInt8) -> Bool
 }
 
 extension OutputFormat {
-    public func isPlain(_ byte: UInt8) -> Bool { false }
+    public func text(_ s: String) -> String {
+        var out: [UInt8] = []
+        writeText(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
     public func inline(_ value: Inline) -> String {
         var out: [UInt8] = []
         write(value, into: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Most values have nothing to escape; those are copied without building a String.
-    func writeText(_ s: String, into out: inout [UInt8]) {
-        var s = s
-        let copied = s.withUTF8 { bytes in
-            guard bytes.allSatisfy(isPlain) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        if !copied { out += text(s).utf8 }
     }
 
     func write(_ value: Inline, into out: inout [UInt8]) {
@@ -36,11 +29,51 @@ extension OutputFormat {
     }
 }
 
+/// What a format may need to write differently from the value's own bytes.
+enum Escapable {
+    /// "\n", "\r", or "\r\n" (`bytes` 2), which is one line break.
+    case lineBreak(bytes: Int)
+    /// Any other control character: C0, DEL or C1 (general category Cc).
+    case control(UInt8)
+    /// An ASCII byte the format's `special` picked.
+    case byte(UInt8)
+
+    /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
+    /// so a value with nothing to escape costs one scan and one copy.
+    static func write(_ s: String, into out: inout [UInt8], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void) {
+        var s = s
+        s.withUTF8 { b in
+            var i = 0, run = 0
+            while i < b.count {
+                let c = b[i]
+                let part: Escapable, length: Int
+                if c == .carriageReturn || c == .newline {
+                    length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
+                    part = .lineBreak(bytes: length)
+                } else if c < 0x20 || c == 0x7F {
+                    (part, length) = (.control(c), 1)
+                } else if c == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1]) {  // U+0080–U+009F
+                    (part, length) = (.control(b[i + 1]), 2)
+                } else if special(c) {
+                    (part, length) = (.byte(c), 1)
+                } else {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                escape(part, &out)
+                i += length
+                run = i
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run...]))
+        }
+    }
+}
+
 /// Values written unchanged; code spans written bare.
 public struct PlainFormat: OutputFormat {
     public init() {}
-    public func isPlain(_ byte: UInt8) -> Bool { true }
-    public func text(_ s: String) -> String { s }
+    public func writeText(_ s: String, into out: inout [UInt8]) { out += s.utf8 }
     public func code(_ s: String) -> String { s }
 }
 
@@ -52,33 +85,16 @@ public struct MarkdownFormat: OutputFormat {
     /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
     /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
     /// is left alone so the Markdown source stays readable.
-    private static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "&", "$"]
+    private static let special: [Bool] = (0..<256).map { "\\`*_[]<>|~#&$".utf8.contains(UInt8($0)) }
 
-    /// A byte that may need escaping: special punctuation or a control character.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7F || specialBytes.contains(byte)
-    }
-    private static let specialBytes: Set<UInt8> = Set("\\`*_[]<>|~#&$".utf8)
-
-    public func isPlain(_ byte: UInt8) -> Bool { !Self.needsEscape(byte) }
-
-    public func text(_ s: String) -> String {
-        if !s.utf8.contains(where: Self.needsEscape) { return s }  // most texts are plain
-        var out = String.UnicodeScalarView()
-        var afterCR = false
-        for c in s.unicodeScalars {
-            defer { afterCR = c == "\r" }
-            switch c {
-            case "\n" where afterCR: continue  // \r\n is one line break
-            case "\n", "\r": out.append(contentsOf: "<br>".unicodeScalars)  // a table cell cannot hold a newline
-            case _ where c.isControl:
-                out.append("\u{FFFD}")  // NUL and friends have no place in a page
-            default:
-                if Self.special.contains(c) { out.append("\\") }
-                out.append(c)
+    public func writeText(_ s: String, into out: inout [UInt8]) {
+        Escapable.write(s, into: &out, special: { Self.special[Int($0)] }) { part, out in
+            switch part {
+            case .lineBreak: out += "<br>".utf8  // a table cell cannot hold a newline
+            case .control: out += "\u{FFFD}".utf8  // NUL and friends have no place in a page
+            case .byte(let b): out += [UInt8(ascii: "\\"), b]
             }
         }
-        return String(out)
     }
 
     public func code(_ s: String) -> String {
@@ -118,12 +134,10 @@ public struct MarkdownFormat: OutputFormat {
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
-    /// C1 controls start with byte 0xC2.
-    public func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x7F && byte != 0xC2 }
-
-    public func text(_ s: String) -> String {
-        if s.utf8.allSatisfy(isPlain) { return s }
-        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.isControl ? " " : $0 }))
+    public func writeText(_ s: String, into out: inout [UInt8]) {
+        Escapable.write(s, into: &out, special: { _ in false }) { part, out in
+            if case .lineBreak(let bytes) = part { out += repeatElement(.space, count: bytes) } else { out.append(.space) }
+        }
     }
 
     public func code(_ s: String) -> String { text(s) }
@@ -135,36 +149,19 @@ public struct SwiftCommentFormat: OutputFormat {
 public struct HTMLFormat: OutputFormat {
     public init() {}
 
-    /// Not markup, and not a control character (C1 controls start with byte 0xC2).
-    public func isPlain(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
-            && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-    }
-
-    public func text(_ s: String) -> String {
-        if s.utf8.allSatisfy(isPlain) { return s }  // most texts have nothing to escape
-        var out = ""
-        var afterCR = false
-        for c in s.unicodeScalars {
-            defer { afterCR = c == "\r" }
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n" where afterCR: continue
-            case "\n", "\r": out += "<br />"
-            case "\t": out += " "
-            default:
-                if c.isControl {  // a String holds no surrogates
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(c)
-                }
+    public func writeText(_ s: String, into out: inout [UInt8]) {
+        Escapable.write(s, into: &out, special: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { part, out in
+            switch part {
+            case .lineBreak: out += "<br />".utf8
+            case .control(UInt8(ascii: "\t")): out.append(.space)
+            case .control: out += "\u{FFFD}".utf8
+            case .byte(UInt8(ascii: "&")): out += "&amp;".utf8
+            case .byte(UInt8(ascii: "<")): out += "&lt;".utf8
+            case .byte(UInt8(ascii: ">")): out += "&gt;".utf8
+            case .byte(UInt8(ascii: "\"")): out += "&quot;".utf8
+            case .byte: out += "&#39;".utf8
             }
         }
-        return out
     }
 
     public func code(_ s: String) -> String { "<code>" + text(s) + "</code>" }
