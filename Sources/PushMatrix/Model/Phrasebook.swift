@@ -20,11 +20,13 @@ public struct Phrasebook {
     }
 
     func fill(_ template: String, _ values: [String: Inline]) -> Inline {
+        // Most texts have no placeholder: the text itself, without a look-up.
+        guard template.utf8.contains(.openBrace) else { return template.isEmpty ? Inline([]) : .text(template) }
         var result = Inline([])
         for piece in cache.pieces(template) {
             switch piece {
-            case .literal(let literal): result = result + .text(literal)
-            case .name(let name): result = result + (values[name] ?? matrix.symbols[name].map { Inline.code($0) } ?? .text(""))
+            case .literal(let literal): result.segments.append(.text(literal))
+            case .name(let name): result += values[name] ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
             }
         }
         return result

@@ -158,7 +158,7 @@ struct SwiftView {
         let responses: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.statuses.map {
             ($0.id, Self.wrapped(comments.text($0.response)))
         })
-        return .object(["stateBranches": .object(branches), "permission": .object(permission), "permissionResponses": .object(responses),
+        return .object(["stateBranches": .object(TemplateFields(branches)), "permission": .object(TemplateFields(permission)), "permissionResponses": .object(TemplateFields(responses)),
                         "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
     }
 

@@ -9,7 +9,7 @@ struct DocsView {
 
     init(book: Phrasebook) {
         self.book = book
-        texts = .object(book.matrix.spec.texts.mapValues { .inline(book.text($0)) })
+        texts = .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }
 
     /// The pages, each with the text that titles it and the one that sums it up in the index.
@@ -32,7 +32,7 @@ struct DocsView {
     }
 
     /// What every page has: its language, texts, title, and links to the other pages and languages.
-    func common(page: String, title: String) -> [String: TemplateValue] {
+    func common(page: String, title: String) -> TemplateFields {
         [
             "language": .verbatim(book.language),
             "page": .verbatim(page),
@@ -50,7 +50,7 @@ struct DocsView {
     }
 
     func index() -> TemplateValue {
-        .object(common(page: "index", title: "indexTitle").merging(["sources": .list(spec.sources.map(source))]) { a, _ in a })
+        common(page: "index", title: "indexTitle").merging(["sources": .list(spec.sources.map(source))])
     }
 
     func text(_ name: String) -> Inline { spec.texts[name].map { book.text($0) } ?? Inline([]) }
@@ -60,9 +60,9 @@ struct DocsView {
     }
 }
 
-extension Dictionary where Key == String, Value == TemplateValue {
+extension TemplateFields {
     /// This page's values over the common ones.
-    func merging(_ values: [String: TemplateValue]) -> TemplateValue {
-        .object(merging(values) { _, new in new })
+    func merging(_ values: TemplateFields) -> TemplateValue {
+        .object(merging(values) as TemplateFields)
     }
 }

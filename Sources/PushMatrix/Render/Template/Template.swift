@@ -183,7 +183,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             }
             guard let found else {
                 var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
-                for case .object(let fields) in stack { known += fields.keys }
+                for case .object(let fields) in stack { known += fields.names }
                 throw Self.error(file, at, "unknown name '\(first)'" + Self.hint(first, known))
             }
             value = found
@@ -194,7 +194,7 @@ struct TemplateRenderer<Format: OutputFormat> {
                 throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(segments[n])'")
             }
             guard let v = fields[segments[n]] else {
-                throw Self.error(file, at, "'\(owner)' has no field '\(segments[n])'" + Self.hint(segments[n], fields.keys))
+                throw Self.error(file, at, "'\(owner)' has no field '\(segments[n])'" + Self.hint(segments[n], fields.names))
             }
             value = v
         }

@@ -1,5 +1,5 @@
 /// The view model a template renders: what `{{name}}` and `{{#name}}` look up.
-public indirect enum TemplateValue: Sendable, Equatable {
+public enum TemplateValue: Sendable, Equatable {
     case text(String)  // escaped by the output format
     case inline(Inline)  // each segment rendered by the output format
     /// Written as is: only for values the generator makes safe itself (anchors built from
@@ -7,7 +7,7 @@ public indirect enum TemplateValue: Sendable, Equatable {
     case verbatim(String)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateFields)
 }
 
 // Literals keep view models and tests readable: `["name": "x", "rows": [...]]`.
@@ -18,7 +18,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateFields(elements))
     }
 }
 
@@ -43,5 +43,60 @@ extension TemplateValue {
         case .list: return "a list"
         case .object: return "an object"
         }
+    }
+}
+
+/// An object's named fields. Templates look up a few short names in small objects, which a scan
+/// comparing small strings does faster than hashing; an object with many fields (a page's texts)
+/// gets an index as well.
+public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    public private(set) var names: [String] = []
+    private var values: [TemplateValue] = []
+    private var index: [String: Int]?
+
+    private static var indexedFrom: Int { 16 }
+
+    /// A name given twice keeps its last value.
+    public init(_ fields: some Sequence<(String, TemplateValue)>) {
+        for (name, value) in fields { self[name] = value }
+    }
+
+    public init(_ fields: [String: TemplateValue]) { self.init(fields.lazy.map { ($0.key, $0.value) }) }
+
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) { self.init(elements) }
+
+    public subscript(name: String) -> TemplateValue? {
+        get { position(of: name).map { values[$0] } }
+        set {
+            guard let newValue else { return }  // fields are only ever added or replaced
+            if let n = position(of: name) {
+                values[n] = newValue
+                return
+            }
+            names.append(name)
+            values.append(newValue)
+            if index != nil {
+                index![name] = names.count - 1
+            } else if names.count >= Self.indexedFrom {
+                index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            }
+        }
+    }
+
+    /// These fields with `other`'s added, `other` winning where both have a name.
+    public func merging(_ other: TemplateFields) -> TemplateFields {
+        var merged = self
+        for (name, value) in zip(other.names, other.values) { merged[name] = value }
+        return merged
+    }
+
+    private func position(of name: String) -> Int? {
+        if let index { return index[name] }
+        return names.firstIndex(of: name)
+    }
+
+    /// Equal when they have the same names with equal values, in any order.
+    public static func == (a: TemplateFields, b: TemplateFields) -> Bool {
+        a.names.count == b.names.count && zip(a.names, a.values).allSatisfy { b[$0] == $1 }
     }
 }
