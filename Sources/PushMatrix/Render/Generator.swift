@@ -5,36 +5,67 @@ public enum Generator {
     /// another, since target names are unique across a package graph.
     public static let defaultModule = "PushHandlers"
 
+    /// Files rendered by one job; jobs are independent, so they run in parallel.
+    /// (Untyped throws: the compiler cannot yet lower these closures with a typed one; every
+    /// error they throw is a DiagnosticsError.)
+    typealias Job = @Sendable () throws -> [(path: String, bytes: [UInt8])]
+
     /// `templates` may override some or all of the built-in templates; nil uses the built-in ones.
     public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError) -> [String: [UInt8]] {
-        let sources = "Sources/\(module)", tests = "Tests/\(module)ConformanceTests"
         let library = TemplateLibrary(directory: directory)
+        let jobs = docsJobs(matrix, library) + swiftJobs(matrix, library, module: module)
         var files: [String: [UInt8]] = [:]
+        // Every job runs; the first failure in job order is reported, whichever thread met it.
+        for result in Parallel.map(jobs.count, { n in Result { try jobs[n]() }.mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) } }) {
+            for (path, bytes) in try result.get() { files[path] = bytes }
+        }
+        return files
+    }
+
+    /// A job per page and language; one view model serves both formats. The matrix pages, by far
+    /// the largest, go first so that no thread is left with one at the end.
+    private static func docsJobs(_ matrix: Matrix, _ library: TemplateLibrary) -> [Job] {
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
-        for language in matrix.spec.languages {
-            let view = DocsView(book: Phrasebook(matrix: matrix, language: language.id))
-            for page in DocsView.pages {
-                let model = view.page(page.id)  // one view model for both formats
-                for (ext, format) in formats {
-                    files["Docs/\(language.id)/\(page.id).\(ext)"] = try library.renderBytes("docs/\(page.id).\(ext)", model, format: format)
+        let pages = DocsView.pages.filter { $0.id == "reception-methods" } + DocsView.pages.filter { $0.id != "reception-methods" }
+        return pages.flatMap { page in
+            matrix.spec.languages.map { language in
+                { @Sendable () throws in
+                    let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page(page.id)
+                    var files: [(path: String, bytes: [UInt8])] = []
+                    for (ext, format) in formats {
+                        files.append(("Docs/\(language.id)/\(page.id).\(ext)", try library.renderBytes("docs/\(page.id).\(ext)", model, format: format)))
+                    }
+                    return files
                 }
             }
         }
+    }
+
+    /// A job for the module's fixed files, and one per payload combination (its scenarios and tests).
+    private static func swiftJobs(_ matrix: Matrix, _ library: TemplateLibrary, module: String) -> [Job] {
+        let sources = "Sources/\(module)", tests = "Tests/\(module)ConformanceTests"
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()
-        files["\(sources)/Dimensions.swift"] = try library.renderBytes("swift/Dimensions.swift", swift.dimensions(), format: format)
-        files["\(sources)/Classifier.swift"] = try library.renderBytes("swift/Classifier.swift", swift.classifier(), format: format)
-        files["\(sources)/Skeleton/PushAppDelegate.swift"] = try library.renderBytes("swift/Skeleton.swift", swift.skeleton(), format: format)
-        files["\(sources)/Runtime.swift"] = try library.renderBytes("swift/Runtime.swift", .object([:]), format: format)
-        files["\(sources)/Scenarios/ScenarioTable.swift"] = try library.renderBytes("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)
         let moduleView: TemplateValue = .object(["module": .verbatim(module)])
-        files["\(tests)/Conformance.swift"] = try library.renderBytes("swift/Tests/Conformance.swift", moduleView, format: format)
-        files["\(tests)/HandlerUnderTest.swift"] = try library.renderBytes("swift/Tests/HandlerUnderTest.swift", moduleView, format: format)
-        for (payload, scenarios) in swift.groups {
-            let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
-            files["\(sources)/Scenarios/\(name).swift"] = try library.renderBytes("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)
-            files["\(tests)/\(name)ConformanceTests.swift"] = try library.renderBytes("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format)
+        let fixed: Job = { @Sendable () throws in
+            [
+                ("\(sources)/Dimensions.swift", try library.renderBytes("swift/Dimensions.swift", swift.dimensions(), format: format)),
+                ("\(sources)/Classifier.swift", try library.renderBytes("swift/Classifier.swift", swift.classifier(), format: format)),
+                ("\(sources)/Skeleton/PushAppDelegate.swift", try library.renderBytes("swift/Skeleton.swift", swift.skeleton(), format: format)),
+                ("\(sources)/Runtime.swift", try library.renderBytes("swift/Runtime.swift", .object([:]), format: format)),
+                ("\(sources)/Scenarios/ScenarioTable.swift", try library.renderBytes("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)),
+                ("\(tests)/Conformance.swift", try library.renderBytes("swift/Tests/Conformance.swift", moduleView, format: format)),
+                ("\(tests)/HandlerUnderTest.swift", try library.renderBytes("swift/Tests/HandlerUnderTest.swift", moduleView, format: format)),
+            ]
         }
-        return files
+        return [fixed] + swift.groups.map { payload, scenarios in
+            { @Sendable () throws in
+                let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
+                return [
+                    ("\(sources)/Scenarios/\(name).swift", try library.renderBytes("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)),
+                    ("\(tests)/\(name)ConformanceTests.swift", try library.renderBytes("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format)),
+                ]
+            }
+        }
     }
 }

@@ -1,9 +1,11 @@
 /// Templates by relative path, each read and parsed once: from the user's directory when it has
 /// the file (so a directory may override just a few), else the built-in one. A partial
 /// `{{> name}}` is the file `_name.<ext>` beside the template that uses it.
-final class TemplateLibrary {
+/// Rendering threads share one library; the lock guards its cache.
+final class TemplateLibrary: @unchecked Sendable {
     let directory: String?
     private var cache: [String: Template] = [:]
+    private let lock = Lock()
 
     /// Where built-in templates appear in diagnostics.
     static let builtInPrefix = "(built-in)/Templates/"
@@ -11,10 +13,10 @@ final class TemplateLibrary {
     init(directory: String?) { self.directory = directory }
 
     func template(_ relativePath: String) throws(DiagnosticsError) -> Template {
-        if let cached = cache[relativePath] { return cached }
+        if let cached = lock.withLock({ cache[relativePath] }) { return cached }
         let (file, source) = try self.source(relativePath)
-        let template = try Template(source: source, file: file)
-        cache[relativePath] = template
+        let template = try Template(source: source, file: file)  // two threads may both parse it: harmless
+        lock.withLock { cache[relativePath] = template }
         return template
     }
 

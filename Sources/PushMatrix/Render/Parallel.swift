@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs independent rendering jobs on every core. Plain threads rather than Dispatch, which
+/// would be one more library to load on each run; the jobs are few and coarse.
+enum Parallel {
+    /// `job(0) … job(count - 1)`, each exactly once, results in index order whatever thread ran them.
+    static func map<T: Sendable>(_ count: Int, _ job: @escaping @Sendable (Int) -> T) -> [T] {
+        let work = Work(count: count, job: job)
+        let helpers = min(count, processors) - 1
+        var threads: [pthread_t] = []
+        for _ in 0..<max(helpers, 0) {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
+            guard pthread_create(&thread, nil, runWork, context) == 0 else {
+                Unmanaged<AnyObject>.fromOpaque(context).release()
+                break  // fewer helpers; the calling thread still does every job that is left
+            }
+            threads.append(thread)
+        }
+        work.run()
+        for thread in threads { pthread_join(thread, nil) }
+        return work.results()
+    }
+
+    static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// What a helper thread runs: the shared `Work`, passed through pthread's context pointer.
+#if canImport(Darwin)
+private func runWork(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    (Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue() as! Runnable).run()
+    return nil
+}
+#else
+private func runWork(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Runnable).run()
+    return nil
+}
+#endif
+
+private protocol Runnable { func run() }
+
+/// The jobs and their results. Each slot is written by one thread and read after every thread
+/// has been joined, so only the next-job counter needs the lock.
+private final class Work<T: Sendable>: Runnable, @unchecked Sendable {
+    private let count: Int
+    private let job: @Sendable (Int) -> T
+    private let slots: UnsafeMutableBufferPointer<T?>
+    private let lock = Lock()
+    private var next = 0
+
+    init(count: Int, job: @escaping @Sendable (Int) -> T) {
+        self.count = count
+        self.job = job
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func run() {
+        while let index = lock.withLock({ () -> Int? in
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }) {
+            slots[index] = job(index)
+        }
+    }
+
+    func results() -> [T] { slots.map { $0! } }
+}
+
+/// A pthread mutex, for the few places that share mutable state across rendering threads.
+final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
