@@ -43,14 +43,15 @@ struct SwiftView {
 
     /// One payload combination's scenarios as Swift declarations.
     func scenarioFile(_ payload: [String: Bool], _ scenarios: [Scenario]) -> TemplateValue {
-        .object([
+        let group = Group(payload, keys: matrix.payloadKeyIds), expression = payloadExpression(payload)
+        return .object([
             "group": .verbatim(Self.groupName(payload, keys: matrix.payloadKeyIds)),
             "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
             "scenarios": .list(scenarios.map { scenario in
                 .object([
-                    "name": .verbatim(name(scenario)),
-                    "summary": .text(summary(scenario)),
-                    "payload": .verbatim(payloadExpression(payload)),
+                    "name": .verbatim(name(scenario, group)),
+                    "summary": .text(summary(scenario, group)),
+                    "payload": .verbatim(expression),
                     "api": .verbatim(scenario.cell.api.id),
                     "appState": .verbatim(scenario.cell.appState.id),
                     "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
@@ -87,6 +88,7 @@ struct SwiftView {
         var order: [String] = []
         var sites: [String: CallSite] = [:]
         var payloads: [String: [String]] = [:]  // site + line → payload words
+        var seen = Set<String>()  // site + line + payload, so the lists above grow without rescans
         var withoutOnly: [String: [String]] = [:]  // site + line + payload → handlers missing, when only then
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
@@ -103,8 +105,8 @@ struct SwiftView {
                 if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
                 let payload = payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)
                 if payloads[key + line] == nil { sites[key]!.cells.append(line) }
-                if !(payloads[key + line, default: []].contains(payload)) { payloads[key + line, default: []].append(payload) }
                 let only = key + line + payload
+                if seen.insert(only).inserted { payloads[key + line, default: []].append(payload) }
                 if scenario.missing.isEmpty { withoutOnly[only] = [] } else if withoutOnly[only] == nil { withoutOnly[only] = scenario.missing }
             }
         }
@@ -163,24 +165,34 @@ struct SwiftView {
     }
 
     func testFile(_ payload: [String: Bool], _ scenarios: [Scenario], module: String) -> TemplateValue {
-        .object([
+        let group = Group(payload, keys: matrix.payloadKeyIds)
+        return .object([
             "module": .verbatim(module),
             "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
-            "scenarios": .list(scenarios.map { .object(["name": .verbatim(name($0)), "summary": .text(summary($0))]) }),
+            "scenarios": .list(scenarios.map { .object(["name": .verbatim(name($0, group)), "summary": .text(summary($0, group))]) }),
         ])
     }
 
     // MARK: names
 
     /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`
-    func name(_ scenario: Scenario) -> String {
-        [Self.groupName(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds), scenario.cell.api.id, scenario.cell.appState.id,
+    /// A payload combination's names, worked out once for all of its scenarios.
+    struct Group {
+        let name: String, words: String
+        init(_ payload: [String: Bool], keys: [String]) {
+            name = SwiftView.groupName(payload, keys: keys)
+            words = SwiftView.payloadWords(payload, keys: keys)
+        }
+    }
+
+    func name(_ scenario: Scenario, _ group: Group) -> String {
+        [group.name, scenario.cell.api.id, scenario.cell.appState.id,
          scenario.tap.map { "tap" + Self.upper($0) } ?? "noTap"].joined(separator: "__")
             + scenario.missing.map { "__without" + Self.upper($0) }.joined()
     }
 
-    private func summary(_ scenario: Scenario) -> String {
-        "\(Self.payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)) · \(scenario.cell.api.id) · \(scenario.cell.appState.id) · "
+    private func summary(_ scenario: Scenario, _ group: Group) -> String {
+        "\(group.words) · \(scenario.cell.api.id) · \(scenario.cell.appState.id) · "
             + (scenario.tap.map { "tap \($0)" } ?? "no tap") + (scenario.missing.isEmpty ? "" : " · without " + scenario.missing.joined(separator: ", "))
     }
 
