@@ -15,13 +15,21 @@ enum Parallel {
         let helpers = min(count, processors) - 1
         var threads: [pthread_t] = []
         for _ in 0..<max(helpers, 0) {
+            #if canImport(Darwin)
+            var thread: pthread_t?  // an optional pointer there, a number on Linux
+            #else
             var thread = pthread_t()
+            #endif
             let context = Unmanaged.passRetained(work as AnyObject).toOpaque()
             guard pthread_create(&thread, nil, runWork, context) == 0 else {
                 Unmanaged<AnyObject>.fromOpaque(context).release()
                 break  // fewer helpers; the calling thread still does every job that is left
             }
+            #if canImport(Darwin)
+            threads.append(thread!)
+            #else
             threads.append(thread)
+            #endif
         }
         work.run()
         for thread in threads { pthread_join(thread, nil) }
