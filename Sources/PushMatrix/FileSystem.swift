@@ -37,20 +37,15 @@ enum FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size), 0) + 1  // one more byte shows the end without a second read
+        // Sized to the file, so one read takes it all and a second finds the end (or what a
+        // writer added meanwhile).
+        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         while true {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(fd, buffer.baseAddress! + start, capacity - start)
-            }
-            if got < 0 {
-                if errno == EINTR { bytes.removeSubrange(start...); continue }
-                return nil
-            }
-            bytes.removeSubrange((start + got)...)
+            let got = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return nil }
             if got == 0 { return bytes }
-            if bytes.count == capacity { capacity *= 2 }  // the file grew while being read
+            bytes += chunk[..<got]
         }
     }
 
@@ -101,8 +96,9 @@ enum FileSystem {
         guard unlink(path) == 0 else { throw .current() }
     }
 
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+    /// `path` inside `directory`, with exactly one slash between them.
+    static func join(_ directory: String, _ path: some StringProtocol) -> String {
+        directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 }
 

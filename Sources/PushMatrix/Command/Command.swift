@@ -134,7 +134,7 @@ public enum Command {
         try args.finish(known: ["--force"], positionals: 2)
         var written = 0
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
-            let target = (directory.hasSuffix("/") ? directory : directory + "/") + path
+            let target = FileSystem.join(directory, path)
             if FileSystem.kind(target) != nil && !force {
                 throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "exists; not overwritten (use --force)")])
             }

@@ -25,7 +25,7 @@ final class TemplateLibrary: @unchecked Sendable {
 
     private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
         if let directory {
-            let path = directory.hasSuffix("/") ? directory + relativePath : directory + "/" + relativePath
+            let path = FileSystem.join(directory, relativePath)
             if let bytes = FileSystem.read(path) {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "the template is not UTF-8")])

@@ -126,7 +126,7 @@ public struct OutputWriter {
     private func symbolicLink(_ path: String) -> Diagnostic? {
         var current = directory
         for component in path.split(separator: "/") {
-            current += (current.hasSuffix("/") ? "" : "/") + component
+            current = FileSystem.join(current, component)
             switch FileSystem.kind(current) {
             case .symbolicLink?:
                 return Diagnostic(file: current, location: nil, message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
@@ -139,7 +139,7 @@ public struct OutputWriter {
 
     /// An output file's path as diagnostics show it and system calls take it.
     private func location(_ path: String) -> String {
-        directory.hasSuffix("/") ? directory + path : directory + "/" + path
+        FileSystem.join(directory, path)
     }
 
     private func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
