@@ -9,7 +9,11 @@ public struct Matrix: Sendable {
     let initAPIs: [String: InitAPI]
     let sources: [String: Source]
     let symbols: [String: String]
-    private let cells: [String: Cell]
+    public let payloadKeyIds: [String]
+    /// Positions of payload keys, init APIs and app states, which address the cell table.
+    let keyIndex: [String: Int], apiIndex: [String: Int], stateIndex: [String: Int]
+    /// Indices into `spec.cells`, one slot per combination (see `slot`).
+    private let cellTable: [Int]
     /// Every scenario (see `Scenario`), computed once: several outputs read them.
     public private(set) var scenarios: [Scenario] = []
 
@@ -23,11 +27,27 @@ public struct Matrix: Sendable {
         initAPIs = Self.index(spec.initAPIs, \.id)
         sources = Self.index(spec.sources, \.id)
         symbols = Dictionary(spec.symbols.map { ($0.name, $0.code) }, uniquingKeysWith: { a, _ in a })
-        let keys = spec.payloadKeys.map(\.id)
-        cells = Dictionary(spec.cells.map { cell in
-            (Combination.key(payload: Self.flags(cell), keys: keys, api: cell.api.id, appState: cell.appState.id), cell)
-        }, uniquingKeysWith: { a, _ in a })
+        payloadKeyIds = spec.payloadKeys.map(\.id)
+        keyIndex = Self.positions(payloadKeyIds)
+        apiIndex = Self.positions(spec.initAPIs.map(\.id))
+        stateIndex = Self.positions(spec.appStates.map(\.id))
+        var table = [Int](repeating: -1, count: (1 << payloadKeyIds.count) * spec.initAPIs.count * spec.appStates.count)
+        for (index, cell) in spec.cells.enumerated() {
+            let slot = Self.slot(Payload(cell.payload, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
+                                 apis: spec.initAPIs.count, states: spec.appStates.count)
+            if table[slot] < 0 { table[slot] = index }
+        }
+        cellTable = table
         scenarios = allScenarios()
+    }
+
+    static func positions(_ ids: [String]) -> [String: Int] {
+        Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Payload-major, then init API, then app state: the docs' order.
+    static func slot(_ payload: Payload, _ api: Int, _ state: Int, apis: Int, states: Int) -> Int {
+        (Int(payload.bits) * apis + api) * states + state
     }
 
     private static func index<T>(_ items: [T], _ id: KeyPath<T, String>) -> [String: T] {
@@ -38,11 +58,19 @@ public struct Matrix: Sendable {
         Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
-    public var payloadKeyIds: [String] { spec.payloadKeys.map(\.id) }
+    func payload(of cell: Cell) -> Payload { Payload(cell.payload, keyIndex: keyIndex) }
+
+    /// Every payload combination, in the docs' order.
+    var payloads: [Payload] { Payload.all(count: payloadKeyIds.count) }
 
     /// Validation guarantees every combination has a cell.
     public func cell(payload: [String: Bool], api: String, appState: String) -> Cell {
-        cells[Combination.key(payload: payload, keys: payloadKeyIds, api: api, appState: appState)]!
+        cell(Payload(payload, keys: payloadKeyIds), api: apiIndex[api]!, state: stateIndex[appState]!)
+    }
+
+    /// The cell of a payload and the positions of an init API and an app state in the spec.
+    func cell(_ payload: Payload, api: Int, state: Int) -> Cell {
+        spec.cells[cellTable[Self.slot(payload, api, state, apis: spec.initAPIs.count, states: spec.appStates.count)]]
     }
 
     /// Every note that applies to a cell: its column's, its own and its calls', sorted by id.

@@ -59,8 +59,12 @@ public struct Phrasebook {
     }
 
     public func payload(_ flags: [String: Bool]) -> Inline {
-        let parts = matrix.spec.payloadKeys.map { key in
-            phrase("keyValue", ["key": name(key.name), "value": phrase(flags[key.id] == true ? "set" : "notSet")])
+        payload(Payload(flags, keys: matrix.payloadKeyIds))
+    }
+
+    func payload(_ payload: Payload) -> Inline {
+        let parts = matrix.spec.payloadKeys.indices.map { index in
+            phrase("keyValue", ["key": name(matrix.spec.payloadKeys[index].name), "value": phrase(payload.isSet(index) ? "set" : "notSet")])
         }
         return join(parts, with: "keySeparator")
     }

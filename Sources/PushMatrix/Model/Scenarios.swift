@@ -24,6 +24,7 @@ public struct Scenario: Sendable {
     }
 
     public var cell: Cell
+    public var payload: Payload
     public var tap: String?
     public var missing: [String]
     public var steps: [Step]
@@ -35,14 +36,23 @@ extension Matrix {
     func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
-        return Combination.all(spec).flatMap { combination -> [Scenario] in
-            let cell = cell(payload: combination.payload, api: combination.api, appState: combination.appState)
-            let taps: [String?] = [nil] + spec.taps.map(\.id).filter { id in cell.taps.contains { $0.tap.id == id } }
-            return taps.flatMap { tap in subsets.map { scenario(cell, tap: tap, missing: $0) } }
+        let tapIds = spec.taps.map(\.id)
+        var all: [Scenario] = []
+        for payload in payloads {
+            for api in spec.initAPIs.indices {
+                for state in spec.appStates.indices {
+                    let cell = cell(payload, api: api, state: state)
+                    let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
+                    for tap in taps {
+                        for missing in subsets { all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: missing)) }
+                    }
+                }
+            }
         }
+        return all
     }
 
-    func scenario(_ cell: Cell, tap: String?, missing: [String]) -> Scenario {
+    func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String]) -> Scenario {
         let without = Set(missing)
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
@@ -54,7 +64,7 @@ extension Matrix {
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
             handlers[call.handler.id]?.launchesApp != true
-                || !launchAlwaysContinues(launch: call.handler.id, payload: Matrix.flags(cell), api: cell.api.id, without: without)
+                || !launchAlwaysContinues(launch: call.handler.id, payload: payload, api: api, without: without)
         }
         for (position, call) in tapped.enumerated() {
             let launches = handlers[call.handler.id]?.launchesApp == true
@@ -63,15 +73,15 @@ extension Matrix {
                                        processesContent: false, respondsToTap: position == responder))
         }
         if !steps.isEmpty { steps[0].processesContent = true }
-        return Scenario(cell: cell, tap: tap, missing: missing, steps: steps)
+        return Scenario(cell: cell, payload: payload, tap: tap, missing: missing, steps: steps)
     }
 
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
     /// this payload and init API: only then can the launch leave the answer to the next call.
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
-    func launchAlwaysContinues(launch: String, payload: [String: Bool], api: String, without: Set<String>) -> Bool {
-        spec.appStates.allSatisfy { state in
-            cell(payload: payload, api: api, appState: state.id).taps.allSatisfy { tap in
+    func launchAlwaysContinues(launch: String, payload: Payload, api: Int, without: Set<String>) -> Bool {
+        spec.appStates.indices.allSatisfy { state in
+            cell(payload, api: api, state: state).taps.allSatisfy { tap in
                 let sequence = calls(tap.calls, without: without)
                 return sequence.first?.handler.id != launch || sequence.count > 1
             }

@@ -14,10 +14,9 @@ struct SwiftView {
     var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
-    var groups: [(payload: [String: Bool], scenarios: [Scenario])] {
-        let keys = matrix.payloadKeyIds
-        let byPayload = Dictionary(grouping: matrix.scenarios) { Self.groupName(Matrix.flags($0.cell), keys: keys) }
-        return Combination.payloads(keys).map { payload in (payload, byPayload[Self.groupName(payload, keys: keys)] ?? []) }
+    var groups: [(payload: Payload, scenarios: [Scenario])] {
+        let byPayload = Dictionary(grouping: matrix.scenarios, by: \.payload)
+        return matrix.payloads.map { payload in (payload, byPayload[payload] ?? []) }
     }
 
     func dimensions() -> TemplateValue {
@@ -42,10 +41,10 @@ struct SwiftView {
     }
 
     /// One payload combination's scenarios as Swift declarations.
-    func scenarioFile(_ payload: [String: Bool], _ scenarios: [Scenario]) -> TemplateValue {
+    func scenarioFile(_ payload: Payload, _ scenarios: [Scenario]) -> TemplateValue {
         let group = Group(payload, keys: matrix.payloadKeyIds), expression = payloadExpression(payload)
         return .object([
-            "group": .verbatim(Self.groupName(payload, keys: matrix.payloadKeyIds)),
+            "group": .verbatim(group.name),
             "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
             "scenarios": .list(scenarios.map { scenario in
                 .object([
@@ -103,7 +102,7 @@ struct SwiftView {
                 // A line per (app state, step, tap); a delivery is the same whatever the tap.
                 var line = "\(scenario.cell.appState.id), step \(index + 1)"
                 if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
-                let payload = payloadWords(Matrix.flags(scenario.cell), keys: matrix.payloadKeyIds)
+                let payload = payloadWords(scenario.payload, keys: matrix.payloadKeyIds)
                 if payloads[key + line] == nil { sites[key]!.cells.append(line) }
                 let only = key + line + payload
                 if seen.insert(only).inserted { payloads[key + line, default: []].append(payload) }
@@ -164,7 +163,7 @@ struct SwiftView {
                         "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
     }
 
-    func testFile(_ payload: [String: Bool], _ scenarios: [Scenario], module: String) -> TemplateValue {
+    func testFile(_ payload: Payload, _ scenarios: [Scenario], module: String) -> TemplateValue {
         let group = Group(payload, keys: matrix.payloadKeyIds)
         return .object([
             "module": .verbatim(module),
@@ -179,7 +178,7 @@ struct SwiftView {
     /// A payload combination's names, worked out once for all of its scenarios.
     struct Group {
         let name: String, words: String
-        init(_ payload: [String: Bool], keys: [String]) {
+        init(_ payload: Payload, keys: [String]) {
             name = SwiftView.groupName(payload, keys: keys)
             words = SwiftView.payloadWords(payload, keys: keys)
         }
@@ -204,22 +203,22 @@ struct SwiftView {
         }
     }
 
-    private func payloadExpression(_ payload: [String: Bool]) -> String {
-        "Payload(" + matrix.payloadKeyIds.map { "\($0): \(payload[$0] == true)" }.joined(separator: ", ") + ")"
+    private func payloadExpression(_ payload: Payload) -> String {
+        "Payload(" + matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ") + ")"
     }
 
-    static func groupName(_ payload: [String: Bool], keys: [String]) -> String {
-        let set = keys.filter { payload[$0] == true }
+    static func groupName(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
         return set.isEmpty ? "none" : set.joined(separator: "_")
     }
 
-    static func typeName(_ payload: [String: Bool], keys: [String]) -> String {
-        let set = keys.filter { payload[$0] == true }
+    static func typeName(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
         return set.isEmpty ? "NoKeys" : set.map(upper).joined()
     }
 
-    static func payloadWords(_ payload: [String: Bool], keys: [String]) -> String {
-        let set = keys.filter { payload[$0] == true }
+    static func payloadWords(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
         return set.isEmpty ? "no keys" : set.joined(separator: " + ")
     }
 

@@ -16,7 +16,7 @@ extension DocsView {
                 .object(["swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)), "description": .inline(book.text(state.description))])
             }),
             "designCases": .list(spec.designCases.map(designCase)),
-            "sections": .list(Combination.payloads(matrix.payloadKeyIds).map(section)),
+            "sections": .list(matrix.payloads.map(section)),
             "overview": overview(),
         ])
     }
@@ -54,13 +54,13 @@ extension DocsView {
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
-        let flags = Dictionary(designCase.cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
-        let cell = matrix.cell(payload: flags, api: designCase.cell.api.id, appState: designCase.cell.appState.id)
+        let payload = Payload(designCase.cell.payload, keyIndex: matrix.keyIndex)
+        let cell = matrix.cell(payload, api: matrix.apiIndex[designCase.cell.api.id]!, state: matrix.stateIndex[designCase.cell.appState.id]!)
         return .object([
             "title": .inline(book.text(designCase.title)),
             "text": .inline(book.text(designCase.text)),
-            "cellName": .inline(cellName(cell)),
-            "href": .verbatim(Anchors.cell(cell, keys: matrix.payloadKeyIds)),
+            "cellName": .inline(cellName(cell, payload)),
+            "href": .verbatim(Anchors.cell(cell, section: Anchors.section(payload, keys: matrix.payloadKeyIds))),
             "steps": .list(steps(of: cell).map { step in
                 .object(["text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
                          "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
@@ -68,11 +68,11 @@ extension DocsView {
         ])
     }
 
-    private func cellName(_ cell: Cell) -> Inline {
+    private func cellName(_ cell: Cell, _ payload: Payload) -> Inline {
         book.phrase("cellReference", [
             "api": book.name(matrix.initAPIs[cell.api.id]!.name),
             "appState": book.name(matrix.appStates[cell.appState.id]!.name),
-            "payload": book.payload(Matrix.flags(cell)),
+            "payload": book.payload(payload),
         ])
     }
 
@@ -83,22 +83,22 @@ extension DocsView {
 
     /// One payload combination: its table (a row per init API, a column per app state) and its
     /// footnotes, numbered in order of first appearance, column notes first.
-    private func section(_ payload: [String: Bool]) -> TemplateValue {
+    private func section(_ payload: Payload) -> TemplateValue {
         let anchor = Anchors.section(payload, keys: matrix.payloadKeyIds)
         var footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.map { state in
             .object(["name": .inline(book.name(state.name)), "markers": footnotes.markers(state.notes.map(\.id))])
         }
         var sources: [String] = []
-        let rows: [TemplateValue] = spec.initAPIs.map { api in
+        let rows: [TemplateValue] = spec.initAPIs.indices.map { api in
             .object([
-                "api": .inline(book.name(api.name)),
-                "cells": .list(spec.appStates.map { state in
-                    let cell = matrix.cell(payload: payload, api: api.id, appState: state.id)
+                "api": .inline(book.name(spec.initAPIs[api].name)),
+                "cells": .list(spec.appStates.indices.map { state in
+                    let cell = matrix.cell(payload, api: api, state: state)
                     sources.append(cell.source.id)
                     let steps = steps(of: cell)
                     return .object([
-                        "id": .verbatim(Anchors.cell(cell, keys: matrix.payloadKeyIds)),
+                        "id": .verbatim(Anchors.cell(cell, section: anchor)),
                         "numbered": .bool(steps.count > 1),
                         "single": .bool(steps.count == 1),
                         "steps": .list(steps.map { step in
@@ -173,17 +173,17 @@ struct Footnotes {
 /// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
 /// survive rewording and translation.
 enum Anchors {
-    static func payloadSlug(_ payload: [String: Bool], keys: [String]) -> String {
-        let set = keys.filter { payload[$0] == true }.map(Identifier.hyphenated)
-        return set.isEmpty ? "none" : set.joined(separator: "-")
+    static func section(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys).map(Identifier.hyphenated)
+        return "payload-" + (set.isEmpty ? "none" : set.joined(separator: "-"))
     }
-
 
     static func section(_ payload: [String: Bool], keys: [String]) -> String {
-        "payload-" + payloadSlug(payload, keys: keys)
+        section(Payload(payload, keys: keys), keys: keys)
     }
 
-    static func cell(_ cell: Cell, keys: [String]) -> String {
-        "cell-\(Identifier.hyphenated(cell.api.id))-\(Identifier.hyphenated(cell.appState.id))-" + payloadSlug(Matrix.flags(cell), keys: keys)
+    /// A cell's anchor: its init API and app state, then its section's payload slug.
+    static func cell(_ cell: Cell, section: String) -> String {
+        "cell-\(Identifier.hyphenated(cell.api.id))-\(Identifier.hyphenated(cell.appState.id))-" + section.dropFirst("payload-".count)
     }
 }

@@ -9,12 +9,13 @@ extension DocsView {
         return .object([
             "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
-            "rows": .list(Combination.payloads(keys).map { payload in
-                .object([
+            "rows": .list(matrix.payloads.map { payload in
+                let section = Anchors.section(payload, keys: keys)
+                return .object([
                     "title": .inline(book.payload(payload)),
-                    "href": .verbatim(Anchors.section(payload, keys: keys)),
-                    "cells": .list(spec.initAPIs.flatMap { api in
-                        spec.appStates.map { state in overviewCell(matrix.cell(payload: payload, api: api.id, appState: state.id)) }
+                    "href": .verbatim(section),
+                    "cells": .list(spec.initAPIs.indices.flatMap { api in
+                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), section: section) }
                     }),
                 ])
             }),
@@ -25,9 +26,9 @@ extension DocsView {
         ])
     }
 
-    private func overviewCell(_ cell: Cell) -> TemplateValue {
+    private func overviewCell(_ cell: Cell, section: String) -> TemplateValue {
         .object([
-            "href": .verbatim(Anchors.cell(cell, keys: matrix.payloadKeyIds)),
+            "href": .verbatim(Anchors.cell(cell, section: section)),
             "ignored": .bool(cell.ignored),
             "delivery": .list(cell.onDelivery.map(chip)),
             "notificationCenter": .bool(cell.notificationCenter),

@@ -1,0 +1,49 @@
+/// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators
+/// meet every combination many times over; bits hash, compare and copy for nothing, where a
+/// dictionary of key ids costs a string hash per key. The cell limit keeps the keys below 17.
+public struct Payload: Hashable, Sendable {
+    public let bits: UInt64
+
+    public init(bits: UInt64) { self.bits = bits }
+
+    /// Flags by key id; a key missing from `flags` is not set, an id not in `keys` is ignored.
+    public init(_ flags: [String: Bool], keys: [String]) {
+        var bits: UInt64 = 0
+        for (index, key) in keys.enumerated() where flags[key] == true { bits |= 1 << UInt64(index) }
+        self.bits = bits
+    }
+
+    /// A cell's payload as the spec writes it; the first of repeated keys counts, as in validation.
+    init(_ pairs: [(key: Reference, value: Bool)], keyIndex: [String: Int]) {
+        var bits: UInt64 = 0, seen: UInt64 = 0
+        for (key, value) in pairs {
+            guard let index = keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
+            seen |= 1 << UInt64(index)
+            if value { bits |= 1 << UInt64(index) }
+        }
+        self.bits = bits
+    }
+
+    public func isSet(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+
+    /// The ids of the set keys, in spec order.
+    public func setKeys(_ keys: [String]) -> [String] {
+        keys.indices.filter(isSet).map { keys[$0] }
+    }
+
+    public func flags(_ keys: [String]) -> [String: Bool] {
+        Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, isSet($0.offset)) })
+    }
+
+    /// Every combination of `count` keys in the docs' order: the first key varies slowest,
+    /// "set" before "not set".
+    static func all(count: Int) -> [Payload] {
+        let full: UInt64 = count == 0 ? 0 : (1 << UInt64(count)) - 1
+        return (0..<(UInt64(1) << UInt64(count))).map { n in
+            // n counts up with the first key as its top bit and 0 meaning "set".
+            var bits: UInt64 = 0
+            for index in 0..<count where n & (1 << UInt64(count - 1 - index)) == 0 { bits |= 1 << UInt64(index) }
+            return Payload(bits: bits & full)
+        }
+    }
+}
