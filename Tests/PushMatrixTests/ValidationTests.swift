@@ -98,6 +98,21 @@ final class ValidationTests: XCTestCase {
         XCTAssertTrue(errs.contains { $0.hasSuffix("error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, init API 'ios10', app state 'background'") }, "\(errs)")
     }
 
+    /// 2^18 combinations cannot be covered within the cell limit: one error, found at once,
+    /// rather than enumerating every missing combination.
+    func testMorePayloadKeysThanTheCellLimitAllows() throws {
+        var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
+        var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
+        for n in 0..<15 {
+            keys.append(["id": "extra\(n)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(n)", "presentWhen": ["one"]]])
+        }
+        spec["payloadKeys"] = keys
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
+        let errs = errors(text)
+        XCTAssertTrue(errs.contains { $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 65536") }, "\(errs.prefix(3))")
+        XCTAssertFalse(errs.contains { $0.contains("missing cell") })
+    }
+
     func testCellMissingAPayloadKey() {
         let edit = Edit(cell: 0, #", "category": true}"#, "}")
         XCTAssertTrue(errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errors(edit.text))")

@@ -15,20 +15,4 @@ struct Combination: Hashable {
         let flags = keys.map { "\($0): \(payload[$0] == true)" }.joined(separator: ", ")
         return "payload {\(flags)}, init API '\(api)', app state '\(appState)'"
     }
-
-    /// Payload combinations in the docs' order: the first key varies slowest, "set" before "not set".
-    static func payloads(_ keys: [String]) -> [[String: Bool]] {
-        keys.reduce([[:]]) { partial, key in
-            partial.flatMap { p in [true, false].map { value in p.merging([key: value]) { a, _ in a } } }
-        }
-    }
-
-    static func all(_ spec: Spec) -> [Combination] {
-        let keys = spec.payloadKeys.map(\.id)
-        return payloads(keys).flatMap { payload in
-            spec.initAPIs.flatMap { api in
-                spec.appStates.map { Combination(payload: payload, api: api.id, appState: $0.id, keys: keys) }
-            }
-        }
-    }
 }

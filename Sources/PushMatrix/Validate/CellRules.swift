@@ -7,26 +7,45 @@ struct CellRules {
 
     func check() {
         let keys = spec.payloadKeys.map(\.id)
-        var firstCell: [String: Int] = [:]
-        for (index, cell) in spec.cells.enumerated() {
-            let payload = Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
-            let key = Combination.key(payload: payload, keys: keys, api: cell.api.id, appState: cell.appState.id)
-            if let earlier = firstCell[key] {
-                sink.error(cell.origin, "duplicate cell: cells[\(earlier)] already covers this payload, init API and app state")
-            } else {
-                firstCell[key] = index
-            }
-            rules(cell, payload: payload)
+        let keyIndex = Matrix.positions(keys), apiIndex = Matrix.positions(spec.initAPIs.map(\.id))
+        let stateIndex = Matrix.positions(spec.appStates.map(\.id))
+        let apis = spec.initAPIs.count, states = spec.appStates.count
+        // Coverage needs a cell per combination; past the cell limit it cannot hold, and
+        // enumerating 2^keys combinations would never end.
+        let coverable = keys.count <= 16 && (1 << keys.count) * apis * states <= SpecLoader.maxCells
+        if !coverable {
+            sink.error(spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
+                       "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)")
         }
+        var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
+        for (index, cell) in spec.cells.enumerated() {
+            let payload = Payload(cell.payload, keyIndex: keyIndex)
+            if coverable, let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] {
+                let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
+                if firstCell[slot] >= 0 {
+                    sink.error(cell.origin, "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
+                } else {
+                    firstCell[slot] = index
+                }
+            }
+            rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
+        }
+        guard coverable else { return }
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
-        for combination in Combination.all(spec) where firstCell[combination.key] == nil {
-            sink.error(cellsLocation, "cells", "missing cell for \(combination.description)")
+        for payload in Payload.all(count: keys.count) {
+            for api in 0..<apis {
+                for state in 0..<states where firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)] < 0 {
+                    let missing = Combination(payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys)
+                    sink.error(cellsLocation, "cells", "missing cell for \(missing.description)")
+                }
+            }
         }
     }
 
-    private func rules(_ cell: Cell, payload: [String: Bool]) {
+    /// `isSet` tells whether the cell's payload sets a key, by id.
+    private func rules(_ cell: Cell, isSet: (String) -> Bool) {
         guard let appState = spec.appStates.first(where: { $0.id == cell.appState.id }) else { return }
-        let visible = spec.payloadKeys.contains { $0.makesVisible && payload[$0.id] == true }
+        let visible = spec.payloadKeys.contains { $0.makesVisible && isSet($0.id) }
         if cell.notificationCenter && !visible {
             let names = spec.payloadKeys.filter(\.makesVisible).map(\.id).joined(separator: ", ")
             sink.error(cell.origin, "notificationCenter is true, but no key that makes a notification visible (\(names)) is set")
@@ -44,7 +63,7 @@ struct CellRules {
         cell.taps.forEach { noRepeats($0.calls, columnNotes: appState.notes) }
         let tapped = Set(cell.taps.map(\.tap.id))
         for tap in spec.taps {
-            let possible = cell.notificationCenter && tap.requires.allSatisfy { payload[$0.id] == true }
+            let possible = cell.notificationCenter && tap.requires.allSatisfy { isSet($0.id) }
             if possible && !tapped.contains(tap.id) {
                 sink.error(cell.origin, "missing tap '\(tap.id)': the notification is in Notification Center and the payload allows it")
             }
@@ -53,7 +72,7 @@ struct CellRules {
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
             if !cell.notificationCenter {
                 sink.error(tap.origin, "tap '\(tap.id)' is impossible: the notification is not in Notification Center")
-            } else if let needed = declared.requires.first(where: { payload[$0.id] != true }) {
+            } else if let needed = declared.requires.first(where: { !isSet($0.id) }) {
                 sink.error(tap.origin, "tap '\(tap.id)' needs payload key '\(needed.id)' to be set")
             }
             if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
