@@ -4,7 +4,7 @@
 /// `pushmatrix:begin`/`end` regions is kept; a generated file edited elsewhere is reported, not
 /// overwritten, unless forced. The manifest records each generated file with a digest of its
 /// text outside those regions, which is how edits are told apart from older output.
-public struct OutputWriter {
+public struct OutputWriter: Sendable {
     public static let manifestName = ".pushmatrix-manifest"
 
     public enum Fate: String, Sendable { case written, unchanged, removed }
@@ -60,8 +60,17 @@ public struct OutputWriter {
         }
         conflicts += (planned.map(\.0) + removals).compactMap(symbolicLink)
         if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
-        for (path, bytes) in planned {
-            try perform(path) { () throws(FileSystem.Failure) in try FileSystem.replace(location(path), with: bytes, temporarySuffix: Self.temporarySuffix) }
+        // Files are independent, so they are written on every core; the first failure in path
+        // order is reported.
+        let writes = Parallel.map(planned.count) { [self, planned] n in
+            Result { () throws(DiagnosticsError) in
+                try perform(planned[n].0) { () throws(FileSystem.Failure) in
+                    try FileSystem.replace(location(planned[n].0), with: planned[n].1, temporarySuffix: Self.temporarySuffix)
+                }
+            }
+        }
+        for (write, (path, _)) in zip(writes, planned) {
+            try write.get()
             report.append((path, .written))
         }
         for path in removals {

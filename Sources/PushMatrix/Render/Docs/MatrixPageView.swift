@@ -23,8 +23,16 @@ extension DocsView {
 
     /// Sources of the page's cells and of the notes they use; the spec's other facts have pages of their own.
     private var usedSources: Set<String> {
-        let notes = spec.cells.flatMap(matrix.noteIds(of:))
-        return Set(spec.cells.map(\.source.id) + notes.compactMap { matrix.notes[$0]?.source.id })
+        // Every app state has cells, so each column note is used.
+        var notes = Set(spec.appStates.flatMap { $0.notes.map(\.id) })
+        var sources = Set<String>()
+        for cell in spec.cells {
+            sources.insert(cell.source.id)
+            for note in cell.notes { notes.insert(note.id) }
+            for call in cell.onDelivery { for note in call.notes { notes.insert(note.id) } }
+            for tap in cell.taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
+        }
+        return sources.union(notes.compactMap { matrix.notes[$0]?.source.id })
     }
 
     private func handler(_ handler: Handler) -> TemplateValue {
@@ -139,16 +147,20 @@ struct Footnotes {
     let section: String
     private(set) var used: [String] = []
     private var references: [String: Int] = [:]
+    /// Looked up once per section rather than per marker.
+    private let separator: Inline, markerTemplate: String
 
     init(book: Phrasebook, section: String = "") {
         self.book = book
         self.section = section
+        separator = book.phrase("markerSeparator")
+        markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
     }
 
     /// The markers to put after a text: `text` (each preceded by the language's separator) for
     /// Markdown, `list` with link targets for HTML.
     mutating func markers(_ notes: [String]) -> TemplateValue {
-        let separator = book.phrase("markerSeparator")
+        if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
         var list: [TemplateValue] = []
         for id in notes {
@@ -161,12 +173,13 @@ struct Footnotes {
         return .object(["text": .inline(text), "list": .list(list)])
     }
 
+    private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
+
     func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
     func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
 
     func marker(_ number: Int) -> Inline {
-        let template = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
-        return book.fill(template, ["number": .text(String(number))])
+        book.fill(markerTemplate, ["number": .text(String(number))])
     }
 }
 

@@ -50,14 +50,18 @@ extension TemplateValue {
 /// comparing small strings does faster than hashing; an object with many fields (a page's texts)
 /// gets an index as well.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    public private(set) var names: [String] = []
-    private var values: [TemplateValue] = []
+    /// One array for names and values: view models are made of many small objects, and each
+    /// allocation counts.
+    private var fields: [(name: String, value: TemplateValue)] = []
     private var index: [String: Int]?
 
     private static var indexedFrom: Int { 16 }
 
+    public var names: [String] { fields.map(\.name) }
+
     /// A name given twice keeps its last value.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {
+        self.fields.reserveCapacity(fields.underestimatedCount)
         for (name, value) in fields { self[name] = value }
     }
 
@@ -66,19 +70,18 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     public init(dictionaryLiteral elements: (String, TemplateValue)...) { self.init(elements) }
 
     public subscript(name: String) -> TemplateValue? {
-        get { position(of: name).map { values[$0] } }
+        get { position(of: name).map { fields[$0].value } }
         set {
             guard let newValue else { return }  // fields are only ever added or replaced
             if let n = position(of: name) {
-                values[n] = newValue
+                fields[n].value = newValue
                 return
             }
-            names.append(name)
-            values.append(newValue)
+            fields.append((name, newValue))
             if index != nil {
-                index![name] = names.count - 1
-            } else if names.count >= Self.indexedFrom {
-                index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+                index![name] = fields.count - 1
+            } else if fields.count >= Self.indexedFrom {
+                index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) })
             }
         }
     }
@@ -86,17 +89,17 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// These fields with `other`'s added, `other` winning where both have a name.
     public func merging(_ other: TemplateFields) -> TemplateFields {
         var merged = self
-        for (name, value) in zip(other.names, other.values) { merged[name] = value }
+        for (name, value) in other.fields { merged[name] = value }
         return merged
     }
 
     private func position(of name: String) -> Int? {
         if let index { return index[name] }
-        return names.firstIndex(of: name)
+        return fields.firstIndex { $0.name == name }
     }
 
     /// Equal when they have the same names with equal values, in any order.
     public static func == (a: TemplateFields, b: TemplateFields) -> Bool {
-        a.names.count == b.names.count && zip(a.names, a.values).allSatisfy { b[$0] == $1 }
+        a.fields.count == b.fields.count && a.fields.allSatisfy { b[$0.name] == $0.value }
     }
 }
