@@ -39,7 +39,7 @@ final class NodeReader {
 
     func identifier(_ key: String, optional: Bool = false) -> Reference? {
         guard let value = member(key, optional: optional), let id = Self.string(value, path: childPath(key), sink: sink) else { return nil }
-        return Reference(id: id, origin: Origin(path: childPath(key), location: value.location))
+        return Reference(id: id, origin: Origin(parent: path, key: key, location: value.location))
     }
 
     func bool(_ key: String, default fallback: Bool? = nil) -> Bool? {
@@ -107,10 +107,10 @@ final class NodeReader {
     func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, origin: Origin)] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
-        var seen = Set<String>()
+        var seen = SeenNames()
         return members.compactMap { member in
-            let origin = Origin(path: object.childPath(member.key), location: member.keyLocation)
-            guard seen.insert(member.key).inserted else {
+            let origin = Origin(parent: object.path, key: member.key, location: member.keyLocation)
+            guard seen.insert(member.key) else {
                 sink.error(origin, "duplicate key '\(member.key)'")
                 return nil
             }
@@ -121,20 +121,20 @@ final class NodeReader {
     /// Reports members that no read asked for, and keys written twice.
     func finish() {
         guard case .object(let members) = node.value else { return }
-        var seen = Set<String>()
+        var seen = SeenNames()
         for member in members {
-            let memberPath = childPath(member.key)
-            if !seen.insert(member.key).inserted {
-                sink.error(member.keyLocation, memberPath, "duplicate key '\(member.key)'")
+            if !seen.insert(member.key) {
+                sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
-                sink.error(member.keyLocation, memberPath, "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))
+                sink.error(member.keyLocation, childPath(member.key), "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))
             }
         }
     }
 
-    static func string(_ node: JSONNode, path: String, sink: DiagnosticSink) -> String? {
+    /// `path` is worked out only for the error.
+    static func string(_ node: JSONNode, path: @autoclosure () -> String, sink: DiagnosticSink) -> String? {
         if case .string(let value) = node.value { return value }
-        sink.error(node.location, path, "expected a string, found \(node.typeName)")
+        sink.error(node.location, path(), "expected a string, found \(node.typeName)")
         return nil
     }
 

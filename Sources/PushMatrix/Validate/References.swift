@@ -31,10 +31,10 @@ struct References {
 
     /// A cell address names every payload key once, an init API and an app state.
     func address(_ address: CellAddress) {
-        var seen = Set<String>()
+        var seen = SeenNames()
         for (key, _) in address.payload {
             guard resolve(key, payloadKeys, "payload key") else { continue }
-            if !seen.insert(key.id).inserted { sink.error(key.origin, "payload key '\(key.id)' given twice") }
+            if !seen.insert(key.id) { sink.error(key.origin, "payload key '\(key.id)' given twice") }
         }
         for key in payloadKeys where !seen.contains(key) {
             sink.error(address.origin, "payload is missing key '\(key)' (true or false)")
