@@ -70,27 +70,47 @@ enum FileSystem {
     /// Writes a temporary file beside `path` and renames it into place: a reader, or a run killed
     /// half way, sees the old file or the new one, never a mix.
     static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        try createDirectories(folder)
-        let temporary = folder + "/." + name + temporarySuffix
+        let temporary = temporary(for: path, suffix: temporarySuffix)
+        try createDirectories(parent(of: temporary))
         try write(bytes, to: temporary)
-        guard rename(temporary, path) == 0 else {
+        try move(temporary, to: path)
+    }
+
+    /// The hidden file beside `path` that a replacement is written to first.
+    static func temporary(for path: String, suffix: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." + path + suffix }
+        return path[...slash] + "." + path[path.utf8.index(after: slash)...] + suffix
+    }
+
+    static func parent(of path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
+    }
+
+    /// Renames `from` over `to` in one step; on failure `from` is removed.
+    static func move(_ from: String, to: String) throws(Failure) {
+        guard rename(from, to) == 0 else {
             let failure = Failure.current()
-            unlink(temporary)
+            unlink(from)
             throw failure
         }
     }
 
-    /// Creates `path` and any missing parents; an existing directory is fine.
-    static func createDirectories(_ path: String) throws(Failure) {
-        if path.isEmpty || kind(path) == .directory { return }
+    /// Creates `path` and any missing parents; an existing directory is fine. Returns the
+    /// directories this call made, outermost first (another thread may make some of them).
+    @discardableResult
+    static func createDirectories(_ path: String) throws(Failure) -> [String] {
+        if path.isEmpty || kind(path) == .directory { return [] }
+        var made: [String] = []
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex {
-            try createDirectories(String(path[..<slash]))
+            made = try createDirectories(String(path[..<slash]))
         }
-        guard mkdir(path, 0o755) == 0 || (errno == EEXIST && kind(path) == .directory) else { throw .current() }
+        if mkdir(path, 0o755) == 0 { return made + [path] }
+        guard errno == EEXIST && kind(path) == .directory else { throw .current() }
+        return made
     }
+
+    /// Removes `path` if it is an empty directory; anything else is left alone.
+    static func removeDirectory(_ path: String) { rmdir(path) }
 
     static func remove(_ path: String) throws(Failure) {
         guard unlink(path) == 0 else { throw .current() }

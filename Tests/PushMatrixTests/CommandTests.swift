@@ -141,6 +141,23 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [])
     }
 
+    /// Files are staged as they are rendered; a failure later in the run takes every staged
+    /// file back, so the directory is exactly as it was.
+    func testAFailedRunTakesBackWhatItStaged() throws {
+        let templates = Fixtures.temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output", output]).status, 0)
+        let before = try snapshot(output)
+        let table = templates + "/docs/_matrix-table.md"
+        let source = try String(contentsOfFile: table, encoding: .utf8)
+        try Data(source.replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        // The Swift outputs differ between the two specs, so they are staged before the docs fail.
+        let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(try snapshot(output), before)
+    }
+
     private func snapshot(_ directory: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: directory)! {

@@ -95,18 +95,26 @@ public enum Command {
             return
         }
         let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
-        let files = try Generator.render(matrix, templates: templates, module: module)
-        if check {
-            let problems = writer.check(files, input: input)
-            for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
-            result.status = problems.isEmpty ? 0 : 1
-            if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
+        if !check {
+            // Each file is compared and staged as soon as it is rendered, then all land at once.
+            let staging = OutputWriter.Staging(writer, force: force)
+            do {
+                try Generator.render(matrix, templates: templates, module: module) { path, bytes in try staging.add(path, bytes) }
+            } catch {
+                staging.abort()
+                throw error
+            }
+            let report = try staging.commit(input: input)
+            if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
+            let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
+            if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
             return
         }
-        let report = try writer.write(files, input: input, force: force)
-        if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
-        let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
-        if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
+        let files = try Generator.render(matrix, templates: templates, module: module)
+        let problems = writer.check(files, input: input)
+        for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
+        result.status = problems.isEmpty ? 0 : 1
+        if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
     }
 
     /// Checks the spec, and that the templates render with it, since a template may use a text
@@ -119,7 +127,7 @@ public enum Command {
         try args.finish(known: ["--spec", "--templates", "--quiet"])
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
-        _ = try Generator.render(matrix, templates: templates)
+        try Generator.render(matrix, templates: templates) { _, _ in }
         if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
     }
 

@@ -1,5 +1,5 @@
-/// Renders every output in memory: a map from path (relative to the output directory) to bytes.
-/// Nothing is written here, so a template error leaves the output directory untouched.
+/// Renders every output: a path (relative to the output directory) and its bytes. Nothing is
+/// written here; the caller decides what a rendered file becomes.
 public enum Generator {
     /// The generated Swift module's default name; a package that depends on pushmatrix picks
     /// another, since target names are unique across a package graph.
@@ -10,16 +10,33 @@ public enum Generator {
     /// error they throw is a DiagnosticsError.)
     typealias Job = @Sendable () throws -> [(path: String, bytes: [UInt8])]
 
+    /// Takes each file as soon as it is rendered, on the thread that rendered it.
+    public typealias Emit = @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
+
     /// `templates` may override some or all of the built-in templates; nil uses the built-in ones.
-    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError) -> [String: [UInt8]] {
+    /// Every job runs; the first failure in job order is reported, whichever thread met it.
+    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule, emit: @escaping Emit) throws(DiagnosticsError) {
         let library = TemplateLibrary(directory: directory)
         let jobs = docsJobs(matrix, library) + swiftJobs(matrix, library, module: module)
-        var files: [String: [UInt8]] = [:]
-        // Every job runs; the first failure in job order is reported, whichever thread met it.
-        for result in Parallel.map(jobs.count, { n in Result { try jobs[n]() }.mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) } }) {
-            for (path, bytes) in try result.get() { files[path] = bytes }
+        let results = Parallel.map(jobs.count) { n in
+            Result { for (path, bytes) in try jobs[n]() { try emit(path, bytes) } }
+                .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
         }
-        return files
+        for result in results { try result.get() }
+    }
+
+    /// Every file in memory, by path.
+    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError) -> [String: [UInt8]] {
+        let files = Collected()
+        try render(matrix, templates: directory, module: module) { path, bytes in files.add(path, bytes) }
+        return files.all
+    }
+
+    private final class Collected: @unchecked Sendable {
+        private let lock = Lock()
+        private var files: [String: [UInt8]] = [:]
+        func add(_ path: String, _ bytes: [UInt8]) { lock.withLock { files[path] = bytes } }
+        var all: [String: [UInt8]] { lock.withLock { files } }
     }
 
     /// A job per page and language; one view model serves both formats. The matrix pages, by far

@@ -35,51 +35,6 @@ public struct OutputWriter: Sendable {
         return current ? (entries.keys + [Self.manifestName]).sorted() : nil
     }
 
-    public func write(_ files: [String: [UInt8]], input: String, force: Bool = false) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
-        let previous = previouslyGenerated()  // before the new manifest replaces it
-        var planned: [(String, [UInt8])] = []
-        var report: [(String, Fate)] = []
-        var conflicts: [Diagnostic] = []
-        for (path, bytes) in Self.withManifest(files, input: input).sorted(by: { $0.key < $1.key }) {
-            guard let existing = read(path) else {
-                planned.append((path, bytes))
-                continue
-            }
-            let merged = path == Self.manifestName ? bytes : Self.merge(bytes, existing)
-            if merged == existing {
-                report.append((path, .unchanged))
-            } else if !force && path != Self.manifestName && editedByHand(path, existing, previous) {
-                conflicts.append(conflict(path))
-            } else {
-                planned.append((path, merged))
-            }
-        }
-        let removals = previous.keys.sorted().filter { files[$0] == nil && $0 != Self.manifestName && isRegularFile($0) }
-        for path in removals where !force && editedByHand(path, read(path) ?? [], previous) {
-            conflicts.append(conflict(path))
-        }
-        conflicts += (planned.map(\.0) + removals).compactMap(symbolicLink)
-        if !conflicts.isEmpty { throw DiagnosticsError(conflicts) }
-        // Files are independent, so they are written on every core; the first failure in path
-        // order is reported.
-        let writes = Parallel.map(planned.count) { [self, planned] n in
-            Result { () throws(DiagnosticsError) in
-                try perform(planned[n].0) { () throws(FileSystem.Failure) in
-                    try FileSystem.replace(location(planned[n].0), with: planned[n].1, temporarySuffix: Self.temporarySuffix)
-                }
-            }
-        }
-        for (write, (path, _)) in zip(writes, planned) {
-            try write.get()
-            report.append((path, .written))
-        }
-        for path in removals {
-            try perform(path) { () throws(FileSystem.Failure) in try FileSystem.remove(location(path)) }
-            report.append((path, .removed))
-        }
-        return report.sorted { $0.0 < $1.0 }
-    }
-
     /// What differs between the directory and the rendered files; empty when up to date.
     public func check(_ files: [String: [UInt8]], input: String) -> [(path: String, problem: Problem)] {
         var problems: [(String, Problem)] = []
@@ -98,11 +53,11 @@ public struct OutputWriter: Sendable {
 
     // MARK: edits
 
-    private static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
+    static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
         Regions.merge(generated: generated, existing: existing)
     }
 
-    private static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
+    static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
 
     /// FNV-1a, 64 bits: enough to notice an edit, stable on every machine.
     static func digest(_ bytes: [UInt8]) -> String {
@@ -114,13 +69,13 @@ public struct OutputWriter: Sendable {
 
     /// A file is the user's when the manifest does not list it, or its text outside the regions
     /// no longer matches what was generated. Old manifest entries without a digest are trusted.
-    private func editedByHand(_ path: String, _ existing: [UInt8], _ previous: [String: String?]) -> Bool {
+    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: [String: String?]) -> Bool {
         guard let recorded = previous[path] else { return true }
         guard let recorded else { return false }
         return Self.digest(Self.outline(existing)) != recorded
     }
 
-    private func conflict(_ path: String) -> Diagnostic {
+    func conflict(_ path: String) -> Diagnostic {
         Diagnostic(file: location(path), location: nil,
                    message: "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force")
     }
@@ -132,7 +87,7 @@ public struct OutputWriter: Sendable {
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the
     /// output directory, so the writer refuses rather than follows it.
-    private func symbolicLink(_ path: String) -> Diagnostic? {
+    func symbolicLink(_ path: String) -> Diagnostic? {
         var current = directory
         for component in path.split(separator: "/") {
             current = FileSystem.join(current, component)
@@ -147,13 +102,13 @@ public struct OutputWriter: Sendable {
     }
 
     /// An output file's path as diagnostics show it and system calls take it.
-    private func location(_ path: String) -> String {
+    func location(_ path: String) -> String {
         FileSystem.join(directory, path)
     }
 
-    private func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
+    func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
-    private func perform(_ path: String, _ action: () throws(FileSystem.Failure) -> Void) throws(DiagnosticsError) {
+    func perform(_ path: String, _ action: () throws(FileSystem.Failure) -> Void) throws(DiagnosticsError) {
         do {
             try action()
         } catch {
@@ -161,11 +116,11 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    private func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
+    func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
     /// The existing manifest: path → digest (nil for entries written without one). Entries
     /// that could point outside the directory are ignored.
-    private func previouslyGenerated() -> [String: String?] {
+    func previouslyGenerated() -> [String: String?] {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return [:] }
         return previouslyGenerated(from: text)
     }

@@ -5,12 +5,12 @@ extension DocsView {
     static let paletteSize = 6
 
     func overview() -> TemplateValue {
-        let keys = matrix.payloadKeyIds
+        let keys = matrix.payloadKeyIds, payloads = matrix.payloads
         return .object([
             "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
-            "rows": .list(matrix.payloads.map { payload in
-                let section = Anchors.section(payload, keys: keys)
+            "rows": .lazyList(LazyList(count: payloads.count) { row in
+                let payload = payloads[row], section = Anchors.section(payload, keys: keys)
                 return .object([
                     "title": .inline(book.payload(payload)),
                     "href": .verbatim(section),

@@ -98,12 +98,9 @@ struct TemplateRenderer<Format: OutputFormat> {
                 case .bool(let b):
                     if b { try render(body, file: file, partials: partials) }
                 case .list(let items):
-                    lists.append((0, items.count))
-                    for (n, item) in items.enumerated() {
-                        lists[lists.count - 1].index = n
-                        try render(body, pushing: item, file: file, partials: partials)
-                    }
-                    lists.removeLast()
+                    try renderEach(items.count, { items[$0] }, body, file: file, partials: partials)
+                case .lazyList(let list):
+                    try renderEach(list.count, list.item, body, file: file, partials: partials)
                 case .text, .inline, .verbatim, .object:
                     if !value.isFalsy { try render(body, pushing: value, file: file, partials: partials) }
                 }
@@ -111,6 +108,18 @@ struct TemplateRenderer<Format: OutputFormat> {
                 try renderPartial(name, indent: partialIndent, file: file, at: at, partials: partials)
             }
         }
+    }
+
+    private mutating func renderEach(
+        _ count: Int, _ item: (Int) -> TemplateValue, _ body: [TemplateNode], file: String,
+        partials: (String) throws(DiagnosticsError) -> Template
+    ) throws(DiagnosticsError) {
+        lists.append((0, count))
+        for n in 0..<count {
+            lists[lists.count - 1].index = n
+            try render(body, pushing: item(n), file: file, partials: partials)
+        }
+        lists.removeLast()
     }
 
     private mutating func render(

@@ -7,7 +7,28 @@ public enum TemplateValue: Sendable, Equatable {
     case verbatim(String)
     case bool(Bool)
     case list([TemplateValue])
+    /// A list whose items are made as the template reaches them and dropped after.
+    case lazyList(LazyList)
     case object(TemplateFields)
+}
+
+/// The items of a list made one at a time: the matrix page's sections, which would otherwise
+/// all be in memory at once on a large matrix. Items must not depend on the order they are
+/// made in, since each format's template makes them again.
+public struct LazyList: @unchecked Sendable, Equatable {
+    // Unchecked: the closure may capture a view that is not Sendable; a lazy list is made and
+    // rendered on one thread.
+    public let count: Int
+    public let item: (Int) -> TemplateValue
+
+    public init(count: Int, item: @escaping (Int) -> TemplateValue) {
+        self.count = count
+        self.item = item
+    }
+
+    public static func == (a: LazyList, b: LazyList) -> Bool {
+        a.count == b.count && (0..<a.count).allSatisfy { a.item($0) == b.item($0) }
+    }
 }
 
 // Literals keep view models and tests readable: `["name": "x", "rows": [...]]`.
@@ -28,6 +49,7 @@ extension TemplateValue {
         switch self {
         case .bool(let b): return !b
         case .list(let items): return items.isEmpty
+        case .lazyList(let list): return list.count == 0
         case .text(let s), .verbatim(let s): return s.isEmpty
         case .inline(let i): return i.isEmpty
         case .object: return false
@@ -40,7 +62,7 @@ extension TemplateValue {
         case .text, .verbatim: return "text"
         case .inline: return "inline text"
         case .bool: return "a bool"
-        case .list: return "a list"
+        case .list, .lazyList: return "a list"
         case .object: return "an object"
         }
     }

@@ -1,0 +1,107 @@
+extension OutputWriter {
+    /// One run's writes, taken file by file as rendering finishes them, from any thread. A
+    /// changed file is written to a temporary file beside its target at once, so rendered
+    /// output need not stay in memory; `commit` renames them all into place once every file is
+    /// in and nothing conflicts. Until then no output file changes, and `abort` removes what
+    /// was staged, directories included.
+    public final class Staging: @unchecked Sendable {
+        let writer: OutputWriter
+        let force: Bool
+        let previous: [String: String?]  // the manifest before this run
+        private let lock = Lock()
+        // Guarded by `lock`:
+        private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
+        private var staged: [String: String] = [:]  // path → its temporary file
+        private var edited: [String] = []
+        private var links: [String: Diagnostic] = [:]
+        private var madeDirectories: [String] = []
+
+        public init(_ writer: OutputWriter, force: Bool) {
+            self.writer = writer
+            self.force = force
+            previous = writer.previouslyGenerated()
+        }
+
+        /// Compares one rendered file with what is there and stages it when it changed.
+        public func add(_ path: String, _ bytes: [UInt8]) throws(DiagnosticsError) {
+            let digest = OutputWriter.digest(OutputWriter.outline(bytes))
+            let existing = writer.read(path)
+            let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
+            var link: Diagnostic?, isEdited = false, temporary: String?, made: [String] = []
+            if let existing, merged == existing {
+                // unchanged: nothing to write
+            } else if let existing, !force && writer.editedByHand(path, existing, previous) {
+                isEdited = true
+            } else if let found = writer.symbolicLink(path) {
+                link = found
+            } else {
+                let target = writer.location(path)
+                let file = FileSystem.temporary(for: target, suffix: OutputWriter.temporarySuffix)
+                try writer.perform(path) { () throws(FileSystem.Failure) in
+                    made = try FileSystem.createDirectories(FileSystem.parent(of: file))
+                    try FileSystem.write(merged, to: file)
+                }
+                temporary = file
+            }
+            lock.withLock {
+                digests[path] = digest
+                madeDirectories += made
+                if isEdited { edited.append(path) }
+                if let link { links[path] = link }
+                if let temporary { staged[path] = temporary }
+            }
+        }
+
+        /// Renames the staged files into place, writes the manifest and removes files an
+        /// earlier run made that are no longer produced. Conflicts stop it before any change.
+        public func commit(input: String) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
+            let removals = previous.keys.sorted().filter {
+                digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
+            }
+            var conflicts = edited.sorted().map(writer.conflict)
+            for path in removals where !force && writer.editedByHand(path, writer.read(path) ?? [], previous) {
+                conflicts.append(writer.conflict(path))
+            }
+            let manifest = Array((["input \(input)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+            let manifestChanged = writer.read(OutputWriter.manifestName) != manifest
+            // Staged files were checked for links when they came in.
+            conflicts += (manifestChanged ? [OutputWriter.manifestName] : []).compactMap(writer.symbolicLink)
+            conflicts += links.keys.sorted().map { links[$0]! } + removals.compactMap(writer.symbolicLink)
+            guard conflicts.isEmpty else {
+                abort()
+                throw DiagnosticsError(conflicts)
+            }
+            var report: [(path: String, fate: Fate)] = []
+            if manifestChanged {
+                try writer.perform(OutputWriter.manifestName) { () throws(FileSystem.Failure) in
+                    try FileSystem.replace(writer.location(OutputWriter.manifestName), with: manifest, temporarySuffix: OutputWriter.temporarySuffix)
+                }
+            }
+            report.append((OutputWriter.manifestName, manifestChanged ? .written : .unchanged))
+            for path in digests.keys.sorted() {
+                guard let temporary = staged[path] else {
+                    report.append((path, .unchanged))
+                    continue
+                }
+                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.move(temporary, to: writer.location(path)) }
+                staged[path] = nil
+                report.append((path, .written))
+            }
+            for path in removals {
+                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.remove(writer.location(path)) }
+                report.append((path, .removed))
+            }
+            return report.sorted { $0.path < $1.path }
+        }
+
+        /// Removes the staged files and the directories made for them.
+        public func abort() {
+            lock.withLock {
+                for temporary in staged.values { try? FileSystem.remove(temporary) }
+                staged = [:]
+                for directory in madeDirectories.sorted(by: >) { FileSystem.removeDirectory(directory) }
+                madeDirectories = []
+            }
+        }
+    }
+}
