@@ -4,7 +4,7 @@
 public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
-    private let cache = PiecesCache()
+    let cache = PhrasebookCache()
 
     public init(matrix: Matrix, language: String) {
         self.matrix = matrix
@@ -63,17 +63,24 @@ public struct Phrasebook {
     }
 
     func payload(_ payload: Payload) -> Inline {
-        let parts = matrix.spec.payloadKeys.indices.map { index in
-            phrase("keyValue", ["key": name(matrix.spec.payloadKeys[index].name), "value": phrase(payload.isSet(index) ? "set" : "notSet")])
+        // Each key's two readings are filled once; a payload picks one of each.
+        let readings = cache.keyReadings ?? matrix.spec.payloadKeys.map { key in
+            (set: phrase("keyValue", ["key": name(key.name), "value": phrase("set")]),
+             notSet: phrase("keyValue", ["key": name(key.name), "value": phrase("notSet")]))
         }
-        return join(parts, with: "keySeparator")
+        cache.keyReadings = readings
+        return join(readings.indices.map { payload.isSet($0) ? readings[$0].set : readings[$0].notSet }, with: "keySeparator")
     }
 }
 
-/// The same phrases are filled thousands of times; each is split into pieces once.
-private final class PiecesCache {
+/// What a phrasebook has already worked out: the same phrases are filled thousands of times,
+/// and a matrix has far fewer distinct cells than cells.
+final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
+    var steps: [String: [Step]] = [:]
+    var keyReadings: [(set: Inline, notSet: Inline)]?
 
+    /// A text split into pieces once.
     func pieces(_ template: String) -> [Placeholders.Piece] {
         if let known = pieces[template] { return known }
         let split = Placeholders.pieces(template)

@@ -10,6 +10,33 @@ public struct Step: Sendable {
 
 extension Phrasebook {
     public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {
+        // Cells that make the same calls read the same, and a matrix has few distinct ones.
+        let key = Self.signature(onDelivery, notificationCenter, taps)
+        if let known = cache.steps[key] { return known }
+        let made = makeSteps(onDelivery: onDelivery, notificationCenter: notificationCenter, taps: taps)
+        cache.steps[key] = made
+        return made
+    }
+
+    /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
+    private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
+        var key = notificationCenter ? "n" : "-"
+        func add(_ calls: [Call]) {
+            for call in calls {
+                key += call.handler.id + "/" + (call.state?.id ?? "")
+                for note in call.notes { key += "," + note.id }
+                key += ";"
+            }
+        }
+        add(onDelivery)
+        for (tap, calls) in taps {
+            key += "|" + tap + ":"
+            add(calls)
+        }
+        return key
+    }
+
+    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {
         var steps = onDelivery.map { Step(text: phrase("onDelivery", ["calls": call($0)]), notes: $0.notes.map(\.id), items: []) }
         if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
         steps += tapSteps(taps)
