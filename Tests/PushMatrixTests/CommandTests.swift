@@ -74,6 +74,17 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
 
+    /// The quick check that lets most files skip the region scan must never miss a marker.
+    func testRegionMarkersAreFoundWhereverTheyAre() {
+        let marker = Array("pushmatrix:".utf8)
+        for text in ["", "pushmatrix", "pushmatrix;", "a:b::", "pushmatri:x", "xpushmatrix :"] {
+            XCTAssertFalse(Regions.mayHaveRegions(Array(text.utf8)), text)
+        }
+        for (before, after) in [("", ""), ("// ", "begin x"), ("a:b:c pushmatrix: ", ""), (String(repeating: "::", count: 40), "\n")] {
+            XCTAssertTrue(Regions.mayHaveRegions(Array(before.utf8) + marker + Array(after.utf8)), before + "pushmatrix:" + after)
+        }
+    }
+
     func testCodeInMarkedRegionsSurvivesRegeneration() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output).status, 0)

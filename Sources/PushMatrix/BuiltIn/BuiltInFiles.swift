@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "9759261a91b95930"
+    static let sourceDigest = "790a915eca6b4269"
 
     static let spec: String = #"""
 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Marked regions in generated files — lines between `pushmatrix:begin ID` and
 /// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
 /// Works on bytes: every output is checked on every run.
@@ -58,14 +66,16 @@ enum Regions {
     }
 
     /// Most files have no regions; a byte search says so without splitting them into lines.
+    /// It jumps from colon to colon with the C library's `memchr`, which reads whole words.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
-        let needle: [UInt8] = Array("pushmatrix:".utf8)
-        guard bytes.count >= needle.count else { return false }
+        let word = Array("pushmatrix".utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            for i in 0...(buffer.count - needle.count) where buffer[i] == needle[0] {
-                var j = 1
-                while j < needle.count && buffer[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
+            guard let base = buffer.baseAddress else { return false }
+            var from = word.count
+            while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: ":")), buffer.count - from) {
+                let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[(colon - word.count)..<colon].elementsEqual(word) { return true }
+                from = colon + 1
             }
             return false
         }
