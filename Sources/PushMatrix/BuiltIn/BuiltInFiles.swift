@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "790a915eca6b4269"
+    static let sourceDigest = "09fdb2e4bfc28a1b"
 
     static let spec: String = #"""
 {
@@ -1704,9 +1704,9 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 <h2>{{texts.indexHeading}}</h2>
 <p>{{texts.indexIntro}}</p>
 <ul>
-{{#sections}}
+{{#contents}}
 <li><a href="#{{id}}">{{title}}</a></li>
-{{/sections}}
+{{/contents}}
 </ul>
 </section>
 {{> terminology}}
@@ -1747,9 +1747,9 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 
 {{texts.indexIntro}}
 
-{{#sections}}
+{{#contents}}
 - [{{title}}](#{{id}})
-{{/sections}}
+{{/contents}}
 
 {{> terminology}}
 

@@ -2,7 +2,8 @@
 /// payload combination, with cells told as steps and footnotes numbered per section.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        common(page: "reception-methods", title: "title").merging([
+        let payloads = matrix.payloads, keys = matrix.payloadKeyIds
+        return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { usedSources.contains($0.id) }.map(source)),
             "initAPIs": .list(spec.initAPIs.map { api in
                 .object(["name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
@@ -16,7 +17,10 @@ extension DocsView {
                 .object(["swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)), "description": .inline(book.text(state.description))])
             }),
             "designCases": .list(spec.designCases.map(designCase)),
-            "sections": .list(matrix.payloads.map(section)),
+            "contents": .list(payloads.map { .object(["id": .verbatim(Anchors.section($0, keys: keys)), "title": .inline(book.payload($0))]) }),
+            // Made as each format's template reaches them: making each twice costs less than
+            // holding every section of a large matrix at once.
+            "sections": .lazyList(LazyList(count: payloads.count) { section(payloads[$0]) }),
             "overview": overview(),
         ])
     }
