@@ -65,10 +65,11 @@ public enum Generator {
         let format = SwiftCommentFormat()
         let moduleView: TemplateValue = .object(["module": .verbatim(module)])
         let fixed: Job = { @Sendable () throws in
-            [
+            let sites = SwiftView.callSites(matrix)  // the matrix inverted: the classifier and the skeleton read it
+            return [
                 ("\(sources)/Dimensions.swift", try library.renderBytes("swift/Dimensions.swift", swift.dimensions(), format: format)),
-                ("\(sources)/Classifier.swift", try library.renderBytes("swift/Classifier.swift", swift.classifier(), format: format)),
-                ("\(sources)/Skeleton/PushAppDelegate.swift", try library.renderBytes("swift/Skeleton.swift", swift.skeleton(), format: format)),
+                ("\(sources)/Classifier.swift", try library.renderBytes("swift/Classifier.swift", swift.classifier(sites), format: format)),
+                ("\(sources)/Skeleton/PushAppDelegate.swift", try library.renderBytes("swift/Skeleton.swift", swift.skeleton(sites), format: format)),
                 ("\(sources)/Runtime.swift", try library.renderBytes("swift/Runtime.swift", .object([:]), format: format)),
                 ("\(sources)/Scenarios/ScenarioTable.swift", try library.renderBytes("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)),
                 ("\(tests)/Conformance.swift", try library.renderBytes("swift/Tests/Conformance.swift", moduleView, format: format)),

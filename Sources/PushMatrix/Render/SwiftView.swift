@@ -2,13 +2,6 @@
 /// data, and the classifier's cases with the cells that lead to each (the matrix inverted).
 struct SwiftView {
     let matrix: Matrix
-    /// The matrix inverted, once: the classifier and the skeleton both read it.
-    let sites: [CallSite]
-
-    init(matrix: Matrix) {
-        self.matrix = matrix
-        sites = Self.callSites(matrix)
-    }
     var spec: Spec { matrix.spec }
     /// Comments in generated code are in the spec's first language.
     var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
@@ -125,7 +118,7 @@ struct SwiftView {
     }
 
     /// The classifier: one case per call site, with the cells that lead there.
-    func classifier() -> TemplateValue {
+    func classifier(_ sites: [CallSite]) -> TemplateValue {
         .object(["cases": .list(sites.map { site in
             .object([
                 "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
@@ -139,7 +132,7 @@ struct SwiftView {
 
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead
     /// there (every init API); the permission mapping per init API.
-    func skeleton() -> TemplateValue {
+    func skeleton(_ sites: [CallSite]) -> TemplateValue {
         let branches: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.handlers.map { handler in
             (handler.id, .list(spec.handlerStates.map { state in
                 let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in site.cells.map { "\(site.api) · \($0)" } }
