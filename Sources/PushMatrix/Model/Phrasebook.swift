@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Fills the spec's texts and phrases for one language: placeholders become the given values,
 /// or the spec's symbols as code.
 /// Not Sendable: it caches as it goes, and each rendering thread makes its own.
@@ -21,7 +29,7 @@ public struct Phrasebook {
 
     func fill(_ template: String, _ values: [String: Inline]) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
-        guard template.utf8.contains(.openBrace) else { return template.isEmpty ? Inline([]) : .text(template) }
+        guard template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
         var result = Inline([])
         for piece in cache.pieces(template) {
             switch piece {
@@ -86,5 +94,14 @@ final class PhrasebookCache {
         let split = Placeholders.pieces(template)
         pieces[template] = split
         return split
+    }
+}
+
+extension String {
+    /// Whether the text has a `{` at all: most do not, and the C library's `memchr` finds out
+    /// fastest.
+    var mayHavePlaceholder: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.isEmpty ? false : memchr($0.baseAddress!, Int32(UInt8.openBrace), $0.count) != nil }
+            ?? utf8.contains(.openBrace)
     }
 }

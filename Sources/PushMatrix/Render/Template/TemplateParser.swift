@@ -196,14 +196,14 @@ struct TemplateParser {
             error(at: at, "'\(tag)' needs a name")
             return nil
         }
-        let segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // Split on bytes: '.' is ASCII, and splitting by Character costs more than all the rest.
+        let segments = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         for (n, segment) in segments.enumerated() {
             var body = Substring(segment)
             if n == 0 && body.hasPrefix("@") { body = body.dropFirst() }
-            let valid = !body.isEmpty && body.unicodeScalars.allSatisfy {
-                $0.isASCII ? ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-                    : $0.properties.isAlphabetic
-            }
+            // Names are nearly always ASCII, checked byte by byte; other letters by their properties.
+            let valid = !body.isEmpty && (body.utf8.allSatisfy(Self.isASCIINameByte)
+                || body.unicodeScalars.allSatisfy { $0.isASCII ? Self.isASCIINameByte(UInt8($0.value)) : $0.properties.isAlphabetic })
             guard valid else {
                 error(at: at, "invalid name '\(text)': expected letters, digits, '_' or '-', with '.' between fields")
                 return nil
@@ -216,6 +216,11 @@ struct TemplateParser {
             return nil
         }
         return .path(segments)
+    }
+
+    private static func isASCIINameByte(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
     }
 
     private mutating func error(at: SourceLocation, _ message: String) {
