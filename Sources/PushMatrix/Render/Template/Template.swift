@@ -74,8 +74,8 @@ struct TemplateRenderer<Format: OutputFormat> {
     private mutating func render(
         _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
-        for node in nodes {
-            switch node {
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text):
                 out += text
             case .lineStart:
@@ -171,7 +171,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         guard case .path(let segments) = name else { return stack[stack.count - 1] }
         let first = segments[0]
         var value: TemplateValue
-        if first.hasPrefix("@") {
+        if first.utf8.first == UInt8(ascii: "@") {
             guard let list = lists.last else {
                 throw Self.error(file, at, "'\(first)' is only available inside a list section")
             }
@@ -184,8 +184,8 @@ struct TemplateRenderer<Format: OutputFormat> {
         } else {
             // Mustache rule: the first field is looked up from the innermost context outward.
             var found: TemplateValue?
-            for frame in stack.reversed() {
-                if case .object(let fields) = frame, let v = fields[first] {
+            for frame in stack.indices.reversed() {
+                if case .object(let fields) = stack[frame], let v = fields[first] {
                     found = v
                     break
                 }
@@ -198,12 +198,12 @@ struct TemplateRenderer<Format: OutputFormat> {
             value = found
         }
         for n in segments.indices.dropFirst() {
-            let owner = segments[..<n].joined(separator: ".")
+            let owner = { segments[..<n].joined(separator: ".") }  // only errors name it
             guard case .object(let fields) = value else {
-                throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(segments[n])'")
+                throw Self.error(file, at, "'\(owner())' is \(value.kindDescription), so it has no field '\(segments[n])'")
             }
             guard let v = fields[segments[n]] else {
-                throw Self.error(file, at, "'\(owner)' has no field '\(segments[n])'" + Self.hint(segments[n], fields.names))
+                throw Self.error(file, at, "'\(owner())' has no field '\(segments[n])'" + Self.hint(segments[n], fields.names))
             }
             value = v
         }
