@@ -49,6 +49,23 @@ final class InvalidCorpusTests: XCTestCase {
         XCTAssertEqual(errors(text), ["big.json:1:11: error: cells: 100000 cells; the limit is 65536"])
     }
 
+    /// A long cell list's diagnostics come whole and in document order: every cell's block the
+    /// same as the first cell's, at its own place.
+    func testEveryCellOfALongListIsReportedInDocumentOrder() {
+        let count = 3_000, cell = "{}", stride = cell.utf8.count + 1
+        let text = "{\"cells\": [" + Array(repeating: cell, count: count).joined(separator: ",") + "]}"
+        let all = errors(text).filter { $0.contains(": cells[") }
+        let first = all.filter { $0.contains(": cells[0]") }
+        XCTAssertFalse(first.isEmpty)
+        XCTAssertEqual(all.count, count * first.count)
+        for i in [1, 999, 1_000, 1_001, 2_047, 2_048, count - 1] {
+            let expected = first.map {
+                $0.replacingOccurrences(of: "big.json:1:12:", with: "big.json:1:\(12 + i * stride):").replacingOccurrences(of: "cells[0]", with: "cells[\(i)]")
+            }
+            XCTAssertEqual(Array(all[(i * first.count)..<((i + 1) * first.count)]), expected, "cell \(i)")
+        }
+    }
+
     func testNestingAHundredThousandDeepIsRefused() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertEqual(errors(text), ["big.json:1:65: error: nesting deeper than 64 levels"])

@@ -161,6 +161,46 @@ final class ValidationTests: XCTestCase {
         assertErrors(edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
     }
 
+    /// A large matrix is checked whole. The built-in cells, with six more payload keys that
+    /// change nothing, make 3,072 cells; three of them are then broken, and exactly those
+    /// errors (and the two combinations the duplicates leave uncovered) are reported.
+    func testALargeMatrixIsCheckedWhole() throws {
+        var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
+        var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
+        let base = try XCTUnwrap(spec["cells"] as? [[String: Any]])
+        var cells: [[String: Any]] = []
+        for n in 0..<64 {
+            for cell in base {
+                var copy = cell, payload = try XCTUnwrap(cell["payload"] as? [String: Bool])
+                for bit in 0..<6 { payload["extra\(bit)"] = n & (1 << bit) != 0 }
+                copy["payload"] = payload
+                cells.append(copy)
+            }
+        }
+        for bit in 0..<6 { keys.append(["id": "extra\(bit)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(bit)", "presentWhen": ["one"]]]) }
+        let calling = try XCTUnwrap(cells.indices.last { !((cells[$0]["onDelivery"] as? [Any])?.isEmpty ?? true) })
+        cells[calling]["ignored"] = true
+        cells[2_100] = cells[5]
+        cells[3] = cells[4]
+        spec["payloadKeys"] = keys
+        spec["cells"] = cells
+        spec["designCases"] = try XCTUnwrap(spec["designCases"] as? [[String: Any]]).map { designCase in
+            var designCase = designCase, cell = designCase["cell"] as? [String: Any] ?? [:], payload = cell["payload"] as? [String: Bool] ?? [:]
+            for bit in 0..<6 { payload["extra\(bit)"] = false }
+            cell["payload"] = payload
+            designCase["cell"] = cell
+            return designCase
+        }
+        let errs = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
+        let messages = errs.map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() }
+        XCTAssertEqual(messages.filter { !$0.hasPrefix("cells: missing cell") }, [
+            "cells[4]: duplicate cell: cells[3] already covers this payload, init API and app state",
+            "cells[2100]: duplicate cell: cells[5] already covers this payload, init API and app state",
+            "cells[\(calling)]: ignored is true, but the cell calls a handler or shows the notification",
+        ])
+        XCTAssertEqual(messages.filter { $0.hasPrefix("cells: missing cell") }.count, 2)
+    }
+
     func testFallbackNoteOnlyOnItsHandler() {
         let edit = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["actionHandlerFallback"]}"#)
         XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])
