@@ -8,8 +8,13 @@ struct SwiftView {
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
     var groups: [(payload: Payload, scenarios: [Scenario])] {
-        let byPayload = Dictionary(grouping: matrix.scenarios, by: \.payload)
-        return matrix.payloads.map { payload in (payload, byPayload[payload] ?? []) }
+        // The matrix lists scenarios payload by payload, in the docs' order: a group is a run.
+        var groups: [(payload: Payload, scenarios: [Scenario])] = []
+        for scenario in matrix.scenarios {
+            if groups.last?.payload != scenario.payload { groups.append((scenario.payload, [])) }
+            groups[groups.count - 1].scenarios.append(scenario)
+        }
+        return groups
     }
 
     func dimensions() -> TemplateValue {
@@ -61,7 +66,7 @@ struct SwiftView {
     }
 
     func scenarioTable() -> TemplateValue {
-        .object(["groups": .list(groups.map { .verbatim(Self.groupName($0.payload, keys: matrix.payloadKeyIds)) })])
+        .object(["groups": .list(matrix.payloads.map { .verbatim(Self.groupName($0, keys: matrix.payloadKeyIds)) })])
     }
 
     /// Where the matrix makes one kind of call: an init API, a handler and its state.
