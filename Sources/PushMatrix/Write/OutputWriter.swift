@@ -13,12 +13,16 @@ public struct OutputWriter: Sendable {
     public let directory: String
     public init(directory: String) { self.directory = directory }
 
-    /// The files with the manifest added: the inputs' digest, then each file's.
+    /// The files with the manifest added.
     public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        let lines = ["input \(input)\n"] + files.keys.sorted().map { "\(digest(outline(files[$0]!))) \($0)\n" }
-        all[manifestName] = Array(lines.joined().utf8)
+        all[manifestName] = manifest(input: input, digests: files.mapValues { digest(outline($0)) })
         return all
+    }
+
+    /// The inputs' digest, then each file's outline digest and path, in path order.
+    static func manifest(input: String, digests: [String: String]) -> [UInt8] {
+        Array((["input \(input)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
     }
 
     /// The files (manifest included) when the manifest was written for these inputs and every

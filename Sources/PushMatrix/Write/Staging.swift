@@ -62,7 +62,7 @@ extension OutputWriter {
             for path in removals where !force && writer.editedByHand(path, writer.read(path) ?? [], previous) {
                 conflicts.append(writer.conflict(path))
             }
-            let manifest = Array((["input \(input)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+            let manifest = OutputWriter.manifest(input: input, digests: digests)
             let manifestChanged = writer.read(OutputWriter.manifestName) != manifest
             // Staged files were checked for links when they came in.
             conflicts += (manifestChanged ? [OutputWriter.manifestName] : []).compactMap(writer.symbolicLink)
