@@ -15,6 +15,9 @@ extension OutputWriter {
         private var edited: [String] = []
         private var links: [String: Diagnostic] = [:]
         private var madeDirectories: [String] = []
+        /// Folders already found to be real directories: a folder's way is looked up once per
+        /// run, not once per file in it.
+        private var folders: Set<String> = []
 
         public init(_ writer: OutputWriter, force: Bool) {
             self.writer = writer
@@ -32,24 +35,33 @@ extension OutputWriter {
                 // unchanged: nothing to write
             } else if let existing, !force && writer.editedByHand(path, existing, previous) {
                 isEdited = true
-            } else if let found = writer.symbolicLink(path) {
+            } else if let found = writer.symbolicLink(path, from: known(folder(of: path))) {
                 link = found
             } else {
-                let target = writer.location(path)
-                let file = FileSystem.temporary(for: target, suffix: OutputWriter.temporarySuffix)
+                let file = FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
+                let known = known(folder(of: path)) != nil
                 try writer.perform(path) { () throws(FileSystem.Failure) in
-                    made = try FileSystem.createDirectories(FileSystem.parent(of: file))
+                    if !known { made = try FileSystem.createDirectories(FileSystem.parent(of: file)) }
                     try FileSystem.write(merged, to: file)
                 }
                 temporary = file
             }
             lock.withLock {
+                if temporary != nil, let folder = folder(of: path) { folders.insert(folder) }
                 digests[path] = digest
                 madeDirectories += made
                 if isEdited { edited.append(path) }
                 if let link { links[path] = link }
                 if let temporary { staged[path] = temporary }
             }
+        }
+
+        private func folder(of path: String) -> String? {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
+        }
+
+        private func known(_ folder: String?) -> String? {
+            folder.flatMap { folder in lock.withLock { folders.contains(folder) } ? folder : nil }
         }
 
         /// Renames the staged files into place, writes the manifest and removes files an
@@ -65,8 +77,8 @@ extension OutputWriter {
             let manifest = OutputWriter.manifest(input: input, digests: digests)
             let manifestChanged = writer.read(OutputWriter.manifestName) != manifest
             // Staged files were checked for links when they came in.
-            conflicts += (manifestChanged ? [OutputWriter.manifestName] : []).compactMap(writer.symbolicLink)
-            conflicts += links.keys.sorted().map { links[$0]! } + removals.compactMap(writer.symbolicLink)
+            conflicts += (manifestChanged ? [OutputWriter.manifestName] : []).compactMap { writer.symbolicLink($0) }
+            conflicts += links.keys.sorted().map { links[$0]! } + removals.compactMap { writer.symbolicLink($0) }
             guard conflicts.isEmpty else {
                 abort()
                 throw DiagnosticsError(conflicts)
