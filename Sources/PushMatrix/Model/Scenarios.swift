@@ -23,7 +23,11 @@ public struct Scenario: Sendable {
         }
     }
 
-    public var cell: Cell
+    /// The cell's init API and app state ids, and whether iOS ignores the push there. (Not the
+    /// whole cell: a large matrix has over 100,000 scenarios.)
+    public var api: String
+    public var appState: String
+    public var ignored: Bool
     public var payload: Payload
     public var tap: String?
     public var missing: [String]
@@ -73,7 +77,7 @@ extension Matrix {
                                        processesContent: false, respondsToTap: position == responder))
         }
         if !steps.isEmpty { steps[0].processesContent = true }
-        return Scenario(cell: cell, payload: payload, tap: tap, missing: missing, steps: steps)
+        return Scenario(api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
     }
 
     /// Whether every tap that starts with this launch goes on to another call, in any cell of

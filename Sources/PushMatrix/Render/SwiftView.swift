@@ -49,11 +49,11 @@ struct SwiftView {
                     "name": .verbatim(name(scenario, group)),
                     "summary": .text(summary(scenario, group)),
                     "payload": .verbatim(expression),
-                    "api": .verbatim(scenario.cell.api.id),
-                    "appState": .verbatim(scenario.cell.appState.id),
+                    "api": .verbatim(scenario.api),
+                    "appState": .verbatim(scenario.appState),
                     "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
                     "missing": .verbatim("[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
-                    "ignored": .verbatim(String(scenario.cell.ignored)),
+                    "ignored": .verbatim(String(scenario.ignored)),
                     "hasSteps": .bool(!scenario.steps.isEmpty),
                     // swift-format wants a trailing comma only where the list cannot fit on one line.
                     "steps": .list(scenario.steps.map { step in
@@ -89,16 +89,16 @@ struct SwiftView {
         var withoutOnly: [String: [String]] = [:]  // site + line + payload → handlers missing, when only then
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
-                let key = "\(scenario.cell.api.id)|\(step.handler)|\(step.state ?? "")"
+                let key = "\(scenario.api)|\(step.handler)|\(step.state ?? "")"
                 if sites[key] == nil {
                     order.append(key)
-                    sites[key] = CallSite(api: scenario.cell.api.id, handler: step.handler, state: step.state)
+                    sites[key] = CallSite(api: scenario.api, handler: step.handler, state: step.state)
                 }
                 let expression = eventExpression(step.event)
                 if !sites[key]!.events.contains(expression) { sites[key]!.events.append(expression) }
                 sites[key]!.repeats = sites[key]!.repeats || index > 0
                 // A line per (app state, step, tap); a delivery is the same whatever the tap.
-                var line = "\(scenario.cell.appState.id), step \(index + 1)"
+                var line = "\(scenario.appState), step \(index + 1)"
                 if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
                 let payload = payloadWords(scenario.payload, keys: matrix.payloadKeyIds)
                 if payloads[key + line] == nil { sites[key]!.cells.append(line) }
@@ -183,13 +183,13 @@ struct SwiftView {
     }
 
     func name(_ scenario: Scenario, _ group: Group) -> String {
-        [group.name, scenario.cell.api.id, scenario.cell.appState.id,
+        [group.name, scenario.api, scenario.appState,
          scenario.tap.map { "tap" + Self.upper($0) } ?? "noTap"].joined(separator: "__")
             + scenario.missing.map { "__without" + Self.upper($0) }.joined()
     }
 
     private func summary(_ scenario: Scenario, _ group: Group) -> String {
-        "\(group.words) · \(scenario.cell.api.id) · \(scenario.cell.appState.id) · "
+        "\(group.words) · \(scenario.api) · \(scenario.appState) · "
             + (scenario.tap.map { "tap \($0)" } ?? "no tap") + (scenario.missing.isEmpty ? "" : " · without " + scenario.missing.joined(separator: ", "))
     }
 

@@ -60,12 +60,12 @@ extension DocsView {
         var sites: [String: (api: String, state: String?, ways: [Inline])] = [:]
         for scenario in matrix.scenarios {
             for step in scenario.steps where step.handler == handler {
-                let key = "\(scenario.cell.api.id)|\(step.state ?? "")"
+                let key = "\(scenario.api)|\(step.state ?? "")"
                 if sites[key] == nil {
                     order.append(key)
-                    sites[key] = (scenario.cell.api.id, step.state, [])
+                    sites[key] = (scenario.api, step.state, [])
                 }
-                var way = book.name(matrix.appStates[scenario.cell.appState.id]!.name) + .text(", ")
+                var way = book.name(matrix.appStates[scenario.appState]!.name) + .text(", ")
                 way = way + (step.event.isDelivery || scenario.tap == nil
                     ? text("onArrival") : book.phrase("afterTap", ["tap": book.name(matrix.taps[scenario.tap!]!.name)]))
                 if !scenario.missing.isEmpty {
