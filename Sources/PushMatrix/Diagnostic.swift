@@ -1,11 +1,21 @@
 /// A position in a text file, 1-based; columns count Unicode scalars.
 public struct SourceLocation: Sendable, Hashable, Comparable {
-    public var line: Int
-    public var column: Int
+    // 32 bits each: inputs are at most 16 MiB, and a large spec has millions of locations.
+    private var storedLine: UInt32, storedColumn: UInt32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
