@@ -5,10 +5,11 @@ public enum Generator {
     /// another, since target names are unique across a package graph.
     public static let defaultModule = "PushHandlers"
 
-    /// Files rendered by one job; jobs are independent, so they run in parallel.
+    /// Renders some files, handing each to `emit` as soon as it is done (so a large page is not
+    /// held while the next renders); jobs are independent, so they run in parallel.
     /// (Untyped throws: the compiler cannot yet lower these closures with a typed one; every
     /// error they throw is a DiagnosticsError.)
-    typealias Job = @Sendable () throws -> [(path: String, bytes: [UInt8])]
+    typealias Job = @Sendable (_ emit: @escaping Emit) throws -> Void
 
     /// Takes each file as soon as it is rendered, on the thread that rendered it.
     public typealias Emit = @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
@@ -19,7 +20,7 @@ public enum Generator {
         let library = TemplateLibrary(directory: directory)
         let jobs = docsJobs(matrix, library) + swiftJobs(matrix, library, module: module)
         let results = Parallel.map(jobs.count) { n in
-            Result { for (path, bytes) in try jobs[n]() { try emit(path, bytes) } }
+            Result { try jobs[n](emit) }
                 .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
         }
         for result in results { try result.get() }
@@ -46,13 +47,11 @@ public enum Generator {
         let pages = DocsView.pages.filter { $0.id == "reception-methods" } + DocsView.pages.filter { $0.id != "reception-methods" }
         return pages.flatMap { page in
             matrix.spec.languages.map { language in
-                { @Sendable () throws in
+                { @Sendable emit throws in
                     let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page(page.id)
-                    var files: [(path: String, bytes: [UInt8])] = []
                     for (ext, format) in formats {
-                        files.append(("Docs/\(language.id)/\(page.id).\(ext)", try library.renderBytes("docs/\(page.id).\(ext)", model, format: format)))
+                        try emit("Docs/\(language.id)/\(page.id).\(ext)", try library.renderBytes("docs/\(page.id).\(ext)", model, format: format))
                     }
-                    return files
                 }
             }
         }
@@ -64,25 +63,21 @@ public enum Generator {
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()
         let moduleView: TemplateValue = .object(["module": .verbatim(module)])
-        let fixed: Job = { @Sendable () throws in
+        let fixed: Job = { @Sendable emit throws in
             let sites = SwiftView.callSites(matrix)  // the matrix inverted: the classifier and the skeleton read it
-            return [
-                ("\(sources)/Dimensions.swift", try library.renderBytes("swift/Dimensions.swift", swift.dimensions(), format: format)),
-                ("\(sources)/Classifier.swift", try library.renderBytes("swift/Classifier.swift", swift.classifier(sites), format: format)),
-                ("\(sources)/Skeleton/PushAppDelegate.swift", try library.renderBytes("swift/Skeleton.swift", swift.skeleton(sites), format: format)),
-                ("\(sources)/Runtime.swift", try library.renderBytes("swift/Runtime.swift", .object([:]), format: format)),
-                ("\(sources)/Scenarios/ScenarioTable.swift", try library.renderBytes("swift/ScenarioTable.swift", swift.scenarioTable(), format: format)),
-                ("\(tests)/Conformance.swift", try library.renderBytes("swift/Tests/Conformance.swift", moduleView, format: format)),
-                ("\(tests)/HandlerUnderTest.swift", try library.renderBytes("swift/Tests/HandlerUnderTest.swift", moduleView, format: format)),
-            ]
+            try emit("\(sources)/Dimensions.swift", try library.renderBytes("swift/Dimensions.swift", swift.dimensions(), format: format))
+            try emit("\(sources)/Classifier.swift", try library.renderBytes("swift/Classifier.swift", swift.classifier(sites), format: format))
+            try emit("\(sources)/Skeleton/PushAppDelegate.swift", try library.renderBytes("swift/Skeleton.swift", swift.skeleton(sites), format: format))
+            try emit("\(sources)/Runtime.swift", try library.renderBytes("swift/Runtime.swift", .object([:]), format: format))
+            try emit("\(sources)/Scenarios/ScenarioTable.swift", try library.renderBytes("swift/ScenarioTable.swift", swift.scenarioTable(), format: format))
+            try emit("\(tests)/Conformance.swift", try library.renderBytes("swift/Tests/Conformance.swift", moduleView, format: format))
+            try emit("\(tests)/HandlerUnderTest.swift", try library.renderBytes("swift/Tests/HandlerUnderTest.swift", moduleView, format: format))
         }
         return [fixed] + swift.groups.map { payload, scenarios in
-            { @Sendable () throws in
+            { @Sendable emit throws in
                 let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
-                return [
-                    ("\(sources)/Scenarios/\(name).swift", try library.renderBytes("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)),
-                    ("\(tests)/\(name)ConformanceTests.swift", try library.renderBytes("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format)),
-                ]
+                try emit("\(sources)/Scenarios/\(name).swift", try library.renderBytes("swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format))
+                try emit("\(tests)/\(name)ConformanceTests.swift", try library.renderBytes("swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format))
             }
         }
     }
