@@ -54,10 +54,6 @@ public struct Matrix: Sendable {
         Dictionary(items.map { ($0[keyPath: id], $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    static func flags(_ cell: Cell) -> [String: Bool] {
-        Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
-    }
-
     func payload(of cell: Cell) -> Payload { Payload(cell.payload, keyIndex: keyIndex) }
 
     /// Every payload combination, in the docs' order.

@@ -31,17 +31,17 @@ extension OutputWriter {
             let existing = writer.read(path)
             let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
             var link: Diagnostic?, isEdited = false, temporary: String?, made: [String] = []
+            let knownFolder = known(folder(of: path))
             if let existing, merged == existing {
                 // unchanged: nothing to write
             } else if let existing, !force && writer.editedByHand(path, existing, previous) {
                 isEdited = true
-            } else if let found = writer.symbolicLink(path, from: known(folder(of: path))) {
+            } else if let found = writer.symbolicLink(path, from: knownFolder) {
                 link = found
             } else {
                 let file = FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
-                let known = known(folder(of: path)) != nil
                 try writer.perform(path) { () throws(FileSystem.Failure) in
-                    if !known { made = try FileSystem.createDirectories(FileSystem.parent(of: file)) }
+                    if knownFolder == nil { made = try FileSystem.createDirectories(FileSystem.parent(of: file)) }
                     try FileSystem.write(merged, to: file)
                 }
                 temporary = file

@@ -195,10 +195,6 @@ enum Anchors {
         return "payload-" + (set.isEmpty ? "none" : set.joined(separator: "-"))
     }
 
-    static func section(_ payload: [String: Bool], keys: [String]) -> String {
-        section(Payload(payload, keys: keys), keys: keys)
-    }
-
     /// A cell's anchor: its init API and app state, then its section's payload slug.
     static func cell(_ cell: Cell, section: String) -> String {
         "cell-\(Identifier.hyphenated(cell.api.id))-\(Identifier.hyphenated(cell.appState.id))-" + section.dropFirst("payload-".count)

@@ -1,0 +1,28 @@
+@testable import PushMatrix
+
+/// Payloads and cells keyed by plain dictionaries and strings, worked out independently of the
+/// generator's `Payload` bits, so the round-trip readers check it rather than reuse it.
+extension Combination {
+    /// Payload combinations in the docs' order: the first key varies slowest, "set" before "not set".
+    static func payloads(_ keys: [String]) -> [[String: Bool]] {
+        keys.reduce([[:]]) { partial, key in
+            partial.flatMap { p in [true, false].map { value in p.merging([key: value]) { a, _ in a } } }
+        }
+    }
+
+    static func key(payload: [String: Bool], keys: [String], api: String, appState: String) -> String {
+        keys.map { payload[$0] == true ? "1" : "0" }.joined() + "|\(api)|\(appState)"
+    }
+}
+
+extension Matrix {
+    static func flags(_ cell: Cell) -> [String: Bool] {
+        Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+}
+
+extension Anchors {
+    static func section(_ payload: [String: Bool], keys: [String]) -> String {
+        section(Payload(payload, keys: keys), keys: keys)
+    }
+}
