@@ -109,6 +109,9 @@ enum FileSystem {
         return made
     }
 
+    /// Makes one directory; false when it cannot, or something is already there.
+    static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+
     /// Removes `path` if it is an empty directory; anything else is left alone.
     static func removeDirectory(_ path: String) { rmdir(path) }
 

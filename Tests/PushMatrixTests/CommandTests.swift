@@ -169,6 +169,35 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try snapshot(output), before)
     }
 
+    /// A missing output directory is built beside it and renamed into place: afterwards only
+    /// the output is there, and a failed run leaves nothing, not even the folders it made.
+    func testANewOutputDirectoryLandsWholeOrNotAtAll() throws {
+        let parent = Fixtures.temporaryDirectory(self)
+        let output = parent + "/made/Generated"
+        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output + "/"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/made"), ["Generated"])
+        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
+        XCTAssertEqual(try snapshot(output), try snapshot(Fixtures.generated))
+
+        let templates = Fixtures.temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
+        let table = templates + "/docs/_matrix-table.md"
+        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        let failed = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", parent + "/other/Generated"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).sorted(), ["made"])
+    }
+
+    /// A hidden directory a killed run left beside a missing output is not taken as output.
+    func testAKilledRunsLeftoversAreNotOutput() throws {
+        let parent = Fixtures.temporaryDirectory(self)
+        let leftover = parent + "/.Generated" + OutputWriter.temporarySuffix
+        try FileManager.default.createDirectory(atPath: leftover + "/Docs", withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: leftover + "/Docs/old.md"))
+        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status, 0)
+        XCTAssertEqual(try snapshot(parent + "/Generated"), try snapshot(Fixtures.generated))
+    }
+
     private func snapshot(_ directory: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: directory)! {

@@ -4,10 +4,16 @@ extension OutputWriter {
     /// output need not stay in memory; `commit` renames them all into place once every file is
     /// in and nothing conflicts. Until then no output file changes, and `abort` removes what
     /// was staged, directories included.
+    ///
+    /// An output directory that does not exist yet is built whole in a hidden directory beside
+    /// it and renamed into place at the end: there is nothing to compare with or to guard
+    /// against, and one rename lands every file.
     public final class Staging: @unchecked Sendable {
         let writer: OutputWriter
         let force: Bool
         let previous: [String: String?]  // the manifest before this run
+        /// The hidden directory a new output directory is built in, or nil.
+        private let fresh: String?
         private let lock = Lock()
         // Guarded by `lock`:
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
@@ -23,12 +29,28 @@ extension OutputWriter {
             self.writer = writer
             self.force = force
             previous = writer.previouslyGenerated()
+            var made: [String] = []
+            fresh = Self.freshRoot(for: writer.directory, made: &made)
+            madeDirectories = made
+        }
+
+        /// Makes the hidden directory beside a missing output directory. Nil when the output
+        /// directory exists, or the hidden one cannot be made afresh (a killed run's is left
+        /// as it was, and files are then staged one by one).
+        private static func freshRoot(for directory: String, made: inout [String]) -> String? {
+            var directory = Substring(directory)
+            while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
+            guard !directory.isEmpty, FileSystem.kind(String(directory)) == nil else { return nil }
+            let root = FileSystem.temporary(for: String(directory), suffix: OutputWriter.temporarySuffix)
+            guard let parents = try? FileSystem.createDirectories(FileSystem.parent(of: root)), FileSystem.makeDirectory(root) else { return nil }
+            made = parents + [root]
+            return root
         }
 
         /// Compares one rendered file with what is there and stages it when it changed.
         public func add(_ path: String, _ bytes: [UInt8]) throws(DiagnosticsError) {
             let digest = OutputWriter.digest(OutputWriter.outline(bytes))
-            let existing = writer.read(path)
+            let existing = fresh == nil ? writer.read(path) : nil
             let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
             var link: Diagnostic?, isEdited = false, temporary: String?, made: [String] = []
             let knownFolder = known(folder(of: path))
@@ -36,10 +58,10 @@ extension OutputWriter {
                 // unchanged: nothing to write
             } else if let existing, !force && writer.editedByHand(path, existing, previous) {
                 isEdited = true
-            } else if let found = writer.symbolicLink(path, from: knownFolder) {
+            } else if fresh == nil, let found = writer.symbolicLink(path, from: knownFolder) {
                 link = found
             } else {
-                let file = FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
+                let file = fresh.map { FileSystem.join($0, path) } ?? FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
                 try writer.perform(path) { () throws(FileSystem.Failure) in
                     if knownFolder == nil { made = try FileSystem.createDirectories(FileSystem.parent(of: file)) }
                     try FileSystem.write(merged, to: file)
@@ -67,6 +89,7 @@ extension OutputWriter {
         /// Renames the staged files into place, writes the manifest and removes files an
         /// earlier run made that are no longer produced. Conflicts stop it before any change.
         public func commit(input: String) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
+            if let fresh { return try land(fresh, manifest: OutputWriter.manifest(input: input, digests: digests)) }
             let removals = previous.keys.sorted().filter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
             }
@@ -104,6 +127,20 @@ extension OutputWriter {
                 report.append((path, .removed))
             }
             return report.sorted { $0.path < $1.path }
+        }
+
+        /// Puts the manifest in a new output directory built whole, and renames it into place.
+        private func land(_ root: String, manifest: [UInt8]) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
+            let file = FileSystem.join(root, OutputWriter.manifestName)
+            do {
+                try FileSystem.write(manifest, to: file)
+                try FileSystem.move(root, to: writer.directory)
+            } catch {
+                try? FileSystem.remove(file)
+                abort()
+                throw DiagnosticsError([Diagnostic(file: writer.directory, location: nil, message: "cannot make the output directory (\(error))")])
+            }
+            return ([OutputWriter.manifestName] + digests.keys).sorted().map { ($0, .written) }
         }
 
         /// Removes the staged files and the directories made for them.
