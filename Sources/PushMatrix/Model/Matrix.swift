@@ -65,8 +65,11 @@ public struct Matrix: Sendable {
     }
 
     /// The cell of a payload and the positions of an init API and an app state in the spec.
-    func cell(_ payload: Payload, api: Int, state: Int) -> Cell {
-        spec.cells[cellTable[Self.slot(payload, api, state, apis: spec.initAPIs.count, states: spec.appStates.count)]]
+    func cell(_ payload: Payload, api: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, api: api, state: state)] }
+
+    /// Where that cell is in `spec.cells`.
+    func cellIndex(_ payload: Payload, api: Int, state: Int) -> Int {
+        cellTable[Self.slot(payload, api, state, apis: spec.initAPIs.count, states: spec.appStates.count)]
     }
 
     /// Every note that applies to a cell: its column's, its own and its calls', sorted by id.

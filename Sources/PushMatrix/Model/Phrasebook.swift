@@ -43,7 +43,12 @@ public struct Phrasebook {
     /// `a, then b` / `a or b`: items joined by a phrase.
     func join(_ items: [Inline], with separator: String) -> Inline {
         let glue = phrase(separator)
-        return items.enumerated().reduce(Inline([])) { $0 + ($1.offset == 0 ? $1.element : glue + $1.element) }
+        var joined = Inline([])
+        for (offset, item) in items.enumerated() {
+            if offset > 0 { joined += glue }
+            joined += item
+        }
+        return joined
     }
 
     /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
@@ -86,6 +91,8 @@ public struct Phrasebook {
 final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
     var steps: [String: [Step]] = [:]
+    /// Steps by cell index: each format of a page tells every cell again.
+    var cellSteps: [Int: [Step]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
 
     /// A text split into pieces once.

@@ -183,9 +183,9 @@ struct SwiftView {
     }
 
     func name(_ scenario: Scenario, _ group: Group) -> String {
-        [group.name, scenario.api, scenario.appState,
-         scenario.tap.map { "tap" + Self.upper($0) } ?? "noTap"].joined(separator: "__")
-            + scenario.missing.map { "__without" + Self.upper($0) }.joined()
+        var name = group.name + "__" + scenario.api + "__" + scenario.appState + "__" + (scenario.tap.map { "tap" + Self.upper($0) } ?? "noTap")
+        for handler in scenario.missing { name += "__without" + Self.upper(handler) }
+        return name
     }
 
     private func summary(_ scenario: Scenario, _ group: Group) -> String {

@@ -21,7 +21,12 @@ enum Identifier {
         var out: [UInt8] = []
         out.reserveCapacity(id.utf8.count + 4)
         for byte in id.utf8 {
-            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { out += [UInt8(ascii: "-"), byte + 0x20] } else { out.append(byte) }
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+                out.append(UInt8(ascii: "-"))
+                out.append(byte + 0x20)
+            } else {
+                out.append(byte)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }

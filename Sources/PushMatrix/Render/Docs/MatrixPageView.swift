@@ -30,11 +30,11 @@ extension DocsView {
         // Every app state has cells, so each column note is used.
         var notes = Set(spec.appStates.flatMap { $0.notes.map(\.id) })
         var sources = Set<String>()
-        for cell in spec.cells {
-            sources.insert(cell.source.id)
-            for note in cell.notes { notes.insert(note.id) }
-            for call in cell.onDelivery { for note in call.notes { notes.insert(note.id) } }
-            for tap in cell.taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
+        for index in spec.cells.indices {  // by index: a copy of each cell would cost more than reading it
+            sources.insert(spec.cells[index].source.id)
+            for note in spec.cells[index].notes { notes.insert(note.id) }
+            for call in spec.cells[index].onDelivery { for note in call.notes { notes.insert(note.id) } }
+            for tap in spec.cells[index].taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
         }
         return sources.union(notes.compactMap { matrix.notes[$0]?.source.id })
     }
@@ -106,9 +106,10 @@ extension DocsView {
             .object([
                 "api": .inline(book.name(spec.initAPIs[api].name)),
                 "cells": .list(spec.appStates.indices.map { state in
-                    let cell = matrix.cell(payload, api: api, state: state)
+                    let index = matrix.cellIndex(payload, api: api, state: state), cell = spec.cells[index]
                     sources.append(cell.source.id)
-                    let steps = steps(of: cell)
+                    let steps = book.cache.cellSteps[index] ?? steps(of: cell)
+                    book.cache.cellSteps[index] = steps
                     return .object([
                         "id": .verbatim(Anchors.cell(cell, section: anchor)),
                         "numbered": .bool(steps.count > 1),
@@ -151,6 +152,7 @@ struct Footnotes {
     let section: String
     private(set) var used: [String] = []
     private var references: [String: Int] = [:]
+    private var filled: [Inline] = []  // marker n at n - 1: filled once, used at every reference
     /// Looked up once per section rather than per marker.
     private let separator: Inline, markerTemplate: String
 
@@ -170,8 +172,10 @@ struct Footnotes {
         for id in notes {
             let number = (used.firstIndex(of: id) ?? { used.append(id); return used.count - 1 }()) + 1
             references[id, default: 0] += 1
-            text = text + separator + marker(number)
-            list.append(.object(["label": .inline(marker(number)), "note": .verbatim(noteId(number)),
+            while filled.count < number { filled.append(marker(filled.count + 1)) }
+            text += separator
+            text += filled[number - 1]
+            list.append(.object(["label": .inline(filled[number - 1]), "note": .verbatim(noteId(number)),
                                  "id": .verbatim(referenceId(number, references[id]!))]))
         }
         return .object(["text": .inline(text), "list": .list(list)])

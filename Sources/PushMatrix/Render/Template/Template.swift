@@ -50,7 +50,8 @@ struct TemplateRenderer<Format: OutputFormat> {
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
     private var indent: [UInt8] = []  // prefix for each line of the current standalone partial
     private var partialDepth = 0
-    private var cache: [String: Template] = [:]
+    /// A template uses a few partials, many times each: a scan finds one faster than hashing its name.
+    private var cache: [(name: String, template: Template)] = []
 
     static var maxPartialDepth: Int { 64 }
 
@@ -136,8 +137,8 @@ struct TemplateRenderer<Format: OutputFormat> {
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         let template: Template
-        if let cached = cache[name] {
-            template = cached
+        if let cached = cache.first(where: { $0.name == name }) {
+            template = cached.template
         } else {
             do {
                 template = try partials(name)
@@ -150,7 +151,7 @@ struct TemplateRenderer<Format: OutputFormat> {
                     return located
                 })
             }
-            cache[name] = template
+            cache.append((name, template))
         }
         guard partialDepth < Self.maxPartialDepth else {
             throw Self.error(file, at, "partial '\(name)' is nested more than \(Self.maxPartialDepth) deep; does it include itself?")

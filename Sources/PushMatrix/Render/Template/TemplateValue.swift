@@ -73,8 +73,12 @@ extension TemplateValue {
 /// gets an index as well.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One array for names and values: view models are made of many small objects, and each
-    /// allocation counts.
-    private var fields: [(name: String, value: TemplateValue)] = []
+    /// allocation counts. A struct rather than a tuple, which the runtime destroys generically.
+    private struct Field: Sendable {
+        let name: String
+        var value: TemplateValue
+    }
+    private var fields: [Field] = []
     private var index: [String: Int]?
 
     private static var indexedFrom: Int { 16 }
@@ -99,7 +103,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
                 fields[n].value = newValue
                 return
             }
-            fields.append((name, newValue))
+            fields.append(Field(name: name, value: newValue))
             if index != nil {
                 index![name] = fields.count - 1
             } else if fields.count >= Self.indexedFrom {
@@ -111,13 +115,15 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// These fields with `other`'s added, `other` winning where both have a name.
     public func merging(_ other: TemplateFields) -> TemplateFields {
         var merged = self
-        for (name, value) in other.fields { merged[name] = value }
+        for field in other.fields { merged[field.name] = field.value }
         return merged
     }
 
     private func position(of name: String) -> Int? {
         if let index { return index[name] }
-        return fields.firstIndex { $0.name == name }
+        // Most names looked at are not the one sought, and differ in length.
+        let length = name.utf8.count
+        return fields.firstIndex { $0.name.utf8.count == length && $0.name == name }
     }
 
     /// Equal when they have the same names with equal values, in any order.
