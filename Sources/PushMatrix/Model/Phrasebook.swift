@@ -91,7 +91,7 @@ public struct Phrasebook {
 final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
     var steps: [String: [Step]] = [:]
-    /// Steps by cell index: each format of a page tells every cell again.
+    /// Steps by cell index (see `DocsView.steps(ofCell:)`).
     var cellSteps: [Int: [Step]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
 

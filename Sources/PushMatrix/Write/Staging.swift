@@ -29,22 +29,21 @@ extension OutputWriter {
             self.writer = writer
             self.force = force
             previous = writer.previouslyGenerated()
-            var made: [String] = []
-            fresh = Self.freshRoot(for: writer.directory, made: &made)
-            madeDirectories = made
+            let root = Self.freshRoot(for: writer.directory)
+            fresh = root?.path
+            madeDirectories = root?.made ?? []
         }
 
         /// Makes the hidden directory beside a missing output directory. Nil when the output
         /// directory exists, or the hidden one cannot be made afresh (a killed run's is left
         /// as it was, and files are then staged one by one).
-        private static func freshRoot(for directory: String, made: inout [String]) -> String? {
+        private static func freshRoot(for directory: String) -> (path: String, made: [String])? {
             var directory = Substring(directory)
             while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
             guard !directory.isEmpty, FileSystem.kind(String(directory)) == nil else { return nil }
             let root = FileSystem.temporary(for: String(directory), suffix: OutputWriter.temporarySuffix)
             guard let parents = try? FileSystem.createDirectories(FileSystem.parent(of: root)), FileSystem.makeDirectory(root) else { return nil }
-            made = parents + [root]
-            return root
+            return (root, parents + [root])
         }
 
         /// Compares one rendered file with what is there and stages it when it changed.

@@ -67,13 +67,14 @@ extension DocsView {
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
         let payload = Payload(designCase.cell.payload, keyIndex: matrix.keyIndex)
-        let cell = matrix.cell(payload, api: matrix.apiIndex[designCase.cell.api.id]!, state: matrix.stateIndex[designCase.cell.appState.id]!)
+        let index = matrix.cellIndex(payload, api: matrix.apiIndex[designCase.cell.api.id]!, state: matrix.stateIndex[designCase.cell.appState.id]!)
+        let cell = spec.cells[index]
         return .object([
             "title": .inline(book.text(designCase.title)),
             "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
             "href": .verbatim(Anchors.cell(cell, section: Anchors.section(payload, keys: matrix.payloadKeyIds))),
-            "steps": .list(steps(of: cell).map { step in
+            "steps": .list(steps(ofCell: index).map { step in
                 .object(["text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
                          "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
             }),
@@ -88,9 +89,15 @@ extension DocsView {
         ])
     }
 
-    func steps(of cell: Cell) -> [Step] {
-        book.steps(onDelivery: cell.onDelivery, notificationCenter: cell.notificationCenter,
-                   taps: spec.taps.compactMap { tap in cell.taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
+    /// The steps of the cell at `index` in the spec, made once per language: each format of a
+    /// page tells every cell again.
+    func steps(ofCell index: Int) -> [Step] {
+        if let known = book.cache.cellSteps[index] { return known }
+        let cell = spec.cells[index]
+        let made = book.steps(onDelivery: cell.onDelivery, notificationCenter: cell.notificationCenter,
+                              taps: spec.taps.compactMap { tap in cell.taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
+        book.cache.cellSteps[index] = made
+        return made
     }
 
     /// One payload combination: its table (a row per init API, a column per app state) and its
@@ -108,8 +115,7 @@ extension DocsView {
                 "cells": .list(spec.appStates.indices.map { state in
                     let index = matrix.cellIndex(payload, api: api, state: state), cell = spec.cells[index]
                     sources.append(cell.source.id)
-                    let steps = book.cache.cellSteps[index] ?? steps(of: cell)
-                    book.cache.cellSteps[index] = steps
+                    let steps = steps(ofCell: index)
                     return .object([
                         "id": .verbatim(Anchors.cell(cell, section: anchor)),
                         "numbered": .bool(steps.count > 1),
