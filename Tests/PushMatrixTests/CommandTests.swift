@@ -117,6 +117,46 @@ final class CommandTests: XCTestCase {
         XCTAssertNotEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n")
     }
 
+    func testDigestsMatchTheirSpecifications() {
+        // Known answers from the reference XXH64 (seed 0) and FNV-1a 64: every length class
+        // (empty, tail bytes, a half word, whole words, 32-byte stripes and a ragged end).
+        let stripes = Array((0..<768).map { UInt8($0 % 256) }) + Array("pushmatrix".utf8)
+        for (bytes, expected) in [([], "ef46db3751d8e999"), (Array("a".utf8), "d24ec4f1a98c6e5b"), (Array("abc".utf8), "44bc2cf5ad770999"),
+                                  (Array("0123456789abcde".utf8), "4bb51a30968e6a4d"), (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
+                                  (stripes, "80398dd5b21a4388")] as [([UInt8], String)] {
+            XCTAssertEqual(Digest.xxh64.hex(bytes), expected, "\(bytes.count) bytes")
+        }
+        XCTAssertEqual(Digest.fnv1a.hex([]), "cbf29ce484222325")
+        XCTAssertEqual(Digest.fnv1a.hex(Array("a".utf8)), "af63dc4c8601ec8c")
+    }
+
+    /// A manifest written before digests were named (FNV-1a, no `digest` line) still tells
+    /// generated files from edited ones.
+    func testAnOlderManifestStillTellsEditsApart() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let manifest = output + "/" + OutputWriter.manifestName
+        var lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[1], "digest xxh64")
+        lines.remove(at: 1)
+        lines = lines.map { line in
+            guard !line.hasPrefix("input ") else { return "input older" }
+            let path = String(line.dropFirst(17))
+            let bytes = FileManager.default.contents(atPath: output + "/" + path).map { [UInt8]($0) } ?? []
+            return Digest.fnv1a.hex(OutputWriter.outline(bytes)) + " " + path
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        let edited = output + "/Sources/PushHandlers/Classifier.swift"
+        try Data("// my own classifier\n".utf8).write(to: URL(fileURLWithPath: edited))
+        let result = generate(output)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "only the edited file is in conflict: \(result.stderr)")
+        XCTAssertTrue(result.stderr.hasPrefix(edited + ": error: edited by hand"))
+        try FileManager.default.removeItem(atPath: edited)
+        XCTAssertEqual(generate(output).status, 0, "the other files are recognised as generated")
+        XCTAssertEqual(try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[1], "digest xxh64", "and the manifest is rewritten with the current digest")
+    }
+
     func testInvalidSpecLeavesTheOutputUntouchedAndReportsEveryError() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output).status, 0)

@@ -20,9 +20,17 @@ public struct OutputWriter: Sendable {
         return all
     }
 
-    /// The inputs' digest, then each file's outline digest and path, in path order.
+    /// The inputs' digest, how files are digested, then each file's outline digest and path,
+    /// in path order.
     static func manifest(input: String, digests: [String: String]) -> [UInt8] {
-        Array((["input \(input)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+        Array((["input \(input)\n", "digest \(Digest.current.rawValue)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+    }
+
+    /// A manifest read back: each file it lists with its digest (nil for entries written
+    /// without one), and how those digests were made (nil when this version does not know).
+    struct Previous {
+        var entries: [String: String?] = [:]
+        var digest: Digest? = .fnv1a  // manifests without a `digest` line used FNV-1a
     }
 
     /// The files (manifest included) when the manifest was written for these inputs and every
@@ -31,12 +39,12 @@ public struct OutputWriter: Sendable {
     public func upToDateFiles(input: String) -> [String]? {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
               text.hasPrefix("input \(input)\n") else { return nil }
-        let entries = previouslyGenerated(from: text)
-        let current = !entries.isEmpty && entries.allSatisfy { path, recorded in
-            guard let recorded, let bytes = read(path) else { return false }
-            return Self.digest(Self.outline(bytes)) == recorded
+        let previous = previouslyGenerated(from: text)
+        let current = !previous.entries.isEmpty && previous.entries.allSatisfy { path, recorded in
+            guard let recorded, let digest = previous.digest, let bytes = read(path) else { return false }
+            return digest.hex(Self.outline(bytes)) == recorded
         }
-        return current ? (entries.keys + [Self.manifestName]).sorted() : nil
+        return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
     }
 
     /// What differs between the directory and the rendered files; empty when up to date.
@@ -49,7 +57,7 @@ public struct OutputWriter: Sendable {
             }
             if (path == Self.manifestName ? bytes : Self.merge(bytes, existing)) != existing { problems.append((path, .stale)) }
         }
-        for path in previouslyGenerated().keys.sorted() where files[path] == nil && path != Self.manifestName && isRegularFile(path) {
+        for path in previouslyGenerated().entries.keys.sorted() where files[path] == nil && path != Self.manifestName && isRegularFile(path) {
             problems.append((path, .extra))
         }
         return problems
@@ -63,20 +71,15 @@ public struct OutputWriter: Sendable {
 
     static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
 
-    /// FNV-1a, 64 bits: enough to notice an edit, stable on every machine.
-    static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func digest(_ bytes: [UInt8]) -> String { Digest.current.hex(bytes) }
 
     /// A file is the user's when the manifest does not list it, or its text outside the regions
     /// no longer matches what was generated. Old manifest entries without a digest are trusted.
-    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: [String: String?]) -> Bool {
-        guard let recorded = previous[path] else { return true }
+    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Previous) -> Bool {
+        guard let recorded = previous.entries[path] else { return true }
         guard let recorded else { return false }
-        return Self.digest(Self.outline(existing)) != recorded
+        guard let digest = previous.digest else { return true }  // cannot tell: keep the file
+        return digest.hex(Self.outline(existing)) != recorded
     }
 
     func conflict(_ path: String) -> Diagnostic {
@@ -126,20 +129,24 @@ public struct OutputWriter: Sendable {
 
     /// The existing manifest: path → digest (nil for entries written without one). Entries
     /// that could point outside the directory are ignored.
-    func previouslyGenerated() -> [String: String?] {
-        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return [:] }
+    func previouslyGenerated() -> Previous {
+        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return Previous() }
         return previouslyGenerated(from: text)
     }
 
-    private func previouslyGenerated(from text: String) -> [String: String?] {
-        var entries: [String: String?] = [:]
+    private func previouslyGenerated(from text: String) -> Previous {
+        var previous = Previous()
         for line in text.utf8.split(separator: UInt8(ascii: "\n")).map({ Substring($0) }) where !line.hasPrefix("input ") {
+            if line.hasPrefix("digest ") {
+                previous.digest = Digest(rawValue: String(line.dropFirst("digest ".count)))
+                continue
+            }
             let parts = line.split(separator: " ", maxSplits: 1)
             let hasDigest = parts.count == 2 && parts[0].utf8.count == 16 && parts[0].utf8.allSatisfy { ("0"..."9").contains(Unicode.Scalar($0)) || ("a"..."f").contains(Unicode.Scalar($0)) }
             let path = String(hasDigest ? parts[1] : line)
             guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
-            entries[path] = .some(hasDigest ? String(parts[0]) : nil)
+            previous.entries[path] = .some(hasDigest ? String(parts[0]) : nil)
         }
-        return entries
+        return previous
     }
 }

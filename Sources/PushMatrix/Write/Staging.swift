@@ -11,7 +11,7 @@ extension OutputWriter {
     public final class Staging: @unchecked Sendable {
         let writer: OutputWriter
         let force: Bool
-        let previous: [String: String?]  // the manifest before this run
+        let previous: Previous  // the manifest before this run
         /// The hidden directory a new output directory is built in, or nil.
         private let fresh: String?
         private let lock = Lock()
@@ -89,7 +89,7 @@ extension OutputWriter {
         /// earlier run made that are no longer produced. Conflicts stop it before any change.
         public func commit(input: String) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
             if let fresh { return try land(fresh, manifest: OutputWriter.manifest(input: input, digests: digests)) }
-            let removals = previous.keys.sorted().filter {
+            let removals = previous.entries.keys.sorted().filter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
             }
             var conflicts = edited.sorted().map(writer.conflict)

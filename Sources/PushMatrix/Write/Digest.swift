@@ -1,0 +1,76 @@
+/// The digests the manifest records: enough to notice an edit, the same on every machine.
+///
+/// Outputs are digested with XXH64 (seed 0), which reads eight bytes at a time in four
+/// independent lanes: a large matrix writes well over 100 MB, and a byte-at-a-time hash was
+/// a twentieth of the whole run. Manifests written before it used FNV-1a, which is kept to
+/// read them.
+enum Digest: String, Sendable {
+    case xxh64
+    case fnv1a
+
+    /// What a new manifest uses.
+    static let current = Digest.xxh64
+
+    /// Sixteen lower-case hex digits.
+    func hex(_ bytes: [UInt8]) -> String {
+        let value = self == .xxh64 ? Self.xxh64(bytes) : Self.fnv1a(bytes)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87, p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let p3: UInt64 = 0x1656_67B1_9E37_79F9, p4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
+
+    /// XXH64 as its specification defines it; words are read little-endian on any machine.
+    static func xxh64(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { b in
+            func word(_ at: Int) -> UInt64 { UInt64(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+            let count = b.count
+            var at = 0, hash: UInt64
+            if count >= 32 {
+                var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
+                while at + 32 <= count {
+                    v1 = round(v1, word(at))
+                    v2 = round(v2, word(at + 8))
+                    v3 = round(v3, word(at + 16))
+                    v4 = round(v4, word(at + 24))
+                    at += 32
+                }
+                hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
+                for v in [v1, v2, v3, v4] { hash = (hash ^ round(0, v)) &* p1 &+ p4 }
+            } else {
+                hash = p5
+            }
+            hash &+= UInt64(count)
+            while at + 8 <= count {
+                hash = rotate(hash ^ round(0, word(at)), 27) &* p1 &+ p4
+                at += 8
+            }
+            if at + 4 <= count {
+                let half = UInt64(UInt32(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                hash = rotate(hash ^ (half &* p1), 23) &* p2 &+ p3
+                at += 4
+            }
+            while at < count {
+                hash = rotate(hash ^ (UInt64(b[at]) &* p5), 11) &* p1
+                at += 1
+            }
+            hash = (hash ^ (hash >> 33)) &* p2
+            hash = (hash ^ (hash >> 29)) &* p3
+            return hash ^ (hash >> 32)
+        }
+    }
+
+    private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
+        rotate(lane &+ input &* p2, 31) &* p1
+    }
+
+    private static func rotate(_ x: UInt64, _ by: UInt64) -> UInt64 { x << by | x >> (64 - by) }
+}
