@@ -175,6 +175,17 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(render("{{#rows}}{{name}}{{^@last}}{{>sep}}{{/@last}}{{/rows}}", context, partials: partials), "a, b")
     }
 
+    /// Output of several megabytes is kept in chunks and joined at the end; chunk edges fall
+    /// everywhere, including where an inline partial takes back its line break.
+    func testLargeOutputIsWholeAndExact() {
+        let rows: [TemplateValue] = (0..<60_000).map { n in ["text": .text(String(repeating: "é", count: n % 37) + String(n))] }
+        let expected = (0..<60_000).map { n in String(repeating: "é", count: n % 37) + String(n) + "x|" }.joined()
+        let rendered = render("{{#rows}}{{text}}{{>p}}|{{/rows}}", ["rows": .list(rows)], partials: ["p": "x\r\n"])
+        XCTAssertGreaterThan(expected.utf8.count, 2 << 20)
+        XCTAssertEqual(rendered?.utf8.count, expected.utf8.count)
+        XCTAssertTrue(rendered == expected)
+    }
+
     func testStandalonePartialIsIndented() {
         let partials = ["item": "- {{name}}\n{{#sub}}\n  - {{.}}\n{{/sub}}\n\n", "wrap": "<\n  {{>item}}\n>\n"]
         let context: TemplateValue = ["name": "n", "sub": ["x", "y\nz"]]

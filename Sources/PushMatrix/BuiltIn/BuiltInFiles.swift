@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "c5f918826d1b264b"
+    static let sourceDigest = "d206c87757273691"
 
     static let spec: String = #"""
 {

@@ -31,7 +31,7 @@ public struct Template: Sendable {
     ) throws(DiagnosticsError) -> [UInt8] {
         var renderer = TemplateRenderer(format: format, root: context)
         try renderer.render(self, dropFinalNewline: false, partials: partials)
-        return renderer.out
+        return renderer.finish()
     }
 
     /// For templates without partials; any `{{> name}}` is an error.
@@ -42,10 +42,14 @@ public struct Template: Sendable {
     }
 }
 
-/// One render call's state. Output goes into a single growing byte array, so rendering is linear.
+/// One render call's state. Output is appended to a buffer, so rendering is linear.
 struct TemplateRenderer<Format: OutputFormat> {
     let format: Format
     var out: [UInt8] = []
+    /// Output before `out`, in full chunks. A page of many megabytes grown in one array would
+    /// double its buffer and copy it each time, briefly holding three times its size.
+    private var chunks: [[UInt8]] = []
+    private static var chunkSize: Int { 1 << 20 }
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
     private var indent: [UInt8] = []  // prefix for each line of the current standalone partial
@@ -72,10 +76,36 @@ struct TemplateRenderer<Format: OutputFormat> {
         }
     }
 
+    /// All of the output in one array of exactly its size.
+    mutating func finish() -> [UInt8] {
+        guard !chunks.isEmpty else { return out }
+        var all: [UInt8] = []
+        all.reserveCapacity(chunks.reduce(out.count) { $0 + $1.count })
+        for n in chunks.indices {
+            all += chunks[n]
+            chunks[n] = []  // each chunk goes as soon as it is copied
+        }
+        chunks = []
+        all += out
+        return all
+    }
+
+    /// Moves a full buffer to the chunks. The last two bytes stay: an inline partial may take
+    /// back the "\r\n" it ended with.
+    private mutating func spill() {
+        var chunk: [UInt8] = []
+        swap(&chunk, &out)
+        out.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
+        out += chunk.suffix(2)
+        chunk.removeLast(2)
+        chunks.append(chunk)
+    }
+
     private mutating func render(
         _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         for index in nodes.indices {
+            if out.count >= Self.chunkSize { spill() }
             switch nodes[index] {
             case .text(let text):
                 out += text
