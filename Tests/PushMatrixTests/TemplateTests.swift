@@ -175,8 +175,9 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(render("{{#rows}}{{name}}{{^@last}}{{>sep}}{{/@last}}{{/rows}}", context, partials: partials), "a, b")
     }
 
-    /// Output of several megabytes is kept in chunks and joined at the end; chunk edges fall
-    /// everywhere, including where an inline partial takes back its line break.
+    /// Output of several megabytes is kept in chunks and joined at the end. Rows of varying
+    /// length with multi-byte text, each with an inline partial that takes back its line
+    /// break, put chunk edges at many different offsets.
     func testLargeOutputIsWholeAndExact() {
         let rows: [TemplateValue] = (0..<60_000).map { n in ["text": .text(String(repeating: "é", count: n % 37) + String(n))] }
         let expected = (0..<60_000).map { n in String(repeating: "é", count: n % 37) + String(n) + "x|" }.joined()

@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "d206c87757273691"
+    static let sourceDigest = "ddc87f8d977dcaa3"
 
     static let spec: String = #"""
 {

@@ -13,7 +13,10 @@ enum Digest: String, Sendable {
 
     /// Sixteen lower-case hex digits.
     func hex(_ bytes: [UInt8]) -> String {
-        let value = self == .xxh64 ? Self.xxh64(bytes) : Self.fnv1a(bytes)
+        let value = switch self {
+        case .xxh64: Self.xxh64(bytes)
+        case .fnv1a: Self.fnv1a(bytes)
+        }
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -9,6 +9,6 @@ enum InputDigest {
         for path in BuiltInFiles.templates.keys.sorted() {
             bytes += Array("\0\(path)\0".utf8) + Array((library.text(path) ?? "").utf8)
         }
-        return OutputWriter.digest(bytes)
+        return Digest.current.hex(bytes)
     }
 }

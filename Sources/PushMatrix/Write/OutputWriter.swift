@@ -16,7 +16,7 @@ public struct OutputWriter: Sendable {
     /// The files with the manifest added.
     public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        all[manifestName] = manifest(input: input, digests: files.mapValues { digest(outline($0)) })
+        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.current.hex(outline($0)) })
         return all
     }
 
@@ -70,8 +70,6 @@ public struct OutputWriter: Sendable {
     }
 
     static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
-
-    static func digest(_ bytes: [UInt8]) -> String { Digest.current.hex(bytes) }
 
     /// A file is the user's when the manifest does not list it, or its text outside the regions
     /// no longer matches what was generated. Old manifest entries without a digest are trusted.
@@ -127,8 +125,8 @@ public struct OutputWriter: Sendable {
 
     func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
-    /// The existing manifest: path → digest (nil for entries written without one). Entries
-    /// that could point outside the directory are ignored.
+    /// The existing manifest, read back. Entries that could point outside the directory are
+    /// ignored.
     func previouslyGenerated() -> Previous {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return Previous() }
         return previouslyGenerated(from: text)

@@ -48,7 +48,7 @@ extension OutputWriter {
 
         /// Compares one rendered file with what is there and stages it when it changed.
         public func add(_ path: String, _ bytes: [UInt8]) throws(DiagnosticsError) {
-            let digest = OutputWriter.digest(OutputWriter.outline(bytes))
+            let digest = Digest.current.hex(OutputWriter.outline(bytes))
             let existing = fresh == nil ? writer.read(path) : nil
             let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
             var link: Diagnostic?, isEdited = false, temporary: String?, made: [String] = []
