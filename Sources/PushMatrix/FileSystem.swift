@@ -53,18 +53,39 @@ enum FileSystem {
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .current() }
+        do {
+            try write(bytes, to: fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw .current() }
+    }
+
+    /// Writes all of `bytes` to an open file.
+    static func write(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let failure = Failure.current()
-                close(fd)
-                throw failure
-            }
+            guard n > 0 else { throw .current() }
             written += n
         }
-        guard close(fd) == 0 else { throw .current() }
+    }
+
+    /// The next `count` bytes of an open file; fewer at its end, nil when it cannot be read.
+    static func read(_ fd: Int32, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            got += n
+        }
+        bytes.removeLast(count - got)
+        return bytes
     }
 
     /// Writes a temporary file beside `path` and renames it into place: a reader, or a run killed

@@ -187,6 +187,18 @@ final class TemplateTests: XCTestCase {
         XCTAssertTrue(rendered == expected)
     }
 
+    /// A large output comes in pieces as it is made: in order, only the last marked last.
+    func testLargeOutputComesInPieces() throws {
+        let rows: [TemplateValue] = (0..<300_000).map { n in .text(String(n)) }
+        var pieces: [(bytes: [UInt8], isLast: Bool)] = []
+        try Template(source: "{{#rows}}{{.}},{{/rows}}", file: "page.md").render(["rows": .list(rows)], format: PlainFormat(), partials: { (_: String) throws(DiagnosticsError) -> Template in
+            throw DiagnosticsError([])
+        }) { (bytes: [UInt8], isLast: Bool) throws(DiagnosticsError) in pieces.append((bytes, isLast)) }
+        XCTAssertGreaterThan(pieces.count, 1)
+        XCTAssertEqual(pieces.map(\.isLast), Array(repeating: false, count: pieces.count - 1) + [true])
+        XCTAssertTrue(pieces.flatMap(\.bytes) == Array((0..<300_000).map { "\($0)," }.joined().utf8))
+    }
+
     func testStandalonePartialIsIndented() {
         let partials = ["item": "- {{name}}\n{{#sub}}\n  - {{.}}\n{{/sub}}\n\n", "wrap": "<\n  {{>item}}\n>\n"]
         let context: TemplateValue = ["name": "n", "sub": ["x", "y\nz"]]

@@ -99,7 +99,7 @@ public enum Command {
             // Each file is compared and staged as soon as it is rendered, then all land at once.
             let staging = OutputWriter.Staging(writer, force: force)
             do {
-                try Generator.render(matrix, templates: templates, module: module) { path, bytes in try staging.add(path, bytes) }
+                try Generator.render(matrix, templates: templates, module: module) { path, bytes, isLast throws(DiagnosticsError) in try staging.add(path, bytes, isLast: isLast) }
             } catch {
                 staging.abort()
                 throw error
@@ -127,7 +127,7 @@ public enum Command {
         try args.finish(known: ["--spec", "--templates", "--quiet"])
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
-        try Generator.render(matrix, templates: templates) { _, _ in }
+        try Generator.render(matrix, templates: templates) { _, _, _ in }
         if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
     }
 

@@ -44,10 +44,20 @@ final class TemplateLibrary: @unchecked Sendable {
     }
 
     func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> [UInt8] {
-        // "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.
+        try template(relativePath).renderBytes(context, format: format, partials: partials(of: relativePath))
+    }
+
+    /// The output in pieces, as `Template.render(_:format:partials:pieces:)` gives them.
+    func render(
+        _ relativePath: String, _ context: TemplateValue, format: some OutputFormat,
+        pieces: @escaping (_ bytes: [UInt8], _ isLast: Bool) throws(DiagnosticsError) -> Void
+    ) throws(DiagnosticsError) {
+        try template(relativePath).render(context, format: format, partials: partials(of: relativePath), pieces: pieces)
+    }
+
+    /// "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.
+    private func partials(of relativePath: String) -> (String) throws(DiagnosticsError) -> Template {
         let folder = relativePath.prefix { $0 != "/" }, ext = relativePath.split(separator: ".").last ?? ""
-        return try template(relativePath).renderBytes(context, format: format) { (name: String) throws(DiagnosticsError) -> Template in
-            try self.template("\(folder)/_\(name).\(ext)")
-        }
+        return { (name: String) throws(DiagnosticsError) -> Template in try self.template("\(folder)/_\(name).\(ext)") }
     }
 }

@@ -17,6 +17,10 @@ enum Digest: String, Sendable {
         case .xxh64: Self.xxh64(bytes)
         case .fnv1a: Self.fnv1a(bytes)
         }
+        return Self.hex(value)
+    }
+
+    static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
@@ -31,43 +35,83 @@ enum Digest: String, Sendable {
     private static let p3: UInt64 = 0x1656_67B1_9E37_79F9, p4: UInt64 = 0x85EB_CA77_C2B2_AE63
     private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
-    /// XXH64 as its specification defines it; words are read little-endian on any machine.
+    /// XXH64 of bytes in memory.
     static func xxh64(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { b in
-            func word(_ at: Int) -> UInt64 { UInt64(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-            let count = b.count
-            var at = 0, hash: UInt64
+        var hasher = XXH64()
+        hasher.add(bytes)
+        return hasher.value
+    }
+
+    /// XXH64 as its specification defines it, fed in pieces: a large output is digested as it
+    /// is written, never whole. Words are read little-endian on any machine.
+    struct XXH64 {
+        private var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
+        private var count = 0
+        /// Input not yet taken by a 32-byte stripe (fewer than 32 bytes).
+        private var pending: [UInt8] = []
+
+        mutating func add(_ bytes: [UInt8]) {
+            count += bytes.count
+            var from = 0
+            if !pending.isEmpty {
+                from = min(32 - pending.count, bytes.count)
+                pending += bytes[..<from]
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { _ = stripes($0) }
+                pending = []
+            }
+            bytes.withUnsafeBytes { b in
+                let rest = UnsafeRawBufferPointer(rebasing: b[from...])
+                let taken = stripes(rest)
+                pending += rest[taken...]
+            }
+        }
+
+        /// Takes every whole stripe; returns how many bytes that was.
+        private mutating func stripes(_ b: UnsafeRawBufferPointer) -> Int {
+            var at = 0
+            while at + 32 <= b.count {
+                v1 = round(v1, word(b, at))
+                v2 = round(v2, word(b, at + 8))
+                v3 = round(v3, word(b, at + 16))
+                v4 = round(v4, word(b, at + 24))
+                at += 32
+            }
+            return at
+        }
+
+        var value: UInt64 {
+            var hash: UInt64
             if count >= 32 {
-                var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
-                while at + 32 <= count {
-                    v1 = round(v1, word(at))
-                    v2 = round(v2, word(at + 8))
-                    v3 = round(v3, word(at + 16))
-                    v4 = round(v4, word(at + 24))
-                    at += 32
-                }
                 hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
                 for v in [v1, v2, v3, v4] { hash = (hash ^ round(0, v)) &* p1 &+ p4 }
             } else {
                 hash = p5
             }
             hash &+= UInt64(count)
-            while at + 8 <= count {
-                hash = rotate(hash ^ round(0, word(at)), 27) &* p1 &+ p4
-                at += 8
+            return pending.withUnsafeBytes { b in
+                var at = 0
+                while at + 8 <= b.count {
+                    hash = rotate(hash ^ round(0, word(b, at)), 27) &* p1 &+ p4
+                    at += 8
+                }
+                if at + 4 <= b.count {
+                    let half = UInt64(UInt32(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                    hash = rotate(hash ^ (half &* p1), 23) &* p2 &+ p3
+                    at += 4
+                }
+                while at < b.count {
+                    hash = rotate(hash ^ (UInt64(b[at]) &* p5), 11) &* p1
+                    at += 1
+                }
+                hash = (hash ^ (hash >> 33)) &* p2
+                hash = (hash ^ (hash >> 29)) &* p3
+                return hash ^ (hash >> 32)
             }
-            if at + 4 <= count {
-                let half = UInt64(UInt32(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-                hash = rotate(hash ^ (half &* p1), 23) &* p2 &+ p3
-                at += 4
-            }
-            while at < count {
-                hash = rotate(hash ^ (UInt64(b[at]) &* p5), 11) &* p1
-                at += 1
-            }
-            hash = (hash ^ (hash >> 33)) &* p2
-            hash = (hash ^ (hash >> 29)) &* p3
-            return hash ^ (hash >> 32)
+        }
+
+        private func word(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt64 {
+            UInt64(littleEndian: b.loadUnaligned(fromByteOffset: at, as: UInt64.self))
         }
     }
 

@@ -115,9 +115,9 @@ public struct OutputWriter: Sendable {
 
     func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
-    func perform(_ path: String, _ action: () throws(FileSystem.Failure) -> Void) throws(DiagnosticsError) {
+    func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
         do {
-            try action()
+            return try action()
         } catch {
             throw DiagnosticsError([Diagnostic(file: location(path), location: nil, message: "cannot write the file (\(error))")])
         }

@@ -18,6 +18,8 @@ extension OutputWriter {
         // Guarded by `lock`:
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var staged: [String: String] = [:]  // path → its temporary file
+        private var streams: [String: StreamedFile] = [:]  // files still coming in pieces
+        private var holding: [String: [UInt8]] = [:]  // pieces of files that will be refused
         private var edited: [String] = []
         private var links: [String: Diagnostic] = [:]
         private var madeDirectories: [String] = []
@@ -46,35 +48,107 @@ extension OutputWriter {
             return (root, parents + [root])
         }
 
-        /// Compares one rendered file with what is there and stages it when it changed.
+        /// Takes one piece of a rendered file (see `Generator.Emit`). A file in one piece is
+        /// compared in memory; a larger one is written as its pieces come, so it is never whole
+        /// in memory.
+        public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) throws(DiagnosticsError) {
+            let (stream, held) = lock.withLock { (streams.removeValue(forKey: path), holding.removeValue(forKey: path)) }
+            if let held { return isLast ? try add(path, held + bytes) : lock.withLock { holding[path] = held + bytes } }
+            if stream == nil && isLast { return try add(path, bytes) }
+            var file = stream
+            do {
+                if file == nil {
+                    // Nothing is written behind a symbolic link: the whole file is refused as usual.
+                    if fresh == nil && writer.symbolicLink(path, from: known(folder(of: path))) != nil {
+                        return lock.withLock { holding[path] = bytes }
+                    }
+                    let target = try place(path)
+                    file = try writer.perform(path) { () throws(FileSystem.Failure) in
+                        try StreamedFile(target, comparingWith: fresh == nil ? writer.location(path) : nil)
+                    }
+                }
+                let streamed = file!
+                try writer.perform(path) { () throws(FileSystem.Failure) in try streamed.write(bytes) }
+                if isLast { try finish(streamed, path) } else { lock.withLock { streams[path] = streamed } }
+            } catch {
+                file?.discard()
+                throw error
+            }
+        }
+
+        /// A streamed file is whole: unchanged, edited by hand, or staged. One with regions is
+        /// read back and taken as a whole file, since its regions are merged with the existing
+        /// file's.
+        private func finish(_ file: StreamedFile, _ path: String) throws(DiagnosticsError) {
+            let (digest, unchanged) = try writer.perform(path) { () throws(FileSystem.Failure) in try file.finish() }
+            if file.hasRegions {
+                let bytes = try writer.perform(path) { () throws(FileSystem.Failure) in
+                    guard let bytes = FileSystem.read(file.path) else { throw .current() }
+                    return bytes
+                }
+                file.discard()
+                return try add(path, bytes)
+            }
+            var outcome = Outcome(digest: digest)
+            if unchanged {
+                file.discard()
+            } else if fresh == nil, let existing = writer.read(path), !force && writer.editedByHand(path, existing, previous) {
+                file.discard()
+                outcome.edited = true
+            } else {
+                outcome.temporary = file.path
+            }
+            record(path, outcome)
+        }
+
+        /// Compares one whole rendered file with what is there and stages it when it changed.
         public func add(_ path: String, _ bytes: [UInt8]) throws(DiagnosticsError) {
-            let digest = Digest.current.hex(OutputWriter.outline(bytes))
+            var outcome = Outcome(digest: Digest.current.hex(OutputWriter.outline(bytes)))
             let existing = fresh == nil ? writer.read(path) : nil
             let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
-            var link: Diagnostic?, isEdited = false, temporary: String?, made: [String] = []
-            let knownFolder = known(folder(of: path))
             if let existing, merged == existing {
                 // unchanged: nothing to write
             } else if let existing, !force && writer.editedByHand(path, existing, previous) {
-                isEdited = true
-            } else if fresh == nil, let found = writer.symbolicLink(path, from: knownFolder) {
-                link = found
+                outcome.edited = true
+            } else if fresh == nil, let found = writer.symbolicLink(path, from: known(folder(of: path))) {
+                outcome.link = found
             } else {
-                let file = fresh.map { FileSystem.join($0, path) } ?? FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
-                try writer.perform(path) { () throws(FileSystem.Failure) in
-                    if knownFolder == nil { made = try FileSystem.createDirectories(FileSystem.parent(of: file)) }
-                    try FileSystem.write(merged, to: file)
-                }
-                temporary = file
+                let file = try place(path)
+                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(merged, to: file) }
+                outcome.temporary = file
             }
+            record(path, outcome)
+        }
+
+        /// What became of one rendered file.
+        private struct Outcome {
+            let digest: String
+            var edited = false
+            var link: Diagnostic?
+            var temporary: String?
+        }
+
+        private func record(_ path: String, _ outcome: Outcome) {
             lock.withLock {
-                if temporary != nil, let folder = folder(of: path) { folders.insert(folder) }
-                digests[path] = digest
-                madeDirectories += made
-                if isEdited { edited.append(path) }
-                if let link { links[path] = link }
-                if let temporary { staged[path] = temporary }
+                digests[path] = outcome.digest
+                if outcome.edited { edited.append(path) }
+                if let link = outcome.link { links[path] = link }
+                if let temporary = outcome.temporary { staged[path] = temporary }
             }
+        }
+
+        /// Where a changed file is written until commit, its folders made (and noted, so that
+        /// abort removes them) unless already known.
+        private func place(_ path: String) throws(DiagnosticsError) -> String {
+            let file = fresh.map { FileSystem.join($0, path) } ?? FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
+            let folder = folder(of: path)
+            guard known(folder) == nil else { return file }
+            let made = try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.createDirectories(FileSystem.parent(of: file)) }
+            lock.withLock {
+                madeDirectories += made
+                if let folder { folders.insert(folder) }
+            }
+            return file
         }
 
         private func folder(of path: String) -> String? {
@@ -146,7 +220,9 @@ extension OutputWriter {
         public func abort() {
             lock.withLock {
                 for temporary in staged.values { try? FileSystem.remove(temporary) }
+                for file in streams.values { file.discard() }
                 staged = [:]
+                streams = [:]
                 for directory in madeDirectories.sorted(by: >) { FileSystem.removeDirectory(directory) }
                 madeDirectories = []
             }

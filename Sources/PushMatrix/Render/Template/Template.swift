@@ -29,9 +29,28 @@ public struct Template: Sendable {
         _ context: TemplateValue, format: some OutputFormat,
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) -> [UInt8] {
-        var renderer = TemplateRenderer(format: format, root: context)
+        var pieces: [[UInt8]] = []
+        try render(context, format: format, partials: partials) { (bytes: [UInt8], _: Bool) throws(DiagnosticsError) in pieces.append(bytes) }
+        guard pieces.count > 1 else { return pieces.first ?? [] }
+        var all: [UInt8] = []  // joined once, at its exact size
+        all.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for n in pieces.indices {
+            all += pieces[n]
+            pieces[n] = []  // each piece goes as soon as it is copied
+        }
+        return all
+    }
+
+    /// The output in pieces, in order: each full chunk of a large output as soon as it is
+    /// made, then the rest, marked last. A page of many megabytes is then never whole in memory.
+    public func render(
+        _ context: TemplateValue, format: some OutputFormat,
+        partials: (String) throws(DiagnosticsError) -> Template,
+        pieces: @escaping (_ bytes: [UInt8], _ isLast: Bool) throws(DiagnosticsError) -> Void
+    ) throws(DiagnosticsError) {
+        var renderer = TemplateRenderer(format: format, root: context) { (chunk: [UInt8]) throws(DiagnosticsError) in try pieces(chunk, false) }
         try renderer.render(self, dropFinalNewline: false, partials: partials)
-        return renderer.finish()
+        try pieces(renderer.out, true)
     }
 
     /// For templates without partials; any `{{> name}}` is an error.
@@ -46,9 +65,9 @@ public struct Template: Sendable {
 struct TemplateRenderer<Format: OutputFormat> {
     let format: Format
     var out: [UInt8] = []
-    /// Output before `out`, in full chunks. A page of many megabytes grown in one array would
-    /// double its buffer and copy it each time, briefly holding three times its size.
-    private var chunks: [[UInt8]] = []
+    /// Takes the output a chunk at a time as `out` fills: a page of many megabytes grown in one
+    /// array would double its buffer and copy it each time, briefly holding three times its size.
+    private let flush: (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void
     private static var chunkSize: Int { 1 << 20 }
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
@@ -59,8 +78,9 @@ struct TemplateRenderer<Format: OutputFormat> {
 
     static var maxPartialDepth: Int { 64 }
 
-    init(format: Format, root: TemplateValue) {
+    init(format: Format, root: TemplateValue, flush: @escaping (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void) {
         self.format = format
+        self.flush = flush
         stack = [root]
     }
 
@@ -76,36 +96,22 @@ struct TemplateRenderer<Format: OutputFormat> {
         }
     }
 
-    /// All of the output in one array of exactly its size.
-    mutating func finish() -> [UInt8] {
-        guard !chunks.isEmpty else { return out }
-        var all: [UInt8] = []
-        all.reserveCapacity(chunks.reduce(out.count) { $0 + $1.count })
-        for n in chunks.indices {
-            all += chunks[n]
-            chunks[n] = []  // each chunk goes as soon as it is copied
-        }
-        chunks = []
-        all += out
-        return all
-    }
-
-    /// Moves a full buffer to the chunks. The last two bytes stay: an inline partial may take
-    /// back the "\r\n" it ended with.
-    private mutating func spill() {
+    /// Hands a full buffer on. The last two bytes stay: an inline partial may take back the
+    /// "\r\n" it ended with.
+    private mutating func spill() throws(DiagnosticsError) {
         var chunk: [UInt8] = []
         swap(&chunk, &out)
         out.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
         out += chunk.suffix(2)
         chunk.removeLast(2)
-        chunks.append(chunk)
+        try flush(chunk)
     }
 
     private mutating func render(
         _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         for index in nodes.indices {
-            if out.count >= Self.chunkSize { spill() }
+            if out.count >= Self.chunkSize { try spill() }
             switch nodes[index] {
             case .text(let text):
                 out += text
