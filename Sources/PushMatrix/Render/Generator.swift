@@ -85,11 +85,11 @@ public enum Generator {
             try out.file("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", moduleView, format: format)
             try out.file("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", moduleView, format: format)
         }
-        return [fixed] + swift.groups.map { payload, scenarios in
+        return [fixed] + swift.scenarioGroups.map { payload, scenarios in
             { @Sendable out throws in
-                let name = SwiftView.typeName(payload, keys: matrix.payloadKeyIds)
-                try out.file("\(sources)/Scenarios/\(name).swift", "swift/ScenarioGroup.swift", swift.scenarioFile(payload, scenarios), format: format)
-                try out.file("\(tests)/\(name)ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", swift.testFile(payload, scenarios, module: module), format: format)
+                let group = SwiftView.Group(payload, scenarios, keys: matrix.payloadKeyIds)
+                try out.file("\(sources)/Scenarios/\(group.typeName).swift", "swift/ScenarioGroup.swift", swift.scenarioFile(group), format: format)
+                try out.file("\(tests)/\(group.typeName)ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", swift.testFile(group, module: module), format: format)
             }
         }
     }

@@ -7,7 +7,7 @@ struct SwiftView {
     var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
-    var groups: [(payload: Payload, scenarios: [Scenario])] {
+    var scenarioGroups: [(payload: Payload, scenarios: [Scenario])] {
         // The matrix lists scenarios payload by payload, in the docs' order: a group is a run.
         var groups: [(payload: Payload, scenarios: [Scenario])] = []
         for scenario in matrix.scenarios {
@@ -39,15 +39,16 @@ struct SwiftView {
     }
 
     /// One payload combination's scenarios as Swift declarations.
-    func scenarioFile(_ payload: Payload, _ scenarios: [Scenario]) -> TemplateValue {
-        let group = Group(payload, keys: matrix.payloadKeyIds), expression = payloadExpression(payload)
+    func scenarioFile(_ group: Group) -> TemplateValue {
+        let expression = payloadExpression(group.payload)
         return .object([
             "group": .verbatim(group.name),
-            "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
-            "scenarios": .list(scenarios.map { scenario in
-                .object([
-                    "name": .verbatim(name(scenario, group)),
-                    "summary": .text(summary(scenario, group)),
+            "typeName": .verbatim(group.typeName),
+            "scenarios": .list(group.scenarios.indices.map { n in
+                let scenario = group.scenarios[n]
+                return .object([
+                    "name": .verbatim(group.names[n]),
+                    "summary": .text(group.summaries[n]),
                     "payload": .verbatim(expression),
                     "api": .verbatim(scenario.api),
                     "appState": .verbatim(scenario.appState),
@@ -82,41 +83,55 @@ struct SwiftView {
 
     /// Every call site, in the order the scenarios first reach it: the matrix inverted.
     static func callSites(_ matrix: Matrix) -> [CallSite] {
-        var order: [String] = []
-        var sites: [String: CallSite] = [:]
-        var payloads: [String: [String]] = [:]  // site + line → payload words
-        var seen = Set<String>()  // site + line + payload, so the lists above grow without rescans
-        var withoutOnly: [String: [String]] = [:]  // site + line + payload → handlers missing, when only then
+        // Keyed by ids and numbers rather than joined text: every step of every scenario is
+        // looked up here, and a large matrix has hundreds of thousands.
+        struct SiteKey: Hashable { let api: String, handler: String, state: String? }
+        /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever
+        /// the tap) a tap.
+        struct Line: Hashable {
+            let appState: String, step: Int, tap: String?
+            var text: String { "\(appState), step \(step)" + (tap.map { ", tap \($0)" } ?? "") }
+        }
+        var sites: [CallSite] = []
+        var siteIndex: [SiteKey: Int] = [:]
+        struct LineKey: Hashable { let site: Int, line: Line }
+        var lines: [[Line]] = []  // each site's lines, in order
+        var payloads: [LineKey: [Payload]] = [:]  // the payloads that reach a site's line, in order
+        var withoutOnly: [LineKey: [Payload: [String]]] = [:]  // → handlers missing, when only then
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
-                let key = "\(scenario.api)|\(step.handler)|\(step.state ?? "")"
-                if sites[key] == nil {
-                    order.append(key)
-                    sites[key] = CallSite(api: scenario.api, handler: step.handler, state: step.state)
-                }
+                let siteKey = SiteKey(api: scenario.api, handler: step.handler, state: step.state)
+                let site = siteIndex[siteKey] ?? {
+                    sites.append(CallSite(api: scenario.api, handler: step.handler, state: step.state))
+                    lines.append([])
+                    siteIndex[siteKey] = sites.count - 1
+                    return sites.count - 1
+                }()
                 let expression = eventExpression(step.event)
-                if !sites[key]!.events.contains(expression) { sites[key]!.events.append(expression) }
-                sites[key]!.repeats = sites[key]!.repeats || index > 0
-                // A line per (app state, step, tap); a delivery is the same whatever the tap.
-                var line = "\(scenario.appState), step \(index + 1)"
-                if !step.event.isDelivery, let tap = scenario.tap { line += ", tap \(tap)" }
-                let payload = payloadWords(scenario.payload, keys: matrix.payloadKeyIds)
-                if payloads[key + line] == nil { sites[key]!.cells.append(line) }
-                let only = key + line + payload
-                if seen.insert(only).inserted { payloads[key + line, default: []].append(payload) }
-                if scenario.missing.isEmpty { withoutOnly[only] = [] } else if withoutOnly[only] == nil { withoutOnly[only] = scenario.missing }
+                if !sites[site].events.contains(expression) { sites[site].events.append(expression) }
+                sites[site].repeats = sites[site].repeats || index > 0
+                let line = Line(appState: scenario.appState, step: index + 1, tap: step.event.isDelivery ? nil : scenario.tap)
+                let key = LineKey(site: site, line: line)
+                if payloads[key] == nil { lines[site].append(line) }
+                // Scenarios come payload by payload, so a payload already listed is the last one.
+                if payloads[key]?.last != scenario.payload { payloads[key, default: []].append(scenario.payload) }
+                if scenario.missing.isEmpty {
+                    withoutOnly[key, default: [:]][scenario.payload] = []
+                } else if withoutOnly[key]?[scenario.payload] == nil {
+                    withoutOnly[key, default: [:]][scenario.payload] = scenario.missing
+                }
             }
         }
         let combinations = 1 << matrix.payloadKeyIds.count
-        return order.map { key in
-            var site = sites[key]!
-            site.cells = site.cells.flatMap { line -> [String] in
-                let list = payloads[key + line]!
-                let suffix = { (payload: String) in
-                    withoutOnly[key + line + payload, default: []].isEmpty ? "" : " (only without " + withoutOnly[key + line + payload]!.joined(separator: ", ") + ")"
+        return sites.indices.map { index in
+            var site = sites[index]
+            site.cells = lines[index].flatMap { line -> [String] in
+                let key = LineKey(site: index, line: line), list = payloads[key]!, missing = withoutOnly[key]!
+                let suffix = { (payload: Payload) in
+                    missing[payload]!.isEmpty ? "" : " (only without " + missing[payload]!.joined(separator: ", ") + ")"
                 }
-                if list.count == combinations && list.allSatisfy({ suffix($0).isEmpty }) { return ["\(line): every payload"] }
-                return list.map { "\(line): \($0)" + suffix($0) }
+                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return ["\(line.text): every payload"] }
+                return list.map { "\(line.text): " + payloadWords($0, keys: matrix.payloadKeyIds) + suffix($0) }
             }
             return site
         }
@@ -161,36 +176,46 @@ struct SwiftView {
                         "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
     }
 
-    func testFile(_ payload: Payload, _ scenarios: [Scenario], module: String) -> TemplateValue {
-        let group = Group(payload, keys: matrix.payloadKeyIds)
-        return .object([
+    func testFile(_ group: Group, module: String) -> TemplateValue {
+        .object([
             "module": .verbatim(module),
-            "typeName": .verbatim(Self.typeName(payload, keys: matrix.payloadKeyIds)),
-            "scenarios": .list(scenarios.map { .object(["name": .verbatim(name($0, group)), "summary": .text(summary($0, group))]) }),
+            "typeName": .verbatim(group.typeName),
+            "scenarios": .list(group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) }),
         ])
     }
 
     // MARK: names
 
-    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`
-    /// A payload combination's names, worked out once for all of its scenarios.
+    /// A payload combination's scenarios with their Swift names, e.g.
+    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, and
+    /// summaries: worked out once for both of its files.
     struct Group {
-        let name: String, words: String
-        init(_ payload: Payload, keys: [String]) {
+        let payload: Payload, scenarios: [Scenario]
+        let name: String, typeName: String
+        let names: [String], summaries: [String]
+
+        init(_ payload: Payload, _ scenarios: [Scenario], keys: [String]) {
+            self.payload = payload
+            self.scenarios = scenarios
             name = SwiftView.groupName(payload, keys: keys)
-            words = SwiftView.payloadWords(payload, keys: keys)
+            typeName = SwiftView.typeName(payload, keys: keys)
+            let words = SwiftView.payloadWords(payload, keys: keys)
+            // Appended into one buffer each: a name repeats every key of its payload.
+            names = scenarios.map { [name] scenario in
+                var text = String()
+                text.reserveCapacity(name.utf8.count + 64)
+                for part in [name, "__", scenario.api, "__", scenario.appState, "__", scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap"] { text += part }
+                for handler in scenario.missing { text += "__without" + SwiftView.upper(handler) }
+                return text
+            }
+            summaries = scenarios.map { scenario in
+                var text = String()
+                text.reserveCapacity(words.utf8.count + 64)
+                for part in [words, " · ", scenario.api, " · ", scenario.appState, " · ", scenario.tap.map { "tap " + $0 } ?? "no tap"] { text += part }
+                if !scenario.missing.isEmpty { text += " · without " + scenario.missing.joined(separator: ", ") }
+                return text
+            }
         }
-    }
-
-    func name(_ scenario: Scenario, _ group: Group) -> String {
-        var name = group.name + "__" + scenario.api + "__" + scenario.appState + "__" + (scenario.tap.map { "tap" + Self.upper($0) } ?? "noTap")
-        for handler in scenario.missing { name += "__without" + Self.upper(handler) }
-        return name
-    }
-
-    private func summary(_ scenario: Scenario, _ group: Group) -> String {
-        "\(group.words) · \(scenario.api) · \(scenario.appState) · "
-            + (scenario.tap.map { "tap \($0)" } ?? "no tap") + (scenario.missing.isEmpty ? "" : " · without " + scenario.missing.joined(separator: ", "))
     }
 
     static func eventExpression(_ event: Scenario.Event) -> String {

@@ -56,31 +56,42 @@ extension DocsView {
     /// The matrix read for one handler: per init API and state, the app states and taps that
     /// lead there.
     private func whenCalled(_ handler: String) -> TemplateValue {
-        var order: [String] = []
-        var sites: [String: (api: String, state: String?, ways: [Inline])] = [:]
+        // Sites and ways are few, scenarios many: each way is told once, then looked up.
+        struct Site: Hashable { let api: String, state: String? }
+        struct Way: Hashable { let appState: String, tap: String?, missing: String? }
+        struct Reach: Hashable { let site: Site, way: Way }
+        var sites: [Site] = []
+        var seen = Set<Reach>()
+        var ways: [Site: [Way]] = [:]
+        var told: [Way: Inline] = [:]
         for scenario in matrix.scenarios {
             for step in scenario.steps where step.handler == handler {
-                let key = "\(scenario.api)|\(step.state ?? "")"
-                if sites[key] == nil {
-                    order.append(key)
-                    sites[key] = (scenario.api, step.state, [])
-                }
-                var way = book.name(matrix.appStates[scenario.appState]!.name) + .text(", ")
-                way = way + (step.event.isDelivery || scenario.tap == nil
-                    ? text("onArrival") : book.phrase("afterTap", ["tap": book.name(matrix.taps[scenario.tap!]!.name)]))
-                if !scenario.missing.isEmpty {
-                    way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[scenario.missing[0]]!.name)]) + .text(")")
-                }
-                if !sites[key]!.ways.contains(way) { sites[key]!.ways.append(way) }
+                let site = Site(api: scenario.api, state: step.state)
+                let way = Way(appState: scenario.appState, tap: step.event.isDelivery ? nil : scenario.tap, missing: scenario.missing.first)
+                if ways[site] == nil { sites.append(site) }
+                guard seen.insert(Reach(site: site, way: way)).inserted else { continue }
+                if told[way] == nil { told[way] = tell(way.appState, way.tap, way.missing) }
+                // The same words may tell two ways apart in name only; each is listed once.
+                if !ways[site, default: []].contains(where: { told[$0] == told[way] }) { ways[site, default: []].append(way) }
             }
         }
-        return .list(order.map { key in
-            let site = sites[key]!
-            return .object([
+        return .list(sites.map { site in
+            .object([
                 "api": .inline(book.name(matrix.initAPIs[site.api]!.name)),
                 "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),
-                "ways": .list(site.ways.map { .inline($0) }),
+                "ways": .list(ways[site]!.map { .inline(told[$0]!) }),
             ])
         })
+    }
+
+    /// How a handler comes to be called: in an app state, on arrival or after a tap, and
+    /// perhaps only when the app lacks another handler.
+    private func tell(_ appState: String, _ tap: String?, _ missing: String?) -> Inline {
+        var way = book.name(matrix.appStates[appState]!.name) + .text(", ")
+        way = way + (tap.map { book.phrase("afterTap", ["tap": book.name(matrix.taps[$0]!.name)]) } ?? text("onArrival"))
+        if let missing {
+            way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")
+        }
+        return way
     }
 }

@@ -102,7 +102,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         var chunk: [UInt8] = []
         swap(&chunk, &out)
         out.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
-        out += chunk.suffix(2)
+        out += chunk[(chunk.count - 2)...]  // a slice: `suffix` here would copy the whole chunk
         chunk.removeLast(2)
         try flush(chunk)
     }
