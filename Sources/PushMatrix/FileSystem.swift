@@ -73,12 +73,15 @@ enum FileSystem {
         }
     }
 
-    /// The next `count` bytes of an open file; fewer at its end, nil when it cannot be read.
-    static func read(_ fd: Int32, count: Int) -> [UInt8]? {
+    /// The next `count` bytes of an open file, or those from `offset` on; fewer at its end,
+    /// nil when it cannot be read.
+    static func read(_ fd: Int32, at offset: Int? = nil, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, count - got) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                offset.map { pread(fd, buffer.baseAddress! + got, count - got, off_t($0 + got)) } ?? systemRead(fd, buffer.baseAddress! + got, count - got)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }

@@ -107,4 +107,41 @@ final class StreamedOutputTests: XCTestCase {
             XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: base), [], output)
         }
     }
+
+    // MARK: --check
+
+    private func check(_ files: [String: [String]], in output: String) -> [String: OutputWriter.Problem] {
+        let checking = OutputWriter.Checking(OutputWriter(directory: output))
+        for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
+            for (n, piece) in pieces.enumerated() { checking.add(path, Array(piece.utf8), isLast: n == pieces.count - 1) }
+        }
+        return Dictionary(uniqueKeysWithValues: checking.problems(input: "test").map { ($0.path, $0.problem) })
+    }
+
+    func testCheckingPiecesFindsWhatWholeFilesWould() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        try stage(whole, into: output)
+        XCTAssertEqual(check(pieces, in: output), [:])
+        XCTAssertEqual(check(["Docs/big.md": ["# Big\n", "middle ", "END\n"], "small.md": ["small\n"]], in: output),
+                       ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale])
+        XCTAssertEqual(check(["Docs/big.md": ["# Big\n", "middle "], "small.md": ["small\n"]], in: output),
+                       ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale], "a prefix of the file is not the file")
+        XCTAssertEqual(check(["Docs/other.md": ["a", "b"], "small.md": ["small\n"]], in: output),
+                       ["Docs/other.md": .missing, "Docs/big.md": .extra, ".pushmatrix-manifest": .stale])
+    }
+
+    func testCheckingPiecesKeepsTheUsersRegions() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        let text = ["let a = 1\n// pushm", "atrix:begin body\n// your code\n// pushmatri", "x:end body\n"]
+        try stage(["Skeleton.swift": text], into: output)
+        try Data(text.joined().replacingOccurrences(of: "// your code", with: "run()").utf8).write(to: URL(fileURLWithPath: output + "/Skeleton.swift"))
+        XCTAssertEqual(check(["Skeleton.swift": text], in: output), [:], "a region's content is the user's")
+        // A change before the first marker is stale whatever the regions hold.
+        var changed = text
+        changed[0] = "let a = 2\n// pushm"
+        XCTAssertEqual(check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
+        changed = text
+        changed[2] = "x:end body\nlet b = 3\n"
+        XCTAssertEqual(check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
+    }
 }

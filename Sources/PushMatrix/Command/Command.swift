@@ -110,11 +110,12 @@ public enum Command {
             if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
             return
         }
-        let files = try Generator.render(matrix, templates: templates, module: module)
-        let problems = writer.check(files, input: input)
+        let checking = OutputWriter.Checking(writer)
+        try Generator.render(matrix, templates: templates, module: module) { path, bytes, isLast in checking.add(path, bytes, isLast: isLast) }
+        let problems = checking.problems(input: input)
         for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
         result.status = problems.isEmpty ? 0 : 1
-        if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(files.count + 1) files)\n" }
+        if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }
 
     /// Checks the spec, and that the templates render with it, since a template may use a text

@@ -47,22 +47,6 @@ public struct OutputWriter: Sendable {
         return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
     }
 
-    /// What differs between the directory and the rendered files; empty when up to date.
-    public func check(_ files: [String: [UInt8]], input: String) -> [(path: String, problem: Problem)] {
-        var problems: [(String, Problem)] = []
-        for (path, bytes) in Self.withManifest(files, input: input).sorted(by: { $0.key < $1.key }) {
-            guard let existing = read(path) else {
-                problems.append((path, .missing))
-                continue
-            }
-            if (path == Self.manifestName ? bytes : Self.merge(bytes, existing)) != existing { problems.append((path, .stale)) }
-        }
-        for path in previouslyGenerated().entries.keys.sorted() where files[path] == nil && path != Self.manifestName && isRegularFile(path) {
-            problems.append((path, .extra))
-        }
-        return problems
-    }
-
     // MARK: edits
 
     static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {

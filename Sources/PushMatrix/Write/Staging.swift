@@ -77,28 +77,26 @@ extension OutputWriter {
         }
 
         /// A streamed file is whole: unchanged, edited by hand, or staged. One with regions is
-        /// read back and taken as a whole file, since its regions are merged with the existing
-        /// file's.
+        /// taken as a whole file, since its regions are merged with the existing file's.
         private func finish(_ file: StreamedFile, _ path: String) throws(DiagnosticsError) {
-            let (digest, unchanged) = try writer.perform(path) { () throws(FileSystem.Failure) in try file.finish() }
-            if file.hasRegions {
-                let bytes = try writer.perform(path) { () throws(FileSystem.Failure) in
-                    guard let bytes = FileSystem.read(file.path) else { throw .current() }
-                    return bytes
+            switch try writer.perform(path, { () throws(FileSystem.Failure) in try file.finish() }) {
+            case .whole(let bytes):
+                try add(path, bytes)
+            case .differs:
+                // Only a file that is not written can lose its text.
+                preconditionFailure("a staged file keeps what it wrote")
+            case .streamed(let digest, let unchanged):
+                var outcome = Outcome(digest: digest)
+                if unchanged {
+                    file.discard()
+                } else if fresh == nil, let existing = writer.read(path), !force && writer.editedByHand(path, existing, previous) {
+                    file.discard()
+                    outcome.edited = true
+                } else {
+                    outcome.temporary = file.path
                 }
-                file.discard()
-                return try add(path, bytes)
+                record(path, outcome)
             }
-            var outcome = Outcome(digest: digest)
-            if unchanged {
-                file.discard()
-            } else if fresh == nil, let existing = writer.read(path), !force && writer.editedByHand(path, existing, previous) {
-                file.discard()
-                outcome.edited = true
-            } else {
-                outcome.temporary = file.path
-            }
-            record(path, outcome)
         }
 
         /// Compares one whole rendered file with what is there and stages it when it changed.

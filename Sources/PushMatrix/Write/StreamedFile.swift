@@ -6,58 +6,97 @@ import Musl
 import Darwin
 #endif
 
-/// A large output written to disk as it is rendered, a piece at a time, so it is never whole
-/// in memory. On the way it is digested, compared with the file it may replace, and searched
-/// for `pushmatrix:begin`/`end` regions, which only a whole text can merge.
+/// A large output taken a piece at a time as it renders, so it is never whole in memory: it
+/// is written to a file (unless only checked), compared with the file it may replace, and
+/// digested on the way.
+///
+/// A text with `pushmatrix:begin`/`end` regions can only be merged whole, so from its first
+/// marker on it is gathered instead; the part before is read back from disk, from the file
+/// written or the file compared (it matched that far).
 final class StreamedFile {
-    let path: String
-    private var output: Int32
+    /// What a whole output turned out to be.
+    enum Outcome {
+        /// Streamed to the end: its digest, and whether it matches the file it may replace.
+        case streamed(digest: String, unchanged: Bool)
+        /// It has regions: the whole text, to be taken like any file in one piece.
+        case whole([UInt8])
+        /// It has regions, but differs from the file there before them, and nothing was
+        /// written: it is stale, and its digest cannot be known without its text.
+        case differs
+    }
+
+    /// Where the output is written; nil when it is only compared.
+    let path: String?
+    private var output: Int32 = -1
     /// The file it may replace, read alongside while the two still match; -1 once they differ.
     private var existing: Int32 = -1
     private var hasher = Digest.XXH64()
-    private(set) var hasRegions = false
+    private var count = 0
     /// The previous piece's last bytes: a region marker may be cut in two.
     private var tail: [UInt8] = []
+    private var gathered: [UInt8]?
+    private var lost = false
+    /// Whether there was a regular file to compare with when it started.
+    private(set) var hadExisting = false
 
-    /// Creates the file at `path`; `existing` names the file to compare with, if any.
-    init(_ path: String, comparingWith existing: String?) throws(FileSystem.Failure) {
+    /// Creates the file at `path` (if any); `existing` names the file to compare with, if any.
+    init(_ path: String?, comparingWith existing: String?) throws(FileSystem.Failure) {
         self.path = path
-        output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw .current() }
+        if let path {
+            output = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)  // read back if regions come
+            guard output >= 0 else { throw .current() }
+        }
         if let existing {
             self.existing = open(existing, O_RDONLY | O_CLOEXEC)
             var info = stat()
             if self.existing >= 0 && (fstat(self.existing, &info) != 0 || info.st_mode & S_IFMT != S_IFREG) { stopComparing() }
+            hadExisting = self.existing >= 0
         }
     }
 
     func write(_ piece: [UInt8]) throws(FileSystem.Failure) {
-        hasher.add(piece)
-        if !hasRegions {
-            let edge = tail + piece.prefix(Self.marker)  // a marker across the join
-            hasRegions = Regions.mayHaveRegions(edge) || Regions.mayHaveRegions(piece)
-            tail = Array(piece.suffix(Self.marker))
+        if gathered != nil || lost { return gathered?.append(contentsOf: piece) ?? () }
+        let edge = tail + piece.prefix(Self.marker)  // a marker across the join
+        tail = Array(piece.suffix(Self.marker))
+        if Regions.mayHaveRegions(edge) || Regions.mayHaveRegions(piece) {
+            if output >= 0 {
+                guard let text = FileSystem.read(output, at: 0, count: count), text.count == count else { throw .current() }
+                gathered = text + piece
+            } else if existing >= 0, let text = FileSystem.read(existing, at: 0, count: count), text.count == count {
+                gathered = text + piece
+            } else {
+                lost = true
+            }
+            return
         }
+        hasher.add(piece)
+        count += piece.count
         if existing >= 0 && FileSystem.read(existing, count: piece.count) != piece { stopComparing() }
-        try FileSystem.write(piece, to: output)
+        if output >= 0 { try FileSystem.write(piece, to: output) }
     }
 
-    /// Closes the file. `unchanged` when it has the same bytes as the file it may replace.
-    func finish() throws(FileSystem.Failure) -> (digest: String, unchanged: Bool) {
+    /// Closes the files; a file written for a text gathered whole is removed.
+    func finish() throws(FileSystem.Failure) -> Outcome {
         let unchanged = existing >= 0 && FileSystem.read(existing, count: 1) == []
         stopComparing()
-        let fd = output
-        output = -1
-        guard close(fd) == 0 else { throw .current() }
-        return (Digest.hex(hasher.value), unchanged)
+        if output >= 0 {
+            let fd = output
+            output = -1
+            guard close(fd) == 0 else { throw .current() }
+        }
+        if let gathered {
+            discard()
+            return .whole(gathered)
+        }
+        return lost ? .differs : .streamed(digest: Digest.hex(hasher.value), unchanged: unchanged)
     }
 
-    /// Closes and removes the file.
+    /// Closes and removes the file written.
     func discard() {
         stopComparing()
         if output >= 0 { close(output) }
         output = -1
-        unlink(path)
+        if let path { unlink(path) }
     }
 
     private func stopComparing() {
