@@ -33,7 +33,7 @@ public struct Matrix: Sendable {
         stateIndex = Self.positions(spec.appStates.map(\.id))
         var table = [Int](repeating: -1, count: (1 << payloadKeyIds.count) * spec.initAPIs.count * spec.appStates.count)
         for (index, cell) in spec.cells.enumerated() {
-            let slot = Self.slot(Payload(cell.payload, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
+            let slot = Self.slot(Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
                                  apis: spec.initAPIs.count, states: spec.appStates.count)
             if table[slot] < 0 { table[slot] = index }
         }
@@ -54,7 +54,7 @@ public struct Matrix: Sendable {
         Dictionary(items.map { ($0[keyPath: id], $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    func payload(of cell: Cell) -> Payload { Payload(cell.payload, keyIndex: keyIndex) }
+    func payload(of cell: Cell) -> Payload { Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex) }
 
     /// Every payload combination, in the docs' order.
     var payloads: [Payload] { Payload.all(count: payloadKeyIds.count) }

@@ -14,10 +14,12 @@ public struct Payload: Hashable, Sendable {
     }
 
     /// A cell's payload as the spec writes it; the first of repeated keys counts, as in validation.
-    init(_ pairs: [(key: Reference, value: Bool)], keyIndex: [String: Int]) {
+    /// `keys` are the key ids in spec order, and `keyIndex` their positions.
+    init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
         var bits: UInt64 = 0, seen: UInt64 = 0
-        for (key, value) in pairs {
-            guard let index = keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
+        for (n, (key, value)) in pairs.enumerated() {
+            // Cells mostly list keys in the spec's order: a look there saves hashing the id.
+            guard let index = n < keys.count && keys[n] == key.id ? n : keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
             seen |= 1 << UInt64(index)
             if value { bits |= 1 << UInt64(index) }
         }

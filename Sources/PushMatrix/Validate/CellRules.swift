@@ -19,7 +19,7 @@ struct CellRules {
         }
         var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
         for (index, cell) in spec.cells.enumerated() {
-            let payload = Payload(cell.payload, keyIndex: keyIndex)
+            let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
             if coverable, let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] {
                 let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
                 if firstCell[slot] >= 0 {

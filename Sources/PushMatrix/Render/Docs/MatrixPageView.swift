@@ -66,7 +66,7 @@ extension DocsView {
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
-        let payload = Payload(designCase.cell.payload, keyIndex: matrix.keyIndex)
+        let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
         let index = matrix.cellIndex(payload, api: matrix.apiIndex[designCase.cell.api.id]!, state: matrix.stateIndex[designCase.cell.appState.id]!)
         let cell = spec.cells[index]
         return .object([
