@@ -28,7 +28,10 @@ public enum Generator {
     /// `templates` may override some or all of the built-in templates; nil uses the built-in ones.
     /// Every job runs; the first failure in job order is reported, whichever thread met it.
     public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule, emit: @escaping Emit) throws(DiagnosticsError) {
-        let library = TemplateLibrary(directory: directory)
+        try render(matrix, library: TemplateLibrary(directory: directory), module: module, emit: emit)
+    }
+
+    static func render(_ matrix: Matrix, library: TemplateLibrary, module: String, emit: @escaping Emit) throws(DiagnosticsError) {
         let jobs = docsJobs(matrix) + swiftJobs(matrix, module: module)
         let out = Output(library: library, emit: emit)
         let results = Parallel.map(jobs.count) { n in

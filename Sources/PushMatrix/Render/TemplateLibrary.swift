@@ -20,6 +20,12 @@ final class TemplateLibrary: @unchecked Sendable {
         return template
     }
 
+    /// Parses every template a run may use (the built-in set, each as overridden here) ahead
+    /// of rendering. A template that fails is left for rendering to report where it is used.
+    func parseAll() {
+        for path in BuiltInFiles.templates.keys.sorted() { _ = try? template(path) }
+    }
+
     /// The text a template has here (overridden or built-in), or nil.
     func text(_ relativePath: String) -> String? { try? source(relativePath).text }
 
