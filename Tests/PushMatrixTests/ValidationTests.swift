@@ -162,8 +162,9 @@ final class ValidationTests: XCTestCase {
     }
 
     /// A large matrix is checked whole. The built-in cells, with six more payload keys that
-    /// change nothing, make 3,072 cells; three of them are then broken, and exactly those
-    /// errors (and the two combinations the duplicates leave uncovered) are reported.
+    /// change nothing, make 3,072 cells; four of them are then broken, and exactly those
+    /// errors (and the two combinations the duplicates leave uncovered) are reported, in
+    /// document order, though such a matrix is read and checked in slices on every core.
     func testALargeMatrixIsCheckedWhole() throws {
         var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
         var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
@@ -182,6 +183,7 @@ final class ValidationTests: XCTestCase {
         cells[calling]["ignored"] = true
         cells[2_100] = cells[5]
         cells[3] = cells[4]
+        cells[2_900]["source"] = "nowhere"
         spec["payloadKeys"] = keys
         spec["cells"] = cells
         spec["designCases"] = try XCTUnwrap(spec["designCases"] as? [[String: Any]]).map { designCase in
@@ -196,9 +198,17 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(messages.filter { !$0.hasPrefix("cells: missing cell") }, [
             "cells[4]: duplicate cell: cells[3] already covers this payload, init API and app state",
             "cells[2100]: duplicate cell: cells[5] already covers this payload, init API and app state",
+            "cells[2900].source: unknown source 'nowhere'",
             "cells[\(calling)]: ignored is true, but the cell calls a handler or shows the notification",
         ])
         XCTAssertEqual(messages.filter { $0.hasPrefix("cells: missing cell") }.count, 2)
+        // What the reading finds, it finds in every slice, and reports by the cell's place.
+        cells[700]["colour"] = "red"
+        cells[3_000]["colour"] = "blue"
+        spec["cells"] = cells
+        let unread = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
+        XCTAssertEqual(unread.map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() },
+                       ["cells[700].colour: unknown key 'colour'", "cells[3000].colour: unknown key 'colour'"])
     }
 
     func testFallbackNoteOnlyOnItsHandler() {

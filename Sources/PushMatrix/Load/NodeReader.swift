@@ -66,11 +66,7 @@ final class NodeReader {
 
     /// Reads an array member element by element; elements `read` cannot make sense of are dropped.
     func list<T>(_ key: String, optional: Bool = false, _ read: (JSONNode, String) -> T?) -> [T] {
-        guard let value = member(key, optional: optional) else { return [] }
-        guard case .array(let items) = value.value else {
-            sink.error(value.location, childPath(key), "expected an array, found \(value.typeName)")
-            return []
-        }
+        guard let value = member(key, optional: optional), let items = array(value, path: childPath(key)) else { return [] }
         return items.enumerated().compactMap { read($1, "\(childPath(key))[\($0)]") }
     }
 
@@ -80,15 +76,33 @@ final class NodeReader {
 
     /// Reads `node` (not a member of this object) as an array of objects.
     func objects<T>(in node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> [T] {
-        guard case .array(let items) = node.value else {
-            sink.error(node.location, path, "expected an array, found \(node.typeName)")
-            return []
-        }
+        guard let items = array(node, path: path) else { return [] }
         return items.enumerated().compactMap { element($1, path: "\(path)[\($0)]", read) }
     }
 
+    /// The elements of an array; nil (with an error) when `node` is something else.
+    private func array(_ node: JSONNode, path: String) -> [JSONNode]? {
+        if case .array(let items) = node.value { return items }
+        sink.error(node.location, path, "expected an array, found \(node.typeName)")
+        return nil
+    }
+
+    /// Like `objects(_:_:)`, for a long array whose elements are read independently (the
+    /// cells): slices of it are read on every core.
+    func objectsInParallel<T: Sendable>(_ key: String, _ read: @escaping @Sendable (NodeReader) -> T?) -> [T] {
+        let path = childPath(key)
+        guard let value = member(key), let items = array(value, path: path) else { return [] }
+        return Parallel.slices(of: items, reportingTo: sink) { slice, offset, sink in
+            slice.indices.compactMap { Self.element(slice[$0], path: "\(path)[\($0)]", sink: sink, read) }
+        }.flatMap { $0 }
+    }
+
     private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
-        Self.object(node, path: path, sink: sink).flatMap { reader in
+        Self.element(node, path: path, sink: sink, read)
+    }
+
+    private static func element<T>(_ node: JSONNode, path: String, sink: DiagnosticSink, _ read: (NodeReader) -> T?) -> T? {
+        object(node, path: path, sink: sink).flatMap { reader in
             defer { reader.finish() }
             return read(reader)
         }

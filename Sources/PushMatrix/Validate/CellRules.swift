@@ -18,9 +18,9 @@ struct CellRules {
                        "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)")
         }
         var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
-        for (index, cell) in spec.cells.enumerated() {
+        for (index, cell) in spec.cells.enumerated() where coverable {
             let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
-            if coverable, let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] {
+            if let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] {
                 let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
                 if firstCell[slot] >= 0 {
                     sink.error(cell.origin, "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
@@ -28,7 +28,15 @@ struct CellRules {
                     firstCell[slot] = index
                 }
             }
-            rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
+        }
+        // The rules read one cell at a time, so a large spec has them checked on every core.
+        let spec = self.spec
+        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, _, sink in
+            let rules = CellRules(spec: spec, sink: sink)
+            for cell in slice {
+                let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
+                rules.rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
+            }
         }
         guard coverable else { return }
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)

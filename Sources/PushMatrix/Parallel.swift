@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Runs independent rendering jobs on every core. Plain threads rather than Dispatch, which
-/// would be one more library to load on each run; the jobs are few and coarse.
+/// Runs independent jobs on every core: rendering, and the per-cell work of loading a large
+/// spec. Plain threads rather than Dispatch, which would be one more library to load on each
+/// run; the jobs are few and coarse.
 enum Parallel {
     /// `job(0) … job(count - 1)`, each exactly once, results in index order whatever thread ran them.
     static func map<T: Sendable>(_ count: Int, _ job: @escaping @Sendable (Int) -> T) -> [T] {
@@ -37,6 +38,25 @@ enum Parallel {
     }
 
     static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// `body` over slices of `items` on every core, each slice reporting to a sink of its own;
+    /// the diagnostics then go to `sink` in item order, as if one thread had done it all.
+    /// Fewer than `threshold` items stay on this thread. Results come in slice order.
+    static func slices<T: Sendable, R: Sendable>(
+        of items: [T], threshold: Int = 1024, reportingTo sink: DiagnosticSink,
+        _ body: @escaping @Sendable (_ slice: ArraySlice<T>, _ offset: Int, _ sink: DiagnosticSink) -> R
+    ) -> [R] {
+        let count = items.count < threshold ? 1 : processors * 4
+        let size = max(1, (items.count + count - 1) / count)
+        let file = sink.file
+        let parts = map(count) { n in
+            let start = min(n * size, items.count), slice = items[start..<min(start + size, items.count)]
+            let own = DiagnosticSink(file: file)
+            return (body(slice, start, own), own.diagnostics)
+        }
+        for part in parts { sink.append(part.1) }
+        return parts.map(\.0)
+    }
 }
 
 /// What a helper thread runs: the shared `Work`, passed through pthread's context pointer.
