@@ -1,7 +1,7 @@
 /// One way a push can play out: a cell, the tap the user makes (or none), and which optional
 /// handlers the app lacks, with every call iOS makes and what a correct app does on each.
 public struct Scenario: Sendable {
-    public struct Step: Sendable {
+    public struct Step: Sendable, Hashable {
         public var handler: String
         public var state: String?
         public var event: Event

@@ -41,6 +41,7 @@ struct SwiftView {
     /// One payload combination's scenarios as Swift declarations.
     func scenarioFile(_ group: Group) -> TemplateValue {
         let expression = payloadExpression(group.payload)
+        var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps
         return .object([
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
@@ -58,8 +59,9 @@ struct SwiftView {
                     "hasSteps": .bool(!scenario.steps.isEmpty),
                     // swift-format wants a trailing comma only where the list cannot fit on one line.
                     "steps": .list(scenario.steps.map { step in
-                        .verbatim("Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(Self.eventExpression(step.event)), "
-                                  + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))" + (scenario.steps.count > 1 ? "," : ""))
+                        let text = expressions[step] ?? Self.stepExpression(step)
+                        expressions[step] = text
+                        return .verbatim(scenario.steps.count > 1 ? text + "," : text)
                     }),
                 ])
             }),
@@ -216,6 +218,11 @@ struct SwiftView {
                 return text
             }
         }
+    }
+
+    static func stepExpression(_ step: Scenario.Step) -> String {
+        "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
+            + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))"
     }
 
     static func eventExpression(_ event: Scenario.Event) -> String {

@@ -158,7 +158,8 @@ struct Footnotes {
     let section: String
     private(set) var used: [String] = []
     private var references: [String: Int] = [:]
-    private var filled: [Inline] = []  // marker n at n - 1: filled once, used at every reference
+    /// Marker n and its note's id at n - 1: made once, used at every reference.
+    private var filled: [(marker: Inline, note: String)] = []
     /// Looked up once per section rather than per marker.
     private let separator: Inline, markerTemplate: String
 
@@ -178,10 +179,10 @@ struct Footnotes {
         for id in notes {
             let number = (used.firstIndex(of: id) ?? { used.append(id); return used.count - 1 }()) + 1
             references[id, default: 0] += 1
-            while filled.count < number { filled.append(marker(filled.count + 1)) }
+            while filled.count < number { filled.append((marker(filled.count + 1), noteId(filled.count + 1))) }
             text += separator
-            text += filled[number - 1]
-            list.append(.object(["label": .inline(filled[number - 1]), "note": .verbatim(noteId(number)),
+            text += filled[number - 1].marker
+            list.append(.object(["label": .inline(filled[number - 1].marker), "note": .verbatim(filled[number - 1].note),
                                  "id": .verbatim(referenceId(number, references[id]!))]))
         }
         return .object(["text": .inline(text), "list": .list(list)])

@@ -6,6 +6,7 @@ extension DocsView {
 
     func overview() -> TemplateValue {
         let keys = matrix.payloadKeyIds, payloads = matrix.payloads
+        let chips = Chips()
         return .object([
             "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
@@ -15,7 +16,7 @@ extension DocsView {
                     "title": .inline(book.payload(payload)),
                     "href": .verbatim(section),
                     "cells": .list(spec.initAPIs.indices.flatMap { api in
-                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), section: section) }
+                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), section: section, chips) }
                     }),
                 ])
             }),
@@ -26,8 +27,9 @@ extension DocsView {
         ])
     }
 
-    private func overviewCell(_ cell: Cell, section: String) -> TemplateValue {
-        .object([
+    private func overviewCell(_ cell: Cell, section: String, _ chips: Chips) -> TemplateValue {
+        let chip = { (call: Call) in chips.chip(call) { self.chip(call) } }
+        return .object([
             "href": .verbatim(Anchors.cell(cell, section: section)),
             "ignored": .bool(cell.ignored),
             "delivery": .list(cell.onDelivery.map(chip)),
@@ -36,6 +38,19 @@ extension DocsView {
                 cell.taps.first { $0.tap.id == tap.id }.map { .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map(chip))]) }
             }),
         ])
+    }
+
+    /// Chips by handler and state, made once: every row of a large matrix shows the same few.
+    private final class Chips {
+        private struct Key: Hashable { let handler: String, state: String? }
+        private var made: [Key: TemplateValue] = [:]
+
+        func chip(_ call: Call, _ make: () -> TemplateValue) -> TemplateValue {
+            let key = Key(handler: call.handler.id, state: call.state?.id)
+            if let known = made[key] { return known }
+            made[key] = make()
+            return made[key]!
+        }
     }
 
     private func chip(_ call: Call) -> TemplateValue {
