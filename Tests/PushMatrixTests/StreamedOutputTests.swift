@@ -85,6 +85,27 @@ final class StreamedOutputTests: XCTestCase {
         changed[0] = "let a = 2\n// pushm"
         XCTAssertEqual(try stage(["Skeleton.swift": changed], into: output)["Skeleton.swift"], .written)
         XCTAssertEqual(read(path), "let a = 2\n// pushmatrix:begin body\nrun()\n// pushmatrix:end body\n")
+        // However short the pieces: here each marker is cut in three.
+        let thin = ["let a = 2\n// pushm", "a", "trix:begin body\n// your code\n// pushm", "a", "trix:end body\n"]
+        XCTAssertEqual(try stage(["Skeleton.swift": thin], into: output)["Skeleton.swift"], .unchanged)
+        XCTAssertEqual(read(path), "let a = 2\n// pushmatrix:begin body\nrun()\n// pushmatrix:end body\n")
+    }
+
+    /// A run that fails half way through a large file leaves nothing open.
+    func testAFileLeftHalfWayIsClosed() throws {
+        let descriptors = "/proc/self/fd"
+        guard fileManager.fileExists(atPath: descriptors) else { throw XCTSkip("needs /proc to count open files") }
+        let output = Fixtures.temporaryDirectory(self)
+        try stage(pieces, into: output)
+        let before = try fileManager.contentsOfDirectory(atPath: descriptors).count
+        do {
+            let checking = OutputWriter.Checking(OutputWriter(directory: output))
+            checking.add("Docs/big.md", Array("# Big\n".utf8), isLast: false)
+            let staging = OutputWriter.Staging(OutputWriter(directory: output), force: false)
+            try staging.add("Docs/big.md", Array("# Big\n".utf8), isLast: false)
+            staging.abort()
+        }
+        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: descriptors).count, before)
     }
 
     func testNothingIsStreamedThroughASymbolicLink() throws {

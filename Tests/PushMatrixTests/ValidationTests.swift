@@ -211,6 +211,13 @@ final class ValidationTests: XCTestCase {
                        ["cells[700].colour: unknown key 'colour'", "cells[3000].colour: unknown key 'colour'"])
     }
 
+    /// A payload key declared twice counts at its first place, wherever a cell lists it.
+    func testARepeatedKeyIdCountsAtItsFirstPlace() {
+        let keys = ["a", "b", "a"], origin = Origin(path: "", location: SourceLocation(line: 1, column: 1))
+        let pairs = keys.map { (key: Reference(id: $0, origin: origin), value: $0 == "a") }
+        XCTAssertEqual(Payload(pairs, keys: keys, keyIndex: Matrix.positions(keys)).bits, 0b001)
+    }
+
     func testFallbackNoteOnlyOnItsHandler() {
         let edit = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["actionHandlerFallback"]}"#)
         XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])

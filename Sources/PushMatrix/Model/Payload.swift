@@ -17,9 +17,10 @@ public struct Payload: Hashable, Sendable {
     /// `keys` are the key ids in spec order, and `keyIndex` their positions.
     init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
         var bits: UInt64 = 0, seen: UInt64 = 0
+        let distinct = keyIndex.count == keys.count  // an id declared twice counts at its first place
         for (n, (key, value)) in pairs.enumerated() {
             // Cells mostly list keys in the spec's order: a look there saves hashing the id.
-            guard let index = n < keys.count && keys[n] == key.id ? n : keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
+            guard let index = distinct && n < keys.count && keys[n] == key.id ? n : keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
             seen |= 1 << UInt64(index)
             if value { bits |= 1 << UInt64(index) }
         }

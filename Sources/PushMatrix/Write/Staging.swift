@@ -221,6 +221,7 @@ extension OutputWriter {
                 for file in streams.values { file.discard() }
                 staged = [:]
                 streams = [:]
+                holding = [:]
                 for directory in madeDirectories.sorted(by: >) { FileSystem.removeDirectory(directory) }
                 madeDirectories = []
             }

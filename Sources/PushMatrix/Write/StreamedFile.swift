@@ -57,7 +57,8 @@ final class StreamedFile {
     func write(_ piece: [UInt8]) throws(FileSystem.Failure) {
         if gathered != nil || lost { return gathered?.append(contentsOf: piece) ?? () }
         let edge = tail + piece.prefix(Self.marker)  // a marker across the join
-        tail = Array(piece.suffix(Self.marker))
+        // The last bytes so far, however short the pieces (the renderer's are 1 MiB).
+        tail = piece.count >= Self.marker ? Array(piece[(piece.count - Self.marker)...]) : Array((tail + piece).suffix(Self.marker))
         if Regions.mayHaveRegions(edge) || Regions.mayHaveRegions(piece) {
             if output >= 0 {
                 guard let text = FileSystem.read(output, at: 0, count: count), text.count == count else { throw .current() }
@@ -89,6 +90,13 @@ final class StreamedFile {
             return .whole(gathered)
         }
         return lost ? .differs : .streamed(digest: Digest.hex(hasher.value), unchanged: unchanged)
+    }
+
+    /// A file dropped half way (rendering failed) closes what it had open; staging removes the
+    /// file written.
+    deinit {
+        stopComparing()
+        if output >= 0 { close(output) }
     }
 
     /// Closes and removes the file written.
