@@ -73,6 +73,23 @@ final class StreamedOutputTests: XCTestCase {
         XCTAssertEqual(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)["Docs/big.md"], .written)
     }
 
+    /// A manifest from before digests were named (FNV-1a) still tells a large file's edits.
+    func testAnOlderManifestTellsEditsOfAFileInPieces() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        try stage(pieces, into: output)
+        let manifest = output + "/.pushmatrix-manifest"
+        let old = ["input old"] + ["Docs/big.md", "small.md"].map { path in
+            Digest.fnv1a.hex(Array(fileManager.contents(atPath: output + "/" + path)!)) + " " + path
+        }
+        try Data((old.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        XCTAssertEqual(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output)["Docs/big.md"], .written,
+                       "generated, as the old manifest says")
+        try Data((old.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: output + "/Docs/big.md"))
+        XCTAssertThrowsError(try stage(["Docs/big.md": ["# Big\n", "again\n"], "small.md": ["small\n"]], into: output))
+        XCTAssertEqual(read(output + "/Docs/big.md"), "mine\n")
+    }
+
     /// A region's marker may be cut between two pieces; the user's code in it is still kept.
     func testRegionsCutBetweenPiecesAreKept() throws {
         let output = Fixtures.temporaryDirectory(self)

@@ -58,10 +58,16 @@ public struct OutputWriter: Sendable {
     /// A file is the user's when the manifest does not list it, or its text outside the regions
     /// no longer matches what was generated. Old manifest entries without a digest are trusted.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Previous) -> Bool {
+        editedByHand(path, previous) { $0.hex(Self.outline(existing)) }
+    }
+
+    /// The same, given the existing text's outline digest made as the manifest made its own
+    /// (nil when the file can no longer be read: there is nothing left to keep).
+    func editedByHand(_ path: String, _ previous: Previous, outlineDigest: (Digest) -> String?) -> Bool {
         guard let recorded = previous.entries[path] else { return true }
         guard let recorded else { return false }
         guard let digest = previous.digest else { return true }  // cannot tell: keep the file
-        return digest.hex(Self.outline(existing)) != recorded
+        return outlineDigest(digest).map { $0 != recorded } ?? false
     }
 
     func conflict(_ path: String) -> Diagnostic {

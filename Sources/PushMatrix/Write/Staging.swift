@@ -89,7 +89,10 @@ extension OutputWriter {
                 var outcome = Outcome(digest: digest)
                 if unchanged {
                     file.discard()
-                } else if fresh == nil, let existing = writer.read(path), !force && writer.editedByHand(path, existing, previous) {
+                } else if file.hadExisting && !force && writer.editedByHand(path, previous, outlineDigest: { digest in
+                    // Digested on the way when it could be; read whole only when it must be.
+                    file.existingDigest.flatMap { digest == .current ? $0 : nil } ?? writer.read(path).map { digest.hex(OutputWriter.outline($0)) }
+                }) {
                     file.discard()
                     outcome.edited = true
                 } else {

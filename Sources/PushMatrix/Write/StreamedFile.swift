@@ -28,16 +28,21 @@ final class StreamedFile {
     /// Where the output is written; nil when it is only compared.
     let path: String?
     private var output: Int32 = -1
-    /// The file it may replace, read alongside while the two still match; -1 once they differ.
+    /// The file it may replace, read alongside to its end: compared while the two match, and
+    /// digested, so that a changed file's edits can be told without reading it whole.
     private var existing: Int32 = -1
+    private var matching = true
     private var hasher = Digest.XXH64()
     private var count = 0
-    /// The previous piece's last bytes: a region marker may be cut in two.
-    private var tail: [UInt8] = []
+    private var markers = MarkerSearch()
     private var gathered: [UInt8]?
     private var lost = false
+    private var old = (hasher: Digest.XXH64(), markers: MarkerSearch(), hasRegions: false, unreadable: false)
     /// Whether there was a regular file to compare with when it started.
     private(set) var hadExisting = false
+    /// The outline digest (XXH64) of the file it may replace, once finished; nil when there was
+    /// none, or it has regions (its outline needs it whole), or it could not be read.
+    private(set) var existingDigest: String?
 
     /// Creates the file at `path` (if any); `existing` names the file to compare with, if any.
     init(_ path: String?, comparingWith existing: String?) throws(FileSystem.Failure) {
@@ -56,14 +61,11 @@ final class StreamedFile {
 
     func write(_ piece: [UInt8]) throws(FileSystem.Failure) {
         if gathered != nil || lost { return gathered?.append(contentsOf: piece) ?? () }
-        let edge = tail + piece.prefix(Self.marker)  // a marker across the join
-        // The last bytes so far, however short the pieces (the renderer's are 1 MiB).
-        tail = piece.count >= Self.marker ? Array(piece[(piece.count - Self.marker)...]) : Array((tail + piece).suffix(Self.marker))
-        if Regions.mayHaveRegions(edge) || Regions.mayHaveRegions(piece) {
+        if markers.found(in: piece) {
             if output >= 0 {
                 guard let text = FileSystem.read(output, at: 0, count: count), text.count == count else { throw .current() }
                 gathered = text + piece
-            } else if existing >= 0, let text = FileSystem.read(existing, at: 0, count: count), text.count == count {
+            } else if existing >= 0 && matching, let text = FileSystem.read(existing, at: 0, count: count), text.count == count {
                 gathered = text + piece
             } else {
                 lost = true
@@ -72,13 +74,29 @@ final class StreamedFile {
         }
         hasher.add(piece)
         count += piece.count
-        if existing >= 0 && FileSystem.read(existing, count: piece.count) != piece { stopComparing() }
+        if existing >= 0 && readExisting(piece.count) != piece { matching = false }
         if output >= 0 { try FileSystem.write(piece, to: output) }
+    }
+
+    /// The existing file's next bytes, digested and searched for markers on the way.
+    private func readExisting(_ count: Int) -> [UInt8] {
+        guard let bytes = FileSystem.read(existing, count: count) else {
+            old.unreadable = true
+            return []
+        }
+        old.hasher.add(bytes)
+        if !old.hasRegions && old.markers.found(in: bytes) { old.hasRegions = true }
+        return bytes
     }
 
     /// Closes the files; a file written for a text gathered whole is removed.
     func finish() throws(FileSystem.Failure) -> Outcome {
-        let unchanged = existing >= 0 && FileSystem.read(existing, count: 1) == []
+        var longer = false
+        if existing >= 0 && gathered == nil && !lost {
+            while !old.unreadable, !readExisting(1 << 20).isEmpty { longer = true }
+            if !old.unreadable && !old.hasRegions { existingDigest = Digest.hex(old.hasher.value) }
+        }
+        let unchanged = existing >= 0 && matching && !longer && !old.unreadable
         stopComparing()
         if output >= 0 {
             let fd = output
@@ -112,6 +130,17 @@ final class StreamedFile {
         existing = -1
     }
 
-    /// Enough bytes to hold `pushmatrix:` less one.
-    private static var marker: Int { "pushmatrix".utf8.count }
+}
+
+/// Finds region markers in bytes taken a piece at a time, however the pieces cut them.
+private struct MarkerSearch {
+    /// The last bytes so far: enough to hold `pushmatrix:` less one.
+    private var tail: [UInt8] = []
+    private static var kept: Int { "pushmatrix".utf8.count }
+
+    mutating func found(in piece: [UInt8]) -> Bool {
+        let edge = tail + piece.prefix(Self.kept)  // a marker across the join
+        tail = piece.count >= Self.kept ? Array(piece[(piece.count - Self.kept)...]) : Array((tail + piece).suffix(Self.kept))
+        return Regions.mayHaveRegions(edge) || Regions.mayHaveRegions(piece)
+    }
 }
