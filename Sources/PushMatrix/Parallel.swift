@@ -39,20 +39,29 @@ enum Parallel {
 
     static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// `body` over slices of `items` on every core, each slice reporting to a sink of its own;
-    /// the diagnostics then go to `sink` in item order, as if one thread had done it all.
-    /// Fewer than `threshold` items stay on this thread. Results come in slice order.
+    /// `body` over slices of `items` on every core, results in slice order. Fewer than
+    /// `threshold` items stay on this thread: threads would cost more than they save.
     static func slices<T: Sendable, R: Sendable>(
-        of items: [T], threshold: Int = 1024, reportingTo sink: DiagnosticSink,
-        _ body: @escaping @Sendable (_ slice: ArraySlice<T>, _ offset: Int, _ sink: DiagnosticSink) -> R
+        of items: [T], threshold: Int, _ body: @escaping @Sendable (_ slice: ArraySlice<T>) -> R
     ) -> [R] {
         let count = items.count < threshold ? 1 : processors * 4
         let size = max(1, (items.count + count - 1) / count)
+        return map(count) { n in
+            let start = min(n * size, items.count)
+            return body(items[start..<min(start + size, items.count)])
+        }
+    }
+
+    /// The same for checks: each slice reports to a sink of its own, and the diagnostics then
+    /// go to `sink` in item order, as if one thread had done it all.
+    static func slices<T: Sendable, R: Sendable>(
+        of items: [T], threshold: Int = 1024, reportingTo sink: DiagnosticSink,
+        _ body: @escaping @Sendable (_ slice: ArraySlice<T>, _ sink: DiagnosticSink) -> R
+    ) -> [R] {
         let file = sink.file
-        let parts = map(count) { n in
-            let start = min(n * size, items.count), slice = items[start..<min(start + size, items.count)]
+        let parts = slices(of: items, threshold: threshold) { slice in
             let own = DiagnosticSink(file: file)
-            return (body(slice, start, own), own.diagnostics)
+            return (body(slice, own), own.diagnostics)
         }
         for part in parts { sink.append(part.1) }
         return parts.map(\.0)

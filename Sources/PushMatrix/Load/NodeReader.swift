@@ -92,7 +92,7 @@ final class NodeReader {
     func objectsInParallel<T: Sendable>(_ key: String, _ read: @escaping @Sendable (NodeReader) -> T?) -> [T] {
         let path = childPath(key)
         guard let value = member(key), let items = array(value, path: path) else { return [] }
-        return Parallel.slices(of: items, reportingTo: sink) { slice, offset, sink in
+        return Parallel.slices(of: items, reportingTo: sink) { slice, sink in
             slice.indices.compactMap { Self.element(slice[$0], path: "\(path)[\($0)]", sink: sink, read) }
         }.flatMap { $0 }
     }

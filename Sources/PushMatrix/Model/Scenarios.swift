@@ -38,14 +38,9 @@ extension Matrix {
     /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
     /// subset of optional handlers left out (none first).
     func allScenarios() -> [Scenario] {
-        let payloads = self.payloads
         // A large matrix is worked out in slices on every core (loading is otherwise one thread).
-        let slices = payloads.count < 256 ? 1 : Parallel.processors * 4
-        let size = (payloads.count + slices - 1) / slices
         let matrix = self
-        return Parallel.map(slices) { n in
-            matrix.scenarios(of: payloads[min(n * size, payloads.count)..<min((n + 1) * size, payloads.count)])
-        }.flatMap { $0 }
+        return Parallel.slices(of: payloads, threshold: 256) { matrix.scenarios(of: $0) }.flatMap { $0 }
     }
 
     private func scenarios(of payloads: ArraySlice<Payload>) -> [Scenario] {

@@ -94,9 +94,9 @@ struct SwiftView {
             let appState: String, step: Int, tap: String?
             var text: String { "\(appState), step \(step)" + (tap.map { ", tap \($0)" } ?? "") }
         }
+        struct LineKey: Hashable { let site: Int, line: Line }
         var sites: [CallSite] = []
         var siteIndex: [SiteKey: Int] = [:]
-        struct LineKey: Hashable { let site: Int, line: Line }
         var lines: [[Line]] = []  // each site's lines, in order
         var payloads: [LineKey: [Payload]] = [:]  // the payloads that reach a site's line, in order
         var withoutOnly: [LineKey: [Payload: [String]]] = [:]  // → handlers missing, when only then
@@ -202,21 +202,23 @@ struct SwiftView {
             name = SwiftView.groupName(payload, keys: keys)
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
-            // Appended into one buffer each: a name repeats every key of its payload.
             names = scenarios.map { [name] scenario in
-                var text = String()
-                text.reserveCapacity(name.utf8.count + 64)
-                for part in [name, "__", scenario.api, "__", scenario.appState, "__", scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap"] { text += part }
-                for handler in scenario.missing { text += "__without" + SwiftView.upper(handler) }
-                return text
+                Self.concatenated([name, "__", scenario.api, "__", scenario.appState, "__", scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap"]
+                    + scenario.missing.map { "__without" + SwiftView.upper($0) })
             }
             summaries = scenarios.map { scenario in
-                var text = String()
-                text.reserveCapacity(words.utf8.count + 64)
-                for part in [words, " · ", scenario.api, " · ", scenario.appState, " · ", scenario.tap.map { "tap " + $0 } ?? "no tap"] { text += part }
-                if !scenario.missing.isEmpty { text += " · without " + scenario.missing.joined(separator: ", ") }
-                return text
+                Self.concatenated([words, " · ", scenario.api, " · ", scenario.appState, " · ", scenario.tap.map { "tap " + $0 } ?? "no tap"]
+                    + (scenario.missing.isEmpty ? [] : [" · without " + scenario.missing.joined(separator: ", ")]))
             }
+        }
+
+        /// The parts in one buffer of the right size: a name repeats every key of its payload,
+        /// and growing it part by part would copy it each time.
+        private static func concatenated(_ parts: [String]) -> String {
+            var text = String()
+            text.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+            for part in parts { text += part }
+            return text
         }
     }
 

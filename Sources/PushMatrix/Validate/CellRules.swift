@@ -31,7 +31,7 @@ struct CellRules {
         }
         // The rules read one cell at a time, so a large spec has them checked on every core.
         let spec = self.spec
-        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, _, sink in
+        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, sink in
             let rules = CellRules(spec: spec, sink: sink)
             for cell in slice {
                 let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)

@@ -137,7 +137,7 @@ struct Validator {
         }
         order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
         let spec = self.spec
-        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, _, sink in  // each cell on its own
+        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, sink in  // each cell on its own
             let r = References(spec: spec, sink: sink)
             for cell in slice {
                 r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
