@@ -245,6 +245,32 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(md.code("a\nb\r\nc"), "`a b c`")
         XCTAssertEqual(md.code("*_<"), "`*_<`")  // no backslash escapes inside code
         XCTAssertEqual(md.code(""), "")
+        // What a plain span may hold, and the first byte that makes it not plain.
+        XCTAssertEqual(md.code(" x"), "` x`")
+        XCTAssertEqual(md.code("x "), "`x `")
+        XCTAssertEqual(md.code("通知 · é"), "`通知 · é`")
+        XCTAssertEqual(md.code("a\u{85}b\u{7F}"), "`a\u{FFFD}b\u{FFFD}`")
+        XCTAssertEqual(md.code("a\tb"), "`a\u{FFFD}b`")
+    }
+
+    func testLazyListMakesItemsAsReachedAndKeepsTheFirstOnes() {
+        final class Made { var counts = [0, 0, 0] }
+        let made = Made()
+        let list = LazyList(count: 3, keepingFirst: 2) { n in
+            made.counts[n] += 1
+            return ["n": .text(String(n))]
+        }
+        let value: TemplateValue = ["items": .lazyList(list)]
+        for _ in 0..<2 { XCTAssertEqual(render("{{#items}}{{n}},{{/items}}", value), "0,1,2,") }
+        XCTAssertEqual(made.counts, [1, 1, 2])  // the kept ones once, the last once per render
+        XCTAssertEqual(render("{{^items}}none{{/items}}", ["items": .lazyList(LazyList(count: 0) { _ in "" })]), "none")
+    }
+
+    func testCodeSpansInEachFormat() {
+        let value = Inline.code("a<b")
+        XCTAssertEqual(HTMLFormat().inline(value), "<code>a&lt;b</code>")
+        XCTAssertEqual(SwiftCommentFormat().inline(.code("a\nb")), "a b")
+        XCTAssertEqual(PlainFormat().inline(value), "a<b")
     }
 
     func testMarkdownRenderingKeepsTemplateTextAsIs() {

@@ -19,22 +19,25 @@ public struct Phrasebook {
         self.language = language
     }
 
-    public func text(_ text: LocalizedText, _ values: [String: Inline] = [:]) -> Inline {
+    /// Values as pairs rather than a dictionary: a phrase has a few placeholders, and building
+    /// and hashing a dictionary for each of thousands of fills cost more than a scan.
+    public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(text[language], values)
     }
 
-    public func phrase(_ name: String, _ values: [String: Inline] = [:]) -> Inline {
+    public func phrase(_ name: String, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(matrix.spec.phrases[name]?[language] ?? "", values)
     }
 
-    func fill(_ template: String, _ values: [String: Inline]) -> Inline {
+    func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
         guard template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
         var result = Inline([])
         for piece in cache.pieces(template) {
             switch piece {
             case .literal(let literal): result.segments.append(.text(literal))
-            case .name(let name): result += values[name] ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
+            case .name(let name):
+                result += values.first { $0.key == name }?.value ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
             }
         }
         return result
@@ -89,7 +92,7 @@ public struct Phrasebook {
 /// What a phrasebook has already worked out: the same phrases are filled thousands of times,
 /// and a matrix has far fewer distinct cells than cells.
 final class PhrasebookCache {
-    private var pieces: [String: [Placeholders.Piece]] = [:]
+    private var pieces: [TextKey: [Placeholders.Piece]] = [:]
     var steps: [String: [Step]] = [:]
     /// Steps by cell index (see `DocsView.steps(ofCell:)`).
     var cellSteps: [Int: [Step]] = [:]
@@ -97,10 +100,27 @@ final class PhrasebookCache {
 
     /// A text split into pieces once.
     func pieces(_ template: String) -> [Placeholders.Piece] {
-        if let known = pieces[template] { return known }
+        let key = TextKey(text: template)
+        if let known = pieces[key] { return known }
         let split = Placeholders.pieces(template)
-        pieces[template] = split
+        pieces[key] = split
         return split
+    }
+
+    /// A text as its bytes. Hashing or comparing a String normalizes non-ASCII text first, which
+    /// made a Japanese phrase's look-up cost more than filling it; a cache only needs the bytes.
+    private struct TextKey: Hashable {
+        let text: String
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (a: TextKey, b: TextKey) -> Bool {
+            var (a, b) = (a.text, b.text)
+            return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
+        }
     }
 }
 

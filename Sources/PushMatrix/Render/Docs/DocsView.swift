@@ -6,9 +6,11 @@ struct DocsView {
     var spec: Spec { matrix.spec }
     /// Every page text in this language, filled once for all pages.
     let texts: TemplateValue
+    let anchors: Anchors
 
     init(book: Phrasebook) {
         self.book = book
+        anchors = Anchors(book.matrix.spec)
         texts = .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }
 

@@ -2,7 +2,7 @@
 /// payload combination, with cells told as steps and footnotes numbered per section.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        let payloads = matrix.payloads, keys = matrix.payloadKeyIds
+        let payloads = matrix.payloads
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { usedSources.contains($0.id) }.map(source)),
             "initAPIs": .list(spec.initAPIs.map { api in
@@ -17,10 +17,11 @@ extension DocsView {
                 .object(["swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)), "description": .inline(book.text(state.description))])
             }),
             "designCases": .list(spec.designCases.map(designCase)),
-            "contents": .list(payloads.map { .object(["id": .verbatim(Anchors.section($0, keys: keys)), "title": .inline(book.payload($0))]) }),
-            // Made as each format's template reaches them: making each twice costs less than
-            // holding every section of a large matrix at once.
-            "sections": .lazyList(LazyList(count: payloads.count) { section(payloads[$0]) }),
+            "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
+            // Made as each format's template reaches them. The first few hundred are kept for
+            // the second format; making the rest twice costs less than holding every section
+            // of a large matrix at once.
+            "sections": .lazyList(LazyList(count: payloads.count, keepingFirst: 512) { section(payloads[$0]) }),
             "overview": overview(),
         ])
     }
@@ -67,13 +68,14 @@ extension DocsView {
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
         let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
-        let index = matrix.cellIndex(payload, api: matrix.apiIndex[designCase.cell.api.id]!, state: matrix.stateIndex[designCase.cell.appState.id]!)
+        let api = matrix.apiIndex[designCase.cell.api.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
+        let index = matrix.cellIndex(payload, api: api, state: state)
         let cell = spec.cells[index]
         return .object([
             "title": .inline(book.text(designCase.title)),
             "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
-            "href": .verbatim(Anchors.cell(cell, section: Anchors.section(payload, keys: matrix.payloadKeyIds))),
+            "href": .verbatim(anchors.cell(api: api, state: state, section: anchors.section(payload))),
             "steps": .list(steps(ofCell: index).map { step in
                 .object(["text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
                          "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
@@ -103,7 +105,7 @@ extension DocsView {
     /// One payload combination: its table (a row per init API, a column per app state) and its
     /// footnotes, numbered in order of first appearance, column notes first.
     private func section(_ payload: Payload) -> TemplateValue {
-        let anchor = Anchors.section(payload, keys: matrix.payloadKeyIds)
+        let anchor = anchors.section(payload)
         var footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.map { state in
             .object(["name": .inline(book.name(state.name)), "markers": footnotes.markers(state.notes.map(\.id))])
@@ -117,7 +119,7 @@ extension DocsView {
                     sources.append(cell.source.id)
                     let steps = steps(ofCell: index)
                     return .object([
-                        "id": .verbatim(Anchors.cell(cell, section: anchor)),
+                        "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
                         "numbered": .bool(steps.count > 1),
                         "single": .bool(steps.count == 1),
                         "steps": .list(steps.map { step in
@@ -200,14 +202,31 @@ struct Footnotes {
 
 /// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
 /// survive rewording and translation.
-enum Anchors {
-    static func section(_ payload: Payload, keys: [String]) -> String {
-        let set = payload.setKeys(keys).map(Identifier.hyphenated)
-        return "payload-" + (set.isEmpty ? "none" : set.joined(separator: "-"))
+struct Anchors {
+    /// Payload keys, init APIs and app states as anchors spell them, in spec order: worked out
+    /// once, since every cell's anchor uses three of them.
+    private let keys: [String], apis: [String], states: [String]
+
+    init(_ spec: Spec) {
+        keys = spec.payloadKeys.map { Identifier.hyphenated($0.id) }
+        apis = spec.initAPIs.map { Identifier.hyphenated($0.id) }
+        states = spec.appStates.map { Identifier.hyphenated($0.id) }
     }
 
-    /// A cell's anchor: its init API and app state, then its section's payload slug.
-    static func cell(_ cell: Cell, section: String) -> String {
-        "cell-\(Identifier.hyphenated(cell.api.id))-\(Identifier.hyphenated(cell.appState.id))-" + section.dropFirst("payload-".count)
+    func section(_ payload: Payload) -> String {
+        Self.section(keys.indices.filter(payload.isSet).map { keys[$0] })
+    }
+
+    /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
+    func cell(api: Int, state: Int, section: String) -> String {
+        "cell-" + apis[api] + "-" + states[state] + "-" + section.dropFirst("payload-".count)
+    }
+
+    static func section(_ payload: Payload, keys: [String]) -> String {
+        section(payload.setKeys(keys).map(Identifier.hyphenated))
+    }
+
+    private static func section(_ setKeys: [String]) -> String {
+        "payload-" + (setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
     }
 }

@@ -5,18 +5,18 @@ extension DocsView {
     static let paletteSize = 6
 
     func overview() -> TemplateValue {
-        let keys = matrix.payloadKeyIds, payloads = matrix.payloads
+        let payloads = matrix.payloads
         let chips = Chips()
         return .object([
             "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
             "rows": .lazyList(LazyList(count: payloads.count) { row in
-                let payload = payloads[row], section = Anchors.section(payload, keys: keys)
+                let payload = payloads[row], section = anchors.section(payload)
                 return .object([
                     "title": .inline(book.payload(payload)),
                     "href": .verbatim(section),
                     "cells": .list(spec.initAPIs.indices.flatMap { api in
-                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), section: section, chips) }
+                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), href: anchors.cell(api: api, state: state, section: section), chips) }
                     }),
                 ])
             }),
@@ -27,10 +27,10 @@ extension DocsView {
         ])
     }
 
-    private func overviewCell(_ cell: Cell, section: String, _ chips: Chips) -> TemplateValue {
+    private func overviewCell(_ cell: Cell, href: String, _ chips: Chips) -> TemplateValue {
         let chip = { (call: Call) in chips.chip(call) { self.chip(call) } }
         return .object([
-            "href": .verbatim(Anchors.cell(cell, section: section)),
+            "href": .verbatim(href),
             "ignored": .bool(cell.ignored),
             "delivery": .list(cell.onDelivery.map(chip)),
             "notificationCenter": .bool(cell.notificationCenter),

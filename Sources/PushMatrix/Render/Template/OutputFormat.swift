@@ -2,14 +2,21 @@
 public protocol OutputFormat: Sendable {
     /// Appends `s`, escaped for this format, as UTF-8.
     func writeText(_ s: String, into out: inout [UInt8])
-    /// `s` as a code span.
-    func code(_ s: String) -> String
+    /// Appends `s` as a code span, as UTF-8.
+    func writeCode(_ s: String, into out: inout [UInt8])
 }
 
 extension OutputFormat {
     public func text(_ s: String) -> String {
         var out: [UInt8] = []
         writeText(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `s` as a code span.
+    public func code(_ s: String) -> String {
+        var out: [UInt8] = []
+        writeCode(s, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -23,7 +30,7 @@ extension OutputFormat {
         for segment in value.segments {
             switch segment {
             case .text(let s): writeText(s, into: &out)
-            case .code(let s): out += code(s).utf8
+            case .code(let s): writeCode(s, into: &out)
             }
         }
     }
@@ -74,7 +81,7 @@ enum Escapable {
 public struct PlainFormat: OutputFormat {
     public init() {}
     public func writeText(_ s: String, into out: inout [UInt8]) { out += s.utf8 }
-    public func code(_ s: String) -> String { s }
+    public func writeCode(_ s: String, into out: inout [UInt8]) { out += s.utf8 }
 }
 
 /// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: they never start
@@ -97,7 +104,25 @@ public struct MarkdownFormat: OutputFormat {
         }
     }
 
-    public func code(_ s: String) -> String {
+    public func writeCode(_ s: String, into out: inout [UInt8]) {
+        var s = s
+        // Most spans are a plain identifier: nothing to replace, no padding, one backtick each side.
+        let plain = s.withUTF8 { b in
+            guard let first = b.first, let last = b.last, first != .space || last != .space else { return false }
+            for i in b.indices {
+                let c = b[i]
+                if c < 0x20 || c == 0x7F || c == UInt8(ascii: "`") || c == UInt8(ascii: "|")
+                    || (c == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])) { return false }
+            }
+            out.append(UInt8(ascii: "`"))
+            out.append(contentsOf: b)
+            out.append(UInt8(ascii: "`"))
+            return true
+        }
+        if !plain { out += Self.span(s).utf8 }
+    }
+
+    private static func span(_ s: String) -> String {
         var body = String.UnicodeScalarView()
         var longestRun = 0
         var run = 0
@@ -140,7 +165,7 @@ public struct SwiftCommentFormat: OutputFormat {
         }
     }
 
-    public func code(_ s: String) -> String { text(s) }
+    public func writeCode(_ s: String, into out: inout [UInt8]) { writeText(s, into: &out) }
 }
 
 /// HTML text and attribute values: markup characters become references, a line break becomes
@@ -164,7 +189,11 @@ public struct HTMLFormat: OutputFormat {
         }
     }
 
-    public func code(_ s: String) -> String { "<code>" + text(s) + "</code>" }
+    public func writeCode(_ s: String, into out: inout [UInt8]) {
+        out += "<code>".utf8
+        writeText(s, into: &out)
+        out += "</code>".utf8
+    }
 }
 
 extension Unicode.Scalar {

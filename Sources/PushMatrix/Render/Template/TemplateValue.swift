@@ -14,16 +14,32 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// The items of a list made one at a time: the matrix page's sections, which would otherwise
 /// all be in memory at once on a large matrix. Items must not depend on the order they are
-/// made in, since each format's template makes them again.
+/// made in, since each format's template makes them again, except the first `kept`, which
+/// are made once and kept for the next format: an everyday matrix then makes each just once.
 public struct LazyList: @unchecked Sendable, Equatable {
     // Unchecked: the closure may capture a view that is not Sendable; a lazy list is made and
     // rendered on one thread.
     public let count: Int
     public let item: (Int) -> TemplateValue
 
-    public init(count: Int, item: @escaping (Int) -> TemplateValue) {
+    public init(count: Int, keepingFirst kept: Int = 0, item: @escaping (Int) -> TemplateValue) {
         self.count = count
-        self.item = item
+        guard kept > 0 else {
+            self.item = item
+            return
+        }
+        let made = Kept()
+        self.item = { n in
+            guard n < kept else { return item(n) }
+            if let known = made.items[n] { return known }
+            let value = item(n)
+            made.items[n] = value
+            return value
+        }
+    }
+
+    private final class Kept {
+        var items: [Int: TemplateValue] = [:]
     }
 
     public static func == (a: LazyList, b: LazyList) -> Bool {
