@@ -214,7 +214,7 @@ struct Anchors {
     }
 
     func section(_ payload: Payload) -> String {
-        Self.section(keys.indices.filter(payload.isSet).map { keys[$0] })
+        Self.section(payload.setKeys(keys))
     }
 
     /// A cell's anchor: its init API and app state (by index), then its section's payload slug.

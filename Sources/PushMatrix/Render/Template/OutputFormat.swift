@@ -45,6 +45,11 @@ enum Escapable {
     /// An ASCII byte the format's `special` picked.
     case byte(UInt8)
 
+    /// Whether a C1 control (U+0080–U+009F, two bytes in UTF-8) starts at `i`.
+    static func isC1(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
+    }
+
     /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
     /// so a value with nothing to escape costs one scan and one copy.
     static func write(_ s: String, into out: inout [UInt8], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void) {
@@ -59,7 +64,7 @@ enum Escapable {
                     part = .lineBreak(bytes: length)
                 } else if c < 0x20 || c == 0x7F {
                     (part, length) = (.control(c), 1)
-                } else if c == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1]) {  // U+0080–U+009F
+                } else if isC1(b, at: i) {
                     (part, length) = (.control(b[i + 1]), 2)
                 } else if special(c) {
                     (part, length) = (.byte(c), 1)
@@ -111,8 +116,7 @@ public struct MarkdownFormat: OutputFormat {
             guard let first = b.first, let last = b.last, first != .space || last != .space else { return false }
             for i in b.indices {
                 let c = b[i]
-                if c < 0x20 || c == 0x7F || c == UInt8(ascii: "`") || c == UInt8(ascii: "|")
-                    || (c == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])) { return false }
+                if c < 0x20 || c == 0x7F || c == UInt8(ascii: "`") || c == UInt8(ascii: "|") || Escapable.isC1(b, at: i) { return false }
             }
             out.append(UInt8(ascii: "`"))
             out.append(contentsOf: b)
