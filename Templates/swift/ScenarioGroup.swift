@@ -7,12 +7,15 @@ extension Scenario {
         .{{name}},
 {{/scenarios}}
     ]
+
+    /// The payload every scenario here is delivered with.
+    private static let {{group}}__payload: Payload = {{payload}}
 {{#scenarios}}
 
     /// {{summary}}
     public static let {{name}}: Scenario = Scenario(
         name: "{{name}}",
-        payload: {{payload}},
+        payload: {{group}}__payload,
         api: .{{api}},
         appState: .{{appState}},
         tap: {{tap}},

@@ -28,6 +28,19 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(output, "")
     }
 
+    /// A payload combination's file spells its payload once, however many scenarios share it: a
+    /// matrix with many keys would otherwise repeat a long expression in every scenario.
+    func testEachScenarioFileSpellsItsPayloadOnce() throws {
+        let folder = Fixtures.generated + "/Sources/PushHandlers/Scenarios"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "ScenarioTable.swift" }
+        XCTAssertEqual(files.count, 1 << Fixtures.builtIn.payloadKeyIds.count)
+        for name in files {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            XCTAssertEqual(text.components(separatedBy: "Payload(").count - 1, 1, name)
+            XCTAssertGreaterThan(text.components(separatedBy: "__payload,").count - 1, 1, name)
+        }
+    }
+
     /// Builds a throwaway package from the other-dimensions fixture's core and suite, then runs
     /// the suite: every scenario of that matrix must pass against the reference router.
     func testTheOtherDimensionsFixtureCompilesAndPasses() throws {

@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "a1d64796f5d71398"
+    static let sourceDigest = "2e3c9c81692c4e0a"
 
     static let spec: String = #"""
 {
@@ -2126,12 +2126,15 @@ extension Scenario {
         .{{name}},
 {{/scenarios}}
     ]
+
+    /// The payload every scenario here is delivered with.
+    private static let {{group}}__payload: Payload = {{payload}}
 {{#scenarios}}
 
     /// {{summary}}
     public static let {{name}}: Scenario = Scenario(
         name: "{{name}}",
-        payload: {{payload}},
+        payload: {{group}}__payload,
         api: .{{api}},
         appState: .{{appState}},
         tap: {{tap}},

@@ -40,17 +40,16 @@ struct SwiftView {
 
     /// One payload combination's scenarios as Swift declarations.
     func scenarioFile(_ group: Group) -> TemplateValue {
-        let expression = payloadExpression(group.payload)
         var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps
         return .object([
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
+            "payload": .verbatim(payloadExpression(group.payload)),
             "scenarios": .list(group.scenarios.indices.map { n in
                 let scenario = group.scenarios[n]
                 return .object([
                     "name": .verbatim(group.names[n]),
                     "summary": .text(group.summaries[n]),
-                    "payload": .verbatim(expression),
                     "api": .verbatim(scenario.api),
                     "appState": .verbatim(scenario.appState),
                     "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),

@@ -40,8 +40,9 @@ public struct OutputWriter: Sendable {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
               text.hasPrefix("input \(input)\n") else { return nil }
         let previous = previouslyGenerated(from: text)
-        let current = !previous.entries.isEmpty && previous.entries.allSatisfy { path, recorded in
-            guard let recorded, let digest = previous.digest, let bytes = read(path) else { return false }
+        guard !previous.entries.isEmpty, let digest = previous.digest else { return nil }
+        let current = previous.entries.allSatisfy { path, recorded in
+            guard let recorded, let bytes = read(path) else { return false }
             return digest.hex(Self.outline(bytes)) == recorded
         }
         return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
@@ -124,16 +125,19 @@ public struct OutputWriter: Sendable {
 
     private func previouslyGenerated(from text: String) -> Previous {
         var previous = Previous()
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")).map({ Substring($0) }) where !line.hasPrefix("input ") {
-            if line.hasPrefix("digest ") {
-                previous.digest = Digest(rawValue: String(line.dropFirst("digest ".count)))
+        // Split as bytes: every separator is ASCII, and splitting by Character costs more than
+        // the rest of a no-op run's parsing.
+        for line in text.utf8.split(separator: .newline) where !line.starts(with: "input ".utf8) {
+            if line.starts(with: "digest ".utf8) {
+                previous.digest = Digest(rawValue: String(decoding: line.dropFirst("digest ".count), as: UTF8.self))
                 continue
             }
-            let parts = line.split(separator: " ", maxSplits: 1)
-            let hasDigest = parts.count == 2 && parts[0].utf8.count == 16 && parts[0].utf8.allSatisfy { ("0"..."9").contains(Unicode.Scalar($0)) || ("a"..."f").contains(Unicode.Scalar($0)) }
-            let path = String(hasDigest ? parts[1] : line)
-            guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
-            previous.entries[path] = .some(hasDigest ? String(parts[0]) : nil)
+            let parts = line.split(separator: .space, maxSplits: 1)
+            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            let path = hasDigest ? parts[1] : line
+            guard path.first != UInt8(ascii: "/"),
+                  !path.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) else { continue }
+            previous.entries[String(decoding: path, as: UTF8.self)] = .some(hasDigest ? String(decoding: parts[0], as: UTF8.self) : nil)
         }
         return previous
     }

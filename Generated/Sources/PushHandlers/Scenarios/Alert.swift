@@ -25,10 +25,13 @@ extension Scenario {
         .alert__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert__payload: Payload = Payload(alert: true, contentAvailable: false, category: false)
+
     /// alert · ios10 · foreground · no tap
     public static let alert__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -42,7 +45,7 @@ extension Scenario {
     /// alert · ios10 · foreground · no tap · without action
     public static let alert__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -56,7 +59,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap
     public static let alert__ios10__background__noTap: Scenario = Scenario(
         name: "alert__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -68,7 +71,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap · without action
     public static let alert__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -80,7 +83,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body
     public static let alert__ios10__background__tapBody: Scenario = Scenario(
         name: "alert__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -94,7 +97,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body · without action
     public static let alert__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -108,7 +111,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap
     public static let alert__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -120,7 +123,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap · without action
     public static let alert__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -132,7 +135,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body
     public static let alert__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -147,7 +150,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body · without action
     public static let alert__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -162,7 +165,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap
     public static let alert__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -176,7 +179,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap · without action
     public static let alert__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -190,7 +193,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap
     public static let alert__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -202,7 +205,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap · without action
     public static let alert__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -214,7 +217,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body
     public static let alert__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -228,7 +231,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body · without action
     public static let alert__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -242,7 +245,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap
     public static let alert__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -254,7 +257,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap · without action
     public static let alert__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -266,7 +269,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body
     public static let alert__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -281,7 +284,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body · without action
     public static let alert__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

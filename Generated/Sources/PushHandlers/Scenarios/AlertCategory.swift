@@ -33,10 +33,13 @@ extension Scenario {
         .alert_category__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_category__payload: Payload = Payload(alert: true, contentAvailable: false, category: true)
+
     /// alert + category · ios10 · foreground · no tap
     public static let alert_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -50,7 +53,7 @@ extension Scenario {
     /// alert + category · ios10 · foreground · no tap · without action
     public static let alert_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -64,7 +67,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap
     public static let alert_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -76,7 +79,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap · without action
     public static let alert_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -88,7 +91,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton
     public static let alert_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -102,7 +105,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton · without action
     public static let alert_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -114,7 +117,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body
     public static let alert_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -128,7 +131,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body · without action
     public static let alert_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -142,7 +145,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap
     public static let alert_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -154,7 +157,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap · without action
     public static let alert_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -166,7 +169,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton
     public static let alert_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -181,7 +184,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton · without action
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -195,7 +198,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body
     public static let alert_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -210,7 +213,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body · without action
     public static let alert_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -225,7 +228,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap
     public static let alert_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -239,7 +242,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap · without action
     public static let alert_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -253,7 +256,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap
     public static let alert_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -265,7 +268,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap · without action
     public static let alert_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -277,7 +280,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton
     public static let alert_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -291,7 +294,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton · without action
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -303,7 +306,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body
     public static let alert_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -317,7 +320,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body · without action
     public static let alert_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -331,7 +334,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap
     public static let alert_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -343,7 +346,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap · without action
     public static let alert_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -355,7 +358,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton
     public static let alert_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -370,7 +373,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton · without action
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -384,7 +387,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body
     public static let alert_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -399,7 +402,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body · without action
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

@@ -25,10 +25,13 @@ extension Scenario {
         .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_contentAvailable__payload: Payload = Payload(alert: true, contentAvailable: true, category: false)
+
     /// alert + contentAvailable · ios10 · foreground · no tap
     public static let alert_contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -42,7 +45,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · foreground · no tap · without action
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -56,7 +59,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap
     public static let alert_contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -70,7 +73,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap · without action
     public static let alert_contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -84,7 +87,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body
     public static let alert_contentAvailable__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -99,7 +102,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body · without action
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -114,7 +117,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap
     public static let alert_contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -126,7 +129,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap · without action
     public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -138,7 +141,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body
     public static let alert_contentAvailable__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -153,7 +156,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body · without action
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -168,7 +171,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap
     public static let alert_contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -182,7 +185,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
     public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -196,7 +199,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap
     public static let alert_contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -210,7 +213,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap · without action
     public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -224,7 +227,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body
     public static let alert_contentAvailable__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -239,7 +242,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body · without action
     public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -254,7 +257,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -266,7 +269,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
     public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -278,7 +281,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -293,7 +296,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

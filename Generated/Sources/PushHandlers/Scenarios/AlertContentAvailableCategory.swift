@@ -33,10 +33,13 @@ extension Scenario {
         .alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_contentAvailable_category__payload: Payload = Payload(alert: true, contentAvailable: true, category: true)
+
     /// alert + contentAvailable + category · ios10 · foreground · no tap
     public static let alert_contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -50,7 +53,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -64,7 +67,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap
     public static let alert_contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -78,7 +81,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap · without action
     public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -92,7 +95,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton
     public static let alert_contentAvailable_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -107,7 +110,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -121,7 +124,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body
     public static let alert_contentAvailable_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -136,7 +139,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body · without action
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -151,7 +154,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -163,7 +166,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
     public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -175,7 +178,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -190,7 +193,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -204,7 +207,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -219,7 +222,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -234,7 +237,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -248,7 +251,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -262,7 +265,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap
     public static let alert_contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -276,7 +279,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -290,7 +293,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -305,7 +308,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -319,7 +322,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -334,7 +337,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
     public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -349,7 +352,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -361,7 +364,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -373,7 +376,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -388,7 +391,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -402,7 +405,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -417,7 +420,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

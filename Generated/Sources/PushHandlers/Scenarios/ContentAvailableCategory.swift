@@ -17,10 +17,13 @@ extension Scenario {
         .contentAvailable_category__ios8_9__notRunning__noTap__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let contentAvailable_category__payload: Payload = Payload(alert: false, contentAvailable: true, category: true)
+
     /// contentAvailable + category · ios10 · foreground · no tap
     public static let contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -34,7 +37,7 @@ extension Scenario {
     /// contentAvailable + category · ios10 · foreground · no tap · without action
     public static let contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -48,7 +51,7 @@ extension Scenario {
     /// contentAvailable + category · ios10 · background · no tap
     public static let contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__background__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -62,7 +65,7 @@ extension Scenario {
     /// contentAvailable + category · ios10 · background · no tap · without action
     public static let contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -76,7 +79,7 @@ extension Scenario {
     /// contentAvailable + category · ios10 · notRunning · no tap
     public static let contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -88,7 +91,7 @@ extension Scenario {
     /// contentAvailable + category · ios10 · notRunning · no tap · without action
     public static let contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -100,7 +103,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · foreground · no tap
     public static let contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -114,7 +117,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · foreground · no tap · without action
     public static let contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -128,7 +131,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · background · no tap
     public static let contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__background__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -142,7 +145,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · background · no tap · without action
     public static let contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -156,7 +159,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · notRunning · no tap
     public static let contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -168,7 +171,7 @@ extension Scenario {
     /// contentAvailable + category · ios8_9 · notRunning · no tap · without action
     public static let contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: true),
+        payload: contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,

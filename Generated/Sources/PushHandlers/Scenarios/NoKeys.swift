@@ -17,10 +17,13 @@ extension Scenario {
         .none__ios8_9__notRunning__noTap__withoutAction,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let none__payload: Payload = Payload(alert: false, contentAvailable: false, category: false)
+
     /// no keys · ios10 · foreground · no tap
     public static let none__ios10__foreground__noTap: Scenario = Scenario(
         name: "none__ios10__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -34,7 +37,7 @@ extension Scenario {
     /// no keys · ios10 · foreground · no tap · without action
     public static let none__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -48,7 +51,7 @@ extension Scenario {
     /// no keys · ios10 · background · no tap
     public static let none__ios10__background__noTap: Scenario = Scenario(
         name: "none__ios10__background__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -60,7 +63,7 @@ extension Scenario {
     /// no keys · ios10 · background · no tap · without action
     public static let none__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -72,7 +75,7 @@ extension Scenario {
     /// no keys · ios10 · notRunning · no tap
     public static let none__ios10__notRunning__noTap: Scenario = Scenario(
         name: "none__ios10__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -84,7 +87,7 @@ extension Scenario {
     /// no keys · ios10 · notRunning · no tap · without action
     public static let none__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -96,7 +99,7 @@ extension Scenario {
     /// no keys · ios8_9 · foreground · no tap
     public static let none__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "none__ios8_9__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -110,7 +113,7 @@ extension Scenario {
     /// no keys · ios8_9 · foreground · no tap · without action
     public static let none__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -124,7 +127,7 @@ extension Scenario {
     /// no keys · ios8_9 · background · no tap
     public static let none__ios8_9__background__noTap: Scenario = Scenario(
         name: "none__ios8_9__background__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -136,7 +139,7 @@ extension Scenario {
     /// no keys · ios8_9 · background · no tap · without action
     public static let none__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -148,7 +151,7 @@ extension Scenario {
     /// no keys · ios8_9 · notRunning · no tap
     public static let none__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "none__ios8_9__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -160,7 +163,7 @@ extension Scenario {
     /// no keys · ios8_9 · notRunning · no tap · without action
     public static let none__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "none__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: false),
+        payload: none__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,

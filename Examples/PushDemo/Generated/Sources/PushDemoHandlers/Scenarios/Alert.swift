@@ -45,10 +45,13 @@ extension Scenario {
         .alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert__payload: Payload = Payload(alert: true, contentAvailable: false, category: false)
+
     /// alert · ios10 · foreground · no tap
     public static let alert__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -63,7 +66,7 @@ extension Scenario {
     /// alert · ios10 · foreground · no tap · without action
     public static let alert__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -78,7 +81,7 @@ extension Scenario {
     /// alert · ios10 · foreground · no tap · without presentation
     public static let alert__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -92,7 +95,7 @@ extension Scenario {
     /// alert · ios10 · foreground · no tap · without action, presentation
     public static let alert__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -106,7 +109,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap
     public static let alert__ios10__background__noTap: Scenario = Scenario(
         name: "alert__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -118,7 +121,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap · without action
     public static let alert__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -130,7 +133,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap · without presentation
     public static let alert__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -142,7 +145,7 @@ extension Scenario {
     /// alert · ios10 · background · no tap · without action, presentation
     public static let alert__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -154,7 +157,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body
     public static let alert__ios10__background__tapBody: Scenario = Scenario(
         name: "alert__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -168,7 +171,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body · without action
     public static let alert__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -182,7 +185,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body · without presentation
     public static let alert__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -196,7 +199,7 @@ extension Scenario {
     /// alert · ios10 · background · tap body · without action, presentation
     public static let alert__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -210,7 +213,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap
     public static let alert__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -222,7 +225,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap · without action
     public static let alert__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -234,7 +237,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap · without presentation
     public static let alert__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -246,7 +249,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · no tap · without action, presentation
     public static let alert__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -258,7 +261,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body
     public static let alert__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -273,7 +276,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body · without action
     public static let alert__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -288,7 +291,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body · without presentation
     public static let alert__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -303,7 +306,7 @@ extension Scenario {
     /// alert · ios10 · notRunning · tap body · without action, presentation
     public static let alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -318,7 +321,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap
     public static let alert__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -332,7 +335,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap · without action
     public static let alert__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -346,7 +349,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap · without presentation
     public static let alert__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -360,7 +363,7 @@ extension Scenario {
     /// alert · ios8_9 · foreground · no tap · without action, presentation
     public static let alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -374,7 +377,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap
     public static let alert__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -386,7 +389,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap · without action
     public static let alert__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -398,7 +401,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap · without presentation
     public static let alert__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -410,7 +413,7 @@ extension Scenario {
     /// alert · ios8_9 · background · no tap · without action, presentation
     public static let alert__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -422,7 +425,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body
     public static let alert__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -436,7 +439,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body · without action
     public static let alert__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -450,7 +453,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body · without presentation
     public static let alert__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -464,7 +467,7 @@ extension Scenario {
     /// alert · ios8_9 · background · tap body · without action, presentation
     public static let alert__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -478,7 +481,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap
     public static let alert__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -490,7 +493,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap · without action
     public static let alert__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -502,7 +505,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap · without presentation
     public static let alert__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -514,7 +517,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · no tap · without action, presentation
     public static let alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -526,7 +529,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body
     public static let alert__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -541,7 +544,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body · without action
     public static let alert__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -556,7 +559,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body · without presentation
     public static let alert__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -571,7 +574,7 @@ extension Scenario {
     /// alert · ios8_9 · notRunning · tap body · without action, presentation
     public static let alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: false),
+        payload: alert__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

@@ -61,10 +61,13 @@ extension Scenario {
         .alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_category__payload: Payload = Payload(alert: true, contentAvailable: false, category: true)
+
     /// alert + category · ios10 · foreground · no tap
     public static let alert_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -79,7 +82,7 @@ extension Scenario {
     /// alert + category · ios10 · foreground · no tap · without action
     public static let alert_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -94,7 +97,7 @@ extension Scenario {
     /// alert + category · ios10 · foreground · no tap · without presentation
     public static let alert_category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -108,7 +111,7 @@ extension Scenario {
     /// alert + category · ios10 · foreground · no tap · without action, presentation
     public static let alert_category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -122,7 +125,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap
     public static let alert_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -134,7 +137,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap · without action
     public static let alert_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -146,7 +149,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap · without presentation
     public static let alert_category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -158,7 +161,7 @@ extension Scenario {
     /// alert + category · ios10 · background · no tap · without action, presentation
     public static let alert_category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -170,7 +173,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton
     public static let alert_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -184,7 +187,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton · without action
     public static let alert_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -196,7 +199,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton · without presentation
     public static let alert_category__ios10__background__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -210,7 +213,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap actionButton · without action, presentation
     public static let alert_category__ios10__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -222,7 +225,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body
     public static let alert_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -236,7 +239,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body · without action
     public static let alert_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -250,7 +253,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body · without presentation
     public static let alert_category__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -264,7 +267,7 @@ extension Scenario {
     /// alert + category · ios10 · background · tap body · without action, presentation
     public static let alert_category__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -278,7 +281,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap
     public static let alert_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -290,7 +293,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap · without action
     public static let alert_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -302,7 +305,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap · without presentation
     public static let alert_category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -314,7 +317,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · no tap · without action, presentation
     public static let alert_category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -326,7 +329,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton
     public static let alert_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -341,7 +344,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton · without action
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -355,7 +358,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton · without presentation
     public static let alert_category__ios10__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -370,7 +373,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap actionButton · without action, presentation
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -384,7 +387,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body
     public static let alert_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -399,7 +402,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body · without action
     public static let alert_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -414,7 +417,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body · without presentation
     public static let alert_category__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -429,7 +432,7 @@ extension Scenario {
     /// alert + category · ios10 · notRunning · tap body · without action, presentation
     public static let alert_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -444,7 +447,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap
     public static let alert_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -458,7 +461,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap · without action
     public static let alert_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -472,7 +475,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap · without presentation
     public static let alert_category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -486,7 +489,7 @@ extension Scenario {
     /// alert + category · ios8_9 · foreground · no tap · without action, presentation
     public static let alert_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -500,7 +503,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap
     public static let alert_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -512,7 +515,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap · without action
     public static let alert_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -524,7 +527,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap · without presentation
     public static let alert_category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -536,7 +539,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · no tap · without action, presentation
     public static let alert_category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -548,7 +551,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton
     public static let alert_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -562,7 +565,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton · without action
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -574,7 +577,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton · without presentation
     public static let alert_category__ios8_9__background__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -588,7 +591,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap actionButton · without action, presentation
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -600,7 +603,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body
     public static let alert_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -614,7 +617,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body · without action
     public static let alert_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -628,7 +631,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body · without presentation
     public static let alert_category__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -642,7 +645,7 @@ extension Scenario {
     /// alert + category · ios8_9 · background · tap body · without action, presentation
     public static let alert_category__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -656,7 +659,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap
     public static let alert_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -668,7 +671,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap · without action
     public static let alert_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -680,7 +683,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap · without presentation
     public static let alert_category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -692,7 +695,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · no tap · without action, presentation
     public static let alert_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -704,7 +707,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton
     public static let alert_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -719,7 +722,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton · without action
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -733,7 +736,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton · without presentation
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -748,7 +751,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap actionButton · without action, presentation
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -762,7 +765,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body
     public static let alert_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -777,7 +780,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body · without action
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -792,7 +795,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body · without presentation
     public static let alert_category__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -807,7 +810,7 @@ extension Scenario {
     /// alert + category · ios8_9 · notRunning · tap body · without action, presentation
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: false, category: true),
+        payload: alert_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

@@ -45,10 +45,13 @@ extension Scenario {
         .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_contentAvailable__payload: Payload = Payload(alert: true, contentAvailable: true, category: false)
+
     /// alert + contentAvailable · ios10 · foreground · no tap
     public static let alert_contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -63,7 +66,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · foreground · no tap · without action
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -78,7 +81,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · foreground · no tap · without presentation
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -92,7 +95,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · foreground · no tap · without action, presentation
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -106,7 +109,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap
     public static let alert_contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -120,7 +123,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap · without action
     public static let alert_contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -134,7 +137,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap · without presentation
     public static let alert_contentAvailable__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -148,7 +151,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · no tap · without action, presentation
     public static let alert_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -162,7 +165,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body
     public static let alert_contentAvailable__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -177,7 +180,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body · without action
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -192,7 +195,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body · without presentation
     public static let alert_contentAvailable__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -207,7 +210,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · background · tap body · without action, presentation
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -222,7 +225,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap
     public static let alert_contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -234,7 +237,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap · without action
     public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -246,7 +249,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap · without presentation
     public static let alert_contentAvailable__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -258,7 +261,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · no tap · without action, presentation
     public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -270,7 +273,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body
     public static let alert_contentAvailable__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -285,7 +288,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body · without action
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -300,7 +303,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body · without presentation
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -315,7 +318,7 @@ extension Scenario {
     /// alert + contentAvailable · ios10 · notRunning · tap body · without action, presentation
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -330,7 +333,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap
     public static let alert_contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -344,7 +347,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
     public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -358,7 +361,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap · without presentation
     public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -372,7 +375,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · foreground · no tap · without action, presentation
     public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -386,7 +389,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap
     public static let alert_contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -400,7 +403,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap · without action
     public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -414,7 +417,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap · without presentation
     public static let alert_contentAvailable__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -428,7 +431,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · no tap · without action, presentation
     public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -442,7 +445,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body
     public static let alert_contentAvailable__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -457,7 +460,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body · without action
     public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -472,7 +475,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body · without presentation
     public static let alert_contentAvailable__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -487,7 +490,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · background · tap body · without action, presentation
     public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -502,7 +505,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -514,7 +517,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
     public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -526,7 +529,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without presentation
     public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -538,7 +541,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action, presentation
     public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -550,7 +553,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -565,7 +568,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -580,7 +583,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body · without presentation
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -595,7 +598,7 @@ extension Scenario {
     /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action, presentation
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: false),
+        payload: alert_contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

@@ -61,10 +61,13 @@ extension Scenario {
         .alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let alert_contentAvailable_category__payload: Payload = Payload(alert: true, contentAvailable: true, category: true)
+
     /// alert + contentAvailable + category · ios10 · foreground · no tap
     public static let alert_contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -79,7 +82,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -94,7 +97,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · foreground · no tap · without presentation
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -108,7 +111,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · foreground · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -122,7 +125,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap
     public static let alert_contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -136,7 +139,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap · without action
     public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -150,7 +153,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap · without presentation
     public static let alert_contentAvailable_category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -164,7 +167,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -178,7 +181,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton
     public static let alert_contentAvailable_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -193,7 +196,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -207,7 +210,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without presentation
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -222,7 +225,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action, presentation
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .actionButton,
@@ -236,7 +239,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body
     public static let alert_contentAvailable_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -251,7 +254,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body · without action
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -266,7 +269,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body · without presentation
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -281,7 +284,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · background · tap body · without action, presentation
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .background,
         tap: .body,
@@ -296,7 +299,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -308,7 +311,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
     public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -320,7 +323,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -332,7 +335,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -344,7 +347,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -359,7 +362,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -373,7 +376,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -388,7 +391,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action, presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .actionButton,
@@ -402,7 +405,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -417,7 +420,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -432,7 +435,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -447,7 +450,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action, presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: .body,
@@ -462,7 +465,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -476,7 +479,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -490,7 +493,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without presentation
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -504,7 +507,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -518,7 +521,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap
     public static let alert_contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -532,7 +535,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -546,7 +549,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap · without presentation
     public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -560,7 +563,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -574,7 +577,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -589,7 +592,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -603,7 +606,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -618,7 +621,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .actionButton,
@@ -632,7 +635,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -647,7 +650,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
     public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -662,7 +665,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body · without presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -677,7 +680,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · background · tap body · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .background,
         tap: .body,
@@ -692,7 +695,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -704,7 +707,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -716,7 +719,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -728,7 +731,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -740,7 +743,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -755,7 +758,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -769,7 +772,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -784,7 +787,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
@@ -798,7 +801,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -813,7 +816,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -828,7 +831,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,
@@ -843,7 +846,7 @@ extension Scenario {
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action, presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: Payload(alert: true, contentAvailable: true, category: true),
+        payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: .body,

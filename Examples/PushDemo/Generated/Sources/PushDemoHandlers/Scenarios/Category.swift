@@ -29,10 +29,13 @@ extension Scenario {
         .category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let category__payload: Payload = Payload(alert: false, contentAvailable: false, category: true)
+
     /// category · ios10 · foreground · no tap
     public static let category__ios10__foreground__noTap: Scenario = Scenario(
         name: "category__ios10__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -46,7 +49,7 @@ extension Scenario {
     /// category · ios10 · foreground · no tap · without action
     public static let category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -60,7 +63,7 @@ extension Scenario {
     /// category · ios10 · foreground · no tap · without presentation
     public static let category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -74,7 +77,7 @@ extension Scenario {
     /// category · ios10 · foreground · no tap · without action, presentation
     public static let category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -88,7 +91,7 @@ extension Scenario {
     /// category · ios10 · background · no tap
     public static let category__ios10__background__noTap: Scenario = Scenario(
         name: "category__ios10__background__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -100,7 +103,7 @@ extension Scenario {
     /// category · ios10 · background · no tap · without action
     public static let category__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -112,7 +115,7 @@ extension Scenario {
     /// category · ios10 · background · no tap · without presentation
     public static let category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -124,7 +127,7 @@ extension Scenario {
     /// category · ios10 · background · no tap · without action, presentation
     public static let category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -136,7 +139,7 @@ extension Scenario {
     /// category · ios10 · notRunning · no tap
     public static let category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -148,7 +151,7 @@ extension Scenario {
     /// category · ios10 · notRunning · no tap · without action
     public static let category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -160,7 +163,7 @@ extension Scenario {
     /// category · ios10 · notRunning · no tap · without presentation
     public static let category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -172,7 +175,7 @@ extension Scenario {
     /// category · ios10 · notRunning · no tap · without action, presentation
     public static let category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -184,7 +187,7 @@ extension Scenario {
     /// category · ios8_9 · foreground · no tap
     public static let category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -198,7 +201,7 @@ extension Scenario {
     /// category · ios8_9 · foreground · no tap · without action
     public static let category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -212,7 +215,7 @@ extension Scenario {
     /// category · ios8_9 · foreground · no tap · without presentation
     public static let category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -226,7 +229,7 @@ extension Scenario {
     /// category · ios8_9 · foreground · no tap · without action, presentation
     public static let category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -240,7 +243,7 @@ extension Scenario {
     /// category · ios8_9 · background · no tap
     public static let category__ios8_9__background__noTap: Scenario = Scenario(
         name: "category__ios8_9__background__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -252,7 +255,7 @@ extension Scenario {
     /// category · ios8_9 · background · no tap · without action
     public static let category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -264,7 +267,7 @@ extension Scenario {
     /// category · ios8_9 · background · no tap · without presentation
     public static let category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -276,7 +279,7 @@ extension Scenario {
     /// category · ios8_9 · background · no tap · without action, presentation
     public static let category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -288,7 +291,7 @@ extension Scenario {
     /// category · ios8_9 · notRunning · no tap
     public static let category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -300,7 +303,7 @@ extension Scenario {
     /// category · ios8_9 · notRunning · no tap · without action
     public static let category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -312,7 +315,7 @@ extension Scenario {
     /// category · ios8_9 · notRunning · no tap · without presentation
     public static let category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -324,7 +327,7 @@ extension Scenario {
     /// category · ios8_9 · notRunning · no tap · without action, presentation
     public static let category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: false, category: true),
+        payload: category__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,

@@ -29,10 +29,13 @@ extension Scenario {
         .contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
     ]
 
+    /// The payload every scenario here is delivered with.
+    private static let contentAvailable__payload: Payload = Payload(alert: false, contentAvailable: true, category: false)
+
     /// contentAvailable · ios10 · foreground · no tap
     public static let contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -46,7 +49,7 @@ extension Scenario {
     /// contentAvailable · ios10 · foreground · no tap · without action
     public static let contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -60,7 +63,7 @@ extension Scenario {
     /// contentAvailable · ios10 · foreground · no tap · without presentation
     public static let contentAvailable__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -74,7 +77,7 @@ extension Scenario {
     /// contentAvailable · ios10 · foreground · no tap · without action, presentation
     public static let contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .foreground,
         tap: nil,
@@ -88,7 +91,7 @@ extension Scenario {
     /// contentAvailable · ios10 · background · no tap
     public static let contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -102,7 +105,7 @@ extension Scenario {
     /// contentAvailable · ios10 · background · no tap · without action
     public static let contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -116,7 +119,7 @@ extension Scenario {
     /// contentAvailable · ios10 · background · no tap · without presentation
     public static let contentAvailable__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -130,7 +133,7 @@ extension Scenario {
     /// contentAvailable · ios10 · background · no tap · without action, presentation
     public static let contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .background,
         tap: nil,
@@ -144,7 +147,7 @@ extension Scenario {
     /// contentAvailable · ios10 · notRunning · no tap
     public static let contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -156,7 +159,7 @@ extension Scenario {
     /// contentAvailable · ios10 · notRunning · no tap · without action
     public static let contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -168,7 +171,7 @@ extension Scenario {
     /// contentAvailable · ios10 · notRunning · no tap · without presentation
     public static let contentAvailable__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -180,7 +183,7 @@ extension Scenario {
     /// contentAvailable · ios10 · notRunning · no tap · without action, presentation
     public static let contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios10,
         appState: .notRunning,
         tap: nil,
@@ -192,7 +195,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · foreground · no tap
     public static let contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -206,7 +209,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · foreground · no tap · without action
     public static let contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -220,7 +223,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · foreground · no tap · without presentation
     public static let contentAvailable__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -234,7 +237,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · foreground · no tap · without action, presentation
     public static let contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .foreground,
         tap: nil,
@@ -248,7 +251,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · background · no tap
     public static let contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -262,7 +265,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · background · no tap · without action
     public static let contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -276,7 +279,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · background · no tap · without presentation
     public static let contentAvailable__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -290,7 +293,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · background · no tap · without action, presentation
     public static let contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .background,
         tap: nil,
@@ -304,7 +307,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · notRunning · no tap
     public static let contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -316,7 +319,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · notRunning · no tap · without action
     public static let contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap__withoutAction",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -328,7 +331,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · notRunning · no tap · without presentation
     public static let contentAvailable__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
@@ -340,7 +343,7 @@ extension Scenario {
     /// contentAvailable · ios8_9 · notRunning · no tap · without action, presentation
     public static let contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
         name: "contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: Payload(alert: false, contentAvailable: true, category: false),
+        payload: contentAvailable__payload,
         api: .ios8_9,
         appState: .notRunning,
         tap: nil,
