@@ -164,11 +164,15 @@ extension String {
 
     /// Contains "{{" or "}}".
     fileprivate var hasBracePair: Bool {
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if (byte == .openBrace || byte == .closeBrace) && byte == previous { return true }
-            previous = byte
+        var text = self
+        // Through the contiguous bytes: walking `utf8` by index costs several times as much.
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte == .openBrace || byte == .closeBrace) && byte == previous { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 }
