@@ -133,7 +133,8 @@ public struct OutputWriter: Sendable {
                 continue
             }
             let parts = line.split(separator: .space, maxSplits: 1)
-            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
+            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(isHexDigit)
             let path = hasDigest ? parts[1] : line
             guard path.first != UInt8(ascii: "/"),
                   !path.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) else { continue }
