@@ -117,14 +117,21 @@ private final class Work<T: Sendable>: Runnable, @unchecked Sendable {
     func results() -> [T] { slots.map { $0! } }
 }
 
-/// A pthread mutex, for the few places that share mutable state across rendering threads.
+/// A pthread mutex, for the few places that share mutable state across rendering threads, with
+/// a condition for the one place where a thread waits for another.
 final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() { pthread_mutex_init(mutex, nil) }
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
 
     deinit {
+        pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
+        condition.deallocate()
         mutex.deallocate()
     }
 
@@ -133,4 +140,10 @@ final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Inside `withLock` only: lets the lock go until another thread calls `broadcast`.
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Inside `withLock` only: wakes every thread in `wait`.
+    func broadcast() { pthread_cond_broadcast(condition) }
 }

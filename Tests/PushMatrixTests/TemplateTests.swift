@@ -253,16 +253,16 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(md.code("a\tb"), "`a\u{FFFD}b`")
     }
 
-    func testLazyListMakesItemsAsReachedAndKeepsTheFirstOnes() {
+    func testLazyListMakesItemsAsReached() {
         final class Made { var counts = [0, 0, 0] }
         let made = Made()
-        let list = LazyList(count: 3, keepingFirst: 2) { n in
+        let list = LazyList(count: 3) { n in
             made.counts[n] += 1
             return ["n": .text(String(n))]
         }
         let value: TemplateValue = ["items": .lazyList(list)]
         for _ in 0..<2 { XCTAssertEqual(render("{{#items}}{{n}},{{/items}}", value), "0,1,2,") }
-        XCTAssertEqual(made.counts, [1, 1, 2])  // the kept ones once, the last once per render
+        XCTAssertEqual(made.counts, [2, 2, 2])  // once per render, none kept
         XCTAssertEqual(render("{{^items}}none{{/items}}", ["items": .lazyList(LazyList(count: 0) { _ in "" })]), "none")
     }
 

@@ -55,16 +55,19 @@ public enum Generator {
         var all: [String: [UInt8]] { lock.withLock { files } }
     }
 
-    /// A job per page and language; one view model serves both formats. The matrix pages, by far
-    /// the largest, go first so that no thread is left with one at the end.
+    /// A job per page and language; one view model serves both formats, which read its lazy
+    /// lists together. The matrix pages, by far the largest, go first so that no thread is left
+    /// with one at the end.
     private static func docsJobs(_ matrix: Matrix) -> [Job] {
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
         let pages = DocsView.pages.filter { $0.id == "reception-methods" } + DocsView.pages.filter { $0.id != "reception-methods" }
         return pages.flatMap { page in
             matrix.spec.languages.map { language in
                 { @Sendable out throws in
-                    let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page(page.id)
-                    for (ext, format) in formats {
+                    let lists = SharedLists(readers: formats.count)
+                    let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id), lists: lists).page(page.id)
+                    try lists.read { reader in
+                        let (ext, format) = formats[reader]
                         try out.file("Docs/\(language.id)/\(page.id).\(ext)", "docs/\(page.id).\(ext)", model, format: format)
                     }
                 }

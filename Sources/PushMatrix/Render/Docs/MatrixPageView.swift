@@ -18,10 +18,8 @@ extension DocsView {
             }),
             "designCases": .list(spec.designCases.map(designCase)),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
-            // Made as each format's template reaches them. The first few hundred are kept for
-            // the second format; making the rest twice costs less than holding every section
-            // of a large matrix at once.
-            "sections": .lazyList(LazyList(count: payloads.count, keepingFirst: 512) { section(payloads[$0]) }),
+            // Made as the formats' templates reach them, each once for both formats.
+            "sections": .lazyList(lists.list(count: payloads.count) { section(payloads[$0]) }),
             "overview": overview(),
         ])
     }

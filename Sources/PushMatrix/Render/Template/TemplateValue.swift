@@ -14,32 +14,16 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// The items of a list made one at a time: the matrix page's sections, which would otherwise
 /// all be in memory at once on a large matrix. Items must not depend on the order they are
-/// made in, since each format's template makes them again, except the first `kept`, which
-/// are made once and kept for the next format: an everyday matrix then makes each just once.
+/// made in: each output that reads the list may make them again (see `SharedLists`).
 public struct LazyList: @unchecked Sendable, Equatable {
-    // Unchecked: the closure may capture a view that is not Sendable; a lazy list is made and
-    // rendered on one thread.
+    // Unchecked: the closure may capture a view that is not Sendable; such a list is read on
+    // one thread, or made through `SharedLists`, which makes one item at a time.
     public let count: Int
     public let item: (Int) -> TemplateValue
 
-    public init(count: Int, keepingFirst kept: Int = 0, item: @escaping (Int) -> TemplateValue) {
+    public init(count: Int, item: @escaping (Int) -> TemplateValue) {
         self.count = count
-        guard kept > 0 else {
-            self.item = item
-            return
-        }
-        let made = Kept()
-        self.item = { n in
-            guard n < kept else { return item(n) }
-            if let known = made.items[n] { return known }
-            let value = item(n)
-            made.items[n] = value
-            return value
-        }
-    }
-
-    private final class Kept {
-        var items: [Int: TemplateValue] = [:]
+        self.item = item
     }
 
     public static func == (a: LazyList, b: LazyList) -> Bool {
