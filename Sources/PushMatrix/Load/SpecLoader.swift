@@ -26,6 +26,16 @@ public enum SpecLoader {
 
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {
         let sink = DiagnosticSink(file: file)
+        guard let spec = try decode(bytes, sink: sink) else { throw DiagnosticsError(sink.sorted) }
+        Validator.validate(spec, sink: sink)
+        if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
+        return Matrix(spec)
+    }
+
+    /// The spec as written, or nil with the problems in `sink`. A function of its own so that
+    /// the JSON tree goes when it returns: on a large spec the tree takes as much memory as the
+    /// spec, and the matrix and rendering that come next need their own.
+    private static func decode(_ bytes: [UInt8], sink: DiagnosticSink) throws(DiagnosticsError) -> Spec? {
         guard bytes.count <= maxBytes else {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (16 MiB)")
             throw DiagnosticsError(sink.diagnostics)
@@ -41,9 +51,6 @@ public enum SpecLoader {
             sink.error(cells.location, "cells", "\(items.count) cells; the limit is \(maxCells)")
             throw DiagnosticsError(sink.diagnostics)
         }
-        guard let spec = SpecDecoder.decode(root, file: file, sink: sink) else { throw DiagnosticsError(sink.sorted) }
-        Validator.validate(spec, sink: sink)
-        if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
-        return Matrix(spec)
+        return SpecDecoder.decode(root, file: sink.file, sink: sink)
     }
 }
