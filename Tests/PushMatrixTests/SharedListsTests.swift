@@ -66,6 +66,14 @@ final class SharedListsTests: XCTestCase {
         XCTAssertEqual(tally.alive, 0)
     }
 
+    func testAListMadeAfterAReaderFinishedKeepsNothingForIt() throws {
+        let lists = SharedLists(readers: 2, window: 8), tally = Tally(count: 20)
+        lists.reading(as: 0) {}
+        let model = model(lists, tally)
+        XCTAssertEqual(try lists.reading(as: 1) { try Self.template.render(model, format: PlainFormat()) }, expected(20))
+        XCTAssertEqual(tally.alive, 0)  // the model still holds the lists; none of the items is kept
+    }
+
     func testReadersSideBySideMakeEachItemOnceAndHoldAWindow() {
         let lists = SharedLists(readers: 2, window: 8), tally = Tally(count: 2000)
         let model = model(lists, tally)

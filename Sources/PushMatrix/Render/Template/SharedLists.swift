@@ -22,6 +22,8 @@ public final class SharedLists: @unchecked Sendable {
     private var threads: [pthread_t?]
     /// Per reader, the item it waits to make, if any.
     private var waits: [(list: Int, item: Int)?]
+    /// A bit per reader that has finished: a list made after that keeps nothing for it.
+    private var finished: UInt64 = 0
     private var lists: [List] = []
     private var longest = 0
 
@@ -42,11 +44,12 @@ public final class SharedLists: @unchecked Sendable {
     }
 
     /// A list whose items are made under this object's lock, one at a time: a view caches as it
-    /// goes and is not thread-safe. Items of a list that is not `shared` are not kept for the
-    /// other readers: only one output reads it (the HTML overview grid).
+    /// goes and is not thread-safe. So `item` must not make or read a list of this object.
+    /// Items of a list that is not `shared` are not kept for the other readers: only one output
+    /// reads it (the HTML overview grid).
     public func list(count: Int, shared: Bool = true, item: @escaping (Int) -> TemplateValue) -> LazyList {
         let id = lock.withLock {
-            lists.append(List(shared: shared, next: Array(repeating: 0, count: readers)))
+            lists.append(List(shared: shared, next: (0..<readers).map { finished & (1 << $0) != 0 ? .max : 0 }))
             if shared { longest = max(longest, count) }
             return lists.count - 1
         }
@@ -66,12 +69,14 @@ public final class SharedLists: @unchecked Sendable {
     func reading<R>(as reader: Int, _ body: () throws -> R) rethrows -> R {
         lock.withLock {
             threads[reader] = pthread_self()
+            finished &= ~(1 << reader)
             for id in lists.indices { lists[id].next[reader] = 0 }
         }
         defer {
             lock.withLock {
                 threads[reader] = nil
                 let bit: UInt64 = 1 << reader
+                finished |= bit
                 for id in lists.indices {
                     lists[id].next[reader] = .max  // nothing more is kept for it
                     lists[id].kept = lists[id].kept.compactMapValues { $0.pending == bit ? nil : ($0.value, $0.pending & ~bit) }
