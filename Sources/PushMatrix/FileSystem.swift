@@ -36,17 +36,28 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes: [UInt8] = []
-        // Sized to the file, so one read takes it all and a second finds the end (or what a
-        // writer added meanwhile).
-        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+        // Read straight into an array one byte longer than the file, neither zeroed first nor
+        // copied after: one read takes it all and a second finds the end. A file that grew
+        // meanwhile fills the spare byte and is read on to its new end.
+        var ended: Bool? = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { ended = fill($0, &$1, from: fd) }
+        while ended == false {
+            bytes += [UInt8](unsafeUninitializedCapacity: 1 << 16) { ended = fill($0, &$1, from: fd) }
+        }
+        return ended == nil ? nil : bytes
+    }
+
+    /// Reads into `buffer`, from `count` on, until it is full or the file ends: whether the file
+    /// ended, or nil on an error.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int, from fd: Int32) -> Bool? {
+        while count < buffer.count {
+            let got = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else { return nil }
-            if got == 0 { return bytes }
-            bytes += chunk[..<got]
+            if got == 0 { return true }
+            count += got
         }
+        return false
     }
 
     /// Writes `bytes` to a new file at `path`, replacing one that is there.

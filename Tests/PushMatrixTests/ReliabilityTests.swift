@@ -65,6 +65,22 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(Command.run(["generate", "--check", "--spec", specs[0], "--templates", Fixtures.templates, "--output", output]).status, 0)
     }
 
+    func testFilesAreReadWholeWhateverTheirSize() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        var state: UInt64 = 7
+        for size in [0, 1, 4095, 65_536, 200_003] {
+            let bytes = (0..<size).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                return UInt8(truncatingIfNeeded: state >> 33)
+            }
+            let path = "\(directory)/\(size).bin"
+            try FileSystem.write(bytes, to: path)
+            XCTAssertEqual(FileSystem.read(path), bytes, "\(size) bytes")
+        }
+        XCTAssertNil(FileSystem.read(directory))  // a directory is not a file
+        XCTAssertNil(FileSystem.read("\(directory)/missing"))
+    }
+
     func testNothingIsWrittenThroughASymbolicLink() throws {
         let output = Fixtures.temporaryDirectory(self)
         let elsewhere = Fixtures.temporaryDirectory(self)
