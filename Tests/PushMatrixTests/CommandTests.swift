@@ -74,6 +74,18 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
 
+    func testManifestEntriesThatCouldLeaveTheOutputAreIgnored() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        let digest = "0123456789abcdef"
+        let lines = ["input 42", "digest xxh64", "\(digest) Docs/en/index.md", "Docs/old.md", "\(digest)  two spaces.md",
+                     "\(digest) ../escape.md", "a/./b.md", "a/../../b.md", "/etc/passwd", "\(digest) .hidden/x..y.md"]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: output + "/" + OutputWriter.manifestName))
+        let previous = OutputWriter(directory: output).previouslyGenerated()
+        XCTAssertEqual(previous.digest, .xxh64)
+        let expected: [String: String?] = ["Docs/en/index.md": digest, "Docs/old.md": String?.none, " two spaces.md": digest, ".hidden/x..y.md": digest]
+        XCTAssertEqual(previous.entries, expected)
+    }
+
     /// The quick check that lets most files skip the region scan must never miss a marker.
     func testRegionMarkersAreFoundWhereverTheyAre() {
         let marker = Array("pushmatrix:".utf8)

@@ -7,7 +7,8 @@ enum InputDigest {
         bytes += spec
         let library = TemplateLibrary(directory: directory)
         for path in BuiltInFiles.templates.keys.sorted() {
-            bytes += Array("\0\(path)\0".utf8) + Array((library.text(path) ?? "").utf8)
+            bytes += "\0\(path)\0".utf8
+            bytes += (library.text(path) ?? "").utf8
         }
         return Digest.current.hex(bytes)
     }

@@ -124,22 +124,35 @@ public struct OutputWriter: Sendable {
     }
 
     private func previouslyGenerated(from text: String) -> Previous {
-        var previous = Previous()
-        // Split as bytes: every separator is ASCII, and splitting by Character costs more than
-        // the rest of a no-op run's parsing.
-        for line in text.utf8.split(separator: .newline) where !line.starts(with: "input ".utf8) {
-            if line.starts(with: "digest ".utf8) {
-                previous.digest = Digest(rawValue: String(decoding: line.dropFirst("digest ".count), as: UTF8.self))
-                continue
+        var previous = Previous(), text = text
+        // Read as the text's contiguous bytes: every separator is ASCII, and splitting by
+        // Character, or even through `String.utf8`, costs more than the rest of a no-op run.
+        text.withUTF8 { bytes in
+            for line in bytes.split(separator: .newline) where !line.starts(with: "input ".utf8) {
+                if line.starts(with: "digest ".utf8) {
+                    previous.digest = Digest(rawValue: String(decoding: line.dropFirst("digest ".count), as: UTF8.self))
+                    continue
+                }
+                let space = line.firstIndex(of: .space)
+                let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
+                let digest = space.map { line[..<$0] }.flatMap { $0.count == 16 && $0.allSatisfy(isHexDigit) ? $0 : nil }
+                let path = digest == nil ? line : line[(space! + 1)...]
+                guard !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
+                previous.entries[String(decoding: path, as: UTF8.self)] = .some(digest.map { String(decoding: $0, as: UTF8.self) })
             }
-            let parts = line.split(separator: .space, maxSplits: 1)
-            let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
-            let hasDigest = parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(isHexDigit)
-            let path = hasDigest ? parts[1] : line
-            guard path.first != UInt8(ascii: "/"),
-                  !path.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) else { continue }
-            previous.entries[String(decoding: path, as: UTF8.self)] = .some(hasDigest ? String(decoding: parts[0], as: UTF8.self) : nil)
         }
         return previous
+    }
+
+    /// Whether a relative path has a `.` or `..` component: such an entry could reach outside
+    /// the output directory, so it is ignored.
+    private static func climbs(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var rest = path[...]
+        while true {
+            let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            if rest[..<end].elementsEqual(".".utf8) || rest[..<end].elementsEqual("..".utf8) { return true }
+            guard end < rest.endIndex else { return false }
+            rest = rest[(end + 1)...]
+        }
     }
 }

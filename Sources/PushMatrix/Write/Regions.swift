@@ -21,10 +21,10 @@ enum Regions {
         var result: [String: [Line]] = [:]
         var open: (id: String, lines: [Line])?
         for line in lines(bytes) {
-            if let id = marker("begin", line) {
+            if let id = marker(begin, line) {
                 guard open == nil, result[id] == nil else { return nil }
                 open = (id, [])
-            } else if let id = marker("end", line) {
+            } else if let id = marker(end, line) {
                 guard open?.id == id else { return nil }
                 result[id] = open!.lines
                 open = nil
@@ -40,10 +40,10 @@ enum Regions {
         var out: [Line] = []
         var inside: String?
         for line in lines(bytes) {
-            if let id = marker("begin", line) {
+            if let id = marker(begin, line) {
                 out.append(line)
                 if let lines = fill(id) { out += lines; inside = id } else { inside = nil }
-            } else if let id = marker("end", line), id == inside || inside == nil {
+            } else if let id = marker(end, line), id == inside || inside == nil {
                 out.append(line)
                 inside = nil
             } else if inside == nil {
@@ -81,14 +81,18 @@ enum Regions {
         }
     }
 
+    /// The marker prefixes and the comment openers they may follow, spelled once: every line
+    /// of a file with regions is looked at.
+    private static let begin = Array("pushmatrix:begin ".utf8), end = Array("pushmatrix:end ".utf8)
+    private static let openers = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)]
+
     /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
-    /// mentions the markers does not count.
-    private static func marker(_ kind: String, _ line: Line) -> String? {
+    /// mentions the markers does not count. `prefix` is `begin` or `end`.
+    private static func marker(_ prefix: [UInt8], _ line: Line) -> String? {
         var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else { return nil }
-        guard let opener = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)].first(where: { rest.starts(with: $0) }) else { return nil }
+        guard let opener = openers.first(where: { rest.starts(with: $0) }) else { return nil }
         rest = rest.dropFirst(opener.count).drop { $0 == UInt8(ascii: " ") }
-        let prefix = Array("pushmatrix:\(kind) ".utf8)
         guard rest.starts(with: prefix) else { return nil }
         var id = rest.dropFirst(prefix.count)
         while let last = id.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") { id = id.dropLast() }
