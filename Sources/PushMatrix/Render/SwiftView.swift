@@ -201,23 +201,47 @@ struct SwiftView {
             name = SwiftView.groupName(payload, keys: keys)
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
+            // Each written into one buffer, part by part: a name repeats every key of its payload.
             names = scenarios.map { [name] scenario in
-                Self.concatenated([name, "__", scenario.api, "__", scenario.appState, "__", scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap"]
-                    + scenario.missing.map { "__without" + SwiftView.upper($0) })
+                var text = name
+                text.reserveCapacity(name.utf8.count + 96)
+                text += "__"
+                text += scenario.api
+                text += "__"
+                text += scenario.appState
+                text += "__"
+                if let tap = scenario.tap {
+                    text += "tap"
+                    text += SwiftView.upper(tap)
+                } else {
+                    text += "noTap"
+                }
+                for handler in scenario.missing {
+                    text += "__without"
+                    text += SwiftView.upper(handler)
+                }
+                return text
             }
             summaries = scenarios.map { scenario in
-                Self.concatenated([words, " · ", scenario.api, " · ", scenario.appState, " · ", scenario.tap.map { "tap " + $0 } ?? "no tap"]
-                    + (scenario.missing.isEmpty ? [] : [" · without " + scenario.missing.joined(separator: ", ")]))
+                var text = words
+                text.reserveCapacity(words.utf8.count + 96)
+                text += " · "
+                text += scenario.api
+                text += " · "
+                text += scenario.appState
+                text += " · "
+                if let tap = scenario.tap {
+                    text += "tap "
+                    text += tap
+                } else {
+                    text += "no tap"
+                }
+                for (n, handler) in scenario.missing.enumerated() {
+                    text += n == 0 ? " · without " : ", "
+                    text += handler
+                }
+                return text
             }
-        }
-
-        /// The parts in one buffer of the right size: a name repeats every key of its payload,
-        /// and growing it part by part would copy it each time.
-        private static func concatenated(_ parts: [String]) -> String {
-            var text = String()
-            text.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-            for part in parts { text += part }
-            return text
         }
     }
 
