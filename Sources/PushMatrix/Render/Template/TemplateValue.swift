@@ -72,42 +72,45 @@ extension TemplateValue {
 /// comparing small strings does faster than hashing; an object with many fields (a page's texts)
 /// gets an index as well.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// One array for names and values: view models are made of many small objects, and each
-    /// allocation counts. A struct rather than a tuple, which the runtime destroys generically.
-    private struct Field: Sendable {
-        let name: String
-        var value: TemplateValue
-    }
-    private var fields: [Field] = []
+    /// Names and values in the one array a literal is given as: view models are made of many
+    /// small objects, and copying each literal into storage of another shape cost an array and
+    /// a generic destruction of the literal's.
+    private var fields: [(String, TemplateValue)]
     private var index: [String: Int]?
 
     private static var indexedFrom: Int { 16 }
 
-    public var names: [String] { fields.map(\.name) }
+    public var names: [String] { fields.map(\.0) }
 
     /// A name given twice keeps its last value.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {
+        self.fields = []
         self.fields.reserveCapacity(fields.underestimatedCount)
         for (name, value) in fields { self[name] = value }
     }
 
     public init(_ fields: [String: TemplateValue]) { self.init(fields.lazy.map { ($0.key, $0.value) }) }
 
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) { self.init(elements) }
+    /// A literal's names must differ, as a dictionary literal's must.
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        assert(!elements.indices.contains { n in elements[..<n].contains { $0.0 == elements[n].0 } }, "a name is given twice")
+        fields = elements
+        if fields.count >= Self.indexedFrom { index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) }) }
+    }
 
     public subscript(name: String) -> TemplateValue? {
-        get { position(of: name).map { fields[$0].value } }
+        get { position(of: name).map { fields[$0].1 } }
         set {
             guard let newValue else { return }  // fields are only ever added or replaced
             if let n = position(of: name) {
-                fields[n].value = newValue
+                fields[n].1 = newValue
                 return
             }
-            fields.append(Field(name: name, value: newValue))
+            fields.append((name, newValue))
             if index != nil {
                 index![name] = fields.count - 1
             } else if fields.count >= Self.indexedFrom {
-                index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) })
+                index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) })
             }
         }
     }
@@ -115,7 +118,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// These fields with `other`'s added, `other` winning where both have a name.
     public func merging(_ other: TemplateFields) -> TemplateFields {
         var merged = self
-        for field in other.fields { merged[field.name] = field.value }
+        for (name, value) in other.fields { merged[name] = value }
         return merged
     }
 
@@ -123,11 +126,11 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
         if let index { return index[name] }
         // Most names looked at are not the one sought, and differ in length.
         let length = name.utf8.count
-        return fields.firstIndex { $0.name.utf8.count == length && $0.name == name }
+        return fields.firstIndex { $0.0.utf8.count == length && $0.0 == name }
     }
 
     /// Equal when they have the same names with equal values, in any order.
     public static func == (a: TemplateFields, b: TemplateFields) -> Bool {
-        a.fields.count == b.fields.count && a.fields.allSatisfy { b[$0.name] == $0.value }
+        a.fields.count == b.fields.count && a.fields.allSatisfy { b[$0.0] == $0.1 }
     }
 }
