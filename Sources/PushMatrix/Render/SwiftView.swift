@@ -201,47 +201,36 @@ struct SwiftView {
             name = SwiftView.groupName(payload, keys: keys)
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
-            // Each written into one buffer, part by part: a name repeats every key of its payload.
             names = scenarios.map { [name] scenario in
-                var text = name
-                text.reserveCapacity(name.utf8.count + 96)
-                text += "__"
-                text += scenario.api
-                text += "__"
-                text += scenario.appState
-                text += "__"
-                if let tap = scenario.tap {
-                    text += "tap"
-                    text += SwiftView.upper(tap)
-                } else {
-                    text += "noTap"
-                }
-                for handler in scenario.missing {
+                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap") { text, _, handler in
                     text += "__without"
                     text += SwiftView.upper(handler)
                 }
-                return text
             }
             summaries = scenarios.map { scenario in
-                var text = words
-                text.reserveCapacity(words.utf8.count + 96)
-                text += " · "
-                text += scenario.api
-                text += " · "
-                text += scenario.appState
-                text += " · "
-                if let tap = scenario.tap {
-                    text += "tap "
-                    text += tap
-                } else {
-                    text += "no tap"
-                }
-                for (n, handler) in scenario.missing.enumerated() {
+                Self.spelled(words, scenario, separator: " · ", tap: scenario.tap.map { "tap " + $0 } ?? "no tap") { text, n, handler in
                     text += n == 0 ? " · without " : ", "
                     text += handler
                 }
-                return text
             }
+        }
+
+        /// `head`, then the scenario's init API, app state and `tap`, each after `separator`, then
+        /// a part per missing handler: written into one buffer, since a name repeats every key of
+        /// its payload and growing it part by part would copy it each time.
+        private static func spelled(
+            _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout String, Int, String) -> Void
+        ) -> String {
+            var text = head
+            text.reserveCapacity(head.utf8.count + 96)
+            text += separator
+            text += scenario.api
+            text += separator
+            text += scenario.appState
+            text += separator
+            text += tap
+            for (n, handler) in scenario.missing.enumerated() { missing(&text, n, handler) }
+            return text
         }
     }
 
