@@ -11,7 +11,8 @@ import Darwin
 /// run; the jobs are few and coarse.
 enum Parallel {
     /// `job(0) … job(count - 1)`, each exactly once, results in index order whatever thread ran them.
-    static func map<T: Sendable>(_ count: Int, _ job: @escaping @Sendable (Int) -> T) -> [T] {
+    /// `started` is told how many threads (this one included) take jobs, before any job runs.
+    static func map<T: Sendable>(_ count: Int, started: (_ threads: Int) -> Void = { _ in }, _ job: @escaping @Sendable (Int) -> T) -> [T] {
         let work = Work(count: count, job: job)
         let helpers = min(count, processors) - 1
         var threads: [pthread_t] = []
@@ -32,6 +33,7 @@ enum Parallel {
             threads.append(thread)
             #endif
         }
+        started(threads.count + 1)
         work.run()
         for thread in threads { pthread_join(thread, nil) }
         return work.results()

@@ -99,6 +99,27 @@ final class SharedListsTests: XCTestCase {
         XCTAssertEqual(tally.alive, 0)
     }
 
+    func testAReaderSureToComeIsWaitedForBeforeItsThreadStarts() {
+        let lists = SharedLists(readers: 2, window: 8), tally = Tally(count: 500)
+        let model = model(lists, tally)
+        let outputs = Outputs()
+        lists.expectEveryReader()
+        let done = DispatchGroup()
+        for reader in 0..<2 {
+            done.enter()
+            Thread {
+                if reader == 1 { usleep(20_000) }  // long enough for the other to read every item
+                outputs.set(reader, lists.reading(as: reader) { try? Self.template.render(model, format: PlainFormat()) })
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        XCTAssertEqual(outputs.all, [expected(500), expected(500)])
+        XCTAssertEqual(tally.made.indices.filter { tally.made[$0] != 1 }.prefix(10), [])
+        XCTAssertLessThanOrEqual(tally.mostAlive, 10)
+        XCTAssertEqual(tally.alive, 0)
+    }
+
     func testAReaderThatFailsHoldsNoOtherUp() {
         struct Failed: Error {}
         let lists = SharedLists(readers: 2, window: 4), tally = Tally(count: 500)

@@ -24,6 +24,9 @@ public final class SharedLists: @unchecked Sendable {
     private var waits: [(list: Int, item: Int)?]
     /// A bit per reader that has finished: a list made after that keeps nothing for it.
     private var finished: UInt64 = 0
+    /// A bit per reader sure to run alongside the others, though its thread may not have
+    /// started yet: the others may wait for it.
+    private var expected: UInt64 = 0
     private var lists: [List] = []
     private var longest = 0
 
@@ -61,8 +64,21 @@ public final class SharedLists: @unchecked Sendable {
     /// Every reader runs; the first error in reader order is thrown.
     public func read(_ render: @escaping @Sendable (_ reader: Int) throws -> Void) throws {
         let job = { @Sendable (reader: Int) in Result { try self.reading(as: reader) { try render(reader) } } }
-        let results = lock.withLock { longest > window } ? Parallel.map(readers, job) : (0..<readers).map(job)
+        guard lock.withLock({ longest > window }) else {
+            for result in (0..<readers).map(job) { try result.get() }
+            return
+        }
+        // With a thread per reader, each reader is sure to run alongside the others: none of
+        // them can take a second reader's job while its own one waits. (With fewer, some run
+        // after others, and nobody waits for them.)
+        let results = Parallel.map(readers, started: { threads in if threads == readers { expectEveryReader() } }, job)
         for result in results { try result.get() }
+    }
+
+    /// Every reader is sure to run alongside the others, each on a thread of its own: one may
+    /// wait for another whose thread has not started yet.
+    func expectEveryReader() {
+        lock.withLock { expected = (0..<readers).reduce(0) { $0 | 1 << $1 } }
     }
 
     /// `body`, with the items this thread asks for taken as `reader`'s.
@@ -77,6 +93,7 @@ public final class SharedLists: @unchecked Sendable {
                 threads[reader] = nil
                 let bit: UInt64 = 1 << reader
                 finished |= bit
+                expected &= ~bit
                 for id in lists.indices {
                     lists[id].next[reader] = .max  // nothing more is kept for it
                     lists[id].kept = lists[id].kept.compactMapValues { $0.pending == bit ? nil : ($0.value, $0.pending & ~bit) }
@@ -127,10 +144,10 @@ public final class SharedLists: @unchecked Sendable {
         waits[reader].map { isFarAhead(reader, at: $0.item, in: $0.list) } ?? false
     }
 
-    /// Whether another reader, rendering now, is `window` or more items behind `n`.
+    /// Whether another reader, rendering now or sure to, is `window` or more items behind `n`.
     private func isFarAhead(_ reader: Int, at n: Int, in id: Int) -> Bool {
         threads.indices.contains { other in
-            other != reader && threads[other] != nil && n - lists[id].next[other] >= window
+            other != reader && (threads[other] != nil || expected & 1 << other != 0) && n - lists[id].next[other] >= window
         }
     }
 }
