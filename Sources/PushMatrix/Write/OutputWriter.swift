@@ -125,6 +125,7 @@ public struct OutputWriter: Sendable {
 
     private func previouslyGenerated(from text: String) -> Previous {
         var previous = Previous(), text = text
+        let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
         // Read as the text's contiguous bytes: every separator is ASCII, and splitting by
         // Character, or even through `String.utf8`, costs more than the rest of a no-op run.
         text.withUTF8 { bytes in
@@ -133,10 +134,8 @@ public struct OutputWriter: Sendable {
                     previous.digest = Digest(rawValue: String(decoding: line.dropFirst("digest ".count), as: UTF8.self))
                     continue
                 }
-                let space = line.firstIndex(of: .space)
-                let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
-                let digest = space.map { line[..<$0] }.flatMap { $0.count == 16 && $0.allSatisfy(isHexDigit) ? $0 : nil }
-                let path = digest == nil ? line : line[(space! + 1)...]
+                let digest = line.firstIndex(of: .space).map { line[..<$0] }.flatMap { $0.count == 16 && $0.allSatisfy(isHexDigit) ? $0 : nil }
+                let path = digest.map { line[($0.endIndex + 1)...] } ?? line
                 guard !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
                 previous.entries[String(decoding: path, as: UTF8.self)] = .some(digest.map { String(decoding: $0, as: UTF8.self) })
             }

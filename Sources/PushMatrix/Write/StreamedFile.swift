@@ -129,7 +129,6 @@ final class StreamedFile {
         if existing >= 0 { close(existing) }
         existing = -1
     }
-
 }
 
 /// Finds region markers in bytes taken a piece at a time, however the pieces cut them.

@@ -95,7 +95,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         assert(!elements.indices.contains { n in elements[..<n].contains { $0.0 == elements[n].0 } }, "a name is given twice")
         fields = elements
-        if fields.count >= Self.indexedFrom { index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) }) }
+        if fields.count >= Self.indexedFrom { index = positions() }
     }
 
     public subscript(name: String) -> TemplateValue? {
@@ -110,7 +110,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
             if index != nil {
                 index![name] = fields.count - 1
             } else if fields.count >= Self.indexedFrom {
-                index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) })
+                index = positions()
             }
         }
     }
@@ -120,6 +120,10 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
         var merged = self
         for (name, value) in other.fields { merged[name] = value }
         return merged
+    }
+
+    private func positions() -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) })
     }
 
     private func position(of name: String) -> Int? {
