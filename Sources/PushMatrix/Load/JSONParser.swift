@@ -4,8 +4,12 @@ public enum JSONParser {
     /// Parses one JSON document. Containers nested deeper than `maxDepth` are rejected, and parsing is
     /// iterative, so no input can exhaust the stack.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 200) throws(JSONSyntaxError) -> JSONNode {
-        var parser = Parser(bytes: bytes, maxDepth: maxDepth)
-        return try parser.parseDocument()
+        // One contiguous buffer for the whole parse: strings are then made from it directly,
+        // and reading a byte costs no array bookkeeping.
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            var parser = Parser(bytes: buffer, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
     }
 }
 
@@ -33,17 +37,20 @@ private let space: UInt8 = 0x20, tab: UInt8 = 0x09, lineFeed: UInt8 = 0x0A, carr
 
 private struct Parser {
     /// An array or object still being parsed; kept on an explicit stack instead of the call stack.
+    /// Its contents so far are at `start...` of `elements` or `members`.
     struct Frame {
         var isObject: Bool
         var location: SourceLocation
-        var elements: [JSONNode] = []
-        var members: [JSONNode.Member] = []
+        var start: Int
         var key = ""
         var keyLocation = SourceLocation(line: 0, column: 0)
     }
 
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// The contents of every open container, innermost last: a container's array is then made
+    /// once, at its final size, instead of growing step by step.
+    var elements: [JSONNode] = [], members: [JSONNode.Member] = []
     var pos = 0
     /// Locations are computed lazily from a cursor that (almost) only moves forward,
     /// so counting lines and columns costs linear time overall.
@@ -51,7 +58,7 @@ private struct Parser {
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
@@ -91,7 +98,7 @@ private struct Parser {
                     pos += 1
                     node = JSONNode(value: isObject ? .object([]) : .array([]), location: location)
                 } else {
-                    var frame = Frame(isObject: isObject, location: location)
+                    var frame = Frame(isObject: isObject, location: location, start: isObject ? members.count : elements.count)
                     if isObject { (frame.key, frame.keyLocation) = try parseKey(expected: "expected a string key or '}'") }
                     stack.append(frame)
                     continue
@@ -102,12 +109,11 @@ private struct Parser {
                 node = JSONNode(value: .number(try parseNumber()), location: location)
             default:
                 let end = wordEnd(from: pos)
-                let word = bytes[pos..<end]
-                if word.elementsEqual("true".utf8) {
+                if isWord(end, "true") {
                     node = JSONNode(value: .bool(true), location: location)
-                } else if word.elementsEqual("false".utf8) {
+                } else if isWord(end, "false") {
                     node = JSONNode(value: .bool(false), location: location)
-                } else if word.elementsEqual("null".utf8) {
+                } else if isWord(end, "null") {
                     node = JSONNode(value: .null, location: location)
                 } else {
                     try unexpected("expected a value")
@@ -119,9 +125,9 @@ private struct Parser {
             while let top = stack.indices.last {
                 let isObject = stack[top].isObject
                 if isObject {
-                    stack[top].members.append(.init(key: stack[top].key, keyLocation: stack[top].keyLocation, value: node))
+                    members.append(.init(key: stack[top].key, keyLocation: stack[top].keyLocation, value: node))
                 } else {
-                    stack[top].elements.append(node)
+                    elements.append(node)
                 }
                 let close = isObject ? closeBrace : closeBracket
                 let expectation = isObject
@@ -140,7 +146,15 @@ private struct Parser {
                 } else if bytes[pos] == close {
                     pos += 1
                     let frame = stack.removeLast()
-                    node = JSONNode(value: isObject ? .object(frame.members) : .array(frame.elements), location: frame.location)
+                    let value: JSONNode.Value
+                    if isObject {
+                        value = .object(Array(members[frame.start...]))
+                        members.removeSubrange(frame.start...)
+                    } else {
+                        value = .array(Array(elements[frame.start...]))
+                        elements.removeSubrange(frame.start...)
+                    }
+                    node = JSONNode(value: value, location: frame.location)
                 } else {
                     try unexpected(expectation)
                 }
@@ -185,7 +199,7 @@ private struct Parser {
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    func isValidNumber(_ token: ArraySlice<UInt8>) -> Bool {
+    func isValidNumber(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var i = token.startIndex
         func digits() -> Int {
             let start = i
@@ -213,7 +227,6 @@ private struct Parser {
         pos += 1
         var runStart = pos
         var hasEscapes = false
-        scratch.removeAll(keepingCapacity: true)
         while pos < bytes.count {
             let b = bytes[pos]
             if b == quote {
@@ -222,11 +235,12 @@ private struct Parser {
                     scratch.append(contentsOf: bytes[runStart..<pos])
                     result = String(decoding: scratch, as: UTF8.self)
                 } else {
-                    result = String(decoding: bytes[runStart..<pos], as: UTF8.self)
+                    result = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<pos]), as: UTF8.self)
                 }
                 pos += 1
                 return result
             } else if b == backslash {
+                if !hasEscapes { scratch.removeAll(keepingCapacity: true) }
                 scratch.append(contentsOf: bytes[runStart..<pos])
                 hasEscapes = true
                 try parseEscape()
@@ -378,6 +392,13 @@ private struct Parser {
 
     func isWordByte(_ b: UInt8) -> Bool {
         (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F
+    }
+
+    /// Whether the word from `pos` to `end` is `word` (ASCII).
+    func isWord(_ end: Int, _ word: StaticString) -> Bool {
+        guard end - pos == word.utf8CodeUnitCount else { return false }
+        for n in 0..<word.utf8CodeUnitCount where bytes[pos + n] != word.utf8Start[n] { return false }
+        return true
     }
 
     func wordEnd(from start: Int) -> Int {
