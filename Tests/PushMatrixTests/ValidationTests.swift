@@ -118,6 +118,17 @@ final class ValidationTests: XCTestCase {
         XCTAssertTrue(errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errors(edit.text))")
     }
 
+    /// Keys in another order than the spec's are as good; a misspelt key is unknown, and the
+    /// key it meant is missing.
+    func testCellPayloadKeysInAnyOrderOrMisspelt() {
+        let reordered = Edit(cell: 0, #""alert": true, "contentAvailable": true, "category": true"#, #""category": true, "alert": true, "contentAvailable": true"#)
+        XCTAssertEqual(errors(reordered.text), [])
+        let misspelt = Edit(cell: 0, #""category": true}"#, #""categry": true}"#)
+        let errs = errors(misspelt.text)
+        XCTAssertTrue(errs.contains { $0.contains("error: cells[0].payload.categry: unknown payload key 'categry'") }, "\(errs)")
+        XCTAssertTrue(errs.contains("\(file):\(misspelt.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errs)")
+    }
+
     func testNotificationCenterNeedsAVisibleKey() {
         let edit = Edit(cell: 28, #""notificationCenter": false"#, #""notificationCenter": true"#)  // no alert, background
         XCTAssertEqual(errors(edit.text), [

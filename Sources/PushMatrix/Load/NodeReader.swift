@@ -10,6 +10,7 @@ final class NodeReader {
         self.node = node
         self.path = path
         self.sink = sink
+        if case .object(let members) = node.value { known.reserveCapacity(members.count) }  // one read per member, mostly
     }
 
     var origin: Origin { Origin(path: path, location: node.location) }
@@ -121,7 +122,7 @@ final class NodeReader {
     func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, origin: Origin)] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
-        var seen = SeenNames()
+        var seen = SeenNames(capacity: members.count)
         return members.compactMap { member in
             let origin = Origin(parent: object.path, key: member.key, location: member.keyLocation)
             guard seen.insert(member.key) else {
@@ -135,7 +136,7 @@ final class NodeReader {
     /// Reports members that no read asked for, and keys written twice.
     func finish() {
         guard case .object(let members) = node.value else { return }
-        var seen = SeenNames()
+        var seen = SeenNames(capacity: members.count)
         for member in members {
             if !seen.insert(member.key) {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")

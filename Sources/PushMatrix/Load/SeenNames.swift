@@ -7,6 +7,9 @@ struct SeenNames {
 
     private static var hashedFrom: Int { 24 }
 
+    /// Room for `count` names, so that adding them allocates once.
+    init(capacity count: Int) { names.reserveCapacity(min(count, Self.hashedFrom)) }
+
     /// Adds `name`; false when it was already there.
     mutating func insert(_ name: String) -> Bool {
         if set != nil { return set!.insert(name).inserted }

@@ -2,6 +2,8 @@
 struct References {
     let sink: DiagnosticSink
     let sources, symbols, payloadKeys, apis, appStates, handlerStates, handlers, taps, notes: [String]
+    /// Whether no payload key is declared twice (that is reported elsewhere).
+    private let distinctKeys: Bool
 
     init(spec: Spec, sink: DiagnosticSink) {
         self.sink = sink
@@ -14,6 +16,7 @@ struct References {
         handlers = spec.handlers.map(\.id)
         taps = spec.taps.map(\.id)
         notes = spec.notes.map(\.id)
+        distinctKeys = Set(payloadKeys).count == payloadKeys.count
     }
 
     @discardableResult
@@ -31,7 +34,15 @@ struct References {
 
     /// A cell address names every payload key once, an init API and an app state.
     func address(_ address: CellAddress) {
-        var seen = SeenNames()
+        defer {
+            resolve(address.api, apis, "init API")
+            resolve(address.appState, appStates, "app state")
+        }
+        // Cells mostly name every key once, in the spec's order: one comparison a key shows it,
+        // where looking each key up in the list would cost time growing with the square of the keys.
+        if distinctKeys && address.payload.count == payloadKeys.count
+            && payloadKeys.indices.allSatisfy({ address.payload[$0].key.id == payloadKeys[$0] }) { return }
+        var seen = SeenNames(capacity: address.payload.count)
         for (key, _) in address.payload {
             guard resolve(key, payloadKeys, "payload key") else { continue }
             if !seen.insert(key.id) { sink.error(key.origin, "payload key '\(key.id)' given twice") }
@@ -39,7 +50,5 @@ struct References {
         for key in payloadKeys where !seen.contains(key) {
             sink.error(address.origin, "payload is missing key '\(key)' (true or false)")
         }
-        resolve(address.api, apis, "init API")
-        resolve(address.appState, appStates, "app state")
     }
 }
