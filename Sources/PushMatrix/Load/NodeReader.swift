@@ -24,7 +24,7 @@ final class NodeReader {
         return NodeReader(node, path: path, sink: sink)
     }
 
-    func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func childPath(_ key: String) -> String { path.isEmpty ? key : String(concatenating: path, ".", key) }
 
     /// The member `key`; reports it missing unless `optional`.
     func member(_ key: String, optional: Bool = false) -> JSONNode? {

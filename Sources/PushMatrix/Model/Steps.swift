@@ -20,20 +20,20 @@ extension Phrasebook {
 
     /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
     private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
-        var key = notificationCenter ? "n" : "-"
+        var parts = [notificationCenter ? "n" : "-"]
         func add(_ calls: [Call]) {
             for call in calls {
-                key += call.handler.id + "/" + (call.state?.id ?? "")
-                for note in call.notes { key += "," + note.id }
-                key += ";"
+                parts += [call.handler.id, "/", call.state?.id ?? ""]
+                for note in call.notes { parts += [",", note.id] }
+                parts.append(";")
             }
         }
         add(onDelivery)
         for (tap, calls) in taps {
-            key += "|" + tap + ":"
+            parts += ["|", tap, ":"]
             add(calls)
         }
-        return key
+        return String(concatenating: parts)
     }
 
     private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {

@@ -202,35 +202,26 @@ struct SwiftView {
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
             names = scenarios.map { [name] scenario in
-                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap") { text, _, handler in
-                    text += "__without"
-                    text += SwiftView.upper(handler)
+                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap") { parts, _, handler in
+                    parts += ["__without", SwiftView.upper(handler)]
                 }
             }
             summaries = scenarios.map { scenario in
-                Self.spelled(words, scenario, separator: " · ", tap: scenario.tap.map { "tap " + $0 } ?? "no tap") { text, n, handler in
-                    text += n == 0 ? " · without " : ", "
-                    text += handler
+                Self.spelled(words, scenario, separator: " · ", tap: scenario.tap.map { "tap " + $0 } ?? "no tap") { parts, n, handler in
+                    parts += [n == 0 ? " · without " : ", ", handler]
                 }
             }
         }
 
         /// `head`, then the scenario's init API, app state and `tap`, each after `separator`, then
-        /// a part per missing handler: written into one buffer, since a name repeats every key of
-        /// its payload and growing it part by part would copy it each time.
+        /// the parts `missing` gives for each missing handler: joined once, since a name repeats
+        /// every key of its payload.
         private static func spelled(
-            _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout String, Int, String) -> Void
+            _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
         ) -> String {
-            var text = head
-            text.reserveCapacity(head.utf8.count + 96)
-            text += separator
-            text += scenario.api
-            text += separator
-            text += scenario.appState
-            text += separator
-            text += tap
-            for (n, handler) in scenario.missing.enumerated() { missing(&text, n, handler) }
-            return text
+            var parts = [head, separator, scenario.api, separator, scenario.appState, separator, tap]
+            for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
+            return String(concatenating: parts)
         }
     }
 

@@ -190,8 +190,8 @@ struct Footnotes {
 
     private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
 
-    func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
-    func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
+    func noteId(_ number: Int) -> String { String(concatenating: section, "-note-", String(number)) }
+    func referenceId(_ number: Int, _ occurrence: Int) -> String { String(concatenating: section, "-ref-", String(number), "-", String(occurrence)) }
 
     func marker(_ number: Int) -> Inline {
         book.fill(markerTemplate, ["number": .text(String(number))])
@@ -217,14 +217,16 @@ struct Anchors {
 
     /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
     func cell(api: Int, state: Int, section: String) -> String {
-        "cell-" + apis[api] + "-" + states[state] + "-" + section.dropFirst("payload-".count)
+        String(concatenating: "cell-", apis[api], "-", states[state], "-", String(section.utf8.dropFirst(Self.sectionPrefix.utf8.count))!)
     }
 
     static func section(_ payload: Payload, keys: [String]) -> String {
         section(payload.setKeys(keys).map(Identifier.hyphenated))
     }
 
+    private static let sectionPrefix = "payload-"
+
     private static func section(_ setKeys: [String]) -> String {
-        "payload-" + (setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
+        String(concatenating: sectionPrefix, setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
     }
 }
