@@ -47,6 +47,7 @@ public struct Phrasebook {
     func join(_ items: [Inline], with separator: String) -> Inline {
         let glue = phrase(separator)
         var joined = Inline([])
+        joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
         for (offset, item) in items.enumerated() {
             if offset > 0 { joined += glue }
             joined += item
@@ -78,14 +79,19 @@ public struct Phrasebook {
         payload(Payload(flags, keys: matrix.payloadKeyIds))
     }
 
+    /// Made once per payload: the matrix page names each payload in its contents, its section
+    /// and its overview row.
     func payload(_ payload: Payload) -> Inline {
+        if let known = cache.payloads[payload] { return known }
         // Each key's two readings are filled once; a payload picks one of each.
         let readings = cache.keyReadings ?? matrix.spec.payloadKeys.map { key in
             (set: phrase("keyValue", ["key": name(key.name), "value": phrase("set")]),
              notSet: phrase("keyValue", ["key": name(key.name), "value": phrase("notSet")]))
         }
         cache.keyReadings = readings
-        return join(readings.indices.map { payload.isSet($0) ? readings[$0].set : readings[$0].notSet }, with: "keySeparator")
+        let made = join(readings.indices.map { payload.isSet($0) ? readings[$0].set : readings[$0].notSet }, with: "keySeparator")
+        cache.payloads[payload] = made
+        return made
     }
 }
 
@@ -97,6 +103,7 @@ final class PhrasebookCache {
     /// Steps by cell index (see `DocsView.steps(ofCell:)`).
     var cellSteps: [Int: [Step]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
+    var payloads: [Payload: Inline] = [:]
 
     /// A text split into pieces once.
     func pieces(_ template: String) -> [Placeholders.Piece] {

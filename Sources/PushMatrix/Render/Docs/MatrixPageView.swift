@@ -2,9 +2,9 @@
 /// payload combination, with cells told as steps and footnotes numbered per section.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        let payloads = matrix.payloads
+        let payloads = matrix.payloads, used = usedSources
         return common(page: "reception-methods", title: "title").merging([
-            "sources": .list(spec.sources.filter { usedSources.contains($0.id) }.map(source)),
+            "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
             "initAPIs": .list(spec.initAPIs.map { api in
                 .object(["name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
                          "platforms": .text(api.platforms), "description": .inline(book.text(api.description))])
