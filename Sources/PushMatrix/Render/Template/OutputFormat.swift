@@ -50,14 +50,28 @@ enum Escapable {
         b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
+    /// The bytes `write` must look at for a format whose own escapes are `special`: line
+    /// breaks, controls, the lead byte of a C1 control and `special`. Looking each byte up once
+    /// is what makes the scan cheap, since almost every byte of a value is none of these.
+    static func stops(special: (UInt8) -> Bool) -> [Bool] {
+        (0...255).map { (c: UInt8) in c < 0x20 || c == 0x7F || c == 0xC2 || special(c) }
+    }
+
     /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
-    /// so a value with nothing to escape costs one scan and one copy.
-    static func write(_ s: String, into out: inout [UInt8], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void) {
+    /// so a value with nothing to escape costs one scan and one copy. `stops` is what
+    /// `stops(special:)` made of the same `special`.
+    static func write(
+        _ s: String, into out: inout [UInt8], stops: [Bool], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void
+    ) {
         var s = s
-        s.withUTF8 { b in
+        s.withUTF8 { b in stops.withUnsafeBufferPointer { stops in
             var i = 0, run = 0
             while i < b.count {
                 let c = b[i]
+                guard stops[Int(c)] else {
+                    i += 1
+                    continue
+                }
                 let part: Escapable, length: Int
                 if c == .carriageReturn || c == .newline {
                     length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
@@ -78,7 +92,7 @@ enum Escapable {
                 run = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run...]))
-        }
+        } }
     }
 }
 
@@ -97,10 +111,11 @@ public struct MarkdownFormat: OutputFormat {
     /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
     /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
     /// is left alone so the Markdown source stays readable.
-    private static let special: [Bool] = (0..<256).map { "\\`*_[]<>|~#&$".utf8.contains(UInt8($0)) }
+    private static func special(_ c: UInt8) -> Bool { "\\`*_[]<>|~#&$".utf8.contains(c) }
+    private static let stops = Escapable.stops(special: special)
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: { Self.special[Int($0)] }) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops, special: Self.special) { part, out in
             switch part {
             case .lineBreak: out += "<br>".utf8  // a table cell cannot hold a newline
             case .control: out += "\u{FFFD}".utf8  // NUL and friends have no place in a page
@@ -163,8 +178,10 @@ public struct MarkdownFormat: OutputFormat {
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
+    private static let stops = Escapable.stops { _ in false }
+
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: { _ in false }) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops, special: { _ in false }) { part, out in
             if case .lineBreak(let bytes) = part { out += repeatElement(.space, count: bytes) } else { out.append(.space) }
         }
     }
@@ -178,8 +195,11 @@ public struct SwiftCommentFormat: OutputFormat {
 public struct HTMLFormat: OutputFormat {
     public init() {}
 
+    private static func special(_ c: UInt8) -> Bool { c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 }
+    private static let stops = Escapable.stops(special: special)
+
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops, special: Self.special) { part, out in
             switch part {
             case .lineBreak: out += "<br />".utf8
             case .control(UInt8(ascii: "\t")): out.append(.space)
