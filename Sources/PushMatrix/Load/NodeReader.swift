@@ -117,20 +117,24 @@ final class NodeReader {
         }
     }
 
-    /// The members of an object whose keys are data (ids), not field names; a key written
-    /// twice is reported and its second value dropped.
-    func entries(_ key: String, optional: Bool = false) -> [(key: String, value: JSONNode, origin: Origin)] {
+    /// What `read` makes of each member of an object whose keys are data (ids), not field
+    /// names; a key written twice is reported and its second value dropped. (Read as they come:
+    /// every cell has such objects, and an array of the members first would cost a copy of each.)
+    func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?) -> [T] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
         var seen = SeenNames(capacity: members.count)
-        return members.compactMap { member in
+        var made: [T] = []
+        made.reserveCapacity(members.count)
+        for member in members {
             let origin = Origin(parent: object.path, key: member.key, location: member.keyLocation)
             guard seen.insert(member.key) else {
                 sink.error(origin, "duplicate key '\(member.key)'")
-                return nil
+                continue
             }
-            return (member.key, member.value, origin)
+            if let item = read(member.key, member.value, origin) { made.append(item) }
         }
+        return made
     }
 
     /// Reports members that no read asked for, and keys written twice.

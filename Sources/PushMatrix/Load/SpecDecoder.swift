@@ -27,7 +27,7 @@ enum SpecDecoder {
                 guard let id, let documented, let platforms, let title, let caveat else { return nil }
                 return Source(id: id, appleDocumented: documented, platforms: platforms, title: title, caveat: caveat, origin: o.origin)
             },
-            symbols: r.entries("symbols").compactMap { key, value, origin in
+            symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
             payloadKeys: r.objects("payloadKeys") { o in
@@ -74,7 +74,7 @@ enum SpecDecoder {
                 let optional = o.bool("optional")
                 let name = o.text("name")
                 let description = o.text("description")
-                let methods: [MethodName] = o.entries("methods").compactMap { api, value, origin in
+                let methods: [MethodName] = o.entries("methods") { api, value, origin in
                     guard let m = NodeReader.object(value, path: origin.path, sink: sink) else { return nil }
                     defer { m.finish() }
                     let swift = m.string("swift")
@@ -126,11 +126,10 @@ enum SpecDecoder {
     }
 
     private static func texts(_ r: NodeReader, _ key: String, _ sink: DiagnosticSink) -> [String: LocalizedText] {
-        var result: [String: LocalizedText] = [:]
-        for (name, value, origin) in r.entries(key) {
-            if let text = NodeReader.text(value, path: origin.path, sink: sink) { result[name] = text }
-        }
-        return result
+        // `entries` has dropped any key written twice.
+        Dictionary(uniqueKeysWithValues: r.entries(key) { name, value, origin in
+            NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) }
+        })
     }
 
     /// Reads a call; the caller finishes the reader (so unknown keys are reported once).
@@ -143,7 +142,7 @@ enum SpecDecoder {
     }
 
     private static func payload(_ o: NodeReader) -> [(key: Reference, value: Bool)] {
-        o.entries("payload").compactMap { key, value, origin in
+        o.entries("payload") { key, value, origin in
             guard case .bool(let flag) = value.value else {
                 o.report(Origin(path: origin.path, location: value.location), "expected true or false, found \(value.typeName)")
                 return nil
@@ -163,7 +162,7 @@ enum SpecDecoder {
 
     private static func cell(_ o: NodeReader) -> Cell? {
         let payload = payload(o)
-        let taps: [(tap: Reference, calls: [Call])] = o.entries("taps").map { key, value, origin in
+        let taps: [(tap: Reference, calls: [Call])] = o.entries("taps") { key, value, origin in
             (Reference(id: key, origin: origin), o.objects(in: value, path: origin.path, call))
         }
         let api = o.identifier("api")
