@@ -82,7 +82,8 @@ public struct Matrix: Sendable {
     /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that
     /// names a substitute becomes the substitute; any other call to a missing handler is skipped.
     func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {
-        calls.compactMap { call in
+        guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
+        return calls.compactMap { call in
             guard missing.contains(call.handler.id) else { return call }
             let substitute = call.notes.lazy.compactMap { self.notes[$0.id]?.whenMissing }
                 .first { $0.handler.id == call.handler.id }

@@ -46,6 +46,7 @@ extension Matrix {
     private func scenarios(of payloads: ArraySlice<Payload>) -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
+            .map { (missing: $0, without: Set($0)) }
         let tapIds = spec.taps.map(\.id)
         var all: [Scenario] = []
         for payload in payloads {
@@ -54,7 +55,9 @@ extension Matrix {
                     let cell = cell(payload, api: api, state: state)
                     let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
-                        for missing in subsets { all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: missing)) }
+                        for subset in subsets {
+                            all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
+                        }
                     }
                 }
             }
@@ -62,8 +65,7 @@ extension Matrix {
         return all
     }
 
-    func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String]) -> Scenario {
-        let without = Set(missing)
+    func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         var steps = delivery.map { call in
@@ -73,11 +75,10 @@ extension Matrix {
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
-            handlers[call.handler.id]?.launchesApp != true
-                || !launchAlwaysContinues(launch: call.handler.id, payload: payload, api: api, without: without)
+            !launches(call.handler.id) || !launchAlwaysContinues(launch: call.handler.id, payload: payload, api: api, without: without)
         }
         for (position, call) in tapped.enumerated() {
-            let launches = handlers[call.handler.id]?.launchesApp == true
+            let launches = launches(call.handler.id)
             steps.append(Scenario.Step(handler: call.handler.id, state: call.state?.id,
                                        event: launches ? .launchedByTap : .tapped(tap: tap!),
                                        processesContent: false, respondsToTap: position == responder))
@@ -86,12 +87,18 @@ extension Matrix {
         return Scenario(api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
     }
 
+    /// Whether the handler is the one iOS launches the app with. A look through the spec's few
+    /// handlers costs less than hashing the id, and every scenario asks.
+    private func launches(_ handler: String) -> Bool {
+        spec.handlers.first { $0.id == handler }?.launchesApp == true
+    }
+
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
     /// this payload and init API: only then can the launch leave the answer to the next call.
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, api: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
-            cell(payload, api: api, state: state).taps.allSatisfy { tap in
+            spec.cells[cellIndex(payload, api: api, state: state)].taps.allSatisfy { tap in  // not the whole cell: a copy retains every field
                 let sequence = calls(tap.calls, without: without)
                 return sequence.first?.handler.id != launch || sequence.count > 1
             }
