@@ -19,7 +19,7 @@ extension DocsView {
             "designCases": .list(spec.designCases.map(designCase)),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             // Made as the formats' templates reach them, each once for both formats.
-            "sections": .lazyList(lists.list(count: payloads.count) { section(payloads[$0]) }),
+            "sections": .lazyList(lists.list(count: payloads.count) { [headings = SectionHeadings(self)] in section(payloads[$0], headings) }),
             "overview": overview(),
         ])
     }
@@ -102,19 +102,30 @@ extension DocsView {
 
     /// One payload combination: its table (a row per init API, a column per app state) and its
     /// footnotes, numbered in order of first appearance, column notes first.
-    private func section(_ payload: Payload) -> TemplateValue {
+    /// What every section's table heads its columns and rows with: named once per page.
+    private struct SectionHeadings {
+        let states: [Inline], apis: [Inline]
+
+        init(_ view: DocsView) {
+            states = view.spec.appStates.map { view.book.name($0.name) }
+            apis = view.spec.initAPIs.map { view.book.name($0.name) }
+        }
+    }
+
+    private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
         let anchor = anchors.section(payload)
         var footnotes = Footnotes(book: book, section: anchor)
-        let headers: [TemplateValue] = spec.appStates.map { state in
-            .object(["name": .inline(book.name(state.name)), "markers": footnotes.markers(state.notes.map(\.id))])
+        let headers: [TemplateValue] = spec.appStates.indices.map { state in
+            .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(spec.appStates[state].notes.map(\.id))])
         }
         var sources: [String] = []
         let rows: [TemplateValue] = spec.initAPIs.indices.map { api in
             .object([
-                "api": .inline(book.name(spec.initAPIs[api].name)),
+                "api": .inline(headings.apis[api]),
                 "cells": .list(spec.appStates.indices.map { state in
-                    let index = matrix.cellIndex(payload, api: api, state: state), cell = spec.cells[index]
-                    sources.append(cell.source.id)
+                    // The cell is read in place: a copy would retain every one of its fields.
+                    let index = matrix.cellIndex(payload, api: api, state: state)
+                    sources.append(spec.cells[index].source.id)
                     let steps = steps(ofCell: index)
                     return .object([
                         "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
@@ -128,7 +139,7 @@ extension DocsView {
                                 "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
                             ])
                         }),
-                        "cellMarkers": footnotes.markers(cell.notes.map(\.id)),
+                        "cellMarkers": footnotes.markers(spec.cells[index].notes.map(\.id)),
                     ])
                 }),
             ])
