@@ -201,9 +201,10 @@ struct SwiftView {
             name = SwiftView.groupName(payload, keys: keys)
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
+            var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
             names = scenarios.map { [name] scenario in
-                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { "tap" + SwiftView.upper($0) } ?? "noTap") { parts, _, handler in
-                    parts += ["__without", SwiftView.upper(handler)]
+                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { tapWord($0) } ?? "noTap") { parts, _, handler in
+                    parts += ["__without", handlerWord(handler)]
                 }
             }
             summaries = scenarios.map { scenario in
@@ -220,8 +221,23 @@ struct SwiftView {
             _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
         ) -> String {
             var parts = [head, separator, scenario.api, separator, scenario.appState, separator, tap]
+            parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
             for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
             return String(concatenating: parts)
+        }
+
+        /// Words made from the few tap and handler ids: spelled once per group, not per scenario.
+        private struct Memo {
+            let spell: (String) -> String
+            private var known: [(id: String, word: String)] = []
+
+            init(_ spell: @escaping (String) -> String) { self.spell = spell }
+
+            mutating func callAsFunction(_ id: String) -> String {
+                if let hit = known.first(where: { $0.id == id }) { return hit.word }
+                known.append((id, spell(id)))
+                return known[known.count - 1].word
+            }
         }
     }
 
