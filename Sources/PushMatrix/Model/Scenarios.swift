@@ -52,11 +52,11 @@ extension Matrix {
         for payload in payloads {
             for api in spec.initAPIs.indices {
                 for state in spec.appStates.indices {
-                    let cell = cell(payload, api: api, state: state)
-                    let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
+                    let index = cellIndex(payload, api: api, state: state)  // read in place: a copy retains every field
+                    let taps: [String?] = [nil] + tapIds.filter { id in spec.cells[index].taps.contains { $0.tap.id == id } }
                     for tap in taps {
                         for subset in subsets {
-                            all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
+                            all.append(scenario(spec.cells[index], payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
                         }
                     }
                 }

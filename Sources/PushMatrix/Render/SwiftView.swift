@@ -7,13 +7,17 @@ struct SwiftView {
     var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
-    var scenarioGroups: [(payload: Payload, scenarios: [Scenario])] {
-        // The matrix lists scenarios payload by payload, in the docs' order: a group is a run.
-        var groups: [(payload: Payload, scenarios: [Scenario])] = []
-        for scenario in matrix.scenarios {
-            if groups.last?.payload != scenario.payload { groups.append((scenario.payload, [])) }
-            groups[groups.count - 1].scenarios.append(scenario)
+    var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
+        // The matrix lists scenarios payload by payload, in the docs' order: a group is a run,
+        // and a slice of the matrix's own array (no scenario is copied).
+        let all = matrix.scenarios
+        var groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] = []
+        var start = all.startIndex
+        for end in all.indices.dropFirst() where all[end].payload != all[start].payload {
+            groups.append((all[start].payload, all[start..<end]))
+            start = end
         }
+        if start < all.endIndex { groups.append((all[start].payload, all[start...])) }
         return groups
     }
 
@@ -45,16 +49,15 @@ struct SwiftView {
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
             "payload": .verbatim(payloadExpression(group.payload)),
-            "scenarios": .list(group.scenarios.indices.map { n in
-                let scenario = group.scenarios[n]
-                return .object([
+            "scenarios": .list(group.scenarios.enumerated().map { n, scenario in
+                .object([
                     "name": .verbatim(group.names[n]),
                     "summary": .text(group.summaries[n]),
                     "api": .verbatim(scenario.api),
                     "appState": .verbatim(scenario.appState),
                     "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
-                    "missing": .verbatim("[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
-                    "ignored": .verbatim(String(scenario.ignored)),
+                    "missing": .verbatim(scenario.missing.isEmpty ? "[]" : "[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
+                    "ignored": .verbatim(scenario.ignored ? "true" : "false"),
                     "hasSteps": .bool(!scenario.steps.isEmpty),
                     // swift-format wants a trailing comma only where the list cannot fit on one line.
                     "steps": .list(scenario.steps.map { step in
@@ -191,11 +194,11 @@ struct SwiftView {
     /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, and
     /// summaries: worked out once for both of its files.
     struct Group {
-        let payload: Payload, scenarios: [Scenario]
+        let payload: Payload, scenarios: ArraySlice<Scenario>
         let name: String, typeName: String
         let names: [String], summaries: [String]
 
-        init(_ payload: Payload, _ scenarios: [Scenario], keys: [String]) {
+        init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
             self.payload = payload
             self.scenarios = scenarios
             name = SwiftView.groupName(payload, keys: keys)

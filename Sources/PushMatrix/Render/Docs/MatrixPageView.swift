@@ -93,9 +93,10 @@ extension DocsView {
     /// page tells every cell again.
     func steps(ofCell index: Int) -> [Step] {
         if let known = book.cache.cellSteps[index] { return known }
-        let cell = spec.cells[index]
-        let made = book.steps(onDelivery: cell.onDelivery, notificationCenter: cell.notificationCenter,
-                              taps: spec.taps.compactMap { tap in cell.taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
+        // The fields it needs, not the cell: a copy of the cell would retain every field.
+        let taps = spec.cells[index].taps
+        let made = book.steps(onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
+                              taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
         book.cache.cellSteps[index] = made
         return made
     }
@@ -114,7 +115,7 @@ extension DocsView {
 
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
         let anchor = anchors.section(payload)
-        var footnotes = Footnotes(book: book, section: anchor)
+        let footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.indices.map { state in
             .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(spec.appStates[state].notes.map(\.id))])
         }
@@ -164,7 +165,9 @@ extension DocsView {
 
 /// Per-section footnote numbering: a note gets the next number the first time it appears.
 /// Each marker also gets ids, so HTML can link a marker to its note and the note back.
-struct Footnotes {
+/// (A class: the section's closures share one, where a struct holding the phrasebook would be
+/// copied field by field.)
+final class Footnotes {
     let book: Phrasebook
     let section: String
     private(set) var used: [String] = []
@@ -183,7 +186,7 @@ struct Footnotes {
 
     /// The markers to put after a text: `text` (each preceded by the language's separator) for
     /// Markdown, `list` with link targets for HTML.
-    mutating func markers(_ notes: [String]) -> TemplateValue {
+    func markers(_ notes: [String]) -> TemplateValue {
         if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
         var list: [TemplateValue] = []

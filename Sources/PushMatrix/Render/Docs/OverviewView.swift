@@ -16,7 +16,9 @@ extension DocsView {
                     "title": .inline(book.payload(payload)),
                     "href": .verbatim(section),
                     "cells": .list(spec.initAPIs.indices.flatMap { api in
-                        spec.appStates.indices.map { state in overviewCell(matrix.cell(payload, api: api, state: state), href: anchors.cell(api: api, state: state, section: section), chips) }
+                        spec.appStates.indices.map { state in
+                            overviewCell(matrix.cellIndex(payload, api: api, state: state), href: anchors.cell(api: api, state: state, section: section), chips)
+                        }
                     }),
                 ])
             }),
@@ -27,17 +29,22 @@ extension DocsView {
         ])
     }
 
-    private func overviewCell(_ cell: Cell, href: String, _ chips: Chips) -> TemplateValue {
-        let chip = { (call: Call) in chips.chip(call) { self.chip(call) } }
-        return .object([
+    /// The cell at `index` in the spec, read in place: a copy would retain every field.
+    private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
+        .object([
             "href": .verbatim(href),
-            "ignored": .bool(cell.ignored),
-            "delivery": .list(cell.onDelivery.map(chip)),
-            "notificationCenter": .bool(cell.notificationCenter),
+            "ignored": .bool(spec.cells[index].ignored),
+            "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
+            "notificationCenter": .bool(spec.cells[index].notificationCenter),
             "taps": .list(spec.taps.compactMap { tap in
-                cell.taps.first { $0.tap.id == tap.id }.map { .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map(chip))]) }
+                spec.cells[index].taps.first { $0.tap.id == tap.id }.map { .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })]) }
             }),
         ])
+    }
+
+    /// The chip of a call, made once per handler and state.
+    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue {
+        chips.chip(call) { chip(call) }
     }
 
     /// Chips by handler and state, made once: every row of a large matrix shows the same few.
