@@ -69,6 +69,9 @@ struct TemplateRenderer<Format: OutputFormat> {
     /// array would double its buffer and copy it each time, briefly holding three times its size.
     private let flush: (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void
     private static var chunkSize: Int { 1 << 20 }
+    /// The buffer of the chunk handed on last, emptied: the taker writes a chunk and lets it go,
+    /// so its memory is filled again rather than a new megabyte mapped for every chunk.
+    private var spare: [UInt8] = []
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
     private var indent: [UInt8] = []  // prefix for each line of the current standalone partial
@@ -100,11 +103,14 @@ struct TemplateRenderer<Format: OutputFormat> {
     /// "\r\n" it ended with.
     private mutating func spill() throws(DiagnosticsError) {
         var chunk: [UInt8] = []
+        swap(&chunk, &spare)
+        chunk.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
         swap(&chunk, &out)
-        out.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
         out += chunk[(chunk.count - 2)...]  // a slice: `suffix` here would copy the whole chunk
         chunk.removeLast(2)
         try flush(chunk)
+        chunk.removeAll(keepingCapacity: true)
+        spare = chunk
     }
 
     private mutating func render(
