@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "f3b500621ad265ec"
+    static let sourceDigest = "1c6b7ec4c9dbcabf"
 
     static let spec: String = #"""
 {

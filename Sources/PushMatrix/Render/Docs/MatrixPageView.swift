@@ -101,8 +101,6 @@ extension DocsView {
         return made
     }
 
-    /// One payload combination: its table (a row per init API, a column per app state) and its
-    /// footnotes, numbered in order of first appearance, column notes first.
     /// What every section's table heads its columns and rows with: named once per page.
     private struct SectionHeadings {
         let states: [Inline], apis: [Inline]
@@ -113,6 +111,8 @@ extension DocsView {
         }
     }
 
+    /// One payload combination: its table (a row per init API, a column per app state) and its
+    /// footnotes, numbered in order of first appearance, column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
         let anchor = anchors.section(payload)
         let footnotes = Footnotes(book: book, section: anchor)
@@ -231,7 +231,7 @@ struct Anchors {
 
     /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
     func cell(api: Int, state: Int, section: String) -> String {
-        String(concatenating: "cell-", apis[api], "-", states[state], "-", String(section.utf8.dropFirst(Self.sectionPrefix.utf8.count))!)
+        String(concatenating: "cell-", apis[api], "-", states[state], "-", String(section.dropFirst(Self.sectionPrefix.count)))
     }
 
     static func section(_ payload: Payload, keys: [String]) -> String {
