@@ -97,45 +97,66 @@ struct SwiftView {
             var text: String { "\(appState), step \(step)" + (tap.map { ", tap \($0)" } ?? "") }
         }
         struct LineKey: Hashable { let site: Int, line: Line }
+        /// What reaches a site's line: the payloads, in order, and for each the handlers that
+        /// must be missing, when only then.
+        struct Reach {
+            var payloads: [Payload] = []
+            var missing: [Payload: [String]] = [:]
+
+            mutating func add(_ scenario: Scenario) {
+                // Scenarios come payload by payload, so a payload already listed is the last one.
+                if payloads.last != scenario.payload { payloads.append(scenario.payload) }
+                if scenario.missing.isEmpty {
+                    missing[scenario.payload] = []
+                } else if missing[scenario.payload] == nil {
+                    missing[scenario.payload] = scenario.missing
+                }
+            }
+        }
         var sites: [CallSite] = []
         var siteIndex: [SiteKey: Int] = [:]
+        var events: [[Scenario.Event]] = []  // each site's events, as `sites` spells them
         var lines: [[Line]] = []  // each site's lines, in order
-        var payloads: [LineKey: [Payload]] = [:]  // the payloads that reach a site's line, in order
-        var withoutOnly: [LineKey: [Payload: [String]]] = [:]  // → handlers missing, when only then
+        var reaches: [LineKey: Reach] = [:]
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
                 let siteKey = SiteKey(api: scenario.api, handler: step.handler, state: step.state)
                 let site = siteIndex[siteKey] ?? {
                     sites.append(CallSite(api: scenario.api, handler: step.handler, state: step.state))
+                    events.append([])
                     lines.append([])
                     siteIndex[siteKey] = sites.count - 1
                     return sites.count - 1
                 }()
-                let expression = eventExpression(step.event)
-                if !sites[site].events.contains(expression) { sites[site].events.append(expression) }
+                // Compared as events and spelled once: most steps repeat an event their site has.
+                if !events[site].contains(step.event) {
+                    events[site].append(step.event)
+                    sites[site].events.append(eventExpression(step.event))
+                }
                 sites[site].repeats = sites[site].repeats || index > 0
                 let line = Line(appState: scenario.appState, step: index + 1, tap: step.event.isDelivery ? nil : scenario.tap)
                 let key = LineKey(site: site, line: line)
-                if payloads[key] == nil { lines[site].append(line) }
-                // Scenarios come payload by payload, so a payload already listed is the last one.
-                if payloads[key]?.last != scenario.payload { payloads[key, default: []].append(scenario.payload) }
-                if scenario.missing.isEmpty {
-                    withoutOnly[key, default: [:]][scenario.payload] = []
-                } else if withoutOnly[key]?[scenario.payload] == nil {
-                    withoutOnly[key, default: [:]][scenario.payload] = scenario.missing
-                }
+                if reaches[key] == nil { lines[site].append(line) }
+                reaches[key, default: Reach()].add(scenario)
             }
         }
         let combinations = 1 << matrix.payloadKeyIds.count
+        var words: [Payload: String] = [:]  // each payload is named on many lines
         return sites.indices.map { index in
             var site = sites[index]
             site.cells = lines[index].flatMap { line -> [String] in
-                let key = LineKey(site: index, line: line), list = payloads[key]!, missing = withoutOnly[key]!
-                let suffix = { (payload: Payload) in
-                    missing[payload]!.isEmpty ? "" : " (only without " + missing[payload]!.joined(separator: ", ") + ")"
+                let reach = reaches[LineKey(site: index, line: line)]!, list = reach.payloads, missing = reach.missing
+                let head = line.text + ": "
+                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
+                return list.map { payload in
+                    let named = words[payload] ?? {
+                        let made = payloadWords(payload, keys: matrix.payloadKeyIds)
+                        words[payload] = made
+                        return made
+                    }()
+                    let without = missing[payload]!
+                    return without.isEmpty ? head + named : String(concatenating: head, named, " (only without ", without.joined(separator: ", "), ")")
                 }
-                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return ["\(line.text): every payload"] }
-                return list.map { "\(line.text): " + payloadWords($0, keys: matrix.payloadKeyIds) + suffix($0) }
             }
             return site
         }
