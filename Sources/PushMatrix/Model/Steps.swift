@@ -21,16 +21,24 @@ extension Phrasebook {
     /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
     private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
         var parts = [notificationCenter ? "n" : "-"]
+        parts.reserveCapacity(32)
         func add(_ calls: [Call]) {
             for call in calls {
-                parts += [call.handler.id, "/", call.state?.id ?? ""]
-                for note in call.notes { parts += [",", note.id] }
+                parts.append(call.handler.id)
+                parts.append("/")
+                parts.append(call.state?.id ?? "")
+                for note in call.notes {
+                    parts.append(",")
+                    parts.append(note.id)
+                }
                 parts.append(";")
             }
         }
         add(onDelivery)
         for (tap, calls) in taps {
-            parts += ["|", tap, ":"]
+            parts.append("|")
+            parts.append(tap)
+            parts.append(":")
             add(calls)
         }
         return String(concatenating: parts)
