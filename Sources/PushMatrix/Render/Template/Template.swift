@@ -69,8 +69,9 @@ struct TemplateRenderer<Format: OutputFormat> {
     /// array would double its buffer and copy it each time, briefly holding three times its size.
     private let flush: (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void
     private static var chunkSize: Int { 1 << 20 }
-    /// The buffer of the chunk handed on last, emptied: the taker writes a chunk and lets it go,
-    /// so its memory is filled again rather than a new megabyte mapped for every chunk.
+    /// The chunk handed on last. The file writer lets a chunk go once written, so its buffer is
+    /// filled again rather than a new megabyte mapped for every chunk; a taker that keeps its
+    /// chunk gets a new buffer made for the next one, as before.
     private var spare: [UInt8] = []
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
@@ -104,13 +105,14 @@ struct TemplateRenderer<Format: OutputFormat> {
     private mutating func spill() throws(DiagnosticsError) {
         var chunk: [UInt8] = []
         swap(&chunk, &spare)
+        chunk.removeAll(keepingCapacity: true)
         chunk.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
         swap(&chunk, &out)
         out += chunk[(chunk.count - 2)...]  // a slice: `suffix` here would copy the whole chunk
         chunk.removeLast(2)
         try flush(chunk)
-        chunk.removeAll(keepingCapacity: true)
-        spare = chunk
+        // A buffer one huge value stretched is not worth keeping.
+        if chunk.capacity <= 2 * Self.chunkSize { spare = chunk }
     }
 
     private mutating func render(
