@@ -65,7 +65,9 @@ extension Matrix {
         return all
     }
 
-    func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
+    /// `without` is `missing` as a set, made once by the caller for every scenario that lacks
+    /// the same handlers.
+    private func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         var steps = delivery.map { call in
