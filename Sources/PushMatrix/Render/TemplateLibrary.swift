@@ -20,11 +20,12 @@ final class TemplateLibrary: @unchecked Sendable {
         return template
     }
 
-    /// Parses every template a run may use (the built-in set, each as overridden here) ahead
-    /// of rendering. A template that fails is left for rendering to report where it is used.
-    func parseAll() {
-        for path in BuiltInFiles.templates.keys.sorted() { _ = try? template(path) }
-    }
+    /// Every template a run may use: the built-in set, each as overridden here.
+    static let paths = BuiltInFiles.templates.keys.sorted()
+
+    /// Parses a template ahead of rendering. One that fails is left for rendering to report
+    /// where it is used.
+    func prepare(_ relativePath: String) { _ = try? template(relativePath) }
 
     /// The text a template has here (overridden or built-in), or nil.
     func text(_ relativePath: String) -> String? { try? source(relativePath).text }

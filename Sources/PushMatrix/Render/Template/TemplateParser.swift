@@ -49,6 +49,9 @@ struct TemplateParser {
     mutating func parse() -> [TemplateNode] {
         markLineStart()
         while i < s.count {
+            // Only a brace or a line break can matter: skip to the next one.
+            i = s[i...].firstIndex { $0 == .openBrace || $0 == .newline } ?? s.count
+            guard i < s.count else { break }
             if s[i] == .openBrace && i + 1 < s.count && s[i + 1] == .openBrace {
                 guard tag() else { return [] }
                 continue
@@ -123,46 +126,55 @@ struct TemplateParser {
             error(at: at, isComment ? "comment '{{!' is never closed by '}}'" : "'{{' is not closed by '}}' on the same line")
             return false
         }
-        let content = String(decoding: s[(start + 2)..<k], as: UTF8.self)
+        let content = trimmed(start + 2..<k)
         let end = k + 2
         for j in start..<end where s[j] == .newline {  // a multi-line comment moves the line counters
             line += 1
             lineStart = j + 1
         }
 
-        let trimmed = content.trimmingBlanks
-        let sigil = trimmed.unicodeScalars.first ?? " "
-        let isStandaloneKind = "#^/>!".unicodeScalars.contains(sigil)
+        let isStandaloneKind = content.first.map { "#^/>!".utf8.contains(s[$0]) } ?? false
         if isStandaloneKind, let next = standaloneEnd(tagStart: start, tagEnd: end, tagLineStart: tagLineStart) {
             let indent = Array(s[pendingStart..<start])  // all of it is the line's leading blanks
             if case .lineStart? = body.last { body.removeLast() }
             i = next
             pendingStart = next
-            handle(trimmed, at: at, indent: indent)
+            handle(content, at: at, indent: indent)
             if next > end && next <= s.count && s[next - 1] == .newline { newLine() }
         } else {
             flush()
             i = end
             pendingStart = end
-            handle(trimmed, at: at, indent: nil)
+            handle(content, at: at, indent: nil)
         }
         return true
     }
 
-    private mutating func handle(_ tag: String, at: SourceLocation, indent: [UInt8]?) {
-        guard let sigil = tag.unicodeScalars.first else {
+    /// `range` without the spaces and tabs tags allow around their parts.
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        guard let first = s[range].firstIndex(where: { !isBlank($0) }) else { return range.lowerBound..<range.lowerBound }
+        return first..<(s[range].lastIndex(where: { !isBlank($0) })! + 1)
+    }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: s[range], as: UTF8.self) }
+
+    /// A tag's trimmed content, read as bytes: names are nearly always ASCII, and a String is
+    /// made only for what the node keeps or a message quotes.
+    private mutating func handle(_ tag: Range<Int>, at: SourceLocation, indent: [UInt8]?) {
+        guard let first = tag.first else {
             return error(at: at, "empty tag '{{}}': expected a name")
         }
-        let rest = String(tag.unicodeScalars.dropFirst()).trimmingBlanks
+        let sigil = Unicode.Scalar(s[first])
+        let rest = trimmed(first + 1..<tag.upperBound)
         switch sigil {
         case "!":
             return
         case "#", "^":
-            guard let name = name(rest, tag: "{{\(sigil)", at: at) else { return }
+            guard let name = name(rest, sigil: String(sigil), at: at) else { return }
             open.append((name, sigil == "^", at, body))
             body = []
         case "/":
-            guard let name = name(rest, tag: "{{/", at: at) else { return }
+            guard let name = name(rest, sigil: "/", at: at) else { return }
             guard let section = open.popLast() else {
                 return error(at: at, "'{{/\(name)}}' closes no open section")
             }
@@ -175,41 +187,44 @@ struct TemplateParser {
             body.append(node)
         case ">":
             guard !rest.isEmpty else { return error(at: at, "'{{>' needs the name of a partial") }
-            guard !rest.utf8.contains(where: { isBlank($0) || $0 == .openBrace || $0 == .closeBrace }) else {
-                return error(at: at, "invalid partial name '\(rest)'")
+            guard !s[rest].contains(where: { isBlank($0) || $0 == .openBrace || $0 == .closeBrace }) else {
+                return error(at: at, "invalid partial name '\(text(rest))'")
             }
-            body.append(.partial(rest, indent: indent, at: at))
+            body.append(.partial(text(rest), indent: indent, at: at))
         case "{", "&":
             error(at: at, "unescaped output '{{\(sigil)' is not supported: every value is escaped by the output format")
         case "=":
             error(at: at, "changing delimiters with '{{=' is not supported")
         default:
-            guard let name = name(tag, tag: "{{", at: at) else { return }
+            guard let name = name(tag, at: at) else { return }
             body.append(.value(name, at: at))
         }
     }
 
     /// Validates a tag's name; letters (any script), digits, `_` and `-`, in `.`-separated segments.
-    private mutating func name(_ text: String, tag: String, at: SourceLocation) -> TemplateName? {
-        if text == "." { return .current }
-        guard !text.isEmpty else {
-            error(at: at, "'\(tag)' needs a name")
+    /// `sigil` is the tag's, for messages.
+    private mutating func name(_ range: Range<Int>, sigil: String = "", at: SourceLocation) -> TemplateName? {
+        if range.count == 1 && s[range.lowerBound] == UInt8(ascii: ".") { return .current }
+        guard !range.isEmpty else {
+            error(at: at, "'{{\(sigil)' needs a name")
             return nil
         }
-        // Split on bytes: '.' is ASCII, and splitting by Character costs more than all the rest.
-        let segments = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        for (n, segment) in segments.enumerated() {
-            var body = Substring(segment)
-            if n == 0 && body.hasPrefix("@") { body = body.dropFirst() }
+        var segments: [String] = []
+        var start = range.lowerBound
+        for end in range.lowerBound...range.upperBound where end == range.upperBound || s[end] == UInt8(ascii: ".") {
+            let part = s[start..<end]
+            let body = segments.isEmpty && part.first == UInt8(ascii: "@") ? part.dropFirst() : part
             // Names are nearly always ASCII, checked byte by byte; other letters by their properties.
-            let valid = !body.isEmpty && (body.utf8.allSatisfy(Self.isASCIINameByte)
-                || body.unicodeScalars.allSatisfy { $0.isASCII ? Self.isASCIINameByte(UInt8($0.value)) : $0.properties.isAlphabetic })
+            let valid = !body.isEmpty && (body.allSatisfy(Self.isASCIINameByte)
+                || String(decoding: body, as: UTF8.self).unicodeScalars.allSatisfy { $0.isASCII ? Self.isASCIINameByte(UInt8($0.value)) : $0.properties.isAlphabetic })
             guard valid else {
-                error(at: at, "invalid name '\(text)': expected letters, digits, '_' or '-', with '.' between fields")
+                error(at: at, "invalid name '\(text(range))': expected letters, digits, '_' or '-', with '.' between fields")
                 return nil
             }
+            segments.append(String(decoding: part, as: UTF8.self))
+            start = end + 1
         }
-        if segments[0].hasPrefix("@") && !TemplateName.helpers.contains(segments[0]) {
+        if segments[0].utf8.first == UInt8(ascii: "@") && !TemplateName.helpers.contains(segments[0]) {
             let hint = Suggestion.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
                 ?? "; the list helpers are @first, @last, @index and @number"
             error(at: at, "unknown helper '\(segments[0])'\(hint)")
@@ -225,16 +240,6 @@ struct TemplateParser {
 
     private mutating func error(at: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(file: file, location: at, message: message))
-    }
-}
-
-extension String {
-    /// Tags allow spaces and tabs around their parts.
-    fileprivate var trimmingBlanks: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
-        return String(scalars[first...last])
     }
 }
 
