@@ -11,10 +11,13 @@ import Darwin
 /// run; the jobs are few and coarse.
 enum Parallel {
     /// `job(0) … job(count - 1)`, each exactly once, results in index order whatever thread ran them.
-    /// `started` is told how many threads (this one included) take jobs, before any job runs.
-    static func map<T: Sendable>(_ count: Int, started: (_ threads: Int) -> Void = { _ in }, _ job: @escaping @Sendable (Int) -> T) -> [T] {
+    /// `started` is told how many threads (this one included) take jobs, before any job runs;
+    /// no more than `threads` do.
+    static func map<T: Sendable>(
+        _ count: Int, threads: Int = .max, started: (_ threads: Int) -> Void = { _ in }, _ job: @escaping @Sendable (Int) -> T
+    ) -> [T] {
         let work = Work(count: count, job: job)
-        let helpers = min(count, processors) - 1
+        let helpers = min(count, processors, threads) - 1
         var threads: [pthread_t] = []
         for _ in 0..<max(helpers, 0) {
             #if canImport(Darwin)

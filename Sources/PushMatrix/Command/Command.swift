@@ -119,13 +119,13 @@ public enum Command {
         if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }
 
-    /// Loads the spec while other cores parse the templates: for a spec of everyday size the
+    /// Loads the spec while another core parses the templates: for a spec of everyday size the
     /// two take about as long, and rendering then starts with every template ready. Each
     /// template is a job of its own, so that a core that starts late leaves what it has not
-    /// reached to the one that loaded the spec.
+    /// reached to the one that loaded the spec; one core is enough for what is left.
     private static func load(_ bytes: [UInt8], file: String, parsing library: TemplateLibrary) throws(DiagnosticsError) -> Matrix {
         let templates = TemplateLibrary.paths
-        let loaded = Parallel.map(1 + templates.count) { n -> Swift.Result<Matrix, DiagnosticsError>? in
+        let loaded = Parallel.map(1 + templates.count, threads: 2) { n -> Swift.Result<Matrix, DiagnosticsError>? in
             guard n == 0 else {
                 library.prepare(templates[n - 1])
                 return nil
