@@ -18,7 +18,7 @@ enum Parallel {
     ) -> [T] {
         let work = Work(count: count, job: job)
         let helpers = min(count, processors, threads) - 1
-        var threads: [pthread_t] = []
+        var running: [pthread_t] = []
         for _ in 0..<max(helpers, 0) {
             #if canImport(Darwin)
             var thread: pthread_t?  // an optional pointer there, a number on Linux
@@ -31,14 +31,14 @@ enum Parallel {
                 break  // fewer helpers; the calling thread still does every job that is left
             }
             #if canImport(Darwin)
-            threads.append(thread!)
+            running.append(thread!)
             #else
-            threads.append(thread)
+            running.append(thread)
             #endif
         }
-        started(threads.count + 1)
+        started(running.count + 1)
         work.run()
-        for thread in threads { pthread_join(thread, nil) }
+        for thread in running { pthread_join(thread, nil) }
         return work.results()
     }
 
