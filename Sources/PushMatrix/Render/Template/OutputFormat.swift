@@ -50,21 +50,23 @@ enum Escapable {
         b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
-    /// The bytes `write` must look at for a format whose own escapes are `special`: line
-    /// breaks, controls, the lead byte of a C1 control and `special`. Looking each byte up once
-    /// is what makes the scan cheap, since almost every byte of a value is none of these.
-    static func stops(special: (UInt8) -> Bool) -> [Bool] {
-        (0...255).map { (c: UInt8) in c < 0x20 || c == 0x7F || c == 0xC2 || special(c) }
+    /// The bytes `write` must look at for a format whose own escapes are the ASCII bytes
+    /// `special` picks: line breaks, controls, the lead byte of a C1 control and those. Looking
+    /// each byte up once is what makes the scan cheap, since almost every byte of a value is
+    /// none of these. Made once per format.
+    struct Stops: Sendable {
+        fileprivate let table: [Bool]
+
+        init(special: (UInt8) -> Bool) {
+            table = (0...255).map { (c: UInt8) in c < 0x20 || c == 0x7F || c == 0xC2 || (c < 0x80 && special(c)) }
+        }
     }
 
     /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
-    /// so a value with nothing to escape costs one scan and one copy. `stops` is what
-    /// `stops(special:)` made of the same `special`.
-    static func write(
-        _ s: String, into out: inout [UInt8], stops: [Bool], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void
-    ) {
+    /// so a value with nothing to escape costs one scan and one copy.
+    static func write(_ s: String, into out: inout [UInt8], stops: Stops, _ escape: (Escapable, inout [UInt8]) -> Void) {
         var s = s
-        s.withUTF8 { b in stops.withUnsafeBufferPointer { stops in
+        s.withUTF8 { b in stops.table.withUnsafeBufferPointer { stops in
             var i = 0, run = 0
             while i < b.count {
                 let c = b[i]
@@ -80,7 +82,7 @@ enum Escapable {
                     (part, length) = (.control(c), 1)
                 } else if isC1(b, at: i) {
                     (part, length) = (.control(b[i + 1]), 2)
-                } else if special(c) {
+                } else if c != 0xC2 {  // the only stop left that is not the format's own
                     (part, length) = (.byte(c), 1)
                 } else {
                     i += 1
@@ -111,11 +113,10 @@ public struct MarkdownFormat: OutputFormat {
     /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
     /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
     /// is left alone so the Markdown source stays readable.
-    private static func special(_ c: UInt8) -> Bool { "\\`*_[]<>|~#&$".utf8.contains(c) }
-    private static let stops = Escapable.stops(special: special)
+    private static let stops = Escapable.Stops { "\\`*_[]<>|~#&$".utf8.contains($0) }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, stops: Self.stops, special: Self.special) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             switch part {
             case .lineBreak: out += "<br>".utf8  // a table cell cannot hold a newline
             case .control: out += "\u{FFFD}".utf8  // NUL and friends have no place in a page
@@ -178,10 +179,10 @@ public struct MarkdownFormat: OutputFormat {
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
-    private static let stops = Escapable.stops { _ in false }
+    private static let stops = Escapable.Stops { _ in false }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, stops: Self.stops, special: { _ in false }) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             if case .lineBreak(let bytes) = part { out += repeatElement(.space, count: bytes) } else { out.append(.space) }
         }
     }
@@ -195,11 +196,10 @@ public struct SwiftCommentFormat: OutputFormat {
 public struct HTMLFormat: OutputFormat {
     public init() {}
 
-    private static func special(_ c: UInt8) -> Bool { c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 }
-    private static let stops = Escapable.stops(special: special)
+    private static let stops = Escapable.Stops { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, stops: Self.stops, special: Self.special) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             switch part {
             case .lineBreak: out += "<br />".utf8
             case .control(UInt8(ascii: "\t")): out.append(.space)
