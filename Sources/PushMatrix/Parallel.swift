@@ -49,11 +49,67 @@ enum Parallel {
     static func slices<T: Sendable, R: Sendable>(
         of items: [T], threshold: Int, _ body: @escaping @Sendable (_ slice: ArraySlice<T>) -> R
     ) -> [R] {
-        let count = items.count < threshold ? 1 : processors * 4
-        let size = max(1, (items.count + count - 1) / count)
-        return map(count) { n in
-            let start = min(n * size, items.count)
-            return body(items[start..<min(start + size, items.count)])
+        let ranges = ranges(items.count, threshold: threshold)
+        return map(ranges.count) { body(items[ranges[$0]]) }
+    }
+
+    /// `0..<count` cut into a range per job: one below `threshold`, else four per core.
+    static func ranges(_ count: Int, threshold: Int) -> [Range<Int>] {
+        let parts = count < threshold ? 1 : processors * 4
+        let size = max(1, (count + parts - 1) / parts)
+        return (0..<parts).map { n in min(n * size, count)..<min(n * size + size, count) }
+    }
+
+    /// One array made by `capacities.count` jobs on every core, job n appending at most
+    /// `capacities[n]` elements, in job order; and what each job returned. Each job puts its
+    /// elements straight into the array: joining an array per job afterwards copied every
+    /// element again, retaining each of its fields, on one thread while the others waited.
+    static func assemble<R, S: Sendable>(
+        capacities: [Int], _ job: @escaping @Sendable (_ n: Int, _ out: inout Slots<R>) -> S
+    ) -> (elements: [R], results: [S]) {
+        let starts = capacities.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) }
+        var results: [S] = []
+        let elements = [R](unsafeUninitializedCapacity: starts[starts.count - 1]) { buffer, initialized in
+            let base = Slots<R>.Base(buffer.baseAddress)
+            let made = map(capacities.count) { n in
+                var out = Slots<R>(start: base.at(starts[n]), capacity: capacities[n])
+                let result = job(n, &out)
+                return (out.count, result)
+            }
+            // A job that made fewer than it could leaves a gap, closed by moving what follows.
+            initialized = 0
+            for (n, (count, result)) in made.enumerated() {
+                if initialized != starts[n] { (buffer.baseAddress! + initialized).moveInitialize(from: buffer.baseAddress! + starts[n], count: count) }
+                initialized += count
+                results.append(result)
+            }
+        }
+        return (elements, results)
+    }
+
+    /// Where one job of `assemble` appends: its own part of the array.
+    struct Slots<R>: ~Copyable {
+        /// The array's storage, shared by the jobs; each writes only its own part. (Unchecked:
+        /// a pointer is not Sendable.)
+        struct Base: @unchecked Sendable {
+            let pointer: UnsafeMutablePointer<R>?
+            init(_ pointer: UnsafeMutablePointer<R>?) { self.pointer = pointer }
+            func at(_ offset: Int) -> UnsafeMutablePointer<R>? { pointer.map { $0 + offset } }
+        }
+
+        private let start: UnsafeMutablePointer<R>?
+        private let capacity: Int
+        private(set) var count = 0
+
+        fileprivate init(start: UnsafeMutablePointer<R>?, capacity: Int) {
+            self.start = start
+            self.capacity = capacity
+        }
+
+        mutating func append(_ element: consuming R) {
+            precondition(count < capacity, "more elements than the part was given room for")
+            (start! + count).initialize(to: element)
+            count += 1
         }
     }
 

@@ -93,9 +93,16 @@ final class NodeReader {
     func objectsInParallel<T: Sendable>(_ key: String, _ read: @escaping @Sendable (NodeReader) -> T?) -> [T] {
         let path = childPath(key)
         guard let value = member(key), let items = array(value, path: path) else { return [] }
-        return Parallel.slices(of: items, reportingTo: sink) { slice, sink in
-            slice.indices.compactMap { Self.element(slice[$0], path: "\(path)[\($0)]", sink: sink, read) }
-        }.flatMap { $0 }
+        let ranges = Parallel.ranges(items.count, threshold: 1024), file = sink.file
+        let (made, diagnostics) = Parallel.assemble(capacities: ranges.map(\.count)) { n, out in
+            let sink = DiagnosticSink(file: file)  // each slice's own, joined in item order below
+            for index in ranges[n] {
+                if let item = Self.element(items[index], path: "\(path)[\(index)]", sink: sink, read) { out.append(item) }
+            }
+            return sink.diagnostics
+        }
+        for part in diagnostics { sink.append(part) }
+        return made
     }
 
     private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {

@@ -39,16 +39,24 @@ extension Matrix {
     /// subset of optional handlers left out (none first).
     func allScenarios() -> [Scenario] {
         // A large matrix is worked out in slices on every core (loading is otherwise one thread).
-        let matrix = self
-        return Parallel.slices(of: payloads, threshold: 256) { matrix.scenarios(of: $0) }.flatMap { $0 }
+        let matrix = self, ranges = Parallel.ranges(payloads.count, threshold: 256)
+        let subsets = 1 << spec.handlers.filter(\.optional).count
+        // Room for each slice: a scenario per tap and none, per subset, in each of its cells.
+        let capacities = ranges.map { range in
+            payloads[range].reduce(0) { sum, payload in
+                spec.initAPIs.indices.reduce(sum) { sum, api in
+                    spec.appStates.indices.reduce(sum) { $0 + (1 + spec.cells[cellIndex(payload, api: api, state: $1)].taps.count) * subsets }
+                }
+            }
+        }
+        return Parallel.assemble(capacities: capacities) { n, out in matrix.scenarios(of: matrix.payloads[ranges[n]], into: &out) }.elements
     }
 
-    private func scenarios(of payloads: ArraySlice<Payload>) -> [Scenario] {
+    private func scenarios(of payloads: ArraySlice<Payload>, into all: inout Parallel.Slots<Scenario>) {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
             .map { (missing: $0, without: Set($0)) }
         let tapIds = spec.taps.map(\.id)
-        var all: [Scenario] = []
         for payload in payloads {
             for api in spec.initAPIs.indices {
                 for state in spec.appStates.indices {
@@ -62,7 +70,6 @@ extension Matrix {
                 }
             }
         }
-        return all
     }
 
     /// `without` is `missing` as a set, made once by the caller for every scenario that lacks

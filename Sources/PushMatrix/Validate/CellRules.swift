@@ -18,12 +18,12 @@ struct CellRules {
                        "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)")
         }
         var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
-        for (index, cell) in spec.cells.enumerated() where coverable {
-            let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
-            if let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] {
+        for index in spec.cells.indices where coverable {  // read in place: a copy of each cell would retain every field
+            let payload = Payload(spec.cells[index].payload, keys: keys, keyIndex: keyIndex)
+            if let api = apiIndex[spec.cells[index].api.id], let state = stateIndex[spec.cells[index].appState.id] {
                 let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
                 if firstCell[slot] >= 0 {
-                    sink.error(cell.origin, "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
+                    sink.error(spec.cells[index].origin, "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
                 } else {
                     firstCell[slot] = index
                 }
