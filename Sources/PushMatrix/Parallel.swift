@@ -87,6 +87,22 @@ enum Parallel {
         return (elements, results)
     }
 
+    /// The same for reading: each job reports to a sink of its own, and the diagnostics then go
+    /// to `sink` in job order, as `slices(of:reportingTo:)` does.
+    static func assemble<R>(
+        capacities: [Int], reportingTo sink: DiagnosticSink,
+        _ job: @escaping @Sendable (_ n: Int, _ out: inout Slots<R>, _ sink: DiagnosticSink) -> Void
+    ) -> [R] {
+        let file = sink.file
+        let (elements, diagnostics) = assemble(capacities: capacities) { n, out in
+            let own = DiagnosticSink(file: file)
+            job(n, &out, own)
+            return own.diagnostics
+        }
+        for part in diagnostics { sink.append(part) }
+        return elements
+    }
+
     /// Where one job of `assemble` appends: its own part of the array.
     struct Slots<R>: ~Copyable {
         /// The array's storage, shared by the jobs; each writes only its own part. (Unchecked:

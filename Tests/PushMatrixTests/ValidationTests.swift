@@ -172,6 +172,25 @@ final class ValidationTests: XCTestCase {
         assertErrors(edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
     }
 
+    /// Cells of a long array are read in slices on every core; a cell that cannot be read is
+    /// reported where it is, whichever slice it fell in, and the cells around it are still read.
+    func testUnreadableCellsOfALongArrayAreEachReported() throws {
+        var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
+        let base = try XCTUnwrap(spec["cells"] as? [[String: Any]])
+        var cells: [Any] = (0..<2_400).map { base[$0 % base.count] }
+        cells[10] = 5
+        var broken = base[0]
+        broken["ignored"] = "yes"
+        cells[2_350] = broken
+        spec["cells"] = cells
+        let messages = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
+            .map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() }
+        XCTAssertEqual(messages.filter { $0.hasPrefix("cells[10]") || $0.hasPrefix("cells[2350]") }, [
+            "cells[10]: expected an object, found number",
+            "cells[2350].ignored: expected true or false, found string",
+        ])
+    }
+
     /// A large matrix is checked whole. The built-in cells, with six more payload keys that
     /// change nothing, make 3,072 cells; four of them are then broken, and exactly those
     /// errors (and the two combinations the duplicates leave uncovered) are reported, in

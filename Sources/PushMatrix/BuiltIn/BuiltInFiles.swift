@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "0b0f2cfa5a92fc26"
+    static let sourceDigest = "a480f52d732d6b5a"
 
     static let spec: String = #"""
 {

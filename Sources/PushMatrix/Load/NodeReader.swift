@@ -93,16 +93,12 @@ final class NodeReader {
     func objectsInParallel<T: Sendable>(_ key: String, _ read: @escaping @Sendable (NodeReader) -> T?) -> [T] {
         let path = childPath(key)
         guard let value = member(key), let items = array(value, path: path) else { return [] }
-        let ranges = Parallel.ranges(items.count, threshold: 1024), file = sink.file
-        let (made, diagnostics) = Parallel.assemble(capacities: ranges.map(\.count)) { n, out in
-            let sink = DiagnosticSink(file: file)  // each slice's own, joined in item order below
+        let ranges = Parallel.ranges(items.count, threshold: 1024)
+        return Parallel.assemble(capacities: ranges.map(\.count), reportingTo: sink) { n, out, sink in
             for index in ranges[n] {
                 if let item = Self.element(items[index], path: "\(path)[\(index)]", sink: sink, read) { out.append(item) }
             }
-            return sink.diagnostics
         }
-        for part in diagnostics { sink.append(part) }
-        return made
     }
 
     private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
