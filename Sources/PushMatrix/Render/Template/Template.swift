@@ -230,7 +230,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             // Mustache rule: the first field is looked up from the innermost context outward.
             var found: TemplateValue?
             for frame in stack.indices.reversed() {
-                if case .object(let fields) = stack[frame], let v = fields[first] {
+                if let v = stack[frame].field(first) {
                     found = v
                     break
                 }

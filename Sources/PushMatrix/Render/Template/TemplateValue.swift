@@ -56,6 +56,14 @@ extension TemplateValue {
         }
     }
 
+    /// An object's field; nil for a name it lacks or a value that is not an object. Looked up
+    /// on the value in place: binding the object's fields first copied them for every frame
+    /// a name was looked for in.
+    func field(_ name: String) -> TemplateValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields[name]
+    }
+
     /// For messages: "'x' is a list".
     var kindDescription: String {
         switch self {
