@@ -39,7 +39,8 @@ extension Matrix {
     /// subset of optional handlers left out (none first).
     func allScenarios() -> [Scenario] {
         // A large matrix is worked out in slices on every core (loading is otherwise one thread).
-        let matrix = self, ranges = Parallel.ranges(payloads.count, threshold: 256)
+        let matrix = self, payloads = self.payloads  // computed: worked out once, not per slice
+        let ranges = Parallel.ranges(payloads.count, threshold: 256)
         let subsets = 1 << spec.handlers.filter(\.optional).count
         // Room for each slice: a scenario per tap and none, per subset, in each of its cells.
         let capacities = ranges.map { range in
@@ -49,7 +50,7 @@ extension Matrix {
                 }
             }
         }
-        return Parallel.assemble(capacities: capacities) { n, out in matrix.scenarios(of: matrix.payloads[ranges[n]], into: &out) }.elements
+        return Parallel.assemble(capacities: capacities) { n, out in matrix.scenarios(of: payloads[ranges[n]], into: &out) }.elements
     }
 
     private func scenarios(of payloads: ArraySlice<Payload>, into all: inout Parallel.Slots<Scenario>) {
