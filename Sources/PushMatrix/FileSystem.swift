@@ -144,6 +144,49 @@ enum FileSystem {
         return made
     }
 
+    /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must
+    /// already be a directory (it may be reached through a symbolic link). A component that is
+    /// a symbolic link or not a directory is refused: nothing is made through a link.
+    static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
+        var current = root
+        for component in relative.split(separator: "/") {
+            current = join(current, component)
+            if mkdir(current, 0o755) == 0 { continue }
+            guard errno == EEXIST else { throw .current() }
+            guard kind(current) == .directory else { throw Failure(description: "\(current) is not a directory") }
+        }
+    }
+
+    /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed,
+    /// never followed. Missing is fine.
+    static func removeTree(_ path: String) throws(Failure) {
+        guard let found = kind(path) else { return }
+        guard found == .directory else {
+            guard unlink(path) == 0 || errno == ENOENT else { throw .current() }
+            return
+        }
+        for name in try entries(path) { try removeTree(join(path, name)) }
+        guard rmdir(path) == 0 || errno == ENOENT else { throw .current() }
+    }
+
+    /// The names in a directory, without `.` and `..`.
+    static func entries(_ directory: String) throws(Failure) -> [String] {
+        guard let stream = opendir(directory) else { throw .current() }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `path` is a directory, following a symbolic link to it.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Makes one directory; false when it cannot, or something is already there.
     static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
 

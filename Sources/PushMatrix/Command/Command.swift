@@ -45,6 +45,9 @@ public enum Command {
             let help = Help.text(for: command) == nil ? "pushmatrix --help" : "pushmatrix \(command) --help"
             result.stderr += "pushmatrix: error: \(error.message)\nRun '\(help)' for usage.\n"
             result.status = 2
+        } catch is Interrupted {
+            result.stderr += "pushmatrix: interrupted; the output is as it was\n"
+            result.status = 130
         } catch let error as DiagnosticsError {
             // Every error up to a screenful of screenfuls; a broken generated spec can have millions.
             result.stderr += error.diagnostics.prefix(maxPrinted).map { $0.formatted(colored: colored) + "\n" }.joined()
@@ -77,6 +80,7 @@ public enum Command {
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
+        guard !output.isEmpty else { throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in") }
         let module = args.value("--module") ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
@@ -86,8 +90,18 @@ public enum Command {
         let bytes = try SpecLoader.bytes(path: spec)
         let input = InputDigest.of(spec: bytes, templates: templates, module: module)
         let writer = OutputWriter(directory: output)
+        // From here on a signal waits for the run to clean up (see Interruption); the lock and
+        // any staging go first, then the held signal ends the process.
+        let held = Interruption.hold()
+        defer { Interruption.release(held) }
+        let outputLock = try OutputLock.acquire(writer, exclusive: !check)
+        defer { outputLock.release() }
+        let debris = check ? writer.debris() : []
+        if !check && outputLock.fresh == nil {
+            result.stderr += try writer.recover().map { $0.formatted(colored: false) + "\n" }.joined()
+        }
         // Same inputs, untouched outputs: nothing to render, nothing to write (no rebuilds downstream).
-        if !force, let files = writer.upToDateFiles(input: input) {
+        if !force, debris.isEmpty, let files = writer.upToDateFiles(input: input) {
             if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }
             if !quiet {
                 result.stdout += check ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"
@@ -96,16 +110,12 @@ public enum Command {
         }
         let library = TemplateLibrary(directory: templates)
         let matrix = try load(bytes, file: spec ?? SpecLoader.builtInName, parsing: library)
+        if Interruption.isPending { throw Interrupted() }
         if !check {
-            // Each file is compared and staged as soon as it is rendered, then all land at once.
-            let staging = OutputWriter.Staging(writer, force: force)
-            do {
-                try Generator.render(matrix, library: library, module: module) { path, bytes, isLast throws(DiagnosticsError) in try staging.add(path, bytes, isLast: isLast) }
-            } catch {
-                staging.abort()
-                throw error
-            }
-            let report = try staging.commit(input: input)
+            let staging = OutputWriter.Staging(writer, force: force, lock: outputLock)
+            try Generator.render(matrix, library: library, module: module) { path, bytes, isLast in staging.add(path, bytes, isLast: isLast) }
+            let report = try staging.commit(input: input) { Interruption.isPending }
+            result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
             if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
             let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
             if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
@@ -115,8 +125,9 @@ public enum Command {
         try Generator.render(matrix, library: library, module: module) { path, bytes, isLast in checking.add(path, bytes, isLast: isLast) }
         let problems = checking.problems(input: input)
         for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
-        result.status = problems.isEmpty ? 0 : 1
-        if problems.isEmpty && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
+        for path in debris { result.stderr += "\(path): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n" }
+        result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
+        if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }
 
     /// Loads the spec while another core parses the templates: for a spec of everyday size the
@@ -157,6 +168,7 @@ public enum Command {
             throw Arguments.UsageError(message: "expected 'templates export DIR'")
         }
         let directory = args.positionals[1]
+        guard !directory.isEmpty else { throw Arguments.UsageError(message: "templates export: the directory is empty; name the directory to copy the templates into") }
         try args.finish(known: ["--force"], positionals: 2)
         var written = 0
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {

@@ -1,14 +1,13 @@
 extension OutputWriter {
     /// One `--check` run: each rendered file is compared with what is there as rendering hands
-    /// it over, from any thread, and a large one piece by piece. Nothing is written, and no
-    /// output is ever held whole.
+    /// it over, from any thread. Nothing is written.
     public final class Checking: @unchecked Sendable {
         let writer: OutputWriter
         private let lock = Lock()
         // Guarded by `lock`:
+        private var pieces: [String: [UInt8]] = [:]  // files still coming in pieces
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var found: [String: Problem] = [:]
-        private var streams: [String: StreamedFile] = [:]  // files still coming in pieces
 
         public init(_ writer: OutputWriter) { self.writer = writer }
 
@@ -17,35 +16,25 @@ extension OutputWriter {
 
         /// Takes one piece of a rendered file (see `Generator.Emit`).
         public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) {
-            let stream = lock.withLock { streams.removeValue(forKey: path) }
-            if stream == nil && isLast { return add(path, bytes) }
-            // Nothing is written, so nothing here can fail.
-            guard let file = stream ?? (try? StreamedFile(nil, comparingWith: writer.location(path))) else { return }
-            try? file.write(bytes)
-            guard isLast else { return lock.withLock { streams[path] = file } }
-            let missing = !file.hadExisting
-            switch try? file.finish() {
-            case .whole(let bytes)?:
-                add(path, bytes)
-            case .streamed(let digest, let unchanged)?:
-                record(path, digest, missing ? .missing : unchanged ? nil : .stale)
-            case .differs?, nil:
-                record(path, "", missing ? .missing : .stale)  // its digest is unknown, so the manifest is stale too
+            let earlier: [UInt8]? = lock.withLock {
+                guard isLast else {
+                    pieces[path, default: []] += bytes
+                    return nil
+                }
+                return pieces.removeValue(forKey: path) ?? []
             }
+            if let earlier { add(path, earlier + bytes) }
         }
 
         /// Compares one whole rendered file with what is there.
         public func add(_ path: String, _ bytes: [UInt8]) {
             let problem: Problem?
-            if let existing = writer.read(path) {
+            if let existing = writer.isRegularFile(path) ? writer.read(path) : nil {
                 problem = OutputWriter.merge(bytes, existing) == existing ? nil : .stale
             } else {
-                problem = .missing
+                problem = FileSystem.kind(writer.location(path)) == nil ? .missing : .stale
             }
-            record(path, Digest.current.hex(OutputWriter.outline(bytes)), problem)
-        }
-
-        private func record(_ path: String, _ digest: String, _ problem: Problem?) {
+            let digest = Digest.current.hex(OutputWriter.outline(bytes))
             lock.withLock {
                 digests[path] = digest
                 found[path] = problem

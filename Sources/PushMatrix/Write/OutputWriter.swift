@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Brings an output directory in line with the rendered files: writes only files whose bytes
 /// changed (each through a temporary file renamed into place), removes files an earlier run
 /// generated that are no longer produced, and never touches any other file. Code inside
@@ -78,8 +86,62 @@ public struct OutputWriter: Sendable {
 
     // MARK: files
 
-    /// A killed run may leave a temporary file; the next run that writes there overwrites it.
+    /// Names what pushmatrix stages before renaming it into place: a temporary file beside its
+    /// target, the hidden directory a new output directory is built in, beside it
+    /// (`.NAME.pushmatrix-tmp`), and the update staged inside an existing one (`Transaction`).
     static let temporarySuffix = ".pushmatrix-tmp"
+
+    /// The hidden directory beside the output directory in which a new one is built.
+    var freshRoot: String {
+        var directory = Substring(directory)
+        while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
+        return FileSystem.temporary(for: String(directory), suffix: Self.temporarySuffix)
+    }
+
+    func failure(_ message: String) -> DiagnosticsError {
+        DiagnosticsError([Diagnostic(file: directory, location: nil, message: message)])
+    }
+
+    /// The output path must name a directory, or nothing yet; a symbolic link to a directory is
+    /// fine, one to nothing is not (the new directory would replace the link).
+    func checkDirectory() throws(DiagnosticsError) {
+        switch FileSystem.kind(directory) {
+        case nil, .directory?: return
+        case .symbolicLink? where FileSystem.isDirectory(directory): return
+        case .symbolicLink?: throw failure("is a symbolic link to nothing; --output names the directory the outputs go in")
+        case .regular?, .other?: throw failure("is not a directory; --output names the directory the outputs go in")
+        }
+    }
+
+    /// What an interrupted run left, as paths: the staged update inside the output directory
+    /// and the hidden directory beside it, unless a run holds the latter.
+    func debris() -> [String] {
+        let inside = location(Transaction.directoryName)
+        let beside = freshRoot
+        return (FileSystem.kind(inside) != nil ? [inside] : []) + (isLeftOver(beside) ? [beside] : [])
+    }
+
+    /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
+    /// An update whose journal was written is finished, anything else is removed. Returns
+    /// warnings about what could not be finished.
+    func recover() throws(DiagnosticsError) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        if FileSystem.kind(location(Transaction.directoryName)) != nil {
+            warnings = try Transaction.finishInterrupted(in: self)
+        }
+        let beside = freshRoot
+        if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
+        return warnings
+    }
+
+    /// Whether the hidden directory beside the output directory is there and no run holds it.
+    private func isLeftOver(_ root: String) -> Bool {
+        guard FileSystem.kind(root) == .directory else { return false }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) == 0
+    }
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the
     /// output directory, so the writer refuses rather than follows it.

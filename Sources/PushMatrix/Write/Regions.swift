@@ -16,23 +16,54 @@ enum Regions {
         bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     }
 
-    /// Each region's inner lines by id; nil when the markers are unbalanced.
-    static func contents(_ bytes: [UInt8]) -> [String: [Line]]? {
-        var result: [String: [Line]] = [:]
-        var open: (id: String, lines: [Line])?
-        for line in lines(bytes) {
+    /// A marker that does not pair up: its 1-based line and what is wrong.
+    struct Problem: Equatable {
+        let line: Int
+        let message: String
+    }
+
+    /// Each closed region's inner lines by id, and every marker that does not pair up. A region
+    /// left open, or closed under another id, is not among the regions: its lines cannot be
+    /// told from the generated text around them.
+    static func scan(_ bytes: [UInt8]) -> (regions: [String: [Line]], problems: [Problem]) {
+        var regions: [String: [Line]] = [:], problems: [Problem] = []
+        var open: (id: String, line: Int, lines: [Line])?
+        func unclosed(_ region: (id: String, line: Int, lines: [Line]), _ why: String) {
+            problems.append(Problem(line: region.line, message: "'pushmatrix:begin \(region.id)' is not closed: \(why)"))
+        }
+        for (index, line) in lines(bytes).enumerated() {
             if let id = marker(begin, line) {
-                guard open == nil, result[id] == nil else { return nil }
-                open = (id, [])
+                if let region = open { unclosed(region, "another 'pushmatrix:begin' comes first, at line \(index + 1)") }
+                if regions[id] != nil { problems.append(Problem(line: index + 1, message: "region '\(id)' is marked a second time")) }
+                open = (id, index + 1, [])
             } else if let id = marker(end, line) {
-                guard open?.id == id else { return nil }
-                result[id] = open!.lines
+                guard let region = open else {
+                    problems.append(Problem(line: index + 1, message: "'pushmatrix:end \(id)' has no 'pushmatrix:begin \(id)' before it"))
+                    continue
+                }
+                if region.id == id {
+                    regions[id] = region.lines
+                } else {
+                    problems.append(Problem(line: index + 1, message: "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"))
+                }
                 open = nil
             } else {
                 open?.lines.append(line)
             }
         }
-        return open == nil ? result : nil
+        if let region = open { unclosed(region, "'pushmatrix:end \(region.id)' is missing") }
+        return (regions, problems)
+    }
+
+    /// Each region's inner lines by id; nil when the markers are unbalanced.
+    static func contents(_ bytes: [UInt8]) -> [String: [Line]]? {
+        let found = scan(bytes)
+        return found.problems.isEmpty ? found.regions : nil
+    }
+
+    /// The ids of the regions in a text, in order.
+    static func ids(_ bytes: [UInt8]) -> Set<String> {
+        Set(lines(bytes).compactMap { marker(begin, $0) })
     }
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
@@ -54,9 +85,21 @@ enum Regions {
     }
 
     /// The generated text with the user's regions from the existing file put back.
+    /// Every closed region of the existing text is kept, even when other markers in it are broken.
     static func merge(generated: [UInt8], existing: [UInt8]) -> [UInt8] {
-        guard mayHaveRegions(generated), let kept = contents(existing) else { return generated }
+        guard mayHaveRegions(generated) else { return generated }
+        let kept = scan(existing).regions
         return replacing(generated) { kept[$0] }
+    }
+
+    /// The ids of the existing text's regions that hold code (a line that is not blank) but have
+    /// no place in the generated text, so merging drops their code.
+    static func dropped(generated: [UInt8], existing: [UInt8]) -> [String] {
+        guard mayHaveRegions(existing) else { return [] }
+        let places = ids(generated)
+        return scan(existing).regions.filter { id, lines in
+            !places.contains(id) && lines.contains { $0.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } }
+        }.keys.sorted()
     }
 
     /// The text with every region emptied: what must match the last generated output for the

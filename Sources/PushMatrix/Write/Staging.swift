@@ -1,232 +1,159 @@
 extension OutputWriter {
-    /// One run's writes, taken file by file as rendering finishes them, from any thread. A
-    /// changed file is written to a temporary file beside its target at once, so rendered
-    /// output need not stay in memory; `commit` renames them all into place once every file is
-    /// in and nothing conflicts. Until then no output file changes, and `abort` removes what
-    /// was staged, directories included.
+    /// One run's writes. Files are taken as rendering finishes them, from any thread, and
+    /// compared with what is on disk at once; only changed files are kept, in memory. Nothing
+    /// on disk changes before `commit`, which lands them all once every file is in and nothing
+    /// conflicts:
     ///
-    /// An output directory that does not exist yet is built whole in a hidden directory beside
-    /// it and renamed into place at the end: there is nothing to compare with or to guard
-    /// against, and one rename lands every file.
+    /// - a new output directory is built whole in the hidden directory beside it and renamed
+    ///   into place in one step, so it appears complete or not at all;
+    /// - an existing one is updated through a `Transaction`, which a run stopped at any moment
+    ///   leaves undone, or done once the next run has finished it.
+    ///
+    /// The run holds the output directory's `OutputLock` throughout.
     public final class Staging: @unchecked Sendable {
         let writer: OutputWriter
         let force: Bool
         let previous: Previous  // the manifest before this run
-        /// The hidden directory a new output directory is built in, or nil.
-        private let fresh: String?
+        private let outputLock: OutputLock
         private let lock = Lock()
         // Guarded by `lock`:
+        private var pieces: [String: [UInt8]] = [:]  // files still coming in pieces
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
-        private var staged: [String: String] = [:]  // path → its temporary file
-        private var streams: [String: StreamedFile] = [:]  // files still coming in pieces
-        private var holding: [String: [UInt8]] = [:]  // pieces of files that will be refused
-        private var edited: [String] = []
-        private var links: [String: Diagnostic] = [:]
-        private var madeDirectories: [String] = []
-        /// Folders already found to be real directories: a folder's way is looked up once per
-        /// run, not once per file in it.
-        private var folders: Set<String> = []
+        private var changed: [String: [UInt8]] = [:]  // the text to write, by path
+        private var refused: [String: [Diagnostic]] = [:]  // why a file cannot be written, by path
+        private var notes: [Diagnostic] = []
 
-        public init(_ writer: OutputWriter, force: Bool) {
+        /// Warnings from the run, such as region code that `--force` or a template change dropped.
+        public var warnings: [Diagnostic] { lock.withLock { notes.sorted { $0.file < $1.file } } }
+
+        /// `lock` must be the output directory's exclusive lock.
+        public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock) {
             self.writer = writer
             self.force = force
+            self.outputLock = outputLock
             previous = writer.previouslyGenerated()
-            let root = Self.freshRoot(for: writer.directory)
-            fresh = root?.path
-            madeDirectories = root?.made ?? []
         }
 
-        /// Makes the hidden directory beside a missing output directory. Nil when the output
-        /// directory exists, or the hidden one cannot be made afresh (a killed run's is left
-        /// as it was, and files are then staged one by one).
-        private static func freshRoot(for directory: String) -> (path: String, made: [String])? {
-            var directory = Substring(directory)
-            while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
-            guard !directory.isEmpty, FileSystem.kind(String(directory)) == nil else { return nil }
-            let root = FileSystem.temporary(for: String(directory), suffix: OutputWriter.temporarySuffix)
-            guard let parents = try? FileSystem.createDirectories(FileSystem.parent(of: root)), FileSystem.makeDirectory(root) else { return nil }
-            return (root, parents + [root])
+        /// Takes the output directory's lock itself, finishing what an interrupted run left.
+        public convenience init(_ writer: OutputWriter, force: Bool) throws(DiagnosticsError) {
+            let outputLock = try OutputLock.acquire(writer, exclusive: true)
+            _ = try writer.recover()
+            self.init(writer, force: force, lock: outputLock)
         }
 
-        /// Takes one piece of a rendered file (see `Generator.Emit`). A file in one piece is
-        /// compared in memory; a larger one is written as its pieces come, so it is never whole
-        /// in memory.
-        public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) throws(DiagnosticsError) {
-            let (stream, held) = lock.withLock { (streams.removeValue(forKey: path), holding.removeValue(forKey: path)) }
-            if let held { return isLast ? try add(path, held + bytes) : lock.withLock { holding[path] = held + bytes } }
-            if stream == nil && isLast { return try add(path, bytes) }
-            var file = stream
-            do {
-                if file == nil {
-                    // Nothing is written behind a symbolic link: the whole file is refused as usual.
-                    if fresh == nil && writer.symbolicLink(path, from: known(folder(of: path))) != nil {
-                        return lock.withLock { holding[path] = bytes }
-                    }
-                    let target = try place(path)
-                    file = try writer.perform(path) { () throws(FileSystem.Failure) in
-                        try StreamedFile(target, comparingWith: fresh == nil ? writer.location(path) : nil)
-                    }
+        /// Takes one piece of a rendered file (see `Generator.Emit`).
+        public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) {
+            let earlier: [UInt8]? = lock.withLock {
+                guard isLast else {
+                    pieces[path, default: []] += bytes
+                    return nil
                 }
-                let streamed = file!
-                try writer.perform(path) { () throws(FileSystem.Failure) in try streamed.write(bytes) }
-                if isLast { try finish(streamed, path) } else { lock.withLock { streams[path] = streamed } }
-            } catch {
-                file?.discard()
-                throw error
+                return pieces.removeValue(forKey: path) ?? []
             }
+            if let earlier { add(path, earlier + bytes) }
         }
 
-        /// A streamed file is whole: unchanged, edited by hand, or staged. One with regions is
-        /// taken as a whole file, since its regions are merged with the existing file's.
-        private func finish(_ file: StreamedFile, _ path: String) throws(DiagnosticsError) {
-            switch try writer.perform(path, { () throws(FileSystem.Failure) in try file.finish() }) {
-            case .whole(let bytes):
-                try add(path, bytes)
-            case .differs:
-                // Only a file that is not written can lose its text.
-                preconditionFailure("a staged file keeps what it wrote")
-            case .streamed(let digest, let unchanged):
-                var outcome = Outcome(digest: digest)
-                if unchanged {
-                    file.discard()
-                } else if file.hadExisting && !force && writer.editedByHand(path, previous, outlineDigest: { digest in
-                    // Digested on the way when it could be; read whole only when it must be.
-                    file.existingDigest.flatMap { digest == .current ? $0 : nil } ?? writer.read(path).map { digest.hex(OutputWriter.outline($0)) }
-                }) {
-                    file.discard()
-                    outcome.edited = true
-                } else {
-                    outcome.temporary = file.path
-                }
-                record(path, outcome)
+        /// Compares one whole rendered file with what is there, and keeps it when it changed.
+        public func add(_ path: String, _ bytes: [UInt8]) {
+            let digest = Digest.current.hex(OutputWriter.outline(bytes))
+            var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
+            if outputLock.fresh == nil {
+                (text, problems, warnings) = compare(path, bytes)
             }
-        }
-
-        /// Compares one whole rendered file with what is there and stages it when it changed.
-        public func add(_ path: String, _ bytes: [UInt8]) throws(DiagnosticsError) {
-            var outcome = Outcome(digest: Digest.current.hex(OutputWriter.outline(bytes)))
-            let existing = fresh == nil ? writer.read(path) : nil
-            let merged = existing.map { OutputWriter.merge(bytes, $0) } ?? bytes
-            if let existing, merged == existing {
-                // unchanged: nothing to write
-            } else if let existing, !force && writer.editedByHand(path, existing, previous) {
-                outcome.edited = true
-            } else if fresh == nil, let found = writer.symbolicLink(path, from: known(folder(of: path))) {
-                outcome.link = found
-            } else {
-                let file = try place(path)
-                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(merged, to: file) }
-                outcome.temporary = file
-            }
-            record(path, outcome)
-        }
-
-        /// What became of one rendered file.
-        private struct Outcome {
-            let digest: String
-            var edited = false
-            var link: Diagnostic?
-            var temporary: String?
-        }
-
-        private func record(_ path: String, _ outcome: Outcome) {
             lock.withLock {
-                digests[path] = outcome.digest
-                if outcome.edited { edited.append(path) }
-                if let link = outcome.link { links[path] = link }
-                if let temporary = outcome.temporary { staged[path] = temporary }
+                digests[path] = digest
+                if let text { changed[path] = text }
+                if !problems.isEmpty { refused[path] = problems }
+                notes += warnings
             }
         }
 
-        /// Where a changed file is written until commit, its folders made (and noted, so that
-        /// abort removes them) unless already known.
-        private func place(_ path: String) throws(DiagnosticsError) -> String {
-            let file = fresh.map { FileSystem.join($0, path) } ?? FileSystem.temporary(for: writer.location(path), suffix: OutputWriter.temporarySuffix)
-            let folder = folder(of: path)
-            guard known(folder) == nil else { return file }
-            let made = try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.createDirectories(FileSystem.parent(of: file)) }
-            lock.withLock {
-                madeDirectories += made
-                if let folder { folders.insert(folder) }
+        /// The text to write (nil when the file is unchanged), why it cannot be written, and
+        /// what writing it loses.
+        private func compare(_ path: String, _ bytes: [UInt8]) -> (text: [UInt8]?, problems: [Diagnostic], warnings: [Diagnostic]) {
+            let location = writer.location(path)
+            if let link = writer.symbolicLink(path) { return (nil, [link], []) }
+            switch FileSystem.kind(location) {
+            case nil: return (bytes, [], [])
+            case .regular?: break
+            default: return (nil, [Diagnostic(file: location, location: nil, message: "is not a regular file; pushmatrix writes a generated file here")], [])
             }
-            return file
+            guard let existing = FileSystem.read(location) else { return (bytes, [], []) }
+            let merged = OutputWriter.merge(bytes, existing)
+            if merged == existing { return (nil, [], []) }
+            let broken = Regions.scan(existing).problems.map {
+                Diagnostic(file: location, location: SourceLocation(line: $0.line, column: 1), message: $0.message + (force ? "; --force replaced the file, and that region's code is not kept" : ""),
+                           severity: force ? .warning : .error)
+            }
+            if !force && !broken.isEmpty { return (nil, broken, []) }
+            if !force && writer.editedByHand(path, existing, previous) { return (nil, [writer.conflict(path)], []) }
+            let dropped = Regions.dropped(generated: bytes, existing: existing).map {
+                Diagnostic(file: location, location: nil, message: "region '\($0)' is no longer generated; its code is not kept", severity: .warning)
+            }
+            return (merged, [], (force ? broken : []) + dropped)
         }
 
-        private func folder(of path: String) -> String? {
-            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
-        }
-
-        private func known(_ folder: String?) -> String? {
-            folder.flatMap { folder in lock.withLock { folders.contains(folder) } ? folder : nil }
-        }
-
-        /// Renames the staged files into place, writes the manifest and removes files an
-        /// earlier run made that are no longer produced. Conflicts stop it before any change.
-        public func commit(input: String) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
-            if let fresh { return try land(fresh, manifest: OutputWriter.manifest(input: input, digests: digests)) }
+        /// Lands every changed file, writes the manifest and removes files an earlier run made
+        /// that are no longer produced. Conflicts stop it before any change. `interrupted` is
+        /// asked between staged files: when it says yes, everything staged is removed and
+        /// `Interrupted` thrown, leaving the output as it was.
+        public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
+            let manifest = OutputWriter.manifest(input: input, digests: digests)
+            if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
             let removals = previous.entries.keys.sorted().filter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
             }
-            var conflicts = edited.sorted().map(writer.conflict)
+            var conflicts = refused.keys.sorted().flatMap { refused[$0]! }
             for path in removals where !force && writer.editedByHand(path, writer.read(path) ?? [], previous) {
                 conflicts.append(writer.conflict(path))
             }
-            let manifest = OutputWriter.manifest(input: input, digests: digests)
-            let manifestChanged = writer.read(OutputWriter.manifestName) != manifest
-            // Staged files were checked for links when they came in.
-            conflicts += (manifestChanged ? [OutputWriter.manifestName] : []).compactMap { writer.symbolicLink($0) }
-            conflicts += links.keys.sorted().map { links[$0]! } + removals.compactMap { writer.symbolicLink($0) }
-            guard conflicts.isEmpty else {
-                abort()
-                throw DiagnosticsError(conflicts)
+            var writes = changed
+            if writer.read(OutputWriter.manifestName) != manifest { writes[OutputWriter.manifestName] = manifest }
+            conflicts += (writes[OutputWriter.manifestName] != nil ? [OutputWriter.manifestName] : []).compactMap { writer.symbolicLink($0) }
+            conflicts += removals.compactMap { writer.symbolicLink($0) }
+            guard conflicts.isEmpty else { throw DiagnosticsError(conflicts) }
+
+            let manifestName = OutputWriter.manifestName
+            let files = writes.keys.filter { $0 != manifestName }.sorted()
+            if !files.isEmpty || !removals.isEmpty || writes[manifestName] != nil {
+                let written = files + (writes[manifestName] != nil ? [manifestName] : [])
+                try stage(written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"), interrupted: interrupted)
+                let write = { (path: String) in Transaction.Step.write(path: path, digest: Digest.current.hex(writes[path]!)) }
+                // The manifest goes last: until it lands, the old one describes the directory.
+                try Transaction(steps: files.map(write) + removals.map { .remove(path: $0) } + (writes[manifestName] != nil ? [write(manifestName)] : [])).commit(in: writer)
             }
-            var report: [(path: String, fate: Fate)] = []
-            if manifestChanged {
-                try writer.perform(OutputWriter.manifestName) { () throws(FileSystem.Failure) in
-                    try FileSystem.replace(writer.location(OutputWriter.manifestName), with: manifest, temporarySuffix: OutputWriter.temporarySuffix)
-                }
-            }
-            report.append((OutputWriter.manifestName, manifestChanged ? .written : .unchanged))
-            for path in digests.keys.sorted() {
-                guard let temporary = staged[path] else {
-                    report.append((path, .unchanged))
-                    continue
-                }
-                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.move(temporary, to: writer.location(path)) }
-                staged[path] = nil
-                report.append((path, .written))
-            }
-            for path in removals {
-                try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.remove(writer.location(path)) }
-                report.append((path, .removed))
-            }
-            return report.sorted { $0.path < $1.path }
+            let fates = (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }
+                         + [(OutputWriter.manifestName, writes[OutputWriter.manifestName] == nil ? .unchanged : .written)]
+                         + removals.map { ($0, Fate.removed) })
+            return fates.sorted { $0.0 < $1.0 }.map { (path: $0.0, fate: $0.1) }
         }
 
-        /// Puts the manifest in a new output directory built whole, and renames it into place.
-        private func land(_ root: String, manifest: [UInt8]) throws(DiagnosticsError) -> [(path: String, fate: Fate)] {
-            let file = FileSystem.join(root, OutputWriter.manifestName)
+        /// Fills a new output directory's hidden directory and renames it into place.
+        private func land(_ root: String, manifest: [UInt8], interrupted: () -> Bool) throws -> [(path: String, fate: Fate)] {
+            let files = changed.keys.sorted().map { ($0, changed[$0]!) } + [(OutputWriter.manifestName, manifest)]
+            try stage(files, under: root, interrupted: interrupted)
+            try writer.perform("") { () throws(FileSystem.Failure) in try FileSystem.move(root, to: writer.directory) }
+            outputLock.landed()
+            return files.map(\.0).sorted().map { ($0, .written) }
+        }
+
+        /// Writes files under a staging directory of this run's; on failure or interruption the
+        /// staging directory is removed and the output left as it was.
+        private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
+            let isFresh = outputLock.fresh != nil
+            let staging = isFresh ? root : writer.location(Transaction.directoryName)
             do {
-                try FileSystem.write(manifest, to: file)
-                try FileSystem.move(root, to: writer.directory)
+                if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
+                for (path, bytes) in files {
+                    if interrupted() { throw Interrupted() }
+                    if let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map({ path[..<$0] }) {
+                        try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
+                    }
+                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path)) }
+                }
             } catch {
-                try? FileSystem.remove(file)
-                abort()
-                throw DiagnosticsError([Diagnostic(file: writer.directory, location: nil, message: "cannot make the output directory (\(error))")])
-            }
-            return ([OutputWriter.manifestName] + digests.keys).sorted().map { ($0, .written) }
-        }
-
-        /// Removes the staged files and the directories made for them.
-        public func abort() {
-            lock.withLock {
-                for temporary in staged.values { try? FileSystem.remove(temporary) }
-                for file in streams.values { file.discard() }
-                staged = [:]
-                streams = [:]
-                holding = [:]
-                for directory in madeDirectories.sorted(by: >) { FileSystem.removeDirectory(directory) }
-                madeDirectories = []
+                if !isFresh { try? FileSystem.removeTree(staging) }
+                throw error
             }
         }
     }
