@@ -26,43 +26,127 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(status, 0, log)
     }
 
-    /// Kills `generate` at random moments while it replaces one complete output with another:
-    /// afterwards every file holds either its old bytes or its new bytes.
-    func testARunKilledMidWriteLeavesEveryFileWhole() throws {
+    /// A spec with 2^k payload combinations (Benchmarks/synthetic_spec.py), large enough that a
+    /// debug build's `generate` takes about a second at k = 8.
+    private func syntheticSpec(_ k: Int, in directory: String) throws -> String {
+        let path = directory + "/synthetic-\(k).json"
+        let script = "import sys, json; sys.path.insert(0, sys.argv[1]); import synthetic_spec; "
+            + "json.dump(synthetic_spec.make(json.load(open(sys.argv[2])), int(sys.argv[3])), open(sys.argv[4], 'w'))"
+        _ = try ExternalTool.output("python3", ["-c", script, Fixtures.root.path + "/Benchmarks", Fixtures.spec, "\(k)", path])
+        return path
+    }
+
+    /// Every file under a directory, hidden ones included; nil when it does not exist.
+    private func tree(_ directory: String) -> [String: [UInt8]]? {
+        guard FileManager.default.fileExists(atPath: directory) else { return nil }
+        var files: [String: [UInt8]] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: directory)! {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = [UInt8](FileManager.default.contents(atPath: directory + "/" + path) ?? Data())
+            }
+        }
+        return files
+    }
+
+    private func expectedTree(_ spec: String) throws -> [String: [UInt8]] {
+        let input = InputDigest.of(spec: try SpecLoader.bytes(path: spec), templates: Fixtures.templates, module: Generator.defaultModule)
+        return OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input)
+    }
+
+    private func start(_ binary: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// SIGINT, SIGTERM, SIGHUP and SIGKILL at random moments of a generate that takes about a
+    /// second, into a new directory and over an older output. After the first three the output
+    /// is at once wholly old or wholly new, with nothing else left; after SIGKILL it is so once
+    /// the next run has finished or cleared what the killed one left.
+    func testSignalsLeaveTheOutputWhollyOldOrWhollyNew() throws {
         let binary = try binary
-        let output = Fixtures.temporaryDirectory(self)
-        let specs = [Fixtures.spec, Fixtures.fixture("hostile-text.json")]
-        var versions: [String: Set<[UInt8]>] = [:]
-        for spec in specs {
-            let input = InputDigest.of(spec: try SpecLoader.bytes(path: spec), templates: Fixtures.templates, module: Generator.defaultModule)
-            for (path, bytes) in OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input) {
-                versions[path, default: []].insert(bytes)
-            }
+        let base = Fixtures.temporaryDirectory(self)
+        let large = try syntheticSpec(8, in: base)
+        let old = try expectedTree(Fixtures.spec), new = try expectedTree(large)
+        let output = base + "/Generated"
+        func generate(_ spec: String) throws -> Process {
+            try start(binary, ["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
         }
-        XCTAssertEqual(Command.run(["generate", "--spec", specs[0], "--templates", Fixtures.templates, "--output", output]).status, 0)
-        // Kill points spread over a whole run, most of them late, where the writing happens.
         let started = Date()
-        _ = Command.run(["generate", "--check", "--spec", specs[1], "--templates", Fixtures.templates, "--output", output])
-        let duration = UInt32(max(0.05, Date().timeIntervalSince(started) * 2) * 1_000_000)
+        let timing = try generate(large)
+        timing.waitUntilExit()
+        XCTAssertEqual(timing.terminationStatus, 0)
+        let duration = Date().timeIntervalSince(started)
         var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
         for round in 0..<16 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["generate", "--spec", specs[(round + 1) % 2], "--templates", Fixtures.templates, "--output", output, "--force"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: duration / 4...duration, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            for (path, allowed) in versions {
-                guard let bytes = FileManager.default.contents(atPath: output + "/" + path) else { continue }
-                XCTAssertTrue(allowed.contains([UInt8](bytes)), "round \(round): \(path) is neither its old nor its new content")
+            let signal = [SIGINT, SIGTERM, SIGHUP, SIGKILL][round % 4]
+            let update = round % 8 >= 4
+            try? FileManager.default.removeItem(atPath: output)
+            if update {
+                let first = try generate(Fixtures.spec)
+                first.waitUntilExit()
+                XCTAssertEqual(first.terminationStatus, 0)
             }
+            let process = try generate(large)
+            usleep(UInt32(Double.random(in: 0.05...1.5, using: &generator) * duration * 1_000_000))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let label = "round \(round) (signal \(signal), \(update ? "update" : "new directory"))"
+            if signal == SIGKILL {
+                // What the next run does first.
+                try OutputLock.forWriting(OutputWriter(directory: output)).lock.release()
+            }
+            let found = tree(output)
+            let before: [String: [UInt8]]? = update ? old : nil
+            XCTAssertTrue(found == before || found == new, "\(label): the output is neither wholly old nor wholly new")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), (found == nil ? [] : ["Generated"]) + ["synthetic-8.json"], "\(label): debris")
+            outcomes[found == new ? "new" : "old", default: 0] += 1
         }
-        // A finished run still brings everything up to date.
-        XCTAssertEqual(Command.run(["generate", "--spec", specs[0], "--templates", Fixtures.templates, "--output", output, "--force"]).status, 0)
-        XCTAssertEqual(Command.run(["generate", "--check", "--spec", specs[0], "--templates", Fixtures.templates, "--output", output]).status, 0)
+        print("signals: \(outcomes) over runs of \(String(format: "%.2f", duration)) s")
+        let last = try generate(large)
+        last.waitUntilExit()
+        XCTAssertEqual(last.terminationStatus, 0)
+        XCTAssertTrue(tree(output) == new)
+    }
+
+    /// Runs that start together on one output directory: one at a time writes, the others say
+    /// that another run is writing, and the output ends whole.
+    func testConcurrentRunsTakeTurns() throws {
+        let binary = try binary
+        let base = Fixtures.temporaryDirectory(self)
+        let large = try syntheticSpec(7, in: base)
+        let output = base + "/Generated"
+        for round in 0..<2 {
+            let runs = try (0..<4).map { _ in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = ["generate", "--spec", large, "--templates", Fixtures.templates, "--output", output, "--force"]
+                let errors = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = errors
+                try process.run()
+                return (process, errors)
+            }
+            var succeeded = 0
+            for (process, errors) in runs {
+                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                if process.terminationStatus == 0 {
+                    succeeded += 1
+                } else {
+                    XCTAssertEqual(message, "\(output): error: another pushmatrix run is writing this output directory; run again when it has finished\n", "round \(round)")
+                }
+            }
+            XCTAssertGreaterThan(succeeded, 0)
+            XCTAssertTrue(tree(output) == (try expectedTree(large)), "round \(round): the output is not whole")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-7.json"])
+        }
     }
 
     func testFilesAreReadWholeWhateverTheirSize() throws {

@@ -94,12 +94,10 @@ public enum Command {
         // any staging go first, then the held signal ends the process.
         let held = Interruption.hold()
         defer { Interruption.release(held) }
-        let outputLock = try OutputLock.acquire(writer, exclusive: !check)
+        let (outputLock, recovered) = check ? (try OutputLock.acquire(writer, exclusive: false), []) : try OutputLock.forWriting(writer)
         defer { outputLock.release() }
+        result.stderr += recovered.map { $0.formatted(colored: false) + "\n" }.joined()
         let debris = check ? writer.debris() : []
-        if !check && outputLock.fresh == nil {
-            result.stderr += try writer.recover().map { $0.formatted(colored: false) + "\n" }.joined()
-        }
         // Same inputs, untouched outputs: nothing to render, nothing to write (no rebuilds downstream).
         if !force, debris.isEmpty, let files = writer.upToDateFiles(input: input) {
             if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }

@@ -39,6 +39,18 @@ public final class OutputLock {
         throw writer.failure("the output directory keeps appearing and disappearing; is another program using it?")
     }
 
+    /// Takes the exclusive lock and finishes or clears what an interrupted run left: what every
+    /// writing run does first. Returns the lock and warnings about what could not be finished.
+    public static func forWriting(_ writer: OutputWriter) throws(DiagnosticsError) -> (lock: OutputLock, warnings: [Diagnostic]) {
+        let lock = try acquire(writer, exclusive: true)
+        do {
+            return (lock, lock.fresh == nil ? try writer.recover() : [])
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
     /// Locks the hidden directory a missing output directory is built in, made afresh or left
     /// by a killed run (then emptied). False when the output directory appeared meanwhile.
     private func makeFreshRoot() throws(DiagnosticsError) -> Bool {
@@ -50,13 +62,16 @@ public final class OutputLock {
             throw writer.failure("cannot make the output directory (\(error))")
         }
         let madeRoot = FileSystem.makeDirectory(root)
-        fresh = (root, made + (madeRoot ? [root] : []))
         do {
             try take(root, exclusive: true)
-            if !madeRoot { for name in try FileSystem.entries(root) { try FileSystem.removeTree(FileSystem.join(root, name)) } }
-        } catch let error as DiagnosticsError {
-            release()
+        } catch {
+            // Another run holds it: what is in it is that run's.
+            for directory in (made + (madeRoot ? [root] : [])).reversed() { FileSystem.removeDirectory(directory) }
             throw error
+        }
+        fresh = (root, made + (madeRoot ? [root] : []))
+        do {
+            if !madeRoot { for name in try FileSystem.entries(root) { try FileSystem.removeTree(FileSystem.join(root, name)) } }
         } catch {
             release()
             throw writer.failure("cannot clear \(root), left by an interrupted run (\(error))")

@@ -36,9 +36,7 @@ extension OutputWriter {
 
         /// Takes the output directory's lock itself, finishing what an interrupted run left.
         public convenience init(_ writer: OutputWriter, force: Bool) throws(DiagnosticsError) {
-            let outputLock = try OutputLock.acquire(writer, exclusive: true)
-            _ = try writer.recover()
-            self.init(writer, force: force, lock: outputLock)
+            self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
         }
 
         /// Takes one piece of a rendered file (see `Generator.Emit`).
