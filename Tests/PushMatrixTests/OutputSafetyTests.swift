@@ -1,0 +1,191 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// What `generate` does with a bad output path, what an interrupted run left, another run at
+/// the same time, broken region markers and links: say what is wrong, lose nothing.
+final class OutputSafetyTests: XCTestCase {
+    private let fileManager = FileManager.default
+
+    private func generate(_ output: String, spec: String = Fixtures.spec, _ extra: [String] = []) -> Command.Result {
+        Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output] + extra)
+    }
+
+    private func snapshot(_ directory: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in fileManager.enumerator(atPath: directory)! {
+            files[path] = fileManager.contents(atPath: directory + "/" + path)
+        }
+        return files
+    }
+
+    // MARK: the output path
+
+    func testAnEmptyOutputPathIsAUsageError() {
+        let generate = Command.run(["generate", "--output", ""])
+        XCTAssertEqual(generate.status, 2)
+        XCTAssertTrue(generate.stderr.hasPrefix("pushmatrix: error: --output: the path is empty"), generate.stderr)
+        let export = Command.run(["templates", "export", ""])
+        XCTAssertEqual(export.status, 2)
+        XCTAssertTrue(export.stderr.hasPrefix("pushmatrix: error: templates export: the directory is empty"), export.stderr)
+    }
+
+    func testAnOutputPathThatIsNotADirectoryIsNamed() throws {
+        let file = Fixtures.temporaryDirectory(self) + "/notes.txt"
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+        for path in [file, "/dev/null"] {
+            let result = generate(path)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "\(path): error: is not a directory; --output names the directory the outputs go in\n")
+        }
+        XCTAssertEqual(fileManager.contents(atPath: file), Data("mine".utf8))
+        let dangling = Fixtures.temporaryDirectory(self) + "/link"
+        try fileManager.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/folder")
+        XCTAssertEqual(generate(dangling).stderr, "\(dangling): error: is a symbolic link to nothing; --output names the directory the outputs go in\n")
+    }
+
+    /// A shared docs folder reached through a link is a normal output root.
+    func testAnOutputRootMayBeASymbolicLink() throws {
+        let base = Fixtures.temporaryDirectory(self)
+        try fileManager.createDirectory(atPath: base + "/shared", withIntermediateDirectories: false)
+        try fileManager.createSymbolicLink(atPath: base + "/Generated", withDestinationPath: base + "/shared")
+        let result = generate(base + "/Generated")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(generate(base + "/Generated", ["--check"]).status, 0)
+        XCTAssertEqual(snapshot(base + "/shared"), snapshot(Fixtures.generated))
+        XCTAssertEqual(try fileManager.destinationOfSymbolicLink(atPath: base + "/Generated"), base + "/shared", "the link stays a link")
+    }
+
+    // MARK: interrupted runs
+
+    /// A killed run that was building a new output directory leaves its hidden directory; the
+    /// next run clears it, and `--check` names it meanwhile.
+    func testAKilledNewDirectoryRunsLeftoversAreCleared() throws {
+        let parent = Fixtures.temporaryDirectory(self)
+        let leftover = parent + "/.Generated" + OutputWriter.temporarySuffix
+        try fileManager.createDirectory(atPath: leftover + "/Docs", withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: leftover + "/Docs/old.md"))
+        let check = generate(parent + "/Generated", ["--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("\(leftover): error: left by an interrupted run"), check.stderr)
+        XCTAssertEqual(generate(parent + "/Generated").status, 0)
+        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: parent), ["Generated"])
+        XCTAssertEqual(snapshot(parent + "/Generated"), snapshot(Fixtures.generated))
+    }
+
+    /// An update stopped before it was decided leaves a staging directory without a journal:
+    /// `--check` reports it, and the next run, even one with nothing to write, removes it.
+    func testAnUndecidedUpdateIsReportedThenRemoved() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let before = snapshot(output)
+        let staged = output + "/" + Transaction.directoryName + "/files/Docs/en"
+        try fileManager.createDirectory(atPath: staged, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: URL(fileURLWithPath: staged + "/index.md"))
+        let check = generate(output, ["--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr, "\(output)/\(Transaction.directoryName): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n")
+        let again = generate(output)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
+        XCTAssertEqual(again.stdout, "\(output): 0 written, \(count) unchanged, 0 removed\n", "nothing to write")
+        XCTAssertEqual(snapshot(output), before)
+        XCTAssertEqual(generate(output, ["--check"]).status, 0)
+    }
+
+    /// An update killed after its journal landed is finished by the next run, whichever of its
+    /// files had been moved already; a staged file a power cut emptied is not moved.
+    func testADecidedUpdateIsFinishedByTheNextRun() throws {
+        for damaged in [false, true] {
+            let output = Fixtures.temporaryDirectory(self)
+            XCTAssertEqual(generate(output).status, 0)
+            let old = snapshot(output)
+            let newer = Fixtures.temporaryDirectory(self)
+            XCTAssertEqual(generate(newer, spec: Fixtures.fixture("hostile-text.json")).status, 0)
+            let new = snapshot(newer)
+            // Stage the change as a run does, then move the first half of it, as if killed then.
+            let writer = OutputWriter(directory: output)
+            // (Directories have no contents, so a snapshot lists files only.)
+            let files = new.keys.filter { $0 != OutputWriter.manifestName && new[$0] != old[$0] }.sorted()
+            let removed = old.keys.filter { new[$0] == nil }.sorted()
+            for path in files + [OutputWriter.manifestName] {
+                let staged = Transaction.staged(path, in: writer)
+                try fileManager.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try new[path]!.write(to: URL(fileURLWithPath: staged))
+            }
+            let steps = (files + [OutputWriter.manifestName]).map { Transaction.Step.write(path: $0, digest: Digest.current.hex([UInt8](new[$0]!))) }
+            try Data(Transaction(steps: Array(steps.dropLast()) + removed.map { .remove(path: $0) } + [steps.last!]).text)
+                .write(to: URL(fileURLWithPath: output + "/" + Transaction.directoryName + "/journal"))
+            for path in files.prefix(files.count / 2) {
+                try fileManager.removeItem(atPath: output + "/" + path)
+                try fileManager.moveItem(atPath: Transaction.staged(path, in: writer), toPath: output + "/" + path)
+            }
+            if damaged { try Data().write(to: URL(fileURLWithPath: Transaction.staged(files.last!, in: writer))) }
+
+            let warnings = try OutputLock.forWriting(writer).warnings
+            XCTAssertFalse(fileManager.fileExists(atPath: output + "/" + Transaction.directoryName))
+            if damaged {
+                XCTAssertEqual(warnings.map(\.file), [output + "/" + files.last!, output + "/" + OutputWriter.manifestName])
+                XCTAssertEqual(snapshot(output)[files.last!], old[files.last!], "the damaged file is not moved")
+            } else {
+                XCTAssertEqual(warnings, [])
+                XCTAssertEqual(snapshot(output), new)
+            }
+        }
+    }
+
+    /// While a run holds the output directory, another says so and changes nothing.
+    func testASecondRunSaysAnotherIsRunning() throws {
+        for exists in [true, false] {
+            let output = Fixtures.temporaryDirectory(self) + (exists ? "" : "/Generated")
+            let held = try OutputLock.acquire(OutputWriter(directory: output), exclusive: true)
+            for extra in [[], ["--check"]] where exists || extra.isEmpty {
+                let result = generate(output, extra)
+                XCTAssertEqual(result.status, 1)
+                XCTAssertEqual(result.stderr, "\(output): error: another pushmatrix run is writing this output directory; run again when it has finished\n")
+            }
+            held.release()
+            XCTAssertEqual(generate(output).status, 0)
+        }
+    }
+
+    // MARK: regions and links
+
+    func testABrokenRegionMarkerIsItsOwnErrorAndForceSaysWhatItDrops() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let skeleton = output + "/Sources/PushHandlers/Skeleton/PushAppDelegate.swift"
+        var lines = try String(contentsOfFile: skeleton, encoding: .utf8).components(separatedBy: "\n")
+        let begin = lines.firstIndex { $0.hasSuffix("// pushmatrix:begin permission-authorized") }!
+        lines.insert("        registerForRemoteNotifications()", at: begin + 1)
+        lines.remove(at: begin + 2)  // the end marker
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: skeleton))
+        let edited = fileManager.contents(atPath: skeleton)
+
+        let result = generate(output)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "\(skeleton):\(begin + 1):1: error: 'pushmatrix:begin permission-authorized' is not closed: 'pushmatrix:end permission-authorized' is missing\n")
+        XCTAssertEqual(fileManager.contents(atPath: skeleton), edited, "nothing changed")
+
+        let forced = generate(output, ["--force"])
+        XCTAssertEqual(forced.status, 0)
+        XCTAssertTrue(forced.stderr.contains("\(skeleton):\(begin + 1):1: warning: 'pushmatrix:begin permission-authorized' is not closed"), forced.stderr)
+        XCTAssertTrue(forced.stderr.contains("--force replaced the file, and that region's code is not kept"), forced.stderr)
+    }
+
+    func testAGeneratedFileReplacedByALinkIsNamedALink() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let index = output + "/Docs/en/index.md"
+        let elsewhere = Fixtures.temporaryDirectory(self) + "/index.md"
+        try fileManager.moveItem(atPath: index, toPath: elsewhere)
+        try fileManager.createSymbolicLink(atPath: index, withDestinationPath: elsewhere)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        for force in [false, true] {
+            let result = generate(output, force ? ["--force"] : [])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "\(index): error: is a symbolic link; pushmatrix writes only inside the output directory and does not follow links\n")
+        }
+        XCTAssertEqual(fileManager.contents(atPath: elsewhere), Data("changed".utf8))
+    }
+}
