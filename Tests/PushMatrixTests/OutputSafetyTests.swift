@@ -142,7 +142,7 @@ final class OutputSafetyTests: XCTestCase {
             for extra in [[], ["--check"]] where exists || extra.isEmpty {
                 let result = generate(output, extra)
                 XCTAssertEqual(result.status, 1)
-                XCTAssertEqual(result.stderr, "\(output): error: another pushmatrix run is writing this output directory; run again when it has finished\n")
+                XCTAssertEqual(result.stderr, "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n")
             }
             held.release()
             XCTAssertEqual(generate(output).status, 0)

@@ -140,7 +140,7 @@ final class ReliabilityTests: XCTestCase {
                 if process.terminationStatus == 0 {
                     succeeded += 1
                 } else {
-                    XCTAssertEqual(message, "\(output): error: another pushmatrix run is writing this output directory; run again when it has finished\n", "round \(round)")
+                    XCTAssertEqual(message, "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n", "round \(round)")
                 }
             }
             XCTAssertGreaterThan(succeeded, 0)
