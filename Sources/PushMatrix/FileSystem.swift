@@ -36,28 +36,12 @@ enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        // Read straight into an array one byte longer than the file, neither zeroed first nor
-        // copied after: one read takes it all and a second finds the end. A file that grew
-        // meanwhile fills the spare byte and is read on to its new end.
-        var ended: Bool? = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { ended = fill($0, &$1, from: fd) }
-        while ended == false {
-            bytes += [UInt8](unsafeUninitializedCapacity: 1 << 16) { ended = fill($0, &$1, from: fd) }
+        var bytes: [UInt8] = []
+        while true {  // to the end, even if the file grew since fstat
+            guard let piece = read(fd, count: max(Int(info.st_size) - bytes.count, 0) + (1 << 16)) else { return nil }
+            if piece.isEmpty { return bytes }
+            bytes += piece
         }
-        return ended == nil ? nil : bytes
-    }
-
-    /// Reads into `buffer`, from `count` on, until it is full or the file ends: whether the file
-    /// ended, or nil on an error.
-    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int, from fd: Int32) -> Bool? {
-        while count < buffer.count {
-            let got = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { return true }
-            count += got
-        }
-        return false
     }
 
     /// Writes `bytes` to a new file at `path`, replacing one that is there.
@@ -84,15 +68,12 @@ enum FileSystem {
         }
     }
 
-    /// The next `count` bytes of an open file, or those from `offset` on; fewer at its end,
-    /// nil when it cannot be read.
-    static func read(_ fd: Int32, at offset: Int? = nil, count: Int) -> [UInt8]? {
+    /// The next `count` bytes of an open file; fewer at its end, nil when it cannot be read.
+    static func read(_ fd: Int32, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                offset.map { pread(fd, buffer.baseAddress! + got, count - got, off_t($0 + got)) } ?? systemRead(fd, buffer.baseAddress! + got, count - got)
-            }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, count - got) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }

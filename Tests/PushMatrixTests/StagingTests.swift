@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import PushMatrix
 
-/// A large file reaches the output directory in pieces (see `Generator.Emit`). Whatever the
-/// directory holds, it must end as the same file given whole would.
+/// Staging a run's files: whatever the directory holds, it ends as the rendered files say, with
+/// hand edits and regions kept, and nothing written through a link. (The texts are given as
+/// parts, joined: a change anywhere in a file counts.)
 final class StagingTests: XCTestCase {
     private let fileManager = FileManager.default
 
@@ -12,7 +13,7 @@ final class StagingTests: XCTestCase {
     private func stage(_ files: [String: [String]], into output: String, force: Bool = false) throws -> [String: OutputWriter.Fate] {
         let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: force)
         for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
-            for (n, piece) in pieces.enumerated() { staging.add(path, Array(piece.utf8), isLast: n == pieces.count - 1) }
+            staging.add(path, Array(pieces.joined().utf8))
         }
         return Dictionary(uniqueKeysWithValues: try staging.commit(input: "test").map { ($0.path, $0.fate) })
     }
@@ -73,23 +74,6 @@ final class StagingTests: XCTestCase {
         XCTAssertEqual(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)["Docs/big.md"], .written)
     }
 
-    /// A manifest from before digests were named (FNV-1a) still tells a large file's edits.
-    func testAnOlderManifestTellsEditsOfAFileInPieces() throws {
-        let output = Fixtures.temporaryDirectory(self)
-        try stage(pieces, into: output)
-        let manifest = output + "/.pushmatrix-manifest"
-        let old = ["input old"] + ["Docs/big.md", "small.md"].map { path in
-            Digest.fnv1a.hex(Array(fileManager.contents(atPath: output + "/" + path)!)) + " " + path
-        }
-        try Data((old.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
-        XCTAssertEqual(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output)["Docs/big.md"], .written,
-                       "generated, as the old manifest says")
-        try Data((old.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
-        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: output + "/Docs/big.md"))
-        XCTAssertThrowsError(try stage(["Docs/big.md": ["# Big\n", "again\n"], "small.md": ["small\n"]], into: output))
-        XCTAssertEqual(read(output + "/Docs/big.md"), "mine\n")
-    }
-
     /// A region's marker may be cut between two pieces; the user's code in it is still kept.
     func testRegionsCutBetweenPiecesAreKept() throws {
         let output = Fixtures.temporaryDirectory(self)
@@ -126,8 +110,7 @@ final class StagingTests: XCTestCase {
             let before = try fileManager.contentsOfDirectory(atPath: base).sorted()
             do {  // the run ends with the scope, letting go of its lock
                 let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: false)
-                staging.add("Docs/big.md", Array("# Big\n".utf8), isLast: false)
-                staging.add("Docs/big.md", Array("end\n".utf8), isLast: true)
+                staging.add("Docs/big.md", Array("# Big\nend\n".utf8))
                 var asked = 0
                 XCTAssertThrowsError(try staging.commit(input: "test") { asked += 1; return asked > 1 }) { XCTAssertTrue($0 is Interrupted) }
             }
@@ -140,7 +123,7 @@ final class StagingTests: XCTestCase {
     private func check(_ files: [String: [String]], in output: String) -> [String: OutputWriter.Problem] {
         let checking = OutputWriter.Checking(OutputWriter(directory: output))
         for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
-            for (n, piece) in pieces.enumerated() { checking.add(path, Array(piece.utf8), isLast: n == pieces.count - 1) }
+            checking.add(path, Array(pieces.joined().utf8))
         }
         return Dictionary(uniqueKeysWithValues: checking.problems(input: "test").map { ($0.path, $0.problem) })
     }

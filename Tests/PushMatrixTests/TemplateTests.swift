@@ -187,16 +187,13 @@ final class TemplateTests: XCTestCase {
         XCTAssertTrue(rendered == expected)
     }
 
-    /// A large output comes in pieces as it is made: in order, only the last marked last.
-    func testLargeOutputComesInPieces() throws {
+    /// A large output renders whole and in order.
+    func testLargeOutputRendersWhole() throws {
         let rows: [TemplateValue] = (0..<300_000).map { n in .text(String(n)) }
-        var pieces: [(bytes: [UInt8], isLast: Bool)] = []
-        try Template(source: "{{#rows}}{{.}},{{/rows}}", file: "page.md").render(["rows": .list(rows)], format: PlainFormat(), partials: { (_: String) throws(DiagnosticsError) -> Template in
+        let bytes = try Template(source: "{{#rows}}{{.}},{{/rows}}", file: "page.md").renderBytes(["rows": .list(rows)], format: PlainFormat(), partials: { (_: String) throws(DiagnosticsError) -> Template in
             throw DiagnosticsError([])
-        }) { (bytes: [UInt8], isLast: Bool) throws(DiagnosticsError) in pieces.append((bytes, isLast)) }
-        XCTAssertGreaterThan(pieces.count, 1)
-        XCTAssertEqual(pieces.map(\.isLast), Array(repeating: false, count: pieces.count - 1) + [true])
-        XCTAssertTrue(pieces.flatMap(\.bytes) == Array((0..<300_000).map { "\($0)," }.joined().utf8))
+        })
+        XCTAssertTrue(bytes == Array((0..<300_000).map { "\($0)," }.joined().utf8))
     }
 
     func testStandalonePartialIsIndented() {
@@ -253,17 +250,10 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(md.code("a\tb"), "`a\u{FFFD}b`")
     }
 
-    func testLazyListMakesItemsAsReached() {
-        final class Made { var counts = [0, 0, 0] }
-        let made = Made()
-        let list = LazyList(count: 3) { n in
-            made.counts[n] += 1
-            return ["n": .text(String(n))]
-        }
-        let value: TemplateValue = ["items": .lazyList(list)]
+    func testListsRenderEachItemInOrder() {
+        let value: TemplateValue = ["items": .list((0..<3).map { ["n": .text(String($0))] })]
         for _ in 0..<2 { XCTAssertEqual(render("{{#items}}{{n}},{{/items}}", value), "0,1,2,") }
-        XCTAssertEqual(made.counts, [2, 2, 2])  // once per render, none kept
-        XCTAssertEqual(render("{{^items}}none{{/items}}", ["items": .lazyList(LazyList(count: 0) { _ in "" })]), "none")
+        XCTAssertEqual(render("{{^items}}none{{/items}}", ["items": .list([])]), "none")
     }
 
     func testCodeSpansInEachFormat() {

@@ -107,11 +107,12 @@ public enum Command {
             return
         }
         let library = TemplateLibrary(directory: templates)
-        let matrix = try load(bytes, file: spec ?? SpecLoader.builtInName, parsing: library)
+        let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
+        let files = try Generator.render(matrix, library: library, module: module)
         if Interruption.isPending { throw Interrupted() }
         if !check {
             let staging = OutputWriter.Staging(writer, force: force, lock: outputLock)
-            try Generator.render(matrix, library: library, module: module) { path, bytes, isLast in staging.add(path, bytes, isLast: isLast) }
+            for (path, bytes) in files { staging.add(path, bytes) }
             let report = try staging.commit(input: input) { Interruption.isPending }
             result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
             if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
@@ -120,28 +121,12 @@ public enum Command {
             return
         }
         let checking = OutputWriter.Checking(writer)
-        try Generator.render(matrix, library: library, module: module) { path, bytes, isLast in checking.add(path, bytes, isLast: isLast) }
+        for (path, bytes) in files { checking.add(path, bytes) }
         let problems = checking.problems(input: input)
         for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
         for path in debris { result.stderr += "\(path): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n" }
         result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
         if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
-    }
-
-    /// Loads the spec while another core parses the templates: for a spec of everyday size the
-    /// two take about as long, and rendering then starts with every template ready. Each
-    /// template is a job of its own, so that a core that starts late leaves what it has not
-    /// reached to the one that loaded the spec; one core is enough for what is left.
-    private static func load(_ bytes: [UInt8], file: String, parsing library: TemplateLibrary) throws(DiagnosticsError) -> Matrix {
-        let templates = TemplateLibrary.paths
-        let loaded = Parallel.map(1 + templates.count, threads: 2) { n -> Swift.Result<Matrix, DiagnosticsError>? in
-            guard n == 0 else {
-                library.prepare(templates[n - 1])
-                return nil
-            }
-            return Swift.Result { () throws(DiagnosticsError) in try SpecLoader.load(bytes: bytes, file: file) }
-        }
-        return try loaded[0]!.get()
     }
 
     /// Checks the spec, and that the templates render with it, since a template may use a text
@@ -154,7 +139,7 @@ public enum Command {
         try args.finish(known: ["--spec", "--templates", "--quiet"])
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
-        try Generator.render(matrix, templates: templates) { _, _, _ in }
+        _ = try Generator.render(matrix, library: TemplateLibrary(directory: templates), module: Generator.defaultModule)
         if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
     }
 

@@ -24,7 +24,7 @@ final class NodeReader {
         return NodeReader(node, path: path, sink: sink)
     }
 
-    func childPath(_ key: String) -> String { path.isEmpty ? key : String(concatenating: path, ".", key) }
+    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The member `key`; reports it missing unless `optional`.
     func member(_ key: String, optional: Bool = false) -> JSONNode? {
@@ -88,19 +88,6 @@ final class NodeReader {
         return nil
     }
 
-    /// Like `objects(_:_:)`, for a long array whose elements are read independently (the
-    /// cells): slices of it are read on every core.
-    func objectsInParallel<T: Sendable>(_ key: String, _ read: @escaping @Sendable (NodeReader) -> T?) -> [T] {
-        let path = childPath(key)
-        guard let value = member(key), let items = array(value, path: path) else { return [] }
-        let ranges = Parallel.ranges(items.count, threshold: 1024)
-        return Parallel.assemble(capacities: ranges.map(\.count), reportingTo: sink) { n, out, sink in
-            for index in ranges[n] {
-                if let item = Self.element(items[index], path: "\(path)[\(index)]", sink: sink, read) { out.append(item) }
-            }
-        }
-    }
-
     private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
         Self.element(node, path: path, sink: sink, read)
     }
@@ -126,12 +113,12 @@ final class NodeReader {
     func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?) -> [T] {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
-        var seen = SeenNames(capacity: members.count)
+        var seen = Set<String>()
         var made: [T] = []
         made.reserveCapacity(members.count)
         for member in members {
             let origin = Origin(parent: object.path, key: member.key, location: member.keyLocation)
-            guard seen.insert(member.key) else {
+            guard seen.insert(member.key).inserted else {
                 sink.error(origin, "duplicate key '\(member.key)'")
                 continue
             }
@@ -143,9 +130,9 @@ final class NodeReader {
     /// Reports members that no read asked for, and keys written twice.
     func finish() {
         guard case .object(let members) = node.value else { return }
-        var seen = SeenNames(capacity: members.count)
+        var seen = Set<String>()
         for member in members {
-            if !seen.insert(member.key) {
+            if !seen.insert(member.key).inserted {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
                 sink.error(member.keyLocation, childPath(member.key), "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))

@@ -120,7 +120,7 @@ enum SpecDecoder {
             receptionHandler: receptionHandler(r.object("receptionHandler")),
             permission: permission(r.object("permission")),
             callOrder: callOrder(r.object("callOrder")),
-            cells: r.objectsInParallel("cells", cell)
+            cells: r.objects("cells", cell)
         )
         return sink.hasErrors ? nil : spec
     }

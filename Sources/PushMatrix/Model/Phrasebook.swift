@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Fills the spec's texts and phrases for one language: placeholders become the given values,
 /// or the spec's symbols as code.
 /// Not Sendable: it caches as it goes, and each rendering thread makes its own.
@@ -98,7 +90,7 @@ public struct Phrasebook {
 /// What a phrasebook has already worked out: the same phrases are filled thousands of times,
 /// and a matrix has far fewer distinct cells than cells.
 final class PhrasebookCache {
-    private var pieces: [TextKey: [Placeholders.Piece]] = [:]
+    private var pieces: [String: [Placeholders.Piece]] = [:]
     var steps: [String: [Step]] = [:]
     /// Steps by cell index (see `DocsView.steps(ofCell:)`).
     var cellSteps: [Int: [Step]] = [:]
@@ -107,35 +99,14 @@ final class PhrasebookCache {
 
     /// A text split into pieces once.
     func pieces(_ template: String) -> [Placeholders.Piece] {
-        let key = TextKey(text: template)
-        if let known = pieces[key] { return known }
+        if let known = pieces[template] { return known }
         let split = Placeholders.pieces(template)
-        pieces[key] = split
+        pieces[template] = split
         return split
-    }
-
-    /// A text as its bytes. Hashing or comparing a String normalizes non-ASCII text first, which
-    /// made a Japanese phrase's look-up cost more than filling it; a cache only needs the bytes.
-    private struct TextKey: Hashable {
-        let text: String
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-
-        static func == (a: TextKey, b: TextKey) -> Bool {
-            var (a, b) = (a.text, b.text)
-            return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
-        }
     }
 }
 
 extension String {
-    /// Whether the text has a `{` at all: most do not, and the C library's `memchr` finds out
-    /// fastest.
-    var mayHavePlaceholder: Bool {
-        utf8.withContiguousStorageIfAvailable { $0.isEmpty ? false : memchr($0.baseAddress!, Int32(UInt8.openBrace), $0.count) != nil }
-            ?? utf8.contains(.openBrace)
-    }
+    /// Whether the text has a `{` at all: most do not.
+    var mayHavePlaceholder: Bool { utf8.contains(.openBrace) }
 }

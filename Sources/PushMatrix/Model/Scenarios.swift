@@ -38,39 +38,25 @@ extension Matrix {
     /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
     /// subset of optional handlers left out (none first).
     func allScenarios() -> [Scenario] {
-        // A large matrix is worked out in slices on every core (loading is otherwise one thread).
-        let matrix = self, payloads = self.payloads  // computed: worked out once, not per slice
-        let ranges = Parallel.ranges(payloads.count, threshold: 256)
-        let subsets = 1 << spec.handlers.filter(\.optional).count
-        // Room for each slice: a scenario per tap and none, per subset, in each of its cells.
-        let capacities = ranges.map { range in
-            payloads[range].reduce(0) { sum, payload in
-                spec.initAPIs.indices.reduce(sum) { sum, api in
-                    spec.appStates.indices.reduce(sum) { $0 + (1 + spec.cells[cellIndex(payload, api: api, state: $1)].taps.count) * subsets }
-                }
-            }
-        }
-        return Parallel.assemble(capacities: capacities) { n, out in matrix.scenarios(of: payloads[ranges[n]], into: &out) }.elements
-    }
-
-    private func scenarios(of payloads: ArraySlice<Payload>, into all: inout Parallel.Slots<Scenario>) {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
             .map { (missing: $0, without: Set($0)) }
         let tapIds = spec.taps.map(\.id)
+        var all: [Scenario] = []
         for payload in payloads {
             for api in spec.initAPIs.indices {
                 for state in spec.appStates.indices {
-                    let index = cellIndex(payload, api: api, state: state)  // read in place: a copy retains every field
-                    let taps: [String?] = [nil] + tapIds.filter { id in spec.cells[index].taps.contains { $0.tap.id == id } }
+                    let cell = spec.cells[cellIndex(payload, api: api, state: state)]
+                    let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
                         for subset in subsets {
-                            all.append(scenario(spec.cells[index], payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
+                            all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
                         }
                     }
                 }
             }
         }
+        return all
     }
 
     /// `without` is `missing` as a set, made once by the caller for every scenario that lacks

@@ -41,7 +41,7 @@ extension Phrasebook {
             parts.append(":")
             add(calls)
         }
-        return String(concatenating: parts)
+        return parts.joined()
     }
 
     private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {

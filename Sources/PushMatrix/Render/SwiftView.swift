@@ -155,7 +155,7 @@ struct SwiftView {
                         return made
                     }()
                     let without = missing[payload]!
-                    return without.isEmpty ? head + named : String(concatenating: head, named, " (only without ", without.joined(separator: ", "), ")")
+                    return without.isEmpty ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
                 }
             }
             return site
@@ -247,7 +247,7 @@ struct SwiftView {
             var parts = [head, separator, scenario.api, separator, scenario.appState, separator, tap]
             parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
             for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
-            return String(concatenating: parts)
+            return parts.joined()
         }
 
         /// Words made from the few tap and handler ids: spelled once per group, not per scenario.

@@ -1,11 +1,12 @@
+import Synchronization
+
 /// Templates by relative path, each read and parsed once: from the user's directory when it has
 /// the file (so a directory may override just a few), else the built-in one. A partial
 /// `{{> name}}` is the file `_name.<ext>` beside the template that uses it.
-/// Rendering threads share one library; the lock guards its cache.
-final class TemplateLibrary: @unchecked Sendable {
+/// Rendering threads share one library and its cache.
+final class TemplateLibrary: Sendable {
     let directory: String?
-    private var cache: [String: Template] = [:]
-    private let lock = Lock()
+    private let cache = Mutex<[String: Template]>([:])
 
     /// Where built-in templates appear in diagnostics.
     static let builtInPrefix = "(built-in)/Templates/"
@@ -13,19 +14,15 @@ final class TemplateLibrary: @unchecked Sendable {
     init(directory: String?) { self.directory = directory }
 
     func template(_ relativePath: String) throws(DiagnosticsError) -> Template {
-        if let cached = lock.withLock({ cache[relativePath] }) { return cached }
+        if let cached = cache.withLock({ $0[relativePath] }) { return cached }
         let (file, source) = try self.source(relativePath)
         let template = try Template(source: source, file: file)  // two threads may both parse it: harmless
-        lock.withLock { cache[relativePath] = template }
+        cache.withLock { $0[relativePath] = template }
         return template
     }
 
     /// Every template a run may use: the built-in set, each as overridden here.
     static let paths = BuiltInFiles.templates.keys.sorted()
-
-    /// Parses a template ahead of rendering. One that fails is left for rendering to report
-    /// where it is used.
-    func prepare(_ relativePath: String) { _ = try? template(relativePath) }
 
     /// The text a template has here (overridden or built-in), or nil.
     func text(_ relativePath: String) -> String? { try? source(relativePath).text }
@@ -52,14 +49,6 @@ final class TemplateLibrary: @unchecked Sendable {
 
     func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> [UInt8] {
         try template(relativePath).renderBytes(context, format: format, partials: partials(of: relativePath))
-    }
-
-    /// The output in pieces, as `Template.render(_:format:partials:pieces:)` gives them.
-    func render(
-        _ relativePath: String, _ context: TemplateValue, format: some OutputFormat,
-        pieces: @escaping (_ bytes: [UInt8], _ isLast: Bool) throws(DiagnosticsError) -> Void
-    ) throws(DiagnosticsError) {
-        try template(relativePath).render(context, format: format, partials: partials(of: relativePath), pieces: pieces)
     }
 
     /// "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.

@@ -29,14 +29,10 @@ struct CellRules {
                 }
             }
         }
-        // The rules read one cell at a time, so a large spec has them checked on every core.
-        let spec = self.spec
-        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, sink in
-            let rules = CellRules(spec: spec, sink: sink)
-            for cell in slice {
-                let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
-                rules.rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
-            }
+        let rules = CellRules(spec: spec, sink: sink)
+        for cell in spec.cells {
+            let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
+            rules.rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
         }
         guard coverable else { return }
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)

@@ -42,10 +42,10 @@ struct References {
         // where looking each key up in the list would cost time growing with the square of the keys.
         if distinctKeys && address.payload.count == payloadKeys.count
             && payloadKeys.indices.allSatisfy({ address.payload[$0].key.id == payloadKeys[$0] }) { return }
-        var seen = SeenNames(capacity: address.payload.count)
+        var seen = Set<String>()
         for (key, _) in address.payload {
             guard resolve(key, payloadKeys, "payload key") else { continue }
-            if !seen.insert(key.id) { sink.error(key.origin, "payload key '\(key.id)' given twice") }
+            if !seen.insert(key.id).inserted { sink.error(key.origin, "payload key '\(key.id)' given twice") }
         }
         for key in payloadKeys where !seen.contains(key) {
             sink.error(address.origin, "payload is missing key '\(key)' (true or false)")

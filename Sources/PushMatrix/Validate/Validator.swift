@@ -136,18 +136,14 @@ struct Validator {
             }
         }
         order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
-        let spec = self.spec
-        _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, sink in  // each cell on its own
-            let r = References(spec: spec, sink: sink)
-            for cell in slice {
-                r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
-                r.resolve(cell.source, r.sources, "source")
-                cell.notes.forEach { r.resolve($0, r.notes, "note") }
-                cell.onDelivery.forEach(r.call)
-                for (tap, calls) in cell.taps {
-                    r.resolve(tap, r.taps, "tap")
-                    calls.forEach(r.call)
-                }
+        for cell in spec.cells {
+            r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
+            r.resolve(cell.source, r.sources, "source")
+            cell.notes.forEach { r.resolve($0, r.notes, "note") }
+            cell.onDelivery.forEach(r.call)
+            for (tap, calls) in cell.taps {
+                r.resolve(tap, r.taps, "tap")
+                calls.forEach(r.call)
             }
         }
     }

@@ -1,30 +1,14 @@
 extension OutputWriter {
-    /// One `--check` run: each rendered file is compared with what is there as rendering hands
-    /// it over, from any thread. Nothing is written.
-    public final class Checking: @unchecked Sendable {
+    /// One `--check` run: each rendered file is compared with what is there. Nothing is written.
+    public final class Checking {
         let writer: OutputWriter
-        private let lock = Lock()
-        // Guarded by `lock`:
-        private var pieces: [String: [UInt8]] = [:]  // files still coming in pieces
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var found: [String: Problem] = [:]
 
         public init(_ writer: OutputWriter) { self.writer = writer }
 
         /// How many files the run renders, the manifest included.
-        public var fileCount: Int { lock.withLock { digests.count + 1 } }
-
-        /// Takes one piece of a rendered file (see `Generator.Emit`).
-        public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) {
-            let earlier: [UInt8]? = lock.withLock {
-                guard isLast else {
-                    pieces[path, default: []] += bytes
-                    return nil
-                }
-                return pieces.removeValue(forKey: path) ?? []
-            }
-            if let earlier { add(path, earlier + bytes) }
-        }
+        public var fileCount: Int { digests.count + 1 }
 
         /// Compares one whole rendered file with what is there.
         public func add(_ path: String, _ bytes: [UInt8]) {
@@ -34,18 +18,15 @@ extension OutputWriter {
             } else {
                 problem = FileSystem.kind(writer.location(path)) == nil ? .missing : .stale
             }
-            let digest = Digest.current.hex(OutputWriter.outline(bytes))
-            lock.withLock {
-                digests[path] = digest
-                found[path] = problem
-            }
+            let digest = Digest.hex(OutputWriter.outline(bytes))
+            digests[path] = digest
+            found[path] = problem
         }
 
         /// What differs between the directory and the rendered files, the manifest included;
         /// empty when up to date.
         public func problems(input: String) -> [(path: String, problem: Problem)] {
-            lock.withLock {
-                var all = found
+            var all = found
                 if let existing = writer.read(OutputWriter.manifestName) {
                     if existing != OutputWriter.manifest(input: input, digests: digests) { all[OutputWriter.manifestName] = .stale }
                 } else {
@@ -55,7 +36,6 @@ extension OutputWriter {
                     digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
                 }
                 return all.keys.sorted().map { ($0, all[$0]!) } + extra.map { ($0, .extra) }
-            }
         }
     }
 }

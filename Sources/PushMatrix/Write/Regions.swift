@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Marked regions in generated files — lines between `pushmatrix:begin ID` and
 /// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
 /// Works on bytes: every output is checked on every run.
@@ -108,20 +100,16 @@ enum Regions {
         mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
     }
 
-    /// Most files have no regions; a byte search says so without splitting them into lines.
-    /// It jumps from colon to colon with the C library's `memchr`, which reads whole words.
+    /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
+    /// them into lines.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         let word = Array("pushmatrix".utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var from = word.count
-            while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: ":")), buffer.count - from) {
-                let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[(colon - word.count)..<colon].elementsEqual(word) { return true }
-                from = colon + 1
-            }
-            return false
+        var from = bytes.startIndex
+        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
+            if colon >= word.count && bytes[(colon - word.count)..<colon].elementsEqual(word) { return true }
+            from = colon + 1
         }
+        return false
     }
 
     /// The marker prefixes and the comment openers they may follow, spelled once: every line

@@ -1,6 +1,6 @@
 extension OutputWriter {
-    /// One run's writes. Files are taken as rendering finishes them, from any thread, and
-    /// compared with what is on disk at once; only changed files are kept, in memory. Nothing
+    /// One run's writes. Each rendered file is compared with what is on disk as it is added;
+    /// only changed files are kept, in memory. Nothing
     /// on disk changes before `commit`, which lands them all once every file is in and nothing
     /// conflicts:
     ///
@@ -10,21 +10,16 @@ extension OutputWriter {
     ///   leaves undone, or done once the next run has finished it.
     ///
     /// The run holds the output directory's `OutputLock` throughout.
-    public final class Staging: @unchecked Sendable {
+    public final class Staging {
         let writer: OutputWriter
         let force: Bool
         let previous: Previous  // the manifest before this run
         private let outputLock: OutputLock
-        private let lock = Lock()
-        // Guarded by `lock`:
-        private var pieces: [String: [UInt8]] = [:]  // files still coming in pieces
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var changed: [String: [UInt8]] = [:]  // the text to write, by path
         private var refused: [String: [Diagnostic]] = [:]  // why a file cannot be written, by path
-        private var notes: [Diagnostic] = []
-
         /// Warnings from the run, such as region code that `--force` or a template change dropped.
-        public var warnings: [Diagnostic] { lock.withLock { notes.sorted { $0.file < $1.file } } }
+        public private(set) var warnings: [Diagnostic] = []
 
         /// `lock` must be the output directory's exclusive lock.
         public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock) {
@@ -39,31 +34,17 @@ extension OutputWriter {
             self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
         }
 
-        /// Takes one piece of a rendered file (see `Generator.Emit`).
-        public func add(_ path: String, _ bytes: [UInt8], isLast: Bool) {
-            let earlier: [UInt8]? = lock.withLock {
-                guard isLast else {
-                    pieces[path, default: []] += bytes
-                    return nil
-                }
-                return pieces.removeValue(forKey: path) ?? []
-            }
-            if let earlier { add(path, earlier + bytes) }
-        }
-
-        /// Compares one whole rendered file with what is there, and keeps it when it changed.
+        /// Compares one rendered file with what is there, and keeps it when it changed.
         public func add(_ path: String, _ bytes: [UInt8]) {
-            let digest = Digest.current.hex(OutputWriter.outline(bytes))
+            let digest = Digest.hex(OutputWriter.outline(bytes))
             var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
             if outputLock.fresh == nil {
                 (text, problems, warnings) = compare(path, bytes)
             }
-            lock.withLock {
-                digests[path] = digest
-                if let text { changed[path] = text }
-                if !problems.isEmpty { refused[path] = problems }
-                notes += warnings
-            }
+            digests[path] = digest
+            changed[path] = text
+            refused[path] = problems.isEmpty ? nil : problems
+            self.warnings += warnings
         }
 
         /// The text to write (nil when the file is unchanged), why it cannot be written, and
@@ -116,7 +97,7 @@ extension OutputWriter {
             if !files.isEmpty || !removals.isEmpty || writes[manifestName] != nil {
                 let written = files + (writes[manifestName] != nil ? [manifestName] : [])
                 try stage(written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"), interrupted: interrupted)
-                let write = { (path: String) in Transaction.Step.write(path: path, digest: Digest.current.hex(writes[path]!)) }
+                let write = { (path: String) in Transaction.Step.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
                 try Transaction(steps: files.map(write) + removals.map { .remove(path: $0) } + (writes[manifestName] != nil ? [write(manifestName)] : [])).commit(in: writer)
             }

@@ -7,12 +7,9 @@ struct DocsView {
     /// Every page text in this language, filled once for all pages.
     let texts: TemplateValue
     let anchors: Anchors
-    /// Makes the page's lazy lists: its outputs may read them from several threads.
-    let lists: SharedLists
 
-    init(book: Phrasebook, lists: SharedLists = SharedLists(readers: 1)) {
+    init(book: Phrasebook) {
         self.book = book
-        self.lists = lists
         anchors = Anchors(book.matrix.spec)
         texts = .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }

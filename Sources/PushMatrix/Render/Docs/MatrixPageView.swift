@@ -18,8 +18,7 @@ extension DocsView {
             }),
             "designCases": .list(spec.designCases.map(designCase)),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
-            // Made as the formats' templates reach them, each once for both formats.
-            "sections": .lazyList(lists.list(count: payloads.count) { [headings = SectionHeadings(self)] in section(payloads[$0], headings) }),
+            "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
             "overview": overview(),
         ])
     }
@@ -204,8 +203,8 @@ final class Footnotes {
 
     private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
 
-    func noteId(_ number: Int) -> String { String(concatenating: section, "-note-", String(number)) }
-    func referenceId(_ number: Int, _ occurrence: Int) -> String { String(concatenating: section, "-ref-", String(number), "-", String(occurrence)) }
+    func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
+    func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
 
     func marker(_ number: Int) -> Inline {
         book.fill(markerTemplate, ["number": .text(String(number))])
@@ -231,7 +230,7 @@ struct Anchors {
 
     /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
     func cell(api: Int, state: Int, section: String) -> String {
-        String(concatenating: "cell-", apis[api], "-", states[state], "-", String(section.dropFirst(Self.sectionPrefix.count)))
+        "cell-\(apis[api])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
     }
 
     static func section(_ payload: Payload, keys: [String]) -> String {
@@ -241,6 +240,6 @@ struct Anchors {
     private static let sectionPrefix = "payload-"
 
     private static func section(_ setKeys: [String]) -> String {
-        String(concatenating: sectionPrefix, setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
+        sectionPrefix + (setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
     }
 }

@@ -10,8 +10,8 @@ extension DocsView {
         return .object([
             "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
-            "rows": .lazyList(lists.list(count: payloads.count, shared: false) { row in
-                let payload = payloads[row], section = anchors.section(payload)
+            "rows": .list(payloads.map { payload in
+                let section = anchors.section(payload)
                 return .object([
                     "title": .inline(book.payload(payload)),
                     "href": .verbatim(section),

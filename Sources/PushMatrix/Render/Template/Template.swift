@@ -29,28 +29,9 @@ public struct Template: Sendable {
         _ context: TemplateValue, format: some OutputFormat,
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) -> [UInt8] {
-        var pieces: [[UInt8]] = []
-        try render(context, format: format, partials: partials) { (bytes: [UInt8], _: Bool) throws(DiagnosticsError) in pieces.append(bytes) }
-        guard pieces.count > 1 else { return pieces.first ?? [] }
-        var all: [UInt8] = []  // joined once, at its exact size
-        all.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        for n in pieces.indices {
-            all += pieces[n]
-            pieces[n] = []  // each piece goes as soon as it is copied
-        }
-        return all
-    }
-
-    /// The output in pieces, in order: each full chunk of a large output as soon as it is
-    /// made, then the rest, marked last. A page of many megabytes is then never whole in memory.
-    public func render(
-        _ context: TemplateValue, format: some OutputFormat,
-        partials: (String) throws(DiagnosticsError) -> Template,
-        pieces: @escaping (_ bytes: [UInt8], _ isLast: Bool) throws(DiagnosticsError) -> Void
-    ) throws(DiagnosticsError) {
-        var renderer = TemplateRenderer(format: format, root: context) { (chunk: [UInt8]) throws(DiagnosticsError) in try pieces(chunk, false) }
+        var renderer = TemplateRenderer(format: format, root: context)
         try renderer.render(self, dropFinalNewline: false, partials: partials)
-        try pieces(renderer.out, true)
+        return renderer.out
     }
 
     /// For templates without partials; any `{{> name}}` is an error.
@@ -65,14 +46,6 @@ public struct Template: Sendable {
 struct TemplateRenderer<Format: OutputFormat> {
     let format: Format
     var out: [UInt8] = []
-    /// Takes the output a chunk at a time as `out` fills: a page of many megabytes grown in one
-    /// array would double its buffer and copy it each time, briefly holding three times its size.
-    private let flush: (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void
-    private static var chunkSize: Int { 1 << 20 }
-    /// The chunk handed on last. The file writer lets a chunk go once written, so its buffer is
-    /// filled again rather than a new megabyte mapped for every chunk; a taker that keeps its
-    /// chunk gets a new buffer made for the next one, as before.
-    private var spare: [UInt8] = []
     private var stack: [TemplateValue]
     private var lists: [(index: Int, count: Int)] = []  // innermost list iteration last, for the @ helpers
     private var indent: [UInt8] = []  // prefix for each line of the current standalone partial
@@ -82,9 +55,8 @@ struct TemplateRenderer<Format: OutputFormat> {
 
     static var maxPartialDepth: Int { 64 }
 
-    init(format: Format, root: TemplateValue, flush: @escaping (_ chunk: [UInt8]) throws(DiagnosticsError) -> Void) {
+    init(format: Format, root: TemplateValue) {
         self.format = format
-        self.flush = flush
         stack = [root]
     }
 
@@ -100,26 +72,10 @@ struct TemplateRenderer<Format: OutputFormat> {
         }
     }
 
-    /// Hands a full buffer on. The last two bytes stay: an inline partial may take back the
-    /// "\r\n" it ended with.
-    private mutating func spill() throws(DiagnosticsError) {
-        var chunk: [UInt8] = []
-        swap(&chunk, &spare)
-        chunk.removeAll(keepingCapacity: true)
-        chunk.reserveCapacity(Self.chunkSize + Self.chunkSize / 8)
-        swap(&chunk, &out)
-        out += chunk[(chunk.count - 2)...]  // a slice: `suffix` here would copy the whole chunk
-        chunk.removeLast(2)
-        try flush(chunk)
-        // A buffer one huge value stretched is not worth keeping.
-        if chunk.capacity <= 2 * Self.chunkSize { spare = chunk }
-    }
-
     private mutating func render(
         _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         for index in nodes.indices {
-            if out.count >= Self.chunkSize { try spill() }
             switch nodes[index] {
             case .text(let text):
                 out += text
@@ -143,9 +99,7 @@ struct TemplateRenderer<Format: OutputFormat> {
                 case .bool(let b):
                     if b { try render(body, file: file, partials: partials) }
                 case .list(let items):
-                    try renderEach(items.count, { items[$0] }, body, file: file, partials: partials)
-                case .lazyList(let list):
-                    try renderEach(list.count, list.item, body, file: file, partials: partials)
+                    try renderEach(items, body, file: file, partials: partials)
                 case .text, .inline, .verbatim, .object:
                     if !value.isFalsy { try render(body, pushing: value, file: file, partials: partials) }
                 }
@@ -156,13 +110,13 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private mutating func renderEach(
-        _ count: Int, _ item: (Int) -> TemplateValue, _ body: [TemplateNode], file: String,
+        _ items: [TemplateValue], _ body: [TemplateNode], file: String,
         partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
-        lists.append((0, count))
-        for n in 0..<count {
+        lists.append((0, items.count))
+        for (n, item) in items.enumerated() {
             lists[lists.count - 1].index = n
-            try render(body, pushing: item(n), file: file, partials: partials)
+            try render(body, pushing: item, file: file, partials: partials)
         }
         lists.removeLast()
     }
