@@ -24,21 +24,21 @@ public struct OutputWriter: Sendable {
     /// The files with the manifest added.
     public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.current.hex(outline($0)) })
+        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(outline($0)) })
         return all
     }
 
     /// The inputs' digest, how files are digested, then each file's outline digest and path,
     /// in path order.
     static func manifest(input: String, digests: [String: String]) -> [UInt8] {
-        Array((["input \(input)\n", "digest \(Digest.current.rawValue)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+        Array((["input \(input)\n", "digest \(Digest.name)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
     }
 
-    /// A manifest read back: each file it lists with its digest (nil for entries written
-    /// without one), and how those digests were made (nil when this version does not know).
+    /// A manifest read back: each file it lists with its digest, and whether those digests
+    /// were made as this version makes them (its `digest` line names the same digest).
     struct Previous {
-        var entries: [String: String?] = [:]
-        var digest: Digest? = .fnv1a  // manifests without a `digest` line used FNV-1a
+        var entries: [String: String] = [:]
+        var digestIsKnown = false
     }
 
     /// The files (manifest included) when the manifest was written for these inputs and every
@@ -48,10 +48,9 @@ public struct OutputWriter: Sendable {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
               text.hasPrefix("input \(input)\n") else { return nil }
         let previous = previouslyGenerated(from: text)
-        guard !previous.entries.isEmpty, let digest = previous.digest else { return nil }
+        guard !previous.entries.isEmpty, previous.digestIsKnown else { return nil }
         let current = previous.entries.allSatisfy { path, recorded in
-            guard let recorded, let bytes = read(path) else { return false }
-            return digest.hex(Self.outline(bytes)) == recorded
+            read(path).map { Digest.hex(Self.outline($0)) == recorded } ?? false
         }
         return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
     }
@@ -64,19 +63,11 @@ public struct OutputWriter: Sendable {
 
     static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
 
-    /// A file is the user's when the manifest does not list it, or its text outside the regions
-    /// no longer matches what was generated. Old manifest entries without a digest are trusted.
+    /// A file is the user's when the manifest does not list it, its digests are of a kind this
+    /// version cannot tell, or its text outside the regions no longer matches what was generated.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Previous) -> Bool {
-        editedByHand(path, previous) { $0.hex(Self.outline(existing)) }
-    }
-
-    /// The same, given the existing text's outline digest made as the manifest made its own
-    /// (nil when the file can no longer be read: there is nothing left to keep).
-    func editedByHand(_ path: String, _ previous: Previous, outlineDigest: (Digest) -> String?) -> Bool {
-        guard let recorded = previous.entries[path] else { return true }
-        guard let recorded else { return false }
-        guard let digest = previous.digest else { return true }  // cannot tell: keep the file
-        return outlineDigest(digest).map { $0 != recorded } ?? false
+        guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
+        return Digest.hex(Self.outline(existing)) != recorded
     }
 
     func conflict(_ path: String) -> Diagnostic {
@@ -186,34 +177,22 @@ public struct OutputWriter: Sendable {
     }
 
     private func previouslyGenerated(from text: String) -> Previous {
-        var previous = Previous(), text = text
-        let isHexDigit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) }
-        // Read as the text's contiguous bytes: every separator is ASCII, and splitting by
-        // Character, or even through `String.utf8`, costs more than the rest of a no-op run.
-        text.withUTF8 { bytes in
-            for line in bytes.split(separator: .newline) where !line.starts(with: "input ".utf8) {
-                if line.starts(with: "digest ".utf8) {
-                    previous.digest = Digest(rawValue: String(decoding: line.dropFirst("digest ".count), as: UTF8.self))
-                    continue
-                }
-                let digest = line.firstIndex(of: .space).map { line[..<$0] }.flatMap { $0.count == 16 && $0.allSatisfy(isHexDigit) ? $0 : nil }
-                let path = digest.map { line[($0.endIndex + 1)...] } ?? line
-                guard !path.isEmpty, path.first != UInt8(ascii: "/"), !Self.climbs(path) else { continue }
-                previous.entries[String(decoding: path, as: UTF8.self)] = .some(digest.map { String(decoding: $0, as: UTF8.self) })
+        var previous = Previous()
+        for line in text.split(separator: "\n") where !line.hasPrefix("input ") {
+            if line.hasPrefix("digest ") {
+                previous.digestIsKnown = line.dropFirst("digest ".count) == Digest.name
+                continue
             }
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].count == 16, parts[0].allSatisfy(\.isHexDigit), Self.isInside(parts[1]) else { continue }
+            previous.entries[String(parts[1])] = String(parts[0])
         }
         return previous
     }
 
-    /// Whether a relative path has a `.` or `..` component: such an entry could reach outside
-    /// the output directory, so it is ignored.
-    private static func climbs(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var rest = path[...]
-        while true {
-            let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            if rest[..<end].elementsEqual(".".utf8) || rest[..<end].elementsEqual("..".utf8) { return true }
-            guard end < rest.endIndex else { return false }
-            rest = rest[(end + 1)...]
-        }
+    /// Whether a manifest entry's path stays inside the output directory: relative, with no
+    /// empty, `.` or `..` component. Other entries are ignored.
+    static func isInside(_ path: Substring) -> Bool {
+        !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 }

@@ -44,8 +44,8 @@ struct Transaction: Equatable {
         for line in lines.dropFirst() {
             let words = line.split(separator: " ", maxSplits: 2)
             switch (words.first, words.count) {
-            case ("write"?, 3) where Self.isInside(words[2]): steps.append(.write(path: String(words[2]), digest: String(words[1])))
-            case ("remove"?, 2) where Self.isInside(words[1]): steps.append(.remove(path: String(words[1])))
+            case ("write"?, 3) where OutputWriter.isInside(words[2]): steps.append(.write(path: String(words[2]), digest: String(words[1])))
+            case ("remove"?, 2) where OutputWriter.isInside(words[1]): steps.append(.remove(path: String(words[1])))
             default: return nil
             }
         }
@@ -53,11 +53,6 @@ struct Transaction: Equatable {
     }
 
     init(steps: [Step]) { self.steps = steps }
-
-    /// A relative path that stays inside the output directory.
-    private static func isInside(_ path: Substring) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
-    }
 
     /// Decides the update (the journal lands in one rename), then applies it. The staged files
     /// must be in place.
@@ -79,7 +74,7 @@ struct Transaction: Equatable {
             case .write(let path, let digest):
                 let staged = Self.staged(path, in: writer)
                 guard FileSystem.kind(staged) == .regular else { continue }
-                if verifying && (FileSystem.read(staged).map { Digest.current.hex($0) } != digest || (path == OutputWriter.manifestName && !damaged.isEmpty)) {
+                if verifying && (FileSystem.read(staged).map { Digest.hex($0) } != digest || (path == OutputWriter.manifestName && !damaged.isEmpty)) {
                     damaged.append(path)
                     continue
                 }
