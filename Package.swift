@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "pushmatrix",
+    // The generator's one lock is the standard library's Mutex.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pushmatrix", targets: ["pushmatrix"]),
         .library(name: "PushMatrix", targets: ["PushMatrix"]),
@@ -10,7 +12,8 @@ let package = Package(
         .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
     ],
     targets: [
-        .target(name: "PushMatrix"),
+        // The built-in spec and templates are compiled in (see BuiltIn/BuiltInFiles.swift).
+        .target(name: "PushMatrix", resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/Templates")]),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
         .plugin(
             name: "PushMatrixCommand",

@@ -48,7 +48,8 @@ enum Help {
               --module NAME     The generated Swift module (default: PushHandlers): Sources/NAME,
                                 Tests/NAMEConformanceTests
               --check           Write nothing; exit 1 listing every missing, stale or extra file
-              --force           Overwrite generated files edited outside their pushmatrix:begin/end regions
+              --force           Overwrite generated files edited outside their pushmatrix:begin/end regions;
+                                with --check, compare every file even when the inputs are unchanged
               --quiet           Print only problems
               --verbose         Print every file's fate: written, unchanged or removed
 
