@@ -26,6 +26,18 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
     }
 
+    func testAnUnknownCommandIsAUsageErrorWhateverFollowsIt() {
+        for arguments in [["nosuchcommand", "--help"], ["nosuchcommand", "-h"], ["generat", "--spec", "x", "--help"]] {
+            let result = Command.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments): no help on standard output")
+            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: unknown command '\(arguments[0])'"), result.stderr)
+        }
+        XCTAssertTrue(Command.run(["generat", "--help"]).stderr.contains("(did you mean 'generate'?)"))
+        XCTAssertEqual(Command.run(["help", "--help"]).status, 0)
+        XCTAssertEqual(Command.run(["--version", "--help"]).status, 0)
+    }
+
     func testBadPayloadIsAnInputError() throws {
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))

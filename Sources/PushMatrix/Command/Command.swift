@@ -4,6 +4,10 @@ public enum Command {
     static let defaultSpec = "Spec/push-matrix.json"
     static let defaultTemplates = "Templates"
     static let maxPrinted = 1000
+    /// The commands `run` knows, as the main help lists them.
+    static let commands = ["generate", "validate", "explain", "templates", "help"]
+    /// What may stand where a command does.
+    static let options = ["--help", "-h", "--version"]
 
     /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error.
     public struct Result: Sendable {
@@ -21,7 +25,8 @@ public enum Command {
             return result
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // An unknown command is a usage error whatever follows it, `--help` included.
+        if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
             result.stdout = command == "explain" ? Help.explain(try? SpecLoader.load(path: specPath(rest)).spec) : Help.text(for: command) ?? Help.main
             return result
         }
@@ -38,7 +43,6 @@ public enum Command {
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
             default:
-                let commands = ["generate", "validate", "explain", "templates", "help"]
                 throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
             }
         } catch let error as Arguments.UsageError {
