@@ -152,6 +152,12 @@ final class ExplainTests: XCTestCase {
         }
     }
 
+    func testAnUnknownLanguageListsTheSpecsLanguages() {
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--lang", "fr"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --lang: unknown language 'fr'; the spec has en, ja\n"), result.stderr)
+    }
+
     func testHumanReadableOutputInJapanese() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
         XCTAssertEqual(result.status, 0, result.stderr)

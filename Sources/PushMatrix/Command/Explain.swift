@@ -32,7 +32,9 @@ extension Command {
         }
         let language = args.value("--lang") ?? spec.languages[0].id
         guard spec.languages.contains(where: { $0.id == language }) else {
-            throw Arguments.UsageError(message: "unknown language '\(language)'" + Suggestion.didYouMean(language, in: spec.languages.map(\.id)))
+            let known = spec.languages.map(\.id)
+            throw Arguments.UsageError(message: "--lang: unknown language '\(language)'" + Suggestion.didYouMean(language, in: known)
+                                       + "; the spec has \(known.joined(separator: ", "))")
         }
         let json = args.flag("--json")
         try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.keys.map { "--without-\($0)-handler" })
