@@ -38,6 +38,28 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(Command.run(["--version", "--help"]).status, 0)
     }
 
+    /// A module named like one the generated code imports would shadow that import.
+    func testAModuleNameThatShadowsAnImportIsAUsageError() {
+        for module in ["Swift", "XCTest", "Foundation"] {
+            let result = generate(Fixtures.temporaryDirectory(self), ["--module", module])
+            XCTAssertEqual(result.status, 2, module)
+            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
+        }
+    }
+
+    /// The list of names `--module` refuses holds every module the generated Swift imports.
+    func testTheRefusedModuleNamesCoverEveryImport() throws {
+        let files = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates, module: "Probe")
+        var imported: Set<String> = []
+        for (path, bytes) in files where path.hasSuffix(".swift") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                imported.insert(String(line.split(separator: " ").last!))
+            }
+        }
+        XCTAssertTrue(imported.contains("XCTest"), "\(imported)")
+        XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe"]), [])
+    }
+
     func testBadPayloadIsAnInputError() throws {
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))

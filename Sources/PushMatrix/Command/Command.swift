@@ -83,6 +83,9 @@ public enum Command {
         let output = args.value("--output") ?? "Generated"
         let module = args.value("--module") ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
+        if Generator.importedModules.contains(module) {
+            throw Arguments.UsageError(message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
+        }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish(known: ["--spec", "--templates", "--output", "--module", "--check", "--force", "--quiet", "--verbose"])
 
