@@ -60,6 +60,27 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe"]), [])
     }
 
+    /// Output lost on the way out is a failure the user hears about, whatever the command.
+    func testAFailedWriteOfTheOutputIsAnError() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("this system has no /dev/full") }
+        let output = Fixtures.temporaryDirectory(self)
+        for arguments in [["explain", "--spec", Fixtures.spec, "--alert"],
+                          ["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"]] {
+            let run = try Binary.run(arguments, output: full)
+            XCTAssertEqual(run.status, 1, "\(arguments)")
+            XCTAssertEqual(run.stderr, "pushmatrix: error: cannot write to standard output: No space left on device\n", "\(arguments)")
+        }
+    }
+
+    /// A reader that stopped reading (`| head`) wanted no more: the run fails without a word.
+    func testAReaderThatLeftEndsTheRunQuietly() throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let run = try Binary.run(["explain", "--spec", Fixtures.spec, "--alert"], output: pipe.fileHandleForWriting)
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "")
+    }
+
     func testBadPayloadIsAnInputError() throws {
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))

@@ -84,8 +84,7 @@ final class EcosystemTests: XCTestCase {
 
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.
     func testTheBinaryWorksFromAnyDirectory() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("build the pushmatrix product first") }
+        let binary = try Binary.path
         let elsewhere = Fixtures.temporaryDirectory(self)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)

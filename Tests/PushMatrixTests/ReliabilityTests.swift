@@ -5,15 +5,6 @@ import XCTest
 /// Output that cannot be broken: spec text cannot break generated code, a killed run leaves
 /// every file whole, nothing is written through a link, and output never depends on the run.
 final class ReliabilityTests: XCTestCase {
-    /// The command-line tool built beside the tests.
-    private var binary: String {
-        get throws {
-            let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("build the pushmatrix product first (swift build)") }
-            return path
-        }
-    }
-
     func testHostileTextGeneratesSwiftThatTypeChecks() throws {
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output])
@@ -29,7 +20,7 @@ final class ReliabilityTests: XCTestCase {
     /// Kills `generate` at random moments while it replaces one complete output with another:
     /// afterwards every file holds either its old bytes or its new bytes.
     func testARunKilledMidWriteLeavesEveryFileWhole() throws {
-        let binary = try binary
+        let binary = try Binary.path
         let output = Fixtures.temporaryDirectory(self)
         let specs = [Fixtures.spec, Fixtures.fixture("hostile-text.json")]
         var versions: [String: Set<[UInt8]>] = [:]
@@ -114,7 +105,7 @@ final class ReliabilityTests: XCTestCase {
     }
 
     func testLocaleAndTimeZoneDoNotMatter() throws {
-        let binary = try binary
+        let binary = try Binary.path
         var outputs: [[String: Data]] = []
         for environment in [["LANG": "C", "LC_ALL": "C", "TZ": "UTC"], ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
                             ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "America/St_Johns"]] {

@@ -9,7 +9,8 @@ public enum Command {
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
-    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error.
+    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error. (The tool also
+    /// exits 1 when it cannot write all its output; see main.swift.)
     public struct Result: Sendable {
         public var status: Int32
         public var stdout = ""
