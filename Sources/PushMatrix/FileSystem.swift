@@ -29,22 +29,37 @@ enum FileSystem {
         }
     }
 
-    /// The whole file, or nil when it cannot be read (missing, a directory, no permission).
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
+    static func read(_ path: String) -> [UInt8]? { try? contents(path) }
+
+    /// The whole file at `path`, which must be a regular file. A FIFO, a device or a directory
+    /// is refused without waiting: opening a FIFO that has no writer would otherwise block.
+    static func contents(_ path: String) throws(Failure) -> [UInt8] {
+        // O_NONBLOCK makes the open of a FIFO return at once; a regular file's reads ignore it.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .current() }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0 else { throw .current() }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "is not a regular file") }
+        return try readToEnd(fd, expected: Int(info.st_size))
+    }
+
+    /// Everything on standard input up to its end; waits for it as long as the writer takes.
+    static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
+
+    /// What an open file gives until its end; `expected` bytes are read in one go.
+    private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
         // Read straight into an array one byte longer than the file, neither zeroed first nor
         // copied after: one read takes it all and a second finds the end. A file that grew
         // meanwhile fills the spare byte and is read on to its new end.
         var ended: Bool? = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) { ended = fill($0, &$1, from: fd) }
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { ended = fill($0, &$1, from: fd) }
         while ended == false {
             bytes += [UInt8](unsafeUninitializedCapacity: 1 << 16) { ended = fill($0, &$1, from: fd) }
         }
-        return ended == nil ? nil : bytes
+        guard ended != nil else { throw .current() }
+        return bytes
     }
 
     /// Reads into `buffer`, from `count` on, until it is full or the file ends: whether the file

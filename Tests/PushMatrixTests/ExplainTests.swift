@@ -152,6 +152,37 @@ final class ExplainTests: XCTestCase {
         }
     }
 
+    /// `--payload -` reads the payload from standard input, and names it so in diagnostics.
+    func testThePayloadMayComeOnStandardInput() throws {
+        let path = Fixtures.temporaryDirectory(self) + "/p.json"
+        let payload = Data(#"{"aps": {"alert": "Hi", "category": "C"}}"#.utf8)
+        try payload.write(to: URL(fileURLWithPath: path))
+        let arguments = ["explain", "--spec", Fixtures.spec, "--json", "--payload"]
+        let piped = try Binary.run(arguments + ["-"], input: payload)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, Command.run(arguments + [path]).stdout)
+        let bad = try Binary.run(arguments + ["-"], input: Data(#"{"aps": 1}"#.utf8))
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("(standard input):1:9: error: aps: "), bad.stderr)
+    }
+
+    /// A payload path that names a FIFO, a device or a directory is refused at once: a FIFO
+    /// with no writer must not leave explain waiting.
+    func testASpecialFileIsRefusedWithoutWaiting() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let fifo = directory + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let run = try Binary.run(["explain", "--spec", Fixtures.spec, "--payload", fifo], seconds: 10)
+        XCTAssertFalse(run.timedOut, "explain waited for a writer")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "\(fifo): error: cannot read the payload (is not a regular file)\n")
+        for path in [directory, "/dev/null"] {
+            let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "\(path): error: cannot read the payload (is not a regular file)\n")
+        }
+    }
+
     func testAnUnknownLanguageListsTheSpecsLanguages() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--lang", "fr"])
         XCTAssertEqual(result.status, 2)

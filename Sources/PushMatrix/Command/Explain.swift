@@ -14,10 +14,15 @@ extension Command {
             guard flags.values.allSatisfy({ !$0 }) else {
                 throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
             }
-            guard let bytes = FileSystem.read(payload) else {
-                throw DiagnosticsError([Diagnostic(file: payload, location: nil, message: "cannot read the payload file")])
+            // `-` is standard input, named so in diagnostics.
+            let file = payload == "-" ? "(standard input)" : payload
+            let bytes: [UInt8]
+            do {
+                bytes = try payload == "-" ? FileSystem.standardInput() : FileSystem.contents(payload)
+            } catch {
+                throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the payload (\(error))")])
             }
-            let read = try APNsPayload.read(bytes: bytes, file: payload, matrix: matrix)
+            let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
             flags = read.flags
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
