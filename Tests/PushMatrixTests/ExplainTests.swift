@@ -189,6 +189,26 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --lang: unknown language 'fr'; the spec has en, ja\n"), result.stderr)
     }
 
+    /// A key written as a plain "no" is not set and says nothing; a value that looks meant as
+    /// "yes" but is not one is not set and warned about.
+    func testOnlyValuesThatLookLikeAMistakeAreWarnedAbout() throws {
+        let matrix = Fixtures.builtIn
+        func warnings(_ aps: String) throws -> [String] {
+            try APNsPayload.read(bytes: Array(#"{"aps": \#(aps)}"#.utf8), file: "p.json", matrix: matrix).warnings.map(\.message)
+        }
+        for quiet in [#"{"content-available": 0}"#, #"{"content-available": 0.0}"#, #"{"content-available": false}"#,
+                      #"{"content-available": null}"#, #"{"alert": null, "category": false}"#] {
+            XCTAssertEqual(try warnings(quiet), [], quiet)
+        }
+        let counted = "counted as not set: expected the number 1"
+        for meant in [#""1""#, "true", "2", #""""#, "[1]"] {
+            XCTAssertEqual(try warnings(#"{"content-available": \#(meant)}"#), [counted], meant)
+        }
+        XCTAssertEqual(try warnings(#"{"alert": ""}"#), ["counted as not set: expected a non-empty string or a dictionary"])
+        XCTAssertEqual(try warnings(#"{"alert": 0, "category": ""}"#), ["counted as not set: expected a non-empty string or a dictionary",
+                                                                     "counted as not set: expected a non-empty string"])
+    }
+
     func testHumanReadableOutputInJapanese() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
         XCTAssertEqual(result.status, 0, result.stderr)

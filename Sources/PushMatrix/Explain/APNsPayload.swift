@@ -2,7 +2,8 @@
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {
     /// The payload's flags, and warnings for keys present with a value that does not count as set
-    /// (`"content-available": "1"`), since the sender probably meant them.
+    /// and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the
+    /// sender probably meant them.
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], warnings: [Diagnostic]) {
         let root: JSONNode
         do {
@@ -25,9 +26,10 @@ public enum APNsPayload {
         var warnings: [Diagnostic] = []
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
-            flags[key.id] = key.presentWhen.contains { APNsMatcher(rawValue: $0.id)?.matches(value) == true }
-            if let value, flags[key.id] == false {
-                let expected = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id)?.description }.joined(separator: " or ")
+            let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
+            flags[key.id] = matchers.contains { $0.matches(value) }
+            if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
+                let expected = matchers.map(\.description).joined(separator: " or ")
                 warnings.append(Diagnostic(file: file, location: value.location, path: "aps.\(key.apnsKey)",
                                            message: "counted as not set: expected \(expected)", severity: .warning))
             }
@@ -48,6 +50,18 @@ extension APNsMatcher: CustomStringConvertible {
         case .nonEmptyString: return "a non-empty string"
         case .object: return "a dictionary"
         case .one: return "the number 1"
+        }
+    }
+
+    /// Whether a value that no test accepts is the sender's way of saying "not set": JSON null or
+    /// false, or the zero of a number test (`"content-available": 0`). Any other value looks
+    /// like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string test
+    /// an empty string (a text left unfilled).
+    static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
+        switch node.value {
+        case .null, .bool(false): return true
+        case .number(let literal): return Double(literal) == 0 && matchers.contains(.one)
+        default: return false
         }
     }
 
