@@ -209,6 +209,23 @@ final class ExplainTests: XCTestCase {
                                                                      "counted as not set: expected a non-empty string"])
     }
 
+    /// APNs refuses payloads over 4 KB (5 KB for VoIP): explain says so, and still explains.
+    func testAPayloadTooLargeForAPNsIsWarnedAbout() throws {
+        let path = Fixtures.temporaryDirectory(self) + "/big.json"
+        func write(_ size: Int) throws {
+            let frame = #"{"aps": {"alert": "Hi"}, "pad": ""}"#
+            try Data(frame.replacingOccurrences(of: #""pad": """#, with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\"").utf8)
+                .write(to: URL(fileURLWithPath: path))
+        }
+        try write(4096)
+        XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--payload", path]).stderr, "")
+        try write(20 << 20)
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
+        XCTAssertTrue(result.stdout.hasPrefix("alert/body: yes"), result.stdout)
+    }
+
     func testHumanReadableOutputInJapanese() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
         XCTAssertEqual(result.status, 0, result.stderr)

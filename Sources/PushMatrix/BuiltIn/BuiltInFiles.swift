@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "b7cf39643b80b29e"
+    static let sourceDigest = "91bc4d05f81aaace"
 
     static let spec: String = #"""
 {

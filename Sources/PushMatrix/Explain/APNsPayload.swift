@@ -1,9 +1,12 @@
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {
-    /// The payload's flags, and warnings for keys present with a value that does not count as set
-    /// and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the
-    /// sender probably meant them.
+    /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
+    static let limit = 4096, voipLimit = 5120
+
+    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys
+    /// present with a value that does not count as set and does not read as a deliberate "no"
+    /// (`"content-available": "1"`, not `0`), since the sender probably meant them.
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], warnings: [Diagnostic]) {
         let root: JSONNode
         do {
@@ -24,6 +27,9 @@ public enum APNsPayload {
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
+        if bytes.count > limit {
+            warnings.append(Diagnostic(file: file, location: nil, message: "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)", severity: .warning))
+        }
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
             let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
