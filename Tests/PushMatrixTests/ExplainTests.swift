@@ -96,7 +96,8 @@ final class ExplainTests: XCTestCase {
             "onDelivery": [
               {
                 "handler": "reception",
-                "state": "background"
+                "state": "background",
+                "method": "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
               }
             ],
             "notificationCenter": true,
@@ -104,13 +105,15 @@ final class ExplainTests: XCTestCase {
               "actionButton": [
                 {
                   "handler": "action",
-                  "state": "background"
+                  "state": "background",
+                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
                 }
               ],
               "body": [
                 {
                   "handler": "action",
-                  "state": "inactive"
+                  "state": "inactive",
+                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
                 }
               ]
             },
@@ -122,6 +125,30 @@ final class ExplainTests: XCTestCase {
         ]
 
         """)
+    }
+
+    /// Each handler an outcome calls is named with its delegate method under that outcome's init API.
+    func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning"]
+        let text = Command.run(arguments).stdout
+        XCTAssertTrue(text.contains("""
+            iOS 10 API · Not running
+              1. Notification Center shows the notification.
+              2. Tapping the action button or notification body calls the launch handler.
+              3. Then, depending on the tap:
+                 - action button: the action handler (.background)
+                 - notification body: the action handler (.inactive)
+              launch handler = application(_:didFinishLaunchingWithOptions:)
+              action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)
+
+            """), text)
+        XCTAssertTrue(text.contains("""
+                 - notification body: the reception handler (.inactive)
+              launch handler = application(_:didFinishLaunchingWithOptions:)
+              action handler = application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)
+              reception handler = application(_:didReceiveRemoteNotification:fetchCompletionHandler:)
+
+            """), text)
     }
 
     func testWithoutTheActionHandlerTheFallbackApplies() {

@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "91bc4d05f81aaace"
+    static let sourceDigest = "7024445ee61c77b7"
 
     static let spec: String = #"""
 {
@@ -1780,6 +1780,9 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
      - {{text}}
 {{/items}}
 {{/steps}}
+{{#methods}}
+  {{handler}} = {{swift}}
+{{/methods}}
 {{#notes}}
   * {{.}}
 {{/notes}}

@@ -43,13 +43,15 @@ extension Matrix {
         }
     }
 
-    /// The shape `explain --json` prints; ids as declared in the spec.
+    /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
+    /// method under the outcome's init API as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {
-        func call(_ c: Call) -> JSONOutput {
-            .object([("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? []))
-        }
         return .array(outcomes.map { o in
-            .object([
+            func call(_ c: Call) -> JSONOutput {
+                .object([("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
+                        + [("method", .string(method(c.handler.id, api: o.api).swift))])
+            }
+            return .object([
                 ("api", .string(o.api)),
                 ("state", .string(o.appState)),
                 ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),

@@ -79,6 +79,12 @@ public struct Matrix: Sendable {
         return ids.sorted()
     }
 
+    /// The delegate method by which `handler` is called under init API `api` (validation
+    /// guarantees every handler has one for every init API).
+    func method(_ handler: String, api: String) -> MethodName {
+        handlers[handler]!.methods.first { $0.api.id == api }!
+    }
+
     /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that
     /// names a substitute becomes the substitute; any other call to a missing handler is skipped.
     func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {

@@ -14,9 +14,19 @@ struct ExplainView {
                     "steps": .list(steps.map { step in
                         .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
                     }),
+                    "methods": .list(handlers(outcome).map { handler in
+                        .object(["handler": .inline(book.name(matrix.handlers[handler]!.name)),
+                                 "swift": .inline(.code(matrix.method(handler, api: outcome.api).swift))])
+                    }),
                     "notes": .list(outcome.notes.map { .inline(book.text(matrix.notes[$0]!.text)) }),
                 ])
             }),
         ])
+    }
+
+    /// The handlers an outcome calls, each once, in the order the steps first name them.
+    private func handlers(_ outcome: Outcome) -> [String] {
+        var seen = Set<String>()
+        return (outcome.onDelivery + outcome.taps.flatMap(\.calls)).map(\.handler.id).filter { seen.insert($0).inserted }
     }
 }
