@@ -74,9 +74,19 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
         XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
         XCTAssertEqual(notes("100", "ios10", "notRunning"), ["actionHandlerFallback"])
-        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["foregroundPresentation", "soundOrBadgeRequired"])
+        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["soundOrBadgeRequired"], "the foreground note is about the iOS 10 API")
         XCTAssertEqual(notes("110", "ios10", "foreground"), ["foregroundPresentation"])
         XCTAssertEqual(notes("010", "ios10", "notRunning"), [])
+    }
+
+    /// The foreground column's note names an iOS 10 method: it is declared about the iOS 10 API
+    /// and shown only on its rows.
+    func testANoteAboutOneInitAPIIsShownOnlyWithIt() {
+        let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"]).stdout
+        let outcomes = text.components(separatedBy: "\n\n")
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 10 API") && $0.contains("willPresent") }.count, 1, text)
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") }.count, 1, text)
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") && $0.contains("willPresent") }.count, 0, text)
     }
 
     func testTheIssueExampleIsPrintedExactly() {

@@ -253,6 +253,15 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])
     }
 
+    /// A note about some init APIs only cannot be attached to a cell of another.
+    func testANoteAboutSomeInitAPIsStaysOnTheirRows() {
+        let edit = Edit(#""id": "backgroundAppRefresh","#, #""id": "backgroundAppRefresh", "apis": ["ios10"],"#)
+        let errs = errors(edit.text)
+        XCTAssertEqual(errs.count, 4, "the iOS 8/9 cells that carry it: \(errs)")
+        let cell = Edit(cell: 4, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundAppRefresh"]"#)
+        XCTAssertEqual(errs.first, "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'")
+    }
+
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)

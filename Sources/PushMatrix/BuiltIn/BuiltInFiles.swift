@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "7024445ee61c77b7"
+    static let sourceDigest = "f97d1c5c424461af"
 
     static let spec: String = #"""
 {
@@ -339,9 +339,10 @@ enum BuiltInFiles {
     {
       "id": "foregroundPresentation",
       "source": "fieldTests",
+      "apis": ["ios10"],
       "text": {
-        "en": "An app that presents notifications in the foreground through {{willPresent}} may behave differently from this column.",
-        "ja": "{{willPresent}} を実装してフォアグラウンドでも通知を表示させるアプリでは、この列と違う動きになることがあります。"
+        "en": "An app that presents notifications in the foreground through {{willPresent}} may behave differently from what is shown here.",
+        "ja": "{{willPresent}} を実装してフォアグラウンドでも通知を表示させるアプリでは、ここに示したものと違う動きになることがあります。"
       }
     },
     {

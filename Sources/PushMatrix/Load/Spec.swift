@@ -81,6 +81,9 @@ public struct Note: Sendable {
     public var id: String
     public var text: LocalizedText
     public var source: Reference
+    /// The init APIs the note is about, when not all: it is shown only with those (a note about
+    /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
+    public var apis: [Reference]?
     public var whenMissing: Fallback?
     public var origin: Origin
 }

@@ -96,6 +96,13 @@ enum SpecDecoder {
                 let id = o.string("id")
                 let text = o.text("text")
                 let source = o.identifier("source")
+                let apis = o.member("apis", optional: true).map { list in
+                    let apis = o.strings("apis")
+                    if case .array(let items) = list.value, items.isEmpty {
+                        o.report(Origin(path: o.childPath("apis"), location: list.location), "lists no init API; leave \"apis\" out for a note about every init API")
+                    }
+                    return apis
+                }
                 let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
                     defer { f.finish() }
                     let handler = f.identifier("handler")
@@ -104,7 +111,7 @@ enum SpecDecoder {
                     return Fallback(handler: handler, instead: instead)
                 }
                 guard let id, let text, let source else { return nil }
-                return Note(id: id, text: text, source: source, whenMissing: fallback, origin: o.origin)
+                return Note(id: id, text: text, source: source, apis: apis, whenMissing: fallback, origin: o.origin)
             },
             phrases: texts(r, "phrases", sink),
             phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),

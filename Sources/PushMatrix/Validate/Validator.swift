@@ -92,6 +92,7 @@ struct Validator {
         let r = References(spec: spec, sink: sink)
         for note in spec.notes {
             r.resolve(note.source, r.sources, "source")
+            note.apis?.forEach { r.resolve($0, r.apis, "init API") }
             if let fallback = note.whenMissing {
                 r.resolve(fallback.handler, r.handlers, "handler")
                 r.call(fallback.instead)
@@ -137,6 +138,11 @@ struct Validator {
         }
         order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
         let spec = self.spec
+        // A note about some init APIs only, by id, with those APIs (when they are all known: an
+        // unknown one is reported above).
+        let apis = Set(spec.initAPIs.map(\.id))
+        let scoped = Dictionary(spec.notes.compactMap { note in note.apis.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(apis.contains) },
+                                uniquingKeysWith: { a, _ in a })
         _ = Parallel.slices(of: spec.cells, reportingTo: sink) { slice, sink in  // each cell on its own
             let r = References(spec: spec, sink: sink)
             for cell in slice {
@@ -147,6 +153,12 @@ struct Validator {
                 for (tap, calls) in cell.taps {
                     r.resolve(tap, r.taps, "tap")
                     calls.forEach(r.call)
+                }
+                guard !scoped.isEmpty else { continue }
+                for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
+                    if let apis = scoped[note.id], !apis.contains(cell.api.id) {
+                        sink.error(note.origin, "note '\(note.id)' is only about init APIs \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
+                    }
                 }
             }
         }
