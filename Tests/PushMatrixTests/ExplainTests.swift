@@ -170,6 +170,23 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(taps["actionButton"], ["launch"], "a call without a fallback is skipped")
     }
 
+    /// Told that the app has no action handler, explain words the fallback note for that case
+    /// rather than "an app without an action handler gets…".
+    func testTheFallbackNoteIsWordedForAnAppKnownToLackTheHandler() {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--api", "ios10", "--state", "background"]
+        XCTAssertTrue(Command.run(arguments).stdout.contains("* An app without an action handler gets the reception handler (.inactive) here instead.\n"))
+        let without = Command.run(arguments + ["--without-action-handler"]).stdout
+        XCTAssertFalse(without.contains("An app without an action handler"), without)
+        XCTAssertTrue(without.contains("* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"), without)
+        let ja = Command.run(arguments + ["--without-action-handler", "--lang", "ja"]).stdout
+        XCTAssertTrue(ja.contains("* アプリにアクションハンドラーがないので"), ja)
+        // A fallback note without words for that case is left out there: the steps already show the substitute.
+        let other = Command.run(["explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
+                                 "--api", "ios15", "--state", "foreground", "--without-presentation-handler"])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertFalse(other.stdout.contains("Without a presentation handler"), other.stdout)
+    }
+
     func testPayloadDetection() throws {
         let matrix = Fixtures.builtIn
         func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.read(bytes: Array(json.utf8), file: "p.json", matrix: matrix).flags }

@@ -262,6 +262,12 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errs.first, "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'")
     }
 
+    func testTheFallbackNotesOwnWordsAreTranslated() {
+        let edit = Edit(#""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#, "")
+        XCTAssertEqual(errors(edit.text).count, 1)
+        XCTAssertTrue(errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"), "\(errors(edit.text))")
+    }
+
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)

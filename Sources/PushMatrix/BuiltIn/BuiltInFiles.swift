@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "f97d1c5c424461af"
+    static let sourceDigest = "ff5b693dcb3b5b71"
 
     static let spec: String = #"""
 {
@@ -361,6 +361,10 @@ enum BuiltInFiles {
         "instead": {
           "handler": "reception",
           "state": "inactive"
+        },
+        "text": {
+          "en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.",
+          "ja": "アプリにアクションハンドラーがないので、ここでは iOS が代わりに受信ハンドラー({{inactiveState}})を呼びます。"
         }
       },
       "text": {

@@ -48,7 +48,7 @@ extension Command {
         if json {
             result.stdout += matrix.json(outcomes).serialized() + "\n"
         } else {
-            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language)).value(outcomes)
+            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without)).value(outcomes)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }

@@ -89,7 +89,13 @@ public struct Note: Sendable {
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
-public struct Fallback: Sendable { public var handler: Reference; public var instead: Call }
+public struct Fallback: Sendable {
+    public var handler: Reference
+    public var instead: Call
+    /// What the note says instead where the app is known to lack the handler (explain's
+    /// `--without-…-handler`); without it, the note is not shown there.
+    public var text: LocalizedText?
+}
 
 public struct Call: Sendable, Hashable {
     public var handler: Reference

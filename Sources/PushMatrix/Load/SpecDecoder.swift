@@ -107,8 +107,9 @@ enum SpecDecoder {
                     defer { f.finish() }
                     let handler = f.identifier("handler")
                     let instead = f.object("instead").flatMap({ c in defer { c.finish() }; return call(c) })
+                    let text = f.text("text", optional: true)
                     guard let handler, let instead else { return nil }
-                    return Fallback(handler: handler, instead: instead)
+                    return Fallback(handler: handler, instead: instead, text: text)
                 }
                 guard let id, let text, let source else { return nil }
                 return Note(id: id, text: text, source: source, apis: apis, whenMissing: fallback, origin: o.origin)

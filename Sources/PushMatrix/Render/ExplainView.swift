@@ -1,6 +1,8 @@
 /// The view model of `explain`'s human-readable output.
 struct ExplainView {
     let book: Phrasebook
+    /// The optional handlers the app lacks, as the query said.
+    let without: Set<String>
 
     func value(_ outcomes: [Outcome]) -> TemplateValue {
         let matrix = book.matrix
@@ -18,10 +20,18 @@ struct ExplainView {
                         .object(["handler": .inline(book.name(matrix.handlers[handler]!.name)),
                                  "swift": .inline(.code(matrix.method(handler, api: outcome.api).swift))])
                     }),
-                    "notes": .list(outcome.notes.map { .inline(book.text(matrix.notes[$0]!.text)) }),
+                    "notes": .list(outcome.notes.compactMap(note)),
                 ])
             }),
         ])
+    }
+
+    /// A note as this query reads it. One about a handler the app is known to lack has already
+    /// been applied to the calls: its words for that case, if it has them, or nothing.
+    private func note(_ id: String) -> TemplateValue? {
+        let note = book.matrix.notes[id]!
+        guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return .inline(book.text(note.text)) }
+        return fallback.text.map { .inline(book.text($0)) }
     }
 
     /// The handlers an outcome calls, each once, in the order the steps first name them.
