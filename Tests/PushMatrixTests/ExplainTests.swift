@@ -187,6 +187,35 @@ final class ExplainTests: XCTestCase {
         XCTAssertFalse(other.stdout.contains("Without a presentation handler"), other.stdout)
     }
 
+    /// On the foreground rows of a payload without alert and content-available, the reception
+    /// handler runs only if the payload carries sound or badge. A real payload decides it; with
+    /// flags only, the step says so, once.
+    func testACallThatNeedsSoundOrBadgeIsToldOnce() throws {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--api", "ios10", "--state", "foreground"]
+        let flags = Command.run(arguments + ["--category"]).stdout
+        XCTAssertTrue(flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"), flags)
+        XCTAssertFalse(flags.contains("runs only when"), "said once: \(flags)")
+        let directory = Fixtures.temporaryDirectory(self)
+        func explain(_ aps: String, _ extra: [String] = []) throws -> String {
+            let path = directory + "/p.json"
+            try Data(#"{"aps": \#(aps)}"#.utf8).write(to: URL(fileURLWithPath: path))
+            let result = Command.run(arguments + ["--payload", path] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout
+        }
+        let silent = try explain(#"{"category": "C"}"#)
+        XCTAssertTrue(silent.contains("  1. The notification is ignored.\n"), silent)
+        XCTAssertFalse(silent.contains("is called at once"), silent)
+        XCTAssertTrue(silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"), "the reason: \(silent)")
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8)) as? [[String: Any]])
+        XCTAssertEqual(json[0]["ignored"] as? Bool, true)
+        XCTAssertEqual((json[0]["onDelivery"] as? [Any])?.count, 0)
+        for aps in [#"{"category": "C", "badge": 1}"#, #"{"sound": "default"}"#] {
+            let heard = try explain(aps)
+            XCTAssertTrue(heard.contains("  1. On arrival, the reception handler (.active) is called at once.\n"), heard)
+        }
+    }
+
     func testPayloadDetection() throws {
         let matrix = Fixtures.builtIn
         func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.read(bytes: Array(json.utf8), file: "p.json", matrix: matrix).flags }

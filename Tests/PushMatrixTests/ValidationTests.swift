@@ -268,6 +268,15 @@ final class ValidationTests: XCTestCase {
         XCTAssertTrue(errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"), "\(errors(edit.text))")
     }
 
+    /// A note that makes a call depend on APNs keys belongs on calls on delivery, and needs the
+    /// phrase that words such a call.
+    func testAConditionOnAPNsKeysIsOnACallOnDelivery() {
+        let tap = Edit(cell: 1, #""notes": ["actionHandlerFallback"]"#, #""notes": ["actionHandlerFallback", "soundOrBadgeRequired"]"#)
+        XCTAssertEqual(errors(tap.text), ["\(at(tap, offset: 35)): error: cells[1].taps.body[0].notes[1]: note 'soundOrBadgeRequired' sets a condition on APNs keys, so it belongs on a call on delivery only"])
+        let phrase = Edit(#""onDeliveryIf": {"#, #""onDeliveryWhen": {"#)
+        XCTAssertTrue(errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
+    }
+
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)

@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "ff5b693dcb3b5b71"
+    static let sourceDigest = "eb11d0918a78b41a"
 
     static let spec: String = #"""
 {
@@ -375,6 +375,7 @@ enum BuiltInFiles {
     {
       "id": "soundOrBadgeRequired",
       "source": "fieldTests",
+      "onlyWithAPNsKeys": ["sound", "badge"],
       "text": {
         "en": "The reception handler runs only when the payload carries {{soundKey}} or {{badgeKey}}.",
         "ja": "受信ハンドラーが動くのは、ペイロードに {{soundKey}} か {{badgeKey}} があるときだけです。"
@@ -413,6 +414,10 @@ enum BuiltInFiles {
     "onDelivery": {
       "en": "On arrival, {{calls}} is called at once.",
       "ja": "届くとすぐに{{calls}}が呼ばれます。"
+    },
+    "onDeliveryIf": {
+      "en": "On arrival, {{calls}} is called at once if the payload carries {{keys}}.",
+      "ja": "ペイロードに {{keys}} があれば、届くとすぐに{{calls}}が呼ばれます。"
     },
     "notificationCenter": {
       "en": "Notification Center shows the notification.",

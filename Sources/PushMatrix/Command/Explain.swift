@@ -10,6 +10,7 @@ extension Command {
         let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
         for (flag, id) in keyFlags { flags[id] = args.flag(flag) }
+        var apnsKeys: Set<String>?  // known from a payload only
         if let payload = args.value("--payload") {
             guard flags.values.allSatisfy({ !$0 }) else {
                 throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
@@ -24,6 +25,7 @@ extension Command {
             }
             let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
             flags = read.flags
+            apnsKeys = read.apnsKeys
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let apis = try ids(args.allValues("--api"), known: spec.initAPIs.map(\.id), option: "--api")
@@ -44,11 +46,11 @@ extension Command {
         let json = args.flag("--json")
         try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.keys.map { "--without-\($0)-handler" })
 
-        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without)))
+        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
         if json {
             result.stdout += matrix.json(outcomes).serialized() + "\n"
         } else {
-            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without)).value(outcomes)
+            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil).value(outcomes)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }

@@ -7,7 +7,9 @@ public enum APNsPayload {
     /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys
     /// present with a value that does not count as set and does not read as a deliberate "no"
     /// (`"content-available": "1"`, not `0`), since the sender probably meant them.
-    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], warnings: [Diagnostic]) {
+    /// `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that depend
+    /// on them (sound, badge).
+    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
@@ -17,7 +19,7 @@ public enum APNsPayload {
         guard case .object = root.value else {
             throw DiagnosticsError([Diagnostic(file: file, location: root.location, message: "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")])
         }
-        guard let aps = root["aps"], case .object = aps.value else {
+        guard let aps = root["aps"], case .object(let members) = aps.value else {
             let found = root["aps"].map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
             throw DiagnosticsError([Diagnostic(file: file, location: root["aps"]?.location ?? root.location, path: "aps",
                                                message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")])
@@ -40,7 +42,7 @@ public enum APNsPayload {
                                            message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }
-        return (flags, warnings)
+        return (flags, Set(members.filter { $0.value.value != .null }.map(\.key)), warnings)
     }
 
     private static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {

@@ -84,6 +84,9 @@ public struct Note: Sendable {
     /// The init APIs the note is about, when not all: it is shown only with those (a note about
     /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
     public var apis: [Reference]?
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
+    /// that carries this note to happen; nil when the note sets no such condition.
+    public var onlyWithAPNsKeys: [Reference]?
     public var whenMissing: Fallback?
     public var origin: Origin
 }

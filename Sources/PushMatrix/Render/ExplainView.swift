@@ -3,13 +3,17 @@ struct ExplainView {
     let book: Phrasebook
     /// The optional handlers the app lacks, as the query said.
     let without: Set<String>
+    /// Whether the query came with a real payload, which decided the calls that depend on its
+    /// APNs keys; without one, such a call is told as conditional and its note is not repeated.
+    let knowsAPNsKeys: Bool
 
     func value(_ outcomes: [Outcome]) -> TemplateValue {
         let matrix = book.matrix
         return .object([
             "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
             "outcomes": .list(outcomes.map { outcome in
-                let steps = book.steps(onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps)
+                let steps = book.steps(onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
+                                       conditional: !knowsAPNsKeys)
                 return .object([
                     "api": .inline(book.name(matrix.initAPIs[outcome.api]!.name)),
                     "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
@@ -27,9 +31,11 @@ struct ExplainView {
     }
 
     /// A note as this query reads it. One about a handler the app is known to lack has already
-    /// been applied to the calls: its words for that case, if it has them, or nothing.
+    /// been applied to the calls: its words for that case, if it has them, or nothing. One that
+    /// sets a condition on APNs keys is left to its step when no payload decided it.
     private func note(_ id: String) -> TemplateValue? {
         let note = book.matrix.notes[id]!
+        if !knowsAPNsKeys && note.onlyWithAPNsKeys != nil { return nil }  // its step says it
         guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return .inline(book.text(note.text)) }
         return fallback.text.map { .inline(book.text($0)) }
     }
