@@ -9,7 +9,7 @@ private let matrix = try! SpecLoader.load(path: ProcessInfo.processInfo.environm
 public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let read = try? APNsPayload.read(bytes: bytes, file: "payload.json", matrix: matrix) {
-        let outcomes = matrix.explain(ExplainQuery(payload: read.flags))
+        let outcomes = matrix.explain(ExplainQuery(payload: read.flags, apnsKeys: read.apnsKeys))
         _ = matrix.json(outcomes).serialized()
     }
     return 0

@@ -29,16 +29,30 @@ enum FileSystem {
         }
     }
 
-    /// The whole file, or nil when it cannot be read (missing, a directory, no permission).
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
+    static func read(_ path: String) -> [UInt8]? { try? contents(path) }
+
+    /// The whole file at `path`, which must be a regular file. A FIFO, a device or a directory
+    /// is refused without waiting: opening a FIFO that has no writer would otherwise block.
+    static func contents(_ path: String) throws(Failure) -> [UInt8] {
+        // O_NONBLOCK makes the open of a FIFO return at once; a regular file's reads ignore it.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .current() }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0 else { throw .current() }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "is not a regular file") }
+        return try readToEnd(fd, expected: Int(info.st_size))
+    }
+
+    /// Everything on standard input up to its end; waits for it as long as the writer takes.
+    static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
+
+    /// What an open file gives until its end; `expected` bytes are read in one go.
+    private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        while true {  // to the end, even if the file grew since fstat
-            guard let piece = read(fd, count: max(Int(info.st_size) - bytes.count, 0) + (1 << 16)) else { return nil }
+        while true {  // to the end, even if the file grew since it was measured
+            guard let piece = read(fd, count: max(expected - bytes.count, 0) + (1 << 16)) else { throw .current() }
             if piece.isEmpty { return bytes }
             bytes += piece
         }

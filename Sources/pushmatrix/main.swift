@@ -7,19 +7,41 @@ import Darwin
 #endif
 import PushMatrix
 
+// A reader that went away shows as EPIPE from write(2), handled below, rather than as a signal
+// that would end the process before it can choose its exit status.
+signal(SIGPIPE, SIG_IGN)
+
 // Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
 let colored = isatty(2) == 1 && getenv("NO_COLOR") == nil
 let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored)
-emit(result.stdout, to: 1)
-emit(result.stderr, to: 2)
-exit(result.status)
+var status = result.status
+var errors = result.stderr
+// Output that was not written whole is a failure: exit status 1 at least. When the reader of
+// standard output has gone (`pushmatrix explain … | head`), it wanted no more: no message, only
+// the status. Any other failure (a full disk, an I/O error) is reported on standard error.
+switch emit(result.stdout, to: 1) {
+case nil: break
+case EPIPE?: status = max(status, 1)
+case let error?:
+    errors += "pushmatrix: error: cannot write to standard output: \(String(cString: strerror(error)))\n"
+    status = max(status, 1)
+}
+if emit(errors, to: 2) != nil { status = max(status, 1) }
+exit(status)
 
-func emit(_ text: String, to descriptor: Int32) {
+/// Writes all of `text`; returns nil, or the `errno` of the write that failed.
+func emit(_ text: String, to descriptor: Int32) -> Int32? {
     var rest = Array(text.utf8)[...]
     while !rest.isEmpty {
         let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }  // a closed pipe: nobody is reading
+        if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking descriptor: wait until it takes more
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, -1)
+            continue
+        }
+        guard written > 0 else { return written < 0 ? errno : EIO }
         rest = rest.dropFirst(written)
     }
+    return nil
 }

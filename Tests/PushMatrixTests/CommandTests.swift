@@ -26,6 +26,61 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
     }
 
+    func testAnUnknownCommandIsAUsageErrorWhateverFollowsIt() {
+        for arguments in [["nosuchcommand", "--help"], ["nosuchcommand", "-h"], ["generat", "--spec", "x", "--help"]] {
+            let result = Command.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments): no help on standard output")
+            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: unknown command '\(arguments[0])'"), result.stderr)
+        }
+        XCTAssertTrue(Command.run(["generat", "--help"]).stderr.contains("(did you mean 'generate'?)"))
+        XCTAssertEqual(Command.run(["help", "--help"]).status, 0)
+        XCTAssertEqual(Command.run(["--version", "--help"]).status, 0)
+    }
+
+    /// A module named like one the generated code imports would shadow that import.
+    func testAModuleNameThatShadowsAnImportIsAUsageError() {
+        for module in ["Swift", "XCTest", "Foundation"] {
+            let result = generate(Fixtures.temporaryDirectory(self), ["--module", module])
+            XCTAssertEqual(result.status, 2, module)
+            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
+        }
+    }
+
+    /// The list of names `--module` refuses holds every module the generated Swift imports.
+    func testTheRefusedModuleNamesCoverEveryImport() throws {
+        let files = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates, module: "Probe")
+        var imported: Set<String> = []
+        for (path, bytes) in files where path.hasSuffix(".swift") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                imported.insert(String(line.split(separator: " ").last!))
+            }
+        }
+        XCTAssertTrue(imported.contains("XCTest"), "\(imported)")
+        XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe"]), [])
+    }
+
+    /// Output lost on the way out is a failure the user hears about, whatever the command.
+    func testAFailedWriteOfTheOutputIsAnError() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("this system has no /dev/full") }
+        let output = Fixtures.temporaryDirectory(self)
+        for arguments in [["explain", "--spec", Fixtures.spec, "--alert"],
+                          ["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"]] {
+            let run = try Binary.run(arguments, output: full)
+            XCTAssertEqual(run.status, 1, "\(arguments)")
+            XCTAssertEqual(run.stderr, "pushmatrix: error: cannot write to standard output: No space left on device\n", "\(arguments)")
+        }
+    }
+
+    /// A reader that stopped reading (`| head`) wanted no more: the run fails without a word.
+    func testAReaderThatLeftEndsTheRunQuietly() throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let run = try Binary.run(["explain", "--spec", Fixtures.spec, "--alert"], output: pipe.fileHandleForWriting)
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "")
+    }
+
     func testBadPayloadIsAnInputError() throws {
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))

@@ -52,19 +52,31 @@ final class EcosystemTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/Sources/PushHandlers/Classifier.swift"), "built-ins fill the rest")
     }
 
-    func testAnOverrideWithAnErrorIsLocated() throws {
+    /// `validate` with a templates directory that overrides only `docs/index.md` with `text`.
+    private func validateWithIndex(_ text: String) throws -> (directory: String, result: Command.Result) {
         let directory = Fixtures.temporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: directory + "/docs", withIntermediateDirectories: true)
-        try Data("line one\n{{#pages}}\n- {{titel}}\n{{/pages}}\n".utf8).write(to: URL(fileURLWithPath: directory + "/docs/index.md"))
-        let result = Command.run(["validate", "--spec", Fixtures.spec, "--templates", directory])
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/docs/index.md"))
+        return (directory, Command.run(["validate", "--spec", Fixtures.spec, "--templates", directory]))
+    }
+
+    func testAnOverrideWithAnErrorIsLocated() throws {
+        let (directory, result) = try validateWithIndex("line one\n{{#pages}}\n- {{titel}}\n{{/pages}}\n")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "\(directory)/docs/index.md:3:3: error: unknown name 'titel' (did you mean 'title'?)\n")
     }
 
+    /// A template that includes a partial nobody wrote is reported at the tag, naming the file
+    /// the partial would be.
+    func testAMissingPartialNamesItsFile() throws {
+        let (directory, result) = try validateWithIndex("line one\n{{> footer}}\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n")
+    }
+
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.
     func testTheBinaryWorksFromAnyDirectory() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("build the pushmatrix product first") }
+        let binary = try Binary.path
         let elsewhere = Fixtures.temporaryDirectory(self)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)

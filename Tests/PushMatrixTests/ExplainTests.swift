@@ -74,9 +74,19 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
         XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
         XCTAssertEqual(notes("100", "ios10", "notRunning"), ["actionHandlerFallback"])
-        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["foregroundPresentation", "soundOrBadgeRequired"])
+        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["soundOrBadgeRequired"], "the foreground note is about the iOS 10 API")
         XCTAssertEqual(notes("110", "ios10", "foreground"), ["foregroundPresentation"])
         XCTAssertEqual(notes("010", "ios10", "notRunning"), [])
+    }
+
+    /// The foreground column's note names an iOS 10 method: it is declared about the iOS 10 API
+    /// and shown only on its rows.
+    func testANoteAboutOneInitAPIIsShownOnlyWithIt() {
+        let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"]).stdout
+        let outcomes = text.components(separatedBy: "\n\n")
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 10 API") && $0.contains("willPresent") }.count, 1, text)
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") }.count, 1, text)
+        XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") && $0.contains("willPresent") }.count, 0, text)
     }
 
     func testTheIssueExampleIsPrintedExactly() {
@@ -96,7 +106,8 @@ final class ExplainTests: XCTestCase {
             "onDelivery": [
               {
                 "handler": "reception",
-                "state": "background"
+                "state": "background",
+                "method": "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
               }
             ],
             "notificationCenter": true,
@@ -104,13 +115,15 @@ final class ExplainTests: XCTestCase {
               "actionButton": [
                 {
                   "handler": "action",
-                  "state": "background"
+                  "state": "background",
+                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
                 }
               ],
               "body": [
                 {
                   "handler": "action",
-                  "state": "inactive"
+                  "state": "inactive",
+                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
                 }
               ]
             },
@@ -124,6 +137,30 @@ final class ExplainTests: XCTestCase {
         """)
     }
 
+    /// Each handler an outcome calls is named with its delegate method under that outcome's init API.
+    func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning"]
+        let text = Command.run(arguments).stdout
+        XCTAssertTrue(text.contains("""
+            iOS 10 API · Not running
+              1. Notification Center shows the notification.
+              2. Tapping the action button or notification body calls the launch handler.
+              3. Then, depending on the tap:
+                 - action button: the action handler (.background)
+                 - notification body: the action handler (.inactive)
+              launch handler = application(_:didFinishLaunchingWithOptions:)
+              action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)
+
+            """), text)
+        XCTAssertTrue(text.contains("""
+                 - notification body: the reception handler (.inactive)
+              launch handler = application(_:didFinishLaunchingWithOptions:)
+              action handler = application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)
+              reception handler = application(_:didReceiveRemoteNotification:fetchCompletionHandler:)
+
+            """), text)
+    }
+
     func testWithoutTheActionHandlerTheFallbackApplies() {
         let matrix = Fixtures.builtIn
         let outcome = matrix.explain(ExplainQuery(payload: ["alert": true, "contentAvailable": false, "category": true],
@@ -131,6 +168,52 @@ final class ExplainTests: XCTestCase {
         let taps = Dictionary(uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
         XCTAssertEqual(taps["body"], ["launch", "reception(inactive)"], "the footnoted body tap falls back to the reception handler")
         XCTAssertEqual(taps["actionButton"], ["launch"], "a call without a fallback is skipped")
+    }
+
+    /// Told that the app has no action handler, explain words the fallback note for that case
+    /// rather than "an app without an action handler gets…".
+    func testTheFallbackNoteIsWordedForAnAppKnownToLackTheHandler() {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--api", "ios10", "--state", "background"]
+        XCTAssertTrue(Command.run(arguments).stdout.contains("* An app without an action handler gets the reception handler (.inactive) here instead.\n"))
+        let without = Command.run(arguments + ["--without-action-handler"]).stdout
+        XCTAssertFalse(without.contains("An app without an action handler"), without)
+        XCTAssertTrue(without.contains("* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"), without)
+        let ja = Command.run(arguments + ["--without-action-handler", "--lang", "ja"]).stdout
+        XCTAssertTrue(ja.contains("* アプリにアクションハンドラーがないので"), ja)
+        // A fallback note without words for that case is left out there: the steps already show the substitute.
+        let other = Command.run(["explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
+                                 "--api", "ios15", "--state", "foreground", "--without-presentation-handler"])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertFalse(other.stdout.contains("Without a presentation handler"), other.stdout)
+    }
+
+    /// On the foreground rows of a payload without alert and content-available, the reception
+    /// handler runs only if the payload carries sound or badge. A real payload decides it; with
+    /// flags only, the step says so, once.
+    func testACallThatNeedsSoundOrBadgeIsToldOnce() throws {
+        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--api", "ios10", "--state", "foreground"]
+        let flags = Command.run(arguments + ["--category"]).stdout
+        XCTAssertTrue(flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"), flags)
+        XCTAssertFalse(flags.contains("runs only when"), "said once: \(flags)")
+        let directory = Fixtures.temporaryDirectory(self)
+        func explain(_ aps: String, _ extra: [String] = []) throws -> String {
+            let path = directory + "/p.json"
+            try Data(#"{"aps": \#(aps)}"#.utf8).write(to: URL(fileURLWithPath: path))
+            let result = Command.run(arguments + ["--payload", path] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout
+        }
+        let silent = try explain(#"{"category": "C"}"#)
+        XCTAssertTrue(silent.contains("  1. The notification is ignored.\n"), silent)
+        XCTAssertFalse(silent.contains("is called at once"), silent)
+        XCTAssertTrue(silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"), "the reason: \(silent)")
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8)) as? [[String: Any]])
+        XCTAssertEqual(json[0]["ignored"] as? Bool, true)
+        XCTAssertEqual((json[0]["onDelivery"] as? [Any])?.count, 0)
+        for aps in [#"{"category": "C", "badge": 1}"#, #"{"sound": "default"}"#] {
+            let heard = try explain(aps)
+            XCTAssertTrue(heard.contains("  1. On arrival, the reception handler (.active) is called at once.\n"), heard)
+        }
     }
 
     func testPayloadDetection() throws {
@@ -150,6 +233,80 @@ final class ExplainTests: XCTestCase {
         XCTAssertThrowsError(try flags(#"{"aps": "x"}"#)) { error in
             XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:9: error: aps: expected an APNs payload with an \"aps\" dictionary, found \"aps\" is string")
         }
+    }
+
+    /// `--payload -` reads the payload from standard input, and names it so in diagnostics.
+    func testThePayloadMayComeOnStandardInput() throws {
+        let path = Fixtures.temporaryDirectory(self) + "/p.json"
+        let payload = Data(#"{"aps": {"alert": "Hi", "category": "C"}}"#.utf8)
+        try payload.write(to: URL(fileURLWithPath: path))
+        let arguments = ["explain", "--spec", Fixtures.spec, "--json", "--payload"]
+        let piped = try Binary.run(arguments + ["-"], input: payload)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, Command.run(arguments + [path]).stdout)
+        let bad = try Binary.run(arguments + ["-"], input: Data(#"{"aps": 1}"#.utf8))
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("(standard input):1:9: error: aps: "), bad.stderr)
+    }
+
+    /// A payload path that names a FIFO, a device or a directory is refused at once: a FIFO
+    /// with no writer must not leave explain waiting.
+    func testASpecialFileIsRefusedWithoutWaiting() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let fifo = directory + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let run = try Binary.run(["explain", "--spec", Fixtures.spec, "--payload", fifo], seconds: 10)
+        XCTAssertFalse(run.timedOut, "explain waited for a writer")
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "\(fifo): error: cannot read the payload (is not a regular file)\n")
+        for path in [directory, "/dev/null"] {
+            let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr, "\(path): error: cannot read the payload (is not a regular file)\n")
+        }
+    }
+
+    func testAnUnknownLanguageListsTheSpecsLanguages() {
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--lang", "fr"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --lang: unknown language 'fr'; the spec has en, ja\n"), result.stderr)
+    }
+
+    /// A key written as a plain "no" is not set and says nothing; a value that looks meant as
+    /// "yes" but is not one is not set and warned about.
+    func testOnlyValuesThatLookLikeAMistakeAreWarnedAbout() throws {
+        let matrix = Fixtures.builtIn
+        func warnings(_ aps: String) throws -> [String] {
+            try APNsPayload.read(bytes: Array(#"{"aps": \#(aps)}"#.utf8), file: "p.json", matrix: matrix).warnings.map(\.message)
+        }
+        for quiet in [#"{"content-available": 0}"#, #"{"content-available": 0.0}"#, #"{"content-available": false}"#,
+                      #"{"content-available": null}"#, #"{"alert": null, "category": false}"#] {
+            XCTAssertEqual(try warnings(quiet), [], quiet)
+        }
+        let counted = "counted as not set: expected the number 1"
+        for meant in [#""1""#, "true", "2", #""""#, "[1]"] {
+            XCTAssertEqual(try warnings(#"{"content-available": \#(meant)}"#), [counted], meant)
+        }
+        XCTAssertEqual(try warnings(#"{"alert": ""}"#), ["counted as not set: expected a non-empty string or a dictionary"])
+        XCTAssertEqual(try warnings(#"{"alert": 0, "category": ""}"#), ["counted as not set: expected a non-empty string or a dictionary",
+                                                                     "counted as not set: expected a non-empty string"])
+    }
+
+    /// APNs refuses payloads over 4 KB (5 KB for VoIP): explain says so, and still explains.
+    func testAPayloadTooLargeForAPNsIsWarnedAbout() throws {
+        let path = Fixtures.temporaryDirectory(self) + "/big.json"
+        func write(_ size: Int) throws {
+            let frame = #"{"aps": {"alert": "Hi"}, "pad": ""}"#
+            try Data(frame.replacingOccurrences(of: #""pad": """#, with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\"").utf8)
+                .write(to: URL(fileURLWithPath: path))
+        }
+        try write(4096)
+        XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--payload", path]).stderr, "")
+        try write(20 << 20)
+        let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
+        XCTAssertTrue(result.stdout.hasPrefix("alert/body: yes"), result.stdout)
     }
 
     func testHumanReadableOutputInJapanese() {

@@ -5,15 +5,6 @@ import XCTest
 /// Output that cannot be broken: spec text cannot break generated code, a killed run leaves
 /// every file whole, nothing is written through a link, and output never depends on the run.
 final class ReliabilityTests: XCTestCase {
-    /// The command-line tool built beside the tests.
-    private var binary: String {
-        get throws {
-            let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("build the pushmatrix product first (swift build)") }
-            return path
-        }
-    }
-
     func testHostileTextGeneratesSwiftThatTypeChecks() throws {
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output])
@@ -69,7 +60,7 @@ final class ReliabilityTests: XCTestCase {
     /// is at once wholly old or wholly new, with nothing else left; after SIGKILL it is so once
     /// the next run has finished or cleared what the killed one left.
     func testSignalsLeaveTheOutputWhollyOldOrWhollyNew() throws {
-        let binary = try binary
+        let binary = try Binary.path
         let base = Fixtures.temporaryDirectory(self)
         let large = try syntheticSpec(8, in: base)
         let old = try expectedTree(Fixtures.spec), new = try expectedTree(large)
@@ -118,7 +109,7 @@ final class ReliabilityTests: XCTestCase {
     /// Runs that start together on one output directory: one at a time writes, the others say
     /// that another run is writing, and the output ends whole.
     func testConcurrentRunsTakeTurns() throws {
-        let binary = try binary
+        let binary = try Binary.path
         let base = Fixtures.temporaryDirectory(self)
         let large = try syntheticSpec(7, in: base)
         let output = base + "/Generated"
@@ -198,7 +189,7 @@ final class ReliabilityTests: XCTestCase {
     }
 
     func testLocaleAndTimeZoneDoNotMatter() throws {
-        let binary = try binary
+        let binary = try Binary.path
         var outputs: [[String: Data]] = []
         for environment in [["LANG": "C", "LC_ALL": "C", "TZ": "UTC"], ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
                             ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "America/St_Johns"]] {

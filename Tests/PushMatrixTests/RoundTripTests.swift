@@ -44,6 +44,23 @@ final class RoundTripTests: XCTestCase {
     }
 }
 
+/// Where the matrix page marks notes.
+final class FootnoteTests: XCTestCase {
+    /// A column's note about one init API (the foreground note names an iOS 10 method) is marked
+    /// in that API's cells of the column, not on the column's header.
+    func testANoteAboutOneInitAPIIsMarkedOnlyInItsRows() throws {
+        let page = String(decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]), as: UTF8.self)
+        XCTAssertFalse(page.contains("| Foreground \\*"), "no marker on the column's header")
+        func cell(_ api: String) -> Substring {
+            let start = page.range(of: #"<a id="cell-\#(api)-foreground-alert"></a>"#)!.upperBound
+            return page[start..<page[start...].range(of: " |")!.lowerBound]
+        }
+        XCTAssertEqual(cell("ios10"), "On arrival, the reception handler (`.active`) is called at once. \\*1")
+        XCTAssertEqual(cell("ios8_9"), "On arrival, the reception handler (`.active`) is called at once.")
+        XCTAssertTrue(page.contains("\\*1 An app that presents notifications in the foreground through `userNotificationCenter(_:willPresent:withCompletionHandler:)`"))
+    }
+}
+
 /// The round trip must notice a page that disagrees with the spec.
 final class RoundTripDetectsChangesTests: XCTestCase {
     func testATamperedCellIsCaught() throws {

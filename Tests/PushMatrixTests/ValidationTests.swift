@@ -253,6 +253,30 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])
     }
 
+    /// A note about some init APIs only cannot be attached to a cell of another.
+    func testANoteAboutSomeInitAPIsStaysOnTheirRows() {
+        let edit = Edit(#""id": "backgroundAppRefresh","#, #""id": "backgroundAppRefresh", "apis": ["ios10"],"#)
+        let errs = errors(edit.text)
+        XCTAssertEqual(errs.count, 4, "the iOS 8/9 cells that carry it: \(errs)")
+        let cell = Edit(cell: 4, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundAppRefresh"]"#)
+        XCTAssertEqual(errs.first, "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'")
+    }
+
+    func testTheFallbackNotesOwnWordsAreTranslated() {
+        let edit = Edit(#""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#, "")
+        XCTAssertEqual(errors(edit.text).count, 1)
+        XCTAssertTrue(errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"), "\(errors(edit.text))")
+    }
+
+    /// A note that makes a call depend on APNs keys belongs on calls on delivery, and needs the
+    /// phrase that words such a call.
+    func testAConditionOnAPNsKeysIsOnACallOnDelivery() {
+        let tap = Edit(cell: 1, #""notes": ["actionHandlerFallback"]"#, #""notes": ["actionHandlerFallback", "soundOrBadgeRequired"]"#)
+        XCTAssertEqual(errors(tap.text), ["\(at(tap, offset: 35)): error: cells[1].taps.body[0].notes[1]: note 'soundOrBadgeRequired' sets a condition on APNs keys, so it belongs on a call on delivery only"])
+        let phrase = Edit(#""onDeliveryIf": {"#, #""onDeliveryWhen": {"#)
+        XCTAssertTrue(errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
+    }
+
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)

@@ -4,8 +4,13 @@ public enum Command {
     static let defaultSpec = "Spec/push-matrix.json"
     static let defaultTemplates = "Templates"
     static let maxPrinted = 1000
+    /// The commands `run` knows, as the main help lists them.
+    static let commands = ["generate", "validate", "explain", "templates", "help"]
+    /// What may stand where a command does.
+    static let options = ["--help", "-h", "--version"]
 
-    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error.
+    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error. (The tool also
+    /// exits 1 when it cannot write all its output; see main.swift.)
     public struct Result: Sendable {
         public var status: Int32
         public var stdout = ""
@@ -21,7 +26,8 @@ public enum Command {
             return result
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // An unknown command is a usage error whatever follows it, `--help` included.
+        if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
             result.stdout = command == "explain" ? Help.explain(try? SpecLoader.load(path: specPath(rest)).spec) : Help.text(for: command) ?? Help.main
             return result
         }
@@ -38,7 +44,6 @@ public enum Command {
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
             default:
-                let commands = ["generate", "validate", "explain", "templates", "help"]
                 throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
             }
         } catch let error as Arguments.UsageError {
@@ -83,6 +88,9 @@ public enum Command {
         guard !output.isEmpty else { throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in") }
         let module = args.value("--module") ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
+        if Generator.importedModules.contains(module) {
+            throw Arguments.UsageError(message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
+        }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish(known: ["--spec", "--templates", "--output", "--module", "--check", "--force", "--quiet", "--verbose"])
 

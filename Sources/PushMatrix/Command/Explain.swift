@@ -10,15 +10,22 @@ extension Command {
         let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
         for (flag, id) in keyFlags { flags[id] = args.flag(flag) }
+        var apnsKeys: Set<String>?  // known from a payload only
         if let payload = args.value("--payload") {
             guard flags.values.allSatisfy({ !$0 }) else {
                 throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
             }
-            guard let bytes = FileSystem.read(payload) else {
-                throw DiagnosticsError([Diagnostic(file: payload, location: nil, message: "cannot read the payload file")])
+            // `-` is standard input, named so in diagnostics.
+            let file = payload == "-" ? "(standard input)" : payload
+            let bytes: [UInt8]
+            do {
+                bytes = try payload == "-" ? FileSystem.standardInput() : FileSystem.contents(payload)
+            } catch {
+                throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the payload (\(error))")])
             }
-            let read = try APNsPayload.read(bytes: bytes, file: payload, matrix: matrix)
+            let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
             flags = read.flags
+            apnsKeys = read.apnsKeys
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let apis = try ids(args.allValues("--api"), known: spec.initAPIs.map(\.id), option: "--api")
@@ -32,16 +39,18 @@ extension Command {
         }
         let language = args.value("--lang") ?? spec.languages[0].id
         guard spec.languages.contains(where: { $0.id == language }) else {
-            throw Arguments.UsageError(message: "unknown language '\(language)'" + Suggestion.didYouMean(language, in: spec.languages.map(\.id)))
+            let known = spec.languages.map(\.id)
+            throw Arguments.UsageError(message: "--lang: unknown language '\(language)'" + Suggestion.didYouMean(language, in: known)
+                                       + "; the spec has \(known.joined(separator: ", "))")
         }
         let json = args.flag("--json")
         try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.keys.map { "--without-\($0)-handler" })
 
-        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without)))
+        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
         if json {
             result.stdout += matrix.json(outcomes).serialized() + "\n"
         } else {
-            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language)).value(outcomes)
+            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil).value(outcomes)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }

@@ -87,7 +87,7 @@ enum Help {
         let without = spec.map { $0.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } } ?? ["--without-<handler>-handler"]
         let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
         let options = [
-            ("--payload FILE", "A real APNs payload: {\"aps\": {...}, ...}"),
+            ("--payload FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input"),
             (keys.joined(separator: ", "), "Payload keys that are set, when no file is given"),
             ("--api ID", "Only these init APIs" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
             ("--state ID", "Only these app states" + ids(spec?.appStates.map(\.id))),

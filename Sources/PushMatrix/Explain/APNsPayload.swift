@@ -1,9 +1,15 @@
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {
-    /// The payload's flags, and warnings for keys present with a value that does not count as set
-    /// (`"content-available": "1"`), since the sender probably meant them.
-    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], warnings: [Diagnostic]) {
+    /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
+    static let limit = 4096, voipLimit = 5120
+
+    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys
+    /// present with a value that does not count as set and does not read as a deliberate "no"
+    /// (`"content-available": "1"`, not `0`), since the sender probably meant them.
+    /// `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that depend
+    /// on them (sound, badge).
+    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
@@ -13,7 +19,7 @@ public enum APNsPayload {
         guard case .object = root.value else {
             throw DiagnosticsError([Diagnostic(file: file, location: root.location, message: "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")])
         }
-        guard let aps = root["aps"], case .object = aps.value else {
+        guard let aps = root["aps"], case .object(let members) = aps.value else {
             let found = root["aps"].map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
             throw DiagnosticsError([Diagnostic(file: file, location: root["aps"]?.location ?? root.location, path: "aps",
                                                message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")])
@@ -23,16 +29,20 @@ public enum APNsPayload {
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
+        if bytes.count > limit {
+            warnings.append(Diagnostic(file: file, location: nil, message: "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)", severity: .warning))
+        }
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
-            flags[key.id] = key.presentWhen.contains { APNsMatcher(rawValue: $0.id)?.matches(value) == true }
-            if let value, flags[key.id] == false {
-                let expected = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id)?.description }.joined(separator: " or ")
+            let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
+            flags[key.id] = matchers.contains { $0.matches(value) }
+            if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
+                let expected = matchers.map(\.description).joined(separator: " or ")
                 warnings.append(Diagnostic(file: file, location: value.location, path: "aps.\(key.apnsKey)",
                                            message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }
-        return (flags, warnings)
+        return (flags, Set(members.filter { $0.value.value != .null }.map(\.key)), warnings)
     }
 
     private static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {
@@ -48,6 +58,18 @@ extension APNsMatcher: CustomStringConvertible {
         case .nonEmptyString: return "a non-empty string"
         case .object: return "a dictionary"
         case .one: return "the number 1"
+        }
+    }
+
+    /// Whether a value that no test accepts is the sender's way of saying "not set": JSON null or
+    /// false, or the zero of a number test (`"content-available": 0`). Any other value looks
+    /// like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string test
+    /// an empty string (a text left unfilled).
+    static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
+        switch node.value {
+        case .null, .bool(false): return true
+        case .number(let literal): return Double(literal) == 0 && matchers.contains(.one)
+        default: return false
         }
     }
 

@@ -17,12 +17,16 @@ public struct ExplainQuery: Sendable {
     public var appStates: [String]?
     /// Optional handlers the app does not implement.
     public var without: Set<String>
+    /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a
+    /// condition on them; nil when only flags were given, so those calls stay as the cell has them.
+    public var apnsKeys: Set<String>?
 
-    public init(payload: [String: Bool], apis: [String]? = nil, appStates: [String]? = nil, without: Set<String> = []) {
+    public init(payload: [String: Bool], apis: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [], apnsKeys: Set<String>? = nil) {
         self.payload = payload
         self.apis = apis
         self.appStates = appStates
         self.without = without
+        self.apnsKeys = apnsKeys
     }
 }
 
@@ -36,20 +40,37 @@ extension Matrix {
                 let taps = spec.taps.compactMap { tap in
                     cell.taps.first { $0.tap.id == tap.id }.map { (tap: tap.id, calls: calls($0.calls, without: query.without)) }
                 }
-                return Outcome(api: api, appState: state, payload: query.payload, ignored: cell.ignored,
-                               onDelivery: calls(cell.onDelivery, without: query.without),
-                               notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell))
+                let onDelivery = calls(cell.onDelivery, without: query.without).filter { happens($0, apnsKeys: query.apnsKeys) }
+                // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
+                return Outcome(api: api, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
+                               onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell))
             }
         }
     }
 
-    /// The shape `explain --json` prints; ids as declared in the spec.
+    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it
+    /// carries may need one of some APNs keys. Unknown keys (nil) decide nothing.
+    private func happens(_ call: Call, apnsKeys: Set<String>?) -> Bool {
+        guard let apnsKeys else { return true }
+        return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
+    }
+
+    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
+    /// them; nil when they set none.
+    func apnsCondition(_ call: Call) -> [String]? {
+        let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
+    /// method under the outcome's init API as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {
-        func call(_ c: Call) -> JSONOutput {
-            .object([("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? []))
-        }
         return .array(outcomes.map { o in
-            .object([
+            func call(_ c: Call) -> JSONOutput {
+                .object([("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
+                        + [("method", .string(method(c.handler.id, api: o.api).swift))])
+            }
+            return .object([
                 ("api", .string(o.api)),
                 ("state", .string(o.appState)),
                 ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),

@@ -57,8 +57,8 @@ final class NodeReader {
         return nil
     }
 
-    func text(_ key: String) -> LocalizedText? {
-        member(key).flatMap { Self.text($0, path: childPath(key), sink: sink) }
+    func text(_ key: String, optional: Bool = false) -> LocalizedText? {
+        member(key, optional: optional).flatMap { Self.text($0, path: childPath(key), sink: sink) }
     }
 
     func object(_ key: String, optional: Bool = false) -> NodeReader? {

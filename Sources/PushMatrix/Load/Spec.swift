@@ -81,12 +81,24 @@ public struct Note: Sendable {
     public var id: String
     public var text: LocalizedText
     public var source: Reference
+    /// The init APIs the note is about, when not all: it is shown only with those (a note about
+    /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
+    public var apis: [Reference]?
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
+    /// that carries this note to happen; nil when the note sets no such condition.
+    public var onlyWithAPNsKeys: [Reference]?
     public var whenMissing: Fallback?
     public var origin: Origin
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
-public struct Fallback: Sendable { public var handler: Reference; public var instead: Call }
+public struct Fallback: Sendable {
+    public var handler: Reference
+    public var instead: Call
+    /// What the note says instead where the app is known to lack the handler (explain's
+    /// `--without-…-handler`); without it, the note is not shown there.
+    public var text: LocalizedText?
+}
 
 public struct Call: Sendable, Hashable {
     public var handler: Reference

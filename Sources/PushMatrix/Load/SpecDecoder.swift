@@ -96,15 +96,18 @@ enum SpecDecoder {
                 let id = o.string("id")
                 let text = o.text("text")
                 let source = o.identifier("source")
+                let apis = nonEmptyStrings(o, "apis", "lists no init API; leave \"apis\" out for a note about every init API")
+                let keys = nonEmptyStrings(o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
                 let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
                     defer { f.finish() }
                     let handler = f.identifier("handler")
                     let instead = f.object("instead").flatMap({ c in defer { c.finish() }; return call(c) })
+                    let text = f.text("text", optional: true)
                     guard let handler, let instead else { return nil }
-                    return Fallback(handler: handler, instead: instead)
+                    return Fallback(handler: handler, instead: instead, text: text)
                 }
                 guard let id, let text, let source else { return nil }
-                return Note(id: id, text: text, source: source, whenMissing: fallback, origin: o.origin)
+                return Note(id: id, text: text, source: source, apis: apis, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
             },
             phrases: texts(r, "phrases", sink),
             phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),
@@ -130,6 +133,15 @@ enum SpecDecoder {
         Dictionary(uniqueKeysWithValues: r.entries(key) { name, value, origin in
             NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) }
         })
+    }
+
+    /// An optional list of strings that, when given, may not be empty (`empty` says why).
+    private static func nonEmptyStrings(_ o: NodeReader, _ key: String, _ empty: String) -> [Reference]? {
+        o.member(key, optional: true).map { list in
+            let strings = o.strings(key)
+            if case .array(let items) = list.value, items.isEmpty { o.report(Origin(path: o.childPath(key), location: list.location), empty) }
+            return strings
+        }
     }
 
     /// Reads a call; the caller finishes the reader (so unknown keys are reported once).

@@ -18,10 +18,11 @@ public enum SpecLoader {
     /// The spec's bytes: the file at `path`, or the built-in spec when `path` is nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
         guard let path else { return Array(BuiltInFiles.spec.utf8) }
-        guard let bytes = FileSystem.read(path) else {
-            throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file")])
+        do {
+            return try FileSystem.contents(path)
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot read the spec file (\(error))")])
         }
-        return bytes
     }
 
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {

@@ -72,11 +72,23 @@ public struct Matrix: Sendable {
         cellTable[Self.slot(payload, api, state, apis: spec.initAPIs.count, states: spec.appStates.count)]
     }
 
-    /// Every note that applies to a cell: its column's, its own and its calls', sorted by id.
+    /// Every note that applies to a cell: its column's that are about its init API, its own and
+    /// its calls', sorted by id.
     public func noteIds(of cell: Cell) -> [String] {
-        var ids = Set(appStates[cell.appState.id]!.notes.map(\.id) + cell.notes.map(\.id))
+        var ids = Set(appStates[cell.appState.id]!.notes.map(\.id).filter { note($0, isAbout: cell.api.id) } + cell.notes.map(\.id))
         for call in cell.onDelivery + cell.taps.flatMap(\.calls) { ids.formUnion(call.notes.map(\.id)) }
         return ids.sorted()
+    }
+
+    /// Whether note `id` is about init API `api`: a note limited to some init APIs is not about the others.
+    func note(_ id: String, isAbout api: String) -> Bool {
+        notes[id]?.apis?.contains { $0.id == api } ?? true
+    }
+
+    /// The delegate method by which `handler` is called under init API `api` (validation
+    /// guarantees every handler has one for every init API).
+    func method(_ handler: String, api: String) -> MethodName {
+        handlers[handler]!.methods.first { $0.api.id == api }!
     }
 
     /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that

@@ -10,6 +10,7 @@ enum Phrases {
         "markerSeparator": [],
         "methodLabel": ["apis"],
         "onDelivery": ["calls"],
+        "onDeliveryIf": ["calls", "keys"],
         "notificationCenter": [],
         "tap": ["taps", "calls"],
         "then": ["calls"],
@@ -31,6 +32,11 @@ enum Phrases {
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
     static let mayBeBlank: Set<String> = ["markerSeparator"]
+
+    /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
+    static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = [
+        "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } },  // a call that depends on APNs keys
+    ]
 }
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.

@@ -9,11 +9,15 @@ public struct Step: Sendable {
 }
 
 extension Phrasebook {
-    public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {
+    /// With `conditional`, a call on delivery whose notes need APNs keys (sound, badge) is told as
+    /// happening if the payload carries one: for explain, which has no payload to decide it by.
+    /// The docs tell it plainly, with the note as a footnote.
+    public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool = false) -> [Step] {
         // Cells that make the same calls read the same, and a matrix has few distinct ones.
-        let key = Self.signature(onDelivery, notificationCenter, taps)
+        var key = Self.signature(onDelivery, notificationCenter, taps)
+        if conditional { key += "?" }
         if let known = cache.steps[key] { return known }
-        let made = makeSteps(onDelivery: onDelivery, notificationCenter: notificationCenter, taps: taps)
+        let made = makeSteps(onDelivery: onDelivery, notificationCenter: notificationCenter, taps: taps, conditional: conditional)
         cache.steps[key] = made
         return made
     }
@@ -44,8 +48,13 @@ extension Phrasebook {
         return parts.joined()
     }
 
-    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])]) -> [Step] {
-        var steps = onDelivery.map { Step(text: phrase("onDelivery", ["calls": call($0)]), notes: $0.notes.map(\.id), items: []) }
+    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step] {
+        var steps = onDelivery.map { call in
+            // The keys are joined as alternatives, as taps are.
+            let keys = conditional ? matrix.apnsCondition(call).map { list($0.map(Inline.code), lastSeparator: "tapSeparator") } : nil
+            let text = keys.map { phrase("onDeliveryIf", ["calls": self.call(call), "keys": $0]) } ?? phrase("onDelivery", ["calls": self.call(call)])
+            return Step(text: text, notes: call.notes.map(\.id), items: [])
+        }
         if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
         steps += tapSteps(taps)
         if steps.isEmpty { steps.append(Step(text: phrase("ignored"), notes: [], items: [])) }

@@ -5,6 +5,11 @@ public enum Generator {
     /// another, since target names are unique across a package graph.
     public static let defaultModule = "PushHandlers"
 
+    /// The modules the built-in templates' Swift imports, and Swift itself, which every file
+    /// imports: a generated module with one of these names would shadow it, so none may be
+    /// chosen. (A test keeps this list in step with the templates.)
+    static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest"]
+
     /// Renders some files; jobs are independent, so they run in parallel. (Untyped throws: the
     /// compiler cannot yet lower these closures with a typed one; every error they throw is a
     /// DiagnosticsError.)

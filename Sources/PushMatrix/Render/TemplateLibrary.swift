@@ -38,7 +38,9 @@ final class TemplateLibrary: Sendable {
             }
         }
         guard let text = BuiltInFiles.templates[relativePath] else {
-            throw DiagnosticsError([Diagnostic(file: Self.builtInPrefix + relativePath, location: nil, message: "no such template")])
+            // Named where the user would add it: in their directory, when they have one.
+            let expected = directory.map { FileSystem.join($0, relativePath) } ?? Self.builtInPrefix + relativePath
+            throw DiagnosticsError([Diagnostic(file: expected, location: nil, message: "no such template")])
         }
         return (Self.builtInPrefix + relativePath, text)
     }
@@ -52,8 +54,18 @@ final class TemplateLibrary: Sendable {
     }
 
     /// "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension.
+    /// A problem with the partial's file as a whole (missing, not UTF-8) names that file in its
+    /// message, since the renderer reports it at the tag that includes the partial.
     private func partials(of relativePath: String) -> (String) throws(DiagnosticsError) -> Template {
         let folder = relativePath.prefix { $0 != "/" }, ext = relativePath.split(separator: ".").last ?? ""
-        return { (name: String) throws(DiagnosticsError) -> Template in try self.template("\(folder)/_\(name).\(ext)") }
+        return { (name: String) throws(DiagnosticsError) -> Template in
+            do throws(DiagnosticsError) {
+                return try self.template("\(folder)/_\(name).\(ext)")
+            } catch {
+                throw DiagnosticsError(error.diagnostics.map { d in
+                    d.location != nil ? d : Diagnostic(file: d.file, location: nil, path: d.path, message: "partial '\(name)' (\(d.file)): \(d.message)")
+                })
+            }
+        }
     }
 }

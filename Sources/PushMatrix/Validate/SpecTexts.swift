@@ -9,7 +9,7 @@ enum SpecTexts {
         texts += spec.handlerStates.map(\.description)
         texts += spec.handlers.flatMap { [$0.name, $0.description] }
         texts += spec.taps.map(\.name)
-        texts += spec.notes.map(\.text)
+        texts += spec.notes.map(\.text) + spec.notes.compactMap { $0.whenMissing?.text }
         texts += spec.texts.keys.sorted().map { spec.texts[$0]! }
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
         texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)

@@ -78,7 +78,7 @@ struct Validator {
                 sink.error(text.origin, "unknown language '\(key)'" + Suggestion.didYouMean(key, in: languages))
             }
         }
-        for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key }) where spec.phrases[name] == nil {
+        for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key }) where spec.phrases[name] == nil && Phrases.neededOnlyWhen[name]?(spec) != false {
             sink.error(spec.phrasesOrigin, "missing phrase '\(name)'")
         }
         for name in spec.phrases.keys.sorted() where Phrases.placeholders[name] == nil {
@@ -92,6 +92,7 @@ struct Validator {
         let r = References(spec: spec, sink: sink)
         for note in spec.notes {
             r.resolve(note.source, r.sources, "source")
+            note.apis?.forEach { r.resolve($0, r.apis, "init API") }
             if let fallback = note.whenMissing {
                 r.resolve(fallback.handler, r.handlers, "handler")
                 r.call(fallback.instead)
@@ -101,6 +102,8 @@ struct Validator {
             }
         }
         for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
+        let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
+        spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
         for key in spec.payloadKeys {
             for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
@@ -136,6 +139,11 @@ struct Validator {
             }
         }
         order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+        // A note about some init APIs only, by id, with those APIs (when they are all known: an
+        // unknown one is reported above).
+        let apis = Set(spec.initAPIs.map(\.id))
+        let scoped = Dictionary(spec.notes.compactMap { note in note.apis.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(apis.contains) },
+                                uniquingKeysWith: { a, _ in a })
         for cell in spec.cells {
             r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
             r.resolve(cell.source, r.sources, "source")
@@ -145,6 +153,24 @@ struct Validator {
                 r.resolve(tap, r.taps, "tap")
                 calls.forEach(r.call)
             }
+            if !conditional.isEmpty { Self.misplacedConditions(cell.notes + cell.taps.flatMap(\.calls).flatMap(\.notes), conditional, sink) }
+            guard !scoped.isEmpty else { continue }
+            for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
+                if let apis = scoped[note.id], !apis.contains(cell.api.id) {
+                    sink.error(note.origin, "note '\(note.id)' is only about init APIs \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
+                }
+            }
+        }
+    }
+}
+
+extension Validator {
+    /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among
+    /// the `conditional` ones: a condition on the payload's APNs keys means something only on a
+    /// call on delivery, where explain can decide it from a payload.
+    fileprivate static func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>, _ sink: DiagnosticSink) {
+        for note in notes where conditional.contains(note.id) {
+            sink.error(note.origin, "note '\(note.id)' sets a condition on APNs keys, so it belongs on a call on delivery only")
         }
     }
 }

@@ -100,23 +100,35 @@ extension DocsView {
         return made
     }
 
-    /// What every section's table heads its columns and rows with: named once per page.
+    /// What every section's table heads its columns and rows with, and where it marks the
+    /// columns' notes: worked out once per page.
     private struct SectionHeadings {
         let states: [Inline], apis: [Inline]
+        /// A column's notes about every init API, marked on its header, by app state.
+        let headerNotes: [[String]]
+        /// A column's notes about some init APIs only, marked in the cells of those rows, by init
+        /// API and app state.
+        let cellNotes: [[[String]]]
 
         init(_ view: DocsView) {
-            states = view.spec.appStates.map { view.book.name($0.name) }
-            apis = view.spec.initAPIs.map { view.book.name($0.name) }
+            let spec = view.spec, matrix = view.matrix
+            states = spec.appStates.map { view.book.name($0.name) }
+            apis = spec.initAPIs.map { view.book.name($0.name) }
+            let aboutEvery = { (note: String) in spec.initAPIs.allSatisfy { matrix.note(note, isAbout: $0.id) } }
+            headerNotes = spec.appStates.map { $0.notes.map(\.id).filter(aboutEvery) }
+            cellNotes = spec.initAPIs.map { api in
+                spec.appStates.map { $0.notes.map(\.id).filter { !aboutEvery($0) && matrix.note($0, isAbout: api.id) } }
+            }
         }
     }
 
     /// One payload combination: its table (a row per init API, a column per app state) and its
-    /// footnotes, numbered in order of first appearance, column notes first.
+    /// footnotes, numbered in order of first appearance, the header's column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
         let anchor = anchors.section(payload)
         let footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.indices.map { state in
-            .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(spec.appStates[state].notes.map(\.id))])
+            .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(headings.headerNotes[state])])
         }
         var sources: [String] = []
         let rows: [TemplateValue] = spec.initAPIs.indices.map { api in
@@ -139,7 +151,7 @@ extension DocsView {
                                 "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
                             ])
                         }),
-                        "cellMarkers": footnotes.markers(spec.cells[index].notes.map(\.id)),
+                        "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
                     ])
                 }),
             ])
