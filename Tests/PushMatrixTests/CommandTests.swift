@@ -81,6 +81,33 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(run.stderr, "")
     }
 
+    /// Help and parsing come from one declaration per command: `--help` lists exactly the
+    /// options the command takes, each listed one is taken, and nothing else is.
+    func testEachCommandsHelpListsExactlyTheOptionsItTakes() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let payload = directory + "/push.json"
+        try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: URL(fileURLWithPath: payload))
+        let spec = Fixtures.builtIn.spec
+        let values = ["--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
+                      "--payload": payload, "--api": spec.initAPIs[0].id, "--state": spec.appStates[0].id, "--lang": "ja"]
+        let operands = ["templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"]]
+        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "templates", "help"])
+        for info in Help.commands(spec) {
+            let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
+            let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()
+                .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+            XCTAssertEqual(listed, info.optionNames, info.name)
+            for option in info.options {
+                let value = option.value.map { _ in [values[option.name]!] } ?? []
+                let result = Command.run([info.name] + (operands[info.name] ?? []) + [option.name] + value)
+                XCTAssertFalse(result.stderr.contains("unknown option"), "\(info.name) \(option.name): \(result.stderr)")
+            }
+            let unknown = Command.run([info.name] + (operands[info.name] ?? []) + ["--no-such-option"])
+            XCTAssertEqual(unknown.status, 2, info.name)
+            XCTAssertTrue(unknown.stderr.contains("unknown option '--no-such-option'") || info.options.isEmpty, "\(info.name): \(unknown.stderr)")
+        }
+    }
+
     func testBadPayloadIsAnInputError() throws {
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))

@@ -5,9 +5,13 @@ struct Arguments {
     private(set) var flags: [String] = []
     private(set) var values: [(name: String, value: String)] = []
     private(set) var positionals: [String] = []
+    /// Every option the command takes, for suggestions.
+    private let known: [String]
 
-    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`).
-    init(_ arguments: [String], valued: Set<String>) throws(UsageError) {
+    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`); `known`, all of
+    /// them (see `CommandInfo.arguments`).
+    init(_ arguments: [String], valued: Set<String>, known: [String]) throws(UsageError) {
+        self.known = known
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("--") else { positionals.append(argument); continue }
@@ -44,7 +48,7 @@ struct Arguments {
     }
 
     /// Fails on anything no one took, suggesting the nearest known option.
-    func finish(known: [String], positionals expected: Int = 0) throws(UsageError) {
+    func finish(positionals expected: Int = 0) throws(UsageError) {
         if let unknown = flags.first ?? values.first?.name {
             throw UsageError(message: "unknown option '\(unknown)'" + Suggestion.didYouMean(unknown, in: known))
         }

@@ -28,7 +28,7 @@ public enum Command {
         let rest = Array(arguments.dropFirst())
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
-            result.stdout = command == "explain" ? Help.explain(try? SpecLoader.load(path: specPath(rest)).spec) : Help.text(for: command) ?? Help.main
+            result.stdout = Help.text(for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(rest)).spec : nil) ?? Help.main
             return result
         }
         do {
@@ -39,7 +39,7 @@ public enum Command {
             case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
-                guard let text = Help.text(for: topic) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
+                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath([])).spec : nil) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
@@ -81,7 +81,7 @@ public enum Command {
     }
 
     private static func generate(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: ["--spec", "--templates", "--output", "--module"])
+        var args = try Help.generate.arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
@@ -92,7 +92,7 @@ public enum Command {
             throw Arguments.UsageError(message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
         }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
-        try args.finish(known: ["--spec", "--templates", "--output", "--module", "--check", "--force", "--quiet", "--verbose"])
+        try args.finish()
 
         let spec = specPath(rest)
         let bytes = try SpecLoader.bytes(path: spec)
@@ -140,11 +140,11 @@ public enum Command {
     /// Checks the spec, and that the templates render with it, since a template may use a text
     /// the spec lacks. Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: ["--spec", "--templates"])
+        var args = try Help.validate.arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let quiet = args.flag("--quiet")
-        try args.finish(known: ["--spec", "--templates", "--quiet"])
+        try args.finish()
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
         _ = try Generator.render(matrix, library: TemplateLibrary(directory: templates), module: Generator.defaultModule)
@@ -153,14 +153,14 @@ public enum Command {
 
     /// `templates export DIR`: the built-in templates, to start overriding some of them.
     private static func templates(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: [])
+        var args = try Help.templates.arguments(rest)
         let force = args.flag("--force")
         guard args.positionals.count == 2, args.positionals[0] == "export" else {
             throw Arguments.UsageError(message: "expected 'templates export DIR'")
         }
         let directory = args.positionals[1]
         guard !directory.isEmpty else { throw Arguments.UsageError(message: "templates export: the directory is empty; name the directory to copy the templates into") }
-        try args.finish(known: ["--force"], positionals: 2)
+        try args.finish(positionals: 2)
         var written = 0
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
             let target = FileSystem.join(directory, path)

@@ -2,10 +2,10 @@ extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
     /// so a spec with other dimensions gets matching options.
     static func explain(_ rest: [String], _ result: inout Result) throws {
-        var args = try Arguments(rest, valued: ["--spec", "--payload", "--api", "--state", "--lang", "--templates"])
-        _ = args.value("--spec")
         let matrix = try SpecLoader.load(path: specPath(rest))
         let spec = matrix.spec
+        var args = try Help.explain(spec).arguments(rest)
+        _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
@@ -44,7 +44,7 @@ extension Command {
                                        + "; the spec has \(known.joined(separator: ", "))")
         }
         let json = args.flag("--json")
-        try args.finish(known: ["--spec", "--payload", "--api", "--state", "--lang", "--json", "--templates"] + keyFlags.map(\.0) + optional.keys.map { "--without-\($0)-handler" })
+        try args.finish()
 
         let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
         if json {

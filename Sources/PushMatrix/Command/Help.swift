@@ -1,117 +1,109 @@
-/// Usage texts, with examples, for `--help`.
+/// Every command's declaration (see `CommandInfo`), and the main help made from them.
 enum Help {
-    static let main = """
-    pushmatrix — generate docs from the iOS push-notification reception matrix
-
-    USAGE: pushmatrix <command> [options]
-
-    COMMANDS:
-      generate   Render every output from the spec into the output directory
-      validate   Check the spec and report every problem
-      explain    Tell what happens to a push in each init API and app state
-      templates  Export the built-in templates to override some of them
-      help       Show help for a command
-
-    OPTIONS:
-      --version  Print the version
-      -h, --help Show help
-
-    Without --spec, the spec is Spec/push-matrix.json when it exists, else the built-in one;
-    without --templates, Templates/ when it exists, else the built-in templates. A templates
-    directory may hold only the files it overrides.
-
-    EXAMPLES:
-      pushmatrix generate
-      pushmatrix generate --check
-      pushmatrix templates export MyTemplates
-      pushmatrix explain --alert --category --api ios10 --state background
-      pushmatrix explain --payload push.json --json
-
-    """
-
-    static func text(for command: String) -> String? {
-        switch command {
-        case "generate": return """
-            USAGE: pushmatrix generate [--spec FILE] [--templates DIR] [--output DIR] [--check] [--force]
-                                       [--quiet | --verbose]
-
+    static let generate = CommandInfo(
+        name: "generate", summary: "Render every output from the spec into the output directory",
+        about: """
             Renders every output in memory, then writes only the files whose bytes changed and
             removes files it generated earlier that are no longer produced. Other files in the
-            output directory are never touched. Nothing is written when the spec is invalid.
-            Code between pushmatrix:begin and pushmatrix:end lines is kept; a generated file
-            edited anywhere else is reported (exit 1) and left alone unless --force is given.
+            output directory are never touched, and nothing is written when the spec or a
+            template has a problem. Code between pushmatrix:begin and pushmatrix:end lines is
+            kept; a generated file edited anywhere else is reported (exit 1) and left alone
+            unless --force is given. One run at a time writes an output directory.
+            """,
+        options: [
+            .value("--spec", "FILE", "The spec (default: Spec/push-matrix.json, else the built-in one)"),
+            .value("--templates", "DIR", "The templates (default: Templates, else the built-in ones)"),
+            .value("--output", "DIR", "Where outputs go (default: Generated)"),
+            .value("--module", "NAME", "The generated Swift module (default: PushHandlers): Sources/NAME,\nTests/NAMEConformanceTests"),
+            .flag("--check", "Write nothing; exit 1 listing every missing, stale or extra file"),
+            .flag("--force", "Overwrite generated files edited outside their pushmatrix:begin/end regions;\nwith --check, compare every file even when the inputs are unchanged"),
+            .flag("--quiet", "Print only problems"),
+            .flag("--verbose", "Print every file's fate: written, unchanged or removed"),
+        ],
+        examples: ["generate --output Docs/Generated", "generate --check"])
 
-            OPTIONS:
-              --spec FILE       The spec (default: Spec/push-matrix.json)
-              --templates DIR   The templates (default: Templates)
-              --output DIR      Where outputs go (default: Generated)
-              --module NAME     The generated Swift module (default: PushHandlers): Sources/NAME,
-                                Tests/NAMEConformanceTests
-              --check           Write nothing; exit 1 listing every missing, stale or extra file
-              --force           Overwrite generated files edited outside their pushmatrix:begin/end regions;
-                                with --check, compare every file even when the inputs are unchanged
-              --quiet           Print only problems
-              --verbose         Print every file's fate: written, unchanged or removed
-
-            EXAMPLES:
-              pushmatrix generate --output Docs/Generated
-              pushmatrix generate --check
-
-            """
-        case "validate": return """
-            USAGE: pushmatrix validate [--spec FILE] [--templates DIR] [--quiet]
-
+    static let validate = CommandInfo(
+        name: "validate", summary: "Check the spec and report every problem",
+        about: """
             Reports every problem in the spec as FILE:LINE:COLUMN: error: PATH: MESSAGE, then
-            renders the templates in memory (when DIR exists) to catch texts they need but the
-            spec lacks. Writes nothing.
-            Exit status: 0 valid, 1 invalid, 2 usage error.
+            renders the templates in memory to catch texts they need but the spec lacks. Writes
+            nothing. Exit status: 0 valid, 1 invalid, 2 usage error.
+            """,
+        options: [generate.options[0], generate.options[1], .flag("--quiet", "Print only problems")],
+        examples: ["validate --spec Spec/push-matrix.json"])
 
-            """
-        case "explain": return explain(nil)
-        case "templates": return """
-            USAGE: pushmatrix templates export DIR [--force]
-
+    static let templates = CommandInfo(
+        name: "templates", summary: "Export the built-in templates to override some of them", operands: "export DIR",
+        about: """
             Copies the built-in templates into DIR. Keep the files you change and delete the
             rest: with --templates DIR, a template missing from DIR falls back to the built-in
             one. Existing files are not overwritten without --force.
+            """,
+        options: [.flag("--force", "Overwrite files that are already there")],
+        examples: ["templates export MyTemplates"])
 
-            """
-        default: return nil
-        }
+    static let help = CommandInfo(
+        name: "help", summary: "Show help for a command", operands: "[COMMAND]",
+        about: "Prints the help of COMMAND, or this overview without one.", options: [], examples: ["help generate"])
+
+    /// `explain`'s options are named after the spec's ids, so its declaration is made from the
+    /// spec (placeholders without one).
+    static func explain(_ spec: Spec?) -> CommandInfo {
+        func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
+        let keys = spec?.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } ?? ["--<payload-key>"]
+        let without = spec?.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } ?? ["--without-<handler>-handler"]
+        let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
+        let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
+        let filters: [CommandInfo.Option] = [
+            .value("--api", "ID", "Only these init APIs" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
+            .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
+        ]
+        let output: [CommandInfo.Option] = [
+            .value("--lang", languages, "Language of the text output"),
+            .flag("--json", "Print JSON, one object per init API and app state"),
+            generate.options[0], generate.options[1],
+        ]
+        let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
+        return CommandInfo(
+            name: "explain", summary: "Tell what happens to a push in each init API and app state",
+            about: """
+                Tells what iOS does with a push: which handlers run on arrival and with which
+                application state, whether Notification Center shows it, and what each possible
+                tap calls. Give a payload file or the payload flags. The options are made from the
+                spec's ids.
+                """,
+            options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
+            examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
 
-    /// `explain`'s options are named after the spec's ids, so its help is made from the spec.
-    static func explain(_ spec: Spec?) -> String {
-        func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
-        let keys = spec.map { $0.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } } ?? ["--<payload-key>"]
-        let without = spec.map { $0.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } } ?? ["--without-<handler>-handler"]
-        let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
-        let options = [
-            ("--payload FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input"),
-            (keys.joined(separator: ", "), "Payload keys that are set, when no file is given"),
-            ("--api ID", "Only these init APIs" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
-            ("--state ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
-        ] + without.map { ($0, "The app does not implement this optional handler") } + [
-            ("--lang \(languages)", "Language of the text output"),
-            ("--json", "Print JSON, one object per init API and app state"),
-            ("--spec FILE", "The spec (default: Spec/push-matrix.json)"),
-        ]
-        let width = options.map(\.0.count).max()!
-        let lines = options.map { "  " + $0.0 + String(repeating: " ", count: width + 2 - $0.0.count) + $0.1 }
-        return """
-            USAGE: pushmatrix explain (--payload FILE | payload flags) [options]
+    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), templates, help] }
 
-            Tells what iOS does with a push: which handlers run on arrival and with which
-            application state, whether Notification Center shows it, and what each possible tap
-            calls. The options below are made from the spec's ids.
+    static var main: String {
+        let commands = commands(try? SpecLoader.load(path: nil).spec)
+        let width = commands.map(\.name.count).max()!
+        return """
+            pushmatrix — generate docs, Swift handlers and conformance tests from the iOS
+            push-notification reception matrix
+
+            USAGE: pushmatrix <command> [options]
+
+            COMMANDS:
+            \(commands.map { "  " + $0.name.padding(to: width + 2) + $0.summary }.joined(separator: "\n"))
 
             OPTIONS:
-            \(lines.joined(separator: "\n"))
+              --version  Print the version
+              -h, --help Show help
+
+            Run 'pushmatrix help <command>' or 'pushmatrix <command> --help' for a command's options.
 
             EXAMPLES:
-              pushmatrix explain \(keys.prefix(2).joined(separator: " "))
-              pushmatrix explain --payload push.json --json
+            \(commands.flatMap(\.examples).prefix(5).map { "  pushmatrix " + $0 }.joined(separator: "\n"))
 
             """
+    }
+
+    /// A command's help; explain's is made from `spec`.
+    static func text(for command: String, spec: Spec? = nil) -> String? {
+        commands(spec).first { $0.name == command }?.help
     }
 }

@@ -1,0 +1,48 @@
+/// A command as the command line declares it. Its parser takes exactly these options and its
+/// `--help` lists exactly these, both made from this one declaration, so the two cannot drift.
+struct CommandInfo {
+    struct Option {
+        let name: String
+        /// What the value is called in help (`--spec FILE`); nil for a flag.
+        let value: String?
+        /// One line per `\n`.
+        let help: String
+
+        static func flag(_ name: String, _ help: String) -> Option { Option(name: name, value: nil, help: help) }
+        static func value(_ name: String, _ value: String, _ help: String) -> Option { Option(name: name, value: value, help: help) }
+    }
+
+    let name: String
+    /// One line, for the main help's list of commands.
+    let summary: String
+    /// What follows the command on its usage line before the options (`export DIR`).
+    var operands = ""
+    let about: String
+    let options: [Option]
+    let examples: [String]
+
+    var optionNames: [String] { options.map(\.name) }
+
+    /// The command's arguments, split as its options say.
+    func arguments(_ rest: [String]) throws(Arguments.UsageError) -> Arguments {
+        try Arguments(rest, valued: Set(options.filter { $0.value != nil }.map(\.name)), known: optionNames)
+    }
+
+    var help: String {
+        let labels = options.map { $0.name + ($0.value.map { " " + $0 } ?? "") }
+        let width = labels.map(\.count).max() ?? 0
+        let lines = zip(labels, options).flatMap { label, option in
+            option.help.split(separator: "\n").enumerated().map { n, line in
+                "  " + (n == 0 ? label : "").padding(to: width + 2) + line
+            }
+        }
+        let usage = ["USAGE: pushmatrix", name, operands, options.isEmpty ? "" : "[options]"].filter { !$0.isEmpty }.joined(separator: " ")
+        return usage + "\n\n" + about + "\n"
+            + (lines.isEmpty ? "" : "\nOPTIONS:\n" + lines.joined(separator: "\n") + "\n")
+            + (examples.isEmpty ? "" : "\nEXAMPLES:\n" + examples.map { "  pushmatrix " + $0 + "\n" }.joined())
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
