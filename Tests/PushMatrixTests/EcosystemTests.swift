@@ -108,6 +108,17 @@ final class EcosystemTests: XCTestCase {
         XCTAssertTrue(Command.run(["validate", "--spec", bad], colored: true).stderr.contains("\u{1B}[1;31merror:"))
     }
 
+    /// The example's README sends people to folders of the example: each must be there.
+    func testTheExampleReadmeNamesGeneratedPathsThatExist() throws {
+        let example = Fixtures.root.appendingPathComponent("Examples/PushDemo")
+        let readme = try String(contentsOf: example.appendingPathComponent("README.md"), encoding: .utf8)
+        let paths = readme.matches(of: /Generated\/[A-Za-z0-9_.\/-]*/).map { String($0.output) }
+        XCTAssertGreaterThan(paths.count, 1, "the README names folders under Generated/")
+        for path in paths {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: example.appendingPathComponent(path).path), "Examples/PushDemo/README.md names \(path), which does not exist")
+        }
+    }
+
     func testVersionAndHelp() {
         XCTAssertEqual(Command.run(["--version"]).stdout, "pushmatrix \(Command.version)\n")
         XCTAssertTrue(Command.run(["templates", "--help"]).stdout.contains("templates export DIR"))
