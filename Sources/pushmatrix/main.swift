@@ -11,7 +11,9 @@ keepLargeBlocksOutOfTheHeap()
 
 // Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
 let colored = isatty(2) == 1 && getenv("NO_COLOR") == nil
-let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored)
+// A wrapper that runs pushmatrix for the user (the package plugin) names its own command here.
+let invocation = getenv("PUSHMATRIX_INVOCATION").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "pushmatrix"
+let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored, invocation: invocation)
 emit(result.stdout, to: 1)
 emit(result.stderr, to: 2)
 exit(result.status)

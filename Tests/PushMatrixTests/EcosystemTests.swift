@@ -71,20 +71,10 @@ final class EcosystemTests: XCTestCase {
 
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.
     func testTheBinaryWorksFromAnyDirectory() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("build the pushmatrix product first") }
         let elsewhere = Fixtures.temporaryDirectory(self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["generate", "--output", "out", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(printed, Data(), "--quiet prints nothing")
+        let run = try Binary.run(["generate", "--output", "out", "--quiet"], in: elsewhere)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, Data(), "--quiet prints nothing")
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
         XCTAssertEqual(page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
     }
