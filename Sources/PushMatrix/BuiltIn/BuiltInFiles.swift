@@ -3,7 +3,7 @@
 /// The built-in spec and templates, used when no file on disk overrides them.
 enum BuiltInFiles {
     /// A digest of the generator's sources when these files were embedded.
-    static let sourceDigest = "5176726892c0a209"
+    static let sourceDigest = "62aa287db255c1f6"
 
     static let spec: String = #"""
 {
@@ -692,20 +692,36 @@ enum BuiltInFiles {
       "ja": "呼び出し順序とアプリの状態"
     },
     "callOrderSummary": {
-      "en": "What runs, and in which order, when a tap opens the app; the inactive state; silent pushes and apps that are not running.",
-      "ja": "タップでアプリが開くときの呼び出し順序、inactive 状態、サイレントプッシュと未起動のアプリ。"
+      "en": "What a tap calls, and in which order, with each init API; what was seen only on iOS 7.",
+      "ja": "初期化 API ごとのタップで呼ばれるメソッドとその順序、iOS 7 でのみ確認された事柄。"
     },
     "callOrderIntro": {
-      "en": "When the user opens the app from a notification, iOS calls the app delegate in a fixed order.",
-      "ja": "ユーザーが通知からアプリを開くと、iOS は決まった順序でアプリのデリゲートを呼びます。"
+      "en": "Which methods a tap on a notification calls, and in which order, depends on the init API. The lists below are read from the reception matrix; what is known only from iOS 7 follows them, kept apart.",
+      "ja": "通知をタップしたときにどのメソッドがどの順序で呼ばれるかは、初期化 API によって変わります。以下の一覧は受信の組み合わせ表から読み取ったものです。iOS 7 でしか確かめられていない事柄は、その後に分けて載せています。"
     },
     "tapOrderHeading": {
-      "en": "A tap that opens the app",
-      "ja": "タップでアプリが開くとき"
+      "en": "What a tap calls, per init API",
+      "ja": "タップで呼ばれるメソッド(初期化 API ごと)"
     },
     "thingsHeading": {
       "en": "Worth knowing",
       "ja": "知っておきたいこと"
+    },
+    "tapOrderIntro": {
+      "en": "For each init API: where the app was when the push arrived and what the user tapped, then each method iOS calls, in order, with the handler it is and the state it runs in.",
+      "ja": "初期化 API ごとに、プッシュが届いたときのアプリの状態とタップした場所を示し、続いて iOS が呼ぶメソッドを順に、どのハンドラーにあたるかと呼ばれるときの状態とあわせて挙げます。"
+    },
+    "observationsHeading": {
+      "en": "Seen only on iOS 7",
+      "ja": "iOS 7 でのみ確認された事柄"
+    },
+    "observationsIntro": {
+      "en": "The field tests behind the matrix do not show what this section says. It was observed on iOS 7, before either init API existed, and later versions of iOS may not behave the same way.",
+      "ja": "この節の内容は、組み合わせ表のもとになった動作確認では確かめられていません。どちらの初期化 API もまだなかった iOS 7 で観察されたもので、その後の iOS でも同じとは限りません。"
+    },
+    "tapOpensAppHeading": {
+      "en": "After a tap that opens the app",
+      "ja": "タップでアプリが開いた後"
     },
     "overviewHeading": {
       "en": "The matrix at a glance",
@@ -1001,24 +1017,10 @@ enum BuiltInFiles {
     "source": "ios7Observations",
     "tapOpensApp": [
       {
-        "symbol": "didFinishLaunching",
-        "text": {
-          "en": "only when the app was not running",
-          "ja": "アプリが未起動だった場合のみ"
-        }
-      },
-      {
-        "symbol": "fetchCompletion",
-        "text": {
-          "en": "with the state {{inactiveState}}",
-          "ja": "状態は {{inactiveState}}"
-        }
-      },
-      {
         "symbol": "didBecomeActive",
         "text": {
-          "en": "the app is now active",
-          "ja": "ここでアプリがアクティブになる"
+          "en": "called last, once the tap's handler has run; the app is now active",
+          "ja": "タップで呼ばれるハンドラーの後、最後に呼ばれる。ここでアプリがアクティブになる"
         }
       }
     ],
@@ -1026,8 +1028,8 @@ enum BuiltInFiles {
       {
         "id": "notificationCenterOverApp",
         "text": {
-          "en": "Pulling Notification Center down over an app in front makes it inactive, not background; tapping a notification there runs the same sequence and ends active.",
-          "ja": "フォアグラウンドのアプリの上に通知センターを引き出すと、アプリはバックグラウンドではなく inactive になります。そこで通知をタップすると同じ順序で呼ばれ、最後に active になります。"
+          "en": "Pulling Notification Center down over an app in front makes it inactive, not background; a tap on a notification there brings the same calls as any tap that opens the app, and the app ends active.",
+          "ja": "フォアグラウンドのアプリの上に通知センターを引き出すと、アプリはバックグラウンドではなく inactive になります。そこで通知をタップしたときも、アプリを開くほかのタップと同じものが呼ばれ、最後に active になります。"
         }
       },
       {
@@ -1150,6 +1152,23 @@ enum BuiltInFiles {
 </main>
 </body>
 </html>
+
+"""#,
+        "docs/_footnotes.html": ##"""
+{{#hasFootnotes}}
+<ol class="notes">
+{{#footnotes}}
+<li id="{{id}}"><span class="marker">{{marker}}</span>{{text}} <a class="back" href="#{{backref}}" aria-label="{{texts.backToText}}">↩</a></li>
+{{/footnotes}}
+</ol>
+{{/hasFootnotes}}
+
+"""##,
+        "docs/_footnotes.md": #"""
+{{#footnotes}}
+
+{{marker}} {{text}}
+{{/footnotes}}
 
 """#,
         "docs/_head.html": #"""
@@ -1415,29 +1434,57 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 {{/handlerStates}}
 
 """#,
-        "docs/call-order.html": #"""
+        "docs/call-order.html": ##"""
 {{> head}}
 <p>{{texts.callOrderIntro}}</p>
 <section id="tap-order">
 <h2>{{texts.tapOrderHeading}}</h2>
+<p>{{texts.tapOrderIntro}}</p>
+{{#apis}}
+<section id="order-{{id}}">
+<h3>{{name}}</h3>
+<ul class="ways">
+{{#ways}}
+<li>{{label}}:
 <ol>
+{{#steps}}
+<li>{{method}}: {{call}}{{#markers.list}}<sup><a href="#{{note}}" id="{{id}}">{{label}}</a></sup>{{/markers.list}}</li>
+{{/steps}}
+</ol>
+</li>
+{{/ways}}
+</ul>
+</section>
+{{/apis}}
+{{> footnotes}}
+{{> sources}}
+</section>
+{{#observed}}
+<section id="observations">
+<h2>{{texts.observationsHeading}}</h2>
+<p>{{texts.observationsIntro}}</p>
+{{#hasSteps}}
+<h3>{{texts.tapOpensAppHeading}}</h3>
+<ul>
 {{#steps}}
 <li>{{method}}: {{text}}</li>
 {{/steps}}
-</ol>
-</section>
-<section id="worth-knowing">
-<h2>{{texts.thingsHeading}}</h2>
+</ul>
+{{/hasSteps}}
+{{#hasRules}}
+<h3>{{texts.thingsHeading}}</h3>
 <ul>
 {{#rules}}
 <li id="rule-{{id}}">{{text}}</li>
 {{/rules}}
 </ul>
-</section>
+{{/hasRules}}
 {{> sources}}
+</section>
+{{/observed}}
 {{> foot}}
 
-"""#,
+"""##,
         "docs/call-order.md": #"""
 <!-- Generated by pushmatrix from the spec; edit the spec or the templates, not this file. -->
 # {{texts.callOrderTitle}}
@@ -1448,17 +1495,47 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 
 ## {{texts.tapOrderHeading}}
 
-{{#steps}}
-{{@number}}. {{method}}: {{text}}
-{{/steps}}
+{{texts.tapOrderIntro}}
+{{#apis}}
 
-## {{texts.thingsHeading}}
+<a id="order-{{id}}"></a>
+### {{name}}
+
+{{#ways}}
+- {{label}}:
+{{#steps}}
+  {{@number}}. {{method}}: {{call}}{{markers.text}}
+{{/steps}}
+{{/ways}}
+{{/apis}}
+{{> footnotes}}
+
+{{> sources}}
+{{#observed}}
+
+<a id="observations"></a>
+## {{texts.observationsHeading}}
+
+{{texts.observationsIntro}}
+{{#hasSteps}}
+
+### {{texts.tapOpensAppHeading}}
+
+{{#steps}}
+- {{method}}: {{text}}
+{{/steps}}
+{{/hasSteps}}
+{{#hasRules}}
+
+### {{texts.thingsHeading}}
 
 {{#rules}}
 - {{text}}
 {{/rules}}
+{{/hasRules}}
 
 {{> sources}}
+{{/observed}}
 
 """#,
         "docs/index.html": #"""
@@ -1715,13 +1792,7 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 <section id="{{id}}">
 <h2>{{title}}</h2>
 {{> matrix-table}}
-{{#hasFootnotes}}
-<ol class="notes">
-{{#footnotes}}
-<li id="{{id}}"><span class="marker">{{marker}}</span>{{text}} <a class="back" href="#{{backref}}" aria-label="{{texts.backToText}}">↩</a></li>
-{{/footnotes}}
-</ol>
-{{/hasFootnotes}}
+{{> footnotes}}
 {{> sources}}
 </section>
 {{/sections}}
@@ -1760,10 +1831,7 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 ## {{title}}
 
 {{> matrix-table}}
-{{#footnotes}}
-
-{{marker}} {{text}}
-{{/footnotes}}
+{{> footnotes}}
 
 {{texts.sourcesLabel}} {{#sources}}{{title}}{{^@last}}; {{/@last}}{{/sources}}
 {{/sections}}
