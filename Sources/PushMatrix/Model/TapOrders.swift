@@ -17,42 +17,44 @@ extension Matrix {
     /// Every tap order of the init API at position `api`: taps in spec order, each tap's orders
     /// by their first app state. App states whose cells all make the same calls share an order.
     func tapOrders(api: Int) -> [TapOrder] {
-        var orders: [TapOrder] = []
-        let payloads = self.payloads  // computed: worked out once
-        for tap in spec.taps {
-            let first = orders.count
-            for state in spec.appStates.indices {
-                // The payloads of this app state, grouped by the calls the tap makes, in order of first sight.
-                var groups: [(key: [CallKey], calls: [Call], payloads: [Payload])] = []
-                for payload in payloads {
-                    let index = cellIndex(payload, api: api, state: state)  // read in place: a copy retains every field
-                    guard let calls = spec.cells[index].taps.first(where: { $0.tap.id == tap.id })?.calls else { continue }
-                    let key = calls.map(CallKey.init)
-                    if let group = groups.firstIndex(where: { $0.key == key }) {
-                        groups[group].payloads.append(payload)
+        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
+        // first sight. Cells are read in place (a copy retains every field), once each.
+        let states = spec.appStates.count
+        var groups = [[(calls: [Call], payloads: [Payload])]](repeating: [], count: spec.taps.count * states)
+        for payload in payloads {
+            for state in 0..<states {
+                let index = cellIndex(payload, api: api, state: state)
+                for tapped in spec.cells[index].taps {
+                    guard let tap = spec.taps.firstIndex(where: { $0.id == tapped.tap.id }) else { continue }
+                    let slot = tap * states + state
+                    if let group = groups[slot].firstIndex(where: { Self.same($0.calls, tapped.calls) }) {
+                        groups[slot][group].payloads.append(payload)
                     } else {
-                        groups.append((key, calls, [payload]))
+                        groups[slot].append((tapped.calls, [payload]))
                     }
                 }
-                let id = spec.appStates[state].id
-                if groups.count == 1, let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && $0.calls.map(CallKey.init) == groups[0].key }) {
-                    orders[same].appStates.append(id)
+            }
+        }
+        var orders: [TapOrder] = []
+        for (tap, id) in spec.taps.map(\.id).enumerated() {
+            let first = orders.count
+            for state in 0..<states {
+                let found = groups[tap * states + state], appState = spec.appStates[state].id
+                if found.count == 1, let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && Self.same($0.calls, found[0].calls) }) {
+                    orders[same].appStates.append(appState)
                 } else {
-                    orders += groups.map { TapOrder(tap: tap.id, appStates: [id], payloads: groups.count == 1 ? [] : $0.payloads, calls: $0.calls) }
+                    orders += found.map { TapOrder(tap: id, appStates: [appState], payloads: found.count == 1 ? [] : $0.payloads, calls: $0.calls) }
                 }
             }
         }
         return orders
     }
-}
 
-/// A call as ids, without where the spec wrote it: equal for the same call in two cells.
-private struct CallKey: Hashable {
-    let handler: String, state: String?, notes: [String]
-
-    init(_ call: Call) {
-        handler = call.handler.id
-        state = call.state?.id
-        notes = call.notes.map(\.id)
+    /// The same calls, by ids (not where the spec wrote them): handlers, states and notes.
+    private static func same(_ a: [Call], _ b: [Call]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            x.handler.id == y.handler.id && x.state?.id == y.state?.id
+                && x.notes.count == y.notes.count && zip(x.notes, y.notes).allSatisfy { $0.id == $1.id }
+        }
     }
 }
