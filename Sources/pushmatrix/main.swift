@@ -13,7 +13,9 @@ signal(SIGPIPE, SIG_IGN)
 
 // Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
 let colored = isatty(2) == 1 && getenv("NO_COLOR") == nil
-let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored)
+// A wrapper that runs pushmatrix for the user (the package plugin) names its own command here.
+let invocation = getenv("PUSHMATRIX_INVOCATION").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "pushmatrix"
+let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored, invocation: invocation)
 var status = result.status
 var errors = result.stderr
 // Output that was not written whole is a failure: exit status 1 at least. When the reader of

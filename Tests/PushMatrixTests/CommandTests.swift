@@ -133,6 +133,23 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: page, encoding: .utf8), "edited", "--check writes nothing")
     }
 
+    /// A stale output's hint names the command the user ran: the package plugin tells the
+    /// binary its own through PUSHMATRIX_INVOCATION.
+    func testTheStaleHintNamesTheCommandTheUserRan() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let check = ["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", "out"]
+        let plugin = "swift package --allow-writing-to-package-directory push-matrix"
+        let viaPlugin = try Binary.run(check, in: directory, environment: ["PUSHMATRIX_INVOCATION": plugin])
+        XCTAssertEqual(viaPlugin.status, 1)
+        XCTAssertTrue(viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) generate' to update\n"), viaPlugin.stderr)
+        XCTAssertFalse(viaPlugin.stderr.contains("'pushmatrix generate'"), viaPlugin.stderr)
+        for environment in [[:], ["PUSHMATRIX_INVOCATION": ""]] {
+            let direct = try Binary.run(check, in: directory, environment: environment)
+            XCTAssertEqual(direct.status, 1)
+            XCTAssertTrue(direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix generate' to update\n"), direct.stderr)
+        }
+    }
+
     func testFilesNoLongerProducedAreRemovedAndOthersKept() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output, spec: Fixtures.fixture("other-dimensions.json")).status, 0)

@@ -76,19 +76,10 @@ final class EcosystemTests: XCTestCase {
 
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.
     func testTheBinaryWorksFromAnyDirectory() throws {
-        let binary = try Binary.path
         let elsewhere = Fixtures.temporaryDirectory(self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["generate", "--output", "out", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(printed, Data(), "--quiet prints nothing")
+        let run = try Binary.run(["generate", "--output", "out", "--quiet"], in: elsewhere)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, Data(), "--quiet prints nothing")
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
         XCTAssertEqual(page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
     }
@@ -110,6 +101,17 @@ final class EcosystemTests: XCTestCase {
         let bad = Fixtures.fixture("invalid/unknown-handler.json")
         XCTAssertFalse(Command.run(["validate", "--spec", bad]).stderr.contains("\u{1B}"))
         XCTAssertTrue(Command.run(["validate", "--spec", bad], colored: true).stderr.contains("\u{1B}[1;31merror:"))
+    }
+
+    /// The example's README sends people to folders of the example: each must be there.
+    func testTheExampleReadmeNamesGeneratedPathsThatExist() throws {
+        let example = Fixtures.root.appendingPathComponent("Examples/PushDemo")
+        let readme = try String(contentsOf: example.appendingPathComponent("README.md"), encoding: .utf8)
+        let paths = readme.matches(of: /Generated\/[A-Za-z0-9_.\/-]*/).map { String($0.output) }
+        XCTAssertGreaterThan(paths.count, 1, "the README names folders under Generated/")
+        for path in paths {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: example.appendingPathComponent(path).path), "Examples/PushDemo/README.md names \(path), which does not exist")
+        }
     }
 
     func testVersionAndHelp() {

@@ -11,6 +11,8 @@ enum BuiltInFiles {
         "docs/_design-cases.html": PackageResources._design_cases_html,
         "docs/_design-cases.md": PackageResources._design_cases_md,
         "docs/_foot.html": PackageResources._foot_html,
+        "docs/_footnotes.html": PackageResources._footnotes_html,
+        "docs/_footnotes.md": PackageResources._footnotes_md,
         "docs/_head.html": PackageResources._head_html,
         "docs/_matrix-table.html": PackageResources._matrix_table_html,
         "docs/_matrix-table.md": PackageResources._matrix_table_md,

@@ -18,7 +18,9 @@ public enum Command {
     }
 
     /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR).
-    public static func run(_ arguments: [String], colored: Bool = false) -> Result {
+    /// `invocation` is the command the user typed to start pushmatrix (the package plugin's
+    /// differs), named in the command a stale-output message suggests.
+    public static func run(_ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix") -> Result {
         var result = Result(status: 0)
         guard let command = arguments.first else {
             result.stderr = Help.main
@@ -33,7 +35,7 @@ public enum Command {
         }
         do {
             switch command {
-            case "generate": try generate(rest, &result)
+            case "generate": try generate(rest, &result, invocation: invocation)
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
             case "templates": try templates(rest, &result)
@@ -80,7 +82,7 @@ public enum Command {
         return FileSystem.kind(defaultTemplates) == .directory ? defaultTemplates : nil
     }
 
-    private static func generate(_ rest: [String], _ result: inout Result) throws {
+    private static func generate(_ rest: [String], _ result: inout Result, invocation: String) throws {
         var args = try Help.generate.arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
@@ -131,8 +133,8 @@ public enum Command {
         let checking = OutputWriter.Checking(writer)
         for (path, bytes) in files { checking.add(path, bytes) }
         let problems = checking.problems(input: input)
-        for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run 'pushmatrix generate' to update\n" }
-        for path in debris { result.stderr += "\(path): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n" }
+        for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n" }
+        for path in debris { result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n" }
         result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
         if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }

@@ -57,6 +57,12 @@ struct DocsView {
 
     func text(_ name: String) -> Inline { spec.texts[name].map { book.text($0) } ?? Inline([]) }
 
+    /// The sources of these ids, each once, in order of first mention.
+    func sources(_ ids: [String]) -> TemplateValue {
+        var seen = Set<String>()
+        return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
+    }
+
     func source(_ source: Source) -> TemplateValue {
         .object(["title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms)])
     }

@@ -38,14 +38,44 @@ extension DocsView {
         ])
     }
 
+    /// What each tap calls, per init API, read from the cells; then the facts only the call
+    /// order's own source gives, under that source.
     func callOrder() -> TemplateValue {
         let facts = spec.callOrder
+        let footnotes = Footnotes(book: book, section: "tap-order")
+        let apis: [TemplateValue] = spec.initAPIs.indices.map { api in
+            let id = spec.initAPIs[api].id
+            return .object([
+                "id": .verbatim(Identifier.hyphenated(id)),
+                "name": .inline(book.name(spec.initAPIs[api].name)),
+                "ways": .list(matrix.tapOrders(api: api).map { order in
+                    .object([
+                        "label": .inline(tell(order.appStates, order.tap, nil, payloads: order.payloads)),
+                        "steps": .list(order.calls.map { call in
+                            let method = matrix.handlers[call.handler.id]!.methods.first { $0.api.id == id }?.swift ?? ""
+                            return .object(["method": .inline(.code(method)), "call": .inline(book.call(call)), "markers": footnotes.markers(call.notes.map(\.id))])
+                        }),
+                    ])
+                }),
+            ])
+        }
+        var sources: [String] = []
+        for index in spec.cells.indices where !spec.cells[index].taps.isEmpty { sources.append(spec.cells[index].source.id) }  // in place: a copy retains every field
+        sources += footnotes.used.map { matrix.notes[$0]!.source.id }
         return common(page: "call-order", title: "callOrderTitle").merging([
-            "steps": .list(facts.tapOpensApp.map { step in
-                .object(["method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)), "text": .inline(book.text(step.text))])
-            }),
-            "rules": rules(facts.rules),
-            "sources": .list([source(matrix.sources[facts.source.id]!)]),
+            "apis": .list(apis),
+            "hasFootnotes": .bool(!footnotes.used.isEmpty),
+            "footnotes": footnotes.notes(),
+            "sources": self.sources(sources),
+            "observed": .object([
+                "hasSteps": .bool(!facts.tapOpensApp.isEmpty),
+                "steps": .list(facts.tapOpensApp.map { step in
+                    .object(["method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)), "text": .inline(book.text(step.text))])
+                }),
+                "hasRules": .bool(!facts.rules.isEmpty),
+                "rules": rules(facts.rules),
+                "sources": .list([source(matrix.sources[facts.source.id]!)]),
+            ]),
         ])
     }
 
@@ -70,7 +100,7 @@ extension DocsView {
                 let way = Way(appState: scenario.appState, tap: step.event.isDelivery ? nil : scenario.tap, missing: scenario.missing.first)
                 if ways[site] == nil { sites.append(site) }
                 guard seen.insert(Reach(site: site, way: way)).inserted else { continue }
-                if told[way] == nil { told[way] = tell(way.appState, way.tap, way.missing) }
+                if told[way] == nil { told[way] = tell([way.appState], way.tap, way.missing) }
                 // The same words may tell two ways apart in name only; each is listed once.
                 if !ways[site, default: []].contains(where: { told[$0] == told[way] }) { ways[site, default: []].append(way) }
             }
@@ -84,13 +114,16 @@ extension DocsView {
         })
     }
 
-    /// How a handler comes to be called: in an app state, on arrival or after a tap, and
-    /// perhaps only when the app lacks another handler.
-    private func tell(_ appState: String, _ tap: String?, _ missing: String?) -> Inline {
-        var way = book.name(matrix.appStates[appState]!.name) + .text(", ")
+    /// How a handler comes to be called: in app states, on arrival or after a tap, perhaps only
+    /// when the app lacks another handler, and perhaps only with some payloads (none: any).
+    private func tell(_ appStates: [String], _ tap: String?, _ missing: String?, payloads: [Payload] = []) -> Inline {
+        var way = book.list(appStates.map { book.name(matrix.appStates[$0]!.name) }, lastSeparator: "tapSeparator") + book.phrase("listSeparator")
         way = way + (tap.map { book.phrase("afterTap", ["tap": book.name(matrix.taps[$0]!.name)]) } ?? text("onArrival"))
         if let missing {
             way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")
+        }
+        if !payloads.isEmpty {
+            way = way + .text(" (") + book.join(payloads.map(book.payload), with: "tapSeparator") + .text(")")
         }
         return way
     }

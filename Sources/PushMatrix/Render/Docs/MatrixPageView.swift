@@ -157,7 +157,6 @@ extension DocsView {
             ])
         }
         sources += footnotes.used.map { matrix.notes[$0]!.source.id }
-        var seen = Set<String>()
         return .object([
             "id": .verbatim(anchor),
             "title": .inline(book.payload(payload)),
@@ -165,11 +164,8 @@ extension DocsView {
             "stateHeaders": .list(headers),
             "rows": .list(rows),
             "hasFootnotes": .bool(!footnotes.used.isEmpty),
-            "footnotes": .list(footnotes.used.enumerated().map { index, id in
-                .object(["marker": .inline(footnotes.marker(index + 1)), "text": .inline(book.text(matrix.notes[id]!.text)),
-                         "id": .verbatim(footnotes.noteId(index + 1)), "backref": .verbatim(footnotes.referenceId(index + 1, 1))])
-            }),
-            "sources": .list(sources.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) }),
+            "footnotes": footnotes.notes(),
+            "sources": self.sources(sources),
         ])
     }
 }
@@ -214,6 +210,15 @@ final class Footnotes {
     }
 
     private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
+
+    /// The notes used so far, by number, as the `footnotes` partials read them: each links back
+    /// to its first marker.
+    func notes() -> TemplateValue {
+        .list(used.enumerated().map { index, id in
+            .object(["marker": .inline(marker(index + 1)), "text": .inline(book.text(book.matrix.notes[id]!.text)),
+                     "id": .verbatim(noteId(index + 1)), "backref": .verbatim(referenceId(index + 1, 1))])
+        })
+    }
 
     func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
     func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }

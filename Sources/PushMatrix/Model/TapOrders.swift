@@ -1,0 +1,60 @@
+/// What a tap calls with one init API, read from the cells: one sequence of calls, with the tap
+/// and the app states (and, only where the payload changes the calls, the payloads) that lead
+/// to it. The call-order page tells these.
+struct TapOrder {
+    var tap: String
+    /// Ids of the app states in which the tap makes these calls, in spec order.
+    var appStates: [String]
+    /// Empty when every payload that allows the tap in these app states leads to these calls;
+    /// otherwise the payloads that do.
+    var payloads: [Payload]
+    /// The calls in order, as the first cell read gives them (the others agree in handlers,
+    /// states and notes).
+    var calls: [Call]
+}
+
+extension Matrix {
+    /// Every tap order of the init API at position `api`: taps in spec order, each tap's orders
+    /// by their first app state. App states whose cells all make the same calls share an order.
+    func tapOrders(api: Int) -> [TapOrder] {
+        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
+        // first sight. Cells are read in place (a copy retains every field), once each.
+        let states = spec.appStates.count
+        var groups = [[(calls: [Call], payloads: [Payload])]](repeating: [], count: spec.taps.count * states)
+        for payload in payloads {
+            for state in 0..<states {
+                let index = cellIndex(payload, api: api, state: state)
+                for tapped in spec.cells[index].taps {
+                    guard let tap = spec.taps.firstIndex(where: { $0.id == tapped.tap.id }) else { continue }
+                    let slot = tap * states + state
+                    if let group = groups[slot].firstIndex(where: { Self.same($0.calls, tapped.calls) }) {
+                        groups[slot][group].payloads.append(payload)
+                    } else {
+                        groups[slot].append((tapped.calls, [payload]))
+                    }
+                }
+            }
+        }
+        var orders: [TapOrder] = []
+        for (tap, id) in spec.taps.map(\.id).enumerated() {
+            let first = orders.count
+            for state in 0..<states {
+                let found = groups[tap * states + state], appState = spec.appStates[state].id
+                if found.count == 1, let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && Self.same($0.calls, found[0].calls) }) {
+                    orders[same].appStates.append(appState)
+                } else {
+                    orders += found.map { TapOrder(tap: id, appStates: [appState], payloads: found.count == 1 ? [] : $0.payloads, calls: $0.calls) }
+                }
+            }
+        }
+        return orders
+    }
+
+    /// The same calls, by ids (not where the spec wrote them): handlers, states and notes.
+    private static func same(_ a: [Call], _ b: [Call]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            x.handler.id == y.handler.id && x.state?.id == y.state?.id
+                && x.notes.count == y.notes.count && zip(x.notes, y.notes).allSatisfy { $0.id == $1.id }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import XCTest
+@testable import PushMatrix
+
+/// The call-order page read back: for each init API, what each tap calls must be what the
+/// matrix's cells say, method by method; and the facts that come only from the call order's
+/// own source stand apart, under a heading that names that source's platforms.
+final class CallOrderPageTests: XCTestCase {
+    func testEachInitAPIsTapOrdersAreTheMatrixs() throws {
+        try assertPagesAgree(Fixtures.builtIn)
+    }
+
+    func testOtherDimensionsTapOrdersAreTheMatrixs() throws {
+        try assertPagesAgree(Fixtures.otherDimensions)
+    }
+
+    /// Where the payload changes what a tap calls, the page says for which payloads.
+    func testAPayloadThatChangesATapsCallsIsNamed() throws {
+        let cell = #"{"payload": {"alert": true, "contentAvailable": false, "category": false}, "api": "ios8_9", "appState": "background", "onDelivery": [], "notificationCenter": true, "taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#
+        let text = Fixtures.specText
+        XCTAssertTrue(text.contains(cell))
+        let changed = text.replacingOccurrences(of: cell, with: cell.replacingOccurrences(of: #"[{"handler": "reception", "state": "inactive"}]"#, with: #"[{"handler": "action", "state": "inactive"}]"#))
+        let matrix = try SpecLoader.load(bytes: Array(changed.utf8), file: "changed.json")
+        let ways = try assertPagesAgree(matrix)
+        XCTAssertTrue(ways.contains { $0.payloads.count == 1 }, "one way names the one payload that differs")
+    }
+
+    func testTheIOS7FactsAreLabelledAndCited() throws {
+        let matrix = Fixtures.builtIn
+        let source = try XCTUnwrap(matrix.spec.sources.first { $0.id == matrix.spec.callOrder.source.id })
+        XCTAssertEqual(source.platforms, "iOS 7")
+        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        for language in matrix.spec.languages.map(\.id) {
+            let book = Phrasebook(matrix: matrix, language: language)
+            let plain = { (text: LocalizedText) in book.text(text).plainText }
+            let cited = plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + " " + plain(source.title) + " (" + source.platforms + ")"
+            let label = plain(try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
+            XCTAssertTrue(label.contains(source.platforms), "the heading names \(source.platforms): \(label)")
+            let facts = matrix.spec.callOrder.rules.map { plain($0.text) } + matrix.spec.callOrder.tapOpensApp.map { plain($0.text) }
+
+            // Markdown: everything after the label's heading is the source's; nothing before it is.
+            let markdown = MarkdownMatrixReader.unescape(String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
+            let heading = try XCTUnwrap(markdown.range(of: "\n## " + label + "\n"), "\(language): the iOS 7 heading")
+            let (before, after) = (markdown[..<heading.lowerBound], markdown[heading.upperBound...])
+            for fact in facts {
+                XCTAssertTrue(after.contains(fact), "\(language): under the label: \(fact)")
+                XCTAssertFalse(before.contains(fact), "\(language): not before the label: \(fact)")
+            }
+            XCTAssertTrue(after.hasSuffix(cited + "\n"), "\(language): the section cites its source")
+            XCTAssertFalse(before.contains(cited), "\(language): the matrix's part does not cite it")
+
+            // HTML: the same, by section.
+            let page = try HTMLElement.parse(Data(files["Docs/\(language)/call-order.html"]!))
+            let section = try XCTUnwrap(page.all("section").first { $0.id == "observations" })
+            XCTAssertEqual(section.all("h2").first?.text(), label)
+            let items = section.all("li").map { $0.text() }
+            for fact in facts { XCTAssertTrue(items.contains { $0.hasSuffix(fact) }, "\(language) HTML: \(fact)") }
+            XCTAssertEqual(section.all("p").last?.text(), cited)
+            XCTAssertFalse(page.all("section").first { $0.id == "tap-order" }!.text().contains(cited))
+        }
+    }
+
+    /// cmark-gfm sees each way's calls as a numbered list inside the way's item.
+    func testCmarkGFMNestsEachWaysCalls() throws {
+        let matrix = Fixtures.builtIn
+        for language in matrix.spec.languages {
+            let page = try XCTUnwrap(FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/call-order.md"))
+            let html = try ExternalTool.output("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
+            let ways = try CallOrderReader(book: Phrasebook(matrix: matrix, language: language.id)).markdown(String(decoding: page, as: UTF8.self))
+            let nested = MarkdownRenderingTests.blocks("li", in: html).filter { $0.contains("<ol>") }
+            XCTAssertEqual(nested.count, ways.count, language.id)
+        }
+    }
+
+    /// Renders the page in every language and format, reads its ways back and compares them
+    /// with the cells. Returns the ways read from the last page.
+    @discardableResult
+    private func assertPagesAgree(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws -> [CallOrderReader.Way] {
+        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        var last: [CallOrderReader.Way] = []
+        for language in matrix.spec.languages.map(\.id) {
+            let reader = CallOrderReader(book: Phrasebook(matrix: matrix, language: language))
+            let markdown = try reader.markdown(String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
+            let html = try reader.html(HTMLElement.parse(Data(files["Docs/\(language)/call-order.html"]!)))
+            for (format, ways) in [("md", markdown), ("html", html)] {
+                assertAgree(ways, matrix, "\(language) \(format)", file: file, line: line)
+            }
+            last = html
+        }
+        return last
+    }
+
+    /// Every (init API, tap, app state, payload) the cells allow is told by exactly one way, with
+    /// the cell's calls and each call's method for that init API; no way tells anything else.
+    private func assertAgree(_ ways: [CallOrderReader.Way], _ matrix: Matrix, _ label: String, file: StaticString, line: UInt) {
+        let spec = matrix.spec
+        let payloads = Combination.payloads(matrix.payloadKeyIds)
+        var used = Set<Int>()
+        for api in spec.initAPIs {
+            XCTAssertTrue(ways.contains { $0.api == api.id }, "\(label): a section for \(api.id)", file: file, line: line)
+            for state in spec.appStates {
+                for payload in payloads {
+                    let cell = matrix.cell(payload: payload, api: api.id, appState: state.id)
+                    for (tap, calls) in cell.taps {
+                        let where_ = "\(label): \(api.id), \(state.id), \(tap.id), \(payload)"
+                        let flags = Payload(payload, keys: matrix.payloadKeyIds)
+                        let matching = ways.indices.filter {
+                            ways[$0].api == api.id && ways[$0].tap == tap.id && ways[$0].appStates.contains(state.id)
+                                && (ways[$0].payloads.isEmpty || ways[$0].payloads.contains(flags))
+                        }
+                        guard matching.count == 1 else {
+                            XCTFail("\(where_): told by \(matching.count) ways", file: file, line: line)
+                            continue
+                        }
+                        used.insert(matching[0])
+                        let expected = calls.map { call in
+                            CallOrderReader.Step(method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.api.id == api.id }!.swift,
+                                                 call: CellOutline.call(call.handler.id, call.state?.id))
+                        }
+                        XCTAssertEqual(ways[matching[0]].steps, expected, where_, file: file, line: line)
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(used.count, ways.count, "\(label): every way on the page tells some cell", file: file, line: line)
+    }
+}
+
+/// Reads the tap orders of a generated call-order page back into ids, knowing only the spec's
+/// wording: section anchors give the init API, a way's label its app states, tap and payloads.
+struct CallOrderReader {
+    let book: Phrasebook
+    var spec: Spec { book.matrix.spec }
+
+    struct Step: Equatable, CustomStringConvertible {
+        var method: String
+        var call: String
+        var description: String { "\(method) → \(call)" }
+    }
+
+    struct Way {
+        var api: String
+        var tap: String
+        var appStates: [String]
+        var payloads: [Payload]
+        var steps: [Step]
+    }
+
+    func markdown(_ page: String) throws -> [Way] {
+        let apis = Dictionary(uniqueKeysWithValues: spec.initAPIs.map { ("<a id=\"order-\(Identifier.hyphenated($0.id))\"></a>", $0.id) })
+        var ways: [Way] = []
+        var api: String?
+        for line in page.components(separatedBy: "\n") {
+            if let id = apis[line] {
+                api = id
+            } else if line.hasPrefix("<a id=") || line.hasPrefix("## ") {
+                api = nil
+            } else if let api, line.hasPrefix("- ") {
+                ways.append(try way(api, MarkdownMatrixReader.unescape(String(line.dropFirst(2)))))
+            } else if api != nil, let number = line.range(of: #"^  [0-9]+\. "#, options: .regularExpression) {
+                guard !ways.isEmpty else { throw ReadError("a step before any way: \(line)") }
+                ways[ways.count - 1].steps.append(try step(withoutMarkers(MarkdownMatrixReader.unescape(String(line[number.upperBound...])))))
+            }
+        }
+        return ways
+    }
+
+    func html(_ page: HTMLElement) throws -> [Way] {
+        var ways: [Way] = []
+        for api in spec.initAPIs {
+            guard let section = page.all("section").first(where: { $0.id == "order-\(Identifier.hyphenated(api.id))" }) else { continue }
+            for item in section.all("ul").first?.elements ?? [] {
+                var way = try self.way(api.id, item.text(skipping: { $0.name == "ol" }).trimmingCharacters(in: .whitespacesAndNewlines))
+                way.steps = try item.all("ol").first?.elements.map { try step($0.text(skipping: { $0.name == "sup" })) } ?? []
+                ways.append(way)
+            }
+        }
+        return ways
+    }
+
+    private func plain(_ inline: Inline) -> String { inline.plainText }
+
+    /// `Background or Suspended, after a tap on the action button (payload; payload):`
+    private func way(_ api: String, _ text: String) throws -> Way {
+        guard text.hasSuffix(":") else { throw ReadError("a way's label ends with ':': \(text)") }
+        var label = String(text.dropLast())
+        var payloads: [Payload] = []
+        let or = plain(book.phrase("tapSeparator"))
+        if label.hasSuffix(")"), let open = label.range(of: " (", options: .backwards) {
+            let readings = Dictionary(uniqueKeysWithValues: Payload.all(count: book.matrix.payloadKeyIds.count).map { (plain(book.payload($0)), $0) })
+            let parts = label[open.upperBound...].dropLast().components(separatedBy: or)
+            if parts.allSatisfy({ readings[$0] != nil }) {
+                payloads = parts.map { readings[$0]! }
+                label = String(label[..<open.lowerBound])
+            }
+        }
+        for tap in spec.taps {
+            let suffix = plain(book.phrase("listSeparator")) + plain(book.phrase("afterTap", ["tap": book.name(tap.name)]))
+            guard label.hasSuffix(suffix) else { continue }
+            let states = try appStates(String(label.dropLast(suffix.count)))
+            return Way(api: api, tap: tap.id, appStates: states, payloads: payloads, steps: [])
+        }
+        throw ReadError("no tap in '\(label)'")
+    }
+
+    /// `A, B or C` → app state ids.
+    private func appStates(_ text: String) throws -> [String] {
+        let pair = text.components(separatedBy: plain(book.phrase("tapSeparator")))
+        let names = pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
+        return try names.map { name in
+            guard let state = spec.appStates.first(where: { plain(book.name($0.name)) == name }) else { throw ReadError("no app state '\(name)'") }
+            return state.id
+        }
+    }
+
+    /// `method: the action handler (.inactive)`; method names hold ':' but never ': '.
+    private func step(_ text: String) throws -> Step {
+        guard let colon = text.range(of: ": "), let calls = PhraseMatcher(book: book).calls(String(text[colon.upperBound...])), calls.count == 1 else {
+            throw ReadError("not a step: \(text)")
+        }
+        return Step(method: String(text[..<colon.lowerBound]), call: CellOutline.call(calls[0].handler, calls[0].state))
+    }
+
+    /// The text without its trailing footnote markers.
+    private func withoutMarkers(_ text: String) -> String {
+        var text = text
+        let footnotes = Footnotes(book: book)
+        var found = true
+        while found {
+            found = false
+            for number in 1...20 {
+                let suffix = plain(book.phrase("markerSeparator")) + plain(footnotes.marker(number))
+                if text.hasSuffix(suffix) {
+                    text.removeLast(suffix.count)
+                    found = true
+                }
+            }
+        }
+        return text
+    }
+}
