@@ -48,13 +48,15 @@ enum FileSystem {
     /// Everything on standard input up to its end; waits for it as long as the writer takes.
     static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
 
-    /// What an open file gives until its end; `expected` bytes are read in one go.
+    /// What an open file gives until its end. The first read asks for one byte more than
+    /// `expected`, so a file of that size ends there; one that grew is read on.
     private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        while true {  // to the end, even if the file grew since it was measured
-            guard let piece = read(fd, count: max(expected - bytes.count, 0) + (1 << 16)) else { throw .current() }
-            if piece.isEmpty { return bytes }
-            bytes += piece
+        var bytes: [UInt8] = [], asked = max(expected, 0) + 1
+        while true {
+            guard let piece = read(fd, count: asked) else { throw .current() }
+            if bytes.isEmpty { bytes = piece } else { bytes += piece }
+            if piece.count < asked { return bytes }  // `read` stops short only at the end
+            asked = 1 << 16
         }
     }
 

@@ -28,6 +28,20 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(output, "")
     }
 
+    /// The package's own Swift is lint-clean too: every file under Sources, Tests and Plugins
+    /// but the templates that Sources/PushMatrix/BuiltIn links to (they hold template tags).
+    func testTheGeneratorsOwnSwiftIsLintClean() throws {
+        let files = ["Sources", "Tests", "Plugins"].flatMap { folder in
+            FileManager.default.enumerator(atPath: Fixtures.root.path + "/" + folder)!.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PushMatrix/BuiltIn/Templates/") }
+                .map { Fixtures.root.path + "/" + folder + "/" + $0 }
+        }
+        XCTAssertGreaterThan(files.count, 50)
+        let (status, output) = try run("swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format"] + files)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(output, "")
+    }
+
     /// A payload combination's file spells its payload once, however many scenarios share it: a
     /// matrix with many keys would otherwise repeat a long expression in every scenario.
     func testEachScenarioFileSpellsItsPayloadOnce() throws {

@@ -108,5 +108,5 @@ final class PhrasebookCache {
 
 extension String {
     /// Whether the text has a `{` at all: most do not.
-    var mayHavePlaceholder: Bool { utf8.contains(.openBrace) }
+    var mayHavePlaceholder: Bool { utf8.withContiguousStorageIfAvailable { $0.contains(.openBrace) } ?? utf8.contains(.openBrace) }
 }

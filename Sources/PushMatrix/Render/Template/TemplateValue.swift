@@ -52,11 +52,15 @@ extension TemplateValue {
     }
 }
 
-/// An object's named fields.
+/// An object's named fields, in the order given (diagnostics list their names). Most objects
+/// have a few fields, which a scan finds; one with many (a page's texts) is indexed by name.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// The names in the order given (diagnostics list them), and the values by name.
-    public private(set) var names: [String] = []
-    private var values: [String: TemplateValue] = [:]
+    private var fields: [(name: String, value: TemplateValue)] = []
+    private var index: [String: Int]?
+
+    private static var indexedFrom: Int { 16 }
+
+    public var names: [String] { fields.map(\.name) }
 
     /// A name given twice keeps its last value.
     public init(_ fields: some Sequence<(String, TemplateValue)>) {
@@ -72,22 +76,35 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     public subscript(name: String) -> TemplateValue? {
-        get { values[name] }
+        get { position(of: name).map { fields[$0].value } }
         set {
             guard let newValue else { return }  // fields are only ever added or replaced
-            if values.updateValue(newValue, forKey: name) == nil { names.append(name) }
+            if let n = position(of: name) {
+                fields[n].value = newValue
+                return
+            }
+            fields.append((name, newValue))
+            if index != nil {
+                index![name] = fields.count - 1
+            } else if fields.count >= Self.indexedFrom {
+                index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].name, $0) })
+            }
         }
+    }
+
+    private func position(of name: String) -> Int? {
+        index.map { $0[name] } ?? fields.firstIndex { $0.name == name }
     }
 
     /// These fields with `other`'s added, `other` winning where both have a name.
     public func merging(_ other: TemplateFields) -> TemplateFields {
         var merged = self
-        for name in other.names { merged[name] = other.values[name] }
+        for (name, value) in other.fields { merged[name] = value }
         return merged
     }
 
     /// Equal when they have the same names with equal values, in any order.
     public static func == (a: TemplateFields, b: TemplateFields) -> Bool {
-        a.values == b.values
+        a.fields.count == b.fields.count && a.fields.allSatisfy { b[$0.name] == $0.value }
     }
 }
