@@ -94,11 +94,12 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(lines.count, (try? Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count).map { $0 + 2 }, "one line per file and the manifest, then the summary")
     }
 
-    func testDiagnosticsReadLikeACompilersAndAreColouredOnlyOnRequest() {
+    func testDiagnosticsReadLikeACompilersAndAreColouredOnlyOnRequest() throws {
         let diagnostic = Diagnostic(file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]", message: "oops")
         XCTAssertEqual(diagnostic.description, "Spec/push-matrix.json:3:7: error: cells[0]: oops")
         XCTAssertEqual(diagnostic.formatted(colored: true), "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
-        let bad = Fixtures.fixture("invalid/unknown-handler.json")
+        let bad = Fixtures.temporaryDirectory(self) + "/unknown-handler.json"
+        try Data(try XCTUnwrap(InvalidCorpusTests.cases().first { $0.name == "unknown-handler" }).spec).write(to: URL(fileURLWithPath: bad))
         XCTAssertFalse(Command.run(["validate", "--spec", bad]).stderr.contains("\u{1B}"))
         XCTAssertTrue(Command.run(["validate", "--spec", bad], colored: true).stderr.contains("\u{1B}[1;31merror:"))
     }

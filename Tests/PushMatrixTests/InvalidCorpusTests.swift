@@ -2,25 +2,60 @@ import Foundation
 import XCTest
 @testable import PushMatrix
 
-/// Every bad spec under Tests/Fixtures/invalid must give exactly the diagnostics in its
-/// `.expected` file (`$FILE` stands for its path), exit 1, and write nothing.
+/// Every invalid spec of `Tests/Fixtures/invalid-specs.json` — a small patch on
+/// `Tests/Fixtures/minimal.json` beside the exact diagnostics it must give — exits 1 with those
+/// diagnostics, each located, and writes nothing.
 final class InvalidCorpusTests: XCTestCase {
+    /// One invalid spec: what it changes in the base, and what it must be told.
+    struct Case {
+        let name: String
+        let spec: [UInt8]
+        let expected: [String]
+    }
+
+    /// The cases, each patched onto the base. A `replace` text must occur once in the base, so
+    /// an edit of the base cannot quietly change what a case breaks.
+    static func cases() throws -> [Case] {
+        let base = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("minimal.json"))))
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("invalid-specs.json")))) as! [String: Any]
+        return try (file["cases"] as! [[String: Any]]).map { entry in
+            var spec = base
+            for patch in entry["patches"] as! [[String: Any]] {
+                let new = (patch["withHex"] as? String).map(hexBytes) ?? Array((patch["with"] as! String).utf8)
+                if patch["whole"] as? Bool == true {
+                    spec = new
+                } else if let line = patch["cutFromLine"] as? Int {
+                    spec = Array(spec.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(line - 1).joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")] + new
+                } else {
+                    let old = Array((patch["replace"] as! String).utf8)
+                    let found = (0...(spec.count - old.count)).filter { spec[$0..<($0 + old.count)].elementsEqual(old) }
+                    guard found.count == 1 else { throw XCTSkip("\(entry["name"]!): the text to replace occurs \(found.count) times in the base") }
+                    spec.replaceSubrange(found[0]..<(found[0] + old.count), with: new)
+                }
+            }
+            return Case(name: entry["name"] as! String, spec: spec, expected: entry["expected"] as! [String])
+        }
+    }
+
+    private static func hexBytes(_ hex: String) -> [UInt8] {
+        Array(stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! })
+    }
+
     func testEveryBadSpecGetsItsDiagnosticAndWritesNothing() throws {
-        let directory = Fixtures.fixture("invalid")
-        let cases = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertGreaterThanOrEqual(cases.count, 40)
-        for name in cases {
-            let spec = directory + "/" + name
-            let expected = try String(contentsOfFile: spec.replacingOccurrences(of: ".json", with: ".expected"), encoding: .utf8)
-                .replacingOccurrences(of: "$FILE", with: spec)
+        let cases = try Self.cases()
+        XCTAssertGreaterThanOrEqual(cases.count, 57)
+        let directory = Fixtures.temporaryDirectory(self)
+        for item in cases {
+            let spec = directory + "/" + item.name + ".json"
+            try Data(item.spec).write(to: URL(fileURLWithPath: spec))
             let output = Fixtures.temporaryDirectory(self)
             let result = Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
-            XCTAssertEqual(result.status, 1, name)
-            XCTAssertEqual(result.stderr, expected, name)
+            XCTAssertEqual(result.status, 1, item.name)
+            XCTAssertEqual(result.stderr, item.expected.map { $0.replacingOccurrences(of: "$FILE", with: spec) + "\n" }.joined(), item.name)
             for line in result.stderr.split(separator: "\n") {
                 XCTAssertNotNil(line.range(of: #"^.+\.json:[0-9]+:[0-9]+: error: "#, options: .regularExpression), "located: \(line)")
             }
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [], "\(name) wrote nothing")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [], "\(item.name) wrote nothing")
         }
     }
 
