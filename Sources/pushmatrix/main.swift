@@ -1,3 +1,5 @@
+import PushMatrix
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PushMatrix
 
 // A reader that went away shows as EPIPE from write(2), handled below, rather than as a signal
 // that would end the process before it can choose its exit status.

@@ -48,21 +48,24 @@ final class BrokenHandlerTests: XCTestCase {
 
     func testTreatingInactiveAsBackgroundIsCaught() {
         let failures = failing { InactiveAsBackground(api: $0, missing: $1) }
-        XCTAssertEqual(failures["alert_contentAvailable_category__ios8_9__background__tapBody"]?.first,
-                       "step 2, reception (.inactive): classified as delivered(.background), expected tapped(.body)")
+        XCTAssertEqual(
+            failures["alert_contentAvailable_category__ios8_9__background__tapBody"]?.first,
+            "step 2, reception (.inactive): classified as delivered(.background), expected tapped(.body)")
         XCTAssertNil(failures["alert__ios10__foreground__noTap"], "a foreground delivery is unaffected")
     }
 
     func testHandlingBothCallsOfTheIOS8PairIsCaught() {
         let failures = failing { ProcessesEveryCall(api: $0, missing: $1) }
-        XCTAssertEqual(failures["alert_contentAvailable_category__ios8_9__background__tapBody"],
-                       ["step 2, reception (.inactive): the content was already handled"])
+        XCTAssertEqual(
+            failures["alert_contentAvailable_category__ios8_9__background__tapBody"],
+            ["step 2, reception (.inactive): the content was already handled"])
     }
 
     func testAMissingCompletionIsCaught() {
         let failures = failing { NeverCompletes(api: $0, missing: $1) }
-        XCTAssertEqual(failures["contentAvailable__ios10__background__noTap"],
-                       ["step 1, reception (.background): completion handler called 0 times, expected exactly once"])
+        XCTAssertEqual(
+            failures["contentAvailable__ios10__background__noTap"],
+            ["step 1, reception (.background): completion handler called 0 times, expected exactly once"])
         XCTAssertNil(failures["none__ios10__notRunning__noTap"], "an ignored push makes no call to complete")
     }
 }

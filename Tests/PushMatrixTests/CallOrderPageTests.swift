@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// The call-order page read back: for each init API, what each tap calls must be what the
@@ -16,10 +17,14 @@ final class CallOrderPageTests: XCTestCase {
 
     /// Where the payload changes what a tap calls, the page says for which payloads.
     func testAPayloadThatChangesATapsCallsIsNamed() throws {
-        let cell = #"{"payload": {"alert": true, "contentAvailable": false, "category": false}, "api": "ios8_9", "appState": "background", "onDelivery": [], "notificationCenter": true, "taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#
+        let cell =
+            #"{"payload": {"alert": true, "contentAvailable": false, "category": false}, "api": "ios8_9", "appState": "background", "onDelivery": [], "notificationCenter": true, "taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#
         let text = Fixtures.specText
         XCTAssertTrue(text.contains(cell))
-        let changed = text.replacingOccurrences(of: cell, with: cell.replacingOccurrences(of: #"[{"handler": "reception", "state": "inactive"}]"#, with: #"[{"handler": "action", "state": "inactive"}]"#))
+        let changed = text.replacingOccurrences(
+            of: cell,
+            with: cell.replacingOccurrences(
+                of: #"[{"handler": "reception", "state": "inactive"}]"#, with: #"[{"handler": "action", "state": "inactive"}]"#))
         let matrix = try SpecLoader.load(bytes: Array(changed.utf8), file: "changed.json")
         let ways = try assertPagesAgree(matrix)
         XCTAssertTrue(ways.contains { $0.payloads.count == 1 }, "one way names the one payload that differs")
@@ -66,7 +71,8 @@ final class CallOrderPageTests: XCTestCase {
         for language in matrix.spec.languages {
             let page = try XCTUnwrap(FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/call-order.md"))
             let html = try ExternalTool.output("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
-            let ways = try CallOrderReader(book: Phrasebook(matrix: matrix, language: language.id)).markdown(String(decoding: page, as: UTF8.self))
+            let ways = try CallOrderReader(book: Phrasebook(matrix: matrix, language: language.id)).markdown(
+                String(decoding: page, as: UTF8.self))
             let nested = MarkdownRenderingTests.blocks("li", in: html).filter { $0.contains("<ol>") }
             XCTAssertEqual(nested.count, ways.count, language.id)
         }
@@ -114,8 +120,9 @@ final class CallOrderPageTests: XCTestCase {
                         }
                         used.insert(matching[0])
                         let expected = calls.map { call in
-                            CallOrderReader.Step(method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.api.id == api.id }!.swift,
-                                                 call: CellOutline.call(call.handler.id, call.state?.id))
+                            CallOrderReader.Step(
+                                method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.api.id == api.id }!.swift,
+                                call: CellOutline.call(call.handler.id, call.state?.id))
                         }
                         XCTAssertEqual(ways[matching[0]].steps, expected, where_, file: file, line: line)
                     }
@@ -159,7 +166,8 @@ struct CallOrderReader {
                 ways.append(try way(api, MarkdownMatrixReader.unescape(String(line.dropFirst(2)))))
             } else if api != nil, let number = line.range(of: #"^  [0-9]+\. "#, options: .regularExpression) {
                 guard !ways.isEmpty else { throw ReadError("a step before any way: \(line)") }
-                ways[ways.count - 1].steps.append(try step(withoutMarkers(MarkdownMatrixReader.unescape(String(line[number.upperBound...])))))
+                ways[ways.count - 1].steps.append(
+                    try step(withoutMarkers(MarkdownMatrixReader.unescape(String(line[number.upperBound...])))))
             }
         }
         return ways
@@ -187,7 +195,8 @@ struct CallOrderReader {
         var payloads: [Payload] = []
         let or = plain(book.phrase("tapSeparator"))
         if label.hasSuffix(")"), let open = label.range(of: " (", options: .backwards) {
-            let readings = Dictionary(uniqueKeysWithValues: Payload.all(count: book.matrix.payloadKeyIds.count).map { (plain(book.payload($0)), $0) })
+            let readings = Dictionary(
+                uniqueKeysWithValues: Payload.all(count: book.matrix.payloadKeyIds.count).map { (plain(book.payload($0)), $0) })
             let parts = label[open.upperBound...].dropLast().components(separatedBy: or)
             if parts.allSatisfy({ readings[$0] != nil }) {
                 payloads = parts.map { readings[$0]! }
@@ -208,14 +217,18 @@ struct CallOrderReader {
         let pair = text.components(separatedBy: plain(book.phrase("tapSeparator")))
         let names = pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
         return try names.map { name in
-            guard let state = spec.appStates.first(where: { plain(book.name($0.name)) == name }) else { throw ReadError("no app state '\(name)'") }
+            guard let state = spec.appStates.first(where: { plain(book.name($0.name)) == name }) else {
+                throw ReadError("no app state '\(name)'")
+            }
             return state.id
         }
     }
 
     /// `method: the action handler (.inactive)`; method names hold ':' but never ': '.
     private func step(_ text: String) throws -> Step {
-        guard let colon = text.range(of: ": "), let calls = PhraseMatcher(book: book).calls(String(text[colon.upperBound...])), calls.count == 1 else {
+        guard let colon = text.range(of: ": "), let calls = PhraseMatcher(book: book).calls(String(text[colon.upperBound...])),
+            calls.count == 1
+        else {
             throw ReadError("not a step: \(text)")
         }
         return Step(method: String(text[..<colon.lowerBound]), call: CellOutline.call(calls[0].handler, calls[0].state))

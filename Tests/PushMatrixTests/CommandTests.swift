@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// The command line: exit statuses, writing only what changed, `--check`, and an output
@@ -43,7 +44,8 @@ final class CommandTests: XCTestCase {
         for module in ["Swift", "XCTest", "Foundation"] {
             let result = generate(Fixtures.temporaryDirectory(self), ["--module", module])
             XCTAssertEqual(result.status, 2, module)
-            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
         }
     }
 
@@ -52,7 +54,8 @@ final class CommandTests: XCTestCase {
         let files = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates, module: "Probe")
         var imported: Set<String> = []
         for (path, bytes) in files where path.hasSuffix(".swift") {
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
                 imported.insert(String(line.split(separator: " ").last!))
             }
         }
@@ -64,8 +67,10 @@ final class CommandTests: XCTestCase {
     func testAFailedWriteOfTheOutputIsAnError() throws {
         guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("this system has no /dev/full") }
         let output = Fixtures.temporaryDirectory(self)
-        for arguments in [["explain", "--spec", Fixtures.spec, "--alert"],
-                          ["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"]] {
+        for arguments in [
+            ["explain", "--spec", Fixtures.spec, "--alert"],
+            ["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"],
+        ] {
             let run = try Binary.run(arguments, output: full)
             XCTAssertEqual(run.status, 1, "\(arguments)")
             XCTAssertEqual(run.stderr, "pushmatrix: error: cannot write to standard output: No space left on device\n", "\(arguments)")
@@ -88,9 +93,13 @@ final class CommandTests: XCTestCase {
         let payload = directory + "/push.json"
         try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: URL(fileURLWithPath: payload))
         let spec = Fixtures.builtIn.spec
-        let values = ["--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
-                      "--payload": payload, "--api": spec.initAPIs[0].id, "--state": spec.appStates[0].id, "--lang": "ja"]
-        let operands = ["templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"]]
+        let values = [
+            "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
+            "--payload": payload, "--api": spec.initAPIs[0].id, "--state": spec.appStates[0].id, "--lang": "ja",
+        ]
+        let operands = [
+            "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],
+        ]
         XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "templates", "help"])
         for info in Help.commands(spec) {
             let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
@@ -104,7 +113,8 @@ final class CommandTests: XCTestCase {
             }
             let unknown = Command.run([info.name] + (operands[info.name] ?? []) + ["--no-such-option"])
             XCTAssertEqual(unknown.status, 2, info.name)
-            XCTAssertTrue(unknown.stderr.contains("unknown option '--no-such-option'") || info.options.isEmpty, "\(info.name): \(unknown.stderr)")
+            XCTAssertTrue(
+                unknown.stderr.contains("unknown option '--no-such-option'") || info.options.isEmpty, "\(info.name): \(unknown.stderr)")
         }
     }
 
@@ -113,7 +123,8 @@ final class CommandTests: XCTestCase {
         try Data("{\"alert\": \"hi\"}".utf8).write(to: URL(fileURLWithPath: path))
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "\(path):1:1: error: aps: expected an APNs payload with an \"aps\" dictionary, found no \"aps\" key\n")
+        XCTAssertEqual(
+            result.stderr, "\(path):1:1: error: aps: expected an APNs payload with an \"aps\" dictionary, found no \"aps\" key\n")
     }
 
     func testGenerateWritesOnlyWhatChangedAndCheckFindsStaleFiles() throws {
@@ -141,12 +152,14 @@ final class CommandTests: XCTestCase {
         let plugin = "swift package --allow-writing-to-package-directory push-matrix"
         let viaPlugin = try Binary.run(check, in: directory, environment: ["PUSHMATRIX_INVOCATION": plugin])
         XCTAssertEqual(viaPlugin.status, 1)
-        XCTAssertTrue(viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) generate' to update\n"), viaPlugin.stderr)
+        XCTAssertTrue(
+            viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) generate' to update\n"), viaPlugin.stderr)
         XCTAssertFalse(viaPlugin.stderr.contains("'pushmatrix generate'"), viaPlugin.stderr)
         for environment in [[:], ["PUSHMATRIX_INVOCATION": ""]] {
             let direct = try Binary.run(check, in: directory, environment: environment)
             XCTAssertEqual(direct.status, 1)
-            XCTAssertTrue(direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix generate' to update\n"), direct.stderr)
+            XCTAssertTrue(
+                direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix generate' to update\n"), direct.stderr)
         }
     }
 
@@ -157,7 +170,9 @@ final class CommandTests: XCTestCase {
         try Data("mine".utf8).write(to: URL(fileURLWithPath: mine))
         // An entry for a page no longer produced, and one that tries to leave the directory.
         let manifest = output + "/" + OutputWriter.manifestName
-        let entries = try String(contentsOfFile: manifest, encoding: .utf8) + "\(Digest.hex(Array("old".utf8))) Docs/fr/reception-methods.md\n\(Digest.hex([])) ../escape.md\n"
+        let entries =
+            try String(contentsOfFile: manifest, encoding: .utf8)
+            + "\(Digest.hex(Array("old".utf8))) Docs/fr/reception-methods.md\n\(Digest.hex([])) ../escape.md\n"
         try Data(entries.utf8).write(to: URL(fileURLWithPath: manifest))
         try FileManager.default.createDirectory(atPath: output + "/Docs/fr", withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: output + "/Docs/fr/reception-methods.md"))
@@ -176,8 +191,10 @@ final class CommandTests: XCTestCase {
     func testManifestEntriesThatCouldLeaveTheOutputAreIgnored() throws {
         let output = Fixtures.temporaryDirectory(self)
         let digest = "0123456789abcdef"
-        let lines = ["input 42", "digest xxh64", "\(digest) Docs/en/index.md", "Docs/old.md", "\(digest)  two spaces.md",
-                     "\(digest) ../escape.md", "a/./b.md", "a/../../b.md", "/etc/passwd", "\(digest) .hidden/x..y.md"]
+        let lines = [
+            "input 42", "digest xxh64", "\(digest) Docs/en/index.md", "Docs/old.md", "\(digest)  two spaces.md",
+            "\(digest) ../escape.md", "a/./b.md", "a/../../b.md", "/etc/passwd", "\(digest) .hidden/x..y.md",
+        ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: output + "/" + OutputWriter.manifestName))
         let previous = OutputWriter(directory: output).previouslyGenerated()
         XCTAssertTrue(previous.digestIsKnown)
@@ -201,7 +218,8 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(generate(output).status, 0)
         let path = output + "/Tests/PushHandlersConformanceTests/HandlerUnderTest.swift"
         let original = try String(contentsOfFile: path, encoding: .utf8)
-        let edited = original.replacingOccurrences(of: "    PushRouter(api: api, missing: missing)\n", with: "    MyAppPushHandler(api: api)\n")
+        let edited = original.replacingOccurrences(
+            of: "    PushRouter(api: api, missing: missing)\n", with: "    MyAppPushHandler(api: api)\n")
         XCTAssertNotEqual(edited, original)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(generate(output, ["--check"]).status, 0, "a region's content is the user's, not stale output")
@@ -217,13 +235,22 @@ final class CommandTests: XCTestCase {
         try Data("// my own classifier\n".utf8).write(to: URL(fileURLWithPath: path))
         // Make the spec produce something different, so the file would be rewritten.
         let spec = Fixtures.temporaryDirectory(self) + "/spec.json"
-        try Data(Fixtures.specText.replacingOccurrences(of: "Notification Center shows the notification.", with: "The notification appears in Notification Center.").utf8)
-            .write(to: URL(fileURLWithPath: spec))
+        try Data(
+            Fixtures.specText.replacingOccurrences(
+                of: "Notification Center shows the notification.", with: "The notification appears in Notification Center."
+            ).utf8
+        )
+        .write(to: URL(fileURLWithPath: spec))
         let result = generate(output, spec: spec)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "\(path): error: edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force\n")
+        XCTAssertEqual(
+            result.stderr,
+            "\(path): error: edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force\n"
+        )
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n", "nothing was overwritten")
-        XCTAssertFalse(try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8).contains("appears in Notification Center"), "and nothing else was written either")
+        XCTAssertFalse(
+            try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8).contains(
+                "appears in Notification Center"), "and nothing else was written either")
         XCTAssertEqual(generate(output, spec: spec, ["--force"]).status, 0)
         XCTAssertNotEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n")
     }
@@ -232,9 +259,11 @@ final class CommandTests: XCTestCase {
         // Known answers from the reference XXH64 (seed 0): every length class
         // (empty, tail bytes, a half word, whole words, 32-byte stripes and a ragged end).
         let stripes = Array((0..<768).map { UInt8($0 % 256) }) + Array("pushmatrix".utf8)
-        for (bytes, expected) in [([], "ef46db3751d8e999"), (Array("a".utf8), "d24ec4f1a98c6e5b"), (Array("abc".utf8), "44bc2cf5ad770999"),
-                                  (Array("0123456789abcde".utf8), "4bb51a30968e6a4d"), (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
-                                  (stripes, "80398dd5b21a4388")] as [([UInt8], String)] {
+        for (bytes, expected) in [
+            ([], "ef46db3751d8e999"), (Array("a".utf8), "d24ec4f1a98c6e5b"), (Array("abc".utf8), "44bc2cf5ad770999"),
+            (Array("0123456789abcde".utf8), "4bb51a30968e6a4d"), (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
+            (stripes, "80398dd5b21a4388"),
+        ] as [([UInt8], String)] {
             XCTAssertEqual(Digest.hex(bytes), expected, "\(bytes.count) bytes")
         }
     }
@@ -259,7 +288,9 @@ final class CommandTests: XCTestCase {
             XCTAssertTrue(result.stderr.hasPrefix(edited + ": error: edited by hand"), result.stderr)
             XCTAssertEqual(try String(contentsOfFile: edited, encoding: .utf8), "// my own classifier\n")
             XCTAssertEqual(generate(output, ["--force"]).status, 0)
-            XCTAssertEqual(try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[1], "digest xxh64", "the manifest is rewritten with the current digest")
+            XCTAssertEqual(
+                try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[1], "digest xxh64",
+                "the manifest is rewritten with the current digest")
         }
     }
 
@@ -282,7 +313,9 @@ final class CommandTests: XCTestCase {
 
     func testCommittedOutputIsFresh() {
         // Rendered in full (--force): the manifest's input digest does not cover the generator's code.
-        let result = Command.run(["generate", "--check", "--force", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", Fixtures.generated])
+        let result = Command.run([
+            "generate", "--check", "--force", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", Fixtures.generated,
+        ])
         XCTAssertEqual(result.status, 0, "Generated/ is stale; run `swift run pushmatrix generate`:\n\(result.stderr)")
     }
 
@@ -305,7 +338,9 @@ final class CommandTests: XCTestCase {
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let output = Fixtures.temporaryDirectory(self)
-        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output", output]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output", output]).status,
+            0)
         let before = try snapshot(output)
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
@@ -321,15 +356,18 @@ final class CommandTests: XCTestCase {
     func testANewOutputDirectoryLandsWholeOrNotAtAll() throws {
         let parent = Fixtures.temporaryDirectory(self)
         let output = parent + "/made/Generated"
-        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output + "/"]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output + "/"]).status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/made"), ["Generated"])
-        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
         XCTAssertEqual(try snapshot(output), try snapshot(Fixtures.generated))
 
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let table = templates + "/docs/_matrix-table.md"
-        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(
+            to: URL(fileURLWithPath: table))
         let failed = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", parent + "/other/Generated"])
         XCTAssertEqual(failed.status, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).sorted(), ["made"])
@@ -341,7 +379,9 @@ final class CommandTests: XCTestCase {
         let leftover = parent + "/.Generated" + OutputWriter.temporarySuffix
         try FileManager.default.createDirectory(atPath: leftover + "/Docs", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: leftover + "/Docs/old.md"))
-        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status,
+            0)
         XCTAssertEqual(try snapshot(parent + "/Generated"), try snapshot(Fixtures.generated))
     }
 

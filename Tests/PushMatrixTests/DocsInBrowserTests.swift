@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// The pages as people get them: every Markdown page through cmark-gfm, every HTML page through
@@ -55,7 +56,9 @@ final class DocsInBrowserTests: XCTestCase {
                 XCTAssertEqual(dom.components(separatedBy: "<td id=\"cell-").count - 1, 48, "48 state cells with ids in \(language)")
                 XCTAssertEqual(dom.components(separatedBy: "<table class=\"matrix\">").count - 1, 8)
                 XCTAssertGreaterThanOrEqual(stateCells.count, 48)
-                XCTAssertEqual(dom.components(separatedBy: "<a href=\"#cell-").count - 1, 48 + 2, "the overview links every cell; two design cases link theirs")
+                XCTAssertEqual(
+                    dom.components(separatedBy: "<a href=\"#cell-").count - 1, 48 + 2,
+                    "the overview links every cell; two design cases link theirs")
                 XCTAssertTrue(dom.contains("id=\"cell-ios10-background-alert-content-available-category\""))
             }
         }
@@ -74,7 +77,11 @@ final class DocsInBrowserTests: XCTestCase {
             let page = try HTMLElement.parse(Data(html))
             CellOutline.assertEqual(try HTMLMatrixReader(book: book).read(page).cells, matrix, "\(language) HTML")
             let notes = page.all("ol", where: { $0.classes.contains("notes") }).flatMap(\.elements)
-            XCTAssertTrue(notes.contains { $0.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(in: .whitespaces) == hostile })
+            XCTAssertTrue(
+                notes.contains {
+                    $0.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(in: .whitespaces)
+                        == hostile
+                })
             XCTAssertFalse(String(decoding: html, as: UTF8.self).contains("<b>"))
             XCTAssertFalse(String(decoding: html, as: UTF8.self).contains("</script><"))
             // Markdown: reads back, and cmark-gfm shows the text as text.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// Fitting into how teams work: overridable templates, built-ins that travel with the binary,
@@ -13,7 +14,8 @@ final class EcosystemTests: XCTestCase {
             _ = FileManager.default.fileExists(atPath: Fixtures.templates + "/" + path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { onDisk[path] = try String(contentsOfFile: Fixtures.templates + "/" + path, encoding: .utf8) }
         }
-        XCTAssertEqual(BuiltInFiles.templates, onDisk, "every file under Templates/ is listed in BuiltIn/BuiltInFiles.swift, under its own path")
+        XCTAssertEqual(
+            BuiltInFiles.templates, onDisk, "every file under Templates/ is listed in BuiltIn/BuiltInFiles.swift, under its own path")
     }
 
     func testAnUpToDateOutputIsConfirmedWithoutRendering() throws {
@@ -23,15 +25,18 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
         // A template that would fail to render proves the second run rendered nothing …
         try Data("{{#broken}}".utf8).write(to: URL(fileURLWithPath: templates + "/docs/unused.md"))
-        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
         // … while a change to a template that is used does make it render and find the change.
         try Data("changed\n".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
-        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
+        XCTAssertEqual(
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
         // And an edited output is never taken as current.
         try Data("x".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
         try FileManager.default.removeItem(atPath: templates + "/docs/_nav.md")
         try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/Docs/en/index.md"))
-        XCTAssertEqual(Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
+        XCTAssertEqual(
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
     }
 
     func testExportThenOverrideOneTemplate() throws {
@@ -71,7 +76,8 @@ final class EcosystemTests: XCTestCase {
     func testAMissingPartialNamesItsFile() throws {
         let (directory, result) = try validateWithIndex("line one\n{{> footer}}\n")
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n")
+        XCTAssertEqual(
+            result.stderr, "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n")
     }
 
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.
@@ -81,7 +87,8 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, Data(), "--quiet prints nothing")
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
-        XCTAssertEqual(page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
+        XCTAssertEqual(
+            page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
     }
 
     func testVerboseListsEveryFilesFate() {
@@ -91,13 +98,17 @@ final class EcosystemTests: XCTestCase {
         let second = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"])
         XCTAssertTrue(second.stdout.contains("unchanged \(output)/Docs/en/index.html\n"), second.stdout)
         let lines = second.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, (try? Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count).map { $0 + 2 }, "one line per file and the manifest, then the summary")
+        XCTAssertEqual(
+            lines.count, (try? Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count).map { $0 + 2 },
+            "one line per file and the manifest, then the summary")
     }
 
     func testDiagnosticsReadLikeACompilersAndAreColouredOnlyOnRequest() throws {
-        let diagnostic = Diagnostic(file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]", message: "oops")
+        let diagnostic = Diagnostic(
+            file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]", message: "oops")
         XCTAssertEqual(diagnostic.description, "Spec/push-matrix.json:3:7: error: cells[0]: oops")
-        XCTAssertEqual(diagnostic.formatted(colored: true), "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
+        XCTAssertEqual(
+            diagnostic.formatted(colored: true), "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
         let bad = Fixtures.temporaryDirectory(self) + "/unknown-handler.json"
         try Data(try XCTUnwrap(InvalidCorpusTests.cases().first { $0.name == "unknown-handler" }).spec).write(to: URL(fileURLWithPath: bad))
         XCTAssertFalse(Command.run(["validate", "--spec", bad]).stderr.contains("\u{1B}"))
@@ -111,7 +122,9 @@ final class EcosystemTests: XCTestCase {
         let paths = readme.matches(of: /Generated\/[A-Za-z0-9_.\/-]*/).map { String($0.output) }
         XCTAssertGreaterThan(paths.count, 1, "the README names folders under Generated/")
         for path in paths {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: example.appendingPathComponent(path).path), "Examples/PushDemo/README.md names \(path), which does not exist")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: example.appendingPathComponent(path).path),
+                "Examples/PushDemo/README.md names \(path), which does not exist")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// `explain --payload P --json` against the seed reception table, re-typed here by hand from the
@@ -9,16 +10,42 @@ final class ExplainTests: XCTestCase {
     /// A cell: delivery calls, then "NC" when Notification Center shows it, then taps (A = action
     /// button, B = body) with their calls; "ignored" alone when nothing happens.
     static let seedTable: [String: [String: [String]]] = [
-        "111": ["ios10": ["reception:active", "reception:background | NC | A=action:background | B=action:inactive", "NC | A=launch,action:background | B=launch,action:inactive"],
-                "ios8_9": ["reception:active", "reception:background | NC | A=action:inactive | B=reception:inactive", "NC | A=launch,action:inactive | B=launch,reception:inactive"]],
-        "110": ["ios10": ["reception:active", "reception:background | NC | B=action:inactive", "NC | B=launch,action:inactive"],
-                "ios8_9": ["reception:active", "reception:background | NC | B=reception:inactive", "NC | B=launch,reception:inactive"]],
-        "101": ["ios10": ["reception:active", "NC | A=action:background | B=action:inactive", "NC | A=launch,action:background | B=launch,action:inactive"],
-                "ios8_9": ["reception:active", "NC | A=action:inactive | B=reception:inactive", "NC | A=launch,action:inactive | B=launch,reception:inactive"]],
-        "100": ["ios10": ["reception:active", "NC | B=action:inactive", "NC | B=launch,action:inactive"],
-                "ios8_9": ["reception:active", "NC | B=reception:inactive", "NC | B=launch,reception:inactive"]],
-        "011": ["ios10": ["reception:active", "reception:background", "ignored"], "ios8_9": ["reception:active", "reception:background", "ignored"]],
-        "010": ["ios10": ["reception:active", "reception:background", "ignored"], "ios8_9": ["reception:active", "reception:background", "ignored"]],
+        "111": [
+            "ios10": [
+                "reception:active", "reception:background | NC | A=action:background | B=action:inactive",
+                "NC | A=launch,action:background | B=launch,action:inactive",
+            ],
+            "ios8_9": [
+                "reception:active", "reception:background | NC | A=action:inactive | B=reception:inactive",
+                "NC | A=launch,action:inactive | B=launch,reception:inactive",
+            ],
+        ],
+        "110": [
+            "ios10": ["reception:active", "reception:background | NC | B=action:inactive", "NC | B=launch,action:inactive"],
+            "ios8_9": ["reception:active", "reception:background | NC | B=reception:inactive", "NC | B=launch,reception:inactive"],
+        ],
+        "101": [
+            "ios10": [
+                "reception:active", "NC | A=action:background | B=action:inactive",
+                "NC | A=launch,action:background | B=launch,action:inactive",
+            ],
+            "ios8_9": [
+                "reception:active", "NC | A=action:inactive | B=reception:inactive",
+                "NC | A=launch,action:inactive | B=launch,reception:inactive",
+            ],
+        ],
+        "100": [
+            "ios10": ["reception:active", "NC | B=action:inactive", "NC | B=launch,action:inactive"],
+            "ios8_9": ["reception:active", "NC | B=reception:inactive", "NC | B=launch,reception:inactive"],
+        ],
+        "011": [
+            "ios10": ["reception:active", "reception:background", "ignored"],
+            "ios8_9": ["reception:active", "reception:background", "ignored"],
+        ],
+        "010": [
+            "ios10": ["reception:active", "reception:background", "ignored"],
+            "ios8_9": ["reception:active", "reception:background", "ignored"],
+        ],
         "001": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
         "000": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
     ]
@@ -43,7 +70,8 @@ final class ExplainTests: XCTestCase {
                 let api = outcome["api"] as! String, state = outcome["state"] as! String
                 let column = ["foreground", "background", "notRunning"].firstIndex(of: state)!
                 XCTAssertEqual(Self.summary(outcome), apis[api]![column], "\(code) \(api) \(state)")
-                XCTAssertEqual(outcome["payload"] as? [String: Bool], ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
+                XCTAssertEqual(
+                    outcome["payload"] as? [String: Bool], ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
                 checked += 1
             }
         }
@@ -68,8 +96,10 @@ final class ExplainTests: XCTestCase {
         let matrix = Fixtures.builtIn
         func notes(_ code: String, _ api: String, _ state: String) -> [String] {
             let flags = code.map { $0 == "1" }
-            return matrix.explain(ExplainQuery(payload: ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]],
-                                               apis: [api], appStates: [state]))[0].notes
+            return matrix.explain(
+                ExplainQuery(
+                    payload: ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]],
+                    apis: [api], appStates: [state]))[0].notes
         }
         XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
         XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
@@ -82,7 +112,8 @@ final class ExplainTests: XCTestCase {
     /// The foreground column's note names an iOS 10 method: it is declared about the iOS 10 API
     /// and shown only on its rows.
     func testANoteAboutOneInitAPIIsShownOnlyWithIt() {
-        let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"]).stdout
+        let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"])
+            .stdout
         let outcomes = text.components(separatedBy: "\n\n")
         XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 10 API") && $0.contains("willPresent") }.count, 1, text)
         XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") }.count, 1, text)
@@ -90,82 +121,96 @@ final class ExplainTests: XCTestCase {
     }
 
     func testTheIssueExampleIsPrintedExactly() {
-        let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--api", "ios10", "--state", "background", "--json"])
+        let result = Command.run([
+            "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--api", "ios10", "--state", "background",
+            "--json",
+        ])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout, """
-        [
-          {
-            "api": "ios10",
-            "state": "background",
-            "payload": {
-              "alert": true,
-              "contentAvailable": true,
-              "category": true
-            },
-            "ignored": false,
-            "onDelivery": [
+        XCTAssertEqual(
+            result.stdout,
+            """
+            [
               {
-                "handler": "reception",
+                "api": "ios10",
                 "state": "background",
-                "method": "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+                "payload": {
+                  "alert": true,
+                  "contentAvailable": true,
+                  "category": true
+                },
+                "ignored": false,
+                "onDelivery": [
+                  {
+                    "handler": "reception",
+                    "state": "background",
+                    "method": "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+                  }
+                ],
+                "notificationCenter": true,
+                "taps": {
+                  "actionButton": [
+                    {
+                      "handler": "action",
+                      "state": "background",
+                      "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
+                    }
+                  ],
+                  "body": [
+                    {
+                      "handler": "action",
+                      "state": "inactive",
+                      "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
+                    }
+                  ]
+                },
+                "notes": [
+                  "actionHandlerFallback",
+                  "backgroundAppRefresh"
+                ]
               }
-            ],
-            "notificationCenter": true,
-            "taps": {
-              "actionButton": [
-                {
-                  "handler": "action",
-                  "state": "background",
-                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
-                }
-              ],
-              "body": [
-                {
-                  "handler": "action",
-                  "state": "inactive",
-                  "method": "userNotificationCenter(_:didReceive:withCompletionHandler:)"
-                }
-              ]
-            },
-            "notes": [
-              "actionHandlerFallback",
-              "backgroundAppRefresh"
             ]
-          }
-        ]
 
-        """)
+            """)
     }
 
     /// Each handler an outcome calls is named with its delegate method under that outcome's init API.
     func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
-        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning"]
+        let arguments = [
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning",
+        ]
         let text = Command.run(arguments).stdout
-        XCTAssertTrue(text.contains("""
-            iOS 10 API · Not running
-              1. Notification Center shows the notification.
-              2. Tapping the action button or notification body calls the launch handler.
-              3. Then, depending on the tap:
-                 - action button: the action handler (.background)
-                 - notification body: the action handler (.inactive)
-              launch handler = application(_:didFinishLaunchingWithOptions:)
-              action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)
+        XCTAssertTrue(
+            text.contains(
+                """
+                iOS 10 API · Not running
+                  1. Notification Center shows the notification.
+                  2. Tapping the action button or notification body calls the launch handler.
+                  3. Then, depending on the tap:
+                     - action button: the action handler (.background)
+                     - notification body: the action handler (.inactive)
+                  launch handler = application(_:didFinishLaunchingWithOptions:)
+                  action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)
 
-            """), text)
-        XCTAssertTrue(text.contains("""
-                 - notification body: the reception handler (.inactive)
-              launch handler = application(_:didFinishLaunchingWithOptions:)
-              action handler = application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)
-              reception handler = application(_:didReceiveRemoteNotification:fetchCompletionHandler:)
+                """), text)
+        XCTAssertTrue(
+            text.contains(
+                """
+                     - notification body: the reception handler (.inactive)
+                  launch handler = application(_:didFinishLaunchingWithOptions:)
+                  action handler = application(_:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:)
+                  reception handler = application(_:didReceiveRemoteNotification:fetchCompletionHandler:)
 
-            """), text)
+                """), text)
     }
 
     func testWithoutTheActionHandlerTheFallbackApplies() {
         let matrix = Fixtures.builtIn
-        let outcome = matrix.explain(ExplainQuery(payload: ["alert": true, "contentAvailable": false, "category": true],
-                                                  apis: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
-        let taps = Dictionary(uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
+        let outcome = matrix.explain(
+            ExplainQuery(
+                payload: ["alert": true, "contentAvailable": false, "category": true],
+                apis: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
+        let taps = Dictionary(
+            uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
         XCTAssertEqual(taps["body"], ["launch", "reception(inactive)"], "the footnoted body tap falls back to the reception handler")
         XCTAssertEqual(taps["actionButton"], ["launch"], "a call without a fallback is skipped")
     }
@@ -173,16 +218,24 @@ final class ExplainTests: XCTestCase {
     /// Told that the app has no action handler, explain words the fallback note for that case
     /// rather than "an app without an action handler gets…".
     func testTheFallbackNoteIsWordedForAnAppKnownToLackTheHandler() {
-        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--api", "ios10", "--state", "background"]
-        XCTAssertTrue(Command.run(arguments).stdout.contains("* An app without an action handler gets the reception handler (.inactive) here instead.\n"))
+        let arguments = [
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--api", "ios10", "--state",
+            "background",
+        ]
+        XCTAssertTrue(
+            Command.run(arguments).stdout.contains(
+                "* An app without an action handler gets the reception handler (.inactive) here instead.\n"))
         let without = Command.run(arguments + ["--without-action-handler"]).stdout
         XCTAssertFalse(without.contains("An app without an action handler"), without)
-        XCTAssertTrue(without.contains("* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"), without)
+        XCTAssertTrue(
+            without.contains("* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"), without)
         let ja = Command.run(arguments + ["--without-action-handler", "--lang", "ja"]).stdout
         XCTAssertTrue(ja.contains("* アプリにアクションハンドラーがないので"), ja)
         // A fallback note without words for that case is left out there: the steps already show the substitute.
-        let other = Command.run(["explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
-                                 "--api", "ios15", "--state", "foreground", "--without-presentation-handler"])
+        let other = Command.run([
+            "explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
+            "--api", "ios15", "--state", "foreground", "--without-presentation-handler",
+        ])
         XCTAssertEqual(other.status, 0, other.stderr)
         XCTAssertFalse(other.stdout.contains("Without a presentation handler"), other.stdout)
     }
@@ -193,7 +246,9 @@ final class ExplainTests: XCTestCase {
     func testACallThatNeedsSoundOrBadgeIsToldOnce() throws {
         let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--api", "ios10", "--state", "foreground"]
         let flags = Command.run(arguments + ["--category"]).stdout
-        XCTAssertTrue(flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"), flags)
+        XCTAssertTrue(
+            flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"),
+            flags)
         XCTAssertFalse(flags.contains("runs only when"), "said once: \(flags)")
         let directory = Fixtures.temporaryDirectory(self)
         func explain(_ aps: String, _ extra: [String] = []) throws -> String {
@@ -206,8 +261,11 @@ final class ExplainTests: XCTestCase {
         let silent = try explain(#"{"category": "C"}"#)
         XCTAssertTrue(silent.contains("  1. The notification is ignored.\n"), silent)
         XCTAssertFalse(silent.contains("is called at once"), silent)
-        XCTAssertTrue(silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"), "the reason: \(silent)")
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8)) as? [[String: Any]])
+        XCTAssertTrue(
+            silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"), "the reason: \(silent)")
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8)) as? [[String: Any]]
+        )
         XCTAssertEqual(json[0]["ignored"] as? Bool, true)
         XCTAssertEqual((json[0]["onDelivery"] as? [Any])?.count, 0)
         for aps in [#"{"category": "C", "badge": 1}"#, #"{"sound": "default"}"#] {
@@ -218,20 +276,34 @@ final class ExplainTests: XCTestCase {
 
     func testPayloadDetection() throws {
         let matrix = Fixtures.builtIn
-        func flags(_ json: String) throws -> [String: Bool] { try APNsPayload.read(bytes: Array(json.utf8), file: "p.json", matrix: matrix).flags }
-        XCTAssertEqual(try flags(#"{"aps": {"alert": "Hi", "content-available": 1, "category": "C"}}"#), ["alert": true, "contentAvailable": true, "category": true])
-        XCTAssertEqual(try flags(#"{"aps": {"alert": "", "content-available": 0, "category": ""}}"#), ["alert": false, "contentAvailable": false, "category": false])
-        XCTAssertEqual(try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#), ["alert": true, "contentAvailable": false, "category": false])
+        func flags(_ json: String) throws -> [String: Bool] {
+            try APNsPayload.read(bytes: Array(json.utf8), file: "p.json", matrix: matrix).flags
+        }
+        XCTAssertEqual(
+            try flags(#"{"aps": {"alert": "Hi", "content-available": 1, "category": "C"}}"#),
+            ["alert": true, "contentAvailable": true, "category": true])
+        XCTAssertEqual(
+            try flags(#"{"aps": {"alert": "", "content-available": 0, "category": ""}}"#),
+            ["alert": false, "contentAvailable": false, "category": false])
+        XCTAssertEqual(
+            try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#), ["alert": true, "contentAvailable": false, "category": false])
         let warned = try APNsPayload.read(bytes: Array(#"{"aps": {"content-available": "1"}}"#.utf8), file: "p.json", matrix: matrix)
-        XCTAssertEqual(warned.warnings.map(\.description), ["p.json:1:31: warning: aps.content-available: counted as not set: expected the number 1"])
+        XCTAssertEqual(
+            warned.warnings.map(\.description), ["p.json:1:31: warning: aps.content-available: counted as not set: expected the number 1"])
         XCTAssertThrowsError(try flags(#"{"aps": {}, "aps": {"alert": "x"}}"#)) { error in
-            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:13: error: duplicate key 'aps': the payload is ambiguous")
+            XCTAssertEqual(
+                (error as! DiagnosticsError).diagnostics[0].description, "p.json:1:13: error: duplicate key 'aps': the payload is ambiguous"
+            )
         }
         XCTAssertThrowsError(try flags(#"[1]"#)) { error in
-            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:1: error: expected an APNs payload: a JSON object with an \"aps\" dictionary, found array")
+            XCTAssertEqual(
+                (error as! DiagnosticsError).diagnostics[0].description,
+                "p.json:1:1: error: expected an APNs payload: a JSON object with an \"aps\" dictionary, found array")
         }
         XCTAssertThrowsError(try flags(#"{"aps": "x"}"#)) { error in
-            XCTAssertEqual((error as! DiagnosticsError).diagnostics[0].description, "p.json:1:9: error: aps: expected an APNs payload with an \"aps\" dictionary, found \"aps\" is string")
+            XCTAssertEqual(
+                (error as! DiagnosticsError).diagnostics[0].description,
+                "p.json:1:9: error: aps: expected an APNs payload with an \"aps\" dictionary, found \"aps\" is string")
         }
     }
 
@@ -279,8 +351,10 @@ final class ExplainTests: XCTestCase {
         func warnings(_ aps: String) throws -> [String] {
             try APNsPayload.read(bytes: Array(#"{"aps": \#(aps)}"#.utf8), file: "p.json", matrix: matrix).warnings.map(\.message)
         }
-        for quiet in [#"{"content-available": 0}"#, #"{"content-available": 0.0}"#, #"{"content-available": false}"#,
-                      #"{"content-available": null}"#, #"{"alert": null, "category": false}"#] {
+        for quiet in [
+            #"{"content-available": 0}"#, #"{"content-available": 0.0}"#, #"{"content-available": false}"#,
+            #"{"content-available": null}"#, #"{"alert": null, "category": false}"#,
+        ] {
             XCTAssertEqual(try warnings(quiet), [], quiet)
         }
         let counted = "counted as not set: expected the number 1"
@@ -288,8 +362,12 @@ final class ExplainTests: XCTestCase {
             XCTAssertEqual(try warnings(#"{"content-available": \#(meant)}"#), [counted], meant)
         }
         XCTAssertEqual(try warnings(#"{"alert": ""}"#), ["counted as not set: expected a non-empty string or a dictionary"])
-        XCTAssertEqual(try warnings(#"{"alert": 0, "category": ""}"#), ["counted as not set: expected a non-empty string or a dictionary",
-                                                                     "counted as not set: expected a non-empty string"])
+        XCTAssertEqual(
+            try warnings(#"{"alert": 0, "category": ""}"#),
+            [
+                "counted as not set: expected a non-empty string or a dictionary",
+                "counted as not set: expected a non-empty string",
+            ])
     }
 
     /// APNs refuses payloads over 4 KB (5 KB for VoIP): explain says so, and still explains.
@@ -297,20 +375,29 @@ final class ExplainTests: XCTestCase {
         let path = Fixtures.temporaryDirectory(self) + "/big.json"
         func write(_ size: Int) throws {
             let frame = #"{"aps": {"alert": "Hi"}, "pad": ""}"#
-            try Data(frame.replacingOccurrences(of: #""pad": """#, with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\"").utf8)
-                .write(to: URL(fileURLWithPath: path))
+            try Data(
+                frame.replacingOccurrences(
+                    of: #""pad": """#, with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\""
+                ).utf8
+            )
+            .write(to: URL(fileURLWithPath: path))
         }
         try write(4096)
         XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--payload", path]).stderr, "")
         try write(20 << 20)
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stderr, "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
+        XCTAssertEqual(
+            result.stderr,
+            "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
         XCTAssertTrue(result.stdout.hasPrefix("alert/body: yes"), result.stdout)
     }
 
     func testHumanReadableOutputInJapanese() {
-        let result = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning", "--lang", "ja"])
+        let result = Command.run([
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning",
+            "--lang", "ja",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("iOS 8/9 の API · 終了状態"), result.stdout)
         XCTAssertTrue(result.stdout.contains("通知本体をタップすると起動ハンドラーが呼ばれます。"), result.stdout)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// The generated Swift as users get it: lint-clean, and compiling and passing for a spec with
@@ -22,8 +23,12 @@ final class GeneratedSwiftTests: XCTestCase {
     }
 
     func testSwiftFormatLintIsSilent() throws {
-        let (status, output) = try run("swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r",
-                                                 Fixtures.generated + "/Sources", Fixtures.generated + "/Tests"])
+        let (status, output) = try run(
+            "swift",
+            [
+                "format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r",
+                Fixtures.generated + "/Sources", Fixtures.generated + "/Tests",
+            ])
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "")
     }
@@ -37,7 +42,8 @@ final class GeneratedSwiftTests: XCTestCase {
                 .map { Fixtures.root.path + "/" + folder + "/" + $0 }
         }
         XCTAssertGreaterThan(files.count, 50)
-        let (status, output) = try run("swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format"] + files)
+        let (status, output) = try run(
+            "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format"] + files)
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "")
     }
@@ -59,8 +65,10 @@ final class GeneratedSwiftTests: XCTestCase {
     /// the suite: every scenario of that matrix must pass against the reference router.
     func testTheOtherDimensionsFixtureCompilesAndPasses() throws {
         let package = Fixtures.temporaryDirectory(self)
-        let generated = Command.run(["generate", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates,
-                                     "--output", package])
+        let generated = Command.run([
+            "generate", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates,
+            "--output", package,
+        ])
         XCTAssertEqual(generated.status, 0, generated.stderr)
         let manifest = """
             // swift-tools-version:6.0
@@ -74,6 +82,8 @@ final class GeneratedSwiftTests: XCTestCase {
         let (status, output) = try run("swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
         XCTAssertEqual(status, 0, String(output.suffix(4000)))
         let scenarios = Fixtures.otherDimensions.scenarios.count
-        XCTAssertTrue(output.contains("Executed \(scenarios) tests, with 0 failures"), "expected \(scenarios) conformance tests:\n\(output.suffix(2000))")
+        XCTAssertTrue(
+            output.contains("Executed \(scenarios) tests, with 0 failures"),
+            "expected \(scenarios) conformance tests:\n\(output.suffix(2000))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// Every invalid spec of `Tests/Fixtures/invalid-specs.json` — a small patch on
@@ -17,7 +18,9 @@ final class InvalidCorpusTests: XCTestCase {
     /// an edit of the base cannot quietly change what a case breaks.
     static func cases() throws -> [Case] {
         let base = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("minimal.json"))))
-        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("invalid-specs.json")))) as! [String: Any]
+        let file =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("invalid-specs.json"))))
+            as! [String: Any]
         return try (file["cases"] as! [[String: Any]]).map { entry in
             var spec = base
             for patch in entry["patches"] as! [[String: Any]] {
@@ -25,11 +28,17 @@ final class InvalidCorpusTests: XCTestCase {
                 if patch["whole"] as? Bool == true {
                     spec = new
                 } else if let line = patch["cutFromLine"] as? Int {
-                    spec = Array(spec.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(line - 1).joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")] + new
+                    spec =
+                        Array(
+                            spec.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(line - 1).joined(separator: [
+                                UInt8(ascii: "\n")
+                            ])) + [UInt8(ascii: "\n")] + new
                 } else {
                     let old = Array((patch["replace"] as! String).utf8)
                     let found = (0...(spec.count - old.count)).filter { spec[$0..<($0 + old.count)].elementsEqual(old) }
-                    guard found.count == 1 else { throw XCTSkip("\(entry["name"]!): the text to replace occurs \(found.count) times in the base") }
+                    guard found.count == 1 else {
+                        throw XCTSkip("\(entry["name"]!): the text to replace occurs \(found.count) times in the base")
+                    }
                     spec.replaceSubrange(found[0]..<(found[0] + old.count), with: new)
                 }
             }
@@ -95,7 +104,8 @@ final class InvalidCorpusTests: XCTestCase {
         XCTAssertEqual(all.count, count * first.count)
         for i in [1, 999, 1_000, 1_001, 2_047, 2_048, count - 1] {
             let expected = first.map {
-                $0.replacingOccurrences(of: "big.json:1:12:", with: "big.json:1:\(12 + i * stride):").replacingOccurrences(of: "cells[0]", with: "cells[\(i)]")
+                $0.replacingOccurrences(of: "big.json:1:12:", with: "big.json:1:\(12 + i * stride):").replacingOccurrences(
+                    of: "cells[0]", with: "cells[\(i)]")
             }
             XCTAssertEqual(Array(all[(i * first.count)..<((i + 1) * first.count)]), expected, "cell \(i)")
         }
@@ -108,7 +118,8 @@ final class InvalidCorpusTests: XCTestCase {
 
     func testMillionsOfErrorsArePrintedInPart() throws {
         let spec = Fixtures.temporaryDirectory(self) + "/many.json"
-        try Data(("{\"cells\": [" + Array(repeating: "{}", count: 60_000).joined(separator: ",") + "]}").utf8).write(to: URL(fileURLWithPath: spec))
+        try Data(("{\"cells\": [" + Array(repeating: "{}", count: 60_000).joined(separator: ",") + "]}").utf8).write(
+            to: URL(fileURLWithPath: spec))
         let result = Command.run(["validate", "--spec", spec])
         XCTAssertEqual(result.status, 1)
         let lines = result.stderr.split(separator: "\n")

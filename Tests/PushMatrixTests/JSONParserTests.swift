@@ -1,5 +1,5 @@
-import XCTest
 import PushMatrix
+import XCTest
 
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String, maxDepth: Int = 200) throws -> JSONNode {
@@ -214,7 +214,9 @@ final class JSONParserTests: XCTestCase {
     ])
 
     func testPrettyOutput() {
-        XCTAssertEqual(sample.serialized(), """
+        XCTAssertEqual(
+            sample.serialized(),
+            """
             {
               "name": "Push \\"matrix\\"\\n/日本",
               "count": -3,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// The generated Markdown as GitHub renders it: cmark-gfm with the table extension must see
@@ -32,7 +33,8 @@ final class MarkdownRenderingTests: XCTestCase {
         var result: [String] = []
         var rest = html[...]
         while let open = rest.range(of: "<\(tag)(>| [^>]*>)", options: .regularExpression),
-              let close = rest[open.upperBound...].range(of: "</\(tag)>") {
+            let close = rest[open.upperBound...].range(of: "</\(tag)>")
+        {
             let start = open
             result.append(String(rest[start.upperBound..<close.lowerBound]))
             rest = rest[close.upperBound...]

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// What `generate` does with a bad output path, what an interrupted run left, another run at
@@ -41,7 +42,9 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(fileManager.contents(atPath: file), Data("mine".utf8))
         let dangling = Fixtures.temporaryDirectory(self) + "/link"
         try fileManager.createSymbolicLink(atPath: dangling, withDestinationPath: "/nonexistent/folder")
-        XCTAssertEqual(generate(dangling).stderr, "\(dangling): error: is a symbolic link to nothing; --output names the directory the outputs go in\n")
+        XCTAssertEqual(
+            generate(dangling).stderr, "\(dangling): error: is a symbolic link to nothing; --output names the directory the outputs go in\n"
+        )
     }
 
     /// A shared docs folder reached through a link is a normal output root.
@@ -84,7 +87,10 @@ final class OutputSafetyTests: XCTestCase {
         try Data("half".utf8).write(to: URL(fileURLWithPath: staged + "/index.md"))
         let check = generate(output, ["--check"])
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stderr, "\(output)/\(Transaction.directoryName): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n")
+        XCTAssertEqual(
+            check.stderr,
+            "\(output)/\(Transaction.directoryName): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n"
+        )
         let again = generate(output)
         XCTAssertEqual(again.status, 0, again.stderr)
         let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
@@ -113,7 +119,9 @@ final class OutputSafetyTests: XCTestCase {
                 try fileManager.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try new[path]!.write(to: URL(fileURLWithPath: staged))
             }
-            let steps = (files + [OutputWriter.manifestName]).map { Transaction.Step.write(path: $0, digest: Digest.hex([UInt8](new[$0]!))) }
+            let steps = (files + [OutputWriter.manifestName]).map {
+                Transaction.Step.write(path: $0, digest: Digest.hex([UInt8](new[$0]!)))
+            }
             try Data(Transaction(steps: Array(steps.dropLast()) + removed.map { .remove(path: $0) } + [steps.last!]).text)
                 .write(to: URL(fileURLWithPath: output + "/" + Transaction.directoryName + "/journal"))
             for path in files.prefix(files.count / 2) {
@@ -142,7 +150,9 @@ final class OutputSafetyTests: XCTestCase {
             for extra in [[], ["--check"]] where exists || extra.isEmpty {
                 let result = generate(output, extra)
                 XCTAssertEqual(result.status, 1)
-                XCTAssertEqual(result.stderr, "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n")
+                XCTAssertEqual(
+                    result.stderr,
+                    "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n")
             }
             held.release()
             XCTAssertEqual(generate(output).status, 0)
@@ -164,12 +174,17 @@ final class OutputSafetyTests: XCTestCase {
 
         let result = generate(output)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "\(skeleton):\(begin + 1):1: error: 'pushmatrix:begin permission-authorized' is not closed: 'pushmatrix:end permission-authorized' is missing\n")
+        XCTAssertEqual(
+            result.stderr,
+            "\(skeleton):\(begin + 1):1: error: 'pushmatrix:begin permission-authorized' is not closed: 'pushmatrix:end permission-authorized' is missing\n"
+        )
         XCTAssertEqual(fileManager.contents(atPath: skeleton), edited, "nothing changed")
 
         let forced = generate(output, ["--force"])
         XCTAssertEqual(forced.status, 0)
-        XCTAssertTrue(forced.stderr.contains("\(skeleton):\(begin + 1):1: warning: 'pushmatrix:begin permission-authorized' is not closed"), forced.stderr)
+        XCTAssertTrue(
+            forced.stderr.contains("\(skeleton):\(begin + 1):1: warning: 'pushmatrix:begin permission-authorized' is not closed"),
+            forced.stderr)
         XCTAssertTrue(forced.stderr.contains("--force replaced the file, and that region's code is not kept"), forced.stderr)
     }
 
@@ -184,7 +199,9 @@ final class OutputSafetyTests: XCTestCase {
         for force in [false, true] {
             let result = generate(output, force ? ["--force"] : [])
             XCTAssertEqual(result.status, 1)
-            XCTAssertEqual(result.stderr, "\(index): error: is a symbolic link; pushmatrix writes only inside the output directory and does not follow links\n")
+            XCTAssertEqual(
+                result.stderr,
+                "\(index): error: is a symbolic link; pushmatrix writes only inside the output directory and does not follow links\n")
         }
         XCTAssertEqual(fileManager.contents(atPath: elsewhere), Data("changed".utf8))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// Output that cannot be broken: spec text cannot break generated code, a killed run leaves
@@ -7,7 +8,9 @@ import XCTest
 final class ReliabilityTests: XCTestCase {
     func testHostileTextGeneratesSwiftThatTypeChecks() throws {
         let output = Fixtures.temporaryDirectory(self)
-        let result = Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output])
+        let result = Command.run([
+            "generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let dimensions = try String(contentsOfFile: output + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
         XCTAssertTrue(dimensions.contains(#"/// The action */ /* """ \(x) # \ handler."#), "the text is there, as a comment")
@@ -21,7 +24,8 @@ final class ReliabilityTests: XCTestCase {
     /// debug build's `generate` takes about a second at k = 8.
     private func syntheticSpec(_ k: Int, in directory: String) throws -> String {
         let path = directory + "/synthetic-\(k).json"
-        let script = "import sys, json; sys.path.insert(0, sys.argv[1]); import synthetic_spec; "
+        let script =
+            "import sys, json; sys.path.insert(0, sys.argv[1]); import synthetic_spec; "
             + "json.dump(synthetic_spec.make(json.load(open(sys.argv[2])), int(sys.argv[3])), open(sys.argv[4], 'w'))"
         _ = try ExternalTool.output("python3", ["-c", script, Fixtures.root.path + "/Benchmarks", Fixtures.spec, "\(k)", path])
         return path
@@ -96,7 +100,9 @@ final class ReliabilityTests: XCTestCase {
             let found = tree(output)
             let before: [String: [UInt8]]? = update ? old : nil
             XCTAssertTrue(found == before || found == new, "\(label): the output is neither wholly old nor wholly new")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), (found == nil ? [] : ["Generated"]) + ["synthetic-8.json"], "\(label): debris")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: base).sorted(),
+                (found == nil ? [] : ["Generated"]) + ["synthetic-8.json"], "\(label): debris")
             outcomes[found == new ? "new" : "old", default: 0] += 1
         }
         print("signals: \(outcomes) over runs of \(String(format: "%.2f", duration)) s")
@@ -131,7 +137,10 @@ final class ReliabilityTests: XCTestCase {
                 if process.terminationStatus == 0 {
                     succeeded += 1
                 } else {
-                    XCTAssertEqual(message, "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n", "round \(round)")
+                    XCTAssertEqual(
+                        message,
+                        "\(output): error: another pushmatrix run is using this output directory; run again when it has finished\n",
+                        "round \(round)")
                 }
             }
             XCTAssertGreaterThan(succeeded, 0)
@@ -191,8 +200,10 @@ final class ReliabilityTests: XCTestCase {
     func testLocaleAndTimeZoneDoNotMatter() throws {
         let binary = try Binary.path
         var outputs: [[String: Data]] = []
-        for environment in [["LANG": "C", "LC_ALL": "C", "TZ": "UTC"], ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
-                            ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "America/St_Johns"]] {
+        for environment in [
+            ["LANG": "C", "LC_ALL": "C", "TZ": "UTC"], ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
+            ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "America/St_Johns"],
+        ] {
             let output = Fixtures.temporaryDirectory(self)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -220,11 +231,12 @@ final class ReliabilityTests: XCTestCase {
         var node = node
         switch node.value {
         case .object(let members):
-            node.value = .object(members.map { member in
-                var member = member
-                member.value = shuffled(member.value, path: path + "." + member.key, using: &generator)
-                return member
-            }.shuffled(using: &generator))
+            node.value = .object(
+                members.map { member in
+                    var member = member
+                    member.value = shuffled(member.value, path: path + "." + member.key, using: &generator)
+                    return member
+                }.shuffled(using: &generator))
         case .array(let items):
             let children = items.map { shuffled($0, path: path + "[]", using: &generator) }
             node.value = .array(path == ".cells" ? children.shuffled(using: &generator) : children)
@@ -240,7 +252,8 @@ final class ReliabilityTests: XCTestCase {
         case .number(let n): return n
         case .string(let s): return JSONOutput.string(s).serialized()
         case .array(let items): return "[" + items.map(write).joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { JSONOutput.string($0.key).serialized() + ":" + write($0.value) }.joined(separator: ",") + "}"
+        case .object(let members):
+            return "{" + members.map { JSONOutput.string($0.key).serialized() + ":" + write($0.value) }.joined(separator: ",") + "}"
         }
     }
 }

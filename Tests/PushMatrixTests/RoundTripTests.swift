@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushMatrix
 
 /// Generated pages read back into cells must equal the spec's cells, in every language.
@@ -32,8 +33,10 @@ final class RoundTripTests: XCTestCase {
     }
 
     /// Renders the matrix page in every language and reads its tables back with `read`.
-    private func assertRoundTrip(_ matrix: Matrix, format: String, file: StaticString, line: UInt,
-                                 read: (Phrasebook, [UInt8]) throws -> (cells: [String: CellOutline], tables: Int)) throws {
+    private func assertRoundTrip(
+        _ matrix: Matrix, format: String, file: StaticString, line: UInt,
+        read: (Phrasebook, [UInt8]) throws -> (cells: [String: CellOutline], tables: Int)
+    ) throws {
         let files = try Generator.render(matrix, templates: Fixtures.templates)
         for language in matrix.spec.languages {
             let page = try XCTUnwrap(files["Docs/\(language.id)/reception-methods.\(format)"], file: file, line: line)
@@ -49,7 +52,9 @@ final class FootnoteTests: XCTestCase {
     /// A column's note about one init API (the foreground note names an iOS 10 method) is marked
     /// in that API's cells of the column, not on the column's header.
     func testANoteAboutOneInitAPIIsMarkedOnlyInItsRows() throws {
-        let page = String(decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]), as: UTF8.self)
+        let page = String(
+            decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]),
+            as: UTF8.self)
         XCTAssertFalse(page.contains("| Foreground \\*"), "no marker on the column's header")
         func cell(_ api: String) -> Substring {
             let start = page.range(of: #"<a id="cell-\#(api)-foreground-alert"></a>"#)!.upperBound
@@ -57,7 +62,10 @@ final class FootnoteTests: XCTestCase {
         }
         XCTAssertEqual(cell("ios10"), "On arrival, the reception handler (`.active`) is called at once. \\*1")
         XCTAssertEqual(cell("ios8_9"), "On arrival, the reception handler (`.active`) is called at once.")
-        XCTAssertTrue(page.contains("\\*1 An app that presents notifications in the foreground through `userNotificationCenter(_:willPresent:withCompletionHandler:)`"))
+        XCTAssertTrue(
+            page.contains(
+                "\\*1 An app that presents notifications in the foreground through `userNotificationCenter(_:willPresent:withCompletionHandler:)`"
+            ))
     }
 }
 
@@ -66,15 +74,25 @@ final class RoundTripDetectsChangesTests: XCTestCase {
     func testATamperedCellIsCaught() throws {
         let matrix = Fixtures.builtIn
         let book = Phrasebook(matrix: matrix, language: "en")
-        var page = String(decoding: try Generator.render(matrix, templates: Fixtures.templates)["Docs/en/reception-methods.md"]!, as: UTF8.self)
+        var page = String(
+            decoding: try Generator.render(matrix, templates: Fixtures.templates)["Docs/en/reception-methods.md"]!, as: UTF8.self)
         let anchor = #"<a id="cell-ios8_9-background-alert-content-available-category"></a>"#
         let cell = page.range(of: anchor)!
         let end = page[cell.upperBound...].range(of: " |")!.lowerBound
-        page.replaceSubrange(cell.upperBound..<end, with: page[cell.upperBound..<end].replacingOccurrences(of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))
+        page.replaceSubrange(
+            cell.upperBound..<end,
+            with: page[cell.upperBound..<end].replacingOccurrences(
+                of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))
         let (cells, _) = try MarkdownMatrixReader(book: book).read(page)
-        let key = Combination.key(payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, api: "ios8_9", appState: "background")
+        let key = Combination.key(
+            payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, api: "ios8_9",
+            appState: "background")
         XCTAssertEqual(cells[key]?.taps["body"], ["reception(background)"])
-        XCTAssertNotEqual(cells[key], CellOutline(matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], api: "ios8_9", appState: "background"), matrix: matrix))
+        XCTAssertNotEqual(
+            cells[key],
+            CellOutline(
+                matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], api: "ios8_9", appState: "background"),
+                matrix: matrix))
     }
 }
 
@@ -89,10 +107,14 @@ final class OtherDimensionsTests: XCTestCase {
         let page = try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8)
         XCTAssertTrue(page.contains("| Init API | Foreground \\*1 | Background | Suspended | Not running |"), "four state columns")
         XCTAssertTrue(page.contains("| iOS 15 API |"))
-        let explained = Command.run(["explain", "--spec", spec, "--alert", "--mutable-content", "--api", "ios15", "--state", "foreground",
-                                     "--without-presentation-handler", "--json"])
+        let explained = Command.run([
+            "explain", "--spec", spec, "--alert", "--mutable-content", "--api", "ios15", "--state", "foreground",
+            "--without-presentation-handler", "--json",
+        ])
         XCTAssertEqual(explained.status, 0, explained.stderr)
         XCTAssertTrue(explained.stdout.contains("\"mutableContent\": true"))
-        XCTAssertTrue(explained.stdout.contains("\"handler\": \"reception\",\n        \"state\": \"active\""), "the presentation handler's fallback applies: \(explained.stdout)")
+        XCTAssertTrue(
+            explained.stdout.contains("\"handler\": \"reception\",\n        \"state\": \"active\""),
+            "the presentation handler's fallback applies: \(explained.stdout)")
     }
 }

@@ -21,7 +21,9 @@ final class SkeletonTypeCheckTests: XCTestCase {
         let (status, output) = try typecheck(sources, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        XCTAssertTrue(try String(contentsOfFile: sources.first { $0.hasSuffix("PushAppDelegate.swift") }!, encoding: .utf8).contains("#if canImport(UIKit)"))
+        XCTAssertTrue(
+            try String(contentsOfFile: sources.first { $0.hasSuffix("PushAppDelegate.swift") }!, encoding: .utf8).contains(
+                "#if canImport(UIKit)"))
     }
 
     func testABrokenSignatureFailsTheTypeCheck() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// Staging a run's files: whatever the directory holds, it ends as the rendered files say, with
@@ -47,7 +48,8 @@ final class StagingTests: XCTestCase {
         try stage(pieces, into: output)
         let before = try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int
         XCTAssertEqual(try stage(pieces, into: output)["Docs/big.md"], .unchanged)
-        XCTAssertEqual(try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int, before, "not even replaced")
+        XCTAssertEqual(
+            try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int, before, "not even replaced")
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "and no temporary file left")
     }
 
@@ -71,7 +73,9 @@ final class StagingTests: XCTestCase {
         }
         XCTAssertEqual(read(output + "/Docs/big.md"), "mine\n")
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "the staged replacement is gone")
-        XCTAssertEqual(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)["Docs/big.md"], .written)
+        XCTAssertEqual(
+            try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)["Docs/big.md"],
+            .written)
     }
 
     /// A region's marker may be cut between two pieces; the user's code in it is still kept.
@@ -97,7 +101,9 @@ final class StagingTests: XCTestCase {
         let elsewhere = Fixtures.temporaryDirectory(self)
         try fileManager.createSymbolicLink(atPath: output + "/Docs", withDestinationPath: elsewhere)
         XCTAssertThrowsError(try stage(pieces, into: output)) { error in
-            XCTAssertEqual((error as? DiagnosticsError)?.diagnostics.map(\.message), ["is a symbolic link; pushmatrix writes only inside the output directory and does not follow links"])
+            XCTAssertEqual(
+                (error as? DiagnosticsError)?.diagnostics.map(\.message),
+                ["is a symbolic link; pushmatrix writes only inside the output directory and does not follow links"])
         }
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: elsewhere), [])
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output), ["Docs"])
@@ -112,7 +118,11 @@ final class StagingTests: XCTestCase {
                 let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: false)
                 staging.add("Docs/big.md", Array("# Big\nend\n".utf8))
                 var asked = 0
-                XCTAssertThrowsError(try staging.commit(input: "test") { asked += 1; return asked > 1 }) { XCTAssertTrue($0 is Interrupted) }
+                XCTAssertThrowsError(
+                    try staging.commit(input: "test") {
+                        asked += 1; return asked > 1
+                    }
+                ) { XCTAssertTrue($0 is Interrupted) }
             }
             XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: base).sorted(), before, output)
         }
@@ -132,19 +142,23 @@ final class StagingTests: XCTestCase {
         let output = Fixtures.temporaryDirectory(self)
         try stage(whole, into: output)
         XCTAssertEqual(check(pieces, in: output), [:])
-        XCTAssertEqual(check(["Docs/big.md": ["# Big\n", "middle ", "END\n"], "small.md": ["small\n"]], in: output),
-                       ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale])
-        XCTAssertEqual(check(["Docs/big.md": ["# Big\n", "middle "], "small.md": ["small\n"]], in: output),
-                       ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale], "a prefix of the file is not the file")
-        XCTAssertEqual(check(["Docs/other.md": ["a", "b"], "small.md": ["small\n"]], in: output),
-                       ["Docs/other.md": .missing, "Docs/big.md": .extra, ".pushmatrix-manifest": .stale])
+        XCTAssertEqual(
+            check(["Docs/big.md": ["# Big\n", "middle ", "END\n"], "small.md": ["small\n"]], in: output),
+            ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale])
+        XCTAssertEqual(
+            check(["Docs/big.md": ["# Big\n", "middle "], "small.md": ["small\n"]], in: output),
+            ["Docs/big.md": .stale, ".pushmatrix-manifest": .stale], "a prefix of the file is not the file")
+        XCTAssertEqual(
+            check(["Docs/other.md": ["a", "b"], "small.md": ["small\n"]], in: output),
+            ["Docs/other.md": .missing, "Docs/big.md": .extra, ".pushmatrix-manifest": .stale])
     }
 
     func testCheckingPiecesKeepsTheUsersRegions() throws {
         let output = Fixtures.temporaryDirectory(self)
         let text = ["let a = 1\n// pushm", "atrix:begin body\n// your code\n// pushmatri", "x:end body\n"]
         try stage(["Skeleton.swift": text], into: output)
-        try Data(text.joined().replacingOccurrences(of: "// your code", with: "run()").utf8).write(to: URL(fileURLWithPath: output + "/Skeleton.swift"))
+        try Data(text.joined().replacingOccurrences(of: "// your code", with: "run()").utf8).write(
+            to: URL(fileURLWithPath: output + "/Skeleton.swift"))
         XCTAssertEqual(check(["Skeleton.swift": text], in: output), [:], "a region's content is the user's")
         // A change before the first marker is stale whatever the regions hold.
         var changed = text

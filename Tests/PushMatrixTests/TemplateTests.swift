@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushMatrix
 
 final class TemplateTests: XCTestCase {
@@ -168,8 +169,9 @@ final class TemplateTests: XCTestCase {
         let partials = ["row": "- {{name}}\n", "sep": ", "]
         let context: TemplateValue = ["rows": [["name": "a"], ["name": "b"]]]
         // Standalone: the tag's line is replaced by the partial, trailing newline kept.
-        XCTAssertEqual(render("list:\n{{#rows}}\n{{> row}}\n{{/rows}}\nend", context, partials: partials),
-                       "list:\n- a\n- b\nend")
+        XCTAssertEqual(
+            render("list:\n{{#rows}}\n{{> row}}\n{{/rows}}\nend", context, partials: partials),
+            "list:\n- a\n- b\nend")
         // Inline: the partial's trailing newline is dropped.
         XCTAssertEqual(render("{{#rows}}[{{>row}}]{{/rows}}", context, partials: partials), "[- a][- b]")
         XCTAssertEqual(render("{{#rows}}{{name}}{{^@last}}{{>sep}}{{/@last}}{{/rows}}", context, partials: partials), "a, b")
@@ -190,9 +192,11 @@ final class TemplateTests: XCTestCase {
     /// A large output renders whole and in order.
     func testLargeOutputRendersWhole() throws {
         let rows: [TemplateValue] = (0..<300_000).map { n in .text(String(n)) }
-        let bytes = try Template(source: "{{#rows}}{{.}},{{/rows}}", file: "page.md").renderBytes(["rows": .list(rows)], format: PlainFormat(), partials: { (_: String) throws(DiagnosticsError) -> Template in
-            throw DiagnosticsError([])
-        })
+        let bytes = try Template(source: "{{#rows}}{{.}},{{/rows}}", file: "page.md").renderBytes(
+            ["rows": .list(rows)], format: PlainFormat(),
+            partials: { (_: String) throws(DiagnosticsError) -> Template in
+                throw DiagnosticsError([])
+            })
         XCTAssertTrue(bytes == Array((0..<300_000).map { "\($0)," }.joined().utf8))
     }
 
@@ -201,14 +205,16 @@ final class TemplateTests: XCTestCase {
         let context: TemplateValue = ["name": "n", "sub": ["x", "y\nz"]]
         // Each line of the partial is indented (empty lines excepted); values' own newlines are not.
         XCTAssertEqual(render("  {{> item}}\nend", context, partials: partials), "  - n\n    - x\n    - y\nz\n\nend")
-        XCTAssertEqual(render("  {{> wrap}}\n", context, partials: partials),
-                       "  <\n    - n\n      - x\n      - y\nz\n\n  >\n")
+        XCTAssertEqual(
+            render("  {{> wrap}}\n", context, partials: partials),
+            "  <\n    - n\n      - x\n      - y\nz\n\n  >\n")
     }
 
     func testPartialsAreRequestedOncePerRender() throws {
         var requests: [String] = []
         let template = try Template(source: "{{#rows}}{{>p}}{{/rows}}", file: "page.md")
-        let out = try template.render(["rows": ["a", "b", "c"]], format: PlainFormat()) { (name: String) throws(DiagnosticsError) -> Template in
+        let out = try template.render(["rows": ["a", "b", "c"]], format: PlainFormat()) {
+            (name: String) throws(DiagnosticsError) -> Template in
             requests.append(name)
             return try Template(source: "{{.}}", file: "p.md")
         }
@@ -221,8 +227,9 @@ final class TemplateTests: XCTestCase {
     func testMarkdownTextEscaping() {
         let md = MarkdownFormat()
         XCTAssertEqual(md.text("a|b"), "a\\|b")
-        XCTAssertEqual(md.text("*bold* _em_ `code` [link](x) <tag> ~s~ #1 a&b $x$ \\"),
-                       "\\*bold\\* \\_em\\_ \\`code\\` \\[link\\](x) \\<tag\\> \\~s\\~ \\#1 a\\&b \\$x\\$ \\\\")
+        XCTAssertEqual(
+            md.text("*bold* _em_ `code` [link](x) <tag> ~s~ #1 a&b $x$ \\"),
+            "\\*bold\\* \\_em\\_ \\`code\\` \\[link\\](x) \\<tag\\> \\~s\\~ \\#1 a\\&b \\$x\\$ \\\\")
         XCTAssertEqual(md.text("one\ntwo\r\nthree"), "one<br>two<br>three")
         // Readable: ordinary punctuation, digits and non-ASCII are left alone.
         let plain = "Hello, world. (a/b) 'q' \"q\" a-b+c=d? x:y; café → 1!"
@@ -271,17 +278,21 @@ final class TemplateTests: XCTestCase {
     // MARK: Parse errors
 
     func testMismatchedSection() {
-        XCTAssertEqual(errors("{{#rows}}\n  x\n    {{#cells}}\n{{/rows}}\n{{/cells}}"), [
-            "page.md:4:1: error: section 'cells' opened at 3:5 is closed by '{{/rows}}'",
-            "page.md:5:1: error: section 'rows' opened at 1:1 is closed by '{{/cells}}'",
-        ])
+        XCTAssertEqual(
+            errors("{{#rows}}\n  x\n    {{#cells}}\n{{/rows}}\n{{/cells}}"),
+            [
+                "page.md:4:1: error: section 'cells' opened at 3:5 is closed by '{{/rows}}'",
+                "page.md:5:1: error: section 'rows' opened at 1:1 is closed by '{{/cells}}'",
+            ])
     }
 
     func testUnclosedAndUnopenedSections() {
-        XCTAssertEqual(errors("a\n {{#rows}}\n{{^x}}"), [
-            "page.md:2:2: error: unclosed section 'rows' (opened here)",
-            "page.md:3:1: error: unclosed section 'x' (opened here)",
-        ])
+        XCTAssertEqual(
+            errors("a\n {{#rows}}\n{{^x}}"),
+            [
+                "page.md:2:2: error: unclosed section 'rows' (opened here)",
+                "page.md:3:1: error: unclosed section 'x' (opened here)",
+            ])
         XCTAssertEqual(errors("ab{{/rows}}"), ["page.md:1:3: error: '{{/rows}}' closes no open section"])
     }
 
@@ -294,29 +305,39 @@ final class TemplateTests: XCTestCase {
     func testBadTags() {
         XCTAssertEqual(errors("{{}}"), ["page.md:1:1: error: empty tag '{{}}': expected a name"])
         XCTAssertEqual(errors(" {{  }}"), ["page.md:1:2: error: empty tag '{{}}': expected a name"])
-        XCTAssertEqual(errors("{{{name}}}"), [
-            "page.md:1:1: error: unescaped output '{{{' is not supported: every value is escaped by the output format",
-        ])
-        XCTAssertEqual(errors("{{& name}}"), [
-            "page.md:1:1: error: unescaped output '{{&' is not supported: every value is escaped by the output format",
-        ])
+        XCTAssertEqual(
+            errors("{{{name}}}"),
+            [
+                "page.md:1:1: error: unescaped output '{{{' is not supported: every value is escaped by the output format"
+            ])
+        XCTAssertEqual(
+            errors("{{& name}}"),
+            [
+                "page.md:1:1: error: unescaped output '{{&' is not supported: every value is escaped by the output format"
+            ])
         XCTAssertEqual(errors("{{=<% %>=}}"), ["page.md:1:1: error: changing delimiters with '{{=' is not supported"])
-        XCTAssertEqual(errors("{{#}}{{/}}"), [
-            "page.md:1:1: error: '{{#' needs a name",
-            "page.md:1:6: error: '{{/' needs a name",
-        ])
+        XCTAssertEqual(
+            errors("{{#}}{{/}}"),
+            [
+                "page.md:1:1: error: '{{#' needs a name",
+                "page.md:1:6: error: '{{/' needs a name",
+            ])
         XCTAssertEqual(errors("{{>}}"), ["page.md:1:1: error: '{{>' needs the name of a partial"])
         XCTAssertEqual(errors("{{> a b}}"), ["page.md:1:1: error: invalid partial name 'a b'"])
-        XCTAssertEqual(errors("{{a b}}\n{{a..b}}\n{{#x.}}{{/x.}}"), [
-            "page.md:1:1: error: invalid name 'a b': expected letters, digits, '_' or '-', with '.' between fields",
-            "page.md:2:1: error: invalid name 'a..b': expected letters, digits, '_' or '-', with '.' between fields",
-            "page.md:3:1: error: invalid name 'x.': expected letters, digits, '_' or '-', with '.' between fields",
-            "page.md:3:8: error: invalid name 'x.': expected letters, digits, '_' or '-', with '.' between fields",
-        ])
-        XCTAssertEqual(errors("{{@idx}} {{@foo}}"), [
-            "page.md:1:1: error: unknown helper '@idx' (did you mean '@index'?)",
-            "page.md:1:10: error: unknown helper '@foo'; the list helpers are @first, @last, @index and @number",
-        ])
+        XCTAssertEqual(
+            errors("{{a b}}\n{{a..b}}\n{{#x.}}{{/x.}}"),
+            [
+                "page.md:1:1: error: invalid name 'a b': expected letters, digits, '_' or '-', with '.' between fields",
+                "page.md:2:1: error: invalid name 'a..b': expected letters, digits, '_' or '-', with '.' between fields",
+                "page.md:3:1: error: invalid name 'x.': expected letters, digits, '_' or '-', with '.' between fields",
+                "page.md:3:8: error: invalid name 'x.': expected letters, digits, '_' or '-', with '.' between fields",
+            ])
+        XCTAssertEqual(
+            errors("{{@idx}} {{@foo}}"),
+            [
+                "page.md:1:1: error: unknown helper '@idx' (did you mean '@index'?)",
+                "page.md:1:10: error: unknown helper '@foo'; the list helpers are @first, @last, @index and @number",
+            ])
     }
 
     func testColumnsCountUnicodeScalars() {
@@ -330,12 +351,16 @@ final class TemplateTests: XCTestCase {
         let context: TemplateValue = ["handler": "h", "rows": [["name": "n"]]]
         XCTAssertEqual(errors("\n  {{handlr}}", context), ["page.md:2:3: error: unknown name 'handlr' (did you mean 'handler'?)"])
         XCTAssertEqual(errors("{{zzz}}", context), ["page.md:1:1: error: unknown name 'zzz'"])
-        XCTAssertEqual(errors("{{#rows}}{{nam}}{{/rows}}", context), [
-            "page.md:1:10: error: unknown name 'nam' (did you mean 'name'?)",
-        ])
-        XCTAssertEqual(errors("{{#rows}}{{@indx}}{{/rows}}", context), [
-            "page.md:1:10: error: unknown helper '@indx' (did you mean '@index'?)",
-        ])
+        XCTAssertEqual(
+            errors("{{#rows}}{{nam}}{{/rows}}", context),
+            [
+                "page.md:1:10: error: unknown name 'nam' (did you mean 'name'?)"
+            ])
+        XCTAssertEqual(
+            errors("{{#rows}}{{@indx}}{{/rows}}", context),
+            [
+                "page.md:1:10: error: unknown helper '@indx' (did you mean '@index'?)"
+            ])
         XCTAssertEqual(errors("{{^missing}}x{{/missing}}", context), ["page.md:1:1: error: unknown name 'missing'"])
     }
 
@@ -353,9 +378,11 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(errors("{{obj}}", context), ["page.md:1:1: error: '{{obj}}' needs text but 'obj' is an object"])
         XCTAssertEqual(errors("{{.}}", context), ["page.md:1:1: error: '{{.}}' needs text but '.' is an object"])
         XCTAssertEqual(errors("{{@first}}", ["rows": ["a"]]), ["page.md:1:1: error: '@first' is only available inside a list section"])
-        XCTAssertEqual(errors("{{#rows}}{{@first}}{{/rows}}", ["rows": ["a"]]), [
-            "page.md:1:10: error: '{{@first}}' needs text but '@first' is a bool",
-        ])
+        XCTAssertEqual(
+            errors("{{#rows}}{{@first}}{{/rows}}", ["rows": ["a"]]),
+            [
+                "page.md:1:10: error: '{{@first}}' needs text but '@first' is a bool"
+            ])
     }
 
     func testPartialErrors() {
@@ -364,9 +391,11 @@ final class TemplateTests: XCTestCase {
         // Errors inside a partial are reported in the partial's file.
         XCTAssertEqual(errors("{{>p}}", partials: ["p": "\n{{name}}"]), ["p.md:2:1: error: unknown name 'name'"])
         XCTAssertEqual(errors("{{>p}}", partials: ["p": "{{#a}}"]), ["p.md:1:1: error: unclosed section 'a' (opened here)"])
-        XCTAssertEqual(errors("{{>p}}", partials: ["p": "{{>p}}"]), [
-            "p.md:1:1: error: partial 'p' is nested more than 64 deep; does it include itself?",
-        ])
+        XCTAssertEqual(
+            errors("{{>p}}", partials: ["p": "{{>p}}"]),
+            [
+                "p.md:1:1: error: partial 'p' is nested more than 64 deep; does it include itself?"
+            ])
         XCTAssertEqual(errors("{{>p}}"), ["page.md:1:1: error: no partial 'p'"])
         do {
             _ = try Template(source: "{{>p}}", file: "page.md").render([:], format: PlainFormat())

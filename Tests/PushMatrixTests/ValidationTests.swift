@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushMatrix
 
 /// Each validation rule, shown failing on a small edit of the built-in spec, with the exact
@@ -14,10 +15,13 @@ final class ValidationTests: XCTestCase {
 
         init(cell: Int? = nil, _ old: String, _ new: String) {
             var lines = Fixtures.specText.components(separatedBy: "\n")
-            let index = cell.map { c in lines.firstIndex { $0.contains("\"cells\": [") }! + 1 + c }
+            let index =
+                cell.map { c in lines.firstIndex { $0.contains("\"cells\": [") }! + 1 + c }
                 ?? lines.firstIndex { $0.contains(old) }!
             let range = lines[index].range(of: old)!
-            column = lines[index].unicodeScalars.distance(from: lines[index].unicodeScalars.startIndex, to: range.lowerBound.samePosition(in: lines[index].unicodeScalars)!) + 1
+            column =
+                lines[index].unicodeScalars.distance(
+                    from: lines[index].unicodeScalars.startIndex, to: range.lowerBound.samePosition(in: lines[index].unicodeScalars)!) + 1
             lines[index].replaceSubrange(range, with: new)
             line = index + 1
             text = lines.joined(separator: "\n")
@@ -46,22 +50,32 @@ final class ValidationTests: XCTestCase {
 
     func testUnknownHandlerReferenceSuggestsTheNearest() {
         let edit = Edit(cell: 10, #""body": [{"handler": "reception""#, #""body": [{"handler": "recepton""#)
-        assertErrors(edit, ["\(at(edit, offset: 21)): error: cells[10].taps.body[0].handler: unknown handler 'recepton' (did you mean 'reception'?)"])
+        assertErrors(
+            edit, ["\(at(edit, offset: 21)): error: cells[10].taps.body[0].handler: unknown handler 'recepton' (did you mean 'reception'?)"]
+        )
     }
 
     func testUnknownStateAndNoteReferences() {
         let state = Edit(cell: 1, #""state": "inactive""#, #""state": "inactiv""#)
-        assertErrors(state, ["\(at(state, offset: 9)): error: cells[1].taps.body[0].state: unknown handler state 'inactiv' (did you mean 'inactive'?)"])
+        assertErrors(
+            state,
+            ["\(at(state, offset: 9)): error: cells[1].taps.body[0].state: unknown handler state 'inactiv' (did you mean 'inactive'?)"])
         let note = Edit(cell: 1, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundRefresh"]"#)
-        assertErrors(note, ["\(at(note, offset: 10)): error: cells[1].onDelivery[0].notes[0]: unknown note 'backgroundRefresh' (did you mean 'backgroundAppRefresh'?)"])
+        assertErrors(
+            note,
+            [
+                "\(at(note, offset: 10)): error: cells[1].onDelivery[0].notes[0]: unknown note 'backgroundRefresh' (did you mean 'backgroundAppRefresh'?)"
+            ])
     }
 
     func testUnknownKeyIsAnErrorWithASuggestion() {
         let edit = Edit(cell: 0, #""notificationCenter""#, #""notificationCentre""#)
-        XCTAssertEqual(errors(edit.text), [
-            "\(file):\(edit.line):5: error: cells[0]: missing key 'notificationCenter'",
-            "\(at(edit)): error: cells[0].notificationCentre: unknown key 'notificationCentre' (did you mean 'notificationCenter'?)",
-        ])
+        XCTAssertEqual(
+            errors(edit.text),
+            [
+                "\(file):\(edit.line):5: error: cells[0]: missing key 'notificationCenter'",
+                "\(at(edit)): error: cells[0].notificationCentre: unknown key 'notificationCentre' (did you mean 'notificationCenter'?)",
+            ])
     }
 
     func testWrongType() {
@@ -88,14 +102,24 @@ final class ValidationTests: XCTestCase {
     func testUnknownPlaceholderInText() {
         let edit = Edit(#"{{willPresent}} を実装"#, #"{{willPresnt}} を実装"#)
         XCTAssertEqual(errors(edit.text).count, 1)
-        XCTAssertTrue(errors(edit.text)[0].hasSuffix("notes[0].text: 'ja' text uses unknown placeholder {{willPresnt}} (did you mean 'willPresent'?)"), errors(edit.text)[0])
+        XCTAssertTrue(
+            errors(edit.text)[0].hasSuffix(
+                "notes[0].text: 'ja' text uses unknown placeholder {{willPresnt}} (did you mean 'willPresent'?)"), errors(edit.text)[0])
     }
 
     func testDuplicateCellAndMissingCell() {
         let edit = Edit(cell: 1, #""appState": "background""#, #""appState": "foreground""#)
         let errs = errors(edit.text)
-        XCTAssertTrue(errs.contains("\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, init API and app state"), "\(errs)")
-        XCTAssertTrue(errs.contains { $0.hasSuffix("error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, init API 'ios10', app state 'background'") }, "\(errs)")
+        XCTAssertTrue(
+            errs.contains(
+                "\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, init API and app state"),
+            "\(errs)")
+        XCTAssertTrue(
+            errs.contains {
+                $0.hasSuffix(
+                    "error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, init API 'ios10', app state 'background'"
+                )
+            }, "\(errs)")
     }
 
     /// 2^18 combinations cannot be covered within the cell limit: one error, found at once,
@@ -109,67 +133,97 @@ final class ValidationTests: XCTestCase {
         spec["payloadKeys"] = keys
         let text = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         let errs = errors(text)
-        XCTAssertTrue(errs.contains { $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 65536") }, "\(errs.prefix(3))")
+        XCTAssertTrue(
+            errs.contains {
+                $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 65536")
+            }, "\(errs.prefix(3))")
         XCTAssertFalse(errs.contains { $0.contains("missing cell") })
     }
 
     func testCellMissingAPayloadKey() {
         let edit = Edit(cell: 0, #", "category": true}"#, "}")
-        XCTAssertTrue(errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errors(edit.text))")
+        XCTAssertTrue(
+            errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"),
+            "\(errors(edit.text))")
     }
 
     /// Keys in another order than the spec's are as good; a misspelt key is unknown, and the
     /// key it meant is missing.
     func testCellPayloadKeysInAnyOrderOrMisspelt() {
-        let reordered = Edit(cell: 0, #""alert": true, "contentAvailable": true, "category": true"#, #""category": true, "alert": true, "contentAvailable": true"#)
+        let reordered = Edit(
+            cell: 0, #""alert": true, "contentAvailable": true, "category": true"#,
+            #""category": true, "alert": true, "contentAvailable": true"#)
         XCTAssertEqual(errors(reordered.text), [])
         let misspelt = Edit(cell: 0, #""category": true}"#, #""categry": true}"#)
         let errs = errors(misspelt.text)
         XCTAssertTrue(errs.contains { $0.contains("error: cells[0].payload.categry: unknown payload key 'categry'") }, "\(errs)")
-        XCTAssertTrue(errs.contains("\(file):\(misspelt.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errs)")
+        XCTAssertTrue(
+            errs.contains("\(file):\(misspelt.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errs)")
     }
 
     func testNotificationCenterNeedsAVisibleKey() {
         let edit = Edit(cell: 28, #""notificationCenter": false"#, #""notificationCenter": true"#)  // no alert, background
-        XCTAssertEqual(errors(edit.text), [
-            "\(file):\(edit.line):5: error: cells[28]: notificationCenter is true, but no key that makes a notification visible (alert) is set",
-            "\(file):\(edit.line):5: error: cells[28]: missing tap 'actionButton': the notification is in Notification Center and the payload allows it",
-            "\(file):\(edit.line):5: error: cells[28]: missing tap 'body': the notification is in Notification Center and the payload allows it",
-        ])
+        XCTAssertEqual(
+            errors(edit.text),
+            [
+                "\(file):\(edit.line):5: error: cells[28]: notificationCenter is true, but no key that makes a notification visible (alert) is set",
+                "\(file):\(edit.line):5: error: cells[28]: missing tap 'actionButton': the notification is in Notification Center and the payload allows it",
+                "\(file):\(edit.line):5: error: cells[28]: missing tap 'body': the notification is in Notification Center and the payload allows it",
+            ])
     }
 
     func testNotRunningAppCallsNothingOnDelivery() {
         let edit = Edit(cell: 2, #""onDelivery": []"#, #""onDelivery": [{"handler": "reception", "state": "background"}]"#)
-        assertErrors(edit, ["\(at(edit, offset: 15)): error: cells[2].onDelivery[0]: app state 'notRunning' has no running app, so no handler can be called on delivery"])
+        assertErrors(
+            edit,
+            [
+                "\(at(edit, offset: 15)): error: cells[2].onDelivery[0]: app state 'notRunning' has no running app, so no handler can be called on delivery"
+            ])
     }
 
     func testTapOnlyWhereNotificationCenterShowsIt() {
         let edit = Edit(cell: 0, #""taps": {}"#, #""taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#)
-        assertErrors(edit, ["\(at(edit, offset: 9)): error: cells[0].taps.body: tap 'body' is impossible: the notification is not in Notification Center"])
+        assertErrors(
+            edit,
+            ["\(at(edit, offset: 9)): error: cells[0].taps.body: tap 'body' is impossible: the notification is not in Notification Center"])
     }
 
     func testTapNeedsItsRequiredKey() {
         let edit = Edit(cell: 7, #""taps": {"#, #""taps": {"actionButton": [{"handler": "action", "state": "background"}], "#)
-        assertErrors(edit, ["\(at(edit, offset: 9)): error: cells[7].taps.actionButton: tap 'actionButton' needs payload key 'category' to be set"])
+        assertErrors(
+            edit, ["\(at(edit, offset: 9)): error: cells[7].taps.actionButton: tap 'actionButton' needs payload key 'category' to be set"])
     }
 
     func testLaunchComesFirstOnlyForANotRunningApp() {
         let edit = Edit(cell: 8, #""body": [{"handler": "launch"}, "#, #""body": ["#)
-        assertErrors(edit, ["\(at(edit, offset: 21)): error: cells[8].taps.body[0].handler: a tap on an app that is not running starts it: the first call must be a launching handler (launch)"])
+        assertErrors(
+            edit,
+            [
+                "\(at(edit, offset: 21)): error: cells[8].taps.body[0].handler: a tap on an app that is not running starts it: the first call must be a launching handler (launch)"
+            ])
         let early = Edit(cell: 7, #""body": ["#, #""body": [{"handler": "launch"}, "#)
-        XCTAssertTrue(errors(early.text).contains { $0.contains("cells[7].taps.body[0].handler: handler 'launch' launches the app, so it can only be the first call of a tap on an app that is not running") }, "\(errors(early.text))")
+        XCTAssertTrue(
+            errors(early.text).contains {
+                $0.contains(
+                    "cells[7].taps.body[0].handler: handler 'launch' launches the app, so it can only be the first call of a tap on an app that is not running"
+                )
+            }, "\(errors(early.text))")
     }
 
     func testHandlerStatesMustMatchTheHandler() {
         let missing = Edit(cell: 0, #"{"handler": "reception", "state": "active"}"#, #"{"handler": "reception"}"#)
         assertErrors(missing, ["\(at(missing)): error: cells[0].onDelivery[0]: handler 'reception' runs with a state: add \"state\""])
         let extra = Edit(cell: 2, #"{"handler": "launch"}"#, #"{"handler": "launch", "state": "active"}"#)
-        XCTAssertTrue(errors(extra.text).contains { $0.contains("cells[2].taps.actionButton[0].state: handler 'launch' runs before the app has a state: remove \"state\"") }, "\(errors(extra.text))")
+        XCTAssertTrue(
+            errors(extra.text).contains {
+                $0.contains("cells[2].taps.actionButton[0].state: handler 'launch' runs before the app has a state: remove \"state\"")
+            }, "\(errors(extra.text))")
     }
 
     func testIgnoredMustAgreeWithTheCell() {
         let edit = Edit(cell: 0, #""ignored": false"#, #""ignored": true"#)
-        assertErrors(edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
+        assertErrors(
+            edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
     }
 
     /// Cells of a long array are read in slices on every core; a cell that cannot be read is
@@ -185,10 +239,12 @@ final class ValidationTests: XCTestCase {
         spec["cells"] = cells
         let messages = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
             .map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() }
-        XCTAssertEqual(messages.filter { $0.hasPrefix("cells[10]") || $0.hasPrefix("cells[2350]") }, [
-            "cells[10]: expected an object, found number",
-            "cells[2350].ignored: expected true or false, found string",
-        ])
+        XCTAssertEqual(
+            messages.filter { $0.hasPrefix("cells[10]") || $0.hasPrefix("cells[2350]") },
+            [
+                "cells[10]: expected an object, found number",
+                "cells[2350].ignored: expected true or false, found string",
+            ])
     }
 
     /// A large matrix is checked whole. The built-in cells, with six more payload keys that
@@ -208,7 +264,11 @@ final class ValidationTests: XCTestCase {
                 cells.append(copy)
             }
         }
-        for bit in 0..<6 { keys.append(["id": "extra\(bit)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(bit)", "presentWhen": ["one"]]]) }
+        for bit in 0..<6 {
+            keys.append([
+                "id": "extra\(bit)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(bit)", "presentWhen": ["one"]],
+            ])
+        }
         let calling = try XCTUnwrap(cells.indices.last { !((cells[$0]["onDelivery"] as? [Any])?.isEmpty ?? true) })
         cells[calling]["ignored"] = true
         cells[2_100] = cells[5]
@@ -217,7 +277,8 @@ final class ValidationTests: XCTestCase {
         spec["payloadKeys"] = keys
         spec["cells"] = cells
         spec["designCases"] = try XCTUnwrap(spec["designCases"] as? [[String: Any]]).map { designCase in
-            var designCase = designCase, cell = designCase["cell"] as? [String: Any] ?? [:], payload = cell["payload"] as? [String: Bool] ?? [:]
+            var designCase = designCase, cell = designCase["cell"] as? [String: Any] ?? [:],
+                payload = cell["payload"] as? [String: Bool] ?? [:]
             for bit in 0..<6 { payload["extra\(bit)"] = false }
             cell["payload"] = payload
             designCase["cell"] = cell
@@ -225,20 +286,23 @@ final class ValidationTests: XCTestCase {
         }
         let errs = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
         let messages = errs.map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() }
-        XCTAssertEqual(messages.filter { !$0.hasPrefix("cells: missing cell") }, [
-            "cells[4]: duplicate cell: cells[3] already covers this payload, init API and app state",
-            "cells[2100]: duplicate cell: cells[5] already covers this payload, init API and app state",
-            "cells[2900].source: unknown source 'nowhere'",
-            "cells[\(calling)]: ignored is true, but the cell calls a handler or shows the notification",
-        ])
+        XCTAssertEqual(
+            messages.filter { !$0.hasPrefix("cells: missing cell") },
+            [
+                "cells[4]: duplicate cell: cells[3] already covers this payload, init API and app state",
+                "cells[2100]: duplicate cell: cells[5] already covers this payload, init API and app state",
+                "cells[2900].source: unknown source 'nowhere'",
+                "cells[\(calling)]: ignored is true, but the cell calls a handler or shows the notification",
+            ])
         XCTAssertEqual(messages.filter { $0.hasPrefix("cells: missing cell") }.count, 2)
         // What the reading finds, it finds in every slice, and reports by the cell's place.
         cells[700]["colour"] = "red"
         cells[3_000]["colour"] = "blue"
         spec["cells"] = cells
         let unread = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
-        XCTAssertEqual(unread.map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() },
-                       ["cells[700].colour: unknown key 'colour'", "cells[3000].colour: unknown key 'colour'"])
+        XCTAssertEqual(
+            unread.map { $0.split(separator: " ", maxSplits: 2).dropFirst(2).joined() },
+            ["cells[700].colour: unknown key 'colour'", "cells[3000].colour: unknown key 'colour'"])
     }
 
     /// A payload key declared twice counts at its first place, wherever a cell lists it.
@@ -250,7 +314,11 @@ final class ValidationTests: XCTestCase {
 
     func testFallbackNoteOnlyOnItsHandler() {
         let edit = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["actionHandlerFallback"]}"#)
-        XCTAssertEqual(errors(edit.text), ["\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"])
+        XCTAssertEqual(
+            errors(edit.text),
+            [
+                "\(at(edit, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'actionHandlerFallback' is about a missing 'action' handler but is attached to a call of 'reception'"
+            ])
     }
 
     /// A note about some init APIs only cannot be attached to a cell of another.
@@ -259,11 +327,15 @@ final class ValidationTests: XCTestCase {
         let errs = errors(edit.text)
         XCTAssertEqual(errs.count, 4, "the iOS 8/9 cells that carry it: \(errs)")
         let cell = Edit(cell: 4, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundAppRefresh"]"#)
-        XCTAssertEqual(errs.first, "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'")
+        XCTAssertEqual(
+            errs.first,
+            "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'"
+        )
     }
 
     func testTheFallbackNotesOwnWordsAreTranslated() {
-        let edit = Edit(#""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#, "")
+        let edit = Edit(
+            #""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#, "")
         XCTAssertEqual(errors(edit.text).count, 1)
         XCTAssertTrue(errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"), "\(errors(edit.text))")
     }
@@ -272,9 +344,14 @@ final class ValidationTests: XCTestCase {
     /// phrase that words such a call.
     func testAConditionOnAPNsKeysIsOnACallOnDelivery() {
         let tap = Edit(cell: 1, #""notes": ["actionHandlerFallback"]"#, #""notes": ["actionHandlerFallback", "soundOrBadgeRequired"]"#)
-        XCTAssertEqual(errors(tap.text), ["\(at(tap, offset: 35)): error: cells[1].taps.body[0].notes[1]: note 'soundOrBadgeRequired' sets a condition on APNs keys, so it belongs on a call on delivery only"])
+        XCTAssertEqual(
+            errors(tap.text),
+            [
+                "\(at(tap, offset: 35)): error: cells[1].taps.body[0].notes[1]: note 'soundOrBadgeRequired' sets a condition on APNs keys, so it belongs on a call on delivery only"
+            ])
         let phrase = Edit(#""onDeliveryIf": {"#, #""onDeliveryWhen": {"#)
-        XCTAssertTrue(errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
+        XCTAssertTrue(
+            errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
     }
 
     func testUnsafeAndDuplicateIds() {
@@ -289,7 +366,8 @@ final class ValidationTests: XCTestCase {
 
     func testEveryErrorIsReportedInDocumentOrder() {
         var text = Edit(cell: 10, #""handler": "reception""#, #""handler": "recepton""#).text
-        text = text.replacingOccurrences(of: #""api": "ios10", "appState": "foreground""#, with: #""api": "ios11", "appState": "foreground""#)
+        text = text.replacingOccurrences(
+            of: #""api": "ios10", "appState": "foreground""#, with: #""api": "ios11", "appState": "foreground""#)
         let errs = errors(text)
         XCTAssertEqual(errs.filter { $0.contains("unknown init API 'ios11' (did you mean 'ios10'?)") }.count, 8)
         XCTAssertTrue(errs.contains { $0.contains("unknown handler 'recepton'") })
@@ -300,21 +378,35 @@ final class ValidationTests: XCTestCase {
     func testBrokenPlaceholderBraces() {
         let broken = Edit(#""en": "The notification is ignored.""#, #""en": "The {{notification is ignored.""#)
         XCTAssertEqual(errors(broken.text).count, 1)
-        XCTAssertTrue(errors(broken.text)[0].hasSuffix("phrases.ignored: 'en' text has a '{{' or '}}' that does not close a placeholder"), errors(broken.text)[0])
+        XCTAssertTrue(
+            errors(broken.text)[0].hasSuffix("phrases.ignored: 'en' text has a '{{' or '}}' that does not close a placeholder"),
+            errors(broken.text)[0])
     }
 
     func testRepeatedCallsAndNotes() {
-        let call = Edit(cell: 0, #""onDelivery": [{"handler": "reception", "state": "active"}]"#, #""onDelivery": [{"handler": "reception", "state": "active"}, {"handler": "reception", "state": "active"}]"#)
-        XCTAssertTrue(errors(call.text).contains("\(at(call, offset: 60)): error: cells[0].onDelivery[1]: the same call is listed twice"), "\(errors(call.text))")
+        let call = Edit(
+            cell: 0, #""onDelivery": [{"handler": "reception", "state": "active"}]"#,
+            #""onDelivery": [{"handler": "reception", "state": "active"}, {"handler": "reception", "state": "active"}]"#)
+        XCTAssertTrue(
+            errors(call.text).contains("\(at(call, offset: 60)): error: cells[0].onDelivery[1]: the same call is listed twice"),
+            "\(errors(call.text))")
         let note = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["foregroundPresentation"]}"#)
-        XCTAssertEqual(errors(note.text), ["\(at(note, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'foregroundPresentation' already applies to the whole column"])
+        XCTAssertEqual(
+            errors(note.text),
+            [
+                "\(at(note, offset: 29)): error: cells[0].onDelivery[0].notes[0]: note 'foregroundPresentation' already applies to the whole column"
+            ])
     }
 
     func testDuplicateRuleIdsAndCasePatterns() {
         let rule = Edit(#""id": "remoteOnly","#, #""id": "callCompletionOnce","#)
-        XCTAssertTrue(errors(rule.text).contains { $0.contains("duplicate id 'callCompletionOnce' among reception handler rules") }, "\(errors(rule.text))")
+        XCTAssertTrue(
+            errors(rule.text).contains { $0.contains("duplicate id 'callCompletionOnce' among reception handler rules") },
+            "\(errors(rule.text))")
         let pattern = Edit(#""pattern": "(true, true)","#, #""pattern": "(false, _)","#)
-        XCTAssertTrue(errors(pattern.text).contains { $0.contains("case pattern '(false, _)' is empty or repeats an earlier case") }, "\(errors(pattern.text))")
+        XCTAssertTrue(
+            errors(pattern.text).contains { $0.contains("case pattern '(false, _)' is empty or repeats an earlier case") },
+            "\(errors(pattern.text))")
     }
 
     func testMissingPhraseIsReportedAtPhrases() {

@@ -30,7 +30,8 @@ public enum Command {
         let rest = Array(arguments.dropFirst())
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
-            result.stdout = Help.text(for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(rest)).spec : nil) ?? Help.main
+            result.stdout =
+                Help.text(for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(rest)).spec : nil) ?? Help.main
             return result
         }
         do {
@@ -41,7 +42,8 @@ public enum Command {
             case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
-                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath([])).spec : nil) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
+                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath([])).spec : nil)
+                else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
@@ -87,11 +89,14 @@ public enum Command {
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
-        guard !output.isEmpty else { throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in") }
+        guard !output.isEmpty else {
+            throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
+        }
         let module = args.value("--module") ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
         if Generator.importedModules.contains(module) {
-            throw Arguments.UsageError(message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
+            throw Arguments.UsageError(
+                message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
         }
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
@@ -112,7 +117,9 @@ public enum Command {
         if !force, debris.isEmpty, let files = writer.upToDateFiles(input: input) {
             if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }
             if !quiet {
-                result.stdout += check ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"
+                result.stdout +=
+                    check
+                    ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"
             }
             return
         }
@@ -125,16 +132,26 @@ public enum Command {
             for (path, bytes) in files { staging.add(path, bytes) }
             let report = try staging.commit(input: input) { Interruption.isPending }
             result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
-            if verbose { result.stdout += report.map { "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n" }.joined() }
+            if verbose {
+                result.stdout += report.map {
+                    "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n"
+                }.joined()
+            }
             let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
-            if !quiet { result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n" }
+            if !quiet {
+                result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
+            }
             return
         }
         let checking = OutputWriter.Checking(writer)
         for (path, bytes) in files { checking.add(path, bytes) }
         let problems = checking.problems(input: input)
-        for (path, problem) in problems { result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n" }
-        for path in debris { result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n" }
+        for (path, problem) in problems {
+            result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n"
+        }
+        for path in debris {
+            result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n"
+        }
         result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
         if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }
@@ -161,7 +178,9 @@ public enum Command {
             throw Arguments.UsageError(message: "expected 'templates export DIR'")
         }
         let directory = args.positionals[1]
-        guard !directory.isEmpty else { throw Arguments.UsageError(message: "templates export: the directory is empty; name the directory to copy the templates into") }
+        guard !directory.isEmpty else {
+            throw Arguments.UsageError(message: "templates export: the directory is empty; name the directory to copy the templates into")
+        }
         try args.finish(positionals: 2)
         var written = 0
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {

@@ -33,24 +33,31 @@ extension Command {
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
             guard let id = optional[name] else {
-                throw Arguments.UsageError(message: "--without-\(name)-handler: '\(name)' is not an optional handler (optional: \(optional.keys.sorted().joined(separator: ", ")))")
+                throw Arguments.UsageError(
+                    message:
+                        "--without-\(name)-handler: '\(name)' is not an optional handler (optional: \(optional.keys.sorted().joined(separator: ", ")))"
+                )
             }
             return id
         }
         let language = args.value("--lang") ?? spec.languages[0].id
         guard spec.languages.contains(where: { $0.id == language }) else {
             let known = spec.languages.map(\.id)
-            throw Arguments.UsageError(message: "--lang: unknown language '\(language)'" + Suggestion.didYouMean(language, in: known)
-                                       + "; the spec has \(known.joined(separator: ", "))")
+            throw Arguments.UsageError(
+                message: "--lang: unknown language '\(language)'" + Suggestion.didYouMean(language, in: known)
+                    + "; the spec has \(known.joined(separator: ", "))")
         }
         let json = args.flag("--json")
         try args.finish()
 
-        let outcomes = matrix.explain(ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
+        let outcomes = matrix.explain(
+            ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
         if json {
             result.stdout += matrix.json(outcomes).serialized() + "\n"
         } else {
-            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil).value(outcomes)
+            let view = ExplainView(
+                book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil
+            ).value(outcomes)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }
@@ -59,7 +66,9 @@ extension Command {
     private static func ids(_ values: [String], known: [String], option: String) throws(Arguments.UsageError) -> [String]? {
         let ids = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         for id in ids where !known.contains(id) {
-            throw Arguments.UsageError(message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: known) + "; expected one of \(known.joined(separator: ", "))")
+            throw Arguments.UsageError(
+                message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: known)
+                    + "; expected one of \(known.joined(separator: ", "))")
         }
         return ids.isEmpty ? nil : ids
     }

@@ -16,7 +16,10 @@ enum Help {
             .value("--output", "DIR", "Where outputs go (default: Generated)"),
             .value("--module", "NAME", "The generated Swift module (default: PushHandlers): Sources/NAME,\nTests/NAMEConformanceTests"),
             .flag("--check", "Write nothing; exit 1 listing every missing, stale or extra file"),
-            .flag("--force", "Overwrite generated files edited outside their pushmatrix:begin/end regions;\nwith --check, compare every file even when the inputs are unchanged"),
+            .flag(
+                "--force",
+                "Overwrite generated files edited outside their pushmatrix:begin/end regions;\nwith --check, compare every file even when the inputs are unchanged"
+            ),
             .flag("--quiet", "Print only problems"),
             .flag("--verbose", "Print every file's fate: written, unchanged or removed"),
         ],
@@ -51,7 +54,8 @@ enum Help {
     static func explain(_ spec: Spec?) -> CommandInfo {
         func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
         let keys = spec?.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } ?? ["--<payload-key>"]
-        let without = spec?.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } ?? ["--without-<handler>-handler"]
+        let without =
+            spec?.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } ?? ["--without-<handler>-handler"]
         let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
         let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
         let filters: [CommandInfo.Option] = [

@@ -9,7 +9,9 @@ public enum APNsPayload {
     /// (`"content-available": "1"`, not `0`), since the sender probably meant them.
     /// `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that depend
     /// on them (sound, badge).
-    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]) {
+    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
+        flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]
+    ) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
@@ -17,20 +19,34 @@ public enum APNsPayload {
             throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
         }
         guard case .object = root.value else {
-            throw DiagnosticsError([Diagnostic(file: file, location: root.location, message: "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    file: file, location: root.location,
+                    message: "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
+            ])
         }
         guard let aps = root["aps"], case .object(let members) = aps.value else {
             let found = root["aps"].map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
-            throw DiagnosticsError([Diagnostic(file: file, location: root["aps"]?.location ?? root.location, path: "aps",
-                                               message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    file: file, location: root["aps"]?.location ?? root.location, path: "aps",
+                    message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")
+            ])
         }
         if let repeated = firstRepeatedKey(root) ?? firstRepeatedKey(aps) {
-            throw DiagnosticsError([Diagnostic(file: file, location: repeated.keyLocation, message: "duplicate key '\(repeated.key)': the payload is ambiguous")])
+            throw DiagnosticsError([
+                Diagnostic(file: file, location: repeated.keyLocation, message: "duplicate key '\(repeated.key)': the payload is ambiguous")
+            ])
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
         if bytes.count > limit {
-            warnings.append(Diagnostic(file: file, location: nil, message: "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)", severity: .warning))
+            warnings.append(
+                Diagnostic(
+                    file: file, location: nil,
+                    message:
+                        "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)",
+                    severity: .warning))
         }
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
@@ -38,8 +54,10 @@ public enum APNsPayload {
             flags[key.id] = matchers.contains { $0.matches(value) }
             if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
                 let expected = matchers.map(\.description).joined(separator: " or ")
-                warnings.append(Diagnostic(file: file, location: value.location, path: "aps.\(key.apnsKey)",
-                                           message: "counted as not set: expected \(expected)", severity: .warning))
+                warnings.append(
+                    Diagnostic(
+                        file: file, location: value.location, path: "aps.\(key.apnsKey)",
+                        message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }
         return (flags, Set(members.filter { $0.value.value != .null }.map(\.key)), warnings)

@@ -21,7 +21,9 @@ public struct ExplainQuery: Sendable {
     /// condition on them; nil when only flags were given, so those calls stay as the cell has them.
     public var apnsKeys: Set<String>?
 
-    public init(payload: [String: Bool], apis: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [], apnsKeys: Set<String>? = nil) {
+    public init(
+        payload: [String: Bool], apis: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [], apnsKeys: Set<String>? = nil
+    ) {
         self.payload = payload
         self.apis = apis
         self.appStates = appStates
@@ -42,8 +44,9 @@ extension Matrix {
                 }
                 let onDelivery = calls(cell.onDelivery, without: query.without).filter { happens($0, apnsKeys: query.apnsKeys) }
                 // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
-                return Outcome(api: api, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
-                               onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell))
+                return Outcome(
+                    api: api, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
+                    onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell))
             }
         }
     }
@@ -65,21 +68,23 @@ extension Matrix {
     /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
     /// method under the outcome's init API as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {
-        return .array(outcomes.map { o in
-            func call(_ c: Call) -> JSONOutput {
-                .object([("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
-                        + [("method", .string(method(c.handler.id, api: o.api).swift))])
-            }
-            return .object([
-                ("api", .string(o.api)),
-                ("state", .string(o.appState)),
-                ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
-                ("ignored", .bool(o.ignored)),
-                ("onDelivery", .array(o.onDelivery.map(call))),
-                ("notificationCenter", .bool(o.notificationCenter)),
-                ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
-                ("notes", .array(o.notes.map { .string($0) })),
-            ])
-        })
+        return .array(
+            outcomes.map { o in
+                func call(_ c: Call) -> JSONOutput {
+                    .object(
+                        [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
+                            + [("method", .string(method(c.handler.id, api: o.api).swift))])
+                }
+                return .object([
+                    ("api", .string(o.api)),
+                    ("state", .string(o.appState)),
+                    ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
+                    ("ignored", .bool(o.ignored)),
+                    ("onDelivery", .array(o.onDelivery.map(call))),
+                    ("notificationCenter", .bool(o.notificationCenter)),
+                    ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
+                    ("notes", .array(o.notes.map { .string($0) })),
+                ])
+            })
     }
 }

@@ -130,7 +130,8 @@ private struct Parser {
                     elements.append(node)
                 }
                 let close = isObject ? closeBrace : closeBracket
-                let expectation = isObject
+                let expectation =
+                    isObject
                     ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 skipWhitespace()
                 guard pos < bytes.count else { throw endOfInput(expectation) }

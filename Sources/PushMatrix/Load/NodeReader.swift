@@ -135,7 +135,8 @@ final class NodeReader {
             if !seen.insert(member.key).inserted {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
-                sink.error(member.keyLocation, childPath(member.key), "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))
+                sink.error(
+                    member.keyLocation, childPath(member.key), "unknown key '\(member.key)'" + Suggestion.didYouMean(member.key, in: known))
             }
         }
     }

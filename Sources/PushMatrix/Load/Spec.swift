@@ -23,8 +23,13 @@ public struct Spec: Sendable {
     public var cells: [Cell]
 }
 
-public struct Language: Sendable { public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin }
-public struct Source: Sendable { public var id: String; public var appleDocumented: Bool; public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin }
+public struct Language: Sendable {
+    public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin
+}
+public struct Source: Sendable {
+    public var id: String; public var appleDocumented: Bool; public var platforms: String; public var title: LocalizedText;
+    public var caveat: LocalizedText; public var origin: Origin
+}
 public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
 
 public struct PayloadKey: Sendable {
@@ -38,7 +43,10 @@ public struct PayloadKey: Sendable {
     public var origin: Origin
 }
 
-public struct InitAPI: Sendable { public var id: String; public var name: LocalizedText; public var className: String; public var platforms: String; public var description: LocalizedText; public var origin: Origin }
+public struct InitAPI: Sendable {
+    public var id: String; public var name: LocalizedText; public var className: String; public var platforms: String;
+    public var description: LocalizedText; public var origin: Origin
+}
 
 public struct AppState: Sendable {
     public var id: String
@@ -51,7 +59,10 @@ public struct AppState: Sendable {
     public var origin: Origin
 }
 
-public struct HandlerState: Sendable { public var id: String; public var swift: String; public var objc: String; public var description: LocalizedText; public var origin: Origin }
+public struct HandlerState: Sendable {
+    public var id: String; public var swift: String; public var objc: String; public var description: LocalizedText;
+    public var origin: Origin
+}
 
 public struct Handler: Sendable {
     public var id: String
@@ -127,13 +138,19 @@ public struct CellAddress: Sendable {
     public var origin: Origin
 }
 
-public struct DesignCase: Sendable { public var id: String; public var title: LocalizedText; public var text: LocalizedText; public var cell: CellAddress; public var origin: Origin }
+public struct DesignCase: Sendable {
+    public var id: String; public var title: LocalizedText; public var text: LocalizedText; public var cell: CellAddress;
+    public var origin: Origin
+}
 
 /// A fact stated in words, with an id so generators and docs can refer to it.
 public struct Rule: Sendable { public var id: String; public var text: LocalizedText; public var origin: Origin }
 
 public struct ReceptionHandlerFacts: Sendable {
-    public struct FetchResult: Sendable { public var id: String; public var swift: String; public var objc: String; public var meaning: LocalizedText; public var origin: Origin }
+    public struct FetchResult: Sendable {
+        public var id: String; public var swift: String; public var objc: String; public var meaning: LocalizedText;
+        public var origin: Origin
+    }
     public var source: Reference
     /// The handler these facts are about.
     public var handler: Reference
@@ -143,7 +160,9 @@ public struct ReceptionHandlerFacts: Sendable {
 }
 
 public struct PermissionFacts: Sendable {
-    public struct Status: Sendable { public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin }
+    public struct Status: Sendable {
+        public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
+    }
     public struct CheckPoint: Sendable { public var symbol: Reference; public var api: Reference? }
     /// How one init API's answer maps to a status, as the cases of a Swift `switch`.
     public struct API: Sendable {

@@ -7,7 +7,9 @@ enum SpecDecoder {
         _ = r.member("$schema", optional: true)  // lets editors find the JSON Schema
         let specVersion = r.integer("specVersion")
         if let specVersion, specVersion != 1 {
-            sink.error(r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1")
+            sink.error(
+                r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1"
+            )
         }
         let spec = Spec(
             file: file,
@@ -83,7 +85,9 @@ enum SpecDecoder {
                     return MethodName(api: Reference(id: api, origin: origin), swift: swift, objc: objc)
                 }
                 guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
-                return Handler(id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional, methods: methods, origin: o.origin)
+                return Handler(
+                    id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional,
+                    methods: methods, origin: o.origin)
             },
             taps: r.objects("taps") { o in
                 let id = o.string("id")
@@ -97,11 +101,14 @@ enum SpecDecoder {
                 let text = o.text("text")
                 let source = o.identifier("source")
                 let apis = nonEmptyStrings(o, "apis", "lists no init API; leave \"apis\" out for a note about every init API")
-                let keys = nonEmptyStrings(o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
+                let keys = nonEmptyStrings(
+                    o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
                 let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
                     defer { f.finish() }
                     let handler = f.identifier("handler")
-                    let instead = f.object("instead").flatMap({ c in defer { c.finish() }; return call(c) })
+                    let instead = f.object("instead").flatMap({ c in
+                        defer { c.finish() }; return call(c)
+                    })
                     let text = f.text("text", optional: true)
                     guard let handler, let instead else { return nil }
                     return Fallback(handler: handler, instead: instead, text: text)
@@ -130,16 +137,19 @@ enum SpecDecoder {
 
     private static func texts(_ r: NodeReader, _ key: String, _ sink: DiagnosticSink) -> [String: LocalizedText] {
         // `entries` has dropped any key written twice.
-        Dictionary(uniqueKeysWithValues: r.entries(key) { name, value, origin in
-            NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) }
-        })
+        Dictionary(
+            uniqueKeysWithValues: r.entries(key) { name, value, origin in
+                NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) }
+            })
     }
 
     /// An optional list of strings that, when given, may not be empty (`empty` says why).
     private static func nonEmptyStrings(_ o: NodeReader, _ key: String, _ empty: String) -> [Reference]? {
         o.member(key, optional: true).map { list in
             let strings = o.strings(key)
-            if case .array(let items) = list.value, items.isEmpty { o.report(Origin(path: o.childPath(key), location: list.location), empty) }
+            if case .array(let items) = list.value, items.isEmpty {
+                o.report(Origin(path: o.childPath(key), location: list.location), empty)
+            }
             return strings
         }
     }
@@ -185,8 +195,9 @@ enum SpecDecoder {
         let onDelivery = o.objects("onDelivery", call)
         let notes = o.strings("notes", optional: true)
         guard let api, let appState, let notificationCenter, let ignored, let source else { return nil }
-        return Cell(payload: payload, api: api, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
-                    taps: taps, ignored: ignored, notes: notes, source: source, origin: o.origin)
+        return Cell(
+            payload: payload, api: api, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
+            taps: taps, ignored: ignored, notes: notes, source: source, origin: o.origin)
     }
 
     private static func rules(_ o: NodeReader) -> [Rule] {

@@ -33,8 +33,9 @@ public struct Matrix: Sendable {
         stateIndex = Self.positions(spec.appStates.map(\.id))
         var table = [Int](repeating: -1, count: (1 << payloadKeyIds.count) * spec.initAPIs.count * spec.appStates.count)
         for (index, cell) in spec.cells.enumerated() {
-            let slot = Self.slot(Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
-                                 apis: spec.initAPIs.count, states: spec.appStates.count)
+            let slot = Self.slot(
+                Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
+                apis: spec.initAPIs.count, states: spec.appStates.count)
             if table[slot] < 0 { table[slot] = index }
         }
         cellTable = table

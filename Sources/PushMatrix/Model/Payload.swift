@@ -20,7 +20,8 @@ public struct Payload: Hashable, Sendable {
         let distinct = keyIndex.count == keys.count  // an id declared twice counts at its first place
         for (n, (key, value)) in pairs.enumerated() {
             // Cells mostly list keys in the spec's order: a look there saves hashing the id.
-            guard let index = distinct && n < keys.count && keys[n] == key.id ? n : keyIndex[key.id], seen & (1 << UInt64(index)) == 0 else { continue }
+            guard let index = distinct && n < keys.count && keys[n] == key.id ? n : keyIndex[key.id], seen & (1 << UInt64(index)) == 0
+            else { continue }
             seen |= 1 << UInt64(index)
             if value { bits |= 1 << UInt64(index) }
         }

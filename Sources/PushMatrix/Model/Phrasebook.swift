@@ -76,10 +76,14 @@ public struct Phrasebook {
     func payload(_ payload: Payload) -> Inline {
         if let known = cache.payloads[payload] { return known }
         // Each key's two readings are filled once; a payload picks one of each.
-        let readings = cache.keyReadings ?? matrix.spec.payloadKeys.map { key in
-            (set: phrase("keyValue", ["key": name(key.name), "value": phrase("set")]),
-             notSet: phrase("keyValue", ["key": name(key.name), "value": phrase("notSet")]))
-        }
+        let readings =
+            cache.keyReadings
+            ?? matrix.spec.payloadKeys.map { key in
+                (
+                    set: phrase("keyValue", ["key": name(key.name), "value": phrase("set")]),
+                    notSet: phrase("keyValue", ["key": name(key.name), "value": phrase("notSet")])
+                )
+            }
         cache.keyReadings = readings
         let made = join(readings.indices.map { payload.isSet($0) ? readings[$0].set : readings[$0].notSet }, with: "keySeparator")
         cache.payloads[payload] = made

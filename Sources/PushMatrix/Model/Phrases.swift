@@ -35,7 +35,7 @@ enum Phrases {
 
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
     static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = [
-        "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } },  // a call that depends on APNs keys
+        "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
     ]
 }
 
@@ -56,7 +56,9 @@ enum Placeholders {
                     i += 1
                     continue
                 }
-                if i > literalStart { result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<i]), as: UTF8.self))) }
+                if i > literalStart {
+                    result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<i]), as: UTF8.self)))
+                }
                 var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
                 while name.first == .space { name.removeFirst() }
                 while name.last == .space { name.removeLast() }
@@ -64,7 +66,9 @@ enum Placeholders {
                 i = close + 2
                 literalStart = i
             }
-            if literalStart < bytes.count { result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self))) }
+            if literalStart < bytes.count {
+                result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
+            }
             return result
         }
     }

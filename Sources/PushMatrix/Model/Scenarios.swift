@@ -50,7 +50,8 @@ extension Matrix {
                     let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
                         for subset in subsets {
-                            all.append(scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
+                            all.append(
+                                scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
                         }
                     }
                 }
@@ -65,8 +66,9 @@ extension Matrix {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         var steps = delivery.map { call in
-            Scenario.Step(handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
-                          processesContent: false, respondsToTap: false)
+            Scenario.Step(
+                handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
+                processesContent: false, respondsToTap: false)
         }
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
@@ -75,12 +77,15 @@ extension Matrix {
         }
         for (position, call) in tapped.enumerated() {
             let launches = launches(call.handler.id)
-            steps.append(Scenario.Step(handler: call.handler.id, state: call.state?.id,
-                                       event: launches ? .launchedByTap : .tapped(tap: tap!),
-                                       processesContent: false, respondsToTap: position == responder))
+            steps.append(
+                Scenario.Step(
+                    handler: call.handler.id, state: call.state?.id,
+                    event: launches ? .launchedByTap : .tapped(tap: tap!),
+                    processesContent: false, respondsToTap: position == responder))
         }
         if !steps.isEmpty { steps[0].processesContent = true }
-        return Scenario(api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
+        return Scenario(
+            api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
     }
 
     /// Whether the handler is the one iOS launches the app with. A look through the spec's few
@@ -94,7 +99,7 @@ extension Matrix {
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, api: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
-            spec.cells[cellIndex(payload, api: api, state: state)].taps.allSatisfy { tap in  // not the whole cell: a copy retains every field
+            spec.cells[cellIndex(payload, api: api, state: state)].taps.allSatisfy { tap in
                 let sequence = calls(tap.calls, without: without)
                 return sequence.first?.handler.id != launch || sequence.count > 1
             }

@@ -12,7 +12,9 @@ extension Phrasebook {
     /// With `conditional`, a call on delivery whose notes need APNs keys (sound, badge) is told as
     /// happening if the payload carries one: for explain, which has no payload to decide it by.
     /// The docs tell it plainly, with the note as a footnote.
-    public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool = false) -> [Step] {
+    public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool = false)
+        -> [Step]
+    {
         // Cells that make the same calls read the same, and a matrix has few distinct ones.
         var key = Self.signature(onDelivery, notificationCenter, taps)
         if conditional { key += "?" }
@@ -48,11 +50,14 @@ extension Phrasebook {
         return parts.joined()
     }
 
-    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step] {
+    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step]
+    {
         var steps = onDelivery.map { call in
             // The keys are joined as alternatives, as taps are.
             let keys = conditional ? matrix.apnsCondition(call).map { list($0.map(Inline.code), lastSeparator: "tapSeparator") } : nil
-            let text = keys.map { phrase("onDeliveryIf", ["calls": self.call(call), "keys": $0]) } ?? phrase("onDelivery", ["calls": self.call(call)])
+            let text =
+                keys.map { phrase("onDeliveryIf", ["calls": self.call(call), "keys": $0]) }
+                ?? phrase("onDelivery", ["calls": self.call(call)])
             return Step(text: text, notes: call.notes.map(\.id), items: [])
         }
         if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
@@ -68,15 +73,20 @@ extension Phrasebook {
         let rest = taps.map { Array($0.calls.dropFirst(shared.count)) }
         var steps: [Step] = []
         if !shared.isEmpty {
-            steps.append(Step(text: phrase("tap", ["taps": list(tapNames, lastSeparator: "tapSeparator"), "calls": calls(shared)]),
-                              notes: notes(shared), items: []))
+            steps.append(
+                Step(
+                    text: phrase("tap", ["taps": list(tapNames, lastSeparator: "tapSeparator"), "calls": calls(shared)]),
+                    notes: notes(shared), items: []))
         }
         if rest.allSatisfy(\.isEmpty) { return steps }
         if taps.count == 1 {
-            let text = shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
+            let text =
+                shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
             steps.append(Step(text: text, notes: notes(rest[0]), items: []))
         } else {
-            let items = zip(tapNames, rest).map { Step.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1)) }
+            let items = zip(tapNames, rest).map {
+                Step.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1))
+            }
             steps.append(Step(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), notes: [], items: items))
         }
         return steps
@@ -89,7 +99,8 @@ extension Phrasebook {
         guard var prefix = sequences.first else { return [] }
         prefix = Array(prefix.prefix { matrix.handlers[$0.handler.id]?.launchesApp == true })
         for sequence in sequences.dropFirst() {
-            prefix = Array(prefix.prefix(zip(prefix, sequence).prefix { $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id }.count))
+            prefix = Array(
+                prefix.prefix(zip(prefix, sequence).prefix { $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id }.count))
         }
         return prefix
     }

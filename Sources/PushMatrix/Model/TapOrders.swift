@@ -18,7 +18,7 @@ extension Matrix {
     /// by their first app state. App states whose cells all make the same calls share an order.
     func tapOrders(api: Int) -> [TapOrder] {
         // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
-        // first sight. Cells are read in place (a copy retains every field), once each.
+        // first sight. Each cell is read once.
         let states = spec.appStates.count
         var groups = [[(calls: [Call], payloads: [Payload])]](repeating: [], count: spec.taps.count * states)
         for payload in payloads {
@@ -40,10 +40,14 @@ extension Matrix {
             let first = orders.count
             for state in 0..<states {
                 let found = groups[tap * states + state], appState = spec.appStates[state].id
-                if found.count == 1, let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && Self.same($0.calls, found[0].calls) }) {
+                if found.count == 1,
+                    let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && Self.same($0.calls, found[0].calls) })
+                {
                     orders[same].appStates.append(appState)
                 } else {
-                    orders += found.map { TapOrder(tap: id, appStates: [appState], payloads: found.count == 1 ? [] : $0.payloads, calls: $0.calls) }
+                    orders += found.map {
+                        TapOrder(tap: id, appStates: [appState], payloads: found.count == 1 ? [] : $0.payloads, calls: $0.calls)
+                    }
                 }
             }
         }
@@ -52,9 +56,10 @@ extension Matrix {
 
     /// The same calls, by ids (not where the spec wrote them): handlers, states and notes.
     private static func same(_ a: [Call], _ b: [Call]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            x.handler.id == y.handler.id && x.state?.id == y.state?.id
-                && x.notes.count == y.notes.count && zip(x.notes, y.notes).allSatisfy { $0.id == $1.id }
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.handler.id == y.handler.id && x.state?.id == y.state?.id
+                    && x.notes.count == y.notes.count && zip(x.notes, y.notes).allSatisfy { $0.id == $1.id }
+            }
     }
 }

@@ -11,22 +11,30 @@ struct ExplainView {
         let matrix = book.matrix
         return .object([
             "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
-            "outcomes": .list(outcomes.map { outcome in
-                let steps = book.steps(onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
-                                       conditional: !knowsAPNsKeys)
-                return .object([
-                    "api": .inline(book.name(matrix.initAPIs[outcome.api]!.name)),
-                    "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
-                    "steps": .list(steps.map { step in
-                        .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
-                    }),
-                    "methods": .list(handlers(outcome).map { handler in
-                        .object(["handler": .inline(book.name(matrix.handlers[handler]!.name)),
-                                 "swift": .inline(.code(matrix.method(handler, api: outcome.api).swift))])
-                    }),
-                    "notes": .list(outcome.notes.compactMap(note)),
-                ])
-            }),
+            "outcomes": .list(
+                outcomes.map { outcome in
+                    let steps = book.steps(
+                        onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
+                        conditional: !knowsAPNsKeys)
+                    return .object([
+                        "api": .inline(book.name(matrix.initAPIs[outcome.api]!.name)),
+                        "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
+                        "steps": .list(
+                            steps.map { step in
+                                .object([
+                                    "text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                                ])
+                            }),
+                        "methods": .list(
+                            handlers(outcome).map { handler in
+                                .object([
+                                    "handler": .inline(book.name(matrix.handlers[handler]!.name)),
+                                    "swift": .inline(.code(matrix.method(handler, api: outcome.api).swift)),
+                                ])
+                            }),
+                        "notes": .list(outcome.notes.compactMap(note)),
+                    ])
+                }),
         ])
     }
 

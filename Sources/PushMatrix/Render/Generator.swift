@@ -19,20 +19,29 @@ public enum Generator {
     struct Output: Sendable {
         let library: TemplateLibrary
 
-        func file(_ path: String, _ template: String, _ model: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> (path: String, bytes: [UInt8]) {
+        func file(_ path: String, _ template: String, _ model: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> (
+            path: String, bytes: [UInt8]
+        ) {
             (path, try library.renderBytes(template, model, format: format))
         }
     }
 
     /// Every file in memory, by path. `templates` may override some or all of the built-in
     /// templates; nil uses the built-in ones.
-    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError) -> [String: [UInt8]] {
-        Dictionary(uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), module: module).map { ($0.path, $0.bytes) })
+    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError)
+        -> [String: [UInt8]]
+    {
+        Dictionary(
+            uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), module: module).map {
+                ($0.path, $0.bytes)
+            })
     }
 
     /// Every file, in job order. Every job runs; the first failure in job order is reported,
     /// whichever thread met it.
-    static func render(_ matrix: Matrix, library: TemplateLibrary, module: String) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
+    static func render(_ matrix: Matrix, library: TemplateLibrary, module: String) throws(DiagnosticsError) -> [(
+        path: String, bytes: [UInt8]
+    )] {
         let out = Output(library: library)
         let results = (docsJobs(matrix) + swiftJobs(matrix, module: module)).parallelMap { job in
             Result { try job(out) }
@@ -71,19 +80,25 @@ public enum Generator {
                 try out.file("\(sources)/Classifier.swift", "swift/Classifier.swift", swift.classifier(sites), format: format),
                 try out.file("\(sources)/Skeleton/PushAppDelegate.swift", "swift/Skeleton.swift", swift.skeleton(sites), format: format),
                 try out.file("\(sources)/Runtime.swift", "swift/Runtime.swift", .object([:]), format: format),
-                try out.file("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", swift.scenarioTable(), format: format),
+                try out.file(
+                    "\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", swift.scenarioTable(), format: format),
                 try out.file("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", moduleView, format: format),
                 try out.file("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", moduleView, format: format),
             ]
         }
-        return [fixed] + swift.scenarioGroups.map { payload, scenarios in
-            { @Sendable out throws in
-                let group = SwiftView.Group(payload, scenarios, keys: matrix.payloadKeyIds)
-                return [
-                    try out.file("\(sources)/Scenarios/\(group.typeName).swift", "swift/ScenarioGroup.swift", swift.scenarioFile(group), format: format),
-                    try out.file("\(tests)/\(group.typeName)ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", swift.testFile(group, module: module), format: format),
-                ]
+        return [fixed]
+            + swift.scenarioGroups.map { payload, scenarios in
+                { @Sendable out throws in
+                    let group = SwiftView.Group(payload, scenarios, keys: matrix.payloadKeyIds)
+                    return [
+                        try out.file(
+                            "\(sources)/Scenarios/\(group.typeName).swift", "swift/ScenarioGroup.swift", swift.scenarioFile(group),
+                            format: format),
+                        try out.file(
+                            "\(tests)/\(group.typeName)ConformanceTests.swift", "swift/Tests/ConformanceTests.swift",
+                            swift.testFile(group, module: module), format: format),
+                    ]
+                }
             }
-        }
     }
 }

@@ -27,18 +27,28 @@ struct SwiftView {
             "apis": cases(spec.initAPIs.map(\.id)),
             "appStates": cases(spec.appStates.map(\.id)),
             "handlerStates": cases(spec.handlerStates.map(\.id)),
-            "handlers": .list(spec.handlers.map { handler in
-                .object(["id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
-                         "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)), "name": .inline(comments.name(handler.name))])
-            }),
+            "handlers": .list(
+                spec.handlers.map { handler in
+                    .object([
+                        "id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
+                        "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)),
+                        "name": .inline(comments.name(handler.name)),
+                    ])
+                }),
             "taps": cases(spec.taps.map(\.id)),
-            "permissionStatuses": .list(spec.permission.statuses.map { status in
-                .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
-            }),
-            "keys": .list(spec.payloadKeys.map { key in
-                .object(["id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "tests": .verbatim(key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
-                         "sample": .verbatim(Self.sample(key))])
-            }),
+            "permissionStatuses": .list(
+                spec.permission.statuses.map { status in
+                    .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
+                }),
+            "keys": .list(
+                spec.payloadKeys.map { key in
+                    .object([
+                        "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)),
+                        "tests": .verbatim(
+                            key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
+                        "sample": .verbatim(Self.sample(key)),
+                    ])
+                }),
         ])
     }
 
@@ -49,24 +59,27 @@ struct SwiftView {
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
             "payload": .verbatim(payloadExpression(group.payload)),
-            "scenarios": .list(group.scenarios.enumerated().map { n, scenario in
-                .object([
-                    "name": .verbatim(group.names[n]),
-                    "summary": .text(group.summaries[n]),
-                    "api": .verbatim(scenario.api),
-                    "appState": .verbatim(scenario.appState),
-                    "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
-                    "missing": .verbatim(scenario.missing.isEmpty ? "[]" : "[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
-                    "ignored": .verbatim(scenario.ignored ? "true" : "false"),
-                    "hasSteps": .bool(!scenario.steps.isEmpty),
-                    // swift-format wants a trailing comma only where the list cannot fit on one line.
-                    "steps": .list(scenario.steps.map { step in
-                        let text = expressions[step] ?? Self.stepExpression(step)
-                        expressions[step] = text
-                        return .verbatim(scenario.steps.count > 1 ? text + "," : text)
-                    }),
-                ])
-            }),
+            "scenarios": .list(
+                group.scenarios.enumerated().map { n, scenario in
+                    .object([
+                        "name": .verbatim(group.names[n]),
+                        "summary": .text(group.summaries[n]),
+                        "api": .verbatim(scenario.api),
+                        "appState": .verbatim(scenario.appState),
+                        "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
+                        "missing": .verbatim(
+                            scenario.missing.isEmpty ? "[]" : "[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
+                        "ignored": .verbatim(scenario.ignored ? "true" : "false"),
+                        "hasSteps": .bool(!scenario.steps.isEmpty),
+                        // swift-format wants a trailing comma only where the list cannot fit on one line.
+                        "steps": .list(
+                            scenario.steps.map { step in
+                                let text = expressions[step] ?? Self.stepExpression(step)
+                                expressions[step] = text
+                                return .verbatim(scenario.steps.count > 1 ? text + "," : text)
+                            }),
+                    ])
+                }),
         ])
     }
 
@@ -121,13 +134,15 @@ struct SwiftView {
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
                 let siteKey = SiteKey(api: scenario.api, handler: step.handler, state: step.state)
-                let site = siteIndex[siteKey] ?? {
-                    sites.append(CallSite(api: scenario.api, handler: step.handler, state: step.state))
-                    events.append([])
-                    lines.append([])
-                    siteIndex[siteKey] = sites.count - 1
-                    return sites.count - 1
-                }()
+                let site =
+                    siteIndex[siteKey]
+                    ?? {
+                        sites.append(CallSite(api: scenario.api, handler: step.handler, state: step.state))
+                        events.append([])
+                        lines.append([])
+                        siteIndex[siteKey] = sites.count - 1
+                        return sites.count - 1
+                    }()
                 // Compared as events and spelled once: most steps repeat an event their site has.
                 if !events[site].contains(step.event) {
                     events[site].append(step.event)
@@ -149,11 +164,13 @@ struct SwiftView {
                 let head = line.text + ": "
                 if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
                 return list.map { payload in
-                    let named = words[payload] ?? {
-                        let made = payloadWords(payload, keys: matrix.payloadKeyIds)
-                        words[payload] = made
-                        return made
-                    }()
+                    let named =
+                        words[payload]
+                        ?? {
+                            let made = payloadWords(payload, keys: matrix.payloadKeyIds)
+                            words[payload] = made
+                            return made
+                        }()
                     let without = missing[payload]!
                     return without.isEmpty ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
                 }
@@ -164,48 +181,71 @@ struct SwiftView {
 
     /// The classifier: one case per call site, with the cells that lead there.
     func classifier(_ sites: [CallSite]) -> TemplateValue {
-        .object(["cases": .list(sites.map { site in
-            .object([
-                "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
-                "event": .verbatim(site.events[0]),
-                "others": .list(site.events.dropFirst().map { .verbatim($0) }),
-                "repeats": .verbatim(String(site.repeats)),
-                "cells": .list(site.cells.map { .text($0) }),
-            ])
-        })])
+        .object([
+            "cases": .list(
+                sites.map { site in
+                    .object([
+                        "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
+                        "event": .verbatim(site.events[0]),
+                        "others": .list(site.events.dropFirst().map { .verbatim($0) }),
+                        "repeats": .verbatim(String(site.repeats)),
+                        "cells": .list(site.cells.map { .text($0) }),
+                    ])
+                })
+        ])
     }
 
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead
     /// there (every init API); the permission mapping per init API.
     func skeleton(_ sites: [CallSite]) -> TemplateValue {
-        let branches: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.handlers.map { handler in
-            (handler.id, .list(spec.handlerStates.map { state in
-                let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in site.cells.map { "\(site.api) · \($0)" } }
-                return .object(["swift": .verbatim(state.swift), "id": .verbatim(state.id),
-                                "cells": .list(lines.isEmpty ? [.text("never, in this matrix")] : lines.map { .text($0) })])
-            }))
-        })
-        let permission: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.apis.map { api in
-            (api.api.id, .object([
-                "switchOn": .verbatim(api.switchOn),
-                "cases": .list(api.cases.map { item in
-                    let label = item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
-                    return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
-                }),
-            ]))
-        })
-        let responses: [String: TemplateValue] = Dictionary(uniqueKeysWithValues: spec.permission.statuses.map {
-            ($0.id, Self.wrapped(comments.text($0.response)))
-        })
-        return .object(["stateBranches": .object(TemplateFields(branches)), "permission": .object(TemplateFields(permission)), "permissionResponses": .object(TemplateFields(responses)),
-                        "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)))])
+        let branches: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: spec.handlers.map { handler in
+                (
+                    handler.id,
+                    .list(
+                        spec.handlerStates.map { state in
+                            let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in
+                                site.cells.map { "\(site.api) · \($0)" }
+                            }
+                            return .object([
+                                "swift": .verbatim(state.swift), "id": .verbatim(state.id),
+                                "cells": .list(lines.isEmpty ? [.text("never, in this matrix")] : lines.map { .text($0) }),
+                            ])
+                        })
+                )
+            })
+        let permission: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: spec.permission.apis.map { api in
+                (
+                    api.api.id,
+                    .object([
+                        "switchOn": .verbatim(api.switchOn),
+                        "cases": .list(
+                            api.cases.map { item in
+                                let label =
+                                    item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
+                                return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
+                            }),
+                    ])
+                )
+            })
+        let responses: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: spec.permission.statuses.map {
+                ($0.id, Self.wrapped(comments.text($0.response)))
+            })
+        return .object([
+            "stateBranches": .object(TemplateFields(branches)), "permission": .object(TemplateFields(permission)),
+            "permissionResponses": .object(TemplateFields(responses)),
+            "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5))),
+        ])
     }
 
     func testFile(_ group: Group, module: String) -> TemplateValue {
         .object([
             "module": .verbatim(module),
             "typeName": .verbatim(group.typeName),
-            "scenarios": .list(group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) }),
+            "scenarios": .list(
+                group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) }),
         ])
     }
 

@@ -62,9 +62,12 @@ final class TemplateLibrary: Sendable {
             do throws(DiagnosticsError) {
                 return try self.template("\(folder)/_\(name).\(ext)")
             } catch {
-                throw DiagnosticsError(error.diagnostics.map { d in
-                    d.location != nil ? d : Diagnostic(file: d.file, location: nil, path: d.path, message: "partial '\(name)' (\(d.file)): \(d.message)")
-                })
+                throw DiagnosticsError(
+                    error.diagnostics.map { d in
+                        d.location != nil
+                            ? d
+                            : Diagnostic(file: d.file, location: nil, path: d.path, message: "partial '\(name)' (\(d.file)): \(d.message)")
+                    })
             }
         }
     }

@@ -14,16 +14,20 @@ struct CellRules {
         // enumerating 2^keys combinations would never end.
         let coverable = keys.count <= 16 && (1 << keys.count) * apis * states <= SpecLoader.maxCells
         if !coverable {
-            sink.error(spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
-                       "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)")
+            sink.error(
+                spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
+                "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)"
+            )
         }
         var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
-        for index in spec.cells.indices where coverable {  // read in place: a copy of each cell would retain every field
+        for index in spec.cells.indices where coverable {
             let payload = Payload(spec.cells[index].payload, keys: keys, keyIndex: keyIndex)
             if let api = apiIndex[spec.cells[index].api.id], let state = stateIndex[spec.cells[index].appState.id] {
                 let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
                 if firstCell[slot] >= 0 {
-                    sink.error(spec.cells[index].origin, "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
+                    sink.error(
+                        spec.cells[index].origin,
+                        "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
                 } else {
                     firstCell[slot] = index
                 }
@@ -39,7 +43,8 @@ struct CellRules {
         for payload in Payload.all(count: keys.count) {
             for api in 0..<apis {
                 for state in 0..<states where firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)] < 0 {
-                    let missing = Combination(payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys)
+                    let missing = Combination(
+                        payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys)
                     sink.error(cellsLocation, "cells", "missing cell for \(missing.description)")
                 }
             }
@@ -58,9 +63,11 @@ struct CellRules {
             sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
         }
         if cell.ignored != (cell.onDelivery.isEmpty && !cell.notificationCenter) {
-            sink.error(cell.origin, cell.ignored
-                ? "ignored is true, but the cell calls a handler or shows the notification"
-                : "ignored is false, but the cell calls no handler and shows nothing")
+            sink.error(
+                cell.origin,
+                cell.ignored
+                    ? "ignored is true, but the cell calls a handler or shows the notification"
+                    : "ignored is false, but the cell calls no handler and shows nothing")
         }
         cell.onDelivery.forEach { check($0, position: 0, inTap: false, running: appState.running) }
         noRepeats(cell.onDelivery, columnNotes: appState.notes)
@@ -110,15 +117,21 @@ struct CellRules {
         let mustLaunch = inTap && !running && position == 0
         if mustLaunch && !handler.launchesApp {
             let launchers = spec.handlers.filter(\.launchesApp).map(\.id).joined(separator: ", ")
-            sink.error(call.handler.origin, "a tap on an app that is not running starts it: the first call must be a launching handler (\(launchers))")
+            sink.error(
+                call.handler.origin,
+                "a tap on an app that is not running starts it: the first call must be a launching handler (\(launchers))")
         } else if handler.launchesApp && !mustLaunch {
-            sink.error(call.handler.origin, "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running")
+            sink.error(
+                call.handler.origin,
+                "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running")
         }
         var seen = Set<String>()
         for note in call.notes {
             if !seen.insert(note.id).inserted { sink.error(note.origin, "note '\(note.id)' given twice") }
             if let fallback = spec.notes.first(where: { $0.id == note.id })?.whenMissing, fallback.handler.id != handler.id {
-                sink.error(note.origin, "note '\(note.id)' is about a missing '\(fallback.handler.id)' handler but is attached to a call of '\(handler.id)'")
+                sink.error(
+                    note.origin,
+                    "note '\(note.id)' is about a missing '\(fallback.handler.id)' handler but is attached to a call of '\(handler.id)'")
             }
         }
     }

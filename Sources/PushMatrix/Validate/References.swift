@@ -41,7 +41,10 @@ struct References {
         // Cells mostly name every key once, in the spec's order: one comparison a key shows it,
         // where looking each key up in the list would cost time growing with the square of the keys.
         if distinctKeys && address.payload.count == payloadKeys.count
-            && payloadKeys.indices.allSatisfy({ address.payload[$0].key.id == payloadKeys[$0] }) { return }
+            && payloadKeys.indices.allSatisfy({ address.payload[$0].key.id == payloadKeys[$0] })
+        {
+            return
+        }
         var seen = Set<String>()
         for (key, _) in address.payload {
             guard resolve(key, payloadKeys, "payload key") else { continue }

@@ -16,7 +16,9 @@ enum SpecTexts {
         texts += spec.permission.statuses.flatMap { [$0.meaning, $0.response] }
         texts += spec.permission.apis.flatMap { $0.rules.map(\.text) }
         texts += spec.callOrder.tapOpensApp.map(\.text) + spec.callOrder.rules.map(\.text)
-        let phrases = spec.phrases.keys.sorted().map { (spec.phrases[$0]!, Phrases.placeholders[$0] ?? [], Phrases.mayBeBlank.contains($0)) }
+        let phrases = spec.phrases.keys.sorted().map {
+            (spec.phrases[$0]!, Phrases.placeholders[$0] ?? [], Phrases.mayBeBlank.contains($0))
+        }
         return texts.map { ($0, [], false) } + phrases
     }
 }

@@ -29,11 +29,15 @@ struct Validator {
         let facts = spec.receptionHandler, permission = spec.permission
         unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
         unique("permission statuses", permission.statuses.map { ($0.id, $0.origin) })
-        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder.rules)] + permission.apis.map({ ("rules of \($0.api.id)", $0.rules) }) {
+        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder.rules)]
+            + permission.apis.map({ ("rules of \($0.api.id)", $0.rules) })
+        {
             unique(kind, rules.map { ($0.id, $0.origin) })
         }
-        for (kind, list) in [("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), ("init APIs", spec.initAPIs.count),
-                             ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count)] where list == 0 {
+        for (kind, list) in [
+            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), ("init APIs", spec.initAPIs.count),
+            ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count),
+        ] where list == 0 {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
         }
     }
@@ -71,18 +75,21 @@ struct Validator {
                 }
                 for case .name(let name) in pieces where !symbols.contains(name) && !extra.contains(name) {
                     let known = Array(extra) + spec.symbols.map(\.name)
-                    sink.error(text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
+                    sink.error(
+                        text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
                 }
             }
             for key in text.values.keys.sorted() where !languages.contains(key) {
                 sink.error(text.origin, "unknown language '\(key)'" + Suggestion.didYouMean(key, in: languages))
             }
         }
-        for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key }) where spec.phrases[name] == nil && Phrases.neededOnlyWhen[name]?(spec) != false {
+        for (name, _) in Phrases.placeholders.sorted(by: { $0.key < $1.key })
+        where spec.phrases[name] == nil && Phrases.neededOnlyWhen[name]?(spec) != false {
             sink.error(spec.phrasesOrigin, "missing phrase '\(name)'")
         }
         for name in spec.phrases.keys.sorted() where Phrases.placeholders[name] == nil {
-            sink.error(spec.phrases[name]!.origin, "unknown phrase '\(name)'" + Suggestion.didYouMean(name, in: Array(Phrases.placeholders.keys)))
+            sink.error(
+                spec.phrases[name]!.origin, "unknown phrase '\(name)'" + Suggestion.didYouMean(name, in: Array(Phrases.placeholders.keys)))
         }
     }
 
@@ -107,7 +114,10 @@ struct Validator {
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
         for key in spec.payloadKeys {
             for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
-                sink.error(matcher.origin, "unknown value test '\(matcher.id)'; expected one of \(APNsMatcher.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+                sink.error(
+                    matcher.origin,
+                    "unknown value test '\(matcher.id)'; expected one of \(APNsMatcher.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
+                )
             }
         }
         for handler in spec.handlers {
@@ -142,8 +152,9 @@ struct Validator {
         // A note about some init APIs only, by id, with those APIs (when they are all known: an
         // unknown one is reported above).
         let apis = Set(spec.initAPIs.map(\.id))
-        let scoped = Dictionary(spec.notes.compactMap { note in note.apis.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(apis.contains) },
-                                uniquingKeysWith: { a, _ in a })
+        let scoped = Dictionary(
+            spec.notes.compactMap { note in note.apis.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(apis.contains) },
+            uniquingKeysWith: { a, _ in a })
         for cell in spec.cells {
             r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
             r.resolve(cell.source, r.sources, "source")
@@ -153,11 +164,14 @@ struct Validator {
                 r.resolve(tap, r.taps, "tap")
                 calls.forEach(r.call)
             }
-            if !conditional.isEmpty { Self.misplacedConditions(cell.notes + cell.taps.flatMap(\.calls).flatMap(\.notes), conditional, sink) }
+            if !conditional.isEmpty {
+                Self.misplacedConditions(cell.notes + cell.taps.flatMap(\.calls).flatMap(\.notes), conditional, sink)
+            }
             guard !scoped.isEmpty else { continue }
             for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
                 if let apis = scoped[note.id], !apis.contains(cell.api.id) {
-                    sink.error(note.origin, "note '\(note.id)' is only about init APIs \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
+                    sink.error(
+                        note.origin, "note '\(note.id)' is only about init APIs \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
                 }
             }
         }

@@ -27,15 +27,15 @@ extension OutputWriter {
         /// empty when up to date.
         public func problems(input: String) -> [(path: String, problem: Problem)] {
             var all = found
-                if let existing = writer.read(OutputWriter.manifestName) {
-                    if existing != OutputWriter.manifest(input: input, digests: digests) { all[OutputWriter.manifestName] = .stale }
-                } else {
-                    all[OutputWriter.manifestName] = .missing
-                }
-                let extra = writer.previouslyGenerated().entries.keys.sorted().filter {
-                    digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
-                }
-                return all.keys.sorted().map { ($0, all[$0]!) } + extra.map { ($0, .extra) }
+            if let existing = writer.read(OutputWriter.manifestName) {
+                if existing != OutputWriter.manifest(input: input, digests: digests) { all[OutputWriter.manifestName] = .stale }
+            } else {
+                all[OutputWriter.manifestName] = .missing
+            }
+            let extra = writer.previouslyGenerated().entries.keys.sorted().filter {
+                digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
+            }
+            return all.keys.sorted().map { ($0, all[$0]!) } + extra.map { ($0, .extra) }
         }
     }
 }

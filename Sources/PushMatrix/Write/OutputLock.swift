@@ -89,8 +89,10 @@ public final class OutputLock {
             let reason = FileSystem.Failure.current()
             close(descriptor)
             descriptor = -1
-            throw writer.failure(busy ? "another pushmatrix run is using this output directory; run again when it has finished"
-                                      : "cannot lock the output directory (\(reason))")
+            throw writer.failure(
+                busy
+                    ? "another pushmatrix run is using this output directory; run again when it has finished"
+                    : "cannot lock the output directory (\(reason))")
         }
     }
 

@@ -46,7 +46,8 @@ public struct OutputWriter: Sendable {
     /// rendering anything. Nil otherwise.
     public func upToDateFiles(input: String) -> [String]? {
         guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
-              text.hasPrefix("input \(input)\n") else { return nil }
+            text.hasPrefix("input \(input)\n")
+        else { return nil }
         let previous = previouslyGenerated(from: text)
         guard !previous.entries.isEmpty, previous.digestIsKnown else { return nil }
         let current = previous.entries.allSatisfy { path, recorded in
@@ -71,8 +72,11 @@ public struct OutputWriter: Sendable {
     }
 
     func conflict(_ path: String) -> Diagnostic {
-        Diagnostic(file: location(path), location: nil,
-                   message: "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force")
+        Diagnostic(
+            file: location(path), location: nil,
+            message:
+                "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force"
+        )
     }
 
     // MARK: files
@@ -144,7 +148,9 @@ public struct OutputWriter: Sendable {
             current = FileSystem.join(current, component)
             switch FileSystem.kind(current) {
             case .symbolicLink?:
-                return Diagnostic(file: current, location: nil, message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
+                return Diagnostic(
+                    file: current, location: nil,
+                    message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
             case nil: return nil
             default: continue
             }
@@ -193,6 +199,7 @@ public struct OutputWriter: Sendable {
     /// Whether a manifest entry's path stays inside the output directory: relative, with no
     /// empty, `.` or `..` component. Other entries are ignored.
     static func isInside(_ path: Substring) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        !path.hasPrefix("/")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 }

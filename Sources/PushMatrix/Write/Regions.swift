@@ -36,7 +36,10 @@ enum Regions {
                 if region.id == id {
                     regions[id] = region.lines
                 } else {
-                    problems.append(Problem(line: index + 1, message: "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"))
+                    problems.append(
+                        Problem(
+                            line: index + 1, message: "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"
+                        ))
                 }
                 open = nil
             } else {
@@ -90,7 +93,8 @@ enum Regions {
         guard mayHaveRegions(existing) else { return [] }
         let places = ids(generated)
         return scan(existing).regions.filter { id, lines in
-            !places.contains(id) && lines.contains { $0.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } }
+            !places.contains(id)
+                && lines.contains { $0.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } }
         }.keys.sorted()
     }
 
@@ -121,12 +125,16 @@ enum Regions {
     /// mentions the markers does not count. `prefix` is `begin` or `end`.
     private static func marker(_ prefix: [UInt8], _ line: Line) -> String? {
         var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else { return nil }
+        guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else {
+            return nil
+        }
         guard let opener = openers.first(where: { rest.starts(with: $0) }) else { return nil }
         rest = rest.dropFirst(opener.count).drop { $0 == UInt8(ascii: " ") }
         guard rest.starts(with: prefix) else { return nil }
         var id = rest.dropFirst(prefix.count)
-        while let last = id.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") { id = id.dropLast() }
+        while let last = id.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+            id = id.dropLast()
+        }
         if opener.count == 4, id.suffix(3).elementsEqual("-->".utf8) {
             id = id.dropLast(3)
             while let last = id.last, last == UInt8(ascii: " ") { id = id.dropLast() }

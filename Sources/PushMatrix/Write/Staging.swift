@@ -55,19 +55,28 @@ extension OutputWriter {
             switch FileSystem.kind(location) {
             case nil: return (bytes, [], [])
             case .regular?: break
-            default: return (nil, [Diagnostic(file: location, location: nil, message: "is not a regular file; pushmatrix writes a generated file here")], [])
+            default:
+                return (
+                    nil,
+                    [Diagnostic(file: location, location: nil, message: "is not a regular file; pushmatrix writes a generated file here")],
+                    []
+                )
             }
             guard let existing = FileSystem.read(location) else { return (bytes, [], []) }
             let merged = OutputWriter.merge(bytes, existing)
             if merged == existing { return (nil, [], []) }
             let broken = Regions.scan(existing).problems.map {
-                Diagnostic(file: location, location: SourceLocation(line: $0.line, column: 1), message: $0.message + (force ? "; --force replaced the file, and that region's code is not kept" : ""),
-                           severity: force ? .warning : .error)
+                Diagnostic(
+                    file: location, location: SourceLocation(line: $0.line, column: 1),
+                    message: $0.message + (force ? "; --force replaced the file, and that region's code is not kept" : ""),
+                    severity: force ? .warning : .error)
             }
             if !force && !broken.isEmpty { return (nil, broken, []) }
             if !force && writer.editedByHand(path, existing, previous) { return (nil, [writer.conflict(path)], []) }
             let dropped = Regions.dropped(generated: bytes, existing: existing).map {
-                Diagnostic(file: location, location: nil, message: "region '\($0)' is no longer generated; its code is not kept", severity: .warning)
+                Diagnostic(
+                    file: location, location: nil, message: "region '\($0)' is no longer generated; its code is not kept",
+                    severity: .warning)
             }
             return (merged, [], (force ? broken : []) + dropped)
         }
@@ -88,7 +97,9 @@ extension OutputWriter {
             }
             var writes = changed
             if writer.read(OutputWriter.manifestName) != manifest { writes[OutputWriter.manifestName] = manifest }
-            conflicts += (writes[OutputWriter.manifestName] != nil ? [OutputWriter.manifestName] : []).compactMap { writer.symbolicLink($0) }
+            conflicts += (writes[OutputWriter.manifestName] != nil ? [OutputWriter.manifestName] : []).compactMap {
+                writer.symbolicLink($0)
+            }
             conflicts += removals.compactMap { writer.symbolicLink($0) }
             guard conflicts.isEmpty else { throw DiagnosticsError(conflicts) }
 
@@ -96,14 +107,20 @@ extension OutputWriter {
             let files = writes.keys.filter { $0 != manifestName }.sorted()
             if !files.isEmpty || !removals.isEmpty || writes[manifestName] != nil {
                 let written = files + (writes[manifestName] != nil ? [manifestName] : [])
-                try stage(written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"), interrupted: interrupted)
+                try stage(
+                    written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"),
+                    interrupted: interrupted)
                 let write = { (path: String) in Transaction.Step.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
-                try Transaction(steps: files.map(write) + removals.map { .remove(path: $0) } + (writes[manifestName] != nil ? [write(manifestName)] : [])).commit(in: writer)
+                try Transaction(
+                    steps: files.map(write) + removals.map { .remove(path: $0) }
+                        + (writes[manifestName] != nil ? [write(manifestName)] : [])
+                ).commit(in: writer)
             }
-            let fates = (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }
-                         + [(OutputWriter.manifestName, writes[OutputWriter.manifestName] == nil ? .unchanged : .written)]
-                         + removals.map { ($0, Fate.removed) })
+            let fates =
+                (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }
+                    + [(OutputWriter.manifestName, writes[OutputWriter.manifestName] == nil ? .unchanged : .written)]
+                    + removals.map { ($0, Fate.removed) })
             return fates.sorted { $0.0 < $1.0 }.map { (path: $0.0, fate: $0.1) }
         }
 
@@ -128,7 +145,8 @@ extension OutputWriter {
                     if let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map({ path[..<$0] }) {
                         try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
                     }
-                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path)) }
+                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path))
+                    }
                 }
             } catch {
                 if !isFresh { try? FileSystem.removeTree(staging) }

@@ -74,7 +74,9 @@ struct Transaction: Equatable {
             case .write(let path, let digest):
                 let staged = Self.staged(path, in: writer)
                 guard FileSystem.kind(staged) == .regular else { continue }
-                if verifying && (FileSystem.read(staged).map { Digest.hex($0) } != digest || (path == OutputWriter.manifestName && !damaged.isEmpty)) {
+                if verifying
+                    && (FileSystem.read(staged).map { Digest.hex($0) } != digest || (path == OutputWriter.manifestName && !damaged.isEmpty))
+                {
                     damaged.append(path)
                     continue
                 }
@@ -88,11 +90,15 @@ struct Transaction: Equatable {
                 if FileSystem.kind(writer.location(path)) == .regular { try? FileSystem.remove(writer.location(path)) }
             }
         }
-        try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in try FileSystem.removeTree(writer.location(Self.directoryName)) }
+        try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
+            try FileSystem.removeTree(writer.location(Self.directoryName))
+        }
         return damaged.map {
-            Diagnostic(file: writer.location($0), location: nil,
-                       message: "an interrupted run could not finish writing this file; run 'pushmatrix generate --force' to bring the output up to date",
-                       severity: .warning)
+            Diagnostic(
+                file: writer.location($0), location: nil,
+                message:
+                    "an interrupted run could not finish writing this file; run 'pushmatrix generate --force' to bring the output up to date",
+                severity: .warning)
         }
     }
 

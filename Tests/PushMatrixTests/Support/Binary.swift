@@ -8,7 +8,9 @@ enum Binary {
     static var path: String {
         get throws {
             let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("build the pushmatrix product first (swift build)") }
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw XCTSkip("build the pushmatrix product first (swift build)")
+            }
             return path
         }
     }
@@ -17,7 +19,8 @@ enum Binary {
     /// product has not been built (see `path`). Reads stdout to its end before stderr, so stderr must stay
     /// under a pipe's buffer (64 KiB).
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws
-        -> (status: Int32, stdout: Data, stderr: String) {
+        -> (status: Int32, stdout: Data, stderr: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path)
         process.arguments = arguments

@@ -40,7 +40,9 @@ enum ExternalTool {
     }
 
     /// Runs the tool and returns its standard output, failing the test on a non-zero status.
-    static func output(_ name: String, _ arguments: [String], input: Data = Data(), file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    static func output(_ name: String, _ arguments: [String], input: Data = Data(), file: StaticString = #filePath, line: UInt = #line)
+        throws -> String
+    {
         let result = try run(name, arguments, input: input)
         XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.errors)", file: file, line: line)
         return result.output

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushMatrix
 
 /// Paths of the package's own spec, templates and test fixtures, found from this file.

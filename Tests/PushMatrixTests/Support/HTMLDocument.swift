@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -56,7 +57,10 @@ final class HTMLElement {
         var root: HTMLElement?
         var stack: [HTMLElement] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let element = HTMLElement(name: name, attributes: attributes)
             stack.last?.children.append(.element(element))
             if root == nil { root = element }

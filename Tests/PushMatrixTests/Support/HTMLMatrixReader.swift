@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PushMatrix
 
 /// Reads the matrix tables of a generated HTML page back into cells, as the Markdown reader
@@ -23,16 +24,22 @@ struct HTMLMatrixReader {
         return (cells, tables)
     }
 
-    private func read(_ table: HTMLElement, payload: [String: Bool], notes: [String: String], into cells: inout [String: CellOutline]) throws {
+    private func read(_ table: HTMLElement, payload: [String: Bool], notes: [String: String], into cells: inout [String: CellOutline])
+        throws
+    {
         let headers = table.all("th", where: { $0.attributes["scope"] == "col" }).dropFirst()
         guard headers.count == matrix.spec.appStates.count else { throw ReadError("\(headers.count) state columns") }
         let states = try zip(matrix.spec.appStates, headers).map { state, header in
-            guard header.text(skipping: { $0.name == "sup" }) == book.name(state.name).plainText else { throw ReadError("column is not \(state.id)") }
+            guard header.text(skipping: { $0.name == "sup" }) == book.name(state.name).plainText else {
+                throw ReadError("column is not \(state.id)")
+            }
             return (state.id, Set(markers(header).compactMap { notes[$0] }))
         }
         for row in table.all("tbody").first?.all("tr") ?? [] {
             let label = row.all("th").first?.text() ?? ""
-            guard let api = matrix.spec.initAPIs.first(where: { book.name($0.name).plainText == label }) else { throw ReadError("row \(label)") }
+            guard let api = matrix.spec.initAPIs.first(where: { book.name($0.name).plainText == label }) else {
+                throw ReadError("row \(label)")
+            }
             for ((state, columnNotes), cell) in zip(states, row.all("td")) {
                 var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(cell, notes: notes))
                 outline.notes.formUnion(columnNotes)
@@ -53,7 +60,8 @@ struct HTMLMatrixReader {
 
     private func line(_ element: HTMLElement, isItem: Bool, notes: [String: String]) -> StepReader.Line {
         let own = element.elements.filter { $0.name == "sup" }.flatMap(markers)
-        return .init(text: element.text(skipping: { $0.name == "sup" || $0.name == "ul" }), isItem: isItem, notes: own.compactMap { notes[$0] })
+        return .init(
+            text: element.text(skipping: { $0.name == "sup" || $0.name == "ul" }), isItem: isItem, notes: own.compactMap { notes[$0] })
     }
 
     /// Note anchors a `<sup>` links to.
@@ -65,7 +73,8 @@ struct HTMLMatrixReader {
     private func footnotes(_ section: HTMLElement) -> [String: String] {
         var result: [String: String] = [:]
         for item in section.all("ol", where: { $0.classes.contains("notes") }).flatMap(\.elements) {
-            let text = item.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(in: .whitespaces)
+            let text = item.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(
+                in: .whitespaces)
             result[item.id ?? ""] = matrix.spec.notes.first { book.text($0.text).plainText == text }?.id
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PushMatrix
 
 /// Reads the matrix tables of a generated Markdown page back into cells, knowing only the
@@ -10,9 +11,10 @@ struct MarkdownMatrixReader {
     /// Cells keyed by `Combination.key`, plus how many tables were read.
     func read(_ markdown: String) throws -> (cells: [String: CellOutline], tables: Int) {
         let lines = markdown.components(separatedBy: "\n")
-        let sections = Dictionary(uniqueKeysWithValues: Combination.payloads(matrix.payloadKeyIds).map {
-            (Anchors.section($0, keys: matrix.payloadKeyIds), $0)
-        })
+        let sections = Dictionary(
+            uniqueKeysWithValues: Combination.payloads(matrix.payloadKeyIds).map {
+                (Anchors.section($0, keys: matrix.payloadKeyIds), $0)
+            })
         var cells: [String: CellOutline] = [:]
         var tables = 0
         var index = 0

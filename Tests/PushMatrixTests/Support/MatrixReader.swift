@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushMatrix
 
 /// A cell as a page shows it, in ids, so pages and spec can be compared.
@@ -25,8 +26,10 @@ struct CellOutline: Equatable, CustomStringConvertible {
     init() {}
 
     /// Read-back cells must be exactly the spec's cells.
-    static func assertEqual(_ cells: [String: CellOutline], _ matrix: Matrix, _ label: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
+    static func assertEqual(
+        _ cells: [String: CellOutline], _ matrix: Matrix, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(label)", file: file, line: line)
         for cell in matrix.spec.cells {
             let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
@@ -50,7 +53,11 @@ struct StepReader {
             let text = line.text
             let render = { (call: (handler: String, state: String?)) in CellOutline.call(call.handler, call.state) }
             if line.isItem {
-                guard let b = matcher.bindings("choiceItem", text).first(where: { matcher.taps($0["tap"]!)?.count == 1 && matcher.calls($0["calls"]!) != nil }) else {
+                guard
+                    let b = matcher.bindings("choiceItem", text).first(where: {
+                        matcher.taps($0["tap"]!)?.count == 1 && matcher.calls($0["calls"]!) != nil
+                    })
+                else {
                     throw ReadError("not a tap choice: \(text)")
                 }
                 let tap = matcher.taps(b["tap"]!)![0]
@@ -59,13 +66,17 @@ struct StepReader {
                 cell.onDelivery += matcher.calls(b["calls"]!)!.map(render)
             } else if text == matcher.plain(matcher.book.phrase("notificationCenter")) {
                 cell.notificationCenter = true
-            } else if let b = matcher.bindings("tap", text).first(where: { matcher.taps($0["taps"]!) != nil && matcher.calls($0["calls"]!) != nil }) {
+            } else if let b = matcher.bindings("tap", text).first(where: {
+                matcher.taps($0["taps"]!) != nil && matcher.calls($0["calls"]!) != nil
+            }) {
                 tapsSoFar = matcher.taps(b["taps"]!)!
                 shared = matcher.calls(b["calls"]!)!.map(render)
                 for tap in tapsSoFar { cell.taps[tap] = shared }
             } else if let b = matcher.bindings("then", text).first(where: { matcher.calls($0["calls"]!) != nil }), tapsSoFar.count == 1 {
                 cell.taps[tapsSoFar[0]]! += matcher.calls(b["calls"]!)!.map(render)
-            } else if [matcher.book.phrase("choice"), matcher.book.phrase("thenChoice"), matcher.book.phrase("ignored")].map(matcher.plain).contains(text) {
+            } else if [matcher.book.phrase("choice"), matcher.book.phrase("thenChoice"), matcher.book.phrase("ignored")].map(matcher.plain)
+                .contains(text)
+            {
                 continue
             } else {
                 throw ReadError("unrecognised step: \(text)")

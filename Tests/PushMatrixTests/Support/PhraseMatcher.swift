@@ -11,7 +11,8 @@ struct PhraseMatcher {
         return Self.match(Placeholders.pieces(template)[...], text[...], [:])
     }
 
-    private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]] {
+    private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]]
+    {
         guard let piece = pieces.first else { return text.isEmpty ? [bound] : [] }
         switch piece {
         case .literal(let literal):

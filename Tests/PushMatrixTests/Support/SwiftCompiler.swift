@@ -11,9 +11,11 @@ enum SwiftCompiler {
     /// Builds the stand-in modules into `directory`.
     static func buildStandIns(into directory: String) throws {
         for module in ["UIKit", "UserNotifications"] {
-            let (status, output) = try run(["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
-                                            "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
-                                            "-o", directory + "/\(module).swiftmodule"])
+            let (status, output) = try run([
+                "-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
+                "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
+                "-o", directory + "/\(module).swiftmodule",
+            ])
             XCTAssertEqual(status, 0, output)
         }
     }

@@ -40,14 +40,16 @@ struct DocsView {
             "page": .verbatim(page),
             "pageTitle": .inline(text(title)),
             "texts": texts,
-            "otherLanguages": .list(spec.languages.filter { $0.id != book.language }.map { language in
-                .object(["name": .text(language.name), "id": .verbatim(language.id)])
-            }),
-            "pages": .list(Self.pages.compactMap { page in
-                page.summary.map { summary in
-                    .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
-                }
-            }),
+            "otherLanguages": .list(
+                spec.languages.filter { $0.id != book.language }.map { language in
+                    .object(["name": .text(language.name), "id": .verbatim(language.id)])
+                }),
+            "pages": .list(
+                Self.pages.compactMap { page in
+                    page.summary.map { summary in
+                        .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
+                    }
+                }),
         ]
     }
 
@@ -64,7 +66,9 @@ struct DocsView {
     }
 
     func source(_ source: Source) -> TemplateValue {
-        .object(["title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms)])
+        .object([
+            "title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms),
+        ])
     }
 }
 

@@ -7,9 +7,13 @@ extension DocsView {
             "whenCalled": whenCalled(facts.handler.id),
             "rules": rules(facts.rules),
             "deadlineText": .inline(book.phrase("fetchResultsIntro", ["deadline": .text(String(facts.completionDeadlineSeconds))])),
-            "fetchResults": .list(facts.fetchResults.map { result in
-                .object(["swift": .inline(.code(result.swift)), "objc": .inline(.code(result.objc)), "meaning": .inline(book.text(result.meaning))])
-            }),
+            "fetchResults": .list(
+                facts.fetchResults.map { result in
+                    .object([
+                        "swift": .inline(.code(result.swift)), "objc": .inline(.code(result.objc)),
+                        "meaning": .inline(book.text(result.meaning)),
+                    ])
+                }),
             "sources": .list([source(matrix.sources[facts.source.id]!)]),
         ])
     }
@@ -17,23 +21,32 @@ extension DocsView {
     func permission() -> TemplateValue {
         let facts = spec.permission
         return common(page: "permission", title: "permissionTitle").merging([
-            "statuses": .list(facts.statuses.map { status in
-                .object(["id": .inline(.code(status.id)), "meaning": .inline(book.text(status.meaning)), "response": .inline(book.text(status.response))])
-            }),
-            "checkPoints": .list(facts.checkPoints.map { point in
-                let only = point.api.map { book.phrase("onlyFor", ["api": book.name(matrix.initAPIs[$0.id]!.name)]) }
-                return .object(["method": .inline(.code(matrix.symbols[point.symbol.id] ?? point.symbol.id)), "only": .inline(only ?? Inline([]))])
-            }),
-            "apis": .list(facts.apis.map { api in
-                .object([
-                    "name": .inline(book.name(matrix.initAPIs[api.api.id]!.name)),
-                    "read": .inline(.code(matrix.symbols[api.read.id] ?? "")),
-                    "request": .inline(.code(matrix.symbols[api.request.id] ?? "")),
-                    "switchOn": .inline(.code("switch " + api.switchOn)),
-                    "cases": .list(api.cases.map { .object(["pattern": .inline(.code($0.pattern)), "status": .inline(.code($0.status.id))]) }),
-                    "rules": rules(api.rules),
-                ])
-            }),
+            "statuses": .list(
+                facts.statuses.map { status in
+                    .object([
+                        "id": .inline(.code(status.id)), "meaning": .inline(book.text(status.meaning)),
+                        "response": .inline(book.text(status.response)),
+                    ])
+                }),
+            "checkPoints": .list(
+                facts.checkPoints.map { point in
+                    let only = point.api.map { book.phrase("onlyFor", ["api": book.name(matrix.initAPIs[$0.id]!.name)]) }
+                    return .object([
+                        "method": .inline(.code(matrix.symbols[point.symbol.id] ?? point.symbol.id)), "only": .inline(only ?? Inline([])),
+                    ])
+                }),
+            "apis": .list(
+                facts.apis.map { api in
+                    .object([
+                        "name": .inline(book.name(matrix.initAPIs[api.api.id]!.name)),
+                        "read": .inline(.code(matrix.symbols[api.read.id] ?? "")),
+                        "request": .inline(.code(matrix.symbols[api.request.id] ?? "")),
+                        "switchOn": .inline(.code("switch " + api.switchOn)),
+                        "cases": .list(
+                            api.cases.map { .object(["pattern": .inline(.code($0.pattern)), "status": .inline(.code($0.status.id))]) }),
+                        "rules": rules(api.rules),
+                    ])
+                }),
             "sources": .list([source(matrix.sources[facts.source.id]!)]),
         ])
     }
@@ -48,19 +61,24 @@ extension DocsView {
             return .object([
                 "id": .verbatim(Identifier.hyphenated(id)),
                 "name": .inline(book.name(spec.initAPIs[api].name)),
-                "ways": .list(matrix.tapOrders(api: api).map { order in
-                    .object([
-                        "label": .inline(tell(order.appStates, order.tap, nil, payloads: order.payloads)),
-                        "steps": .list(order.calls.map { call in
-                            let method = matrix.handlers[call.handler.id]!.methods.first { $0.api.id == id }?.swift ?? ""
-                            return .object(["method": .inline(.code(method)), "call": .inline(book.call(call)), "markers": footnotes.markers(call.notes.map(\.id))])
-                        }),
-                    ])
-                }),
+                "ways": .list(
+                    matrix.tapOrders(api: api).map { order in
+                        .object([
+                            "label": .inline(tell(order.appStates, order.tap, nil, payloads: order.payloads)),
+                            "steps": .list(
+                                order.calls.map { call in
+                                    let method = matrix.handlers[call.handler.id]!.methods.first { $0.api.id == id }?.swift ?? ""
+                                    return .object([
+                                        "method": .inline(.code(method)), "call": .inline(book.call(call)),
+                                        "markers": footnotes.markers(call.notes.map(\.id)),
+                                    ])
+                                }),
+                        ])
+                    }),
             ])
         }
         var sources: [String] = []
-        for index in spec.cells.indices where !spec.cells[index].taps.isEmpty { sources.append(spec.cells[index].source.id) }  // in place: a copy retains every field
+        for cell in spec.cells where !cell.taps.isEmpty { sources.append(cell.source.id) }
         sources += footnotes.used.map { matrix.notes[$0]!.source.id }
         return common(page: "call-order", title: "callOrderTitle").merging([
             "apis": .list(apis),
@@ -69,9 +87,13 @@ extension DocsView {
             "sources": self.sources(sources),
             "observed": .object([
                 "hasSteps": .bool(!facts.tapOpensApp.isEmpty),
-                "steps": .list(facts.tapOpensApp.map { step in
-                    .object(["method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)), "text": .inline(book.text(step.text))])
-                }),
+                "steps": .list(
+                    facts.tapOpensApp.map { step in
+                        .object([
+                            "method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)),
+                            "text": .inline(book.text(step.text)),
+                        ])
+                    }),
                 "hasRules": .bool(!facts.rules.isEmpty),
                 "rules": rules(facts.rules),
                 "sources": .list([source(matrix.sources[facts.source.id]!)]),
@@ -105,19 +127,21 @@ extension DocsView {
                 if !ways[site, default: []].contains(where: { told[$0] == told[way] }) { ways[site, default: []].append(way) }
             }
         }
-        return .list(sites.map { site in
-            .object([
-                "api": .inline(book.name(matrix.initAPIs[site.api]!.name)),
-                "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),
-                "ways": .list(ways[site]!.map { .inline(told[$0]!) }),
-            ])
-        })
+        return .list(
+            sites.map { site in
+                .object([
+                    "api": .inline(book.name(matrix.initAPIs[site.api]!.name)),
+                    "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),
+                    "ways": .list(ways[site]!.map { .inline(told[$0]!) }),
+                ])
+            })
     }
 
     /// How a handler comes to be called: in app states, on arrival or after a tap, perhaps only
     /// when the app lacks another handler, and perhaps only with some payloads (none: any).
     private func tell(_ appStates: [String], _ tap: String?, _ missing: String?, payloads: [Payload] = []) -> Inline {
-        var way = book.list(appStates.map { book.name(matrix.appStates[$0]!.name) }, lastSeparator: "tapSeparator") + book.phrase("listSeparator")
+        var way =
+            book.list(appStates.map { book.name(matrix.appStates[$0]!.name) }, lastSeparator: "tapSeparator") + book.phrase("listSeparator")
         way = way + (tap.map { book.phrase("afterTap", ["tap": book.name(matrix.taps[$0]!.name)]) } ?? text("onArrival"))
         if let missing {
             way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")

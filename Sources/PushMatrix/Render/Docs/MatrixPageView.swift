@@ -5,17 +5,25 @@ extension DocsView {
         let payloads = matrix.payloads, used = usedSources
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
-            "initAPIs": .list(spec.initAPIs.map { api in
-                .object(["name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
-                         "platforms": .text(api.platforms), "description": .inline(book.text(api.description))])
-            }),
+            "initAPIs": .list(
+                spec.initAPIs.map { api in
+                    .object([
+                        "name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
+                        "platforms": .text(api.platforms), "description": .inline(book.text(api.description)),
+                    ])
+                }),
             "handlers": .list(spec.handlers.map(handler)),
-            "appStates": .list(spec.appStates.map { state in
-                .object(["name": .inline(book.name(state.name)), "description": .inline(book.text(state.description))])
-            }),
-            "handlerStates": .list(spec.handlerStates.map { state in
-                .object(["swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)), "description": .inline(book.text(state.description))])
-            }),
+            "appStates": .list(
+                spec.appStates.map { state in
+                    .object(["name": .inline(book.name(state.name)), "description": .inline(book.text(state.description))])
+                }),
+            "handlerStates": .list(
+                spec.handlerStates.map { state in
+                    .object([
+                        "swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)),
+                        "description": .inline(book.text(state.description)),
+                    ])
+                }),
             "designCases": .list(spec.designCases.map(designCase)),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
@@ -41,11 +49,14 @@ extension DocsView {
         .object([
             "name": .inline(book.name(handler.name)),
             "description": .inline(book.text(handler.description)),
-            "methods": .list(methodGroups(handler).map { apis, method in
-                let label = apis.count == spec.initAPIs.count ? Inline([])
-                    : book.phrase("methodLabel", ["apis": book.list(apis.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
-                return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
-            }),
+            "methods": .list(
+                methodGroups(handler).map { apis, method in
+                    let label =
+                        apis.count == spec.initAPIs.count
+                        ? Inline([])
+                        : book.phrase("methodLabel", ["apis": book.list(apis.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
+                    return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
+                }),
         ])
     }
 
@@ -73,29 +84,34 @@ extension DocsView {
             "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
             "href": .verbatim(anchors.cell(api: api, state: state, section: anchors.section(payload))),
-            "steps": .list(steps(ofCell: index).map { step in
-                .object(["text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
-                         "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
-            }),
+            "steps": .list(
+                steps(ofCell: index).map { step in
+                    .object([
+                        "text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
+                        "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                    ])
+                }),
         ])
     }
 
     private func cellName(_ cell: Cell, _ payload: Payload) -> Inline {
-        book.phrase("cellReference", [
-            "api": book.name(matrix.initAPIs[cell.api.id]!.name),
-            "appState": book.name(matrix.appStates[cell.appState.id]!.name),
-            "payload": book.payload(payload),
-        ])
+        book.phrase(
+            "cellReference",
+            [
+                "api": book.name(matrix.initAPIs[cell.api.id]!.name),
+                "appState": book.name(matrix.appStates[cell.appState.id]!.name),
+                "payload": book.payload(payload),
+            ])
     }
 
     /// The steps of the cell at `index` in the spec, made once per language: each format of a
     /// page tells every cell again.
     func steps(ofCell index: Int) -> [Step] {
         if let known = book.cache.cellSteps[index] { return known }
-        // The fields it needs, not the cell: a copy of the cell would retain every field.
         let taps = spec.cells[index].taps
-        let made = book.steps(onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
-                              taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
+        let made = book.steps(
+            onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
+            taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
         book.cache.cellSteps[index] = made
         return made
     }
@@ -134,26 +150,28 @@ extension DocsView {
         let rows: [TemplateValue] = spec.initAPIs.indices.map { api in
             .object([
                 "api": .inline(headings.apis[api]),
-                "cells": .list(spec.appStates.indices.map { state in
-                    // The cell is read in place: a copy would retain every one of its fields.
-                    let index = matrix.cellIndex(payload, api: api, state: state)
-                    sources.append(spec.cells[index].source.id)
-                    let steps = steps(ofCell: index)
-                    return .object([
-                        "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
-                        "numbered": .bool(steps.count > 1),
-                        "single": .bool(steps.count == 1),
-                        "steps": .list(steps.map { step in
-                            .object([
-                                "text": .inline(step.text),
-                                "markers": footnotes.markers(step.notes),
-                                "hasItems": .bool(!step.items.isEmpty),
-                                "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
-                            ])
-                        }),
-                        "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
-                    ])
-                }),
+                "cells": .list(
+                    spec.appStates.indices.map { state in
+                        let index = matrix.cellIndex(payload, api: api, state: state)
+                        sources.append(spec.cells[index].source.id)
+                        let steps = steps(ofCell: index)
+                        return .object([
+                            "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
+                            "numbered": .bool(steps.count > 1),
+                            "single": .bool(steps.count == 1),
+                            "steps": .list(
+                                steps.map { step in
+                                    .object([
+                                        "text": .inline(step.text),
+                                        "markers": footnotes.markers(step.notes),
+                                        "hasItems": .bool(!step.items.isEmpty),
+                                        "items": .list(
+                                            step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
+                                    ])
+                                }),
+                            "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
+                        ])
+                    }),
             ])
         }
         sources += footnotes.used.map { matrix.notes[$0]!.source.id }
@@ -198,13 +216,20 @@ final class Footnotes {
         var text = Inline([])
         var list: [TemplateValue] = []
         for id in notes {
-            let number = (used.firstIndex(of: id) ?? { used.append(id); return used.count - 1 }()) + 1
+            let number =
+                (used.firstIndex(of: id)
+                    ?? {
+                        used.append(id); return used.count - 1
+                    }()) + 1
             references[id, default: 0] += 1
             while filled.count < number { filled.append((marker(filled.count + 1), noteId(filled.count + 1))) }
             text += separator
             text += filled[number - 1].marker
-            list.append(.object(["label": .inline(filled[number - 1].marker), "note": .verbatim(filled[number - 1].note),
-                                 "id": .verbatim(referenceId(number, references[id]!))]))
+            list.append(
+                .object([
+                    "label": .inline(filled[number - 1].marker), "note": .verbatim(filled[number - 1].note),
+                    "id": .verbatim(referenceId(number, references[id]!)),
+                ]))
         }
         return .object(["text": .inline(text), "list": .list(list)])
     }
@@ -214,10 +239,13 @@ final class Footnotes {
     /// The notes used so far, by number, as the `footnotes` partials read them: each links back
     /// to its first marker.
     func notes() -> TemplateValue {
-        .list(used.enumerated().map { index, id in
-            .object(["marker": .inline(marker(index + 1)), "text": .inline(book.text(book.matrix.notes[id]!.text)),
-                     "id": .verbatim(noteId(index + 1)), "backref": .verbatim(referenceId(index + 1, 1))])
-        })
+        .list(
+            used.enumerated().map { index, id in
+                .object([
+                    "marker": .inline(marker(index + 1)), "text": .inline(book.text(book.matrix.notes[id]!.text)),
+                    "id": .verbatim(noteId(index + 1)), "backref": .verbatim(referenceId(index + 1, 1)),
+                ])
+            })
     }
 
     func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }

@@ -8,37 +8,46 @@ extension DocsView {
         let payloads = matrix.payloads
         let chips = Chips()
         return .object([
-            "apis": .list(spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
+            "apis": .list(
+                spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
             "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
-            "rows": .list(payloads.map { payload in
-                let section = anchors.section(payload)
-                return .object([
-                    "title": .inline(book.payload(payload)),
-                    "href": .verbatim(section),
-                    "cells": .list(spec.initAPIs.indices.flatMap { api in
-                        spec.appStates.indices.map { state in
-                            overviewCell(matrix.cellIndex(payload, api: api, state: state), href: anchors.cell(api: api, state: state, section: section), chips)
-                        }
-                    }),
-                ])
-            }),
+            "rows": .list(
+                payloads.map { payload in
+                    let section = anchors.section(payload)
+                    return .object([
+                        "title": .inline(book.payload(payload)),
+                        "href": .verbatim(section),
+                        "cells": .list(
+                            spec.initAPIs.indices.flatMap { api in
+                                spec.appStates.indices.map { state in
+                                    overviewCell(
+                                        matrix.cellIndex(payload, api: api, state: state),
+                                        href: anchors.cell(api: api, state: state, section: section), chips)
+                                }
+                            }),
+                    ])
+                }),
             // Handlers without a state (the launch) show as a badge, so only the others need a colour.
-            "legend": .list(spec.handlers.filter(\.hasState).map { handler in
-                .object(["color": .verbatim(color(handler.id)), "name": .inline(book.name(handler.name))])
-            }),
+            "legend": .list(
+                spec.handlers.filter(\.hasState).map { handler in
+                    .object(["color": .verbatim(color(handler.id)), "name": .inline(book.name(handler.name))])
+                }),
         ])
     }
 
-    /// The cell at `index` in the spec, read in place: a copy would retain every field.
+    /// The cell at `index` in the spec.
     private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
         .object([
             "href": .verbatim(href),
             "ignored": .bool(spec.cells[index].ignored),
             "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
             "notificationCenter": .bool(spec.cells[index].notificationCenter),
-            "taps": .list(spec.taps.compactMap { tap in
-                spec.cells[index].taps.first { $0.tap.id == tap.id }.map { .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })]) }
-            }),
+            "taps": .list(
+                spec.taps.compactMap { tap in
+                    spec.cells[index].taps.first { $0.tap.id == tap.id }.map {
+                        .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })])
+                    }
+                }),
         ])
     }
 

@@ -66,35 +66,37 @@ enum Escapable {
     /// so a value with nothing to escape costs one scan and one copy.
     static func write(_ s: String, into out: inout [UInt8], stops: Stops, _ escape: (Escapable, inout [UInt8]) -> Void) {
         var s = s
-        s.withUTF8 { b in stops.table.withUnsafeBufferPointer { stops in
-            var i = 0, run = 0
-            while i < b.count {
-                let c = b[i]
-                guard stops[Int(c)] else {
-                    i += 1
-                    continue
+        s.withUTF8 { b in
+            stops.table.withUnsafeBufferPointer { stops in
+                var i = 0, run = 0
+                while i < b.count {
+                    let c = b[i]
+                    guard stops[Int(c)] else {
+                        i += 1
+                        continue
+                    }
+                    let part: Escapable, length: Int
+                    if c == .carriageReturn || c == .newline {
+                        length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
+                        part = .lineBreak(bytes: length)
+                    } else if c < 0x20 || c == 0x7F {
+                        (part, length) = (.control(c), 1)
+                    } else if isC1(b, at: i) {
+                        (part, length) = (.control(b[i + 1]), 2)
+                    } else if c != 0xC2 {  // the only stop left that is not the format's own
+                        (part, length) = (.byte(c), 1)
+                    } else {
+                        i += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                    escape(part, &out)
+                    i += length
+                    run = i
                 }
-                let part: Escapable, length: Int
-                if c == .carriageReturn || c == .newline {
-                    length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
-                    part = .lineBreak(bytes: length)
-                } else if c < 0x20 || c == 0x7F {
-                    (part, length) = (.control(c), 1)
-                } else if isC1(b, at: i) {
-                    (part, length) = (.control(b[i + 1]), 2)
-                } else if c != 0xC2 {  // the only stop left that is not the format's own
-                    (part, length) = (.byte(c), 1)
-                } else {
-                    i += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
-                escape(part, &out)
-                i += length
-                run = i
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run...]))
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run...]))
-        } }
+        }
     }
 }
 

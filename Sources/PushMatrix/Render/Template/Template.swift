@@ -141,13 +141,14 @@ struct TemplateRenderer<Format: OutputFormat> {
             do {
                 template = try partials(name)
             } catch {
-                throw DiagnosticsError(error.diagnostics.map { d in
-                    guard d.location == nil else { return d }
-                    var located = d
-                    located.file = file
-                    located.location = at
-                    return located
-                })
+                throw DiagnosticsError(
+                    error.diagnostics.map { d in
+                        guard d.location == nil else { return d }
+                        var located = d
+                        located.file = file
+                        located.location = at
+                        return located
+                    })
             }
             cache.append((name, template))
         }

@@ -215,8 +215,12 @@ struct TemplateParser {
             let part = s[start..<end]
             let body = segments.isEmpty && part.first == UInt8(ascii: "@") ? part.dropFirst() : part
             // Names are nearly always ASCII, checked byte by byte; other letters by their properties.
-            let valid = !body.isEmpty && (body.allSatisfy(Self.isASCIINameByte)
-                || String(decoding: body, as: UTF8.self).unicodeScalars.allSatisfy { $0.isASCII ? Self.isASCIINameByte(UInt8($0.value)) : $0.properties.isAlphabetic })
+            let valid =
+                !body.isEmpty
+                && (body.allSatisfy(Self.isASCIINameByte)
+                    || String(decoding: body, as: UTF8.self).unicodeScalars.allSatisfy {
+                        $0.isASCII ? Self.isASCIINameByte(UInt8($0.value)) : $0.properties.isAlphabetic
+                    })
             guard valid else {
                 error(at: at, "invalid name '\(text(range))': expected letters, digits, '_' or '-', with '.' between fields")
                 return nil
@@ -225,7 +229,8 @@ struct TemplateParser {
             start = end + 1
         }
         if segments[0].utf8.first == UInt8(ascii: "@") && !TemplateName.helpers.contains(segments[0]) {
-            let hint = Suggestion.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
+            let hint =
+                Suggestion.nearest(segments[0], in: TemplateName.helpers).map { " (did you mean '\($0)'?)" }
                 ?? "; the list helpers are @first, @last, @index and @number"
             error(at: at, "unknown helper '\(segments[0])'\(hint)")
             return nil
