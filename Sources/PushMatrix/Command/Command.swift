@@ -129,7 +129,7 @@ public enum Command {
         if Interruption.isPending { throw Interrupted() }
         if !check {
             let staging = OutputWriter.Staging(writer, force: force, lock: outputLock)
-            for (path, bytes) in files { staging.add(path, bytes) }
+            staging.add(files)
             let report = try staging.commit(input: input) { Interruption.isPending }
             result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
             if verbose {
@@ -144,7 +144,7 @@ public enum Command {
             return
         }
         let checking = OutputWriter.Checking(writer)
-        for (path, bytes) in files { checking.add(path, bytes) }
+        checking.add(files)
         let problems = checking.problems(input: input)
         for (path, problem) in problems {
             result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n"

@@ -52,15 +52,17 @@ public enum Generator {
         return files
     }
 
-    /// A job per page and language, rendering the page in both formats from one view model.
+    /// A job per page, language and format, each making its own view model: the largest page's
+    /// two formats then render on two cores at once. (Two threads reading one model would
+    /// contend for its reference counts.)
     private static func docsJobs(_ matrix: Matrix) -> [Job] {
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
         return DocsView.pages.flatMap { page in
-            matrix.spec.languages.map { language in
-                { @Sendable out throws in
-                    let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page(page.id)
-                    return try formats.map { ext, format throws(DiagnosticsError) in
-                        try out.file("Docs/\(language.id)/\(page.id).\(ext)", "docs/\(page.id).\(ext)", model, format: format)
+            matrix.spec.languages.flatMap { language in
+                formats.map { ext, format in
+                    { @Sendable out throws in
+                        let model = DocsView(book: Phrasebook(matrix: matrix, language: language.id)).page(page.id)
+                        return [try out.file("Docs/\(language.id)/\(page.id).\(ext)", "docs/\(page.id).\(ext)", model, format: format)]
                     }
                 }
             }

@@ -10,17 +10,26 @@ extension OutputWriter {
         /// How many files the run renders, the manifest included.
         public var fileCount: Int { digests.count + 1 }
 
-        /// Compares one whole rendered file with what is there.
-        public func add(_ path: String, _ bytes: [UInt8]) {
-            let problem: Problem?
-            if let existing = writer.isRegularFile(path) ? writer.read(path) : nil {
-                problem = OutputWriter.merge(bytes, existing) == existing ? nil : .stale
-            } else {
-                problem = FileSystem.kind(writer.location(path)) == nil ? .missing : .stale
+        /// Compares one rendered file with what is there.
+        public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
+
+        /// The same for many files, on every core.
+        public func add(_ files: [(path: String, bytes: [UInt8])]) {
+            let writer = writer
+            let results = files.parallelMap { file in
+                (Self.problem(file.path, file.bytes, in: writer), Digest.hex(OutputWriter.outline(file.bytes)))
             }
-            let digest = Digest.hex(OutputWriter.outline(bytes))
-            digests[path] = digest
-            found[path] = problem
+            for (file, (problem, digest)) in zip(files, results) {
+                digests[file.path] = digest
+                found[file.path] = problem
+            }
+        }
+
+        private static func problem(_ path: String, _ bytes: [UInt8], in writer: OutputWriter) -> Problem? {
+            guard let existing = writer.isRegularFile(path) ? writer.read(path) : nil else {
+                return FileSystem.kind(writer.location(path)) == nil ? .missing : .stale
+            }
+            return OutputWriter.merge(bytes, existing) == existing ? nil : .stale
         }
 
         /// What differs between the directory and the rendered files, the manifest included;

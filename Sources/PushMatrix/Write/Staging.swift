@@ -35,8 +35,15 @@ extension OutputWriter {
         }
 
         /// Compares one rendered file with what is there, and keeps it when it changed.
-        public func add(_ path: String, _ bytes: [UInt8]) {
-            let digest = Digest.hex(OutputWriter.outline(bytes))
+        public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
+
+        /// The same for many files; their outline digests are made on every core.
+        public func add(_ files: [(path: String, bytes: [UInt8])]) {
+            let digests = files.parallelMap { Digest.hex(OutputWriter.outline($0.bytes)) }
+            for (file, digest) in zip(files, digests) { add(file.path, file.bytes, digest: digest) }
+        }
+
+        private func add(_ path: String, _ bytes: [UInt8], digest: String) {
             var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
             if outputLock.fresh == nil {
                 (text, problems, warnings) = compare(path, bytes)
@@ -140,14 +147,23 @@ extension OutputWriter {
             let staging = isFresh ? root : writer.location(Transaction.directoryName)
             do {
                 if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
-                for (path, bytes) in files {
+                // In batches, written on every core: interruption is asked between batches.
+                for start in stride(from: 0, to: files.count, by: 64) {
                     if interrupted() { throw Interrupted() }
-                    if let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map({ path[..<$0] }) {
-                        try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
+                    let batch = Array(files[start..<min(start + 64, files.count)])
+                    for folder in Set(
+                        batch.compactMap { path, _ in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }
+                    ).sorted() {
+                        try writer.perform(folder) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
                     }
-                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path))
+                    let failures = batch.parallelMap { path, bytes in
+                        Result { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path)) }
+                    }
+                    for ((path, _), failure) in zip(batch, failures) {
+                        try writer.perform(path) { () throws(FileSystem.Failure) in try failure.get() }
                     }
                 }
+                if interrupted() { throw Interrupted() }
             } catch {
                 if !isFresh { try? FileSystem.removeTree(staging) }
                 throw error
