@@ -32,7 +32,7 @@ final class CallOrderPageTests: XCTestCase {
 
     func testTheIOS7FactsAreLabelledAndCited() throws {
         let matrix = Fixtures.builtIn
-        let source = try XCTUnwrap(matrix.spec.sources.first { $0.id == matrix.spec.callOrder.source.id })
+        let source = try XCTUnwrap(matrix.spec.sources.first { $0.id == matrix.spec.callOrder!.source.id })
         XCTAssertEqual(source.platforms, "iOS 7")
         let files = try Generator.render(matrix, templates: Fixtures.templates)
         for language in matrix.spec.languages.map(\.id) {
@@ -41,7 +41,7 @@ final class CallOrderPageTests: XCTestCase {
             let cited = plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + " " + plain(source.title) + " (" + source.platforms + ")"
             let label = plain(try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
             XCTAssertTrue(label.contains(source.platforms), "the heading names \(source.platforms): \(label)")
-            let facts = matrix.spec.callOrder.rules.map { plain($0.text) } + matrix.spec.callOrder.tapOpensApp.map { plain($0.text) }
+            let facts = matrix.spec.callOrder!.rules.map { plain($0.text) } + matrix.spec.callOrder!.tapOpensApp.map { plain($0.text) }
 
             // Markdown: everything after the label's heading is the source's; nothing before it is.
             let markdown = MarkdownMatrixReader.unescape(String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))

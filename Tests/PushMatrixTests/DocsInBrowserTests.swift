@@ -6,7 +6,7 @@ import XCTest
 /// The pages as people get them: every Markdown page through cmark-gfm, every HTML page through
 /// tidy and headless Chromium, and hostile spec text shown literally everywhere.
 final class DocsInBrowserTests: XCTestCase {
-    private var pages: [String] { DocsView.pages.map(\.id) }
+    private var pages: [String] { DocsView.pages(Fixtures.builtIn.spec).map(\.id) }
     private var languages: [String] { Fixtures.builtIn.spec.languages.map(\.id) }
 
     private func generated(_ language: String, _ page: String, _ ext: String) throws -> Data {

@@ -166,7 +166,11 @@ final class ExplainTests: XCTestCase {
                 "notes": [
                   "actionHandlerFallback",
                   "backgroundAppRefresh"
-                ]
+                ],
+                "source": {
+                  "id": "fieldTests",
+                  "kind": "observed"
+                }
               }
             ]
 

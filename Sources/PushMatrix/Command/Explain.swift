@@ -28,7 +28,8 @@ extension Command {
             apnsKeys = read.apnsKeys
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
-        let apis = try ids(args.allValues("--api"), known: spec.initAPIs.map(\.id), option: "--api")
+        let setupOption = "--" + spec.naming.cellKey
+        let apis = try ids(args.allValues(setupOption), known: spec.initAPIs.map(\.id), option: setupOption)
         let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in

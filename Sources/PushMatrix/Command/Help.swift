@@ -59,22 +59,24 @@ enum Help {
         let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
         let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
         let filters: [CommandInfo.Option] = [
-            .value("--api", "ID", "Only these init APIs" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
+            .value(
+                "--" + (spec?.naming ?? .initAPI).cellKey, "ID",
+                "Only these \((spec?.naming ?? .initAPI).words)s" + ids(spec?.initAPIs.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
-            .flag("--json", "Print JSON, one object per init API and app state"),
+            .flag("--json", "Print JSON, one object per \((spec?.naming ?? .initAPI).words) and app state"),
             generate.options[0], generate.options[1],
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
         return CommandInfo(
-            name: "explain", summary: "Tell what happens to a push in each init API and app state",
+            name: "explain", summary: "Tell what happens to a push in each setup and app state",
             about: """
                 Tells what iOS does with a push: which handlers run on arrival and with which
                 application state, whether Notification Center shows it, and what each possible
-                tap calls. Give a payload file or the payload flags. The options are made from the
-                spec's ids.
+                tap calls, with the kind of source each answer rests on. Give a payload file or the
+                payload flags. The options are made from the spec's ids.
                 """,
             options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])

@@ -9,6 +9,8 @@ public struct Outcome: Sendable {
     /// Possible taps only, in declared order.
     public var taps: [(tap: String, calls: [Call])]
     public var notes: [String]
+    /// The id of the source the cell rests on.
+    public var source: String
 }
 
 public struct ExplainQuery: Sendable {
@@ -46,7 +48,8 @@ extension Matrix {
                 // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
                 return Outcome(
                     api: api, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
-                    onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell))
+                    onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell),
+                    source: cell.source.id)
             }
         }
     }
@@ -75,8 +78,9 @@ extension Matrix {
                         [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
                             + [("method", .string(method(c.handler.id, api: o.api).swift))])
                 }
+                let source = sources[o.source]!
                 return .object([
-                    ("api", .string(o.api)),
+                    (spec.naming.cellKey, .string(o.api)),
                     ("state", .string(o.appState)),
                     ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
                     ("ignored", .bool(o.ignored)),
@@ -84,6 +88,7 @@ extension Matrix {
                     ("notificationCenter", .bool(o.notificationCenter)),
                     ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
                     ("notes", .array(o.notes.map { .string($0) })),
+                    ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
                 ])
             })
     }

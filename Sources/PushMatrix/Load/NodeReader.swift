@@ -3,7 +3,7 @@
 final class NodeReader {
     let node: JSONNode
     let path: String
-    private let sink: DiagnosticSink
+    let sink: DiagnosticSink
     private var known: [String] = []
 
     init(_ node: JSONNode, path: String, sink: DiagnosticSink) {

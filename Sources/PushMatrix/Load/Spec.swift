@@ -6,7 +6,10 @@ public struct Spec: Sendable {
     public var sources: [Source]
     public var symbols: [Symbol]
     public var payloadKeys: [PayloadKey]
+    /// The second dimension: how the app is set up. The field-tested format calls it `initAPIs`
+    /// (cells say `api`); the current one `setups` (cells say `setup`). `naming` says which.
     public var initAPIs: [InitAPI]
+    public var naming: SetupNaming
     public var appStates: [AppState]
     public var handlerStates: [HandlerState]
     public var handlers: [Handler]
@@ -18,17 +21,55 @@ public struct Spec: Sendable {
     public var texts: [String: LocalizedText]
     public var designCases: [DesignCase]
     public var receptionHandler: ReceptionHandlerFacts
-    public var permission: PermissionFacts
-    public var callOrder: CallOrderFacts
+    /// Optional sections: each makes a page of the docs when present.
+    public var permission: PermissionFacts?
+    public var callOrder: CallOrderFacts?
+    public var setupGuide: SetupGuide?
+    /// Other matrices the index points readers to.
+    public var relatedMatrices: [RelatedMatrix]
     public var cells: [Cell]
+}
+
+extension Spec {
+    /// Whether the sources say what kind of evidence each is (the current form): then the docs
+    /// show each cell's kind and explain names it.
+    public var showsSourceKinds: Bool { sources.contains(where: \.declaresKind) }
+}
+
+/// The names a spec gives its second dimension, in the file and in the generated Swift.
+public struct SetupNaming: Sendable, Equatable {
+    /// The list's key (`initAPIs`), a cell's key (`api`), a note's scoping key (`apis`), the
+    /// Swift type (`InitAPI`) and the dimension's name in messages.
+    public var list: String, cellKey: String, noteKey: String, swiftType: String, words: String
+
+    public static let initAPI = SetupNaming(list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", words: "init API")
+    public static let setup = SetupNaming(list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", words: "setup")
 }
 
 public struct Language: Sendable {
     public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin
 }
 public struct Source: Sendable {
-    public var id: String; public var appleDocumented: Bool; public var platforms: String; public var title: LocalizedText;
-    public var caveat: LocalizedText; public var origin: Origin
+    /// How much a source can support: Apple's own documentation, developers' reports, what
+    /// follows from documented rules without having been seen, or what was seen on a device.
+    public enum Kind: String, Sendable, CaseIterable {
+        case appleDocumented, reported, expected, observed
+    }
+    public var id: String
+    public var kind: Kind
+    /// False for a source in the older form, which says only whether Apple documents it: the
+    /// docs and explain then show no kinds.
+    public var declaresKind: Bool
+    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports
+    /// (`reported`), the sources an expectation follows from (`expected`), device and OS version
+    /// (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
+    public var address: String?
+    public var references: [String]
+    public var basedOn: [Reference]
+    public var device: String?
+    public var os: String?
+    public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
+    public var appleDocumented: Bool { kind == .appleDocumented }
 }
 public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
 
@@ -40,11 +81,13 @@ public struct PayloadKey: Sendable {
     public var apnsKey: String
     /// How the APNs value must look for the key to count as set: `nonEmptyString`, `object`, `one`.
     public var presentWhen: [Reference]
+    /// Keys without which this one changes nothing (`mutable-content` needs an alert).
+    public var requires: [Reference]
     public var origin: Origin
 }
 
 public struct InitAPI: Sendable {
-    public var id: String; public var name: LocalizedText; public var className: String; public var platforms: String;
+    public var id: String; public var name: LocalizedText; public var className: String?; public var platforms: String;
     public var description: LocalizedText; public var origin: Origin
 }
 
@@ -52,8 +95,11 @@ public struct AppState: Sendable {
     public var id: String
     public var name: LocalizedText
     public var description: LocalizedText
-    /// A state whose app has no process: nothing can be called before the user taps.
+    /// A state whose app has no process: nothing in the app can be called before the user taps,
+    /// unless `launchesInBackground`.
     public var running: Bool
+    /// The system may start the app in the background when a push arrives (not for a force-quit app).
+    public var launchesInBackground: Bool
     /// Notes that hold for the whole column (shown on its header).
     public var notes: [Reference]
     public var origin: Origin
@@ -74,6 +120,11 @@ public struct Handler: Sendable {
     public var launchesApp: Bool
     /// An app may leave it out; explain can show what happens then.
     public var optional: Bool
+    /// Runs in an app extension's process, not the app's: no state, on delivery only.
+    public var inExtension: Bool
+    /// A launching call that says which tap started the app (a scene's connection options).
+    public var carriesTap: Bool
+    /// The setups it has a method for; a call of it exists only in their cells.
     public var methods: [MethodName]
     public var origin: Origin
 }
@@ -85,6 +136,9 @@ public struct Tap: Sendable {
     public var name: LocalizedText
     /// Payload keys that must be set for the tap to exist (an action button needs a category).
     public var requires: [Reference]
+    /// False for a tap that runs without bringing the app forward (an action without
+    /// `.foreground`): on an app with no process it need not start with a launching call.
+    public var opensApp: Bool
     public var origin: Origin
 }
 
@@ -178,6 +232,23 @@ public struct PermissionFacts: Sendable {
     public var statuses: [Status]
     public var checkPoints: [CheckPoint]
     public var apis: [API]
+}
+
+/// A page on setting an app up, section by section, each citing its sources.
+public struct SetupGuide: Sendable {
+    public struct Section: Sendable {
+        public var id: String; public var heading: LocalizedText; public var paragraphs: [LocalizedText]; public var code: String?
+        public var sources: [Reference]; public var origin: Origin
+    }
+    public var title: LocalizedText
+    public var intro: LocalizedText
+    public var sections: [Section]
+}
+
+/// Another matrix's docs: `href` is per language, relative to this one's language directory,
+/// without the extension (each format adds its own).
+public struct RelatedMatrix: Sendable {
+    public var name: LocalizedText; public var description: LocalizedText; public var href: LocalizedText; public var origin: Origin
 }
 
 public struct CallOrderFacts: Sendable {

@@ -11,6 +11,8 @@ enum SpecDecoder {
                 r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1"
             )
         }
+        // The newer name wins when a spec gives both; the older one is then reported as unknown.
+        let naming: SetupNaming = r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .setup : .initAPI
         let spec = Spec(
             file: file,
             languages: r.objects("languages") { o in
@@ -20,15 +22,7 @@ enum SpecDecoder {
                 guard let id, let name, let marker else { return nil }
                 return Language(id: id, name: name, footnoteMarker: marker, origin: o.origin)
             },
-            sources: r.objects("sources") { o in
-                let id = o.string("id")
-                let documented = o.bool("appleDocumented")
-                let platforms = o.string("platforms")
-                let title = o.text("title")
-                let caveat = o.text("caveat")
-                guard let id, let documented, let platforms, let title, let caveat else { return nil }
-                return Source(id: id, appleDocumented: documented, platforms: platforms, title: title, caveat: caveat, origin: o.origin)
-            },
+            sources: r.objects("sources", source),
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
@@ -40,26 +34,33 @@ enum SpecDecoder {
                 defer { apns?.finish() }
                 let key = apns?.string("key")
                 let presentWhen = apns?.strings("presentWhen") ?? []
+                let requires = o.strings("requires", optional: true)
                 guard let id, let name, let key else { return nil }
-                return PayloadKey(id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: presentWhen, origin: o.origin)
+                return PayloadKey(
+                    id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: presentWhen, requires: requires,
+                    origin: o.origin)
             },
-            initAPIs: r.objects("initAPIs") { o in
+            initAPIs: r.objects(naming.list) { o in
                 let id = o.string("id")
                 let name = o.text("name")
-                let className = o.string("className")
+                let className = o.string("className", optional: naming == .setup)
                 let platforms = o.string("platforms")
                 let description = o.text("description")
-                guard let id, let name, let className, let platforms, let description else { return nil }
+                guard let id, let name, let platforms, let description else { return nil }
                 return InitAPI(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
             },
+            naming: naming,
             appStates: r.objects("appStates") { o in
                 let id = o.string("id")
                 let running = o.bool("running")
+                let launchesInBackground = o.bool("launchesInBackground", default: false) ?? false
                 let name = o.text("name")
                 let description = o.text("description")
                 let notes = o.strings("notes", optional: true)
                 guard let id, let running, let name, let description else { return nil }
-                return AppState(id: id, name: name, description: description, running: running, notes: notes, origin: o.origin)
+                return AppState(
+                    id: id, name: name, description: description, running: running, launchesInBackground: launchesInBackground,
+                    notes: notes, origin: o.origin)
             },
             handlerStates: r.objects("handlerStates") { o in
                 let id = o.string("id")
@@ -74,6 +75,8 @@ enum SpecDecoder {
                 let hasState = o.bool("hasState")
                 let launches = o.bool("launchesApp")
                 let optional = o.bool("optional")
+                let inExtension = process(o)
+                let carriesTap = o.bool("carriesTap", default: false) ?? false
                 let name = o.text("name")
                 let description = o.text("description")
                 let methods: [MethodName] = o.entries("methods") { api, value, origin in
@@ -87,20 +90,22 @@ enum SpecDecoder {
                 guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
                 return Handler(
                     id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional,
-                    methods: methods, origin: o.origin)
+                    inExtension: inExtension, carriesTap: carriesTap, methods: methods, origin: o.origin)
             },
             taps: r.objects("taps") { o in
                 let id = o.string("id")
                 let name = o.text("name")
                 let requires = o.strings("requires")
+                let opensApp = o.bool("opensApp", default: true) ?? true
                 guard let id, let name else { return nil }
-                return Tap(id: id, name: name, requires: requires, origin: o.origin)
+                return Tap(id: id, name: name, requires: requires, opensApp: opensApp, origin: o.origin)
             },
             notes: r.objects("notes") { o in
                 let id = o.string("id")
                 let text = o.text("text")
                 let source = o.identifier("source")
-                let apis = nonEmptyStrings(o, "apis", "lists no init API; leave \"apis\" out for a note about every init API")
+                let apis = nonEmptyStrings(
+                    o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
                 let keys = nonEmptyStrings(
                     o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
                 let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
@@ -123,14 +128,22 @@ enum SpecDecoder {
                 let id = o.string("id")
                 let title = o.text("title")
                 let text = o.text("text")
-                let cell = o.object("cell").flatMap(address)
+                let cell = o.object("cell").flatMap { address($0, naming) }
                 guard let id, let title, let text, let cell else { return nil }
                 return DesignCase(id: id, title: title, text: text, cell: cell, origin: o.origin)
             },
             receptionHandler: receptionHandler(r.object("receptionHandler")),
-            permission: permission(r.object("permission")),
-            callOrder: callOrder(r.object("callOrder")),
-            cells: r.objects("cells", cell)
+            permission: r.object("permission", optional: true).map(permission),
+            callOrder: r.object("callOrder", optional: true).map(callOrder),
+            setupGuide: r.object("setupGuide", optional: true).flatMap(setupGuide),
+            relatedMatrices: r.objects("relatedMatrices", optional: true) { o in
+                let name = o.text("name")
+                let description = o.text("description")
+                let href = o.text("href")
+                guard let name, let description, let href else { return nil }
+                return RelatedMatrix(name: name, description: description, href: href, origin: o.origin)
+            },
+            cells: r.objects("cells") { cell($0, naming) }
         )
         return sink.hasErrors ? nil : spec
     }
@@ -173,21 +186,21 @@ enum SpecDecoder {
         }
     }
 
-    private static func address(_ o: NodeReader) -> CellAddress? {
+    private static func address(_ o: NodeReader, _ naming: SetupNaming) -> CellAddress? {
         defer { o.finish() }
         let payload = payload(o)
-        let api = o.identifier("api")
+        let api = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
         guard let api, let appState else { return nil }
         return CellAddress(payload: payload, api: api, appState: appState, origin: o.origin)
     }
 
-    private static func cell(_ o: NodeReader) -> Cell? {
+    private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
         let payload = payload(o)
         let taps: [(tap: Reference, calls: [Call])] = o.entries("taps") { key, value, origin in
             (Reference(id: key, origin: origin), o.objects(in: value, path: origin.path, call))
         }
-        let api = o.identifier("api")
+        let api = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
         let notificationCenter = o.bool("notificationCenter")
         let ignored = o.bool("ignored")
@@ -228,24 +241,24 @@ enum SpecDecoder {
             rules: o.map(rules) ?? [])
     }
 
-    private static func permission(_ o: NodeReader?) -> PermissionFacts {
-        defer { o?.finish() }
+    private static func permission(_ o: NodeReader) -> PermissionFacts {
+        defer { o.finish() }
         return PermissionFacts(
-            source: o?.identifier("source") ?? missing,
-            statuses: o?.objects("statuses") { s in
+            source: o.identifier("source") ?? missing,
+            statuses: o.objects("statuses") { s in
                 let id = s.string("id")
                 let meaning = s.text("meaning")
                 let response = s.text("response")
                 guard let id, let meaning, let response else { return nil }
                 return .init(id: id, meaning: meaning, response: response, origin: s.origin)
-            } ?? [],
-            checkPoints: o?.objects("checkPoints") { c in
+            },
+            checkPoints: o.objects("checkPoints") { c in
                 let symbol = c.identifier("symbol")
                 let api = c.identifier("api", optional: true)
                 guard let symbol else { return nil }
                 return .init(symbol: symbol, api: api)
-            } ?? [],
-            apis: o?.objects("apis") { a in
+            },
+            apis: o.objects("apis") { a in
                 let api = a.identifier("api")
                 let read = a.identifier("read")
                 let request = a.identifier("request")
@@ -259,19 +272,77 @@ enum SpecDecoder {
                 let rules = rules(a)
                 guard let api, let read, let request, let switchOn else { return nil }
                 return .init(api: api, read: read, request: request, switchOn: switchOn, cases: cases, rules: rules)
-            } ?? [])
+            })
     }
 
-    private static func callOrder(_ o: NodeReader?) -> CallOrderFacts {
-        defer { o?.finish() }
+    private static func callOrder(_ o: NodeReader) -> CallOrderFacts {
+        defer { o.finish() }
         return CallOrderFacts(
-            source: o?.identifier("source") ?? missing,
-            tapOpensApp: o?.objects("tapOpensApp") { s in
+            source: o.identifier("source") ?? missing,
+            tapOpensApp: o.objects("tapOpensApp") { s in
                 let symbol = s.identifier("symbol")
                 let text = s.text("text")
                 guard let symbol, let text else { return nil }
                 return .init(symbol: symbol, text: text)
-            } ?? [],
-            rules: o.map(rules) ?? [])
+            },
+            rules: rules(o))
+    }
+
+    private static func setupGuide(_ o: NodeReader) -> SetupGuide? {
+        defer { o.finish() }
+        let title = o.text("title")
+        let intro = o.text("intro")
+        let sections: [SetupGuide.Section] = o.objects("sections") { s in
+            let id = s.string("id")
+            let heading = s.text("heading")
+            let paragraphs: [LocalizedText] = s.list("paragraphs") { node, path in NodeReader.text(node, path: path, sink: s.sink) }
+            let code = s.string("code", optional: true)
+            let sources = s.strings("sources")
+            guard let id, let heading else { return nil }
+            return .init(id: id, heading: heading, paragraphs: paragraphs, code: code, sources: sources, origin: s.origin)
+        }
+        guard let title, let intro else { return nil }
+        return SetupGuide(title: title, intro: intro, sections: sections)
+    }
+
+    /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).
+    private static func source(_ o: NodeReader) -> Source? {
+        let id = o.string("id")
+        let platforms = o.string("platforms")
+        let title = o.text("title")
+        let caveat = o.text("caveat")
+        var kind: Source.Kind?
+        let older = o.member("kind", optional: true) == nil && o.member("appleDocumented", optional: true) != nil
+        if older {
+            kind = o.bool("appleDocumented").map { $0 ? .appleDocumented : .reported }
+        } else if let name = o.string("kind") {
+            kind = Source.Kind(rawValue: name)
+            if kind == nil {
+                let kinds = Source.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                o.report(Origin(path: o.childPath("kind"), location: o.member("kind")!.location), "unknown source kind '\(name)'; expected one of \(kinds)")
+            }
+        }
+        let needs = older ? nil : kind
+        let address = o.string("address", optional: needs != .appleDocumented)
+        let references = o.list("references", optional: needs != .reported) { node, path in NodeReader.string(node, path: path, sink: o.sink) }
+        if needs == .reported, references.isEmpty, let list = o.member("references", optional: true) {
+            o.report(Origin(path: o.childPath("references"), location: list.location), "a reported source lists at least one report")
+        }
+        let basedOn = o.strings("basedOn", optional: needs != .expected)
+        let device = o.string("device", optional: needs != .observed)
+        let os = o.string("os", optional: needs != .observed)
+        guard let id, let kind, let platforms, let title, let caveat else { return nil }
+        return Source(
+            id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os, platforms: platforms,
+            title: title, caveat: caveat, origin: o.origin)
+    }
+
+    /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.
+    private static func process(_ o: NodeReader) -> Bool {
+        guard let member = o.member("process", optional: true), let value = o.string("process") else { return false }
+        if value != "app" && value != "extension" {
+            o.report(Origin(path: o.childPath("process"), location: member.location), "unknown process '\(value)'; expected app or extension")
+        }
+        return value == "extension"
     }
 }

@@ -28,15 +28,30 @@ enum Phrases {
         "onlyWithout": ["handler"],
         "onlyFor": ["api"],
         "fetchResultsIntro": ["deadline"],
+        "sourceLine": ["source", "kind"],
+        "kindAppleDocumented": [], "kindReported": [], "kindExpected": [], "kindObserved": [],
+        "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
     ]
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
     static let mayBeBlank: Set<String> = ["markerSeparator"]
 
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
-    static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = [
-        "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
-    ]
+    static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
+        var needed: [String: @Sendable (Spec) -> Bool] = [
+            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
+        ]
+        for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
+            needed[name] = { spec in spec.showsSourceKinds }
+        }
+        return needed
+    }()
+
+    /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the
+    /// one saying what that kind can support.
+    static func kindPhrase(_ kind: Source.Kind) -> String {
+        "kind" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+    }
 }
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.

@@ -33,6 +33,7 @@ struct ExplainView {
                                 ])
                             }),
                         "notes": .list(outcome.notes.compactMap(note)),
+                        "source": .inline(source(outcome.source)),
                     ])
                 }),
         ])
@@ -46,6 +47,13 @@ struct ExplainView {
         if !knowsAPNsKeys && note.onlyWithAPNsKeys != nil { return nil }  // its step says it
         guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return .inline(book.text(note.text)) }
         return fallback.text.map { .inline(book.text($0)) }
+    }
+
+    /// The cell's source and its kind, when the spec gives kinds.
+    private func source(_ id: String) -> Inline {
+        let source = book.matrix.sources[id]!
+        guard book.matrix.spec.showsSourceKinds else { return Inline([]) }
+        return book.phrase("sourceLine", ["source": book.text(source.title), "kind": book.phrase(Phrases.kindPhrase(source.kind))])
     }
 
     /// The handlers an outcome calls, each once, in the order the steps first name them.

@@ -57,7 +57,7 @@ public enum Generator {
     /// contend for its reference counts.)
     private static func docsJobs(_ matrix: Matrix) -> [Job] {
         let formats: [(ext: String, format: any OutputFormat)] = [("md", MarkdownFormat()), ("html", HTMLFormat())]
-        return DocsView.pages.flatMap { page in
+        return DocsView.pages(matrix.spec).flatMap { page in
             matrix.spec.languages.flatMap { language in
                 formats.map { ext, format in
                     { @Sendable out throws in

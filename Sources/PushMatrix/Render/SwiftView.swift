@@ -37,7 +37,7 @@ struct SwiftView {
                 }),
             "taps": cases(spec.taps.map(\.id)),
             "permissionStatuses": .list(
-                spec.permission.statuses.map { status in
+                (spec.permission?.statuses ?? []).map { status in
                     .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
                 }),
             "keys": .list(
@@ -215,7 +215,7 @@ struct SwiftView {
                 )
             })
         let permission: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: spec.permission.apis.map { api in
+            uniqueKeysWithValues: (spec.permission?.apis ?? []).map { api in
                 (
                     api.api.id,
                     .object([
@@ -230,7 +230,7 @@ struct SwiftView {
                 )
             })
         let responses: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: spec.permission.statuses.map {
+            uniqueKeysWithValues: (spec.permission?.statuses ?? []).map {
                 ($0.id, Self.wrapped(comments.text($0.response)))
             })
         return .object([

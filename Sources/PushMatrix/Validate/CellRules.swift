@@ -1,6 +1,7 @@
 /// Checks the cells against the declared dimensions: one cell per combination, and the domain
-/// rules every field-tested cell obeys. The rules use the roles the spec declares
-/// (`makesVisible`, `running`, `launchesApp`, `hasState`, `requires`), never particular ids.
+/// rules every cell obeys. The rules use the roles the spec declares (`makesVisible`, `running`,
+/// `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never
+/// particular ids.
 struct CellRules {
     let spec: Spec
     let sink: DiagnosticSink
@@ -16,7 +17,7 @@ struct CellRules {
         if !coverable {
             sink.error(
                 spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
-                "\(keys.count) payload keys, \(apis) init APIs and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)"
+                "\(keys.count) payload keys, \(apis) \(spec.naming.words)s and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)"
             )
         }
         var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
@@ -27,7 +28,7 @@ struct CellRules {
                 if firstCell[slot] >= 0 {
                     sink.error(
                         spec.cells[index].origin,
-                        "duplicate cell: cells[\(firstCell[slot])] already covers this payload, init API and app state")
+                        "duplicate cell: cells[\(firstCell[slot])] already covers this payload, \(spec.naming.words) and app state")
                 } else {
                     firstCell[slot] = index
                 }
@@ -39,6 +40,7 @@ struct CellRules {
             rules.rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
         }
         guard coverable else { return }
+        sameWithoutUnneededKeys(firstCell, keyIndex: keyIndex)
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         for payload in Payload.all(count: keys.count) {
             for api in 0..<apis {
@@ -59,7 +61,7 @@ struct CellRules {
             let names = spec.payloadKeys.filter(\.makesVisible).map(\.id).joined(separator: ", ")
             sink.error(cell.origin, "notificationCenter is true, but no key that makes a notification visible (\(names)) is set")
         }
-        if !appState.running, let first = cell.onDelivery.first {
+        if !appState.running && !appState.launchesInBackground, let first = cell.onDelivery.first(where: { !inExtension($0) }) {
             sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
         }
         if cell.ignored != (cell.onDelivery.isEmpty && !cell.notificationCenter) {
@@ -69,7 +71,7 @@ struct CellRules {
                     ? "ignored is true, but the cell calls a handler or shows the notification"
                     : "ignored is false, but the cell calls no handler and shows nothing")
         }
-        cell.onDelivery.forEach { check($0, position: 0, inTap: false, running: appState.running) }
+        cell.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, api: cell.api.id) }
         noRepeats(cell.onDelivery, columnNotes: appState.notes)
         cell.taps.forEach { noRepeats($0.calls, columnNotes: appState.notes) }
         let tapped = Set(cell.taps.map(\.tap.id))
@@ -87,7 +89,9 @@ struct CellRules {
                 sink.error(tap.origin, "tap '\(tap.id)' needs payload key '\(needed.id)' to be set")
             }
             if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
-            for (position, call) in calls.enumerated() { check(call, position: position, inTap: true, running: appState.running) }
+            for (position, call) in calls.enumerated() {
+                check(call, position: position, tap: declared, running: appState.running, api: cell.api.id)
+            }
         }
     }
 
@@ -105,22 +109,36 @@ struct CellRules {
         }
     }
 
-    /// Rules for one call: state only where the handler has one; a handler that launches the app
-    /// comes first in each tap on an app that is not running, and nowhere else.
-    private func check(_ call: Call, position: Int, inTap: Bool, running: Bool) {
+    private func inExtension(_ call: Call) -> Bool {
+        spec.handlers.first { $0.id == call.handler.id }?.inExtension == true
+    }
+
+    /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's
+    /// setup; state only where the handler has one; an extension's handler only on delivery; a
+    /// handler that launches the app comes first in each tap that opens an app that is not
+    /// running, and nowhere but first in a tap on such an app.
+    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, api: String) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
+        let inTap = tap != nil
+        if !handler.methods.isEmpty && !handler.methods.contains(where: { $0.api.id == api }) {
+            sink.error(call.handler.origin, "handler '\(handler.id)' has no method for \(spec.naming.words) '\(api)'")
+        }
+        if handler.inExtension && inTap {
+            sink.error(call.handler.origin, "handler '\(handler.id)' runs in an extension, which only a delivery calls, not a tap")
+        }
         if handler.hasState && call.state == nil {
             sink.error(call.origin, "handler '\(handler.id)' runs with a state: add \"state\"")
         } else if !handler.hasState, let state = call.state {
             sink.error(state.origin, "handler '\(handler.id)' runs before the app has a state: remove \"state\"")
         }
-        let mustLaunch = inTap && !running && position == 0
+        let mayLaunch = inTap && !running && position == 0
+        let mustLaunch = mayLaunch && tap?.opensApp != false
         if mustLaunch && !handler.launchesApp {
             let launchers = spec.handlers.filter(\.launchesApp).map(\.id).joined(separator: ", ")
             sink.error(
                 call.handler.origin,
                 "a tap on an app that is not running starts it: the first call must be a launching handler (\(launchers))")
-        } else if handler.launchesApp && !mustLaunch {
+        } else if handler.launchesApp && !mayLaunch {
             sink.error(
                 call.handler.origin,
                 "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running")
@@ -134,5 +152,38 @@ struct CellRules {
                     "note '\(note.id)' is about a missing '\(fallback.handler.id)' handler but is attached to a call of '\(handler.id)'")
             }
         }
+    }
+
+    /// A key that `requires` others changes nothing while one of them is unset: such a cell
+    /// must say exactly what the cell without the key says. `firstCell` maps each slot to its
+    /// cell's index (-1 where missing, reported elsewhere).
+    private func sameWithoutUnneededKeys(_ firstCell: [Int], keyIndex: [String: Int]) {
+        let keys = spec.payloadKeys.map(\.id)
+        let apis = spec.initAPIs.count, states = spec.appStates.count
+        for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
+            let required = key.requires.compactMap { keyIndex[$0.id] }
+            for payload in Payload.all(count: keys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
+                let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
+                for api in 0..<apis {
+                    for state in 0..<states {
+                        let a = firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)]
+                        let b = firstCell[Matrix.slot(without, api, state, apis: apis, states: states)]
+                        guard a >= 0, b >= 0, !Self.sameOutcome(spec.cells[a], spec.cells[b]) else { continue }
+                        let needed = key.requires.map(\.id).joined(separator: ", ")
+                        sink.error(
+                            spec.cells[a].origin,
+                            "payload key '\(key.id)' matters only with \(needed), so this cell must match cells[\(b)], the same cell without it")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Same calls (handlers, states and notes), same visibility, same taps.
+    private static func sameOutcome(_ a: Cell, _ b: Cell) -> Bool {
+        func calls(_ list: [Call]) -> [String] { list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.notes.map(\.id))" } }
+        return calls(a.onDelivery) == calls(b.onDelivery) && a.notificationCenter == b.notificationCenter && a.ignored == b.ignored
+            && a.taps.map { $0.tap.id + ":" + calls($0.calls).joined(separator: ",") }
+                == b.taps.map { $0.tap.id + ":" + calls($0.calls).joined(separator: ",") }
     }
 }

@@ -13,9 +13,14 @@ enum SpecTexts {
         texts += spec.texts.keys.sorted().map { spec.texts[$0]! }
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
         texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)
-        texts += spec.permission.statuses.flatMap { [$0.meaning, $0.response] }
-        texts += spec.permission.apis.flatMap { $0.rules.map(\.text) }
-        texts += spec.callOrder.tapOpensApp.map(\.text) + spec.callOrder.rules.map(\.text)
+        if let permission = spec.permission {
+            texts += permission.statuses.flatMap { [$0.meaning, $0.response] } + permission.apis.flatMap { $0.rules.map(\.text) }
+        }
+        if let order = spec.callOrder { texts += order.tapOpensApp.map(\.text) + order.rules.map(\.text) }
+        if let guide = spec.setupGuide {
+            texts += [guide.title, guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs }
+        }
+        texts += spec.relatedMatrices.flatMap { [$0.name, $0.description, $0.href] }
         let phrases = spec.phrases.keys.sorted().map {
             (spec.phrases[$0]!, Phrases.placeholders[$0] ?? [], Phrases.mayBeBlank.contains($0))
         }

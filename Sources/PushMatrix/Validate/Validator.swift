@@ -19,23 +19,24 @@ struct Validator {
         unique("sources", spec.sources.map { ($0.id, $0.origin) })
         unique("symbols", spec.symbols.map { ($0.name, $0.origin) })
         unique("payload keys", spec.payloadKeys.map { ($0.id, $0.origin) })
-        unique("init APIs", spec.initAPIs.map { ($0.id, $0.origin) })
+        unique(spec.naming.words + "s", spec.initAPIs.map { ($0.id, $0.origin) })
         unique("app states", spec.appStates.map { ($0.id, $0.origin) })
         unique("handler states", spec.handlerStates.map { ($0.id, $0.origin) })
         unique("handlers", spec.handlers.map { ($0.id, $0.origin) })
         unique("taps", spec.taps.map { ($0.id, $0.origin) })
         unique("notes", spec.notes.map { ($0.id, $0.origin) })
         unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
-        let facts = spec.receptionHandler, permission = spec.permission
+        let facts = spec.receptionHandler
         unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
-        unique("permission statuses", permission.statuses.map { ($0.id, $0.origin) })
-        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder.rules)]
-            + permission.apis.map({ ("rules of \($0.api.id)", $0.rules) })
+        unique("permission statuses", (spec.permission?.statuses ?? []).map { ($0.id, $0.origin) })
+        unique("setup guide sections", (spec.setupGuide?.sections ?? []).map { ($0.id, $0.origin) })
+        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder?.rules ?? [])]
+            + (spec.permission?.apis ?? []).map({ ("rules of \($0.api.id)", $0.rules) })
         {
             unique(kind, rules.map { ($0.id, $0.origin) })
         }
         for (kind, list) in [
-            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), ("init APIs", spec.initAPIs.count),
+            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), (spec.naming.words + "s", spec.initAPIs.count),
             ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count),
         ] where list == 0 {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
@@ -99,7 +100,7 @@ struct Validator {
         let r = References(spec: spec, sink: sink)
         for note in spec.notes {
             r.resolve(note.source, r.sources, "source")
-            note.apis?.forEach { r.resolve($0, r.apis, "init API") }
+            note.apis?.forEach { r.resolve($0, r.apis, spec.naming.words) }
             if let fallback = note.whenMissing {
                 r.resolve(fallback.handler, r.handlers, "handler")
                 r.call(fallback.instead)
@@ -112,7 +113,12 @@ struct Validator {
         let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
         spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
+        checkSources(r)
+        checkHandlerRoles()
         for key in spec.payloadKeys {
+            for required in key.requires where r.resolve(required, r.payloadKeys, "payload key") && required.id == key.id {
+                sink.error(required.origin, "payload key '\(key.id)' cannot require itself")
+            }
             for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
                 sink.error(
                     matcher.origin,
@@ -121,15 +127,19 @@ struct Validator {
             }
         }
         for handler in spec.handlers {
-            handler.methods.forEach { r.resolve($0.api, r.apis, "init API") }
-            for api in spec.initAPIs where !handler.methods.contains(where: { $0.api.id == api.id }) {
-                sink.error(handler.origin, "handler '\(handler.id)' has no method for init API '\(api.id)'")
+            handler.methods.forEach { r.resolve($0.api, r.apis, spec.naming.words) }
+            if handler.methods.isEmpty {
+                sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
             }
         }
+        for section in spec.setupGuide?.sections ?? [] { section.sources.forEach { r.resolve($0, r.sources, "source") } }
         for designCase in spec.designCases { r.address(designCase.cell) }
-        let facts = spec.receptionHandler, permission = spec.permission, order = spec.callOrder
-        [facts.source, permission.source, order.source].forEach { r.resolve($0, r.sources, "source") }
+        let facts = spec.receptionHandler
+        ([facts.source] + [spec.permission?.source, spec.callOrder?.source].compactMap { $0 }).forEach {
+            r.resolve($0, r.sources, "source")
+        }
         r.resolve(facts.handler, r.handlers, "handler")
+        let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], apis: [])
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
             if let api = point.api { r.resolve(api, r.apis, "init API") }
@@ -148,7 +158,7 @@ struct Validator {
                 sink.error(api.api.origin, "no case of init API '\(api.api.id)' gives permission status '\(status)'")
             }
         }
-        order.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
         // A note about some init APIs only, by id, with those APIs (when they are all known: an
         // unknown one is reported above).
         let apis = Set(spec.initAPIs.map(\.id))
@@ -171,7 +181,8 @@ struct Validator {
             for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
                 if let apis = scoped[note.id], !apis.contains(cell.api.id) {
                     sink.error(
-                        note.origin, "note '\(note.id)' is only about init APIs \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
+                        note.origin,
+                        "note '\(note.id)' is only about \(spec.naming.words)s \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
                 }
             }
         }
@@ -179,6 +190,49 @@ struct Validator {
 }
 
 extension Validator {
+    /// Each source carries the evidence its kind needs; an expectation rests on documented or
+    /// reported sources, never on another expectation.
+    fileprivate func checkSources(_ r: References) {
+        let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        for source in spec.sources {
+            switch source.kind {
+            case .appleDocumented:
+                if let address = source.address, !address.hasPrefix("https://") {
+                    sink.error(source.origin, "source '\(source.id)': address '\(address)' is not an https URL")
+                }
+            case .reported:
+                break  // the decoder has checked that an explicit kind lists its reports
+            case .expected:
+                if source.basedOn.isEmpty {
+                    sink.error(source.origin, "source '\(source.id)' is an expectation: name what it follows from in \"basedOn\"")
+                }
+                for basis in source.basedOn where r.resolve(basis, r.sources, "source") {
+                    if let kind = kinds[basis.id], kind != .appleDocumented && kind != .reported {
+                        sink.error(
+                            basis.origin, "an expectation rests on documented or reported sources, not on '\(basis.id)' (\(kind.rawValue))")
+                    }
+                }
+            case .observed:
+                for (field, value) in [("device", source.device), ("os", source.os)] where value?.isBlank ?? true {
+                    sink.error(source.origin, "source '\(source.id)' is an observation: \"\(field)\" must not be empty")
+                }
+            }
+        }
+    }
+
+    /// Roles that only make sense together: an extension's handler has no app state and does
+    /// not launch the app; a handler that carries the tap is a launching one.
+    fileprivate func checkHandlerRoles() {
+        for handler in spec.handlers {
+            if handler.inExtension && (handler.hasState || handler.launchesApp) {
+                sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
+            }
+            if handler.carriesTap && !handler.launchesApp {
+                sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
+            }
+        }
+    }
+
     /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among
     /// the `conditional` ones: a condition on the payload's APNs keys means something only on a
     /// call on delivery, where explain can decide it from a payload.

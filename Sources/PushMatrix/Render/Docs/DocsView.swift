@@ -15,20 +15,22 @@ struct DocsView {
     }
 
     /// The pages, each with the text that titles it and the one that sums it up in the index.
-    static let pages: [(id: String, title: String, summary: String?)] = [
-        ("index", "indexTitle", nil),
-        ("reception-methods", "title", "receptionMethodsSummary"),
-        ("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary"),
-        ("permission", "permissionTitle", "permissionSummary"),
-        ("call-order", "callOrderTitle", "callOrderSummary"),
-    ]
+    /// A page whose section the spec leaves out is not made.
+    static func pages(_ spec: Spec) -> [(id: String, title: String, summary: String?)] {
+        [("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary")]
+            + (spec.setupGuide == nil ? [] : [("setup", "setupGuideTitle", "setupGuideSummary")])
+            + [("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary")]
+            + (spec.permission == nil ? [] : [("permission", "permissionTitle", "permissionSummary")])
+            + [("call-order", "callOrderTitle", "callOrderSummary")]
+    }
 
     func page(_ id: String) -> TemplateValue {
         switch id {
         case "index": return index()
         case "reception-methods": return receptionMethods()
         case "reception-handler": return receptionHandler()
-        case "permission": return permission()
+        case "permission": return permission(spec.permission!)
+        case "setup": return setupGuide(spec.setupGuide!)
         default: return callOrder()
         }
     }
@@ -45,7 +47,7 @@ struct DocsView {
                     .object(["name": .text(language.name), "id": .verbatim(language.id)])
                 }),
             "pages": .list(
-                Self.pages.compactMap { page in
+                Self.pages(spec).compactMap { page in
                     page.summary.map { summary in
                         .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
                     }

@@ -18,8 +18,7 @@ extension DocsView {
         ])
     }
 
-    func permission() -> TemplateValue {
-        let facts = spec.permission
+    func permission(_ facts: PermissionFacts) -> TemplateValue {
         return common(page: "permission", title: "permissionTitle").merging([
             "statuses": .list(
                 facts.statuses.map { status in
@@ -55,6 +54,21 @@ extension DocsView {
     /// order's own source gives, under that source.
     func callOrder() -> TemplateValue {
         let facts = spec.callOrder
+        let observed = facts.map { facts in
+            TemplateValue.object([
+                "hasSteps": .bool(!facts.tapOpensApp.isEmpty),
+                "steps": .list(
+                    facts.tapOpensApp.map { step in
+                        .object([
+                            "method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)),
+                            "text": .inline(book.text(step.text)),
+                        ])
+                    }),
+                "hasRules": .bool(!facts.rules.isEmpty),
+                "rules": rules(facts.rules),
+                "sources": .list([source(matrix.sources[facts.source.id]!)]),
+            ])
+        }
         let footnotes = Footnotes(book: book, section: "tap-order")
         let apis: [TemplateValue] = spec.initAPIs.indices.map { api in
             let id = spec.initAPIs[api].id
@@ -85,19 +99,8 @@ extension DocsView {
             "hasFootnotes": .bool(!footnotes.used.isEmpty),
             "footnotes": footnotes.notes(),
             "sources": self.sources(sources),
-            "observed": .object([
-                "hasSteps": .bool(!facts.tapOpensApp.isEmpty),
-                "steps": .list(
-                    facts.tapOpensApp.map { step in
-                        .object([
-                            "method": .inline(.code(matrix.symbols[step.symbol.id] ?? step.symbol.id)),
-                            "text": .inline(book.text(step.text)),
-                        ])
-                    }),
-                "hasRules": .bool(!facts.rules.isEmpty),
-                "rules": rules(facts.rules),
-                "sources": .list([source(matrix.sources[facts.source.id]!)]),
-            ]),
+            "hasObserved": .bool(observed != nil),
+            "observed": observed ?? .object([:]),
         ])
     }
 

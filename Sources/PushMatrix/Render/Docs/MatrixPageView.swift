@@ -8,7 +8,7 @@ extension DocsView {
             "initAPIs": .list(
                 spec.initAPIs.map { api in
                     .object([
-                        "name": .inline(book.name(api.name)), "className": .inline(.code(api.className)),
+                        "name": .inline(book.name(api.name)), "className": .inline(api.className.map(Inline.code) ?? Inline([])),
                         "platforms": .text(api.platforms), "description": .inline(book.text(api.description)),
                     ])
                 }),
