@@ -15,8 +15,8 @@ public struct Classification: Equatable, Sendable {
 /// The matrix read backwards: from a call the app observes to what happened.
 public enum Classifier {
     /// Nil for a call the matrix never makes.
-    public static func classify(api: InitAPI, handler: Handler, state: HandlerState?) -> Classification? {
-        switch (api, handler, state) {
+    public static func classify({{setupLabel}}: {{setupType}}, handler: Handler, state: HandlerState?) -> Classification? {
+        switch ({{setupLabel}}, handler, state) {
 {{#cases}}
         case {{pattern}}:
 {{#cells}}

@@ -26,7 +26,7 @@ public struct Scenario: Sendable {
 
     public let name: String
     public let payload: Payload
-    public let api: InitAPI
+    public let {{setupLabel}}: {{setupType}}
     public let appState: AppState
     public let tap: Tap?
     public let missing: Set<Handler>
@@ -73,26 +73,26 @@ public protocol PushHandlerUnderTest: AnyObject {
 /// A reference handler that follows the matrix: it classifies each call, handles a
 /// notification's content once (by identity) and answers each tap once.
 public final class PushRouter: PushHandlerUnderTest {
-    public let api: InitAPI
+    public let {{setupLabel}}: {{setupType}}
     public let missing: Set<Handler>
     private var contentHandled: Set<String> = []
     private var tapAnswered: Set<String> = []
 
-    public init(api: InitAPI, missing: Set<Handler> = []) {
-        self.api = api
+    public init({{setupLabel}}: {{setupType}}, missing: Set<Handler> = []) {
+        self.{{setupLabel}} = {{setupLabel}}
         self.missing = missing
     }
 
     public func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
         defer { complete?() }
-        guard let event = Classifier.classify(api: api, handler: handler, state: state)?.event else {
+        guard let event = Classifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: state)?.event else {
             return Handling(event: nil, processesContent: false, respondsToTap: false)
         }
         let identity = NotificationIdentity.of(userInfo)
         let processes = contentHandled.insert(identity).inserted
         var responds: Bool
         switch event {
-        case .delivered: responds = false
+        case .delivered{{#outsideApp}}, .outsideApp{{/outsideApp}}: responds = false
         case .launchedByTap: responds = !launchAlwaysContinues(handler, payload: Payload(userInfo: userInfo))
         case .tapped: responds = true
         }
@@ -104,7 +104,7 @@ public final class PushRouter: PushHandlerUnderTest {
     /// only when every tap that starts with it goes on to another call.
     private func launchAlwaysContinues(_ launch: Handler, payload: Payload) -> Bool {
         Scenario.all.allSatisfy { scenario in
-            guard scenario.api == api, scenario.payload == payload, scenario.missing == missing else { return true }
+            guard scenario.{{setupLabel}} == {{setupLabel}}, scenario.payload == payload, scenario.missing == missing else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery }
             return taps.first?.handler != launch || taps.count > 1
         }
@@ -120,11 +120,14 @@ public enum ConformanceCheck {
         }
         let userInfo = scenario.payload.sampleUserInfo(messageID: scenario.name)
         for (index, step) in scenario.steps.enumerated() {
+{{#outsideApp}}
+            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
+{{/outsideApp}}
             var completions = 0
             let handling = handler.receive(
                 step.handler, state: step.state, userInfo: userInfo, complete: step.handler.hasState ? { completions += 1 } : nil)
             let at = "step \(index + 1), \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            if handling.event != step.event && !ambiguous(scenario.api, step, handling.event) {
+            if handling.event != step.event && !ambiguous(scenario.{{setupLabel}}, step, handling.event) {
                 failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
             }
             if handling.processesContent != step.processesContent {
@@ -143,8 +146,8 @@ public enum ConformanceCheck {
     }
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ api: InitAPI, _ step: Scenario.Step, _ event: Event?) -> Bool {
-        guard let event, let site = Classifier.classify(api: api, handler: step.handler, state: step.state) else { return false }
+    private static func ambiguous(_ {{setupLabel}}: {{setupType}}, _ step: Scenario.Step, _ event: Event?) -> Bool {
+        guard let event, let site = Classifier.classify({{setupLabel}}: {{setupLabel}}, handler: step.handler, state: step.state) else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }

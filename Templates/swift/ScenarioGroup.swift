@@ -16,7 +16,7 @@ extension Scenario {
     public static let {{name}}: Scenario = Scenario(
         name: "{{name}}",
         payload: {{group}}__payload,
-        api: .{{api}},
+        {{setupLabel}}: .{{api}},
         appState: .{{appState}},
         tap: {{tap}},
         missing: {{missing}},

@@ -27,6 +27,8 @@ public struct Spec: Sendable {
     public var setupGuide: SetupGuide?
     /// Other matrices the index points readers to.
     public var relatedMatrices: [RelatedMatrix]
+    /// The app scaffolding this matrix's setups need, beside the files every spec gets.
+    public var swiftFiles: SwiftFiles
     public var cells: [Cell]
 }
 
@@ -232,6 +234,22 @@ public struct PermissionFacts: Sendable {
     public var statuses: [Status]
     public var checkPoints: [CheckPoint]
     public var apis: [API]
+}
+
+/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`) and its
+/// conformance tests (`tests`, under `Tests/MODULEConformanceTests`).
+public struct SwiftFiles: Sendable {
+    public struct File: Sendable { public var template: String; public var file: String; public var origin: Origin }
+    public var sources: [File]
+    public var tests: [File]
+
+    /// What a spec without `swiftFiles` gets: the field-tested app delegate.
+    static let appDelegate = SwiftFiles(
+        sources: [
+            File(
+                template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift",
+                origin: Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1)))
+        ], tests: [])
 }
 
 /// A page on setting an app up, section by section, each citing its sources.

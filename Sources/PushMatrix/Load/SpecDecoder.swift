@@ -143,6 +143,7 @@ enum SpecDecoder {
                 guard let name, let description, let href else { return nil }
                 return RelatedMatrix(name: name, description: description, href: href, origin: o.origin)
             },
+            swiftFiles: r.object("swiftFiles", optional: true).map(swiftFiles) ?? .appDelegate,
             cells: r.objects("cells") { cell($0, naming) }
         )
         return sink.hasErrors ? nil : spec
@@ -335,6 +336,19 @@ enum SpecDecoder {
         return Source(
             id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os, platforms: platforms,
             title: title, caveat: caveat, origin: o.origin)
+    }
+
+    private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {
+        defer { o.finish() }
+        func files(_ key: String) -> [SwiftFiles.File] {
+            o.objects(key) { f in
+                let template = f.string("template")
+                let file = f.string("file")
+                guard let template, let file else { return nil }
+                return .init(template: template, file: file, origin: f.origin)
+            }
+        }
+        return SwiftFiles(sources: files("sources"), tests: files("tests"))
     }
 
     /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.

@@ -16,10 +16,14 @@ public struct Scenario: Sendable {
         case delivered(state: String)
         case launchedByTap
         case tapped(tap: String)
+        /// A call in an app extension's process on arrival: the app itself sees nothing of it.
+        case outsideApp
 
         public var isDelivery: Bool {
-            if case .delivered = self { return true }
-            return false
+            switch self {
+            case .delivered, .outsideApp: return true
+            case .launchedByTap, .tapped: return false
+            }
         }
     }
 
@@ -67,7 +71,8 @@ extension Matrix {
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         var steps = delivery.map { call in
             Scenario.Step(
-                handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
+                handler: call.handler.id, state: call.state?.id,
+                event: inExtension(call.handler.id) ? .outsideApp : .delivered(state: call.state?.id ?? ""),
                 processesContent: false, respondsToTap: false)
         }
         // The tap is answered by the first call that is not a launch, unless some tap may end
@@ -83,15 +88,20 @@ extension Matrix {
                     event: launches ? .launchedByTap : .tapped(tap: tap!),
                     processesContent: false, respondsToTap: position == responder))
         }
-        if !steps.isEmpty { steps[0].processesContent = true }
+        if let first = steps.firstIndex(where: { $0.event != .outsideApp }) { steps[first].processesContent = true }
         return Scenario(
             api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
     }
 
-    /// Whether the handler is the one iOS launches the app with. A look through the spec's few
-    /// handlers costs less than hashing the id, and every scenario asks.
+    /// Whether the handler is one iOS launches the app with and that cannot tell which tap did
+    /// it (one that carries the tap answers it). A look through the spec's few handlers costs
+    /// less than hashing the id, and every scenario asks.
     private func launches(_ handler: String) -> Bool {
-        spec.handlers.first { $0.id == handler }?.launchesApp == true
+        spec.handlers.first { $0.id == handler }.map { $0.launchesApp && !$0.carriesTap } == true
+    }
+
+    private func inExtension(_ handler: String) -> Bool {
+        spec.handlers.first { $0.id == handler }?.inExtension == true
     }
 
     /// Whether every tap that starts with this launch goes on to another call, in any cell of

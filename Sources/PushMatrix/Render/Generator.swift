@@ -19,10 +19,15 @@ public enum Generator {
     struct Output: Sendable {
         let library: TemplateLibrary
 
+        /// Fields every model of this output has besides its own (the Swift naming).
+        let common: TemplateFields
+
         func file(_ path: String, _ template: String, _ model: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> (
             path: String, bytes: [UInt8]
         ) {
-            (path, try library.renderBytes(template, model, format: format))
+            var fields = common
+            if case .object(let own) = model { for name in own.names { fields[name] = own[name] } }
+            return (path, try library.renderBytes(template, .object(fields), format: format))
         }
     }
 
@@ -42,7 +47,7 @@ public enum Generator {
     static func render(_ matrix: Matrix, library: TemplateLibrary, module: String) throws(DiagnosticsError) -> [(
         path: String, bytes: [UInt8]
     )] {
-        let out = Output(library: library)
+        let out = Output(library: library, common: SwiftView(matrix: matrix).common)
         let results = (docsJobs(matrix) + swiftJobs(matrix, module: module)).parallelMap { job in
             Result { try job(out) }
                 .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
@@ -75,18 +80,23 @@ public enum Generator {
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()
         let moduleView: TemplateValue = .object(["module": .verbatim(module)])
+        /// The spec's app scaffolding: the sources read the call sites, the tests only the module.
+        @Sendable func scaffolding(_ out: Output, _ sites: [SwiftView.CallSite]) throws -> [(path: String, bytes: [UInt8])] {
+            let model = swift.skeleton(sites), files = matrix.spec.swiftFiles
+            return try files.sources.map { try out.file("\(sources)/\($0.file)", $0.template, model, format: format) }
+                + files.tests.map { try out.file("\(tests)/\($0.file)", $0.template, moduleView, format: format) }
+        }
         let fixed: Job = { @Sendable out throws in
             let sites = SwiftView.callSites(matrix)  // the matrix inverted: the classifier and the skeleton read it
             return [
                 try out.file("\(sources)/Dimensions.swift", "swift/Dimensions.swift", swift.dimensions(), format: format),
                 try out.file("\(sources)/Classifier.swift", "swift/Classifier.swift", swift.classifier(sites), format: format),
-                try out.file("\(sources)/Skeleton/PushAppDelegate.swift", "swift/Skeleton.swift", swift.skeleton(sites), format: format),
                 try out.file("\(sources)/Runtime.swift", "swift/Runtime.swift", .object([:]), format: format),
                 try out.file(
                     "\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", swift.scenarioTable(), format: format),
                 try out.file("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", moduleView, format: format),
                 try out.file("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", moduleView, format: format),
-            ]
+            ] + (try scaffolding(out, sites))
         }
         return [fixed]
             + swift.scenarioGroups.map { payload, scenarios in

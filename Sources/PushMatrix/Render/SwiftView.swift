@@ -21,6 +21,15 @@ struct SwiftView {
         return groups
     }
 
+    /// What every Swift template may use besides its own model: the second dimension's type and
+    /// label as the spec names it, and whether any handler runs outside the app.
+    var common: TemplateFields {
+        [
+            "setupType": .verbatim(spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.cellKey),
+            "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
+        ]
+    }
+
     func dimensions() -> TemplateValue {
         func cases(_ ids: [String]) -> TemplateValue { .list(ids.map { .verbatim($0) }) }
         return .object([
@@ -32,6 +41,7 @@ struct SwiftView {
                     .object([
                         "id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
                         "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)),
+                        "runsInApp": .verbatim(String(!handler.inExtension)),
                         "name": .inline(comments.name(handler.name)),
                     ])
                 }),
@@ -315,6 +325,7 @@ struct SwiftView {
         case .delivered(let state): return ".delivered(.\(state))"
         case .launchedByTap: return ".launchedByTap"
         case .tapped(let tap): return ".tapped(.\(tap))"
+        case .outsideApp: return ".outsideApp"
         }
     }
 

@@ -7,7 +7,7 @@ extension XCTestCase {
     /// Replays the scenario into a fresh handler from `makeHandlerUnderTest` and fails with
     /// every departure from the matrix.
     func assertConforms(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) {
-        let handler = makeHandlerUnderTest(api: scenario.api, missing: scenario.missing)
+        let handler = makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: scenario.missing)
         for failure in ConformanceCheck.failures(scenario, handler: handler) {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }

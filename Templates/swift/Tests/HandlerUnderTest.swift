@@ -6,8 +6,8 @@ import {{module}}
 /// The handler the conformance suite checks, made fresh for each scenario. Return your app's
 /// handler here, adapted to `PushHandlerUnderTest`, set up for this init API and without the
 /// optional handlers the scenario leaves out.
-func makeHandlerUnderTest(api: InitAPI, missing: Set<Handler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<Handler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
-    PushRouter(api: api, missing: missing)
+    PushRouter({{setupLabel}}: {{setupLabel}}, missing: missing)
     // pushmatrix:end handler-under-test
 }
