@@ -197,8 +197,12 @@ extension Validator {
         for source in spec.sources {
             switch source.kind {
             case .appleDocumented:
-                if let address = source.address, !address.hasPrefix("https://") {
-                    sink.error(source.origin, "source '\(source.id)': address '\(address)' is not an https URL")
+                // The docs print the address as is, in Markdown and HTML: only URL characters that
+                // neither needs escaped are allowed.
+                let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$'()*+,;=%")
+                if let address = source.address, !address.hasPrefix("https://") || !address.allSatisfy(allowed.contains) {
+                    sink.error(
+                        source.origin, "source '\(source.id)': address '\(address)' is not an https URL of plain characters (no spaces, &, <, >, \", [ or ])")
                 }
             case .reported:
                 break  // the decoder has checked that an explicit kind lists its reports

@@ -56,7 +56,16 @@ struct DocsView {
     }
 
     func index() -> TemplateValue {
-        common(page: "index", title: "indexTitle").merging(["sources": .list(spec.sources.map(source))])
+        common(page: "index", title: "indexTitle").merging([
+            "sources": .list(spec.sources.map(source)), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "matrices": .list(
+                spec.relatedMatrices.map { related in
+                    .object([
+                        "name": .inline(book.text(related.name)), "description": .inline(book.text(related.description)),
+                        "href": .verbatim(related.href.values[book.language] ?? ""),
+                    ])
+                }),
+        ])
     }
 
     func text(_ name: String) -> Inline { spec.texts[name].map { book.text($0) } ?? Inline([]) }
@@ -68,9 +77,36 @@ struct DocsView {
     }
 
     func source(_ source: Source) -> TemplateValue {
-        .object([
+        let shows = spec.showsSourceKinds
+        let evidence = source.references.joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
+        return .object([
             "title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms),
+            "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),
+            // Validated to be an https URL of plain characters, so either format may print it as is.
+            "address": .verbatim(shows ? source.address ?? "" : ""),
+            "evidence": .text(shows ? evidence : ""),
         ])
+    }
+
+    func kindLabel(_ kind: Source.Kind) -> Inline { book.phrase(Phrases.kindPhrase(kind)) }
+
+    /// Each kind of source with what it can support: the legend of a page whose cells show kinds.
+    var kinds: TemplateValue {
+        .list(
+            spec.showsSourceKinds
+                ? Source.Kind.allCases.map { kind in
+                    .object([
+                        "id": .verbatim(kind.rawValue), "label": .inline(kindLabel(kind)),
+                        "meaning": .inline(book.phrase(Phrases.kindPhrase(kind) + "Meaning")),
+                    ])
+                } : [])
+    }
+
+    /// What a cell shows of its source: its kind, and whether nobody has observed it.
+    func cellSource(_ cell: Cell) -> TemplateFields {
+        let kind = matrix.sources[cell.source.id]!.kind
+        let unobserved = spec.showsSourceKinds && kind != .observed
+        return ["kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved)]
     }
 }
 

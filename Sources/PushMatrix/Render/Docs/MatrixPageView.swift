@@ -28,6 +28,7 @@ extension DocsView {
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
             "overview": overview(),
+            "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
         ])
     }
 
@@ -155,7 +156,8 @@ extension DocsView {
                         let index = matrix.cellIndex(payload, api: api, state: state)
                         sources.append(spec.cells[index].source.id)
                         let steps = steps(ofCell: index)
-                        return .object([
+                        return .object(
+                            cellSource(spec.cells[index]).merging([
                             "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
                             "numbered": .bool(steps.count > 1),
                             "single": .bool(steps.count == 1),
@@ -170,7 +172,7 @@ extension DocsView {
                                     ])
                                 }),
                             "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
-                        ])
+                        ]) as TemplateFields)
                     }),
             ])
         }

@@ -37,7 +37,7 @@ extension DocsView {
 
     /// The cell at `index` in the spec.
     private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
-        .object([
+        .object(cellSource(spec.cells[index]).merging([
             "href": .verbatim(href),
             "ignored": .bool(spec.cells[index].ignored),
             "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
@@ -48,7 +48,7 @@ extension DocsView {
                         .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })])
                     }
                 }),
-        ])
+        ]) as TemplateFields)
     }
 
     /// The chip of a call, made once per handler and state.
