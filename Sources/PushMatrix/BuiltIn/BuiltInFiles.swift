@@ -38,6 +38,8 @@ enum BuiltInFiles {
         "docs/reception-handler.md": PackageResources.reception_handler_md,
         "docs/reception-methods.html": PackageResources.reception_methods_html,
         "docs/reception-methods.md": PackageResources.reception_methods_md,
+        "docs/setup.html": PackageResources.setup_html,
+        "docs/setup.md": PackageResources.setup_md,
         "explain/explain.txt": PackageResources.explain_txt,
         "swift/Classifier.swift": PackageResources.Classifier_swift,
         "swift/Dimensions.swift": PackageResources.Dimensions_swift,

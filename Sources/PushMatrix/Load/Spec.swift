@@ -258,7 +258,6 @@ public struct SetupGuide: Sendable {
         public var id: String; public var heading: LocalizedText; public var paragraphs: [LocalizedText]; public var code: String?
         public var sources: [Reference]; public var origin: Origin
     }
-    public var title: LocalizedText
     public var intro: LocalizedText
     public var sections: [Section]
 }

@@ -291,7 +291,6 @@ enum SpecDecoder {
 
     private static func setupGuide(_ o: NodeReader) -> SetupGuide? {
         defer { o.finish() }
-        let title = o.text("title")
         let intro = o.text("intro")
         let sections: [SetupGuide.Section] = o.objects("sections") { s in
             let id = s.string("id")
@@ -302,8 +301,8 @@ enum SpecDecoder {
             guard let id, let heading else { return nil }
             return .init(id: id, heading: heading, paragraphs: paragraphs, code: code, sources: sources, origin: s.origin)
         }
-        guard let title, let intro else { return nil }
-        return SetupGuide(title: title, intro: intro, sections: sections)
+        guard let intro else { return nil }
+        return SetupGuide(intro: intro, sections: sections)
     }
 
     /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).

@@ -18,7 +18,7 @@ enum SpecTexts {
         }
         if let order = spec.callOrder { texts += order.tapOpensApp.map(\.text) + order.rules.map(\.text) }
         if let guide = spec.setupGuide {
-            texts += [guide.title, guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs }
+            texts += [guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs }
         }
         texts += spec.relatedMatrices.flatMap { [$0.name, $0.description, $0.href] }
         let phrases = spec.phrases.keys.sorted().map {

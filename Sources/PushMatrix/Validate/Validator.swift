@@ -132,7 +132,12 @@ struct Validator {
                 sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
             }
         }
-        for section in spec.setupGuide?.sections ?? [] { section.sources.forEach { r.resolve($0, r.sources, "source") } }
+        for section in spec.setupGuide?.sections ?? [] {
+            section.sources.forEach { r.resolve($0, r.sources, "source") }
+            if let code = section.code, code.contains("```") || code.contains("~~~") {
+                sink.error(section.origin, "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
+            }
+        }
         for designCase in spec.designCases { r.address(designCase.cell) }
         let facts = spec.receptionHandler
         ([facts.source] + [spec.permission?.source, spec.callOrder?.source].compactMap { $0 }).forEach {

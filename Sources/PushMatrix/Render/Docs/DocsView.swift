@@ -58,6 +58,7 @@ struct DocsView {
     func index() -> TemplateValue {
         common(page: "index", title: "indexTitle").merging([
             "sources": .list(spec.sources.map(source)), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "hasMatrices": .bool(!spec.relatedMatrices.isEmpty),
             "matrices": .list(
                 spec.relatedMatrices.map { related in
                     .object([

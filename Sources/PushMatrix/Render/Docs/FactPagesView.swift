@@ -100,7 +100,7 @@ extension DocsView {
             "footnotes": footnotes.notes(),
             "sources": self.sources(sources),
             "hasObserved": .bool(observed != nil),
-            "observed": observed ?? .object([:]),
+            "observed": observed ?? .list([]),
         ])
     }
 

@@ -11,6 +11,8 @@ extension DocsView {
                         "paragraphs": .list(section.paragraphs.map { .inline(spans(book.text($0))) }),
                         "hasCode": .bool(section.code != nil),
                         "code": .text(section.code ?? ""),
+                        // Inside a Markdown code fence nothing is escaped; validation keeps fences out of the code.
+                        "fencedCode": .verbatim(section.code ?? ""),
                         "sources": sources(section.sources.map(\.id)),
                     ])
                 }),
