@@ -2,7 +2,42 @@
 /// works from any directory. SwiftPM embeds them (`resources` in Package.swift) from `Spec/`
 /// and `Templates/`, through the links beside this file: there is no copy to keep in step.
 enum BuiltInFiles {
-    static let spec = String(decoding: PackageResources.push_matrix_json, as: UTF8.self)
+    /// A matrix compiled in, as `--spec builtin:NAME` names it.
+    struct Spec: Sendable {
+        let name: String
+        /// Where it lives in this repository.
+        let file: String
+        /// One line on what it covers, for `pushmatrix specs`.
+        let covers: String
+        let bytes: [UInt8]
+
+        var reference: String { BuiltInFiles.prefix + name }
+    }
+
+    static let prefix = "builtin:"
+
+    /// The built-in matrices; the first is the default.
+    static let specs = [
+        Spec(
+            name: "ios8-10", file: "Spec/push-matrix.json", covers: "iOS 8–10, measured on devices (the default)",
+            bytes: PackageResources.push_matrix_json),
+    ]
+
+    /// The built-in matrix `reference` names (`builtin:NAME`); nil for a reference that is not
+    /// of that form. Throws for an unknown name.
+    static func spec(_ reference: String) throws(DiagnosticsError) -> Spec? {
+        guard reference.hasPrefix(prefix) else { return nil }
+        let name = reference.dropFirst(prefix.count)
+        guard let spec = specs.first(where: { $0.name == name }) else {
+            let names = specs.map(\.reference).joined(separator: ", ")
+            throw DiagnosticsError([
+                Diagnostic(
+                    file: reference, location: nil,
+                    message: "no built-in spec '\(name)'" + Suggestion.didYouMean(String(name), in: specs.map(\.name)) + "; the built-in specs are \(names)")
+            ])
+        }
+        return spec
+    }
 
     /// Each template by its path under `Templates/`. SwiftPM names an embedded file by its name
     /// alone, so the folders are given here; a test checks this table against `Templates/`.

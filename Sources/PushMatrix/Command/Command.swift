@@ -5,7 +5,7 @@ public enum Command {
     static let defaultTemplates = "Templates"
     static let maxPrinted = 1000
     /// The commands `run` knows, as the main help lists them.
-    static let commands = ["generate", "validate", "explain", "templates", "help"]
+    static let commands = ["generate", "validate", "explain", "specs", "templates", "help"]
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
@@ -39,6 +39,7 @@ public enum Command {
             case "generate": try generate(rest, &result, invocation: invocation)
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
+            case "specs": try specs(rest, &result)
             case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
@@ -168,6 +169,19 @@ public enum Command {
         let matrix = try SpecLoader.load(path: spec)
         _ = try Generator.render(matrix, library: TemplateLibrary(directory: templates), module: Generator.defaultModule)
         if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
+    }
+
+    /// `specs`: the built-in matrices, loaded (so a count is never stale) and listed.
+    private static func specs(_ rest: [String], _ result: inout Result) throws {
+        let args = try Help.specs.arguments(rest)
+        try args.finish()
+        let rows = try BuiltInFiles.specs.map { spec throws(DiagnosticsError) in
+            (spec.reference, String(try SpecLoader.load(bytes: spec.bytes, file: spec.reference).spec.cells.count), spec.covers)
+        }
+        let width = rows.map(\.0.count).max() ?? 0, cells = rows.map(\.1.count).max() ?? 0
+        for (name, count, covers) in rows {
+            result.stdout += name.padding(to: width + 2) + String(repeating: " ", count: cells - count.count) + count + " cells  " + covers + "\n"
+        }
     }
 
     /// `templates export DIR`: the built-in templates, to start overriding some of them.

@@ -11,7 +11,9 @@ enum Help {
             unless --force is given. One run at a time writes an output directory.
             """,
         options: [
-            .value("--spec", "FILE", "The spec (default: Spec/push-matrix.json, else the built-in one)"),
+            .value(
+                "--spec", "FILE",
+                "The spec: a file, or builtin:NAME (see 'pushmatrix specs');\ndefault: Spec/push-matrix.json, else builtin:ios8-10"),
             .value("--templates", "DIR", "The templates (default: Templates, else the built-in ones)"),
             .value("--output", "DIR", "Where outputs go (default: Generated)"),
             .value("--module", "NAME", "The generated Swift module (default: PushHandlers): Sources/NAME,\nTests/NAMEConformanceTests"),
@@ -44,6 +46,14 @@ enum Help {
             """,
         options: [.flag("--force", "Overwrite files that are already there")],
         examples: ["templates export MyTemplates"])
+
+    static let specs = CommandInfo(
+        name: "specs", summary: "List the built-in matrices",
+        about: """
+            Lists the matrices compiled into pushmatrix, each with its cells and what it covers.
+            Any command takes one with --spec builtin:NAME, from any directory.
+            """,
+        options: [], examples: ["specs", "validate --spec builtin:current"])
 
     static let help = CommandInfo(
         name: "help", summary: "Show help for a command", operands: "[COMMAND]",
@@ -82,7 +92,7 @@ enum Help {
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
 
-    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), templates, help] }
+    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), specs, templates, help] }
 
     static var main: String {
         let commands = commands(try? SpecLoader.load(path: nil).spec)

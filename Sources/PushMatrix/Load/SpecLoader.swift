@@ -15,9 +15,11 @@ public enum SpecLoader {
         try load(bytes: bytes(path: path), file: path ?? builtInName)
     }
 
-    /// The spec's bytes: the file at `path`, or the built-in spec when `path` is nil.
+    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or
+    /// the default built-in spec when `path` is nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
-        guard let path else { return Array(BuiltInFiles.spec.utf8) }
+        guard let path else { return BuiltInFiles.specs[0].bytes }
+        if let builtIn = try BuiltInFiles.spec(path) { return builtIn.bytes }
         do {
             return try FileSystem.contents(path)
         } catch {
