@@ -1,19 +1,19 @@
 import Foundation
 import XCTest
 
-/// swiftc, for type-checking generated Swift against the stand-in UIKit and UserNotifications.
+/// swiftc, for type-checking generated Swift against the stand-in UIKit, UserNotifications and SwiftUI.
 enum SwiftCompiler {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let result = try ExternalTool.run("swiftc", arguments)
         return (result.status, result.output + result.errors)
     }
 
-    /// Builds the stand-in modules into `directory`.
+    /// Builds the stand-in modules into `directory`, each after the ones it imports.
     static func buildStandIns(into directory: String) throws {
-        for module in ["UIKit", "UserNotifications"] {
+        for module in ["UserNotifications", "UIKit", "SwiftUI"] {
             let (status, output) = try run([
                 "-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
-                "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
+                "-I", directory, "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
                 "-o", directory + "/\(module).swiftmodule",
             ])
             XCTAssertEqual(status, 0, output)
