@@ -20,8 +20,16 @@ enum SwiftCompiler {
         }
     }
 
+    /// Compiles `files` into a throwaway module, so every diagnostic a build gives is given:
+    /// Swift 6's data-race checks (sending values across isolation) run after type-checking, so
+    /// `-typecheck` alone passes code that Xcode rejects.
     static func typecheck(_ files: [String], modules: String) throws -> (status: Int32, output: String) {
-        try run(["-typecheck", "-swift-version", "6", "-I", modules] + files)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try run(
+            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-I", modules, "-module-name", "PushHandlers"]
+                + ["-o", output.appendingPathComponent("PushHandlers.swiftmodule").path] + files)
     }
 
     /// The Swift files under a generated `Sources/PushHandlers`.
