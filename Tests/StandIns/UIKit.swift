@@ -1,11 +1,24 @@
 // A stand-in for UIKit, so the generated iOS skeleton can be type-checked on Linux. It declares
-// only what the skeleton uses, with the names and signatures of Apple's SDK headers. Delegate
-// methods are required here (optional in the SDK) so a misspelled one fails to conform.
+// only what the skeleton uses, with the names, signatures and concurrency annotations of Apple's
+// current SDK. Delegate methods are optional in the SDK; here the ones every skeleton implements
+// are required, so a misspelled one fails to conform. `UIApplicationDelegate` members that only
+// some skeletons implement (the iOS 8/9 ones, the scene-era ones) have default implementations
+// instead, as UIKit behaves when they are left out; a subclass that `override`s them checks their
+// spelling. Availability attributes only document: Linux does not check iOS versions.
 
 import Foundation
+import UserNotifications
 
 @MainActor
 open class UIResponder: NSObject {}
+
+@MainActor
+open class UIView: UIResponder {}
+
+@MainActor
+open class UIWindow: UIView {
+    public init(windowScene: UIWindowScene) { super.init() }
+}
 
 public enum UIBackgroundFetchResult: UInt, Sendable {
     case newData, noData, failed
@@ -37,6 +50,7 @@ open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        @available(iOS, introduced: 3.0, deprecated: 26.0, message: "with scenes, taps arrive in UIScene.ConnectionOptions")
         public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
     }
 
@@ -45,6 +59,7 @@ open class UIApplication: UIResponder {
         public init(rawValue: String) { self.rawValue = rawValue }
     }
 
+    @available(iOSApplicationExtension, unavailable)
     open class var shared: UIApplication { fatalError("stand-in") }
     open var applicationState: UIApplication.State { .active }
     public class var openSettingsURLString: String { "app-settings:" }
@@ -72,6 +87,8 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
 
+    // Members with default implementations (see below).
+
     @available(iOS, introduced: 9.0, deprecated: 10.0)
     func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
@@ -81,4 +98,105 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings)
 
     func applicationDidBecomeActive(_ application: UIApplication)
+
+    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+        -> Bool
+
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+
+    var window: UIWindow? { get set }
+}
+
+/// What UIKit does when an app delegate leaves these optional members out.
+extension UIApplicationDelegate {
+    @available(iOS, introduced: 9.0, deprecated: 10.0)
+    public func application(
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
+        withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void
+    ) {
+        completionHandler()
+    }
+
+    @available(iOS, introduced: 8.0, deprecated: 10.0)
+    public func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings) {}
+
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+
+    public func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+
+    public func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        connectingSceneSession.configuration
+    }
+
+    public var window: UIWindow? {
+        get { nil }
+        set {}
+    }
+}
+
+@MainActor
+open class UIScene: UIResponder {
+    /// Why UIKit connects a scene; UIKit creates it, apps do not.
+    @MainActor
+    open class ConnectionOptions: NSObject {
+        override init() {}
+        open var notificationResponse: UNNotificationResponse? { nil }
+    }
+
+    open var session: UISceneSession { fatalError("stand-in") }
+}
+
+@MainActor
+open class UIWindowScene: UIScene {}
+
+@MainActor
+open class UISceneSession: NSObject {
+    public struct Role: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+    }
+
+    override init() {}
+    open var role: UISceneSession.Role { .windowApplication }
+    open var configuration: UISceneConfiguration { UISceneConfiguration(name: nil, sessionRole: role) }
+}
+
+@MainActor
+open class UISceneConfiguration: NSObject {
+    public init(name: String?, sessionRole: UISceneSession.Role) {
+        self.name = name
+        self.role = sessionRole
+    }
+
+    public let name: String?
+    public let role: UISceneSession.Role
+    open var delegateClass: AnyClass?
+    open var sceneClass: AnyClass?
+}
+
+@MainActor
+public protocol UISceneDelegate: NSObjectProtocol {
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+
+    func sceneDidBecomeActive(_ scene: UIScene)
+}
+
+@MainActor
+public protocol UIWindowSceneDelegate: UISceneDelegate {
+    var window: UIWindow? { get set }
+}
+
+/// Declared in UserNotifications in the SDK (see UserNotifications.swift).
+extension UNNotificationResponse {
+    @available(iOS 13.0, *)
+    public var targetScene: UIScene? { nil }
 }

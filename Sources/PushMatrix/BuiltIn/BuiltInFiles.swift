@@ -85,5 +85,10 @@ enum BuiltInFiles {
         "swift/Tests/Conformance.swift": PackageResources.Conformance_swift,
         "swift/Tests/ConformanceTests.swift": PackageResources.ConformanceTests_swift,
         "swift/Tests/HandlerUnderTest.swift": PackageResources.HandlerUnderTest_swift,
+        "swift/current/NotificationService.swift": PackageResources.NotificationService_swift,
+        "swift/current/SceneAwareAppDelegate.swift": PackageResources.SceneAwareAppDelegate_swift,
+        "swift/current/SceneDelegate.swift": PackageResources.SceneDelegate_swift,
+        "swift/current/ServiceExtensionSupport.swift": PackageResources.ServiceExtensionSupport_swift,
+        "swift/current/SwiftUIApp.swift": PackageResources.SwiftUIApp_swift,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

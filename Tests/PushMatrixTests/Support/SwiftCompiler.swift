@@ -1,27 +1,35 @@
 import Foundation
 import XCTest
 
-/// swiftc, for type-checking generated Swift against the stand-in UIKit and UserNotifications.
+/// swiftc, for type-checking generated Swift against the stand-in UIKit, UserNotifications and SwiftUI.
 enum SwiftCompiler {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let result = try ExternalTool.run("swiftc", arguments)
         return (result.status, result.output + result.errors)
     }
 
-    /// Builds the stand-in modules into `directory`.
+    /// Builds the stand-in modules into `directory`, each after the ones it imports.
     static func buildStandIns(into directory: String) throws {
-        for module in ["UIKit", "UserNotifications"] {
+        for module in ["UserNotifications", "UIKit", "SwiftUI"] {
             let (status, output) = try run([
                 "-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
-                "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
+                "-I", directory, "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
                 "-o", directory + "/\(module).swiftmodule",
             ])
             XCTAssertEqual(status, 0, output)
         }
     }
 
+    /// Compiles `files` into a throwaway module, so every diagnostic a build gives is given:
+    /// Swift 6's data-race checks (sending values across isolation) run after type-checking, so
+    /// `-typecheck` alone passes code that Xcode rejects.
     static func typecheck(_ files: [String], modules: String) throws -> (status: Int32, output: String) {
-        try run(["-typecheck", "-swift-version", "6", "-I", modules] + files)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        return try run(
+            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-I", modules, "-module-name", "PushHandlers"]
+                + ["-o", output.appendingPathComponent("PushHandlers.swiftmodule").path] + files)
     }
 
     /// The Swift files under a generated `Sources/PushHandlers`.
