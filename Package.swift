@@ -9,11 +9,15 @@ let package = Package(
         .executable(name: "pushmatrix", targets: ["pushmatrix"]),
         .library(name: "PushMatrix", targets: ["PushMatrix"]),
         .library(name: "PushHandlers", targets: ["PushHandlers"]),
+        .library(name: "CurrentPushHandlers", targets: ["CurrentPushHandlers"]),
         .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
     ],
     targets: [
         // The built-in spec and templates are compiled in (see BuiltIn/BuiltInFiles.swift).
-        .target(name: "PushMatrix", resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/Templates")]),
+        .target(name: "PushMatrix", resources: [
+                .embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json"),
+                .embedInCode("BuiltIn/Templates"),
+            ]),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
         .plugin(
             name: "PushMatrixCommand",
@@ -23,9 +27,14 @@ let package = Package(
             ),
             dependencies: ["pushmatrix"]
         ),
-        .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix", "PushHandlers"]),
-        // Generated from the spec by `pushmatrix generate`; compiled here so every build proves it compiles.
+        .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
+        // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every
+        // build proves they compile, and their conformance suites run with the package's tests.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),
         .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),
+        .target(name: "CurrentPushHandlers", path: "Generated/Current/Sources/CurrentPushHandlers"),
+        .testTarget(
+            name: "CurrentPushHandlersConformanceTests", dependencies: ["CurrentPushHandlers"],
+            path: "Generated/Current/Tests/CurrentPushHandlersConformanceTests"),
     ]
 )

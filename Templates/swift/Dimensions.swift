@@ -67,6 +67,7 @@ public enum Handler: String, CaseIterable, Sendable {
 {{/outsideApp}}
 }
 
+{{#hasPermission}}
 /// Whether the user lets the app show notifications, as the app should act on it.
 public enum PermissionStatus: String, CaseIterable, Sendable {
 {{#permissionStatuses}}
@@ -76,6 +77,7 @@ public enum PermissionStatus: String, CaseIterable, Sendable {
     case {{id}}
 {{/permissionStatuses}}
 }
+{{/hasPermission}}
 
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {

@@ -21,6 +21,10 @@ enum BuiltInFiles {
         Spec(
             name: "ios8-10", file: "Spec/push-matrix.json", covers: "iOS 8–10, measured on devices (the default)",
             bytes: PackageResources.push_matrix_json),
+        Spec(
+            name: "current", file: "Spec/push-matrix-current.json",
+            covers: "iOS 13–27: scenes, SwiftUI, willPresent, service extensions, force-quit; expected until observed",
+            bytes: PackageResources.push_matrix_current_json),
     ]
 
     /// The built-in matrix `reference` names (`builtin:NAME`); nil for a reference that is not

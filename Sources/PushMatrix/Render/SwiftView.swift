@@ -46,6 +46,7 @@ struct SwiftView {
                     ])
                 }),
             "taps": cases(spec.taps.map(\.id)),
+            "hasPermission": .bool(spec.permission != nil),
             "permissionStatuses": .list(
                 (spec.permission?.statuses ?? []).map { status in
                     .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])

@@ -254,7 +254,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
         // The matrix assumes nothing is shown in the foreground (the reception handler gets the
         // push); presenting it gives the user something to tap as well.
@@ -265,9 +265,11 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-        withCompletionHandler completionHandler: @escaping () -> Void
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        let userInfo = response.notification.request.content.userInfo
+        // `assumeIsolated` runs its closure at once, on this thread: nothing else can use the
+        // payload meanwhile, which the compiler cannot see for a value that is not Sendable.
+        nonisolated(unsafe) let userInfo = response.notification.request.content.userInfo
         let action = response.actionIdentifier == UNNotificationDefaultActionIdentifier ? nil : response.actionIdentifier
         MainActor.assumeIsolated {  // iOS calls this on the main thread
             let once = CompletionOnce { _ in completionHandler() }
