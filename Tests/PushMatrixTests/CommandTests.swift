@@ -100,7 +100,7 @@ final class CommandTests: XCTestCase {
         let operands = [
             "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],
         ]
-        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "templates", "help"])
+        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "specs", "templates", "help"])
         for info in Help.commands(spec) {
             let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
             let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()
@@ -297,7 +297,7 @@ final class CommandTests: XCTestCase {
     func testInvalidSpecLeavesTheOutputUntouchedAndReportsEveryError() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output).status, 0)
-        let before = try snapshot(output)
+        let before = Fixtures.snapshot(output)
         let bad = Fixtures.temporaryDirectory(self) + "/bad.json"
         let text = Fixtures.specText
             .replacingOccurrences(of: #""api": "ios10", "appState": "background""#, with: #""api": "ios10", "appState": "backgrnd""#)
@@ -308,7 +308,7 @@ final class CommandTests: XCTestCase {
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.contains("unknown app state 'backgrnd' (did you mean 'background'?)") }.count, 8, result.stderr)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix(bad + ":") && $0.contains(": error: ") }, result.stderr)
-        XCTAssertEqual(try snapshot(output), before)
+        XCTAssertEqual(Fixtures.snapshot(output), before)
     }
 
     func testCommittedOutputIsFresh() {
@@ -341,14 +341,14 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(
             Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output", output]).status,
             0)
-        let before = try snapshot(output)
+        let before = Fixtures.snapshot(output)
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
         try Data(source.replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
         // The Swift outputs differ between the two specs, so they are staged before the docs fail.
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(try snapshot(output), before)
+        XCTAssertEqual(Fixtures.snapshot(output), before)
     }
 
     /// A missing output directory is built beside it and renamed into place: afterwards only
@@ -361,7 +361,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/made"), ["Generated"])
         XCTAssertEqual(
             Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
-        XCTAssertEqual(try snapshot(output), try snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.snapshot(output), Fixtures.snapshot(Fixtures.generated))
 
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
@@ -382,14 +382,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(
             Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status,
             0)
-        XCTAssertEqual(try snapshot(parent + "/Generated"), try snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.snapshot(parent + "/Generated"), Fixtures.snapshot(Fixtures.generated))
     }
 
-    private func snapshot(_ directory: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: directory)! {
-            files[path] = FileManager.default.contents(atPath: directory + "/" + path)
-        }
-        return files
-    }
 }

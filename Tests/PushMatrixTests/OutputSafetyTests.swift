@@ -12,13 +12,6 @@ final class OutputSafetyTests: XCTestCase {
         Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output] + extra)
     }
 
-    private func snapshot(_ directory: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let path as String in fileManager.enumerator(atPath: directory)! {
-            files[path] = fileManager.contents(atPath: directory + "/" + path)
-        }
-        return files
-    }
 
     // MARK: the output path
 
@@ -55,7 +48,7 @@ final class OutputSafetyTests: XCTestCase {
         let result = generate(base + "/Generated")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(generate(base + "/Generated", ["--check"]).status, 0)
-        XCTAssertEqual(snapshot(base + "/shared"), snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.snapshot(base + "/shared"), Fixtures.snapshot(Fixtures.generated))
         XCTAssertEqual(try fileManager.destinationOfSymbolicLink(atPath: base + "/Generated"), base + "/shared", "the link stays a link")
     }
 
@@ -73,7 +66,7 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(check.stderr.contains("\(leftover): error: left by an interrupted run"), check.stderr)
         XCTAssertEqual(generate(parent + "/Generated").status, 0)
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: parent), ["Generated"])
-        XCTAssertEqual(snapshot(parent + "/Generated"), snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.snapshot(parent + "/Generated"), Fixtures.snapshot(Fixtures.generated))
     }
 
     /// An update stopped before it was decided leaves a staging directory without a journal:
@@ -81,7 +74,7 @@ final class OutputSafetyTests: XCTestCase {
     func testAnUndecidedUpdateIsReportedThenRemoved() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output).status, 0)
-        let before = snapshot(output)
+        let before = Fixtures.snapshot(output)
         let staged = output + "/" + Transaction.directoryName + "/files/Docs/en"
         try fileManager.createDirectory(atPath: staged, withIntermediateDirectories: true)
         try Data("half".utf8).write(to: URL(fileURLWithPath: staged + "/index.md"))
@@ -95,7 +88,7 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.stderr)
         let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
         XCTAssertEqual(again.stdout, "\(output): 0 written, \(count) unchanged, 0 removed\n", "nothing to write")
-        XCTAssertEqual(snapshot(output), before)
+        XCTAssertEqual(Fixtures.snapshot(output), before)
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
 
@@ -105,10 +98,10 @@ final class OutputSafetyTests: XCTestCase {
         for damaged in [false, true] {
             let output = Fixtures.temporaryDirectory(self)
             XCTAssertEqual(generate(output).status, 0)
-            let old = snapshot(output)
+            let old = Fixtures.snapshot(output)
             let newer = Fixtures.temporaryDirectory(self)
             XCTAssertEqual(generate(newer, spec: Fixtures.fixture("hostile-text.json")).status, 0)
-            let new = snapshot(newer)
+            let new = Fixtures.snapshot(newer)
             // Stage the change as a run does, then move the first half of it, as if killed then.
             let writer = OutputWriter(directory: output)
             // (Directories have no contents, so a snapshot lists files only.)
@@ -134,10 +127,10 @@ final class OutputSafetyTests: XCTestCase {
             XCTAssertFalse(fileManager.fileExists(atPath: output + "/" + Transaction.directoryName))
             if damaged {
                 XCTAssertEqual(warnings.map(\.file), [output + "/" + files.last!, output + "/" + OutputWriter.manifestName])
-                XCTAssertEqual(snapshot(output)[files.last!], old[files.last!], "the damaged file is not moved")
+                XCTAssertEqual(Fixtures.snapshot(output)[files.last!], old[files.last!], "the damaged file is not moved")
             } else {
                 XCTAssertEqual(warnings, [])
-                XCTAssertEqual(snapshot(output), new)
+                XCTAssertEqual(Fixtures.snapshot(output), new)
             }
         }
     }

@@ -37,7 +37,8 @@ enum BuiltInFiles {
             throw DiagnosticsError([
                 Diagnostic(
                     file: reference, location: nil,
-                    message: "no built-in spec '\(name)'" + Suggestion.didYouMean(String(name), in: specs.map(\.name)) + "; the built-in specs are \(names)")
+                    message: "no built-in spec '\(name)'" + Suggestion.didYouMean(String(name), in: specs.map(\.name))
+                        + "; the built-in specs are \(names)")
             ])
         }
         return spec

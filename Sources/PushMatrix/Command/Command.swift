@@ -180,7 +180,8 @@ public enum Command {
         }
         let width = rows.map(\.0.count).max() ?? 0, cells = rows.map(\.1.count).max() ?? 0
         for (name, count, covers) in rows {
-            result.stdout += name.padding(to: width + 2) + String(repeating: " ", count: cells - count.count) + count + " cells  " + covers + "\n"
+            result.stdout +=
+                name.padding(to: width + 2) + String(repeating: " ", count: cells - count.count) + count + " cells  " + covers + "\n"
         }
     }
 

@@ -12,7 +12,8 @@ enum SpecDecoder {
             )
         }
         // The newer name wins when a spec gives both; the older one is then reported as unknown.
-        let naming: SetupNaming = r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .setup : .initAPI
+        let naming: SetupNaming =
+            r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .setup : .initAPI
         let spec = Spec(
             file: file,
             languages: r.objects("languages") { o in
@@ -319,12 +320,16 @@ enum SpecDecoder {
             kind = Source.Kind(rawValue: name)
             if kind == nil {
                 let kinds = Source.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                o.report(Origin(path: o.childPath("kind"), location: o.member("kind")!.location), "unknown source kind '\(name)'; expected one of \(kinds)")
+                o.report(
+                    Origin(path: o.childPath("kind"), location: o.member("kind")!.location),
+                    "unknown source kind '\(name)'; expected one of \(kinds)")
             }
         }
         let needs = older ? nil : kind
         let address = o.string("address", optional: needs != .appleDocumented)
-        let references = o.list("references", optional: needs != .reported) { node, path in NodeReader.string(node, path: path, sink: o.sink) }
+        let references = o.list("references", optional: needs != .reported) { node, path in
+            NodeReader.string(node, path: path, sink: o.sink)
+        }
         if needs == .reported, references.isEmpty, let list = o.member("references", optional: true) {
             o.report(Origin(path: o.childPath("references"), location: list.location), "a reported source lists at least one report")
         }
@@ -333,7 +338,8 @@ enum SpecDecoder {
         let os = o.string("os", optional: needs != .observed)
         guard let id, let kind, let platforms, let title, let caveat else { return nil }
         return Source(
-            id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os, platforms: platforms,
+            id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os,
+            platforms: platforms,
             title: title, caveat: caveat, origin: o.origin)
     }
 
@@ -354,7 +360,8 @@ enum SpecDecoder {
     private static func process(_ o: NodeReader) -> Bool {
         guard let member = o.member("process", optional: true), let value = o.string("process") else { return false }
         if value != "app" && value != "extension" {
-            o.report(Origin(path: o.childPath("process"), location: member.location), "unknown process '\(value)'; expected app or extension")
+            o.report(
+                Origin(path: o.childPath("process"), location: member.location), "unknown process '\(value)'; expected app or extension")
         }
         return value == "extension"
     }

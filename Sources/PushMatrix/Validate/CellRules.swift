@@ -172,7 +172,8 @@ struct CellRules {
                         let needed = key.requires.map(\.id).joined(separator: ", ")
                         sink.error(
                             spec.cells[a].origin,
-                            "payload key '\(key.id)' matters only with \(needed), so this cell must match cells[\(b)], the same cell without it")
+                            "payload key '\(key.id)' matters only with \(needed), so this cell must match cells[\(b)], the same cell without it"
+                        )
                     }
                 }
             }

@@ -135,7 +135,9 @@ struct Validator {
         for section in spec.setupGuide?.sections ?? [] {
             section.sources.forEach { r.resolve($0, r.sources, "source") }
             if let code = section.code, code.contains("```") || code.contains("~~~") {
-                sink.error(section.origin, "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
+                sink.error(
+                    section.origin,
+                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
             }
         }
         for designCase in spec.designCases { r.address(designCase.cell) }
@@ -207,7 +209,9 @@ extension Validator {
                 let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$'()*+,;=%")
                 if let address = source.address, !address.hasPrefix("https://") || !address.allSatisfy(allowed.contains) {
                     sink.error(
-                        source.origin, "source '\(source.id)': address '\(address)' is not an https URL of plain characters (no spaces, &, <, >, \", [ or ])")
+                        source.origin,
+                        "source '\(source.id)': address '\(address)' is not an https URL of plain characters (no spaces, &, <, >, \", [ or ])"
+                    )
                 }
             case .reported:
                 break  // the decoder has checked that an explicit kind lists its reports

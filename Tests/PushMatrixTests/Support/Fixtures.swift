@@ -17,6 +17,17 @@ enum Fixtures {
 
     static var specText: String { try! String(contentsOfFile: spec, encoding: .utf8) }
 
+    /// Every file under `directory` by its relative path, leaving out nested directories that
+    /// hold another spec's output (their own manifest), as `Generated/Current` does.
+    static func snapshot(_ directory: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: directory)! {
+            files[path] = FileManager.default.contents(atPath: directory + "/" + path)
+        }
+        let nested = files.keys.filter { $0.hasSuffix("/" + OutputWriter.manifestName) }.map { String($0.dropLast(OutputWriter.manifestName.count)) }
+        return files.filter { file in !nested.contains { file.key.hasPrefix($0) } }
+    }
+
     /// A fresh temporary directory, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase) -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")

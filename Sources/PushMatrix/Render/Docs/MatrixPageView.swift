@@ -158,21 +158,23 @@ extension DocsView {
                         let steps = steps(ofCell: index)
                         return .object(
                             cellSource(spec.cells[index]).merging([
-                            "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
-                            "numbered": .bool(steps.count > 1),
-                            "single": .bool(steps.count == 1),
-                            "steps": .list(
-                                steps.map { step in
-                                    .object([
-                                        "text": .inline(step.text),
-                                        "markers": footnotes.markers(step.notes),
-                                        "hasItems": .bool(!step.items.isEmpty),
-                                        "items": .list(
-                                            step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
-                                    ])
-                                }),
-                            "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
-                        ]) as TemplateFields)
+                                "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
+                                "numbered": .bool(steps.count > 1),
+                                "single": .bool(steps.count == 1),
+                                "steps": .list(
+                                    steps.map { step in
+                                        .object([
+                                            "text": .inline(step.text),
+                                            "markers": footnotes.markers(step.notes),
+                                            "hasItems": .bool(!step.items.isEmpty),
+                                            "items": .list(
+                                                step.items.map {
+                                                    .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)])
+                                                }),
+                                        ])
+                                    }),
+                                "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
+                            ]) as TemplateFields)
                     }),
             ])
         }

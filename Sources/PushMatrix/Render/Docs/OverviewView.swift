@@ -37,18 +37,19 @@ extension DocsView {
 
     /// The cell at `index` in the spec.
     private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
-        .object(cellSource(spec.cells[index]).merging([
-            "href": .verbatim(href),
-            "ignored": .bool(spec.cells[index].ignored),
-            "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
-            "notificationCenter": .bool(spec.cells[index].notificationCenter),
-            "taps": .list(
-                spec.taps.compactMap { tap in
-                    spec.cells[index].taps.first { $0.tap.id == tap.id }.map {
-                        .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })])
-                    }
-                }),
-        ]) as TemplateFields)
+        .object(
+            cellSource(spec.cells[index]).merging([
+                "href": .verbatim(href),
+                "ignored": .bool(spec.cells[index].ignored),
+                "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
+                "notificationCenter": .bool(spec.cells[index].notificationCenter),
+                "taps": .list(
+                    spec.taps.compactMap { tap in
+                        spec.cells[index].taps.first { $0.tap.id == tap.id }.map {
+                            .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })])
+                        }
+                    }),
+            ]) as TemplateFields)
     }
 
     /// The chip of a call, made once per handler and state.
