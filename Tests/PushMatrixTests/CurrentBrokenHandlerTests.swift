@@ -1,0 +1,218 @@
+import CurrentPushHandlers
+import Foundation
+import XCTest
+
+/// The conformance checks generated from the current-iOS matrix must catch handlers that get it
+/// wrong in the ways developers report for scenes, SwiftUI and service extensions.
+final class CurrentBrokenHandlerTests: XCTestCase {
+    /// Keeps one router for the scene delegate and another for the notification-center delegate,
+    /// so a cold-start tap answered from the scene's connection options is answered again when
+    /// `didReceive` brings the same response.
+    final class SceneAndCenterKeepSeparateState: PushHandlerUnderTest {
+        let scene: PushRouter
+        let center: PushRouter
+        init(setup: Setup, missing: Set<Handler>) {
+            scene = PushRouter(setup: setup, missing: missing)
+            center = PushRouter(setup: setup, missing: missing)
+        }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            (handler == .sceneConnect ? scene : center).receive(handler, state: state, userInfo: userInfo, complete: complete)
+        }
+    }
+
+    /// Looks for a tap in the launch options only: the scene's connection options go unread.
+    final class ReadsOnlyLaunchOptions: PushHandlerUnderTest {
+        let router: PushRouter
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            if handler == .sceneConnect { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        }
+    }
+
+    /// Sets the notification-center delegate after launching has finished, so the first
+    /// notification-center call of a cold start never reaches the app (and is never completed).
+    final class DelegateAssignedTooLate: PushHandlerUnderTest {
+        let router: PushRouter
+        private var justLaunched = false
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            let dropped = justLaunched && (handler == .action || handler == .presentation)
+            if handler.launchesApp {
+                justLaunched = true
+            } else if handler == .action || handler == .presentation {
+                justLaunched = false
+            }
+            if dropped { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        }
+    }
+
+    /// A `willPresent` that never calls its completion handler.
+    final class PresentationNeverCompletes: PushHandlerUnderTest {
+        let router: PushRouter
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state, userInfo: userInfo, complete: handler == .presentation ? nil : complete)
+        }
+    }
+
+    /// Does its work but never hands any content to the system's content handler.
+    final class DropsContent: ServiceExtensionUnderTest {
+        private let work: ServiceExtensionWork
+        init(work: @escaping ServiceExtensionWork) { self.work = work }
+        func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void) {
+            work(content) { _ in }
+        }
+        func timeWillExpire() {}
+    }
+
+    /// Hands content over when its work finishes and again when time runs out, without noting
+    /// that it already did.
+    final class DeliversTwice: ServiceExtensionUnderTest, @unchecked Sendable {
+        private let work: ServiceExtensionWork
+        private let lock = NSLock()
+        private var original: [AnyHashable: Any] = [:]
+        private var deliver: (([AnyHashable: Any]) -> Void)?
+        init(work: @escaping ServiceExtensionWork) { self.work = work }
+        func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void) {
+            lock.lock()
+            original = content
+            self.deliver = deliver
+            lock.unlock()
+            work(content) { self.hand($0) }
+        }
+        func timeWillExpire() {
+            lock.lock()
+            let content = original
+            lock.unlock()
+            hand(content)
+        }
+        private func hand(_ content: [AnyHashable: Any]) {
+            lock.lock()
+            let deliver = self.deliver
+            lock.unlock()
+            deliver?(content)
+        }
+    }
+
+    /// Scenario name → failures, for every scenario the handler fails.
+    private func failing(_ make: (Setup, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for scenario in Scenario.all {
+            let failures = ConformanceCheck.failures(scenario, handler: make(scenario.setup, scenario.missing))
+            if !failures.isEmpty { result[scenario.name] = failures }
+        }
+        return result
+    }
+
+    /// The names of the failing scenarios that match every given part of a name.
+    private func names(_ failures: [String: [String]], containing parts: String...) -> [String] {
+        failures.keys.filter { name in parts.allSatisfy { name.contains($0) } }.sorted()
+    }
+
+    func testTheReferenceRouterPasses() {
+        XCTAssertEqual(failing { PushRouter(setup: $0, missing: $1) }, [:])
+    }
+
+    func testAColdStartTapAnsweredBySceneAndCenterIsCaught() {
+        let failures = failing { SceneAndCenterKeepSeparateState(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert_category__scenes__terminated__tapBody"],
+            [
+                "step 2, action (.inactive): the content was already handled",
+                "step 2, action (.inactive): this call must not answer a tap",
+            ])
+        XCTAssertEqual(
+            failures["alert__swiftUI__forceQuit__tapBody"],
+            [
+                "step 2, action (.inactive): the content was already handled",
+                "step 2, action (.inactive): this call must not answer a tap",
+            ])
+        XCTAssertNil(failures["alert_category__scenes__foreground__tapBody"], "a foreground tap has no scene connection")
+        XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"], "a background action connects no scene")
+        // Exactly the cold-start body taps of the scene setups fail.
+        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect } }.map(\.name).sorted()
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(failures.keys.sorted(), expected)
+    }
+
+    func testReadingOnlyTheLaunchOptionsIsCaught() {
+        let failures = failing { ReadsOnlyLaunchOptions(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert_category__scenes__terminated__tapBody"],
+            [
+                "step 1, sceneConnect: classified as nothing, expected tapped(.body)",
+                "step 1, sceneConnect: the content must be handled here",
+                "step 1, sceneConnect: the tap must be answered here",
+                "step 2, action (.inactive): the content was already handled",
+                "step 2, action (.inactive): this call must not answer a tap",
+            ])
+        XCTAssertNil(failures["alert_category__appDelegate__terminated__tapBody"], "without scenes the launch options hold the tap")
+        XCTAssertEqual(names(failures, containing: "__appDelegate__"), [])
+        XCTAssertEqual(
+            Set(failures.keys), Set(Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect } }.map(\.name)))
+    }
+
+    func testADelegateAssignedAfterLaunchIsCaught() {
+        let failures = failing { DelegateAssignedTooLate(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert_category__scenes__terminated__tapBody"],
+            [
+                "step 2, action (.inactive): classified as nothing, expected tapped(.body)",
+                "step 2, action (.inactive): completion handler called 0 times, expected exactly once",
+            ])
+        XCTAssertEqual(
+            failures["alert_category__appDelegate__forceQuit__tapActionButton"],
+            [
+                "step 2, action (.background): classified as nothing, expected tapped(.actionButton)",
+                "step 2, action (.background): the tap must be answered here",
+                "step 2, action (.background): completion handler called 0 times, expected exactly once",
+            ])
+        XCTAssertNil(failures["alert_category__scenes__background__tapBody"], "a warm app has its delegate")
+        XCTAssertFalse(names(failures, containing: "__swiftUI__terminated__tapBody").isEmpty)
+        // A background action on a scene app that is not running starts with the action itself:
+        // no launching call precedes it in the matrix, so nothing marks the launch to miss.
+        XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"])
+        XCTAssertNil(failures["alert_category__swiftUI__forceQuit__tapDismiss"])
+    }
+
+    func testAPresentationThatNeverCompletesIsCaught() {
+        let failures = failing { PresentationNeverCompletes(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert__scenes__foreground__noTap"],
+            ["step 1, presentation (.active): completion handler called 0 times, expected exactly once"])
+        XCTAssertEqual(
+            failures["alert_mutableContent__swiftUI__foreground__noTap"],
+            ["step 2, presentation (.active): completion handler called 0 times, expected exactly once"],
+            "the service extension's call comes first and is not the app's")
+        XCTAssertNil(failures["alert__scenes__background__tapBody"], "no presentation off screen")
+        XCTAssertNil(failures["contentAvailable__appDelegate__foreground__noTap"], "a silent push is not presented")
+        XCTAssertEqual(names(failures, containing: "__background__"), [])
+    }
+
+    func testTheReferenceServiceExtensionPasses() {
+        XCTAssertEqual(ServiceExtensionCheck.failures { ReferenceServiceExtension(work: $0) }, [])
+    }
+
+    func testAServiceExtensionThatNeverDeliversIsCaught() {
+        XCTAssertEqual(
+            ServiceExtensionCheck.failures { DropsContent(work: $0) },
+            [
+                "work finished in time: deliver never called",
+                "time expired first: deliver not called when time expired",
+                "work finished while time expired (round 1): deliver called 0 times",
+            ])
+    }
+
+    func testAServiceExtensionThatDeliversTwiceIsCaught() {
+        XCTAssertEqual(
+            ServiceExtensionCheck.failures { DeliversTwice(work: $0) },
+            [
+                "work finished in time: deliver called again after time expired",
+                "work finished twice: deliver called 2 times",
+                "time expired first: deliver called again after time expired",
+                "work finished while time expired (round 1): deliver called 2 times",
+            ])
+    }
+}
