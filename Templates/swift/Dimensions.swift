@@ -66,8 +66,8 @@ public enum Handler: String, CaseIterable, Sendable {
     }
 {{/outsideApp}}
 }
-
 {{#hasPermission}}
+
 /// Whether the user lets the app show notifications, as the app should act on it.
 public enum PermissionStatus: String, CaseIterable, Sendable {
 {{#permissionStatuses}}

@@ -13,24 +13,24 @@ extension Scenario {
 {{#scenarios}}
 
     /// {{summary}}
-    public static let {{name}}: Scenario = Scenario(
-        name: "{{name}}",
-        payload: {{group}}__payload,
-        {{setupLabel}}: .{{api}},
-        appState: .{{appState}},
-        tap: {{tap}},
-        missing: {{missing}},
-        ignored: {{ignored}},
+    {{declaration}}
+{{indent}}        name: "{{name}}",
+{{indent}}        payload: {{group}}__payload,
+{{indent}}        {{setupLabel}}: .{{api}},
+{{indent}}        appState: .{{appState}},
+{{indent}}        tap: {{tap}},
+{{indent}}        missing: {{missing}},
+{{indent}}        ignored: {{ignored}},
 {{^steps}}
-        steps: []
+{{indent}}        steps: []
 {{/steps}}
 {{#hasSteps}}
-        steps: [
+{{indent}}        steps: [
 {{#steps}}
-            {{.}}
+{{indent}}            {{.}}
 {{/steps}}
-        ]
+{{indent}}        ]
 {{/hasSteps}}
-    )
+{{indent}}    )
 {{/scenarios}}
 }

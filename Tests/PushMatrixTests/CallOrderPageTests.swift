@@ -11,6 +11,10 @@ final class CallOrderPageTests: XCTestCase {
         try assertPagesAgree(Fixtures.builtIn)
     }
 
+    func testTheCurrentMatrixsTapOrdersAreItsCells() throws {
+        try assertPagesAgree(Fixtures.current)
+    }
+
     func testOtherDimensionsTapOrdersAreTheMatrixs() throws {
         try assertPagesAgree(Fixtures.otherDimensions)
     }

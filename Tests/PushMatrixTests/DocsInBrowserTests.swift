@@ -3,63 +3,79 @@ import XCTest
 
 @testable import PushMatrix
 
-/// The pages as people get them: every Markdown page through cmark-gfm, every HTML page through
-/// tidy and headless Chromium, and hostile spec text shown literally everywhere.
+/// The pages of both built-in matrices as people get them: every Markdown page through cmark-gfm,
+/// every HTML page through tidy and headless Chromium, and hostile spec text shown literally everywhere.
 final class DocsInBrowserTests: XCTestCase {
-    private var pages: [String] { DocsView.pages(Fixtures.builtIn.spec).map(\.id) }
-    private var languages: [String] { Fixtures.builtIn.spec.languages.map(\.id) }
-
-    private func generated(_ language: String, _ page: String, _ ext: String) throws -> Data {
-        try XCTUnwrap(FileManager.default.contents(atPath: "\(Fixtures.generated)/Docs/\(language)/\(page).\(ext)"))
+    /// Each built-in matrix's committed page files: (matrix, language, page id, path without extension).
+    private var pages: [(matrix: Matrix, language: String, page: String, path: String)] {
+        Fixtures.builtIns.flatMap { builtIn in
+            builtIn.matrix.spec.languages.flatMap { language in
+                DocsView.pages(builtIn.matrix.spec).map { page in
+                    (builtIn.matrix, language.id, page.id, "\(builtIn.generated)/Docs/\(language.id)/\(page.id)")
+                }
+            }
+        }
     }
 
     func testEveryPageExistsInBothLanguagesAndFormats() throws {
-        for language in languages {
-            for page in pages {
-                for ext in ["md", "html"] { XCTAssertFalse(try generated(language, page, ext).isEmpty, "\(language)/\(page).\(ext)") }
+        XCTAssertEqual(Set(pages.map(\.language)), ["en", "ja"])
+        for page in pages {
+            for ext in ["md", "html"] {
+                XCTAssertFalse(try XCTUnwrap(FileManager.default.contents(atPath: "\(page.path).\(ext)"), page.path).isEmpty, page.path)
             }
         }
     }
 
     func testCmarkGFMRendersEveryMarkdownPage() throws {
-        for language in languages {
-            for page in pages {
-                let html = try ExternalTool.output("cmark-gfm", ["--extension", "table"], input: try generated(language, page, "md"))
-                XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: html).count, 1, "\(language)/\(page).md")
-            }
+        for page in pages {
+            let markdown = try XCTUnwrap(FileManager.default.contents(atPath: page.path + ".md"))
+            let html = try ExternalTool.output("cmark-gfm", ["--extension", "table"], input: markdown)
+            XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: html).count, 1, page.path)
         }
     }
 
     func testTidyFindsNothingWrong() throws {
-        for language in languages {
-            for page in pages {
-                let file = "\(Fixtures.generated)/Docs/\(language)/\(page).html"
-                let result = try ExternalTool.run("tidy", ["-e", "-q", file])
-                XCTAssertEqual(result.status, 0, "\(file): \(result.errors)")  // 1 means warnings, 2 errors
-            }
+        for page in pages {
+            let result = try ExternalTool.run("tidy", ["-e", "-q", page.path + ".html"])
+            XCTAssertEqual(result.status, 0, "\(page.path).html: \(result.errors)")  // 1 means warnings, 2 errors
         }
     }
 
     func testChromiumLoadsEveryPage() throws {
-        for language in languages {
-            let other = languages.first { $0 != language }!
-            for page in pages {
-                let url = URL(fileURLWithPath: "\(Fixtures.generated)/Docs/\(language)/\(page).html").absoluteString
-                let dom = try ExternalTool.output("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url])
-                XCTAssertTrue(dom.contains("<html lang=\"\(language)\">"), "\(language)/\(page)")
-                XCTAssertTrue(dom.contains("href=\"../\(other)/\(page).html\""), "link to the other language from \(language)/\(page)")
-                XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: dom).count, 1)
-                guard page == "reception-methods" else { continue }
-                let matrixTables = MarkdownRenderingTests.blocks("table", in: dom).filter { !$0.contains("<a href=\"#cell-") }
-                let stateCells = matrixTables.flatMap { MarkdownRenderingTests.blocks("tbody", in: $0) }
-                    .flatMap { MarkdownRenderingTests.blocks("td", in: $0) }
-                XCTAssertEqual(dom.components(separatedBy: "<td id=\"cell-").count - 1, 48, "48 state cells with ids in \(language)")
-                XCTAssertEqual(dom.components(separatedBy: "<table class=\"matrix\">").count - 1, 8)
-                XCTAssertGreaterThanOrEqual(stateCells.count, 48)
-                XCTAssertEqual(
-                    dom.components(separatedBy: "<a href=\"#cell-").count - 1, 48 + 2,
-                    "the overview links every cell; two design cases link theirs")
-                XCTAssertTrue(dom.contains("id=\"cell-ios10-background-alert-content-available-category\""))
+        for (matrix, language, page, path) in pages {
+            let other = matrix.spec.languages.map(\.id).first { $0 != language }!
+            let dom = try ExternalTool.output(
+                "chromium",
+                ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", URL(fileURLWithPath: path + ".html").absoluteString])
+            XCTAssertTrue(dom.contains("<html lang=\"\(language)\">"), path)
+            XCTAssertTrue(dom.contains("href=\"../\(other)/\(page).html\""), "link to the other language from \(path)")
+            XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: dom).count, 1, path)
+            guard page == "reception-methods" else { continue }
+            let cells = matrix.spec.cells.count, tables = Combination.payloads(matrix.payloadKeyIds).count
+            let matrixTables = MarkdownRenderingTests.blocks("table", in: dom).filter { !$0.contains("<a href=\"#cell-") }
+            let stateCells = matrixTables.flatMap { MarkdownRenderingTests.blocks("tbody", in: $0) }
+                .flatMap { MarkdownRenderingTests.blocks("td", in: $0) }
+            XCTAssertEqual(dom.components(separatedBy: "<td id=\"cell-").count, cells + 1, "\(cells) state cells with ids in \(path)")
+            XCTAssertEqual(dom.components(separatedBy: "<table class=\"matrix\">").count - 1, tables, path)
+            XCTAssertGreaterThanOrEqual(stateCells.count, cells)
+            XCTAssertEqual(
+                dom.components(separatedBy: "<a href=\"#cell-").count - 1, cells + matrix.spec.designCases.count,
+                "the overview links every cell; each design case links its own: \(path)")
+        }
+    }
+
+    /// Each page marks the cells nobody has observed, and says what each kind of source means.
+    func testTheCurrentMatrixShowsEachCellsSourceKind() throws {
+        let matrix = Fixtures.current
+        let unobserved = matrix.spec.cells.filter { matrix.sources[$0.source.id]!.kind != .observed }.count
+        XCTAssertGreaterThan(unobserved, 0)
+        for language in ["en", "ja"] {
+            let html = try String(contentsOfFile: "\(Fixtures.currentGenerated)/Docs/\(language)/reception-methods.html", encoding: .utf8)
+            let dashed = html.matches(of: /<td id="cell-[^"]*" class="unobserved">/).count
+            XCTAssertEqual(dashed, unobserved, language)
+            let book = Phrasebook(matrix: matrix, language: language)
+            for kind in ["kindAppleDocumented", "kindExpected", "kindReported"] {
+                XCTAssertTrue(html.contains(book.phrase(kind).plainText), "\(language): the legend names \(kind)")
             }
         }
     }

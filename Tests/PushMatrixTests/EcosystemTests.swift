@@ -7,7 +7,12 @@ import XCTest
 /// compiler-style diagnostics, quiet and verbose runs.
 final class EcosystemTests: XCTestCase {
     func testBuiltInFilesMatchTheRepository() throws {
-        XCTAssertEqual(String(decoding: BuiltInFiles.specs[0].bytes, as: UTF8.self), Fixtures.specText)
+        XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["ios8-10", "current"])
+        for spec in BuiltInFiles.specs {
+            XCTAssertEqual(
+                String(decoding: spec.bytes, as: UTF8.self),
+                try String(contentsOfFile: Fixtures.root.appendingPathComponent(spec.file).path, encoding: .utf8), spec.name)
+        }
         var onDisk: [String: String] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: Fixtures.templates)! where !path.hasSuffix("/") {
             var isDirectory: ObjCBool = false
@@ -78,6 +83,29 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.stderr, "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n")
+    }
+
+    /// Both built-in matrices are listed with their cell counts and reached by name from any
+    /// directory; an unknown name is an error that lists the names.
+    func testBuiltInMatricesAreListedAndSelectedByName() throws {
+        let elsewhere = Fixtures.temporaryDirectory(self)
+        let list = try Binary.run(["specs"], in: elsewhere)
+        XCTAssertEqual(list.status, 0)
+        let lines = String(decoding: list.stdout, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("builtin:ios8-10   48 cells  iOS 8–10"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("builtin:current  192 cells  iOS 13–27"), String(lines[1]))
+        for (name, cells) in [("ios8-10", 48), ("current", 192)] {
+            let run = try Binary.run(["validate", "--spec", "builtin:" + name], in: elsewhere)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(String(decoding: run.stdout, as: UTF8.self).contains("valid (\(cells) cells)"), name)
+        }
+        let unknown = Command.run(["validate", "--spec", "builtin:curent"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(
+            unknown.stderr,
+            "builtin:curent: error: no built-in spec 'curent' (did you mean 'current'?); the built-in specs are builtin:ios8-10, builtin:current\n"
+        )
     }
 
     /// Run from a directory with no spec or templates, the binary uses its built-in ones.

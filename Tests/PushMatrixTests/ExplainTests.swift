@@ -397,6 +397,46 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("alert/body: yes"), result.stdout)
     }
 
+    /// The current matrix by its built-in name: what each tap calls with the method, and the
+    /// cell's source with its kind, in both languages and as JSON.
+    func testTheCurrentMatrixNamesMethodsAndSources() throws {
+        let arguments = ["explain", "--spec", "builtin:current", "--alert", "--category", "--setup", "scenes", "--state", "terminated"]
+        let english = Command.run(arguments)
+        XCTAssertEqual(english.status, 0, english.stderr)
+        for line in [
+            "UIKit with scenes · Terminated",
+            "     - notification body: the scene connection handler, then the action handler (.inactive)",
+            "  scene connection handler = scene(_:willConnectTo:options:)",
+            "  action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)",
+            "  Source: Apple's documented rules, read together (expected, not yet observed)",
+        ] {
+            XCTAssertTrue(english.stdout.contains(line + "\n"), line + "\n" + english.stdout)
+        }
+        let japanese = Command.run(arguments + ["--lang", "ja"])
+        for line in [
+            "  シーン接続ハンドラー = scene(_:willConnectTo:options:)",
+            "  出典:Apple が文書化した規則を組み合わせた読み取り(推定(未観測))",
+        ] {
+            XCTAssertTrue(japanese.stdout.contains(line + "\n"), line + "\n" + japanese.stdout)
+        }
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(json.count, 1)
+        XCTAssertEqual(json[0]["setup"] as? String, "scenes")
+        XCTAssertEqual(json[0]["source"] as? [String: String], ["id": "expectedCurrent", "kind": "expected"])
+        let body = try XCTUnwrap((json[0]["taps"] as? [String: [[String: String]]])?["body"])
+        XCTAssertEqual(body.map { $0["handler"] }, ["sceneConnect", "action"])
+        XCTAssertEqual(body[0]["method"], "scene(_:willConnectTo:options:)")
+        // A silent push to a force-quit app: Apple documents that nothing arrives.
+        let silent = Command.run(["explain", "--spec", "builtin:current", "--content-available", "--state", "forceQuit", "--json"])
+        let cells = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(silent.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(cells.count, 3, "one answer per setup")
+        for cell in cells {
+            XCTAssertEqual((cell["source"] as? [String: String])?["kind"], "appleDocumented")
+            XCTAssertEqual((cell["onDelivery"] as? [Any])?.count, 0)
+        }
+    }
+
     func testHumanReadableOutputInJapanese() {
         let result = Command.run([
             "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning",

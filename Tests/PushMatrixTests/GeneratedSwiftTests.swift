@@ -27,7 +27,8 @@ final class GeneratedSwiftTests: XCTestCase {
             "swift",
             [
                 "format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r",
-                Fixtures.generated + "/Sources", Fixtures.generated + "/Tests",
+                Fixtures.generated + "/Sources", Fixtures.generated + "/Tests", Fixtures.currentGenerated + "/Sources",
+                Fixtures.currentGenerated + "/Tests",
             ])
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "")

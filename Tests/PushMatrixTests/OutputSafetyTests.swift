@@ -12,7 +12,6 @@ final class OutputSafetyTests: XCTestCase {
         Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output] + extra)
     }
 
-
     // MARK: the output path
 
     func testAnEmptyOutputPathIsAUsageError() {

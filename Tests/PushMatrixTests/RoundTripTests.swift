@@ -8,6 +8,11 @@ final class RoundTripTests: XCTestCase {
         try assertRoundTrip(Fixtures.builtIn)
     }
 
+    func testTheCurrentMatrixReadsBack() throws {
+        try assertRoundTrip(Fixtures.current)
+        try assertHTMLRoundTrip(Fixtures.current)
+    }
+
     func testFixtureWithOtherDimensionsReadsBack() throws {
         try assertRoundTrip(Fixtures.otherDimensions)
     }

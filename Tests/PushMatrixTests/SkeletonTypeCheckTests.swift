@@ -26,6 +26,40 @@ final class SkeletonTypeCheckTests: XCTestCase {
                 "#if canImport(UIKit)"))
     }
 
+    /// The current matrix's scaffolding: the scene-aware app delegate, the scene delegate, the
+    /// SwiftUI `App` and the notification service extension, each behind `#if canImport(UIKit)`.
+    func testTheCurrentSkeletonsTypeCheckWithoutWarnings() throws {
+        let modules = try standIns()
+        let current = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        let (status, output) = try typecheck(current, modules: modules)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertFalse(output.contains("warning:"), output)
+        for name in ["PushAppDelegate", "PushSceneDelegate", "PushSwiftUIApp", "PushNotificationService"] {
+            let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
+            XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
+        }
+    }
+
+    /// The scene delegate's and the service extension's SDK signatures are checked, not assumed.
+    func testABrokenCurrentSignatureFailsTheTypeCheck() throws {
+        let modules = try standIns()
+        let current = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        let breakages = [
+            ("PushSceneDelegate", "options connectionOptions: UIScene.ConnectionOptions", "options connectionOptions: [String: Any]"),
+            ("PushNotificationService", "withContentHandler contentHandler: @escaping", "withContentHandler contentHandler:"),
+        ]
+        for (name, old, new) in breakages {
+            let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
+            let original = try String(contentsOfFile: file, encoding: .utf8)
+            XCTAssertTrue(original.contains(old), name)
+            let broken = Fixtures.temporaryDirectory(self) + "/\(name).swift"
+            try Data(original.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: broken))
+            let (status, output) = try typecheck(current.filter { $0 != file } + [broken], modules: modules)
+            XCTAssertNotEqual(status, 0, "\(name): \(new) must fail the type check")
+            XCTAssertTrue(output.contains("error:"), output)
+        }
+    }
+
     func testABrokenSignatureFailsTheTypeCheck() throws {
         let modules = try standIns()
         let skeleton = sources.first { $0.hasSuffix("PushAppDelegate.swift") }!

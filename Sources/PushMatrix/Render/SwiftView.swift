@@ -69,11 +69,14 @@ struct SwiftView {
         return .object([
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
-            "payload": .verbatim(payloadExpression(group.payload)),
+            "payload": .verbatim(
+                payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: Payload = ".count)),
             "scenarios": .list(
                 group.scenarios.enumerated().map { n, scenario in
-                    .object([
+                    let (declaration, indent) = Self.scenarioDeclaration(group.names[n])
+                    return .object([
                         "name": .verbatim(group.names[n]),
+                        "declaration": .verbatim(declaration), "indent": .verbatim(indent),
                         "summary": .text(group.summaries[n]),
                         "api": .verbatim(scenario.api),
                         "appState": .verbatim(scenario.appState),
@@ -330,9 +333,26 @@ struct SwiftView {
         }
     }
 
-    private func payloadExpression(_ payload: Payload) -> String {
-        "Payload(" + matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ") + ")"
+    /// The payload's initializer, to follow `prefix` characters on its line: broken after the
+    /// parenthesis, as swift-format does, when the line would be too long.
+    private func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
+        let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
+        let oneLine = "Payload(\(arguments))"
+        return prefix + oneLine.count <= Self.lineLength ? oneLine : "Payload(\n        \(arguments))"
     }
+
+    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
+    /// lays it out: on one line with its type while that fits, then without it, and only then
+    /// broken after the `=` with everything after indented.
+    static func scenarioDeclaration(_ name: String) -> (String, String) {
+        let prefix = "    public static let \(name)"
+        if (prefix + ": Scenario = Scenario(").count <= lineLength { return ("public static let \(name): Scenario = Scenario(", "") }
+        if (prefix + " = Scenario(").count <= lineLength { return ("public static let \(name) = Scenario(", "") }
+        return ("public static let \(name) =\n        Scenario(", "    ")
+    }
+
+    /// The line length of the package's swift-format configuration, which generated code keeps to.
+    static let lineLength = 140
 
     static func groupName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)

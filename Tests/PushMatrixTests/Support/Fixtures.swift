@@ -10,10 +10,18 @@ enum Fixtures {
     static let spec = root.appendingPathComponent("Spec/push-matrix.json").path
     static let templates = root.appendingPathComponent("Templates").path
     static let generated = root.appendingPathComponent("Generated").path
+    static let currentSpec = root.appendingPathComponent("Spec/push-matrix-current.json").path
+    static let currentGenerated = root.appendingPathComponent("Generated/Current").path
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
 
     static var builtIn: Matrix { try! SpecLoader.load(path: spec) }
+    static var current: Matrix { try! SpecLoader.load(path: currentSpec) }
     static var otherDimensions: Matrix { try! SpecLoader.load(path: fixture("other-dimensions.json")) }
+
+    /// Both built-in matrices, each with the committed output generated from it.
+    static var builtIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
+        [(builtIn, spec, generated, "PushHandlers"), (current, currentSpec, currentGenerated, "CurrentPushHandlers")]
+    }
 
     static var specText: String { try! String(contentsOfFile: spec, encoding: .utf8) }
 
@@ -24,7 +32,9 @@ enum Fixtures {
         for case let path as String in FileManager.default.enumerator(atPath: directory)! {
             files[path] = FileManager.default.contents(atPath: directory + "/" + path)
         }
-        let nested = files.keys.filter { $0.hasSuffix("/" + OutputWriter.manifestName) }.map { String($0.dropLast(OutputWriter.manifestName.count)) }
+        let nested = files.keys.filter { $0.hasSuffix("/" + OutputWriter.manifestName) }.map {
+            String($0.dropLast(OutputWriter.manifestName.count))
+        }
         return files.filter { file in !nested.contains { file.key.hasPrefix($0) } }
     }
 

@@ -78,6 +78,8 @@ struct StepReader {
                 .contains(text)
             {
                 continue
+            } else if Source.Kind.allCases.contains(where: { "*\(matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))))*" == text }) {
+                continue  // the label of a cell nobody has observed; DocsInBrowserTests counts those
             } else {
                 throw ReadError("unrecognised step: \(text)")
             }

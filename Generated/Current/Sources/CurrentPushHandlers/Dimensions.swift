@@ -86,7 +86,6 @@ public enum Handler: String, CaseIterable, Sendable {
     }
 }
 
-
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
     case body

@@ -79,7 +79,11 @@ struct DocsView {
 
     func source(_ source: Source) -> TemplateValue {
         let shows = spec.showsSourceKinds
-        let evidence = source.references.joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
+        // What backs the source: its references, its device and iOS version, or the titles of
+        // the sources an expectation is based on.
+        let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
+        let evidence =
+            (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
         return .object([
             "title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms),
             "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),

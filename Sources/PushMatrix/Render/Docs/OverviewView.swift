@@ -76,7 +76,8 @@ extension DocsView {
             "color": .verbatim(color(handler.id)),
             "handler": .inline(book.name(handler.name)),
             "launch": .bool(handler.launchesApp),
-            "state": .inline(call.state.flatMap { matrix.handlerStates[$0.id] }.map { .code($0.swift) } ?? Inline([])),
+            // A call without a state (a service extension, a scene connection) shows its handler's name.
+            "state": .inline(call.state.flatMap { matrix.handlerStates[$0.id] }.map { .code($0.swift) } ?? book.name(handler.name)),
         ])
     }
 

@@ -102,7 +102,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_category__payload: Payload = Payload(alert: true, contentAvailable: false, mutableContent: false, category: true)
+    private static let alert_category__payload: Payload = Payload(
+        alert: true, contentAvailable: false, mutableContent: false, category: true)
 
     /// alert + category · appDelegate · foreground · no tap
     public static let alert_category__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -54,7 +54,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_contentAvailable__payload: Payload = Payload(alert: true, contentAvailable: true, mutableContent: false, category: false)
+    private static let alert_contentAvailable__payload: Payload = Payload(
+        alert: true, contentAvailable: true, mutableContent: false, category: false)
 
     /// alert + contentAvailable · appDelegate · foreground · no tap
     public static let alert_contentAvailable__appDelegate__foreground__noTap: Scenario = Scenario(

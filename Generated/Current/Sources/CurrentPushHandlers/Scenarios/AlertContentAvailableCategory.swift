@@ -102,7 +102,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_contentAvailable_category__payload: Payload = Payload(alert: true, contentAvailable: true, mutableContent: false, category: true)
+    private static let alert_contentAvailable_category__payload: Payload = Payload(
+        alert: true, contentAvailable: true, mutableContent: false, category: true)
 
     /// alert + contentAvailable + category · appDelegate · foreground · no tap
     public static let alert_contentAvailable_category__appDelegate__foreground__noTap: Scenario = Scenario(
@@ -183,7 +184,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
         payload: alert_contentAvailable_category__payload,
         setup: .appDelegate,
@@ -304,7 +305,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · appDelegate · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension",
         payload: alert_contentAvailable_category__payload,
         setup: .appDelegate,
@@ -425,7 +426,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension",
         payload: alert_contentAvailable_category__payload,
         setup: .appDelegate,
@@ -542,7 +543,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension",
         payload: alert_contentAvailable_category__payload,
         setup: .appDelegate,

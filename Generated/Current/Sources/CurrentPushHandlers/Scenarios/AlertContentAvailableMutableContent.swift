@@ -54,7 +54,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_contentAvailable_mutableContent__payload: Payload = Payload(alert: true, contentAvailable: true, mutableContent: true, category: false)
+    private static let alert_contentAvailable_mutableContent__payload: Payload = Payload(
+        alert: true, contentAvailable: true, mutableContent: true, category: false)
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap
     public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -102,7 +102,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_contentAvailable_mutableContent_category__payload: Payload = Payload(alert: true, contentAvailable: true, mutableContent: true, category: true)
+    private static let alert_contentAvailable_mutableContent_category__payload: Payload = Payload(
+        alert: true, contentAvailable: true, mutableContent: true, category: true)
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap: Scenario = Scenario(
@@ -121,7 +122,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -153,7 +154,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -186,20 +187,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
@@ -219,20 +221,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .dismiss,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__noTap: Scenario = Scenario(
@@ -250,7 +253,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -280,7 +283,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -311,19 +314,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss: Scenario = Scenario(
@@ -342,19 +346,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .dismiss,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap: Scenario = Scenario(
@@ -372,7 +377,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -403,7 +408,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -436,20 +441,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss: Scenario = Scenario(
@@ -469,20 +475,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .dismiss,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap: Scenario = Scenario(
@@ -499,7 +506,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -527,7 +534,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -558,19 +565,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .forceQuit,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss: Scenario = Scenario(
@@ -589,19 +597,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .forceQuit,
+            tap: .dismiss,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTap: Scenario = Scenario(
@@ -620,7 +629,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -652,7 +661,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -685,20 +694,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .foreground,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss: Scenario = Scenario(
@@ -718,7 +728,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -749,7 +759,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -779,7 +789,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -810,19 +820,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss: Scenario = Scenario(
@@ -841,7 +852,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -871,7 +882,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -902,7 +913,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -934,19 +945,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .terminated,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss: Scenario = Scenario(
@@ -965,7 +977,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -994,7 +1006,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -1022,7 +1034,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -1052,18 +1064,19 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .forceQuit,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss: Scenario = Scenario(
@@ -1081,7 +1094,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .scenes,
@@ -1111,7 +1124,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1143,7 +1156,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1176,20 +1189,21 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .foreground,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss: Scenario = Scenario(
@@ -1209,7 +1223,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1240,7 +1254,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1270,7 +1284,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1301,19 +1315,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss: Scenario = Scenario(
@@ -1332,7 +1347,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1362,7 +1377,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1393,7 +1408,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1425,19 +1440,20 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .terminated,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss: Scenario = Scenario(
@@ -1456,7 +1472,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1485,7 +1501,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1513,7 +1529,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,
@@ -1543,18 +1559,19 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .forceQuit,
+            tap: .actionButton,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss: Scenario = Scenario(
@@ -1572,7 +1589,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension",
         payload: alert_contentAvailable_mutableContent_category__payload,
         setup: .swiftUI,

@@ -54,7 +54,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_mutableContent__payload: Payload = Payload(alert: true, contentAvailable: false, mutableContent: true, category: false)
+    private static let alert_mutableContent__payload: Payload = Payload(
+        alert: true, contentAvailable: false, mutableContent: true, category: false)
 
     /// alert + mutableContent · appDelegate · foreground · no tap
     public static let alert_mutableContent__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -102,7 +102,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let alert_mutableContent_category__payload: Payload = Payload(alert: true, contentAvailable: false, mutableContent: true, category: true)
+    private static let alert_mutableContent_category__payload: Payload = Payload(
+        alert: true, contentAvailable: false, mutableContent: true, category: true)
 
     /// alert + mutableContent + category · appDelegate · foreground · no tap
     public static let alert_mutableContent_category__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let contentAvailable__payload: Payload = Payload(alert: false, contentAvailable: true, mutableContent: false, category: false)
+    private static let contentAvailable__payload: Payload = Payload(
+        alert: false, contentAvailable: true, mutableContent: false, category: false)
 
     /// contentAvailable · appDelegate · foreground · no tap
     public static let contentAvailable__appDelegate__foreground__noTap: Scenario = Scenario(

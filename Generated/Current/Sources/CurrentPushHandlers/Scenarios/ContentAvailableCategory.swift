@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let contentAvailable_category__payload: Payload = Payload(alert: false, contentAvailable: true, mutableContent: false, category: true)
+    private static let contentAvailable_category__payload: Payload = Payload(
+        alert: false, contentAvailable: true, mutableContent: false, category: true)
 
     /// contentAvailable + category · appDelegate · foreground · no tap
     public static let contentAvailable_category__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let contentAvailable_mutableContent__payload: Payload = Payload(alert: false, contentAvailable: true, mutableContent: true, category: false)
+    private static let contentAvailable_mutableContent__payload: Payload = Payload(
+        alert: false, contentAvailable: true, mutableContent: true, category: false)
 
     /// contentAvailable + mutableContent · appDelegate · foreground · no tap
     public static let contentAvailable_mutableContent__appDelegate__foreground__noTap: Scenario = Scenario(

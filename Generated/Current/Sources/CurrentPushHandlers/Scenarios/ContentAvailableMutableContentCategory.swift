@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let contentAvailable_mutableContent_category__payload: Payload = Payload(alert: false, contentAvailable: true, mutableContent: true, category: true)
+    private static let contentAvailable_mutableContent_category__payload: Payload = Payload(
+        alert: false, contentAvailable: true, mutableContent: true, category: true)
 
     /// contentAvailable + mutableContent + category · appDelegate · foreground · no tap
     public static let contentAvailable_mutableContent_category__appDelegate__foreground__noTap: Scenario = Scenario(
@@ -47,7 +48,7 @@ extension Scenario {
     )
 
     /// contentAvailable + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension = Scenario(
         name: "contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension",
         payload: contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -75,7 +76,7 @@ extension Scenario {
     )
 
     /// contentAvailable + mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    public static let contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension = Scenario(
         name: "contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension",
         payload: contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,
@@ -103,7 +104,7 @@ extension Scenario {
     )
 
     /// contentAvailable + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
+    public static let contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension = Scenario(
         name: "contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension",
         payload: contentAvailable_mutableContent_category__payload,
         setup: .appDelegate,

@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let mutableContent__payload: Payload = Payload(alert: false, contentAvailable: false, mutableContent: true, category: false)
+    private static let mutableContent__payload: Payload = Payload(
+        alert: false, contentAvailable: false, mutableContent: true, category: false)
 
     /// mutableContent · appDelegate · foreground · no tap
     public static let mutableContent__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -30,7 +30,8 @@ extension Scenario {
     ]
 
     /// The payload every scenario here is delivered with.
-    private static let mutableContent_category__payload: Payload = Payload(alert: false, contentAvailable: false, mutableContent: true, category: true)
+    private static let mutableContent_category__payload: Payload = Payload(
+        alert: false, contentAvailable: false, mutableContent: true, category: true)
 
     /// mutableContent + category · appDelegate · foreground · no tap
     public static let mutableContent_category__appDelegate__foreground__noTap: Scenario = Scenario(

@@ -223,7 +223,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
+    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
         api: .ios10,
@@ -389,7 +389,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
+    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
         api: .ios10,
@@ -619,7 +619,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
@@ -785,7 +785,7 @@ extension Scenario {
     )
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
+    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
         api: .ios8_9,
