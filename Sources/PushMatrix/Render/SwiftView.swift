@@ -26,6 +26,7 @@ struct SwiftView {
     var common: TemplateFields {
         [
             "setupType": .verbatim(spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.cellKey),
+            "setupWords": .verbatim(spec.naming.words),
             "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
         ]
     }

@@ -4,7 +4,7 @@
 import {{module}}
 
 /// The handler the conformance suite checks, made fresh for each scenario. Return your app's
-/// handler here, adapted to `PushHandlerUnderTest`, set up for this init API and without the
+/// handler here, adapted to `PushHandlerUnderTest`, set up for this {{setupWords}} and without the
 /// optional handlers the scenario leaves out.
 func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<Handler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
