@@ -1,13 +1,14 @@
-/// One point of the matrix: a payload (each declared key set or not), an init API and an app
-/// state, as validation names a missing one.
+/// One point of the matrix: a payload (each declared key set or not), a setup (or init API) and
+/// an app state, as validation names a missing one; `setupWords` is the spec's name for the second.
 struct Combination {
     var payload: [String: Bool]
     var api: String
     var appState: String
     var keys: [String]
+    var setupWords: String
 
     var description: String {
         let flags = keys.map { "\($0): \(payload[$0] == true)" }.joined(separator: ", ")
-        return "payload {\(flags)}, init API '\(api)', app state '\(appState)'"
+        return "payload {\(flags)}, \(setupWords) '\(api)', app state '\(appState)'"
     }
 }

@@ -46,7 +46,8 @@ struct CellRules {
             for api in 0..<apis {
                 for state in 0..<states where firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)] < 0 {
                     let missing = Combination(
-                        payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys)
+                        payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys,
+                        setupWords: spec.naming.words)
                     sink.error(cellsLocation, "cells", "missing cell for \(missing.description)")
                 }
             }

@@ -2,6 +2,8 @@
 struct References {
     let sink: DiagnosticSink
     let sources, symbols, payloadKeys, apis, appStates, handlerStates, handlers, taps, notes: [String]
+    /// The spec's name for its second dimension: "setup" or "init API".
+    let setupWords: String
     /// Whether no payload key is declared twice (that is reported elsewhere).
     private let distinctKeys: Bool
 
@@ -11,6 +13,7 @@ struct References {
         symbols = spec.symbols.map(\.name)
         payloadKeys = spec.payloadKeys.map(\.id)
         apis = spec.initAPIs.map(\.id)
+        setupWords = spec.naming.words
         appStates = spec.appStates.map(\.id)
         handlerStates = spec.handlerStates.map(\.id)
         handlers = spec.handlers.map(\.id)
@@ -35,7 +38,7 @@ struct References {
     /// A cell address names every payload key once, an init API and an app state.
     func address(_ address: CellAddress) {
         defer {
-            resolve(address.api, apis, "init API")
+            resolve(address.api, apis, setupWords)
             resolve(address.appState, appStates, "app state")
         }
         // Cells mostly name every key once, in the spec's order: one comparison a key shows it,

@@ -149,10 +149,10 @@ struct Validator {
         let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], apis: [])
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
-            if let api = point.api { r.resolve(api, r.apis, "init API") }
+            if let api = point.api { r.resolve(api, r.apis, r.setupWords) }
         }
         for api in permission.apis {
-            r.resolve(api.api, r.apis, "init API")
+            r.resolve(api.api, r.apis, r.setupWords)
             r.resolve(api.read, r.symbols, "symbol")
             r.resolve(api.request, r.symbols, "symbol")
             let statuses = permission.statuses.map(\.id)
@@ -162,7 +162,7 @@ struct Validator {
             }
             api.cases.forEach { r.resolve($0.status, statuses, "permission status") }
             for status in statuses where !api.cases.contains(where: { $0.status.id == status }) {
-                sink.error(api.api.origin, "no case of init API '\(api.api.id)' gives permission status '\(status)'")
+                sink.error(api.api.origin, "no case of \(spec.naming.words) '\(api.api.id)' gives permission status '\(status)'")
             }
         }
         spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
