@@ -99,8 +99,9 @@ final class CommandTests: XCTestCase {
         ]
         let operands = [
             "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],
+            "observe": [payload],
         ]
-        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "specs", "templates", "help"])
+        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "observe", "specs", "templates", "help"])
         for info in Help.commands(spec) {
             let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
             let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()

@@ -47,6 +47,19 @@ enum Help {
         options: [.flag("--force", "Overwrite files that are already there")],
         examples: ["templates export MyTemplates"])
 
+    static let observe = CommandInfo(
+        name: "observe", summary: "Compare field logs with the spec", operands: "LOG...",
+        about: """
+            Reads field logs (JSON lines, format version 1; see docs/field-log.md), groups them
+            by run, and holds each run's calls against the scenario the spec predicts for its
+            cell, tap and missing handlers: confirmed, contradicted (with the first step that
+            differs) or not yet observed; runs of one scenario that disagree are said to. A bad
+            line is reported as FILE:LINE and the rest is still read. Exit status: 0 nothing
+            contradicts the spec, 1 something does or a log has a bad line, 2 usage error.
+            """,
+        options: [generate.options[0], .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent")],
+        examples: ["observe --spec builtin:current run.jsonl", "observe field/*.jsonl --json"])
+
     static let specs = CommandInfo(
         name: "specs", summary: "List the built-in matrices",
         about: """
@@ -92,7 +105,7 @@ enum Help {
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
 
-    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), specs, templates, help] }
+    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), observe, specs, templates, help] }
 
     static var main: String {
         let commands = commands(try? SpecLoader.load(path: nil).spec)

@@ -1,0 +1,137 @@
+extension Command {
+    /// `observe LOG...`: field logs held against the spec. Exit 0 when nothing contradicts it, 1
+    /// when something does or a log has a bad line (every other line is still read), 2 on usage.
+    static func observe(_ rest: [String], _ result: inout Result) throws {
+        var args = try Help.observe.arguments(rest)
+        _ = args.value("--spec")
+        let json = args.flag("--json")
+        let logs = args.positionals
+        try args.finish(positionals: logs.count)
+        guard !logs.isEmpty else { throw Arguments.UsageError(message: "observe: name at least one log file") }
+        let matrix = try SpecLoader.load(path: specPath(rest))
+
+        var log = FieldLog(matrix: matrix)
+        for file in logs {
+            do {
+                log.read(try FileSystem.contents(file), file: file)
+            } catch {
+                log.problems.append(Diagnostic(file: file, location: nil, message: "cannot read the log (\(error))"))
+            }
+        }
+        log.finish()
+        let observation = Observation(matrix: matrix, runs: log.runs)
+        let report = ObservationReport(matrix: matrix, observation: observation)
+        result.stdout += json ? report.json().serialized() + "\n" : report.text()
+        result.stderr += log.problems.prefix(maxPrinted).map { $0.description + "\n" }.joined()
+        if log.problems.count > maxPrinted { result.stderr += "pushmatrix: \(log.problems.count - maxPrinted) more problems not shown\n" }
+        result.status = observation.contradicted.isEmpty && log.problems.isEmpty ? 0 : 1
+    }
+}
+
+/// What `observe` prints: each observed scenario with its verdict, as text or JSON.
+struct ObservationReport {
+    let matrix: Matrix
+    let observation: Observation
+
+    func text() -> String {
+        var out = ""
+        for outcome in observation.outcomes {
+            guard !outcome.confirms else {
+                out += "confirmed     \(label(outcome.scenario)) — \(list(outcome.runs))\n"
+                continue
+            }
+            out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + label(outcome.scenario) + "\n"
+            out += "  expected:  \(calls(outcome.expected))\n"
+            for sequence in outcome.observed {
+                out += "  observed:  \(calls(sequence)) — \(list(outcome.runs.filter { $0.calls == sequence }))\n"
+                if let difference = Observation.difference(expected: outcome.expected, observed: sequence) {
+                    out += "             \(difference)\n"
+                }
+            }
+        }
+        out += "\(observation.confirmed.count) confirmed, \(observation.contradicted.count) contradicted"
+        out += " (\(observation.inconsistent.count) with runs that disagree), \(observation.unobserved) not yet observed\n"
+        return out
+    }
+
+    func json() -> JSONOutput {
+        .object([
+            ("confirmed", .array(observation.confirmed.map { .object(scenario($0.scenario) + [("runs", runIds($0.runs))]) })),
+            (
+                "contradicted",
+                .array(
+                    observation.contradicted.flatMap { outcome in
+                        outcome.observed.filter { $0 != outcome.expected }.map { sequence in
+                            .object(
+                                scenario(outcome.scenario) + [
+                                    ("expected", calls(outcome.expected)), ("observed", calls(sequence)),
+                                    ("difference", .string(Observation.difference(expected: outcome.expected, observed: sequence) ?? "")),
+                                    ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
+                                ])
+                        }
+                    })
+            ),
+            ("unobserved", .int(observation.unobserved)),
+            (
+                "inconsistent",
+                .array(
+                    observation.inconsistent.map { outcome in
+                        .object(
+                            scenario(outcome.scenario) + [
+                                (
+                                    "observed",
+                                    .array(
+                                        outcome.observed.map { sequence in
+                                            .object([
+                                                ("calls", calls(sequence)), ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
+                                            ])
+                                        })
+                                )
+                            ])
+                    })
+            ),
+        ])
+    }
+
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the
+    /// handlers the app lacks, if any.
+    private func label(_ scenario: Scenario) -> String {
+        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
+        var parts = [
+            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.api)",
+            "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
+        ]
+        if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The runs by id with device and iOS version; past a few, how many and the first ones.
+    private func list(_ runs: [FieldLog.Run]) -> String {
+        let shown = runs.prefix(3).map { "\($0.id) (\($0.device), iOS \($0.os))" }.joined(separator: ", ")
+        return runs.count <= 3 ? shown : "\(runs.count) runs: \(shown), …"
+    }
+
+    private func calls(_ calls: [FieldLog.Call]) -> String {
+        calls.isEmpty ? "nothing" : calls.map(Observation.describe).joined(separator: ", ")
+    }
+
+    private func calls(_ calls: [FieldLog.Call]) -> JSONOutput {
+        .array(calls.map { .object([("handler", .string($0.handler)), ("state", $0.state.map(JSONOutput.string) ?? .null)]) })
+    }
+
+    private func runIds(_ runs: [FieldLog.Run]) -> JSONOutput { .array(runs.map { .string($0.id) }) }
+
+    private func scenario(_ scenario: Scenario) -> [(String, JSONOutput)] {
+        let keys = matrix.payloadKeyIds
+        let payload = JSONOutput.object(keys.indices.map { (keys[$0], .bool(scenario.payload.isSet($0))) })
+        return [
+            (
+                "cell",
+                .object([
+                    ("payload", payload), (matrix.spec.naming.cellKey, .string(scenario.api)), ("appState", .string(scenario.appState)),
+                ])
+            ),
+            ("tap", scenario.tap.map(JSONOutput.string) ?? .null), ("without", .array(scenario.missing.map(JSONOutput.string))),
+        ]
+    }
+}

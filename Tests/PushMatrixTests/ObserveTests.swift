@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrix
+
+/// `observe` against logs made from the spec's own scenarios: as predicted they all confirm it;
+/// changed in one call they contradict it, named exactly; malformed they are reported by line.
+final class ObserveTests: XCTestCase {
+    /// A run's lines in log format 1, for `scenario` with `calls` (by default what it predicts).
+    static func lines(_ matrix: Matrix, _ scenario: Scenario, run: String, calls: [(String, String?)]? = nil) -> [String] {
+        let keys = matrix.payloadKeyIds
+        let payload = keys.indices.map { "\"\(keys[$0])\": \(scenario.payload.isSet($0))" }.joined(separator: ", ")
+        let tap = scenario.tap.map { "\"\($0)\"" } ?? "null"
+        let without = scenario.missing.map { "\"\($0)\"" }.joined(separator: ", ")
+        let start =
+            #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "test", "payload": {\#(payload)}, "#
+            + #""\#(matrix.spec.naming.cellKey)": "\#(scenario.api)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
+        let steps = calls ?? scenario.steps.map { ($0.handler, $0.state) }
+        return [start]
+            + steps.map { handler, state in
+                #"{"v": 1, "run": "\#(run)", "event": "call", "handler": "\#(handler)", "state": \#(state.map { "\"\($0)\"" } ?? "null")}"#
+            } + [#"{"v": 1, "run": "\#(run)", "event": "end"}"#]
+    }
+
+    private func observe(_ spec: String, _ logs: [String], _ extra: [String] = []) throws -> Command.Result {
+        let directory = Fixtures.temporaryDirectory(self)
+        var files: [String] = []
+        for (n, log) in logs.enumerated() {
+            let file = directory + "/log\(n).jsonl"
+            try Data(log.utf8).write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        return Command.run(["observe", "--spec", spec] + extra + files)
+    }
+
+    private func json(_ result: Command.Result) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout + result.stderr)
+    }
+
+    /// The example of docs/field-log.md, which documents format version 1, is read as written
+    /// (its wrapped first object joined into one line) and confirms the current matrix.
+    func testTheDocumentedExampleIsVersionOneAndConfirms() throws {
+        let page = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/field-log.md"), encoding: .utf8)
+        let block = try XCTUnwrap(page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let log = block.replacingOccurrences(of: ",\n ", with: ", ")
+        XCTAssertEqual(log.split(separator: "\n").count, 4)
+        XCTAssertTrue(log.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"v": 1, "run": "r17", "event": "#) })
+        XCTAssertEqual(FieldLog.version, 1)
+        let result = try observe("builtin:current", [log], ["--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let confirmed = try XCTUnwrap(try json(result)["confirmed"] as? [[String: Any]])
+        XCTAssertEqual(confirmed.count, 1)
+        XCTAssertEqual(confirmed[0]["runs"] as? [String], ["r17"])
+    }
+
+    /// Every scenario of both built-in matrices and of the other-dimensions fixture, logged as
+    /// predicted, confirms the spec.
+    func testLogsOfTheSpecsOwnScenariosAreAllConfirmed() throws {
+        for (matrix, spec) in [
+            (Fixtures.builtIn, Fixtures.spec), (Fixtures.current, Fixtures.currentSpec),
+            (Fixtures.otherDimensions, Fixtures.fixture("other-dimensions.json")),
+        ] {
+            let log = matrix.scenarios.enumerated().flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)") }
+            let result = try observe(spec, [log.joined(separator: "\n") + "\n"], ["--json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "")
+            let report = try json(result)
+            XCTAssertEqual((report["confirmed"] as? [Any])?.count, matrix.scenarios.count, spec)
+            XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, spec)
+            XCTAssertEqual(report["unobserved"] as? Int, 0, spec)
+        }
+    }
+
+    /// A scenario of the current matrix with three calls: sceneConnect, then action(.inactive).
+    private var coldStart: Scenario {
+        Fixtures.current.scenarios.first {
+            $0.api == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty && $0.steps.count == 2
+                && $0.steps[0].handler == "sceneConnect"
+        }!
+    }
+
+    func testEachKindOfDepartureIsNamedExactly() throws {
+        let matrix = Fixtures.current
+        let cases: [(String, [(String, String?)], String)] = [
+            (
+                "a state flipped", [("sceneConnect", nil), ("action", "background")],
+                "step 2: action ran in state .background, expected .inactive"
+            ),
+            ("a call missing", [("sceneConnect", nil)], "step 2: expected call action(.inactive) is missing"),
+            (
+                "an extra call", [("sceneConnect", nil), ("action", "inactive"), ("action", "inactive")],
+                "step 3: extra call action(.inactive)"
+            ),
+            ("calls reordered", [("action", "inactive"), ("sceneConnect", nil)], "step 1: the same calls in another order"),
+        ]
+        for (name, calls, difference) in cases {
+            let result = try observe(
+                Fixtures.currentSpec, [Self.lines(matrix, coldStart, run: "r1", calls: calls).joined(separator: "\n")], ["--json"])
+            XCTAssertEqual(result.status, 1, name)
+            let contradicted = try XCTUnwrap(try json(result)["contradicted"] as? [[String: Any]], name)
+            XCTAssertEqual(contradicted.count, 1, name)
+            XCTAssertEqual(contradicted[0]["difference"] as? String, difference, name)
+            XCTAssertEqual(contradicted[0]["tap"] as? String, "body")
+            XCTAssertEqual((contradicted[0]["cell"] as? [String: Any])?["setup"] as? String, "scenes")
+            XCTAssertEqual((contradicted[0]["expected"] as? [[String: Any]])?.map { $0["handler"] as? String }, ["sceneConnect", "action"])
+            XCTAssertEqual((contradicted[0]["observed"] as? [[String: Any]])?.count, calls.count, name)
+            XCTAssertEqual(contradicted[0]["runs"] as? [String], ["r1"])
+        }
+    }
+
+    func testRunsOfOneScenarioThatDisagreeAreReported() throws {
+        let matrix = Fixtures.current
+        let log = Self.lines(matrix, coldStart, run: "a") + Self.lines(matrix, coldStart, run: "b", calls: [("sceneConnect", nil)])
+        let result = try observe(Fixtures.currentSpec, [log.joined(separator: "\n")])
+        XCTAssertEqual(result.status, 1)
+        let keys = coldStart.payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")
+        XCTAssertTrue(
+            result.stdout.hasPrefix("inconsistent  payload: \(keys) · setup: scenes · appState: terminated · tap: body\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  observed:  sceneConnect, action(.inactive) — a (iPhone 15, iOS 18.2)\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "  observed:  sceneConnect — b (iPhone 15, iOS 18.2)\n             step 2: expected call action(.inactive) is missing\n"))
+        XCTAssertTrue(
+            result.stdout.hasSuffix("0 confirmed, 1 contradicted (1 with runs that disagree), 767 not yet observed\n"), result.stdout)
+    }
+
+    /// Bad lines are reported with file and line, and the good runs around them still count.
+    func testMalformedLogsAreReportedByLineAndTheRestIsRead() throws {
+        let matrix = Fixtures.current
+        let good = Self.lines(matrix, coldStart, run: "ok")
+        let cases: [(String, [String], String)] = [
+            ("bad JSON", ["{\"v\": 1, \"run\": "], ":1:1: error: not JSON"),
+            (
+                "an unknown id", [Self.lines(matrix, coldStart, run: "x")[0].replacingOccurrences(of: "\"scenes\"", with: "\"scene\"")],
+                ":1:1: error: \"setup\": unknown id 'scene' (did you mean 'scenes'?)"
+            ),
+            (
+                "no start", [#"{"v": 1, "run": "x", "event": "call", "handler": "action", "state": "active"}"#],
+                ":1:1: error: call of run 'x' before its start line; runs must not interleave"
+            ),
+            (
+                "no end", Array(Self.lines(matrix, coldStart, run: "x").dropLast()),
+                ":1:1: error: run 'x' has no end line before run 'ok' starts; it is not compared"
+            ),
+            (
+                "interleaved",
+                Self.lines(matrix, coldStart, run: "x").enumerated().flatMap { n, line in
+                    n == 1 ? [#"{"v": 1, "run": "ok", "event": "call", "handler": "action", "state": "active"}"#, line] : [line]
+                },
+                ":2:1: error: call of run 'ok' inside run 'x'; runs must not interleave"
+            ),
+            ("a duplicate run id", Self.lines(matrix, coldStart, run: "ok"), ":5:1: error: run id 'ok' was already used"),
+            ("another version", [#"{"v": 2, "run": "x", "event": "end"}"#], ":1:1: error: \"v\": expected 1"),
+        ]
+        for (name, bad, message) in cases {
+            let result = try observe(Fixtures.currentSpec, [(bad + good).joined(separator: "\n")], ["--json"])
+            XCTAssertEqual(result.status, 1, name)
+            XCTAssertTrue(result.stderr.contains("/log0.jsonl" + message), "\(name): \(result.stderr)")
+            XCTAssertEqual((try json(result)["confirmed"] as? [Any])?.count, 1, "\(name): the good run counts")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(name): one problem, reported once: \(result.stderr)")
+        }
+    }
+
+    func testAnEmptyOrTruncatedLogIsReported() throws {
+        let empty = try observe(Fixtures.currentSpec, [""])
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.hasSuffix("/log0.jsonl: error: the log is empty\n"), empty.stderr)
+        let cut = Self.lines(Fixtures.current, coldStart, run: "x").joined(separator: "\n").dropLast(10)
+        let truncated = try observe(Fixtures.currentSpec, [String(cut)])
+        XCTAssertEqual(truncated.status, 1)
+        XCTAssertTrue(truncated.stderr.contains("/log0.jsonl:4:1: error: not JSON"), truncated.stderr)
+        XCTAssertTrue(
+            truncated.stderr.contains("/log0.jsonl:1:1: error: run 'x' has no end line (the log may be truncated)"), truncated.stderr)
+        XCTAssertEqual(Command.run(["observe", "--spec", Fixtures.currentSpec]).status, 2, "no log is a usage error")
+    }
+
+    /// A 100 MB log is read line by line within its limits: every run counts, nothing crashes.
+    func testALargeLogIsRead() throws {
+        let matrix = Fixtures.current
+        let run = Self.lines(matrix, coldStart, run: "RUN").joined(separator: "\n") + "\n"
+        var log = ""
+        var n = 0
+        while log.utf8.count < 100_000_000 {
+            log += run.replacingOccurrences(of: "RUN", with: "r\(n)")
+            n += 1
+        }
+        log += String(repeating: "x", count: FieldLog.maxLineLength + 1) + "\n"
+        let result = try observe(Fixtures.currentSpec, [log], ["--json"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error: line is \(FieldLog.maxLineLength + 1) bytes long"), result.stderr)
+        let confirmed = try XCTUnwrap(try json(result)["confirmed"] as? [[String: Any]])
+        XCTAssertEqual((confirmed.first?["runs"] as? [Any])?.count, n)
+    }
+}
