@@ -29,6 +29,13 @@ enum FileSystem {
         }
     }
 
+    /// Whether both paths exist and are one file (links followed).
+    static func sameFile(_ a: String, _ b: String?) -> Bool {
+        guard let b else { return false }
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
     /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
     static func read(_ path: String) -> [UInt8]? { try? contents(path) }
 

@@ -95,7 +95,8 @@ final class CommandTests: XCTestCase {
         let spec = Fixtures.builtIn.spec
         let values = [
             "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
-            "--payload": payload, "--api": spec.initAPIs[0].id, "--state": spec.appStates[0].id, "--lang": "ja",
+            "--payload": payload, "--update-spec": directory + "/updated.json", "--api": spec.initAPIs[0].id,
+            "--state": spec.appStates[0].id, "--lang": "ja",
         ]
         let operands = [
             "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],

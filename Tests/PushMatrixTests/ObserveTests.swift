@@ -191,4 +191,98 @@ final class ObserveTests: XCTestCase {
         let confirmed = try XCTUnwrap(try json(result)["confirmed"] as? [[String: Any]])
         XCTAssertEqual((confirmed.first?["runs"] as? [Any])?.count, n)
     }
+
+    // MARK: --update-spec
+
+    /// Every scenario with no handler missing, logged as predicted, for the cells `where` picks.
+    private func log(
+        _ matrix: Matrix, where include: (Scenario) -> Bool = { _ in true }, calls: (Scenario) -> [(String, String?)]? = { _ in nil }
+    )
+        -> String
+    {
+        matrix.scenarios.enumerated().filter { $0.element.missing.isEmpty && include($0.element) }
+            .flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)", calls: calls(scenario)) }.joined(separator: "\n")
+    }
+
+    private func source(_ spec: String, cell: (Cell) -> Bool) throws -> Source {
+        let matrix = try SpecLoader.load(path: spec)
+        let found = try XCTUnwrap(matrix.spec.cells.first(where: cell))
+        return try XCTUnwrap(matrix.spec.sources.first { $0.id == found.source.id })
+    }
+
+    /// Confirmed in full, every cell becomes observed on the device and version of its runs, and
+    /// the result validates and generates.
+    func testAConfirmedSpecGainsObservedSourcesAndStillGenerates() throws {
+        for (matrix, spec) in [
+            (Fixtures.current, Fixtures.currentSpec), (Fixtures.builtIn, Fixtures.spec),
+            (Fixtures.otherDimensions, Fixtures.fixture("other-dimensions.json")),
+        ] {
+            let out = Fixtures.temporaryDirectory(self) + "/updated.json"
+            let result = try observe(spec, [log(matrix)], ["--update-spec", out])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(
+                result.stdout.hasSuffix(
+                    "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 rewritten to what was observed\n"))
+            let updated = try SpecLoader.load(path: out)
+            XCTAssertEqual(updated.spec.cells.count, matrix.spec.cells.count)
+            XCTAssertTrue(updated.spec.cells.allSatisfy { $0.source.id == "observed_iPhone_15_18_2" }, spec)
+            let observed = try source(out) { _ in true }
+            XCTAssertEqual(observed.title["en"], "Field runs on iPhone 15, iOS 18.2")
+            if updated.spec.showsSourceKinds {
+                XCTAssertEqual(observed.kind, .observed)
+                XCTAssertEqual(observed.device, "iPhone 15")
+                XCTAssertEqual(observed.os, "iOS 18.2")
+            }
+            let generate = Command.run(["generate", "--spec", out, "--output", Fixtures.temporaryDirectory(self) + "/out", "--quiet"])
+            XCTAssertEqual(generate.status, 0, generate.stderr)
+        }
+    }
+
+    /// A cell whose runs all saw something else takes the observed calls; a cell seen only in
+    /// part, or one whose calls would break a rule of the spec, is not written as observed.
+    func testContradictionsAreWrittenOnlyWhenWholeAndValid() throws {
+        let matrix = Fixtures.current
+        let target = coldStart
+        let sameCell = { (s: Scenario) in s.payload == target.payload && s.api == target.api && s.appState == target.appState }
+        let flipped = log(matrix, where: sameCell) { $0.tap == "body" ? [("sceneConnect", nil), ("action", "active")] : nil }
+        let out = Fixtures.temporaryDirectory(self) + "/updated.json"
+        let result = try observe(Fixtures.currentSpec, [flipped], ["--update-spec", out])
+        XCTAssertEqual(result.status, 1, "a contradiction is still reported")
+        let updated = try SpecLoader.load(path: out)
+        let cell = try XCTUnwrap(
+            updated.spec.cells.first {
+                $0.api.id == "scenes" && $0.appState.id == "terminated"
+                    && Payload($0.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex) == target.payload
+            })
+        XCTAssertEqual(cell.source.id, "observed_iPhone_15_18_2")
+        XCTAssertEqual(
+            cell.taps.first { $0.tap.id == "body" }?.calls.map { "\($0.handler.id).\($0.state?.id ?? "-")" },
+            ["sceneConnect.-", "action.active"])
+        XCTAssertEqual(updated.spec.cells.filter { $0.source.id.hasPrefix("observed_") }.count, 1, "no other cell changes")
+
+        let partly = log(matrix, where: { sameCell($0) && $0.tap == nil })
+        let none = Fixtures.temporaryDirectory(self) + "/partly.json"
+        XCTAssertEqual(try observe(Fixtures.currentSpec, [partly], ["--update-spec", none]).status, 0)
+        XCTAssertEqual(try SpecLoader.load(path: none).spec.cells.filter { $0.source.id.hasPrefix("observed_") }.count, 0)
+
+        let broken = log(matrix, where: sameCell) { $0.tap == "body" ? [("launch", nil), ("action", "inactive")] : nil }
+        let refused = Fixtures.temporaryDirectory(self) + "/refused.json"
+        let run = try observe(Fixtures.currentSpec, [broken], ["--update-spec", refused])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("error: the updated spec would not validate, so it is not written:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("'launch'"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: refused))
+    }
+
+    func testTheSpecReadIsNeverOverwritten() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let spec = directory + "/spec.json"
+        try FileManager.default.copyItem(atPath: Fixtures.currentSpec, toPath: spec)
+        let log = directory + "/run.jsonl"
+        try Data(Self.lines(Fixtures.current, coldStart, run: "r").joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: log))
+        let result = Command.run(["observe", "--spec", spec, "--update-spec", spec, log])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--update-spec: name a new file"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: spec)), try Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec)))
+    }
 }

@@ -57,7 +57,12 @@ enum Help {
             line is reported as FILE:LINE and the rest is still read. Exit status: 0 nothing
             contradicts the spec, 1 something does or a log has a bad line, 2 usage error.
             """,
-        options: [generate.options[0], .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent")],
+        options: [
+            generate.options[0], .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent"),
+            .value(
+                "--update-spec", "OUT",
+                "Write the spec to OUT with every fully observed cell given an observed source\n(and the observed calls where they differ)"),
+        ],
         examples: ["observe --spec builtin:current run.jsonl", "observe field/*.jsonl --json"])
 
     static let specs = CommandInfo(

@@ -5,10 +5,15 @@ extension Command {
         var args = try Help.observe.arguments(rest)
         _ = args.value("--spec")
         let json = args.flag("--json")
+        let update = args.value("--update-spec")
         let logs = args.positionals
         try args.finish(positionals: logs.count)
         guard !logs.isEmpty else { throw Arguments.UsageError(message: "observe: name at least one log file") }
-        let matrix = try SpecLoader.load(path: specPath(rest))
+        let specFile = specPath(rest)
+        if let update, update.isEmpty || update == specFile || FileSystem.sameFile(update, specFile) {
+            throw Arguments.UsageError(message: "--update-spec: name a new file; the spec read is never overwritten")
+        }
+        let matrix = try SpecLoader.load(path: specFile)
 
         var log = FieldLog(matrix: matrix)
         for file in logs {
@@ -25,6 +30,26 @@ extension Command {
         result.stderr += log.problems.prefix(maxPrinted).map { $0.description + "\n" }.joined()
         if log.problems.count > maxPrinted { result.stderr += "pushmatrix: \(log.problems.count - maxPrinted) more problems not shown\n" }
         result.status = observation.contradicted.isEmpty && log.problems.isEmpty ? 0 : 1
+        if let update { try writeUpdate(update, specFile: specFile, matrix: matrix, observation: observation, &result, quiet: json) }
+    }
+
+    /// Writes the spec with the observed cells to `path` (see `SpecUpdate`), or nothing when the
+    /// result would not validate.
+    private static func writeUpdate(
+        _ path: String, specFile: String?, matrix: Matrix, observation: Observation, _ result: inout Result, quiet: Bool
+    ) throws {
+        let name = specFile ?? SpecLoader.builtInName
+        let update = try SpecUpdate(matrix: matrix, original: SpecLoader.bytes(path: specFile), file: name, observation: observation)
+        do {
+            try FileSystem.replace(path, with: update.bytes, temporarySuffix: OutputWriter.temporarySuffix)
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot write the updated spec (\(error))")])
+        }
+        result.stderr += update.skipped.map { "\(path): warning: not updated: \($0)\n" }.joined()
+        if !quiet {
+            result.stdout +=
+                "\(path): \(update.confirmed) cells confirmed by observation, \(update.rewritten) rewritten to what was observed\n"
+        }
     }
 }
 

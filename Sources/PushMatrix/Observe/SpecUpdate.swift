@@ -1,0 +1,158 @@
+/// The spec rewritten with what the field saw. A cell changes only when every scenario of it
+/// with no handler missing (no tap, and each possible tap) was run, and all its runs agree: if
+/// they confirm it, its source becomes an `observed` source naming the device and iOS version;
+/// if they contradict it, it takes the observed calls with that source. Anything less leaves
+/// the cell as it was, so no cell claims more than was seen. The result is validated before it
+/// is returned.
+struct SpecUpdate {
+    var bytes: [UInt8]
+    var confirmed: Int
+    var rewritten: Int
+    /// Cells whose runs could not be written into the spec, and why.
+    var skipped: [String]
+
+    init(matrix: Matrix, original: [UInt8], file: String, observation: Observation) throws(DiagnosticsError) {
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(original)
+        } catch {
+            throw DiagnosticsError([error.diagnostic(file: file)])
+        }
+        let spec = matrix.spec
+        var byScenario: [String: Observation.Outcome] = [:]
+        for outcome in observation.outcomes where outcome.scenario.missing.isEmpty {
+            byScenario[Self.key(outcome.scenario.payload, outcome.scenario.api, outcome.scenario.appState, outcome.scenario.tap)] = outcome
+        }
+        var sources: [(id: String, json: JSONOutput)] = []
+        var cells: [Int: JSONOutput] = [:]
+        var confirmed = 0, rewritten = 0
+        var skipped: [String] = []
+        let cellNodes = Self.items(root["cells"])
+        for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
+            let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
+            let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
+            let outcomes = taps.compactMap { byScenario[Self.key(payload, cell.api.id, cell.appState.id, $0)] }
+            guard outcomes.count == taps.count, outcomes.allSatisfy({ !$0.isInconsistent }) else { continue }
+            let run = outcomes[0].runs[0]
+            let source = Self.sourceID(device: run.device, os: run.os)
+            if !sources.contains(where: { $0.id == source }) {
+                sources.append(
+                    (
+                        source,
+                        Self.observedSource(
+                            id: source, device: run.device, os: run.os, languages: spec.languages.map(\.id), kinds: spec.showsSourceKinds)
+                    ))
+            }
+            var node = Self.output(cellNodes[index])
+            if outcomes.allSatisfy(\.confirms) {
+                confirmed += 1
+            } else {
+                let delivery = outcomes[0].observed[0]
+                var tapCalls: [(String, [FieldLog.Call])] = []
+                for (tap, outcome) in zip(taps.dropFirst(), outcomes.dropFirst()) {
+                    let calls = outcome.observed[0]
+                    guard calls.starts(with: delivery) else {
+                        skipped.append(
+                            "\(Self.label(outcome.scenario, matrix)): the calls of tap \(tap!) do not begin with the calls on arrival seen without a tap"
+                        )
+                        break
+                    }
+                    tapCalls.append((tap!, Array(calls.dropFirst(delivery.count))))
+                }
+                guard tapCalls.count == taps.count - 1 else { continue }
+                node = Self.replacing(node, "onDelivery", Self.calls(delivery, keepingNotesOf: cell.onDelivery))
+                let old = Dictionary(uniqueKeysWithValues: cell.taps.map { ($0.tap.id, $0.calls) })
+                node = Self.replacing(
+                    node, "taps", .object(tapCalls.map { tap, calls in (tap, Self.calls(calls, keepingNotesOf: old[tap] ?? [])) }))
+                rewritten += 1
+            }
+            cells[index] = Self.replacing(node, "source", .string(source))
+        }
+        var document = Self.output(root)
+        document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
+        document = Self.replacing(
+            document, "cells", .array(cellNodes.enumerated().map { index, node in cells[index] ?? Self.output(node) }))
+        let bytes = Array((document.serialized() + "\n").utf8)
+        do throws(DiagnosticsError) {
+            _ = try SpecLoader.load(bytes: bytes, file: file)
+        } catch {
+            throw DiagnosticsError(
+                [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
+                    + error.diagnostics)
+        }
+        self.bytes = bytes
+        self.confirmed = confirmed
+        self.rewritten = rewritten
+        self.skipped = skipped
+    }
+
+    private static func key(_ payload: Payload, _ setup: String, _ state: String, _ tap: String?) -> String {
+        "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")"
+    }
+
+    private static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
+        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
+        return "payload: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) · \(scenario.api) · \(scenario.appState)"
+    }
+
+    /// `observed_` and the device and version with everything but letters and digits as `_`.
+    static func sourceID(device: String, os: String) -> String {
+        "observed_" + String((device + "_" + os).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+
+    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one
+    /// that says only that Apple does not document it, its title naming device and version.
+    private static func observedSource(id: String, device: String, os: String, languages: [String], kinds: Bool) -> JSONOutput {
+        let title = ["en": "Field runs on \(device), iOS \(os)", "ja": "\(device)(iOS \(os))での実地の記録"]
+        let caveat = [
+            "en": "Recorded with the field kit on one device and iOS version; other devices and versions may differ.",
+            "ja": "フィールドキットで 1 台の端末と 1 つの iOS バージョンについて記録した結果です。ほかの端末やバージョンでは違う可能性があります。",
+        ]
+        func localized(_ text: [String: String]) -> JSONOutput { .object(languages.map { ($0, .string(text[$0] ?? text["en"]!)) }) }
+        let evidence: [(String, JSONOutput)] =
+            kinds
+            ? [("kind", .string("observed")), ("device", .string(device)), ("os", .string("iOS \(os)"))]
+            : [("appleDocumented", .bool(false))]
+        return .object(
+            [("id", .string(id))] + evidence + [
+                ("platforms", .string("iOS \(os)")), ("title", localized(title)), ("caveat", localized(caveat)),
+            ])
+    }
+
+    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when
+    /// it is the same handler in the same state.
+    private static func calls(_ calls: [FieldLog.Call], keepingNotesOf old: [Call]) -> JSONOutput {
+        .array(
+            calls.enumerated().map { index, call in
+                var members: [(String, JSONOutput)] = [("handler", .string(call.handler))]
+                if let state = call.state { members.append(("state", .string(state))) }
+                if index < old.count, old[index].handler.id == call.handler, old[index].state?.id == call.state, !old[index].notes.isEmpty {
+                    members.append(("notes", .array(old[index].notes.map { .string($0.id) })))
+                }
+                return .object(members)
+            })
+    }
+
+    private static func items(_ node: JSONNode?) -> [JSONNode] {
+        guard let node, case .array(let items) = node.value else { return [] }
+        return items
+    }
+
+    private static func replacing(_ object: JSONOutput, _ key: String, _ value: JSONOutput) -> JSONOutput {
+        guard case .object(var members) = object else { return object }
+        if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = value } else { members.append((key, value)) }
+        return .object(members)
+    }
+
+    /// The parsed document as output, in its own order. A validated spec's numbers are integers.
+    private static func output(_ node: JSONNode) -> JSONOutput {
+        switch node.value {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let text): Int(text).map(JSONOutput.int) ?? .string(text)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(output))
+        case .object(let members): .object(members.map { ($0.key, output($0.value)) })
+        }
+    }
+}
