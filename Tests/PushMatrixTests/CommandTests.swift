@@ -100,9 +100,10 @@ final class CommandTests: XCTestCase {
         ]
         let operands = [
             "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],
-            "observe": [payload],
+            "observe": [payload], "field-kit": ["--output", directory + "/kit"],
         ]
-        XCTAssertEqual(Help.commands(spec).map(\.name), ["generate", "validate", "explain", "observe", "specs", "templates", "help"])
+        XCTAssertEqual(
+            Help.commands(spec).map(\.name), ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"])
         for info in Help.commands(spec) {
             let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
             let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()

@@ -47,6 +47,8 @@ enum BuiltInFiles {
     /// Each template by its path under `Templates/`. SwiftPM names an embedded file by its name
     /// alone, so the folders are given here; a test checks this table against `Templates/`.
     static let templates: [String: String] = [
+        "fieldkit/runbook.en.md": PackageResources.runbook_en_md,
+        "fieldkit/runbook.ja.md": PackageResources.runbook_ja_md,
         "docs/_chip.html": PackageResources._chip_html,
         "docs/_design-cases.html": PackageResources._design_cases_html,
         "docs/_design-cases.md": PackageResources._design_cases_md,

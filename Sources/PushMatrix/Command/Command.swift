@@ -5,7 +5,7 @@ public enum Command {
     static let defaultTemplates = "Templates"
     static let maxPrinted = 1000
     /// The commands `run` knows, as the main help lists them.
-    static let commands = ["generate", "validate", "explain", "observe", "specs", "templates", "help"]
+    static let commands = ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"]
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
@@ -40,6 +40,7 @@ public enum Command {
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
             case "observe": try observe(rest, &result)
+            case "field-kit": try fieldKit(rest, &result)
             case "specs": try specs(rest, &result)
             case "templates": try templates(rest, &result)
             case "help":

@@ -65,6 +65,21 @@ enum Help {
         ],
         examples: ["observe --spec builtin:current run.jsonl", "observe field/*.jsonl --json"])
 
+    static let fieldKit = CommandInfo(
+        name: "field-kit", summary: "Write the kit for measuring the spec on devices",
+        about: """
+            Writes into DIR one payload file per payload combination for the simulator
+            (Payloads/NAME.apns, for xcrun simctl push) and one for a device (Payloads/NAME.device.json:
+            the aps dictionary with the apns-push-type and apns-priority it needs), and a runbook in
+            each of the spec's languages (Runbook/LANG/runbook.md). It sends nothing. Record runs
+            with the generated skeleton's recorder and compare them with 'pushmatrix observe'.
+            """,
+        options: [
+            generate.options[0], generate.options[1], .value("--output", "DIR", "Where the kit goes (required)"),
+            .flag("--force", "Overwrite kit files edited since they were written"),
+        ],
+        examples: ["field-kit --spec builtin:current --output FieldKit"])
+
     static let specs = CommandInfo(
         name: "specs", summary: "List the built-in matrices",
         about: """
@@ -110,7 +125,7 @@ enum Help {
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
 
-    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), observe, specs, templates, help] }
+    static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), observe, fieldKit, specs, templates, help] }
 
     static var main: String {
         let commands = commands(try? SpecLoader.load(path: nil).spec)

@@ -1,0 +1,81 @@
+/// The field kit's files besides the probe app: one payload file per payload combination for the
+/// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the
+/// `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
+struct FieldKitView {
+    let matrix: Matrix
+    var spec: Spec { matrix.spec }
+
+    /// The payload combination's file name, as the Swift scenario groups name it.
+    func name(_ payload: Payload) -> String { SwiftView.groupName(payload, keys: matrix.payloadKeyIds) }
+
+    /// A payload shows in Notification Center only with a key that makes it visible; one that
+    /// does not is a background push: type `background`, priority 5, or APNs refuses it.
+    func headers(_ payload: Payload) -> (type: String, priority: String) {
+        let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
+        return visible ? ("alert", "10") : ("background", "5")
+    }
+
+    /// The `aps` dictionary with exactly the combination's keys, each with a value that counts
+    /// as set (see `presentWhen`); the alert's body names the combination.
+    func aps(_ payload: Payload) -> JSONOutput {
+        .object(
+            spec.payloadKeys.indices.filter(payload.isSet).map { index in
+                let key = spec.payloadKeys[index]
+                let value: JSONOutput =
+                    switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
+                    case .object: .object([("title", .string("pushmatrix")), ("body", .string(name(payload)))])
+                    case .one: .int(1)
+                    default: .string("pushmatrix")
+                    }
+                return (key.apnsKey, value)
+            })
+    }
+
+    /// `Payloads/NAME.apns` for the simulator and `Payloads/NAME.device.json` for a device.
+    func payloadFiles() -> [(path: String, bytes: [UInt8])] {
+        matrix.payloads.flatMap { payload in
+            let simulator = JSONOutput.object([("Simulator Target Bundle", .string(Self.bundlePlaceholder)), ("aps", aps(payload))])
+            let (type, priority) = headers(payload)
+            let device = JSONOutput.object([
+                ("headers", .object([("apns-push-type", .string(type)), ("apns-priority", .string(priority))])),
+                ("payload", .object([("aps", aps(payload))])),
+            ])
+            return [
+                ("Payloads/\(name(payload)).apns", Array((simulator.serialized() + "\n").utf8)),
+                ("Payloads/\(name(payload)).device.json", Array((device.serialized() + "\n").utf8)),
+            ]
+        }
+    }
+
+    /// What a tester replaces with the probe app's bundle identifier.
+    static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
+
+    /// The runbook of `language`: the spec's app states and taps in its words, and every payload
+    /// file with its headers and whether it shows.
+    func runbook(_ language: String) -> TemplateValue {
+        let book = Phrasebook(matrix: matrix, language: language)
+        return .object([
+            "language": .verbatim(language),
+            "scenarios": .verbatim(String(matrix.scenarios.count)),
+            "setupLabel": .verbatim(spec.naming.cellKey),
+            "setups": .list(
+                spec.initAPIs.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "appStates": .list(
+                spec.appStates.map {
+                    .object([
+                        "id": .verbatim($0.id), "name": .inline(book.name($0.name)), "description": .inline(book.text($0.description)),
+                    ])
+                }),
+            "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "payloads": .list(
+                matrix.payloads.map { payload in
+                    let (type, priority) = headers(payload)
+                    return .object([
+                        "name": .verbatim(name(payload)), "type": .verbatim(type), "priority": .verbatim(priority),
+                        "keys": .text(payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")),
+                    ])
+                }),
+            "bundlePlaceholder": .verbatim(Self.bundlePlaceholder),
+        ])
+    }
+}
