@@ -75,6 +75,9 @@ public protocol PushHandlerUnderTest: AnyObject {
 public final class PushRouter: PushHandlerUnderTest {
     public let {{setupLabel}}: {{setupType}}
     public let missing: Set<Handler>
+    /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
+    /// open run (handler and state), before it is classified. Nil, the default, records nothing.
+    public var recorder: FieldRecorder?
     private var contentHandled: Set<String> = []
     private var tapAnswered: Set<String> = []
 
@@ -85,6 +88,7 @@ public final class PushRouter: PushHandlerUnderTest {
 
     public func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
         defer { complete?() }
+        recorder?.record(handler, state: state)
         guard let event = Classifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: state)?.event else {
             return Handling(event: nil, processesContent: false, respondsToTap: false)
         }
@@ -150,5 +154,139 @@ public enum ConformanceCheck {
         guard let event, let site = Classifier.classify({{setupLabel}}: {{setupLabel}}, handler: step.handler, state: step.state) else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
+    }
+}
+
+/// Writes what a real app saw when pushes arrived as a field log: the JSON lines, format version
+/// 1, that `pushmatrix observe` holds against the spec (docs/field-log.md). Recording is opt-in:
+/// nothing is recorded unless a recorder is made and given to `PushRouter` (or the skeleton).
+///
+/// A run is `start(...)`, the calls (`record`), then `end()`. A call is written only while a run
+/// is open: a call before `start` or after `end` leaves no line. Starting a run while another is
+/// open leaves that one without its `end` line, which `observe` reports as cut off. Each line is
+/// handed to the sink whole and newline-terminated; the recorder may be used from any thread, and
+/// its lines never interleave. Keys are written in the format's order, and strings are escaped
+/// (quotes, backslashes and control characters), so free text such as a device name is safe.
+public final class FieldRecorder: @unchecked Sendable {
+    private let sink: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var openRun: String?  // guarded by lock
+
+    /// A recorder that hands each line, newline-terminated, to `write`, one call per line.
+    public init(write: @escaping @Sendable (String) -> Void) {
+        sink = write
+    }
+
+    /// A recorder that appends each line to the file at `url`, created now if missing. Every line
+    /// is added at the file's end when it is written, so processes that record into the same file
+    /// (the app and its service extension, in an app group's container) add to one log. A line
+    /// that cannot be written is dropped: recording never stops the app from handling a push.
+    public convenience init(appendingTo url: URL) throws {
+        try FieldRecorder.append("", to: url)  // fails here, not line by line, when the file cannot be written
+        self.init { line in try? FieldRecorder.append(line, to: url) }
+    }
+
+    /// The open run's id; nil between runs.
+    public var run: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return openRun
+    }
+
+    /// Opens run `run` and writes its `start` line: the cell (`payload`, `{{setupLabel}}`,
+    /// `appState`), the user's tap (nil when nothing is tapped), the optional handlers the app
+    /// leaves out, and the device, its iOS version and the spec the run was planned from (free
+    /// text). `run` must be unique across the logs read together.
+    public func start(
+        run: String, device: String, os: String, spec: String, payload: Payload, {{setupLabel}}: {{setupType}}, appState: AppState, tap: Tap?,
+        without: Set<Handler>
+    ) {
+        let fields = [
+            "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
+            "\"payload\": \(Self.object(payload))", "\"{{setupLabel}}\": \(Self.string({{setupLabel}}.rawValue))",
+            "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
+            "\"without\": [\(Handler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
+        ]
+        lock.lock()
+        defer { lock.unlock() }
+        openRun = run
+        sink(Self.line(run: run, event: "start", fields))
+    }
+
+    /// Opens run `run` without writing a line, for a process that records into a run another
+    /// process started in the same log: the service extension, or the app launched by a tap after
+    /// the run was started. The run's id has to reach that process some other way (an app group's
+    /// shared defaults, say).
+    public func resume(run: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        openRun = run
+    }
+
+    /// Writes a `call` line for one call iOS made, `state` nil for a handler without one; nothing
+    /// when no run is open.
+    public func record(_ handler: Handler, state: HandlerState?) {
+        let fields = ["\"handler\": \(Self.string(handler.rawValue))", "\"state\": \(state.map { Self.string($0.rawValue) } ?? "null")"]
+        lock.lock()
+        defer { lock.unlock() }
+        guard let run = openRun else { return }
+        sink(Self.line(run: run, event: "call", fields))
+    }
+
+    /// Writes the open run's `end` line and closes it; nothing when no run is open.
+    public func end() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let run = openRun else { return }
+        openRun = nil
+        sink(Self.line(run: run, event: "end", []))
+    }
+
+    private static func line(run: String, event: String, _ fields: [String]) -> String {
+        "{" + (["\"v\": 1", "\"run\": \(string(run))", "\"event\": \(string(event))"] + fields).joined(separator: ", ") + "}\n"
+    }
+
+    /// Appends `text` at the file's end, creating the file if missing. The file is opened to
+    /// append (`O_APPEND`), so each line lands whole after whatever another process wrote.
+    private static func append(_ text: String, to url: URL) throws {
+        let file = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { close(file) }
+        var bytes = ArraySlice(text.utf8)
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Every payload key of the spec, in the spec's order.
+    private static func object(_ payload: Payload) -> String {
+        let keys: [(id: String, isSet: Bool)] = [
+{{#keys}}
+            ("{{.}}", payload.{{.}}),
+{{/keys}}
+        ]
+        return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
+    }
+
+    /// `text` as a JSON string, with quotes, backslashes and control characters escaped.
+    private static func string(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
     }
 }

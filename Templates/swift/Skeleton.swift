@@ -117,6 +117,12 @@ public final class CompletionOnce {
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     public var system: PushSystem = UIKitPushSystem()
     private lazy var router = PushRouter(api: system.api, missing: missingHandlers)
+
+    /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
+    /// is written to the recorder's open run before it is handled. Nil, the default, records
+    /// nothing. To record the launch call too, set it (and resume a run the app
+    /// started before it was terminated) before launching finishes: in a subclass's `init()`.
+    public var recorder: FieldRecorder?
     private let askedKey = "pushmatrix.notificationPermissionAsked"
     public private(set) var permission: PermissionStatus?
 
@@ -237,6 +243,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         _ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], actionIdentifier: String?,
         done: @escaping (UIBackgroundFetchResult) -> Void
     ) {
+        router.recorder = recorder  // the router is made on first use; it records into the recorder set now
         let handling = router.receive(handler, state: state, userInfo: userInfo, complete: nil)
         guard let event = handling.event else { return done(.noData) }
         if handling.respondsToTap { respondToTap(userInfo, event: event, actionIdentifier: actionIdentifier) }

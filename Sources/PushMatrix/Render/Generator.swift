@@ -91,7 +91,7 @@ public enum Generator {
             return [
                 try out.file("\(sources)/Dimensions.swift", "swift/Dimensions.swift", swift.dimensions(), format: format),
                 try out.file("\(sources)/Classifier.swift", "swift/Classifier.swift", swift.classifier(sites), format: format),
-                try out.file("\(sources)/Runtime.swift", "swift/Runtime.swift", .object([:]), format: format),
+                try out.file("\(sources)/Runtime.swift", "swift/Runtime.swift", swift.runtime(), format: format),
                 try out.file(
                     "\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", swift.scenarioTable(), format: format),
                 try out.file("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", moduleView, format: format),

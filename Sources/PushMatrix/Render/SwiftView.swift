@@ -64,6 +64,12 @@ struct SwiftView {
         ])
     }
 
+    /// The runtime's model: the payload keys' ids in the spec's order (the field recorder writes
+    /// every key of a run's payload).
+    func runtime() -> TemplateValue {
+        .object(["keys": .list(spec.payloadKeys.map { .verbatim($0.id) })])
+    }
+
     /// One payload combination's scenarios as Swift declarations.
     func scenarioFile(_ group: Group) -> TemplateValue {
         var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps

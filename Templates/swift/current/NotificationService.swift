@@ -15,9 +15,17 @@ import UserNotifications
 open class PushNotificationService: UNNotificationServiceExtension {
     private let deliveries = PendingDeliveries<UNNotificationContent>()
 
+    /// Opt-in field recording (docs/field-log.md): when set, each request this extension receives
+    /// is written as a `serviceExtension` call to the recorder's open run. The extension runs in
+    /// its own process, so the run is one the app started: set the recorder in a subclass's
+    /// `init()`, appending to the app's log in a shared app group container, and open the app's
+    /// run with `resume(run:)`. Nil, the default, records nothing.
+    public var recorder: FieldRecorder?
+
     override open func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
+        recorder?.record(.serviceExtension, state: nil)
         let delivery = deliveries.start(original: request.content, contentHandler)
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
             delivery.deliver(request.content)

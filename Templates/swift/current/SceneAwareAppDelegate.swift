@@ -88,6 +88,12 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     public var system: any PushSystem = UIKitPushSystem()
     private lazy var router = PushRouter(setup: setup, missing: missingHandlers)
 
+    /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
+    /// is written to the recorder's open run before it is handled. Nil, the default, records
+    /// nothing. To record the launch call too, set it (and resume a run the app
+    /// started before it was terminated) in the will-finish-launching region.
+    public var recorder: FieldRecorder?
+
     /// Under the appDelegate setup UIKit puts the main storyboard's window here; with scenes,
     /// each scene delegate holds its own.
     open var window: UIWindow?
@@ -265,6 +271,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         _ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], actionIdentifier: String?,
         done: @escaping (UIBackgroundFetchResult) -> Void
     ) -> Handling {
+        router.recorder = recorder  // the router is made on first use; it records into the recorder set now
         let handling = router.receive(handler, state: state, userInfo: userInfo, complete: nil)
         guard let event = handling.event else {
             done(.noData)

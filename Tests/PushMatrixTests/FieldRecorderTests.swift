@@ -1,0 +1,145 @@
+import CurrentPushHandlers
+import Foundation
+import XCTest
+
+/// The generated runtime's field recorder writes the log `pushmatrix observe` reads
+/// (docs/field-log.md, version 1): the reference router, recording every scenario, confirms
+/// them all.
+final class FieldRecorderTests: XCTestCase {
+    /// The lines a recorder wrote, in order.
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func append(_ line: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            lines.append(line)
+        }
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
+    }
+
+    private let payload = Payload(alert: true, contentAvailable: false, mutableContent: false, category: true)
+
+    func testTheRouterRecordingEveryScenarioIsConfirmedByObserve() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let log = URL(fileURLWithPath: directory).appendingPathComponent("field.jsonl")
+        let recorder = try FieldRecorder(appendingTo: log)
+        for (n, scenario) in Scenario.all.enumerated() {
+            let router = PushRouter(setup: scenario.setup, missing: scenario.missing)
+            router.recorder = recorder
+            recorder.start(
+                run: "r\(n)", device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
+                appState: scenario.appState, tap: scenario.tap, without: scenario.missing)
+            let userInfo = scenario.payload.sampleUserInfo(messageID: scenario.name)
+            for step in scenario.steps {
+                if step.handler.runsInApp {
+                    _ = router.receive(step.handler, state: step.state, userInfo: userInfo, complete: nil)
+                } else {
+                    recorder.record(step.handler, state: step.state)  // as the service extension does, in its own process
+                }
+            }
+            recorder.end()
+        }
+        let (status, stdout, stderr) = try Binary.run(["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
+        XCTAssertEqual(status, 0, stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], stderr)
+        XCTAssertEqual((report["confirmed"] as? [Any])?.count, Scenario.all.count)
+        XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0)
+        XCTAssertEqual((report["inconsistent"] as? [Any])?.count, 0)
+        XCTAssertEqual(report["unobserved"] as? Int, 0)
+    }
+
+    func testFreeTextIsEscapedAndRoundTrips() throws {
+        let lines = Lines()
+        let recorder = FieldRecorder(write: lines.append)
+        let device = "Dev's \"iPhone\" \\ 15\nline two\r\ttab \u{1}\u{1F} é 📱"
+        recorder.start(
+            run: "run \"1\"", device: device, os: "18.2\\beta", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
+            tap: nil, without: [.serviceExtension])
+        recorder.end()
+        let start = try XCTUnwrap(lines.all.first)
+        XCTAssertTrue(start.hasSuffix("}\n"))
+        XCTAssertEqual(start.filter { $0 == "\n" }.count, 1, "one line, newline-terminated")
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(start.utf8)) as? [String: Any])
+        XCTAssertEqual(object["device"] as? String, device)
+        XCTAssertEqual(object["run"] as? String, "run \"1\"")
+        XCTAssertEqual(object["os"] as? String, "18.2\\beta")
+        XCTAssertTrue(object["tap"] is NSNull)
+        XCTAssertEqual(object["without"] as? [String], ["serviceExtension"])
+        let end = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines.all[1].utf8)) as? [String: Any])
+        XCTAssertEqual(end["run"] as? String, "run \"1\"")
+    }
+
+    func testCallsOutsideARunAreNotWritten() {
+        let lines = Lines()
+        let recorder = FieldRecorder(write: lines.append)
+        recorder.record(.launch, state: nil)
+        recorder.end()
+        XCTAssertEqual(lines.all, [])
+        XCTAssertNil(recorder.run)
+
+        recorder.start(
+            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .foreground, tap: nil,
+            without: [])
+        XCTAssertEqual(recorder.run, "r1")
+        recorder.record(.presentation, state: .active)
+        recorder.end()
+        XCTAssertNil(recorder.run)
+        recorder.record(.reception, state: .background)
+        recorder.end()
+        XCTAssertEqual(lines.all.count, 3)
+        XCTAssertFalse(lines.all.joined().contains("reception"))
+
+        // A router without a recorder records nothing; one whose recorder has no run open neither.
+        let router = PushRouter(setup: .scenes)
+        _ = router.receive(.presentation, state: .active, userInfo: payload.sampleUserInfo(messageID: "m"), complete: nil)
+        router.recorder = recorder
+        _ = router.receive(.presentation, state: .active, userInfo: payload.sampleUserInfo(messageID: "m"), complete: nil)
+        XCTAssertEqual(lines.all.count, 3)
+    }
+
+    /// The format, byte for byte: key order, spacing and nulls as docs/field-log.md shows them.
+    func testTheLinesAreWrittenExactly() {
+        let lines = Lines()
+        let recorder = FieldRecorder(write: lines.append)
+        recorder.start(
+            run: "r17", device: "iPhone 15", os: "18.2", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
+            tap: .body, without: [.serviceExtension])
+        recorder.record(.sceneConnect, state: nil)
+        recorder.record(.action, state: .inactive)
+        recorder.end()
+        XCTAssertEqual(
+            lines.all,
+            [
+                #"{"v": 1, "run": "r17", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "current", "#
+                    + #""payload": {"alert": true, "contentAvailable": false, "mutableContent": false, "category": true}, "#
+                    + #""setup": "scenes", "appState": "terminated", "tap": "body", "without": ["serviceExtension"]}"# + "\n",
+                #"{"v": 1, "run": "r17", "event": "call", "handler": "sceneConnect", "state": null}"# + "\n",
+                #"{"v": 1, "run": "r17", "event": "call", "handler": "action", "state": "inactive"}"# + "\n",
+                #"{"v": 1, "run": "r17", "event": "end"}"# + "\n",
+            ])
+    }
+
+    /// The file sink appends: a second recorder (another process, say) adds to the same log.
+    func testTheFileRecorderAppends() throws {
+        let log = URL(fileURLWithPath: Fixtures.temporaryDirectory(self)).appendingPathComponent("log.jsonl")
+        let app = try FieldRecorder(appendingTo: log)
+        app.start(
+            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .background, tap: nil,
+            without: [])
+        let service = try FieldRecorder(appendingTo: log)
+        service.resume(run: "r1")
+        service.record(.serviceExtension, state: nil)
+        app.end()
+        let text = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").map { $0.contains("\"event\": \"call\"") }, [false, true, false])
+        XCTAssertTrue(text.contains(#""run": "r1", "event": "call", "handler": "serviceExtension", "state": null}"#))
+        XCTAssertThrowsError(try FieldRecorder(appendingTo: log.appendingPathComponent("not-a-directory/log.jsonl")))
+    }
+}
