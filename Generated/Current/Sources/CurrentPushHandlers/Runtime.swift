@@ -165,6 +165,8 @@ public enum ConformanceCheck {
 /// handed to the sink whole and newline-terminated; the recorder may be used from any thread, and
 /// its lines never interleave. Keys are written in the format's order, and strings are escaped
 /// (quotes, backslashes and control characters), so free text such as a device name is safe.
+/// Its lock is NSLock, so it is checked by hand rather than by the compiler: the standard
+/// library's Mutex needs iOS 18.
 public final class FieldRecorder: @unchecked Sendable {
     private let sink: @Sendable (String) -> Void
     private let lock = NSLock()
