@@ -131,10 +131,7 @@ public enum Command {
         let files = try Generator.render(matrix, library: library, module: module)
         if Interruption.isPending { throw Interrupted() }
         if !check {
-            let staging = OutputWriter.Staging(writer, force: force, lock: outputLock)
-            staging.add(files)
-            let report = try staging.commit(input: input) { Interruption.isPending }
-            result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
+            let report = try land(files, in: writer, input: input, force: force, lock: outputLock, &result)
             if verbose {
                 result.stdout += report.map {
                     "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n"
@@ -157,6 +154,19 @@ public enum Command {
         }
         result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
         if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
+    }
+
+    /// Stages `files` and lands them in `writer`'s directory, whole or not at all (a pending
+    /// signal stops it); staging warnings go to stderr. Returns each file's fate.
+    static func land(
+        _ files: [(path: String, bytes: [UInt8])], in writer: OutputWriter, input: String, force: Bool, lock: OutputLock,
+        _ result: inout Result
+    ) throws -> [(path: String, fate: OutputWriter.Fate)] {
+        let staging = OutputWriter.Staging(writer, force: force, lock: lock)
+        staging.add(files)
+        let report = try staging.commit(input: input) { Interruption.isPending }
+        result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
+        return report
     }
 
     /// Checks the spec, and that the templates render with it, since a template may use a text

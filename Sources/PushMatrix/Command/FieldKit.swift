@@ -21,12 +21,8 @@ extension Command {
         let (lock, recovered) = try OutputLock.forWriting(writer)
         defer { lock.release() }
         result.stderr += recovered.map { $0.formatted(colored: false) + "\n" }.joined()
-        let staging = OutputWriter.Staging(writer, force: force, lock: lock)
-        staging.add(files)
-        let report = try staging.commit(input: InputDigest.of(spec: bytes, templates: templates, module: "field-kit")) {
-            Interruption.isPending
-        }
-        result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
+        let input = InputDigest.of(spec: bytes, templates: templates, module: "field-kit")
+        let report = try land(files, in: writer, input: input, force: force, lock: lock, &result)
         let written = report.filter { $0.fate == .written }.count
         result.stdout += "\(output): \(written) written, \(report.count - written) unchanged or removed\n"
     }

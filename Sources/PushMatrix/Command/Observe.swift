@@ -62,10 +62,10 @@ struct ObservationReport {
         var out = ""
         for outcome in observation.outcomes {
             guard !outcome.confirms else {
-                out += "confirmed     \(label(outcome.scenario)) — \(list(outcome.runs))\n"
+                out += "confirmed     \(Observation.label(outcome.scenario, matrix)) — \(list(outcome.runs))\n"
                 continue
             }
-            out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + label(outcome.scenario) + "\n"
+            out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + Observation.label(outcome.scenario, matrix) + "\n"
             out += "  expected:  \(calls(outcome.expected))\n"
             for sequence in outcome.observed {
                 out += "  observed:  \(calls(sequence)) — \(list(outcome.runs.filter { $0.calls == sequence }))\n"
@@ -116,18 +116,6 @@ struct ObservationReport {
                     })
             ),
         ])
-    }
-
-    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the
-    /// handlers the app lacks, if any.
-    private func label(_ scenario: Scenario) -> String {
-        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
-        var parts = [
-            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.api)",
-            "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
-        ]
-        if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }
-        return parts.joined(separator: " · ")
     }
 
     /// The runs by id with device and iOS version; past a few, how many and the first ones.

@@ -22,6 +22,8 @@ struct Observation {
     var outcomes: [Outcome]
     /// Scenarios of the spec that no run covered.
     var unobserved: Int
+    /// Each outcome's index by its scenario's `key`.
+    private var index: [String: Int] = [:]
 
     var confirmed: [Outcome] { outcomes.filter(\.confirms) }
     var contradicted: [Outcome] { outcomes.filter { !$0.confirms } }
@@ -38,10 +40,32 @@ struct Observation {
                 scenario: scenario, expected: scenario.steps.map { FieldLog.Call(handler: $0.handler, state: $0.state) }, runs: runs)
         }
         unobserved = matrix.scenarios.count - outcomes.count
+        for (n, outcome) in outcomes.enumerated() {
+            let scenario = outcome.scenario
+            index[Self.key(scenario.payload, scenario.api, scenario.appState, scenario.tap, scenario.missing.sorted())] = n
+        }
     }
 
+    /// The runs of one scenario of an app with every handler, if any.
+    func outcome(_ payload: Payload, setup: String, appState: String, tap: String?) -> Outcome? {
+        index[Self.key(payload, setup, appState, tap, [])].map { outcomes[$0] }
+    }
+
+    /// A scenario's identity: its cell, its tap and the handlers it leaves out (sorted).
     private static func key(_ payload: Payload, _ setup: String, _ state: String, _ tap: String?, _ without: [String]) -> String {
         "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
+    }
+
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the
+    /// handlers the app lacks, if any.
+    static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
+        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
+        var parts = [
+            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.api)",
+            "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
+        ]
+        if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
     }
 
     /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing,

@@ -19,10 +19,6 @@ struct SpecUpdate {
             throw DiagnosticsError([error.diagnostic(file: file)])
         }
         let spec = matrix.spec
-        var byScenario: [String: Observation.Outcome] = [:]
-        for outcome in observation.outcomes where outcome.scenario.missing.isEmpty {
-            byScenario[Self.key(outcome.scenario.payload, outcome.scenario.api, outcome.scenario.appState, outcome.scenario.tap)] = outcome
-        }
         var sources: [(id: String, json: JSONOutput)] = []
         var cells: [Int: JSONOutput] = [:]
         var confirmed = 0, rewritten = 0
@@ -31,7 +27,7 @@ struct SpecUpdate {
         for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
             let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
             let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
-            let outcomes = taps.compactMap { byScenario[Self.key(payload, cell.api.id, cell.appState.id, $0)] }
+            let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.api.id, appState: cell.appState.id, tap: $0) }
             guard outcomes.count == taps.count, outcomes.allSatisfy({ !$0.isInconsistent }) else { continue }
             let run = outcomes[0].runs[0]
             let source = Self.sourceID(device: run.device, os: run.os)
@@ -53,7 +49,7 @@ struct SpecUpdate {
                     let calls = outcome.observed[0]
                     guard calls.starts(with: delivery) else {
                         skipped.append(
-                            "\(Self.label(outcome.scenario, matrix)): the calls of tap \(tap!) do not begin with the calls on arrival seen without a tap"
+                            "\(Observation.label(outcome.scenario, matrix)): the calls of tap \(tap!) do not begin with the calls on arrival seen without a tap"
                         )
                         break
                     }
@@ -84,15 +80,6 @@ struct SpecUpdate {
         self.confirmed = confirmed
         self.rewritten = rewritten
         self.skipped = skipped
-    }
-
-    private static func key(_ payload: Payload, _ setup: String, _ state: String, _ tap: String?) -> String {
-        "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")"
-    }
-
-    private static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
-        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
-        return "payload: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) · \(scenario.api) · \(scenario.appState)"
     }
 
     /// `observed_` and the device and version with everything but letters and digits as `_`.
