@@ -83,3 +83,19 @@ public struct UIApplicationDelegateAdaptor<DelegateType> where DelegateType: NSO
 
     @MainActor @preconcurrency public var wrappedValue: DelegateType { fatalError("stand-in") }
 }
+
+/// A UIKit view controller shown as a SwiftUI view.
+@MainActor @preconcurrency
+public protocol UIViewControllerRepresentable: View where Body == Never {
+    associatedtype UIViewControllerType: UIViewController
+    typealias Context = UIViewControllerRepresentableContext<Self>
+    @MainActor @preconcurrency func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
+    @MainActor @preconcurrency func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
+}
+
+extension UIViewControllerRepresentable where Body == Never {
+    public var body: Never { fatalError("stand-in") }
+}
+
+@MainActor @preconcurrency
+public struct UIViewControllerRepresentableContext<Representable> where Representable: UIViewControllerRepresentable {}

@@ -13,11 +13,125 @@ import UserNotifications
 open class UIResponder: NSObject {}
 
 @MainActor
-open class UIView: UIResponder {}
+open class UIView: UIResponder {
+    public init(frame: CGRect) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+    override public convenience init() { self.init(frame: .zero) }
+}
 
 @MainActor
 open class UIWindow: UIView {
-    public init(windowScene: UIWindowScene) { super.init() }
+    public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
+    override public init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    open var rootViewController: UIViewController?
+    open func makeKeyAndVisible() {}
+}
+
+@MainActor
+open class UIScreen: NSObject {
+    @available(iOS, introduced: 2.0, deprecated: 16.0, message: "use a UIScreen instance found through context instead")
+    open class var main: UIScreen { UIScreen() }
+    open var bounds: CGRect { .zero }
+}
+
+@MainActor
+open class UILabel: UIView {
+    open var text: String?
+    open var numberOfLines: Int = 1
+}
+
+@MainActor
+open class UIViewController: UIResponder {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+    override public convenience init() { self.init(nibName: nil, bundle: nil) }
+    open var title: String?
+    open func viewDidLoad() {}
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+    open var popoverPresentationController: UIPopoverPresentationController? { nil }
+}
+
+@MainActor
+open class UIPopoverPresentationController: NSObject {
+    open var sourceView: UIView?
+}
+
+@MainActor
+open class UIActivity: NSObject {}
+
+@MainActor
+open class UIActivityViewController: UIViewController {
+    public init(activityItems: [Any], applicationActivities: [UIActivity]?) { super.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+@MainActor
+public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+
+@MainActor
+public protocol UITableViewDelegate: NSObjectProtocol {}
+
+/// UIKit implements the optional data source and delegate members the probe overrides.
+@MainActor
+open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
+    public init(style: UITableView.Style) { super.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    // The SDK's type.
+    open var tableView: UITableView! { UITableView(frame: .zero, style: .plain) }
+    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+}
+
+@MainActor
+open class UITableView: UIView {
+    public enum Style: Int, Sendable {
+        case plain, grouped, insetGrouped
+    }
+
+    public init(frame: CGRect, style: UITableView.Style) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    open func reloadData() {}
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {}
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
+}
+
+@MainActor
+open class UITableViewCell: UIView {
+    public enum CellStyle: Int, Sendable {
+        case `default`, value1, value2, subtitle
+    }
+
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+
+    public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { super.init(frame: .zero) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    override public convenience init(frame: CGRect) { self.init(style: .default, reuseIdentifier: nil) }
+    open var textLabel: UILabel? { nil }
+    open var accessoryType: UITableViewCell.AccessoryType = .none
+}
+
+/// Declared in UIKit's overlay.
+extension IndexPath {
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    public var section: Int { self[0] }
+    public var row: Int { self[1] }
+}
+
+/// Declared in Foundation on Apple's platforms.
+extension FileManager {
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? { nil }
 }
 
 public enum UIBackgroundFetchResult: UInt, Sendable {
@@ -34,6 +148,32 @@ public struct UIUserNotificationType: OptionSet, Sendable {
 
 @available(iOS, introduced: 8.0, deprecated: 10.0)
 open class UIUserNotificationCategory: NSObject {}
+
+@available(iOS, introduced: 8.0, deprecated: 10.0)
+open class UIMutableUserNotificationCategory: UIUserNotificationCategory {
+    open var identifier: String?
+    open func setActions(_ actions: [UIUserNotificationAction]?, for context: UIUserNotificationActionContext) {}
+}
+
+@available(iOS, introduced: 8.0, deprecated: 10.0)
+public enum UIUserNotificationActionContext: UInt, Sendable {
+    case `default`, minimal
+}
+
+@available(iOS, introduced: 8.0, deprecated: 10.0)
+public enum UIUserNotificationActivationMode: UInt, Sendable {
+    case foreground, background
+}
+
+@available(iOS, introduced: 8.0, deprecated: 10.0)
+open class UIUserNotificationAction: NSObject {}
+
+@available(iOS, introduced: 8.0, deprecated: 10.0)
+open class UIMutableUserNotificationAction: UIUserNotificationAction {
+    open var identifier: String?
+    open var title: String?
+    open var activationMode: UIUserNotificationActivationMode = .background
+}
 
 @available(iOS, introduced: 8.0, deprecated: 10.0)
 open class UIUserNotificationSettings: NSObject {
@@ -108,6 +248,11 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     ) -> UISceneConfiguration
 
     var window: UIWindow? { get set }
+}
+
+/// What `@main` calls on an app delegate class.
+extension UIApplicationDelegate {
+    @MainActor public static func main() {}
 }
 
 /// What UIKit does when an app delegate leaves these optional members out.

@@ -108,6 +108,31 @@ open class UNUserNotificationCenter: NSObject {
         options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {}
     open func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {}
+    open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {}
+}
+
+public struct UNNotificationActionOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let authenticationRequired = UNNotificationActionOptions(rawValue: 1 << 0)
+    public static let destructive = UNNotificationActionOptions(rawValue: 1 << 1)
+    public static let foreground = UNNotificationActionOptions(rawValue: 1 << 2)
+}
+
+open class UNNotificationAction: NSObject {
+    public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {}
+}
+
+public struct UNNotificationCategoryOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1 << 0)
+}
+
+open class UNNotificationCategory: NSObject {
+    public init(
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String], options: UNNotificationCategoryOptions = []
+    ) {}
 }
 
 /// The entry point of a Notification Service Extension. iOS may call

@@ -27,6 +27,14 @@ enum BuiltInFiles {
             bytes: PackageResources.push_matrix_current_json),
     ]
 
+    /// What a field log calls the spec at `path` with these bytes: the built-in name of a
+    /// built-in spec (however it is referred to), else the file's name without `.json`.
+    static func name(of path: String?, bytes: [UInt8]) -> String {
+        if let builtIn = specs.first(where: { $0.bytes == bytes }) { return builtIn.name }
+        let file = path?.split(separator: "/").last.map(String.init) ?? "spec"
+        return file.hasSuffix(".json") ? String(file.dropLast(".json".count)) : file
+    }
+
     /// The built-in matrix `reference` names (`builtin:NAME`); nil for a reference that is not
     /// of that form. Throws for an unknown name.
     static func spec(_ reference: String) throws(DiagnosticsError) -> Spec? {
@@ -97,5 +105,15 @@ enum BuiltInFiles {
         "swift/current/SceneDelegate.swift": PackageResources.SceneDelegate_swift,
         "swift/current/ServiceExtensionSupport.swift": PackageResources.ServiceExtensionSupport_swift,
         "swift/current/SwiftUIApp.swift": PackageResources.SwiftUIApp_swift,
+        "swift/probe/InitAPIProbe.swift": PackageResources.InitAPIProbe_swift,
+        "swift/probe/ProbePlan.swift": PackageResources.ProbePlan_swift,
+        "swift/probe/ProbeScreen.swift": PackageResources.ProbeScreen_swift,
+        "swift/probe/ProbeStore.swift": PackageResources.ProbeStore_swift,
+        "swift/probe/ProbeWords.swift": PackageResources.ProbeWords_swift,
+        "swift/probe/current/AppDelegateSetupProbe.swift": PackageResources.AppDelegateSetupProbe_swift,
+        "swift/probe/current/ProbeDelegate.swift": PackageResources.ProbeDelegate_swift,
+        "swift/probe/current/ScenesSetupProbe.swift": PackageResources.ScenesSetupProbe_swift,
+        "swift/probe/current/ServiceExtensionProbe.swift": PackageResources.ServiceExtensionProbe_swift,
+        "swift/probe/current/SwiftUISetupProbe.swift": PackageResources.SwiftUISetupProbe_swift,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

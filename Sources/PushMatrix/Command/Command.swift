@@ -81,6 +81,17 @@ public enum Command {
         return FileSystem.kind(defaultSpec) != nil ? defaultSpec : nil
     }
 
+    /// `--module NAME`, the generated Swift module, checked to be a name it can have.
+    static func moduleName(_ args: inout Arguments) throws -> String {
+        let module = args.value("--module") ?? Generator.defaultModule
+        if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
+        if Generator.importedModules.contains(module) {
+            throw Arguments.UsageError(
+                message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
+        }
+        return module
+    }
+
     /// The templates: `--templates`, else the project's `Templates`, else only the built-in ones (nil).
     static func templatesDirectory(_ args: inout Arguments) -> String? {
         if let directory = args.value("--templates") { return directory }
@@ -95,12 +106,7 @@ public enum Command {
         guard !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
-        let module = args.value("--module") ?? Generator.defaultModule
-        if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
-        if Generator.importedModules.contains(module) {
-            throw Arguments.UsageError(
-                message: "--module: '\(module)' is a module the generated code imports; a module of that name would shadow it")
-        }
+        let module = try moduleName(&args)
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 

@@ -70,12 +70,15 @@ enum Help {
         about: """
             Writes into DIR one payload file per payload combination for the simulator
             (Payloads/NAME.apns, for xcrun simctl push) and one for a device (Payloads/NAME.device.json:
-            the aps dictionary with the apns-push-type and apns-priority it needs), and a runbook in
-            each of the spec's languages (Runbook/LANG/runbook.md). It sends nothing. Record runs
-            with the generated skeleton's recorder and compare them with 'pushmatrix observe'.
+            the aps dictionary with the apns-push-type and apns-priority it needs), the probe app
+            (Probe/: the Shared files plus a folder per app target, on the generated module and its
+            recorder; its screen walks a tester through the runs still missing and exports the log),
+            and a runbook in each of the spec's languages (Runbook/LANG/runbook.md). It sends nothing.
+            Compare the exported logs with 'pushmatrix observe'.
             """,
         options: [
             generate.options[0], generate.options[1], .value("--output", "DIR", "Where the kit goes (required)"),
+            .value("--module", "NAME", "The generated Swift module the probe app imports (default: PushHandlers)"),
             .flag("--force", "Overwrite kit files edited since they were written"),
         ],
         examples: ["field-kit --spec builtin:current --output FieldKit"])

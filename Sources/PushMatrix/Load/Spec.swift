@@ -236,20 +236,21 @@ public struct PermissionFacts: Sendable {
     public var apis: [API]
 }
 
-/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`) and its
-/// conformance tests (`tests`, under `Tests/MODULEConformanceTests`).
+/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its
+/// conformance tests (`tests`, under `Tests/MODULEConformanceTests`) and the field kit's probe
+/// app (`probe`, under `Probe`: a folder per app target, beside the `Shared` files every target gets).
 public struct SwiftFiles: Sendable {
     public struct File: Sendable { public var template: String; public var file: String; public var origin: Origin }
     public var sources: [File]
     public var tests: [File]
+    public var probe: [File]
 
-    /// What a spec without `swiftFiles` gets: the field-tested app delegate.
+    /// What a spec without `swiftFiles` gets: the field-tested app delegate and its probe app.
     static let appDelegate = SwiftFiles(
-        sources: [
-            File(
-                template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift",
-                origin: Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1)))
-        ], tests: [])
+        sources: [File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin)], tests: [],
+        probe: [File(template: "swift/probe/InitAPIProbe.swift", file: "App/ProbeAppDelegate.swift", origin: defaultOrigin)])
+
+    private static let defaultOrigin = Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1))
 }
 
 /// A page on setting an app up, section by section, each citing its sources.

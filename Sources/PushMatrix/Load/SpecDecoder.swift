@@ -345,15 +345,15 @@ enum SpecDecoder {
 
     private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {
         defer { o.finish() }
-        func files(_ key: String) -> [SwiftFiles.File] {
-            o.objects(key) { f in
+        func files(_ key: String, optional: Bool = false) -> [SwiftFiles.File] {
+            o.objects(key, optional: optional) { f in
                 let template = f.string("template")
                 let file = f.string("file")
                 guard let template, let file else { return nil }
                 return .init(template: template, file: file, origin: f.origin)
             }
         }
-        return SwiftFiles(sources: files("sources"), tests: files("tests"))
+        return SwiftFiles(sources: files("sources"), tests: files("tests"), probe: files("probe", optional: true))
     }
 
     /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.

@@ -25,7 +25,7 @@ struct FieldKitView {
                     switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
                     case .object: .object([("title", .string("pushmatrix")), ("body", .string(name(payload)))])
                     case .one: .int(1)
-                    default: .string("pushmatrix")
+                    default: .string(Self.sampleString)
                     }
                 return (key.apnsKey, value)
             })
@@ -47,14 +47,60 @@ struct FieldKitView {
         }
     }
 
+    /// The value of every string key a payload file sets: the category the probe registers, too.
+    static let sampleString = "pushmatrix"
+
     /// What a tester replaces with the probe app's bundle identifier.
     static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
 
-    /// The runbook of `language`: the spec's app states and taps in its words, and every payload
-    /// file with its headers and whether it shows.
-    func runbook(_ language: String) -> TemplateValue {
+    /// The probe's app targets: the folders of its files besides `Shared`.
+    var probeTargets: [String] {
+        var folders: [String] = []
+        for file in spec.swiftFiles.probe {
+            guard let folder = file.file.split(separator: "/").first.map(String.init), folder != "Shared", !folders.contains(folder)
+            else { continue }
+            folders.append(folder)
+        }
+        return folders.sorted()
+    }
+
+    /// The probe app's model: the generated module it imports, the spec its runs name, the
+    /// payload keys, and the spec's words for app states and taps in each of its languages, as
+    /// Swift string literals.
+    func probe(module: String, specName: String) -> TemplateValue {
+        let literal = { (text: Inline) in TemplateValue.verbatim(SwiftView.literal(text.plainText)) }
+        return .object([
+            "module": .verbatim(module),
+            "specName": .verbatim(SwiftView.literal(specName)),
+            "category": .verbatim(SwiftView.literal(Self.sampleString)),
+            "actionId": .verbatim(SwiftView.literal(Self.sampleString + ".action")),
+            "actionTitle": .verbatim(SwiftView.literal(Self.sampleString)),
+            "keys": .list(spec.payloadKeys.map { .verbatim($0.id) }),
+            "languages": .list(
+                spec.languages.map { language in
+                    let book = Phrasebook(matrix: matrix, language: language.id)
+                    return .object([
+                        "id": .verbatim(SwiftView.literal(language.id)),
+                        "appStates": .list(
+                            spec.appStates.map {
+                                .object([
+                                    "id": .verbatim($0.id), "name": literal(book.name($0.name)),
+                                    "description": literal(book.text($0.description)),
+                                ])
+                            }),
+                        "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": literal(book.name($0.name))]) }),
+                    ])
+                }),
+        ])
+    }
+
+    /// The runbook of `language`: the probe's targets on module `module`, the spec's app states
+    /// and taps in its words, and every payload file with its headers and whether it shows.
+    func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([
+            "module": .verbatim(module),
+            "probeTargets": .list(probeTargets.map { .verbatim($0) }),
             "language": .verbatim(language),
             "scenarios": .verbatim(String(matrix.scenarios.count)),
             "setupLabel": .verbatim(spec.naming.cellKey),

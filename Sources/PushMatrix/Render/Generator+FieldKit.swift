@@ -1,16 +1,24 @@
 extension Generator {
-    /// The field kit, by path: the payload files and, for each language of the spec, the runbook
-    /// (in English where no runbook template exists for the language).
-    static func renderFieldKit(_ matrix: Matrix, library: TemplateLibrary) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
+    /// The field kit, by path: the payload files, the probe app (on the generated module
+    /// `module`, its runs naming the spec `specName`) and, for each language of the spec, the
+    /// runbook (in English where no runbook template exists for the language).
+    static func renderFieldKit(_ matrix: Matrix, library: TemplateLibrary, module: String, specName: String) throws(DiagnosticsError)
+        -> [(path: String, bytes: [UInt8])]
+    {
         let view = FieldKitView(matrix: matrix)
         let out = Output(library: library, common: SwiftView(matrix: matrix).common)
+        let probe = view.probe(module: module, specName: specName)
+        let shared = ["ProbePlan", "ProbeStore", "ProbeWords", "ProbeScreen"].map { ("Shared/\($0).swift", "swift/probe/\($0).swift") }
         var files = view.payloadFiles()
+        for (file, template) in shared + matrix.spec.swiftFiles.probe.map({ ($0.file, $0.template) }) {
+            files.append(try out.file("Probe/\(file)", template, probe, format: SwiftCommentFormat()))
+        }
         for language in matrix.spec.languages.map(\.id) {
             let template = "fieldkit/runbook.\(language).md"
             let known = library.text(template) != nil
             files.append(
                 try out.file(
-                    "Runbook/\(language)/runbook.md", known ? template : "fieldkit/runbook.en.md", view.runbook(language),
+                    "Runbook/\(language)/runbook.md", known ? template : "fieldkit/runbook.en.md", view.runbook(language, module: module),
                     format: MarkdownFormat()))
         }
         return files

@@ -27,7 +27,7 @@ public enum Generator {
         ) {
             var fields = common
             if case .object(let own) = model { for name in own.names { fields[name] = own[name] } }
-            return (path, try library.renderBytes(template, .object(fields), format: format))
+            return (path, format.finish(try library.renderBytes(template, .object(fields), format: format)))
         }
     }
 

@@ -23,13 +23,22 @@ enum SwiftCompiler {
     /// Compiles `files` into a throwaway module, so every diagnostic a build gives is given:
     /// Swift 6's data-race checks (sending values across isolation) run after type-checking, so
     /// `-typecheck` alone passes code that Xcode rejects.
-    static func typecheck(_ files: [String], modules: String) throws -> (status: Int32, output: String) {
+    static func typecheck(_ files: [String], modules: String, as module: String = "PushHandlers") throws -> (status: Int32, output: String)
+    {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        return try run(
-            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-I", modules, "-module-name", "PushHandlers"]
-                + ["-o", output.appendingPathComponent("PushHandlers.swiftmodule").path] + files)
+        return try emitModule(module, files, modules: modules, into: output.path)
+    }
+
+    /// Compiles `files` into module `module` in `directory`, where other modules can import it.
+    @discardableResult
+    static func emitModule(_ module: String, _ files: [String], modules: String, into directory: String) throws -> (
+        status: Int32, output: String
+    ) {
+        try run(
+            ["-emit-module", "-parse-as-library", "-swift-version", "6", "-I", modules, "-module-name", module]
+                + ["-o", directory + "/\(module).swiftmodule"] + files)
     }
 
     /// The Swift files under a generated `Sources/PushHandlers`.

@@ -4,9 +4,13 @@ public protocol OutputFormat: Sendable {
     func writeText(_ s: String, into out: inout [UInt8])
     /// Appends `s` as a code span, as UTF-8.
     func writeCode(_ s: String, into out: inout [UInt8])
+    /// The rendered file as it is written; the rendering itself unless the format says otherwise.
+    func finish(_ file: [UInt8]) -> [UInt8]
 }
 
 extension OutputFormat {
+    public func finish(_ file: [UInt8]) -> [UInt8] { file }
+
     public func text(_ s: String) -> String {
         var out: [UInt8] = []
         writeText(s, into: &out)
@@ -190,6 +194,26 @@ public struct SwiftCommentFormat: OutputFormat {
     }
 
     public func writeCode(_ s: String, into out: inout [UInt8]) { writeText(s, into: &out) }
+
+    /// Each run of consecutive `import` lines sorted, as swift-format's OrderedImports wants:
+    /// a template cannot place `import {{module}}` for every module name a user may choose.
+    public func finish(_ file: [UInt8]) -> [UInt8] {
+        let lines = file.split(separator: .newline, omittingEmptySubsequences: false)
+        let isImport = { (line: ArraySlice<UInt8>) in line.starts(with: Array("import ".utf8)) }
+        var out: [ArraySlice<UInt8>] = []
+        var index = lines.startIndex
+        while index < lines.endIndex {
+            let end = lines[index...].firstIndex { !isImport($0) } ?? lines.endIndex
+            if end > index {
+                out += lines[index..<end].sorted { $0.lexicographicallyPrecedes($1) }
+                index = end
+            } else {
+                out.append(lines[index])
+                index += 1
+            }
+        }
+        return Array(out.joined(separator: [.newline]))
+    }
 }
 
 /// HTML text and attribute values: markup characters become references, a line break becomes

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrix
+
+/// The field kit's probe app: every app target of each built-in matrix type-checks against the
+/// stand-ins on its generated module, each setup has one, and the plan, the run bookkeeping and
+/// the words, built and run here, write a log that `observe` reads back.
+final class ProbeTests: XCTestCase {
+    /// The app targets of each built-in matrix's probe, and what decides each one's setup.
+    private let targets: [String: [(folder: String, setup: String?)]] = [
+        "PushHandlers": [("App", "system.api")],
+        "CurrentPushHandlers": [
+            ("AppDelegate", "Setup { .appDelegate }"), ("Scenes", "Setup { .scenes }"), ("ServiceExtension", nil),
+            ("SwiftUI", "Setup { .swiftUI }"),
+        ],
+    ]
+
+    private func probe(_ spec: String, module: String) throws -> String {
+        let output = Fixtures.temporaryDirectory(self) + "/kit"
+        let result = Command.run(["field-kit", "--spec", spec, "--output", output, "--module", module])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return output + "/Probe"
+    }
+
+    func testEveryProbeTargetTypeChecksWithoutWarnings() throws {
+        let modules = Fixtures.temporaryDirectory(self)
+        try SwiftCompiler.buildStandIns(into: modules)
+        for (matrix, spec, generated, module) in Fixtures.builtIns {
+            let built = try SwiftCompiler.emitModule(
+                module, SwiftCompiler.sources(in: generated + "/Sources/\(module)"), modules: modules, into: modules)
+            XCTAssertEqual(built.status, 0, built.output)
+            let probe = try probe(spec, module: module)
+            let expected = try XCTUnwrap(targets[module])
+            let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" }.sorted()
+            XCTAssertEqual(folders, expected.map(\.folder), module)
+            let shared = SwiftCompiler.sources(in: probe + "/Shared")
+            for (folder, setup) in expected {
+                let files = SwiftCompiler.sources(in: probe + "/" + folder)
+                let (status, output) = try SwiftCompiler.typecheck(shared + files, modules: modules, as: "Probe")
+                XCTAssertEqual(status, 0, "\(module) \(folder): \(output)")
+                XCTAssertFalse(output.contains("warning:"), output)
+                let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+                XCTAssertTrue(text.contains("#if canImport(UIKit)"), folder)
+                if let setup { XCTAssertTrue(text.contains(setup), "\(folder) decides its setup: \(setup)") }
+            }
+            let lint = try ExternalTool.run(
+                "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r", probe])
+            XCTAssertEqual(lint.status, 0, lint.errors)
+            XCTAssertEqual(lint.output + lint.errors, "", "the probe's Swift is lint-clean")
+            let setups = Set(expected.compactMap { $0.setup?.split(separator: ".").last?.dropLast(2) }.map(String.init))
+            if module == "CurrentPushHandlers" { XCTAssertEqual(setups, Set(matrix.spec.initAPIs.map(\.id)), "a target per setup") }
+        }
+    }
+
+    /// The stand-ins hold the probe to UIKit's names: a misspelled table view override fails.
+    func testAMisspelledOverrideFailsTheTypeCheck() throws {
+        let modules = Fixtures.temporaryDirectory(self)
+        try SwiftCompiler.buildStandIns(into: modules)
+        let generated = Fixtures.currentGenerated + "/Sources/CurrentPushHandlers"
+        XCTAssertEqual(
+            try SwiftCompiler.emitModule("CurrentPushHandlers", SwiftCompiler.sources(in: generated), modules: modules, into: modules)
+                .status,
+            0)
+        let probe = try probe(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        let screen = probe + "/Shared/ProbeScreen.swift"
+        let text = try String(contentsOfFile: screen, encoding: .utf8)
+        XCTAssertTrue(text.contains("didSelectRowAt indexPath"))
+        try Data(text.replacingOccurrences(of: "didSelectRowAt indexPath", with: "didSelectRowAtIndexPath indexPath").utf8)
+            .write(to: URL(fileURLWithPath: screen))
+        let files = SwiftCompiler.sources(in: probe + "/Shared") + SwiftCompiler.sources(in: probe + "/Scenes")
+        let (status, output) = try SwiftCompiler.typecheck(files, modules: modules, as: "Probe")
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(output.contains("error:"), output)
+    }
+
+    /// The probe's Foundation-only files, compiled with the current module's sources into one
+    /// program (their import of the module dropped), plan runs, record them and read them back.
+    func testThePlanShrinksAsRunsAreRecordedAndObserveConfirmsThem() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let probe = try probe(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        var files = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        for name in ["ProbePlan", "ProbeStore", "ProbeWords"] {
+            let text = try String(contentsOfFile: probe + "/Shared/\(name).swift", encoding: .utf8)
+            let file = directory + "/\(name).swift"
+            try Data(text.replacingOccurrences(of: "import CurrentPushHandlers\n", with: "").utf8).write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        let main = directory + "/main.swift"
+        try Data(Self.driver.utf8).write(to: URL(fileURLWithPath: main))
+        let program = directory + "/probe-driver"
+        let (built, output) = try SwiftCompiler.run(["-swift-version", "6", "-module-name", "ProbeDriver", "-o", program] + files + [main])
+        XCTAssertEqual(built, 0, output)
+        let log = directory + "/field.jsonl"
+        let run = try ExternalTool.run(program, [log, "pushmatrix-probe-test-\(UUID().uuidString)"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let perSetup = Fixtures.current.scenarios.filter { $0.api == "scenes" && $0.missing.isEmpty }.count
+        XCTAssertEqual(
+            run.output.split(separator: "\n").map(String.init),
+            [
+                "appDelegate \(perSetup) \(perSetup)", "scenes \(perSetup) \(perSetup)", "swiftUI \(perSetup) \(perSetup)",
+                "open true", "after three \(perSetup - 3)", "after four \(perSetup - 4)",
+                "ja 4 alert_contentAvailable_mutableContent_category",
+            ])
+        let observed = Command.run(["observe", "--spec", Fixtures.currentSpec, log, "--json"])
+        XCTAssertEqual(observed.status, 0, observed.stdout + observed.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(observed.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((report["confirmed"] as? [Any])?.count, 4, observed.stdout)
+        XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, observed.stdout)
+    }
+
+    /// Plans each setup, records the first three runs of the scenes setup as the spec predicts,
+    /// leaves a fourth open, then ends it from a new recorder as a relaunched app would.
+    private static let driver = """
+        import Foundation
+
+        let store = ProbeStore(log: URL(fileURLWithPath: CommandLine.arguments[1]), suite: CommandLine.arguments[2])
+        for setup in Setup.allCases {
+            let plan = ProbePlan(setup: setup, without: [])
+            print(setup.rawValue, plan.runs.count, plan.missing(after: store.logText()).count)
+        }
+        let plan = ProbePlan(setup: .scenes, without: [])
+        let recorder = store.recorder()!
+        func play(_ scenario: Scenario, on recorder: FieldRecorder) {
+            for step in scenario.steps { recorder.record(step.handler, state: step.state) }
+        }
+        for scenario in plan.runs.prefix(3) {
+            store.start(scenario, recorder: recorder)
+            play(scenario, on: recorder)
+            store.end(recorder: recorder)
+        }
+        store.start(plan.runs[3], recorder: recorder)
+        print("open", store.openRun?.scenario == plan.runs[3].name)
+        print("after three", plan.missing(after: store.logText()).count)
+        let relaunched = store.recorder()!
+        play(plan.runs[3], on: relaunched)
+        store.end(recorder: relaunched)
+        print("after four", plan.missing(after: store.logText()).count)
+        let words = ProbeWords.preferred(["ja-JP", "en-US"])
+        print(words.language, words.steps(plan.runs[0]).count, ProbePlan.payloadName(plan.runs[0].payload))
+        UserDefaults.standard.removePersistentDomain(forName: CommandLine.arguments[2])
+        """
+}
