@@ -2,6 +2,7 @@
 
 /// What a call means, and whether the same notification may already have reached the app.
 public struct Classification: Equatable, Sendable {
+    /// What the call means where the matrix first makes it.
     public let event: Event
     /// True where the matrix has an earlier call for the same push (a background delivery
     /// before the tap, or the launch before the tap's handler): check the notification's

@@ -3,21 +3,30 @@
 /// The APIs an app can set notifications up with.
 public enum {{setupType}}: String, CaseIterable, Sendable {
 {{#apis}}
-    case {{.}}
+{{#doc}}
+    /// {{.}}
+{{/doc}}
+    case {{id}}
 {{/apis}}
 }
 
 /// Where the app is when a push arrives.
 public enum AppState: String, CaseIterable, Sendable {
 {{#appStates}}
-    case {{.}}
+{{#doc}}
+    /// {{.}}
+{{/doc}}
+    case {{id}}
 {{/appStates}}
 }
 
 /// `UIApplication.State` while a handler runs.
 public enum HandlerState: String, CaseIterable, Sendable {
 {{#handlerStates}}
-    case {{.}}
+{{#doc}}
+    /// {{.}}
+{{/doc}}
+    case {{id}}
 {{/handlerStates}}
 }
 
@@ -82,7 +91,10 @@ public enum PermissionStatus: String, CaseIterable, Sendable {
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
 {{#taps}}
-    case {{.}}
+{{#doc}}
+    /// {{.}}
+{{/doc}}
+    case {{id}}
 {{/taps}}
 }
 
@@ -110,6 +122,7 @@ public enum Event: Hashable, Sendable {
 }
 
 extension Event: CustomStringConvertible {
+    /// The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in.
     public var description: String {
         switch self {
         case .delivered(let state): return "delivered(.\(state))"
@@ -125,9 +138,11 @@ extension Event: CustomStringConvertible {
 /// Which of the keys that decide the matrix a payload sets.
 public struct Payload: Hashable, Sendable {
 {{#keys}}
+    /// The payload sets `{{apnsName}}` in `aps`.
     public var {{id}}: Bool
 {{/keys}}
 
+    /// A payload that sets exactly the keys given as true.
     public init({{#keys}}{{id}}: Bool{{^@last}}, {{/@last}}{{/keys}}) {
 {{#keys}}
         self.{{id}} = {{id}}

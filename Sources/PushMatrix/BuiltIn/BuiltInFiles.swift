@@ -57,6 +57,13 @@ enum BuiltInFiles {
     static let templates: [String: String] = [
         "fieldkit/runbook.en.md": PackageResources.runbook_en_md,
         "fieldkit/runbook.ja.md": PackageResources.runbook_ja_md,
+        "docc/_full-page.md": PackageResources._full_page_md,
+        "docc/article-call-order.md": PackageResources.article_call_order_md,
+        "docc/article-permission.md": PackageResources.article_permission_md,
+        "docc/article-reception-handler.md": PackageResources.article_reception_handler_md,
+        "docc/article-reception-methods.md": PackageResources.article_reception_methods_md,
+        "docc/article-setup.md": PackageResources.article_setup_md,
+        "docc/module.md": PackageResources.module_md,
         "docs/_chip.html": PackageResources._chip_html,
         "docs/_design-cases.html": PackageResources._design_cases_html,
         "docs/_design-cases.md": PackageResources._design_cases_md,

@@ -48,7 +48,7 @@ public enum Generator {
         path: String, bytes: [UInt8]
     )] {
         let out = Output(library: library, common: SwiftView(matrix: matrix).common)
-        let results = (docsJobs(matrix) + swiftJobs(matrix, module: module)).parallelMap { job in
+        let results = (docsJobs(matrix) + swiftJobs(matrix, module: module) + doccJobs(matrix, module: module)).parallelMap { job in
             Result { try job(out) }
                 .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
         }

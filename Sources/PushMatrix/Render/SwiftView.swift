@@ -32,11 +32,14 @@ struct SwiftView {
     }
 
     func dimensions() -> TemplateValue {
-        func cases(_ ids: [String]) -> TemplateValue { .list(ids.map { .verbatim($0) }) }
+        /// An enum case and its doc comment's lines.
+        func cases<Value>(_ values: [Value], _ id: (Value) -> String, _ doc: (Value) -> Inline) -> TemplateValue {
+            .list(values.map { .object(["id": .verbatim(id($0)), "doc": Self.wrapped(doc($0))]) })
+        }
         return .object([
-            "apis": cases(spec.initAPIs.map(\.id)),
-            "appStates": cases(spec.appStates.map(\.id)),
-            "handlerStates": cases(spec.handlerStates.map(\.id)),
+            "apis": cases(spec.initAPIs, \.id) { comments.text($0.description) },
+            "appStates": cases(spec.appStates, \.id) { comments.text($0.description) },
+            "handlerStates": cases(spec.handlerStates, \.id) { comments.text($0.description) },
             "handlers": .list(
                 spec.handlers.map { handler in
                     .object([
@@ -46,7 +49,7 @@ struct SwiftView {
                         "name": .inline(comments.name(handler.name)),
                     ])
                 }),
-            "taps": cases(spec.taps.map(\.id)),
+            "taps": cases(spec.taps, \.id) { .text("The user taps the ") + comments.name($0.name) + .text(".") },
             "hasPermission": .bool(spec.permission != nil),
             "permissionStatuses": .list(
                 (spec.permission?.statuses ?? []).map { status in
@@ -55,7 +58,7 @@ struct SwiftView {
             "keys": .list(
                 spec.payloadKeys.map { key in
                     .object([
-                        "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)),
+                        "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "apnsName": .text(key.apnsKey),
                         "tests": .verbatim(
                             key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
                         "sample": .verbatim(Self.sample(key)),

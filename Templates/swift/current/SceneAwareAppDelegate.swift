@@ -14,8 +14,11 @@ import UserNotifications
 public protocol PushSystem: AnyObject {
     /// Receives the application object, first thing at launch.
     func attach(_ application: UIApplication)
+    /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
+    /// Makes `delegate` the notification center's delegate.
     func setNotificationCenterDelegate(_ delegate: any UNUserNotificationCenterDelegate)
+    /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
 }
 
@@ -26,8 +29,10 @@ public protocol PushSystem: AnyObject {
 public final class UIKitPushSystem: PushSystem {
     private weak var application: UIApplication?
 
+    /// A system with no application object yet; `attach(_:)` gives it one.
     public init() {}
 
+    /// Keeps a weak reference to `application`, which every later call goes through.
     public func attach(_ application: UIApplication) {
         self.application = application
     }
@@ -35,10 +40,12 @@ public final class UIKitPushSystem: PushSystem {
     /// `.background` until launch begins: nothing is on screen yet.
     public var applicationState: UIApplication.State { application?.applicationState ?? .background }
 
+    /// Sets the current notification center's delegate.
     public func setNotificationCenterDelegate(_ delegate: any UNUserNotificationCenterDelegate) {
         UNUserNotificationCenter.current().delegate = delegate
     }
 
+    /// Registers the attached application for remote notifications; nothing before `attach(_:)`.
     public func registerForRemoteNotifications() {
         application?.registerForRemoteNotifications()
     }
@@ -50,6 +57,7 @@ public final class UIKitPushSystem: PushSystem {
 public final class CompletionOnce {
     private var completion: ((UIBackgroundFetchResult) -> Void)?
 
+    /// Wraps `completion`; after `seconds` without an answer it is called with `.failed`.
     public init(within seconds: TimeInterval = {{completionDeadline}}, _ completion: @escaping (UIBackgroundFetchResult) -> Void) {
         self.completion = completion
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
@@ -57,6 +65,7 @@ public final class CompletionOnce {
         }
     }
 
+    /// Passes `result` on the first call; later calls, and the timeout after it, do nothing.
     public func finish(_ result: UIBackgroundFetchResult) {
         completion?(result)
         completion = nil
@@ -85,6 +94,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return Bundle.main.object(forInfoDictionaryKey: "UIApplicationSceneManifest") == nil ? .appDelegate : .scenes
     }
 
+    /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = UIKitPushSystem()
     private lazy var router = PushRouter(setup: setup, missing: missingHandlers)
 
@@ -113,6 +123,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end missing-handlers
     }
 
+    /// Records this delegate as `current`, attaches the system and becomes the notification
+    /// center's delegate before launching goes on. Call `super` when overriding.
     open func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
@@ -126,6 +138,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return true
     }
 
+    /// Registers for pushes and, without scenes, handles the tap the launch options carry. Call
+    /// `super` when overriding.
     open func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
@@ -158,6 +172,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return configuration
     }
 
+    /// The reception handler: routes the push with the state UIKit reports, and calls
+    /// `completionHandler` exactly once.
     open func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
@@ -168,6 +184,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
+    /// A push in the foreground: routes it on the main actor, then answers with
+    /// `presentationOptions(for:event:)`, exactly once.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
@@ -193,6 +211,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end presentation-options
     }
 
+    /// The action handler: routes the user's response (body, action button or dismiss) on the
+    /// main actor, then calls `completionHandler` once.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void

@@ -12,8 +12,11 @@ import UserNotifications
 /// launch options; this hands it to PushAppDelegate, as the matrix's sceneConnect call.
 @MainActor
 open class PushSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    /// The scene's window, which the scene-will-connect region or a storyboard sets up.
     open var window: UIWindow?
 
+    /// Runs the scene-will-connect region, then hands the tap the scene was connected for, if any,
+    /// to `PushAppDelegate.current`.
     open func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         // Set the scene's window up here (a storyboard named in Info.plist does it otherwise); the
         // tap, if any, is handed over after this code.

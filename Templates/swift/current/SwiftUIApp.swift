@@ -13,10 +13,12 @@ import SwiftUI
 public struct PushSwiftUIApp: App {
     @UIApplicationDelegateAdaptor(PushAppDelegate.self) private var appDelegate
 
+    /// Tells `PushAppDelegate` that SwiftUI hosts it, so it reports the swiftUI setup.
     public init() {
         PushAppDelegate.isHostedBySwiftUI = true  // before SwiftUI creates the delegate
     }
 
+    /// One window group whose root view comes from the root-view region.
     public var body: some Scene {
         WindowGroup {
             // The root view of every window:

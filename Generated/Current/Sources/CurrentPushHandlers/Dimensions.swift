@@ -2,23 +2,42 @@
 
 /// The APIs an app can set notifications up with.
 public enum Setup: String, CaseIterable, Sendable {
+    /// A UIKit app whose app delegate runs the whole life cycle, with no scene configuration. Apps
+    /// compiled against the iOS 27 SDK can no longer launch this way; binaries from earlier SDKs still
+    /// do.
     case appDelegate
+    /// A UIKit app on the scene life cycle: a scene delegate receives the window's events, and the
+    /// launch options arrive empty.
     case scenes
+    /// A SwiftUI App that reaches UIKit's callbacks through one @UIApplicationDelegateAdaptor in its
+    /// App type; that delegate names a scene delegate class for new scenes, so the app runs on scenes
+    /// too.
     case swiftUI
 }
 
 /// Where the app is when a push arrives.
 public enum AppState: String, CaseIterable, Sendable {
+    /// The app is on screen and in use when the push arrives.
     case foreground
+    /// The app has a process but is off screen, running or suspended.
     case background
+    /// The app has no process: the system ended it, or it has not run since the device started. For a
+    /// push, the system may launch it off screen.
     case terminated
+    /// The user swiped the app away in the app switcher. It has no process, and until the user opens it
+    /// again or the device restarts, the system does not start it for background pushes.
     case forceQuit
 }
 
 /// `UIApplication.State` while a handler runs.
 public enum HandlerState: String, CaseIterable, Sendable {
+    /// The app is in front and receiving events: the push or the tap reached it while it was in use.
     case active
+    /// The app is in front but not yet receiving events, typically while a tap on a notification is
+    /// bringing it forward.
     case inactive
+    /// The app runs off screen: the system woke or started it, or it is handling an action that does
+    /// not open it.
     case background
 }
 
@@ -88,8 +107,11 @@ public enum Handler: String, CaseIterable, Sendable {
 
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
+    /// The user taps the notification body.
     case body
+    /// The user taps the action button.
     case actionButton
+    /// The user taps the dismiss action.
     case dismiss
 }
 
@@ -113,6 +135,7 @@ public enum Event: Hashable, Sendable {
 }
 
 extension Event: CustomStringConvertible {
+    /// The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in.
     public var description: String {
         switch self {
         case .delivered(let state): return "delivered(.\(state))"
@@ -125,11 +148,16 @@ extension Event: CustomStringConvertible {
 
 /// Which of the keys that decide the matrix a payload sets.
 public struct Payload: Hashable, Sendable {
+    /// The payload sets `alert` in `aps`.
     public var alert: Bool
+    /// The payload sets `content-available` in `aps`.
     public var contentAvailable: Bool
+    /// The payload sets `mutable-content` in `aps`.
     public var mutableContent: Bool
+    /// The payload sets `category` in `aps`.
     public var category: Bool
 
+    /// A payload that sets exactly the keys given as true.
     public init(alert: Bool, contentAvailable: Bool, mutableContent: Bool, category: Bool) {
         self.alert = alert
         self.contentAvailable = contentAvailable

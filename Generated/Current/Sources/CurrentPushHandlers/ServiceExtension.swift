@@ -75,6 +75,7 @@ public final class PendingDeliveries<Content>: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [ContentDelivery<Content>] = []
 
+    /// An empty set of deliveries.
     public init() {}
 
     /// The delivery of one request; `handler` is the system's content handler.
@@ -109,7 +110,9 @@ public typealias ServiceExtensionWork =
 /// per `receive`, and at the latest when `timeWillExpire()` returns. iOS may call the two methods
 /// on different threads.
 public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
+    /// A request arrived with `content`; `deliver` must get the content to show exactly once.
     func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void)
+    /// Time is up: every delivery still open must be made before this returns.
     func timeWillExpire()
 }
 
@@ -118,15 +121,19 @@ public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
     private let work: ServiceExtensionWork
     private let deliveries = PendingDeliveries<[AnyHashable: Any]>()
 
+    /// An extension that runs `work` on each request's content.
     public init(work: @escaping ServiceExtensionWork) {
         self.work = work
     }
 
+    /// Starts a delivery and runs the work on `content`; whatever the work finishes with is
+    /// delivered, unless time ran out first.
     public func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void) {
         let delivery = deliveries.start(original: content, deliver)
         work(content) { delivery.deliver($0) }
     }
 
+    /// Delivers the best attempt of every request still open.
     public func timeWillExpire() {
         deliveries.expireAll()
     }
@@ -136,8 +143,10 @@ public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
 /// time on a fresh extension made around the given work, and lists every departure from "content
 /// is delivered exactly once".
 public enum ServiceExtensionCheck {
+    /// Makes a fresh extension under test around the given work.
     public typealias Make = (_ work: @escaping ServiceExtensionWork) -> any ServiceExtensionUnderTest
 
+    /// Every way the extensions `make` builds break the exactly-once rule; empty when none does.
     public static func failures(_ make: Make) -> [String] {
         finishingInTime(make) + finishingTwice(make) + expiringFirst(make) + racing(make)
     }

@@ -13,36 +13,46 @@ import UserNotifications
 public protocol PushSystem: AnyObject {
     /// The init API this device uses.
     var api: InitAPI { get }
+    /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
+    /// Makes `delegate` the notification center's delegate (iOS 10 and later; nothing on iOS 8/9).
     func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate)
+    /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
     /// The permission status; on iOS 8/9 `askedBefore` is what the app recorded in `didRegister`.
     func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void)
     /// Shows the system prompt; on iOS 8/9 the answer arrives in `application(_:didRegister:)`.
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void)
+    /// Opens the app's page in the Settings app.
     func openSettings()
 }
 
 /// The real system.
 @MainActor
 public final class UIKitPushSystem: PushSystem {
+    /// A system that talks to `UIApplication.shared` and the current notification center.
     public init() {}
 
+    /// The iOS 10 API where the OS offers it, else the iOS 8/9 one.
     public var api: InitAPI {
         if #available(iOS 10.0, *) { return .ios10 }
         return .ios8_9
     }
 
+    /// `UIApplication.shared`'s state.
     public var applicationState: UIApplication.State { UIApplication.shared.applicationState }
 
+    /// Sets the current notification center's delegate; iOS 8/9 have no such center.
     public func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate) {
         if #available(iOS 10.0, *) { UNUserNotificationCenter.current().delegate = delegate }
     }
 
+    /// Registers `UIApplication.shared` for remote notifications.
     public func registerForRemoteNotifications() {
         UIApplication.shared.registerForRemoteNotifications()
     }
 
+    /// Reads the notification settings and calls `completion` on the main actor with their status.
     public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void) {
         if #available(iOS 10.0, *) {
             UNUserNotificationCenter.current().getNotificationSettings { settings in
@@ -76,6 +86,7 @@ public final class UIKitPushSystem: PushSystem {
         }
     }
 
+    /// Shows the system prompt for alerts, badges and sounds.
     public func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void) {
         if #available(iOS 10.0, *) {
             UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .badge, .sound]) { _, _ in
@@ -87,6 +98,7 @@ public final class UIKitPushSystem: PushSystem {
         }
     }
 
+    /// Opens Settings at the app's page, through `UIApplication.openSettingsURLString`.
     public func openSettings() {
         // The public way to the app's page in Settings; private URL schemes fail App Review.
         guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
@@ -100,6 +112,7 @@ public final class UIKitPushSystem: PushSystem {
 public final class CompletionOnce {
     private var completion: ((UIBackgroundFetchResult) -> Void)?
 
+    /// Wraps `completion`; after `seconds` without an answer it is called with `.failed`.
     public init(within seconds: TimeInterval = 25, _ completion: @escaping (UIBackgroundFetchResult) -> Void) {
         self.completion = completion
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
@@ -107,6 +120,7 @@ public final class CompletionOnce {
         }
     }
 
+    /// Passes `result` on the first call; later calls, and the timeout after it, do nothing.
     public func finish(_ result: UIBackgroundFetchResult) {
         completion?(result)
         completion = nil
@@ -118,6 +132,7 @@ public final class CompletionOnce {
 /// identity (its message id, else a digest of the payload), never by timing.
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    /// The system this delegate talks to; tests put a fake here before launching.
     public var system: PushSystem = UIKitPushSystem()
     private lazy var router = PushRouter(api: system.api, missing: missingHandlers)
 
@@ -127,6 +142,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// started before it was terminated) before launching finishes: in a subclass's `init()`.
     public var recorder: FieldRecorder?
     private let askedKey = "pushmatrix.notificationPermissionAsked"
+    /// The permission status last read; nil until the first check finishes.
     public private(set) var permission: PermissionStatus?
 
     /// Optional handlers this app leaves out.
@@ -136,6 +152,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end missing-handlers
     }
 
+    /// Becomes the notification center's delegate, registers for pushes, handles a push the
+    /// launch options carry and checks permission. Call `super` when overriding.
     open func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
@@ -151,10 +169,13 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return true
     }
 
+    /// Checks permission again each time the app comes to the foreground.
     open func applicationDidBecomeActive(_ application: UIApplication) {
         checkPermission()  // the user may have changed it in Settings meanwhile
     }
 
+    /// The reception handler: routes the push with the state UIKit reports, and calls
+    /// `completionHandler` exactly once.
     open func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
@@ -236,6 +257,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
+    /// The iOS 8/9 action handler: routes the tap on an action button, then calls
+    /// `completionHandler` once.
     @available(iOS, introduced: 9.0, deprecated: 10.0)
     open func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
@@ -247,6 +270,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
+    /// What to show for a push that arrives in the foreground; by default nothing.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
@@ -258,6 +282,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end will-present
     }
 
+    /// The iOS 10 action handler: routes the user's response, body or action button, on the main
+    /// actor, then calls `completionHandler` once.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
@@ -274,6 +300,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
+    /// On iOS 8/9, the user's answer to the prompt: records that the app has asked, then reads
+    /// the status again.
     @available(iOS, introduced: 8.0, deprecated: 10.0)
     open func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings) {
         // The user has answered the prompt. iOS 8/9 cannot tell "never asked" from "refused"
@@ -315,6 +343,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
+    /// Stores the status just read and calls the method for it. Call `super` when overriding.
     open func permissionChanged(_ status: PermissionStatus) {
         permission = status
         switch status {

@@ -2,21 +2,30 @@
 
 /// The APIs an app can set notifications up with.
 public enum InitAPI: String, CaseIterable, Sendable {
+    /// The app sets up notifications with the UserNotifications framework.
     case ios10
+    /// The app registers notification settings through UIApplication, the pre-iOS 10 way.
     case ios8_9
 }
 
 /// Where the app is when a push arrives.
 public enum AppState: String, CaseIterable, Sendable {
+    /// The app is on screen when the push arrives.
     case foreground
+    /// The app is running but not on screen.
     case background
+    /// The app has no process: it was never launched, or it was terminated.
     case notRunning
 }
 
 /// `UIApplication.State` while a handler runs.
 public enum HandlerState: String, CaseIterable, Sendable {
+    /// The app is in front and receives events: the push reached it directly.
     case active
+    /// The app is in front but not receiving events, for example while it is being opened from a
+    /// notification: the push reached it by way of the user.
     case inactive
+    /// The app runs without being on screen.
     case background
 }
 
@@ -74,7 +83,9 @@ public enum PermissionStatus: String, CaseIterable, Sendable {
 
 /// What the user can tap on a notification in Notification Center.
 public enum Tap: String, CaseIterable, Sendable {
+    /// The user taps the action button.
     case actionButton
+    /// The user taps the notification body.
     case body
 }
 
@@ -95,6 +106,7 @@ public enum Event: Hashable, Sendable {
 }
 
 extension Event: CustomStringConvertible {
+    /// The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in.
     public var description: String {
         switch self {
         case .delivered(let state): return "delivered(.\(state))"
@@ -106,10 +118,14 @@ extension Event: CustomStringConvertible {
 
 /// Which of the keys that decide the matrix a payload sets.
 public struct Payload: Hashable, Sendable {
+    /// The payload sets `alert` in `aps`.
     public var alert: Bool
+    /// The payload sets `content-available` in `aps`.
     public var contentAvailable: Bool
+    /// The payload sets `category` in `aps`.
     public var category: Bool
 
+    /// A payload that sets exactly the keys given as true.
     public init(alert: Bool, contentAvailable: Bool, category: Bool) {
         self.alert = alert
         self.contentAvailable = contentAvailable

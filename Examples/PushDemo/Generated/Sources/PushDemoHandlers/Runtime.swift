@@ -7,14 +7,18 @@ import Foundation
 public struct Scenario: Sendable {
     /// One call, and what the app should make of it.
     public struct Step: Equatable, Sendable {
+        /// The delegate method iOS calls.
         public let handler: Handler
+        /// `UIApplication.State` during the call; nil for a handler that runs without one.
         public let state: HandlerState?
+        /// What the call means to the app.
         public let event: Event
         /// The first call that brings the notification: its content is handled here, once.
         public let processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
         public let respondsToTap: Bool
 
+        /// A step with every field given.
         public init(handler: Handler, state: HandlerState?, event: Event, processesContent: Bool, respondsToTap: Bool) {
             self.handler = handler
             self.state = state
@@ -24,13 +28,21 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// The scenario's Swift name, also the name of its conformance test.
     public let name: String
+    /// The keys the push sets.
     public let payload: Payload
+    /// The init API the app uses.
     public let api: InitAPI
+    /// Where the app is when the push arrives.
     public let appState: AppState
+    /// What the user taps afterwards; nil when nothing is tapped.
     public let tap: Tap?
+    /// The optional handlers the app leaves out.
     public let missing: Set<Handler>
+    /// True when iOS drops the push: no call at all.
     public let ignored: Bool
+    /// Every call iOS makes, in order.
     public let steps: [Step]
 }
 
@@ -38,9 +50,12 @@ public struct Scenario: Sendable {
 public struct Handling: Equatable, Sendable {
     /// What the app took the call to mean; nil for a call it did not expect.
     public var event: Event?
+    /// True when the app handled the notification's content on this call.
     public var processesContent: Bool
+    /// True when the app answered the user's tap on this call.
     public var respondsToTap: Bool
 
+    /// A handling with every field given.
     public init(event: Event?, processesContent: Bool, respondsToTap: Bool) {
         self.event = event
         self.processesContent = processesContent
@@ -51,6 +66,8 @@ public struct Handling: Equatable, Sendable {
 /// A notification's stable identity: the sender's message id when the payload has one, else a
 /// digest of the whole payload. Timing never decides whether two calls are the same push.
 public enum NotificationIdentity {
+    /// The identity of the push whose payload is `userInfo`; `messageIDKey` names the key of the
+    /// sender's id.
     public static func of(_ userInfo: [AnyHashable: Any], messageIDKey: String = "messageId") -> String {
         if let id = userInfo[messageIDKey] as? String, !id.isEmpty { return "id:" + id }
         let object = Dictionary(userInfo.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -67,13 +84,16 @@ public enum NotificationIdentity {
 /// `complete` stands for the method's completion handler (nil when the method has none); it
 /// must be called exactly once.
 public protocol PushHandlerUnderTest: AnyObject {
+    /// Handles one call from `handler` in `state` for the push `userInfo` and says what was done.
     func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling
 }
 
 /// A reference handler that follows the matrix: it classifies each call, handles a
 /// notification's content once (by identity) and answers each tap once.
 public final class PushRouter: PushHandlerUnderTest {
+    /// The init API the app uses, which decides what each call means.
     public let api: InitAPI
+    /// The optional handlers the app leaves out.
     public let missing: Set<Handler>
     /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
     /// open run (handler and state), before it is classified. Nil, the default, records nothing.
@@ -81,11 +101,14 @@ public final class PushRouter: PushHandlerUnderTest {
     private var contentHandled: Set<String> = []
     private var tapAnswered: Set<String> = []
 
+    /// A router for an app with this setup that lacks the `missing` handlers.
     public init(api: InitAPI, missing: Set<Handler> = []) {
         self.api = api
         self.missing = missing
     }
 
+    /// Classifies the call, handles the content on the first call for this identity and answers
+    /// the tap once; `complete` is called exactly once, before returning.
     public func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
         defer { complete?() }
         recorder?.record(handler, state: state)
@@ -117,6 +140,7 @@ public final class PushRouter: PushHandlerUnderTest {
 
 /// Replays a scenario into a handler and lists every way the handler departs from the matrix.
 public enum ConformanceCheck {
+    /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
     public static func failures(_ scenario: Scenario, handler: PushHandlerUnderTest) -> [String] {
         var failures: [String] = []
         if scenario.ignored && !scenario.steps.isEmpty {

@@ -22,6 +22,8 @@ open class PushNotificationService: UNNotificationServiceExtension {
     /// run with `resume(run:)`. Nil, the default, records nothing.
     public var recorder: FieldRecorder?
 
+    /// Records the call, starts the request's delivery and passes a mutable copy of its content to
+    /// `modifyContent(_:of:delivery:)`. Call `super` when overriding.
     override open func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
@@ -46,6 +48,7 @@ open class PushNotificationService: UNNotificationServiceExtension {
         // pushmatrix:end modify-content
     }
 
+    /// Time is up: delivers the best attempt of every request not yet delivered.
     override open func serviceExtensionTimeWillExpire() {
         deliveries.expireAll()
     }
