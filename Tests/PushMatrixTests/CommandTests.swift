@@ -51,7 +51,9 @@ final class CommandTests: XCTestCase {
 
     /// The list of names `--module` refuses holds every module the generated Swift imports.
     func testTheRefusedModuleNamesCoverEveryImport() throws {
-        let files = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates, module: "Probe")
+        let files = try TestFramework.allCases.flatMap { framework in
+            try Generator.render(Fixtures.builtIn, templates: Fixtures.templates, module: "Probe", tests: framework)
+        }
         var imported: Set<String> = []
         for (path, bytes) in files where path.hasSuffix(".swift") {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n")
@@ -59,7 +61,7 @@ final class CommandTests: XCTestCase {
                 imported.insert(String(line.split(separator: " ").last!))
             }
         }
-        XCTAssertTrue(imported.contains("XCTest"), "\(imported)")
+        XCTAssertTrue(imported.isSuperset(of: ["XCTest", "Testing"]), "\(imported)")
         XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe"]), [])
     }
 
@@ -96,7 +98,7 @@ final class CommandTests: XCTestCase {
         let values = [
             "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
             "--payload": payload, "--update-spec": directory + "/updated.json", "--api": spec.initAPIs[0].id,
-            "--state": spec.appStates[0].id, "--lang": "ja",
+            "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing",
         ]
         let operands = [
             "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],

@@ -5,58 +5,6 @@ import XCTest
 /// The conformance checks generated from the current-iOS matrix must catch handlers that get it
 /// wrong in the ways developers report for scenes, SwiftUI and service extensions.
 final class CurrentBrokenHandlerTests: XCTestCase {
-    /// Keeps one router for the scene delegate and another for the notification-center delegate,
-    /// so a cold-start tap answered from the scene's connection options is answered again when
-    /// `didReceive` brings the same response.
-    final class SceneAndCenterKeepSeparateState: PushHandlerUnderTest {
-        let scene: PushRouter
-        let center: PushRouter
-        init(setup: Setup, missing: Set<Handler>) {
-            scene = PushRouter(setup: setup, missing: missing)
-            center = PushRouter(setup: setup, missing: missing)
-        }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            (handler == .sceneConnect ? scene : center).receive(handler, state: state, userInfo: userInfo, complete: complete)
-        }
-    }
-
-    /// Looks for a tap in the launch options only: the scene's connection options go unread.
-    final class ReadsOnlyLaunchOptions: PushHandlerUnderTest {
-        let router: PushRouter
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            if handler == .sceneConnect { return Handling(event: nil, processesContent: false, respondsToTap: false) }
-            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
-        }
-    }
-
-    /// Sets the notification-center delegate after launching has finished, so the first
-    /// notification-center call of a cold start never reaches the app (and is never completed).
-    final class DelegateAssignedTooLate: PushHandlerUnderTest {
-        let router: PushRouter
-        private var justLaunched = false
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            let dropped = justLaunched && (handler == .action || handler == .presentation)
-            if handler.launchesApp {
-                justLaunched = true
-            } else if handler == .action || handler == .presentation {
-                justLaunched = false
-            }
-            if dropped { return Handling(event: nil, processesContent: false, respondsToTap: false) }
-            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
-        }
-    }
-
-    /// A `willPresent` that never calls its completion handler.
-    final class PresentationNeverCompletes: PushHandlerUnderTest {
-        let router: PushRouter
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            router.receive(handler, state: state, userInfo: userInfo, complete: handler == .presentation ? nil : complete)
-        }
-    }
-
     /// Does its work but never hands any content to the system's content handler.
     final class DropsContent: ServiceExtensionUnderTest {
         private let work: ServiceExtensionWork
@@ -96,27 +44,17 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         }
     }
 
-    /// Scenario name → failures, for every scenario the handler fails.
-    private func failing(_ make: (Setup, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for scenario in Scenario.all {
-            let failures = ConformanceCheck.failures(scenario, handler: make(scenario.setup, scenario.missing))
-            if !failures.isEmpty { result[scenario.name] = failures }
-        }
-        return result
-    }
-
     /// The names of the failing scenarios that match every given part of a name.
     private func names(_ failures: [String: [String]], containing parts: String...) -> [String] {
         failures.keys.filter { name in parts.allSatisfy { name.contains($0) } }.sorted()
     }
 
     func testTheReferenceRouterPasses() {
-        XCTAssertEqual(failing { PushRouter(setup: $0, missing: $1) }, [:])
+        XCTAssertEqual(CurrentBrokenHandlers.failing { PushRouter(setup: $0, missing: $1) }, [:])
     }
 
     func testAColdStartTapAnsweredBySceneAndCenterIsCaught() {
-        let failures = failing { SceneAndCenterKeepSeparateState(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.SceneAndCenterKeepSeparateState(setup: $0, missing: $1) }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -138,7 +76,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testReadingOnlyTheLaunchOptionsIsCaught() {
-        let failures = failing { ReadsOnlyLaunchOptions(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.ReadsOnlyLaunchOptions(setup: $0, missing: $1) }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -155,7 +93,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testADelegateAssignedAfterLaunchIsCaught() {
-        let failures = failing { DelegateAssignedTooLate(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.DelegateAssignedTooLate(setup: $0, missing: $1) }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -178,7 +116,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testAPresentationThatNeverCompletesIsCaught() {
-        let failures = failing { PresentationNeverCompletes(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.PresentationNeverCompletes(setup: $0, missing: $1) }
         XCTAssertEqual(
             failures["alert__scenes__foreground__noTap"],
             ["step 1, presentation (.active): completion handler called 0 times, expected exactly once"])

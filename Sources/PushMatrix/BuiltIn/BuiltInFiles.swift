@@ -107,6 +107,8 @@ enum BuiltInFiles {
         "swift/Tests/Conformance.swift": PackageResources.Conformance_swift,
         "swift/Tests/ConformanceTests.swift": PackageResources.ConformanceTests_swift,
         "swift/Tests/HandlerUnderTest.swift": PackageResources.HandlerUnderTest_swift,
+        "swift/Tests/TestingConformance.swift": PackageResources.TestingConformance_swift,
+        "swift/Tests/TestingConformanceTests.swift": PackageResources.TestingConformanceTests_swift,
         "swift/current/NotificationService.swift": PackageResources.NotificationService_swift,
         "swift/current/SceneAwareAppDelegate.swift": PackageResources.SceneAwareAppDelegate_swift,
         "swift/current/SceneDelegate.swift": PackageResources.SceneDelegate_swift,

@@ -107,12 +107,13 @@ public enum Command {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
         let module = try moduleName(&args)
+        let tests = try testFramework(args.value("--tests"))
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 
         let spec = specPath(rest)
         let bytes = try SpecLoader.bytes(path: spec)
-        let input = InputDigest.of(spec: bytes, templates: templates, module: module)
+        let input = InputDigest.of(spec: bytes, templates: templates, module: module, tests: tests)
         let writer = OutputWriter(directory: output)
         // From here on a signal waits for the run to clean up (see Interruption); the lock and
         // any staging go first, then the held signal ends the process.
@@ -134,7 +135,7 @@ public enum Command {
         }
         let library = TemplateLibrary(directory: templates)
         let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
-        let files = try Generator.render(matrix, library: library, module: module)
+        let files = try Generator.render(matrix, library: library, module: module, tests: tests)
         if Interruption.isPending { throw Interrupted() }
         if !check {
             let report = try land(files, in: writer, input: input, force: force, lock: outputLock, &result)
@@ -160,6 +161,16 @@ public enum Command {
         }
         result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
         if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
+    }
+
+    /// `--tests`: the conformance suite's framework, xctest without one.
+    private static func testFramework(_ value: String?) throws(Arguments.UsageError) -> TestFramework {
+        guard let value else { return .xctest }
+        guard let framework = TestFramework(rawValue: value) else {
+            let allowed = TestFramework.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            throw Arguments.UsageError(message: "--tests: '\(value)' is not a test framework; use \(allowed)")
+        }
+        return framework
     }
 
     /// Stages `files` and lands them in `writer`'s directory, whole or not at all (a pending

@@ -17,6 +17,9 @@ enum Help {
             .value("--templates", "DIR", "The templates (default: Templates, else the built-in ones)"),
             .value("--output", "DIR", "Where outputs go (default: Generated)"),
             .value("--module", "NAME", "The generated Swift module (default: PushHandlers): Sources/NAME,\nTests/NAMEConformanceTests"),
+            .value(
+                "--tests", TestFramework.allCases.map(\.rawValue).joined(separator: "|"),
+                "The conformance suite's test framework (default: xctest)"),
             .flag("--check", "Write nothing; exit 1 listing every missing, stale or extra file"),
             .flag(
                 "--force",

@@ -8,7 +8,7 @@ public enum Generator {
     /// The modules the built-in templates' Swift imports, and Swift itself, which every file
     /// imports: a generated module with one of these names would shadow it, so none may be
     /// chosen. (A test keeps this list in step with the templates.)
-    static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest"]
+    static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest", "Testing"]
 
     /// Renders some files; jobs are independent, so they run in parallel. (Untyped throws: the
     /// compiler cannot yet lower these closures with a typed one; every error they throw is a
@@ -32,23 +32,24 @@ public enum Generator {
     }
 
     /// Every file in memory, by path. `templates` may override some or all of the built-in
-    /// templates; nil uses the built-in ones.
-    public static func render(_ matrix: Matrix, templates directory: String?, module: String = defaultModule) throws(DiagnosticsError)
-        -> [String: [UInt8]]
-    {
+    /// templates; nil uses the built-in ones. `tests` is the conformance suite's framework.
+    public static func render(
+        _ matrix: Matrix, templates directory: String?, module: String = defaultModule, tests: TestFramework = .xctest
+    ) throws(DiagnosticsError) -> [String: [UInt8]] {
         Dictionary(
-            uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), module: module).map {
+            uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), module: module, tests: tests).map {
                 ($0.path, $0.bytes)
             })
     }
 
     /// Every file, in job order. Every job runs; the first failure in job order is reported,
     /// whichever thread met it.
-    static func render(_ matrix: Matrix, library: TemplateLibrary, module: String) throws(DiagnosticsError) -> [(
-        path: String, bytes: [UInt8]
-    )] {
+    static func render(_ matrix: Matrix, library: TemplateLibrary, module: String, tests: TestFramework = .xctest) throws(DiagnosticsError)
+        -> [(path: String, bytes: [UInt8])]
+    {
         let out = Output(library: library, common: SwiftView(matrix: matrix).common)
-        let results = (docsJobs(matrix) + swiftJobs(matrix, module: module) + doccJobs(matrix, module: module)).parallelMap { job in
+        let jobs = docsJobs(matrix) + swiftJobs(matrix, module: module, tests: tests) + doccJobs(matrix, module: module)
+        let results = jobs.parallelMap { job in
             Result { try job(out) }
                 .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
         }
@@ -74,8 +75,9 @@ public enum Generator {
         }
     }
 
-    /// A job for the module's fixed files, and one per payload combination (its scenarios and tests).
-    private static func swiftJobs(_ matrix: Matrix, module: String) -> [Job] {
+    /// A job for the module's fixed files, and one per payload combination (its scenarios and
+    /// its tests, written for `tests`).
+    private static func swiftJobs(_ matrix: Matrix, module: String, tests framework: TestFramework) -> [Job] {
         let sources = "Sources/\(module)", tests = "Tests/\(module)ConformanceTests"
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()
@@ -94,7 +96,8 @@ public enum Generator {
                 try out.file("\(sources)/Runtime.swift", "swift/Runtime.swift", swift.runtime(), format: format),
                 try out.file(
                     "\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", swift.scenarioTable(), format: format),
-                try out.file("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", moduleView, format: format),
+                try out.file(
+                    "\(tests)/Conformance.swift", framework.supportTemplate, swift.testSupport(framework, module: module), format: format),
                 try out.file("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", moduleView, format: format),
             ] + (try scaffolding(out, sites))
         }
@@ -107,8 +110,8 @@ public enum Generator {
                             "\(sources)/Scenarios/\(group.typeName).swift", "swift/ScenarioGroup.swift", swift.scenarioFile(group),
                             format: format),
                         try out.file(
-                            "\(tests)/\(group.typeName)ConformanceTests.swift", "swift/Tests/ConformanceTests.swift",
-                            swift.testFile(group, module: module), format: format),
+                            "\(tests)/\(group.typeName)ConformanceTests.swift", framework.suiteTemplate,
+                            swift.testFile(group, module: module, framework: framework), format: format),
                     ]
                 }
             }

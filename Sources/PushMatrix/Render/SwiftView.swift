@@ -264,15 +264,6 @@ struct SwiftView {
         ])
     }
 
-    func testFile(_ group: Group, module: String) -> TemplateValue {
-        .object([
-            "module": .verbatim(module),
-            "typeName": .verbatim(group.typeName),
-            "scenarios": .list(
-                group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) }),
-        ])
-    }
-
     // MARK: names
 
     /// A payload combination's scenarios with their Swift names, e.g.

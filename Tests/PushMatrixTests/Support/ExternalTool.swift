@@ -17,12 +17,15 @@ enum ExternalTool {
         throw XCTSkip("\(name) is not installed; install it to run this test (.ci/run does)")
     }
 
-    /// Runs the tool with `input` on standard input; returns its status and standard output
-    /// (standard error is kept apart: browsers chatter there).
-    static func run(_ name: String, _ arguments: [String], input: Data = Data()) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the tool with `input` on standard input and `environment` added to this process's;
+    /// returns its status and standard output (standard error is kept apart: browsers chatter there).
+    static func run(_ name: String, _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try path(name))
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -1,0 +1,43 @@
+/// The view models of the conformance suite, for either test framework.
+extension SwiftView {
+    /// The suite's shared helpers; Swift Testing's also declare a tag per setup and app state.
+    func testSupport(_ framework: TestFramework, module: String) -> TemplateValue {
+        var fields: TemplateFields = ["module": .verbatim(module)]
+        if framework == .swiftTesting {
+            // A setup and an app state may share an id; a tag is declared once.
+            var tags: [String] = []
+            for id in spec.initAPIs.map(\.id) + spec.appStates.map(\.id) where !tags.contains(id) { tags.append(id) }
+            fields["tags"] = .list(tags.map { .verbatim($0) })
+        }
+        return .object(fields)
+    }
+
+    /// One payload combination's tests: XCTest's a method per scenario; Swift Testing's a
+    /// parameterized test per setup and app state, in the order the scenarios reach them.
+    func testFile(_ group: Group, module: String, framework: TestFramework) -> TemplateValue {
+        var fields: TemplateFields = ["module": .verbatim(module), "typeName": .verbatim(group.typeName)]
+        switch framework {
+        case .xctest:
+            fields["scenarios"] = .list(
+                group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) })
+        case .swiftTesting:
+            var cells: [(api: String, appState: String, names: [String])] = []
+            for (scenario, name) in zip(group.scenarios, group.names) {
+                if let index = cells.firstIndex(where: { $0.api == scenario.api && $0.appState == scenario.appState }) {
+                    cells[index].names.append(name)
+                } else {
+                    cells.append((scenario.api, scenario.appState, [name]))
+                }
+            }
+            fields["words"] = .verbatim(Self.payloadWords(group.payload, keys: matrix.payloadKeyIds))
+            fields["tests"] = .list(
+                cells.map { cell in
+                    .object([
+                        "api": .verbatim(cell.api), "appState": .verbatim(cell.appState),
+                        "scenarios": .list(cell.names.map { .verbatim($0) }),
+                    ])
+                })
+        }
+        return .object(fields)
+    }
+}

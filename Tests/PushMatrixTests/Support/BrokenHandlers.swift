@@ -1,0 +1,52 @@
+import PushHandlers
+
+/// Handlers that get the built-in matrix wrong, each in one way developers do. This file
+/// imports only the generated module, so a generated package's test target can compile it too.
+enum BrokenHandlers {
+    /// Takes `.inactive` for `.background`: a tap looks like another background delivery.
+    final class InactiveAsBackground: PushHandlerUnderTest {
+        let router: PushRouter
+        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state == .inactive ? .background : state, userInfo: userInfo, complete: complete)
+        }
+    }
+
+    /// Handles the content on every call, so the iOS 8/9 background-then-inactive pair does it twice.
+    final class ProcessesEveryCall: PushHandlerUnderTest {
+        let router: PushRouter
+        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            handling.processesContent = handling.event != nil
+            return handling
+        }
+    }
+
+    /// Forgets the completion handler.
+    final class NeverCompletes: PushHandlerUnderTest {
+        let router: PushRouter
+        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state, userInfo: userInfo, complete: nil)
+        }
+    }
+
+    /// Each broken handler by its type's name.
+    static var named: [String: (InitAPI, Set<Handler>) -> PushHandlerUnderTest] {
+        [
+            "InactiveAsBackground": InactiveAsBackground.init, "ProcessesEveryCall": ProcessesEveryCall.init,
+            "NeverCompletes": NeverCompletes.init,
+        ]
+    }
+
+    /// Scenario name → failures, for every scenario the handler `make` makes fails.
+    static func failing(_ make: (InitAPI, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for scenario in Scenario.all {
+            let failures = ConformanceCheck.failures(scenario, handler: make(scenario.api, scenario.missing))
+            if !failures.isEmpty { result[scenario.name] = failures }
+        }
+        return result
+    }
+}
