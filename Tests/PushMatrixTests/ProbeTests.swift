@@ -16,21 +16,28 @@ final class ProbeTests: XCTestCase {
         ],
     ]
 
-    private func probe(_ spec: String, module: String) throws -> String {
+    /// The field kit of `spec`: its package of the generated module `module`, and its probe.
+    private func kit(_ spec: String, module: String) throws -> (sources: [String], probe: String) {
         let output = Fixtures.temporaryDirectory(self) + "/kit"
         let result = Command.run(["field-kit", "--spec", spec, "--output", output, "--module", module])
         XCTAssertEqual(result.status, 0, result.stderr)
-        return output + "/Probe"
+        return (SwiftCompiler.sources(in: output + "/Sources/\(module)"), output + "/Probe")
     }
 
     func testEveryProbeTargetTypeChecksWithoutWarnings() throws {
         let modules = Fixtures.temporaryDirectory(self)
         try SwiftCompiler.buildStandIns(into: modules)
         for (matrix, spec, generated, module) in Fixtures.builtIns {
-            let built = try SwiftCompiler.emitModule(
-                module, SwiftCompiler.sources(in: generated + "/Sources/\(module)"), modules: modules, into: modules)
+            let (sources, probe) = try kit(spec, module: module)
+            let committed = generated + "/Sources/\(module)"
+            XCTAssertEqual(
+                try sources.map { try String(contentsOfFile: $0, encoding: .utf8) },
+                try SwiftCompiler.sources(in: committed).filter { !$0.contains(".docc/") }.map {
+                    try String(contentsOfFile: $0, encoding: .utf8)
+                },
+                "the kit's package holds the generated module's Swift")
+            let built = try SwiftCompiler.emitModule(module, sources, modules: modules, into: modules)
             XCTAssertEqual(built.status, 0, built.output)
-            let probe = try probe(spec, module: module)
             let expected = try XCTUnwrap(targets[module])
             let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" }.sorted()
             XCTAssertEqual(folders, expected.map(\.folder), module)
@@ -53,16 +60,26 @@ final class ProbeTests: XCTestCase {
         }
     }
 
+    /// The kit's package manifest names the generated module as its one library.
+    func testTheKitsPackageOffersTheGeneratedModule() throws {
+        let output = Fixtures.temporaryDirectory(self) + "/kit"
+        XCTAssertEqual(Command.run(["field-kit", "--spec", Fixtures.currentSpec, "--output", output, "--module", "Probed"]).status, 0)
+        let dump = try ExternalTool.run("swift", ["package", "--package-path", output, "dump-package"])
+        XCTAssertEqual(dump.status, 0, dump.errors)
+        let package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        XCTAssertEqual(package["name"] as? String, "Probed")
+        let targets = try XCTUnwrap(package["targets"] as? [[String: Any]])
+        XCTAssertEqual(targets.map { $0["name"] as? String }, ["Probed"])
+        XCTAssertEqual(targets.first?["path"] as? String, "Sources/Probed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/Sources/Probed/Runtime.swift"), "the recorder is in the kit")
+    }
+
     /// The stand-ins hold the probe to UIKit's names: a misspelled table view override fails.
     func testAMisspelledOverrideFailsTheTypeCheck() throws {
         let modules = Fixtures.temporaryDirectory(self)
         try SwiftCompiler.buildStandIns(into: modules)
-        let generated = Fixtures.currentGenerated + "/Sources/CurrentPushHandlers"
-        XCTAssertEqual(
-            try SwiftCompiler.emitModule("CurrentPushHandlers", SwiftCompiler.sources(in: generated), modules: modules, into: modules)
-                .status,
-            0)
-        let probe = try probe(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        let (sources, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        XCTAssertEqual(try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: modules).status, 0)
         let screen = probe + "/Shared/ProbeScreen.swift"
         let text = try String(contentsOfFile: screen, encoding: .utf8)
         XCTAssertTrue(text.contains("didSelectRowAt indexPath"))
@@ -78,8 +95,7 @@ final class ProbeTests: XCTestCase {
     /// program (their import of the module dropped), plan runs, record them and read them back.
     func testThePlanShrinksAsRunsAreRecordedAndObserveConfirmsThem() throws {
         let directory = Fixtures.temporaryDirectory(self)
-        let probe = try probe(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        var files = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        var (files, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
         for name in ["ProbePlan", "ProbeStore", "ProbeWords"] {
             let text = try String(contentsOfFile: probe + "/Shared/\(name).swift", encoding: .utf8)
             let file = directory + "/\(name).swift"

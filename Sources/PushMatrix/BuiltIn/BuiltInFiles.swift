@@ -55,6 +55,7 @@ enum BuiltInFiles {
     /// Each template by its path under `Templates/`. SwiftPM names an embedded file by its name
     /// alone, so the folders are given here; a test checks this table against `Templates/`.
     static let templates: [String: String] = [
+        "fieldkit/Package.swift": PackageResources.Package_swift,
         "fieldkit/runbook.en.md": PackageResources.runbook_en_md,
         "fieldkit/runbook.ja.md": PackageResources.runbook_ja_md,
         "docc/_full-page.md": PackageResources._full_page_md,

@@ -71,17 +71,19 @@ enum Help {
     static let fieldKit = CommandInfo(
         name: "field-kit", summary: "Write the kit for measuring the spec on devices",
         about: """
-            Writes into DIR one payload file per payload combination for the simulator
-            (Payloads/NAME.apns, for xcrun simctl push) and one for a device (Payloads/NAME.device.json:
-            the aps dictionary with the apns-push-type and apns-priority it needs), the probe app
-            (Probe/: the Shared files plus a folder per app target, on the generated module and its
-            recorder; its screen walks a tester through the runs still missing and exports the log),
-            and a runbook in each of the spec's languages (Runbook/LANG/runbook.md). It sends nothing.
+            Writes into DIR the generated module as a package of its own (Package.swift and
+            Sources/MODULE, the field recorder included); the probe app on it (Probe/: the Shared
+            files plus a folder per app target; its screen walks a tester through the runs still
+            missing and exports the log); one payload file per payload combination for the
+            simulator (Payloads/NAME.apns, for xcrun simctl push) and one for a device
+            (Payloads/NAME.device.json: the aps dictionary with the apns-push-type and
+            apns-priority it needs); and a runbook in each of the spec's languages
+            (Runbook/LANG/runbook.md). It sends nothing.
             Compare the exported logs with 'pushmatrix observe'.
             """,
         options: [
             generate.options[0], generate.options[1], .value("--output", "DIR", "Where the kit goes (required)"),
-            .value("--module", "NAME", "The generated Swift module the probe app imports (default: PushHandlers)"),
+            .value("--module", "NAME", "The generated Swift module, MODULE above (default: PushHandlers)"),
             .flag("--force", "Overwrite kit files edited since they were written"),
         ],
         examples: ["field-kit --spec builtin:current --output FieldKit"])

@@ -1,7 +1,8 @@
 extension Generator {
-    /// The field kit, by path: the payload files, the probe app (on the generated module
-    /// `module`, its runs naming the spec `specName`) and, for each language of the spec, the
-    /// runbook (in English where no runbook template exists for the language).
+    /// The field kit, by path: the generated module `module` as a package of its own (the
+    /// recorder included), the probe app on it (its runs naming the spec `specName`), the payload
+    /// files and, for each language of the spec, the runbook (in English where no runbook
+    /// template exists for the language).
     static func renderFieldKit(_ matrix: Matrix, library: TemplateLibrary, module: String, specName: String) throws(DiagnosticsError)
         -> [(path: String, bytes: [UInt8])]
     {
@@ -9,7 +10,10 @@ extension Generator {
         let out = Output(library: library, common: SwiftView(matrix: matrix).common)
         let probe = view.probe(module: module, specName: specName)
         let shared = ["ProbePlan", "ProbeStore", "ProbeWords", "ProbeScreen"].map { ("Shared/\($0).swift", "swift/probe/\($0).swift") }
-        var files = view.payloadFiles()
+        let sources = "Sources/\(module)/"
+        var files =
+            try run(swiftJobs(matrix, module: module, tests: .xctest), out).filter { $0.path.hasPrefix(sources) } + view.payloadFiles()
+        files.append(try out.file("Package.swift", "fieldkit/Package.swift", probe, format: SwiftCommentFormat()))
         for (file, template) in shared + matrix.spec.swiftFiles.probe.map({ ($0.file, $0.template) }) {
             files.append(try out.file("Probe/\(file)", template, probe, format: SwiftCommentFormat()))
         }

@@ -42,13 +42,17 @@ public enum Generator {
             })
     }
 
-    /// Every file, in job order. Every job runs; the first failure in job order is reported,
-    /// whichever thread met it.
+    /// Every file, in job order.
     static func render(_ matrix: Matrix, library: TemplateLibrary, module: String, tests: TestFramework = .xctest) throws(DiagnosticsError)
         -> [(path: String, bytes: [UInt8])]
     {
         let out = Output(library: library, common: SwiftView(matrix: matrix).common)
-        let jobs = docsJobs(matrix) + swiftJobs(matrix, module: module, tests: tests) + doccJobs(matrix, module: module)
+        return try run(docsJobs(matrix) + swiftJobs(matrix, module: module, tests: tests) + doccJobs(matrix, module: module), out)
+    }
+
+    /// The files of `jobs`, in job order. Every job runs; the first failure in job order is
+    /// reported, whichever thread met it.
+    static func run(_ jobs: [Job], _ out: Output) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
         let results = jobs.parallelMap { job in
             Result { try job(out) }
                 .mapError { $0 as? DiagnosticsError ?? DiagnosticsError([Diagnostic(file: "", location: nil, message: "\($0)")]) }
@@ -77,7 +81,7 @@ public enum Generator {
 
     /// A job for the module's fixed files, and one per payload combination (its scenarios and
     /// its tests, written for `tests`).
-    private static func swiftJobs(_ matrix: Matrix, module: String, tests framework: TestFramework) -> [Job] {
+    static func swiftJobs(_ matrix: Matrix, module: String, tests framework: TestFramework) -> [Job] {
         let sources = "Sources/\(module)", tests = "Tests/\(module)ConformanceTests"
         let swift = SwiftView(matrix: matrix)
         let format = SwiftCommentFormat()
