@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PushHandlers", targets: ["PushHandlers"]),
         .library(name: "CurrentPushHandlers", targets: ["CurrentPushHandlers"]),
         .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
+        .plugin(name: "PushMatrixCheck", targets: ["PushMatrixCheck"]),
     ],
     targets: [
         // The built-in spec and templates are compiled in (see BuiltIn/BuiltInFiles.swift).
@@ -24,6 +25,15 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "push-matrix", description: "Generate docs, Swift handlers and conformance tests from the package's push-matrix spec"),
                 permissions: [.writeToPackageDirectory(reason: "pushmatrix writes the generated docs and Swift into the package")]
+            ),
+            dependencies: ["pushmatrix"]
+        ),
+        // The verbs that write nothing, without the permission: `check` runs anywhere, CI included.
+        // Its source is the command plugin's (a symbolic link), with a different `@main`.
+        .plugin(
+            name: "PushMatrixCheck",
+            capability: .command(
+                intent: .custom(verb: "push-matrix-check", description: "Check that the package's push-matrix outputs are up to date, writing nothing")
             ),
             dependencies: ["pushmatrix"]
         ),

@@ -1,0 +1,1 @@
+../PushMatrixCommand/PushMatrixPlugin.swift
