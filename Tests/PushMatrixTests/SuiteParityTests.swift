@@ -32,6 +32,7 @@ final class SuiteParityTests: XCTestCase {
         let build = try ExternalTool.run(
             "swift", ["build", "--build-tests", "--package-path", package, "--scratch-path", package + "/.build"])
         XCTAssertEqual(build.status, 0, String((build.output + build.errors).suffix(4000)))
+        XCTAssertFalse((build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
         let scenarios = Fixtures.builtIn.scenarios.count + Fixtures.current.scenarios.count
         let handlers = parts.flatMap { part in part.failures.map { (name: $0.key, expected: $0.value) } }
         XCTAssertEqual(handlers.count, 7)

@@ -13,7 +13,7 @@ func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sou
 }
 
 /// A test case shows its scenario by the name the XCTest suite gives its test.
-extension Scenario: CustomTestStringConvertible {
+extension Scenario: @retroactive CustomTestStringConvertible {
     public var testDescription: String { name }
 }
 
