@@ -12,9 +12,17 @@ func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sou
     }
 }
 
-/// A test case shows its scenario by the name the XCTest suite gives its test.
-extension Scenario: @retroactive CustomTestStringConvertible {
-    public var testDescription: String { name }
+/// A scenario as a test's argument, shown by the name the XCTest suite gives its test. A
+/// wrapper, not a conformance of `Scenario`: the module and this suite may be in one package or
+/// in two, and a conformance added from outside is legal in only one of those cases.
+struct ScenarioCase: CustomTestStringConvertible, Sendable {
+    let scenario: Scenario
+
+    init(_ scenario: Scenario) {
+        self.scenario = scenario
+    }
+
+    var testDescription: String { scenario.name }
 }
 
 /// Every test is tagged with its {{setupWords}} and app state, to run a slice in Xcode.

@@ -14,9 +14,9 @@ struct {{typeName}}ConformanceTests {
 {{#scenarios}}
             Scenario.{{.}},
 {{/scenarios}}
-        ])
-    func {{api}}__{{appState}}(_ scenario: Scenario) {
-        expectConforms(scenario)
+        ].map(ScenarioCase.init))
+    func {{api}}__{{appState}}(_ test: ScenarioCase) {
+        expectConforms(test.scenario)
     }
 {{^@last}}
 
