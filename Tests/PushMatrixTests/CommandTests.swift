@@ -27,6 +27,20 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
     }
 
+    /// `validate` renders the templates `generate` uses only with `--tests swift-testing`, and the
+    /// field kit's, too: a broken one of either is reported.
+    func testValidateRendersTheSwiftTestingAndFieldKitTemplates() throws {
+        for template in ["swift/Tests/TestingConformanceTests.swift", "swift/probe/ProbeScreen.swift", "fieldkit/runbook.en.md"] {
+            let templates = Fixtures.temporaryDirectory(self)
+            let file = URL(fileURLWithPath: templates + "/" + template)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{{#unclosed}}\n".utf8).write(to: file)
+            let result = Command.run(["validate", "--spec", Fixtures.currentSpec, "--templates", templates])
+            XCTAssertEqual(result.status, 1, template)
+            XCTAssertTrue(result.stderr.contains("unclosed"), "\(template): \(result.stderr)")
+        }
+    }
+
     func testAnUnknownCommandIsAUsageErrorWhateverFollowsIt() {
         for arguments in [["nosuchcommand", "--help"], ["nosuchcommand", "-h"], ["generat", "--spec", "x", "--help"]] {
             let result = Command.run(arguments)

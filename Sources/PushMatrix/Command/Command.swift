@@ -186,8 +186,9 @@ public enum Command {
         return report
     }
 
-    /// Checks the spec, and that the templates render with it, since a template may use a text
-    /// the spec lacks. Writes nothing.
+    /// Checks the spec, and that every template renders with it (those of `generate` with either
+    /// test framework, and the field kit's), since a template may use a text the spec lacks.
+    /// Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
         _ = args.value("--spec")
@@ -196,7 +197,7 @@ public enum Command {
         try args.finish()
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
-        _ = try Generator.render(matrix, library: TemplateLibrary(directory: templates), module: Generator.defaultModule)
+        try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))
         if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
     }
 

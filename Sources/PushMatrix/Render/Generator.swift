@@ -50,6 +50,15 @@ public enum Generator {
         return try run(docsJobs(matrix) + swiftJobs(matrix, module: module, tests: tests) + doccJobs(matrix, module: module), out)
     }
 
+    /// Renders, in memory, every file a spec can be rendered into: the outputs of `generate` with
+    /// either test framework, and the field kit. For `validate`.
+    static func renderEverything(_ matrix: Matrix, library: TemplateLibrary) throws(DiagnosticsError) {
+        _ = try render(matrix, library: library, module: defaultModule)
+        let out = Output(library: library, common: SwiftView(matrix: matrix).common)
+        _ = try run(swiftJobs(matrix, module: defaultModule, tests: .swiftTesting), out)
+        _ = try renderFieldKit(matrix, library: library, module: defaultModule, specName: "spec")
+    }
+
     /// The files of `jobs`, in job order. Every job runs; the first failure in job order is
     /// reported, whichever thread met it.
     static func run(_ jobs: [Job], _ out: Output) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
