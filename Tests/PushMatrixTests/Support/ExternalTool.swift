@@ -18,29 +18,12 @@ enum ExternalTool {
     }
 
     /// Runs the tool with `input` on standard input and `environment` added to this process's;
-    /// returns its status and standard output (standard error is kept apart: browsers chatter there).
-    static func run(_ name: String, _ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path(name))
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes while the tool runs, so neither can fill up and block it.
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errorData.value, as: UTF8.self))
+    /// returns its status, standard output and standard error (kept apart: browsers chatter there).
+    static func run(
+        _ name: String, _ arguments: [String], in directory: String? = nil, input: Data = Data(), environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let run = try Subprocess.run(try path(name), arguments, in: directory, environment: environment, input: input)
+        return (run.status, run.output, run.stderr)
     }
 
     /// Runs the tool and returns its standard output, failing the test on a non-zero status.
@@ -51,12 +34,4 @@ enum ExternalTool {
         XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.errors)", file: file, line: line)
         return result.output
     }
-}
-
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }

@@ -9,16 +9,52 @@ enum SwiftCompiler {
         return (result.status, result.output + result.errors)
     }
 
-    /// Builds the stand-in modules into `directory`, each after the ones it imports.
-    static func buildStandIns(into directory: String) throws {
+    /// The directory holding the stand-in UserNotifications, UIKit and SwiftUI modules, built
+    /// once per test run, each after the ones it imports. Throws what the first build met.
+    static func standIns() throws -> String { try standInModules.get() }
+
+    /// The directory holding the stand-in XcodeProjectPlugin, on the real PackagePlugin, built
+    /// once per test run.
+    static func pluginStandIn() throws -> String { try pluginStandInModule.get() }
+
+    private static let standInModules = Result { () throws -> String in
+        let directory = try buildDirectory("stand-ins")
         for module in ["UserNotifications", "UIKit", "SwiftUI"] {
-            let (status, output) = try run([
-                "-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6",
-                "-I", directory, "-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift",
-                "-o", directory + "/\(module).swiftmodule",
-            ])
-            XCTAssertEqual(status, 0, output)
+            try buildStandIn(module, into: directory, flags: ["-I", directory])
         }
+        return directory
+    }
+
+    private static let pluginStandInModule = Result { () throws -> String in
+        let directory = try buildDirectory("plugin-stand-in")
+        try buildStandIn("XcodeProjectPlugin", into: directory, flags: try pluginFlags())
+        return directory
+    }
+
+    private struct BuildFailure: Error, CustomStringConvertible { let description: String }
+
+    /// A directory of this test process's, removed when it exits.
+    private static func buildDirectory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { SwiftCompiler.removeBuildDirectories() }
+        return path
+    }
+
+    private static func removeBuildDirectories() {
+        for name in ["stand-ins", "plugin-stand-in"] {
+            try? FileManager.default.removeItem(
+                atPath: FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(name)-\(getpid())").path)
+        }
+    }
+
+    private static func buildStandIn(_ module: String, into directory: String, flags: [String]) throws {
+        let (status, output) = try run(
+            ["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6"] + flags
+                + ["-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift"]
+                + ["-o", directory + "/\(module).swiftmodule"])
+        guard status == 0 else { throw BuildFailure(description: "the stand-in \(module) does not build:\n\(output)") }
     }
 
     /// The flags a plugin is compiled with: the toolchain's PackagePlugin module, the one SwiftPM
@@ -28,15 +64,6 @@ enum SwiftCompiler {
         let pluginAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/pm/PluginAPI").path
         XCTAssertTrue(FileManager.default.fileExists(atPath: pluginAPI + "/PackagePlugin.swiftmodule"), pluginAPI)
         return ["-I", pluginAPI, "-Xfrontend", "-package-description-version", "-Xfrontend", "6.0"]
-    }
-
-    /// Builds the stand-in XcodeProjectPlugin, on the real PackagePlugin, into `directory`.
-    static func buildPluginStandIn(into directory: String) throws {
-        let (status, output) = try run(
-            ["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6"]
-                + pluginFlags() + ["-module-name", "XcodeProjectPlugin", Fixtures.root.path + "/Tests/StandIns/XcodeProjectPlugin.swift"]
-                + ["-o", directory + "/XcodeProjectPlugin.swiftmodule"])
-        XCTAssertEqual(status, 0, output)
     }
 
     /// Compiles `files` into a throwaway module, so every diagnostic a build gives is given:

@@ -319,7 +319,7 @@ final class ExplainTests: XCTestCase {
         let arguments = ["explain", "--spec", Fixtures.spec, "--json", "--payload"]
         let piped = try Binary.run(arguments + ["-"], input: payload)
         XCTAssertEqual(piped.status, 0, piped.stderr)
-        XCTAssertEqual(piped.stdout, Command.run(arguments + [path]).stdout)
+        XCTAssertEqual(piped.output, Command.run(arguments + [path]).stdout)
         let bad = try Binary.run(arguments + ["-"], input: Data(#"{"aps": 1}"#.utf8))
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.hasPrefix("(standard input):1:9: error: aps: "), bad.stderr)

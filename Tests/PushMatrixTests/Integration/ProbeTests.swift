@@ -6,7 +6,7 @@ import XCTest
 /// The field kit's probe app: every app target of each built-in matrix type-checks against the
 /// stand-ins on its generated module, each setup has one, and the plan, the run bookkeeping and
 /// the words, built and run here, write a log that `observe` reads back.
-final class ProbeTests: XCTestCase {
+final class ProbeTests: IntegrationTestCase {
     /// The app targets of each built-in matrix's probe, and what decides each one's setup.
     private let targets: [String: [(folder: String, setup: String?)]] = [
         "PushHandlers": [("App", "system.api")],
@@ -26,7 +26,7 @@ final class ProbeTests: XCTestCase {
 
     func testEveryProbeTargetTypeChecksWithoutWarnings() throws {
         let modules = Fixtures.temporaryDirectory(self)
-        try SwiftCompiler.buildStandIns(into: modules)
+        let standIns = ["-I", try SwiftCompiler.standIns()]
         for (matrix, spec, generated, module) in Fixtures.builtIns {
             let (sources, probe) = try kit(spec, module: module)
             let committed = generated + "/Sources/\(module)"
@@ -36,7 +36,7 @@ final class ProbeTests: XCTestCase {
                     try String(contentsOfFile: $0, encoding: .utf8)
                 },
                 "the kit's package holds the generated module's Swift")
-            let built = try SwiftCompiler.emitModule(module, sources, modules: modules, into: modules)
+            let built = try SwiftCompiler.emitModule(module, sources, modules: modules, into: modules, flags: standIns)
             XCTAssertEqual(built.status, 0, built.output)
             let expected = try XCTUnwrap(targets[module])
             let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" }.sorted()
@@ -44,7 +44,7 @@ final class ProbeTests: XCTestCase {
             let shared = SwiftCompiler.sources(in: probe + "/Shared")
             for (folder, setup) in expected {
                 let files = SwiftCompiler.sources(in: probe + "/" + folder)
-                let (status, output) = try SwiftCompiler.typecheck(shared + files, modules: modules, as: "Probe")
+                let (status, output) = try SwiftCompiler.typecheck(shared + files, modules: modules, as: "Probe", flags: standIns)
                 XCTAssertEqual(status, 0, "\(module) \(folder): \(output)")
                 XCTAssertFalse(output.contains("warning:"), output)
                 let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
@@ -77,16 +77,17 @@ final class ProbeTests: XCTestCase {
     /// The stand-ins hold the probe to UIKit's names: a misspelled table view override fails.
     func testAMisspelledOverrideFailsTheTypeCheck() throws {
         let modules = Fixtures.temporaryDirectory(self)
-        try SwiftCompiler.buildStandIns(into: modules)
+        let standIns = ["-I", try SwiftCompiler.standIns()]
         let (sources, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        XCTAssertEqual(try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: modules).status, 0)
+        let built = try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: modules, flags: standIns)
+        XCTAssertEqual(built.status, 0, built.output)
         let screen = probe + "/Shared/ProbeScreen.swift"
         let text = try String(contentsOfFile: screen, encoding: .utf8)
         XCTAssertTrue(text.contains("didSelectRowAt indexPath"))
         try Data(text.replacingOccurrences(of: "didSelectRowAt indexPath", with: "didSelectRowAtIndexPath indexPath").utf8)
             .write(to: URL(fileURLWithPath: screen))
         let files = SwiftCompiler.sources(in: probe + "/Shared") + SwiftCompiler.sources(in: probe + "/Scenes")
-        let (status, output) = try SwiftCompiler.typecheck(files, modules: modules, as: "Probe")
+        let (status, output) = try SwiftCompiler.typecheck(files, modules: modules, as: "Probe", flags: standIns)
         XCTAssertNotEqual(status, 0)
         XCTAssertTrue(output.contains("error:"), output)
     }

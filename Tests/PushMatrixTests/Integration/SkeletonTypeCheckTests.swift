@@ -1,16 +1,14 @@
 import Foundation
 import XCTest
 
+@testable import PushMatrix
+
 /// The iOS skeleton cannot be compiled on Linux, so it is type-checked against stand-in UIKit
 /// and UserNotifications modules (Tests/StandIns) that declare the SDK's exact signatures.
-final class SkeletonTypeCheckTests: XCTestCase {
+final class SkeletonTypeCheckTests: IntegrationTestCase {
     private var sources: [String] { SwiftCompiler.sources(in: Fixtures.generated + "/Sources/PushHandlers") }
 
-    private func standIns() throws -> String {
-        let directory = Fixtures.temporaryDirectory(self)
-        try SwiftCompiler.buildStandIns(into: directory)
-        return directory
-    }
+    private func standIns() throws -> String { try SwiftCompiler.standIns() }
 
     private func typecheck(_ files: [String], modules: String) throws -> (Int32, String) {
         try SwiftCompiler.typecheck(files, modules: modules)
@@ -78,5 +76,19 @@ final class SkeletonTypeCheckTests: XCTestCase {
             XCTAssertNotEqual(status, 0, "\(name) must fail the type check")
             XCTAssertTrue(output.contains("error:"), output)
         }
+    }
+
+    /// Spec text cannot break generated code: the hostile-text fixture's Swift type-checks.
+    func testHostileTextGeneratesSwiftThatTypeChecks() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        let result = Command.run([
+            "generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let dimensions = try String(contentsOfFile: output + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
+        XCTAssertTrue(dimensions.contains(#"/// The action */ /* """ \(x) # \ handler."#), "the text is there, as a comment")
+        let (status, log) = try SwiftCompiler.typecheck(
+            SwiftCompiler.sources(in: output + "/Sources/PushHandlers"), modules: try SwiftCompiler.standIns())
+        XCTAssertEqual(status, 0, log)
     }
 }

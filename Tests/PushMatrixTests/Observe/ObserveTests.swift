@@ -176,6 +176,7 @@ final class ObserveTests: XCTestCase {
 
     /// A 100 MB log is read line by line within its limits: every run counts, nothing crashes.
     func testALargeLogIsRead() throws {
+        try IntegrationTestCase.require()  // a log of 100 MB
         let matrix = Fixtures.current
         let run = Self.lines(matrix, coldStart, run: "RUN").joined(separator: "\n") + "\n"
         var log = ""

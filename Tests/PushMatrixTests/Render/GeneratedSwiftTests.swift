@@ -7,19 +7,8 @@ import XCTest
 /// other dimensions too.
 final class GeneratedSwiftTests: XCTestCase {
     private func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ExternalTool.path(executable))
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Fixtures.temporaryDirectory(self) + "/output.log"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOfFile: output, encoding: .utf8))
+        let run = try ExternalTool.run(executable, arguments, in: directory)
+        return (run.status, run.output + run.errors)
     }
 
     func testSwiftFormatLintIsSilent() throws {
@@ -60,31 +49,5 @@ final class GeneratedSwiftTests: XCTestCase {
             XCTAssertEqual(text.components(separatedBy: "Payload(").count - 1, 1, name)
             XCTAssertGreaterThan(text.components(separatedBy: "__payload,").count - 1, 1, name)
         }
-    }
-
-    /// Builds a throwaway package from the other-dimensions fixture's core and suite, then runs
-    /// the suite: every scenario of that matrix must pass against the reference router.
-    func testTheOtherDimensionsFixtureCompilesAndPasses() throws {
-        let package = Fixtures.temporaryDirectory(self)
-        let generated = Command.run([
-            "generate", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates,
-            "--output", package,
-        ])
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-        let manifest = """
-            // swift-tools-version:6.0
-            import PackageDescription
-            let package = Package(name: "Fixture", targets: [
-                .target(name: "PushHandlers", path: "Sources/PushHandlers"),
-                .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Tests/PushHandlersConformanceTests"),
-            ])
-            """
-        try Data(manifest.utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
-        let (status, output) = try run("swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
-        XCTAssertEqual(status, 0, String(output.suffix(4000)))
-        let scenarios = Fixtures.otherDimensions.scenarios.count
-        XCTAssertTrue(
-            output.contains("Executed \(scenarios) tests, with 0 failures"),
-            "expected \(scenarios) conformance tests:\n\(output.suffix(2000))")
     }
 }

@@ -5,15 +5,14 @@ import XCTest
 /// XcodeProjectPlugin exists. Both halves are type-checked here, against the toolchain's
 /// PackagePlugin and the stand-in XcodeProjectPlugin (Tests/StandIns), which makes
 /// `canImport(XcodeProjectPlugin)` true.
-final class PluginTypeCheckTests: XCTestCase {
+final class PluginTypeCheckTests: IntegrationTestCase {
     private let plugins = Fixtures.root.appendingPathComponent("Plugins").path
     private var shared: String { plugins + "/PushMatrixCommand/PushMatrixPlugin.swift" }
 
     private func sources(_ plugin: String) -> [String] { SwiftCompiler.sources(in: plugins + "/" + plugin) }
 
     private func typecheck(_ files: [String], standIns: Bool = true) throws -> (status: Int32, output: String) {
-        let modules = Fixtures.temporaryDirectory(self)
-        if standIns { try SwiftCompiler.buildPluginStandIn(into: modules) }
+        let modules = standIns ? try SwiftCompiler.pluginStandIn() : Fixtures.temporaryDirectory(self)
         return try SwiftCompiler.typecheck(files, modules: modules, as: "Plugin", flags: SwiftCompiler.pluginFlags())
     }
 

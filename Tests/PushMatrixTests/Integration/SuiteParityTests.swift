@@ -7,7 +7,7 @@ import XCTest
 /// built-in matrices are generated into one package and run against the reference router and
 /// every broken handler: each suite reports the same failures, scenario by scenario and message
 /// by message, and they are the failures `ConformanceCheck` finds in-process.
-final class SuiteParityTests: XCTestCase {
+final class SuiteParityTests: IntegrationTestCase {
     /// A built-in matrix's part of the package: the generated module, how its handler factory
     /// names the second dimension, the support file of its broken handlers and their failures.
     private struct Part {

@@ -1,0 +1,34 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrix
+
+/// A spec with other dimensions, generated into a package of its own and built there by SwiftPM.
+final class OtherDimensionsPackageTests: IntegrationTestCase {
+    /// Builds a throwaway package from the other-dimensions fixture's core and suite, then runs
+    /// the suite: every scenario of that matrix must pass against the reference router.
+    func testTheOtherDimensionsFixtureCompilesAndPasses() throws {
+        let package = Fixtures.temporaryDirectory(self)
+        let generated = Command.run([
+            "generate", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates,
+            "--output", package,
+        ])
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Fixture", targets: [
+                .target(name: "PushHandlers", path: "Sources/PushHandlers"),
+                .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Tests/PushHandlersConformanceTests"),
+            ])
+            """
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
+        let run = try ExternalTool.run("swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
+        let (status, output) = (run.status, run.output + run.errors)
+        XCTAssertEqual(status, 0, String(output.suffix(4000)))
+        let scenarios = Fixtures.otherDimensions.scenarios.count
+        XCTAssertTrue(
+            output.contains("Executed \(scenarios) tests, with 0 failures"),
+            "expected \(scenarios) conformance tests:\n\(output.suffix(2000))")
+    }
+}
