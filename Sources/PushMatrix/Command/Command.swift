@@ -19,8 +19,11 @@ public enum Command {
 
     /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR).
     /// `invocation` is the command the user typed to start pushmatrix (the package plugin's
-    /// differs), named in the command a stale-output message suggests.
-    public static func run(_ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix") -> Result {
+    /// differs), named in the command a stale-output message suggests. `interruptions` tells a
+    /// writing run that the process was asked to stop (see `Interruptions`).
+    public static func run(
+        _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
+    ) -> Result {
         var result = Result(status: 0)
         guard let command = arguments.first else {
             result.stderr = Help.main
@@ -36,11 +39,11 @@ public enum Command {
         }
         do {
             switch command {
-            case "generate": try generate(rest, &result, invocation: invocation)
+            case "generate": try generate(rest, &result, invocation: invocation, interruptions: interruptions)
             case "validate": try validate(rest, &result)
             case "explain": try explain(rest, &result)
             case "observe": try observe(rest, &result)
-            case "field-kit": try fieldKit(rest, &result)
+            case "field-kit": try fieldKit(rest, &result, interruptions: interruptions)
             case "specs": try specs(rest, &result)
             case "templates": try templates(rest, &result)
             case "help":
@@ -98,7 +101,7 @@ public enum Command {
         return FileSystem.kind(defaultTemplates) == .directory ? defaultTemplates : nil
     }
 
-    private static func generate(_ rest: [String], _ result: inout Result, invocation: String) throws {
+    private static func generate(_ rest: [String], _ result: inout Result, invocation: String, interruptions: Interruptions) throws {
         var args = try Help.generate.arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
@@ -115,52 +118,34 @@ public enum Command {
         let bytes = try SpecLoader.bytes(path: spec)
         let input = InputDigest.of(spec: bytes, templates: templates, module: module, tests: tests)
         let writer = OutputWriter(directory: output)
-        // From here on a signal waits for the run to clean up (see Interruption); the lock and
-        // any staging go first, then the held signal ends the process.
-        let held = Interruption.hold()
-        defer { Interruption.release(held) }
-        let (outputLock, recovered) = check ? (try OutputLock.acquire(writer, exclusive: false), []) : try OutputLock.forWriting(writer)
-        defer { outputLock.release() }
-        result.stderr += recovered.map { $0.formatted(colored: false) + "\n" }.joined()
-        let debris = check ? writer.debris() : []
-        // Same inputs, untouched outputs: nothing to render, nothing to write (no rebuilds downstream).
-        if !force, debris.isEmpty, let files = writer.upToDateFiles(input: input) {
-            if verbose && !check { result.stdout += files.map { "unchanged \(output)/\($0)\n" }.joined() }
-            if !quiet {
-                result.stdout +=
-                    check
-                    ? "\(output) is up to date (\(files.count) files)\n" : "\(output): 0 written, \(files.count) unchanged, 0 removed\n"
+        let render = {
+            try Generator.render(
+                try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: TemplateLibrary(directory: templates),
+                module: module, tests: tests)
+        }
+        if check {
+            let checked = try writer.check(input: input, force: force, render: render)
+            for (path, problem) in checked.problems {
+                result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n"
             }
+            for path in checked.debris {
+                result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n"
+            }
+            result.status = checked.problems.isEmpty && checked.debris.isEmpty ? 0 : 1
+            if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checked.fileCount) files)\n" }
             return
         }
-        let library = TemplateLibrary(directory: templates)
-        let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
-        let files = try Generator.render(matrix, library: library, module: module, tests: tests)
-        if Interruption.isPending { throw Interrupted() }
-        if !check {
-            let report = try land(files, in: writer, input: input, force: force, lock: outputLock, &result)
-            if verbose {
-                result.stdout += report.map {
-                    "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n"
-                }.joined()
-            }
-            let count = { (fate: OutputWriter.Fate) in report.filter { $0.fate == fate }.count }
-            if !quiet {
-                result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
-            }
-            return
+        let written = try writer.update(input: input, force: force, interruptions: interruptions, render: render)
+        result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
+        if verbose {
+            result.stdout += written.fates.map {
+                "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n"
+            }.joined()
         }
-        let checking = OutputWriter.Checking(writer)
-        checking.add(files)
-        let problems = checking.problems(input: input)
-        for (path, problem) in problems {
-            result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n"
+        let count = { (fate: OutputWriter.Fate) in written.fates.filter { $0.fate == fate }.count }
+        if !quiet {
+            result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
         }
-        for path in debris {
-            result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n"
-        }
-        result.status = problems.isEmpty && debris.isEmpty ? 0 : 1
-        if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checking.fileCount) files)\n" }
     }
 
     /// `--tests`: the conformance suite's framework, xctest without one.
@@ -171,19 +156,6 @@ public enum Command {
             throw Arguments.UsageError(message: "--tests: '\(value)' is not a test framework; use \(allowed)")
         }
         return framework
-    }
-
-    /// Stages `files` and lands them in `writer`'s directory, whole or not at all (a pending
-    /// signal stops it); staging warnings go to stderr. Returns each file's fate.
-    static func land(
-        _ files: [(path: String, bytes: [UInt8])], in writer: OutputWriter, input: String, force: Bool, lock: OutputLock,
-        _ result: inout Result
-    ) throws -> [(path: String, fate: OutputWriter.Fate)] {
-        let staging = OutputWriter.Staging(writer, force: force, lock: lock)
-        staging.add(files)
-        let report = try staging.commit(input: input) { Interruption.isPending }
-        result.stderr += staging.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
-        return report
     }
 
     /// Checks the spec, and that every template renders with it (those of `generate` with either

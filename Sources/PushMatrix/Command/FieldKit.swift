@@ -1,7 +1,7 @@
 extension Command {
     /// `field-kit --output DIR`: the payload files, the probe app and the runbook for measuring
     /// the spec on devices, written the way `generate` writes (whole or not at all, only what changed).
-    static func fieldKit(_ rest: [String], _ result: inout Result) throws {
+    static func fieldKit(_ rest: [String], _ result: inout Result, interruptions: Interruptions) throws {
         var args = try Help.fieldKit.arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
@@ -14,18 +14,14 @@ extension Command {
 
         let spec = specPath(rest)
         let bytes = try SpecLoader.bytes(path: spec)
-        let matrix = try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName)
-        let files = try Generator.renderFieldKit(
-            matrix, library: TemplateLibrary(directory: templates), module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
-        let writer = OutputWriter(directory: output)
-        let held = Interruption.hold()
-        defer { Interruption.release(held) }
-        let (lock, recovered) = try OutputLock.forWriting(writer)
-        defer { lock.release() }
-        result.stderr += recovered.map { $0.formatted(colored: false) + "\n" }.joined()
         let input = InputDigest.of(spec: bytes, templates: templates, module: "field-kit " + module)
-        let report = try land(files, in: writer, input: input, force: force, lock: lock, &result)
-        let written = report.filter { $0.fate == .written }.count
-        result.stdout += "\(output): \(written) written, \(report.count - written) unchanged or removed\n"
+        let written = try OutputWriter(directory: output).update(input: input, force: force, interruptions: interruptions) {
+            try Generator.renderFieldKit(
+                try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: TemplateLibrary(directory: templates),
+                module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
+        }
+        result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
+        let count = written.fates.filter { $0.fate == .written }.count
+        result.stdout += "\(output): \(count) written, \(written.fates.count - count) unchanged or removed\n"
     }
 }

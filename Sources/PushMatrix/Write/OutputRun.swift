@@ -1,0 +1,54 @@
+extension OutputWriter {
+    /// What a writing run did: each file's fate, and warnings (what an interrupted run left
+    /// that could not be finished, region code that `--force` or a template change dropped).
+    struct Written {
+        var fates: [(path: String, fate: Fate)]
+        var warnings: [Diagnostic]
+    }
+
+    /// The one way a command writes an output directory. With stop requests held, it takes the
+    /// directory's lock, finishes or clears what an interrupted run left, and then, unless
+    /// forced or the manifest shows the outputs are current for `input`, renders the files and
+    /// lands them whole or not at all. A stop requested before the update is decided leaves
+    /// the directory as it was and throws `Interrupted`.
+    func update(
+        input: String, force: Bool, interruptions: Interruptions, render: () throws -> [(path: String, bytes: [UInt8])]
+    ) throws -> Written {
+        try interruptions.holding {
+            let (lock, recovered) = try OutputLock.forWriting(self)
+            defer { lock.release() }
+            if !force, let files = upToDateFiles(input: input) {
+                return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
+            }
+            let files = try render()
+            if interruptions.isRequested() { throw Interrupted() }
+            let staging = Staging(self, force: force, lock: lock)
+            staging.add(files)
+            let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
+            return Written(fates: fates, warnings: recovered + staging.warnings)
+        }
+    }
+
+    /// What a checking run found: each file that is missing, stale or extra, what interrupted
+    /// runs left, and how many files the outputs have, the manifest included.
+    struct Checked {
+        var problems: [(path: String, problem: Problem)]
+        var debris: [String]
+        var fileCount: Int
+    }
+
+    /// The one way a command checks an output directory, writing nothing: under a shared lock,
+    /// the manifest alone answers when it shows the outputs current for `input` (unless
+    /// forced); otherwise the files are rendered and compared with what is there.
+    func check(input: String, force: Bool, render: () throws -> [(path: String, bytes: [UInt8])]) throws -> Checked {
+        let lock = try OutputLock.acquire(self, exclusive: false)
+        defer { lock.release() }
+        let debris = debris()
+        if !force, debris.isEmpty, let files = upToDateFiles(input: input) {
+            return Checked(problems: [], debris: [], fileCount: files.count)
+        }
+        let checking = Checking(self)
+        checking.add(try render())
+        return Checked(problems: checking.problems(input: input), debris: debris, fileCount: checking.fileCount)
+    }
+}

@@ -1,0 +1,47 @@
+import PushMatrix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP as the library's stop requests. Holding blocks the three signals
+/// in the calling thread, and threads started afterwards inherit the mask, so a signal stays
+/// pending instead of ending the process half way; releasing restores the mask the process
+/// started with, and a pending signal is delivered then and ends the process as it would have,
+/// with its usual status. Precondition: made on the main thread before any other thread starts.
+enum HeldSignals {
+    static func interruptions() -> Interruptions {
+        let started = {
+            var mask = sigset_t()
+            sigprocmask(SIG_SETMASK, nil, &mask)
+            return mask
+        }()
+        return Interruptions(
+            hold: {
+                var set = signals
+                sigprocmask(SIG_BLOCK, &set, nil)
+            },
+            release: {
+                var mask = started
+                sigprocmask(SIG_SETMASK, &mask, nil)
+            },
+            isRequested: isPending)
+    }
+
+    private static func isPending() -> Bool {
+        var pending = sigset_t()
+        sigpending(&pending)
+        return [SIGINT, SIGTERM, SIGHUP].contains { sigismember(&pending, $0) == 1 }
+    }
+
+    private static var signals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+}
