@@ -116,12 +116,11 @@ public enum Command {
 
         let spec = specPath(rest)
         let bytes = try SpecLoader.bytes(path: spec)
-        let input = InputDigest.of(spec: bytes, templates: templates, module: module, tests: tests)
+        let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
+        let input = InputDigest.of(spec: bytes, library: library, run: run)
         let writer = OutputWriter(directory: output)
         let render = {
-            try Generator.render(
-                try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: TemplateLibrary(directory: templates),
-                module: module, tests: tests)
+            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: library, run: run)
         }
         if check {
             let checked = try writer.check(input: input, force: force, render: render)

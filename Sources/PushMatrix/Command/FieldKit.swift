@@ -14,11 +14,11 @@ extension Command {
 
         let spec = specPath(rest)
         let bytes = try SpecLoader.bytes(path: spec)
-        let input = InputDigest.of(spec: bytes, templates: templates, module: "field-kit " + module)
+        let library = TemplateLibrary(directory: templates)
+        let run = OutputPlan.Run(product: .fieldKit, module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
+        let input = InputDigest.of(spec: bytes, library: library, run: run)
         let written = try OutputWriter(directory: output).update(input: input, force: force, interruptions: interruptions) {
-            try Generator.renderFieldKit(
-                try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: TemplateLibrary(directory: templates),
-                module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
+            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: library, run: run)
         }
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         let count = written.fates.filter { $0.fate == .written }.count

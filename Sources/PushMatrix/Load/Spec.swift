@@ -245,6 +245,17 @@ public struct SwiftFiles: Sendable {
     public var tests: [File]
     public var probe: [File]
 
+    /// The module's sources, the suite's own files, the field kit's probe app.
+    public enum Part: Sendable { case sources, tests, probe }
+
+    subscript(part: Part) -> [File] {
+        switch part {
+        case .sources: return sources
+        case .tests: return tests
+        case .probe: return probe
+        }
+    }
+
     /// What a spec without `swiftFiles` gets: the field-tested app delegate and its probe app.
     static let appDelegate = SwiftFiles(
         sources: [File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin)], tests: [],

@@ -31,20 +31,20 @@ struct FieldKitView {
             })
     }
 
-    /// `Payloads/NAME.apns` for the simulator and `Payloads/NAME.device.json` for a device.
-    func payloadFiles() -> [(path: String, bytes: [UInt8])] {
-        matrix.payloads.flatMap { payload in
-            let simulator = JSONOutput.object([("Simulator Target Bundle", .string(Self.bundlePlaceholder)), ("aps", aps(payload))])
-            let (type, priority) = headers(payload)
-            let device = JSONOutput.object([
-                ("headers", .object([("apns-push-type", .string(type)), ("apns-priority", .string(priority))])),
-                ("payload", .object([("aps", aps(payload))])),
-            ])
-            return [
-                ("Payloads/\(name(payload)).apns", Array((simulator.serialized() + "\n").utf8)),
-                ("Payloads/\(name(payload)).device.json", Array((device.serialized() + "\n").utf8)),
-            ]
-        }
+    /// `Payloads/NAME.apns`, for the simulator.
+    func simulatorFile(_ payload: Payload) -> [UInt8] {
+        let simulator = JSONOutput.object([("Simulator Target Bundle", .string(Self.bundlePlaceholder)), ("aps", aps(payload))])
+        return Array((simulator.serialized() + "\n").utf8)
+    }
+
+    /// `Payloads/NAME.device.json`, for a device: the APNs headers and the payload.
+    func deviceFile(_ payload: Payload) -> [UInt8] {
+        let (type, priority) = headers(payload)
+        let device = JSONOutput.object([
+            ("headers", .object([("apns-push-type", .string(type)), ("apns-priority", .string(priority))])),
+            ("payload", .object([("aps", aps(payload))])),
+        ])
+        return Array((device.serialized() + "\n").utf8)
     }
 
     /// The value of every string key a payload file sets: the category the probe registers, too.

@@ -7,6 +7,9 @@ import Synchronization
 final class TemplateLibrary: Sendable {
     let directory: String?
     private let cache = Mutex<[String: Template]>([:])
+    /// Each template's file and text as read, or why it could not be: the input digest and the
+    /// renderer read each file once between them.
+    private let sources = Mutex<[String: Result<(file: String, text: String), DiagnosticsError>]>([:])
 
     /// Where built-in templates appear in diagnostics.
     static let builtInPrefix = "(built-in)/Templates/"
@@ -28,6 +31,13 @@ final class TemplateLibrary: Sendable {
     func text(_ relativePath: String) -> String? { try? source(relativePath).text }
 
     private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
+        if let known = sources.withLock({ $0[relativePath] }) { return try known.get() }
+        let read = Result { () throws(DiagnosticsError) in try readSource(relativePath) }
+        sources.withLock { $0[relativePath] = read }
+        return try read.get()
+    }
+
+    private func readSource(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
         if let directory {
             let path = FileSystem.join(directory, relativePath)
             if let bytes = FileSystem.read(path) {

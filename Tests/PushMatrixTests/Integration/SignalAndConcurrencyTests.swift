@@ -32,7 +32,9 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
     }
 
     private func expectedTree(_ spec: String) throws -> [String: [UInt8]] {
-        let input = InputDigest.of(spec: try SpecLoader.bytes(path: spec), templates: Fixtures.templates, module: Generator.defaultModule)
+        let input = InputDigest.of(
+            spec: try SpecLoader.bytes(path: spec), library: TemplateLibrary(directory: Fixtures.templates),
+            run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
         return OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input)
     }
 

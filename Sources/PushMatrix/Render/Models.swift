@@ -1,0 +1,58 @@
+/// The view models of one run, made from the matrix: the model of each plan view for an item.
+/// Every template model also carries the fields all Swift templates may read (`SwiftView.common`).
+struct Models: Sendable {
+    enum Model {
+        case template(TemplateValue)
+        /// A file its view writes whole.
+        case bytes([UInt8])
+    }
+
+    let matrix: Matrix, run: OutputPlan.Run
+    private let swift: SwiftView
+    private let groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)]
+    /// The matrix inverted: the classifier and the skeleton read it.
+    private let sites: [SwiftView.CallSite]
+
+    init(matrix: Matrix, run: OutputPlan.Run) {
+        (self.matrix, self.run) = (matrix, run)
+        swift = SwiftView(matrix: matrix)
+        groups = swift.scenarioGroups
+        sites = SwiftView.callSites(matrix)
+    }
+
+    func model(_ key: PlannedFile.ModelKey) -> Model {
+        switch key.item {
+        case .payload(let index):
+            let kit = FieldKitView(matrix: matrix), payload = matrix.payloads[index]
+            return .bytes(key.view == .simulatorPayload ? kit.simulatorFile(payload) : kit.deviceFile(payload))
+        default:
+            var fields = swift.common
+            if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
+            return .template(.object(fields))
+        }
+    }
+
+    private func template(_ key: PlannedFile.ModelKey) -> TemplateValue {
+        let module = run.module
+        switch (key.view, key.item) {
+        case (.docsPage, .page(let id, let language)): return DocsView(book: Phrasebook(matrix: matrix, language: language)).page(id)
+        case (.doccLanding, .page(let id, _)), (.doccArticle, .page(let id, _)):
+            return DocsView(book: swift.comments).article(id, module: module)
+        case (.dimensions, _): return swift.dimensions()
+        case (.classifier, _): return swift.classifier(sites)
+        case (.runtime, _): return swift.runtime()
+        case (.scenarioTable, _): return swift.scenarioTable()
+        case (.skeleton, _): return swift.skeleton(sites)
+        case (.scenarioGroup, .group(let index)): return swift.scenarioFile(group(index))
+        case (.testSupport, _): return swift.testSupport(key.tests, module: module)
+        case (.suite, .group(let index)): return swift.testFile(group(index), module: module, framework: key.tests)
+        case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)
+        case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)
+        default: return .object(["module": .verbatim(module)])
+        }
+    }
+
+    private func group(_ index: Int) -> SwiftView.Group {
+        SwiftView.Group(groups[index].payload, groups[index].scenarios, keys: matrix.payloadKeyIds)
+    }
+}

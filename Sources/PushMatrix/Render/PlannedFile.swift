@@ -1,0 +1,96 @@
+/// One file of the output plan for a matrix: its path, its template (nil for a file its view
+/// writes whole), and what its model is made from.
+struct PlannedFile: Sendable {
+    /// What a row's file is for within the row's range.
+    enum Item: Sendable, Hashable {
+        case none
+        case page(String, language: String)
+        case group(Int)
+        case payload(Int)
+        case language(String)
+    }
+
+    /// Files with equal keys render from one model: a page's Markdown and HTML, the probe's files.
+    struct ModelKey: Sendable, Hashable {
+        let view: OutputPlan.View, item: Item, tests: TestFramework
+    }
+
+    let path: String
+    let template: String?
+    let fallback: String?
+    let format: OutputPlan.Format
+    let key: ModelKey
+}
+
+extension OutputPlan {
+    /// The files `run` makes from `matrix`, row by row.
+    static func files(_ matrix: Matrix, for run: Run) -> [PlannedFile] {
+        rows.filter { $0.when.holds(for: run) }.flatMap { expand($0, matrix, module: run.module, tests: run.tests) }
+    }
+
+    /// Every file any run can make from `matrix`, each row's files once: for `validate`.
+    static func everyFile(_ matrix: Matrix, module: String) -> [PlannedFile] {
+        rows.flatMap { row in
+            let tests: TestFramework = if case .tests(let framework) = row.when { framework } else { .xctest }
+            return expand(row, matrix, module: module, tests: tests)
+        }
+    }
+
+    /// The templates `run` may read, for the input digest: every built-in template but those
+    /// that only rows not holding for the run name. Partials and the spec's own Swift files
+    /// count for every run.
+    static func templates(for run: Run) -> [String] {
+        let named = { (rows: [Row]) in Set(rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }) }
+        let used = named(rows.filter { $0.when.holds(for: run) }), unused = named(rows.filter { !$0.when.holds(for: run) })
+        return TemplateLibrary.paths.filter { path in
+            !(unused.contains { matches(path, $0) } && !used.contains { matches(path, $0) })
+        }
+    }
+
+    /// Whether a template path matches a row's pattern, each `{…}` standing for one path segment
+    /// or part of one. `{template}` (a file the spec names) matches nothing here: it counts for every run.
+    private static func matches(_ path: String, _ pattern: String) -> Bool {
+        pattern != "{template}" && matches(Substring(path), Substring(pattern))
+    }
+
+    private static func matches(_ path: Substring, _ pattern: Substring) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        guard first == "{" else { return path.first == first && matches(path.dropFirst(), pattern.dropFirst()) }
+        let rest = pattern.drop { $0 != "}" }.dropFirst()
+        let segment = path.prefix { $0 != "/" }
+        return (0...segment.count).contains { matches(path.dropFirst($0), rest) }
+    }
+
+    private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {
+        func file(_ values: [String: String], _ item: PlannedFile.Item) -> PlannedFile {
+            let fill = { (pattern: String) in
+                values.merging(["module": module]) { own, _ in own }.reduce(pattern) { $0.replacing("{\($1.key)}", with: $1.value) }
+            }
+            return PlannedFile(
+                path: fill(row.path), template: row.template.map(fill), fallback: row.fallback, format: row.format,
+                key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))
+        }
+        let spec = matrix.spec, pages = DocsView.pages(spec).map(\.id)
+        let keys = matrix.payloadKeyIds
+        switch row.range {
+        case .one:
+            return [file([:], row.view == .doccLanding ? .page("index", language: "") : .none)]
+        case .pages:
+            return pages.flatMap { page in
+                spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
+            }
+        case .articles:
+            return pages.filter { $0 != "index" }.map { file(["page": $0], .page($0, language: "")) }
+        case .groups:
+            return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
+                file(["group": SwiftView.typeName($1.payload, keys: keys)], .group($0))
+            }
+        case .payloads:
+            return matrix.payloads.enumerated().map { file(["payload": SwiftView.groupName($1, keys: keys)], .payload($0)) }
+        case .languages:
+            return spec.languages.map { file(["language": $0.id], .language($0.id)) }
+        case .specFiles(let part):
+            return spec.swiftFiles[part].map { file(["file": $0.file, "template": $0.template], .none) }
+        }
+    }
+}
