@@ -20,18 +20,20 @@ public enum Generator {
             uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), run: run).map { ($0.path, $0.bytes) })
     }
 
-    /// Every file of `run`, in the plan's order.
-    static func render(_ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run) throws(DiagnosticsError) -> [(
-        path: String, bytes: [UInt8]
-    )] {
-        try render(OutputPlan.files(matrix, for: run), matrix, library: library, run: run)
+    /// Every file of `run`, in the plan's order (`rows`: the table, unless a test adds to it).
+    static func render(
+        _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
+        try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
     }
 
     /// Renders, in memory, each file of every run a spec can have once: `generate` with either
     /// test framework, and the field kit. For `validate`.
-    static func renderEverything(_ matrix: Matrix, library: TemplateLibrary) throws(DiagnosticsError) {
+    static func renderEverything(
+        _ matrix: Matrix, library: TemplateLibrary, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) throws(DiagnosticsError) {
         let run = OutputPlan.Run(product: .generate, module: defaultModule)
-        _ = try render(OutputPlan.everyFile(matrix, module: defaultModule), matrix, library: library, run: run)
+        _ = try render(OutputPlan.everyFile(matrix, module: defaultModule, rows: rows), matrix, library: library, run: run)
     }
 
     /// The files, in the given order. The files that share a model are one job, and jobs run in

@@ -23,13 +23,13 @@ struct PlannedFile: Sendable {
 }
 
 extension OutputPlan {
-    /// The files `run` makes from `matrix`, row by row.
-    static func files(_ matrix: Matrix, for run: Run) -> [PlannedFile] {
+    /// The files `run` makes from `matrix`, row by row (of `rows`, the table unless a test adds to it).
+    static func files(_ matrix: Matrix, for run: Run, rows: [Row] = rows) -> [PlannedFile] {
         rows.filter { $0.when.holds(for: run) }.flatMap { expand($0, matrix, module: run.module, tests: run.tests) }
     }
 
     /// Every file any run can make from `matrix`, each row's files once: for `validate`.
-    static func everyFile(_ matrix: Matrix, module: String) -> [PlannedFile] {
+    static func everyFile(_ matrix: Matrix, module: String, rows: [Row] = rows) -> [PlannedFile] {
         rows.flatMap { row in
             let tests: TestFramework = if case .tests(let framework) = row.when { framework } else { .xctest }
             return expand(row, matrix, module: module, tests: tests)
@@ -37,20 +37,21 @@ extension OutputPlan {
     }
 
     /// The templates `run` may read, for the input digest: every built-in template but those
-    /// that only rows not holding for the run name. Partials and the spec's own Swift files
-    /// count for every run.
-    static func templates(for run: Run) -> [String] {
+    /// that only rows not holding for the run name, and any other template a holding row names
+    /// outright. Partials and the spec's own Swift files count for every run.
+    static func templates(for run: Run, rows: [Row] = rows) -> [String] {
         let named = { (rows: [Row]) in Set(rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }) }
         let used = named(rows.filter { $0.when.holds(for: run) }), unused = named(rows.filter { !$0.when.holds(for: run) })
-        return TemplateLibrary.paths.filter { path in
+        let builtIn = TemplateLibrary.paths.filter { path in
             !(unused.contains { matches(path, $0) } && !used.contains { matches(path, $0) })
         }
+        return builtIn + used.filter { !$0.contains("{") }.subtracting(builtIn).sorted()
     }
 
     /// Whether a template path matches a row's pattern, each `{…}` standing for one path segment
     /// or part of one. `{template}` (a file the spec names) matches nothing here: it counts for every run.
     private static func matches(_ path: String, _ pattern: String) -> Bool {
-        pattern != "{template}" && matches(Substring(path), Substring(pattern))
+        pattern == path || (pattern != "{template}" && matches(Substring(path), Substring(pattern)))
     }
 
     private static func matches(_ path: Substring, _ pattern: Substring) -> Bool {

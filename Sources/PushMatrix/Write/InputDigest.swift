@@ -5,7 +5,7 @@
 enum InputDigest {
     /// The XCTest suite, the default, adds nothing to `generate`'s options line; the field
     /// kit's line starts with `field-kit`.
-    static func of(spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run) -> String {
+    static func of(spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows) -> String {
         let options =
             switch (run.product, run.tests) {
             case (.fieldKit, _): "field-kit \(run.module)"
@@ -14,7 +14,7 @@ enum InputDigest {
             }
         var bytes = Array("pushmatrix \(Command.version) \(options)\n".utf8)
         bytes += spec
-        for path in OutputPlan.templates(for: run) {
+        for path in OutputPlan.templates(for: run, rows: rows) {
             bytes += "\0\(path)\0".utf8
             bytes += (library.text(path) ?? "").utf8
         }
