@@ -48,18 +48,27 @@ extension OutputPlan {
         return builtIn + used.filter { !$0.contains("{") }.subtracting(builtIn).sorted()
     }
 
-    /// Whether a template path matches a row's pattern, each `{…}` standing for one path segment
-    /// or part of one. `{template}` (a file the spec names) matches nothing here: it counts for every run.
+    /// Whether a template path matches a row's pattern, each `{…}` standing for part of one
+    /// path segment. `{template}` (a file the spec names) matches nothing here: it counts for every run.
     private static func matches(_ path: String, _ pattern: String) -> Bool {
-        pattern == path || (pattern != "{template}" && matches(Substring(path), Substring(pattern)))
-    }
-
-    private static func matches(_ path: Substring, _ pattern: Substring) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        guard first == "{" else { return path.first == first && matches(path.dropFirst(), pattern.dropFirst()) }
-        let rest = pattern.drop { $0 != "}" }.dropFirst()
-        let segment = path.prefix { $0 != "/" }
-        return (0...segment.count).contains { matches(path.dropFirst($0), rest) }
+        guard pattern.contains("{") else { return path == pattern }
+        guard pattern != "{template}" else { return false }
+        // The literal parts between placeholders, in order, each found after the one before,
+        // with no `/` in what a placeholder stands for.
+        let literals = pattern.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index == 0 ? part : part.drop { $0 != "}" }.dropFirst()
+        }
+        guard let first = literals.first, let last = literals.last, path.hasPrefix(first), path.hasSuffix(last),
+            path.utf8.count >= first.utf8.count + last.utf8.count
+        else { return false }
+        var rest = path.dropFirst(first.count).dropLast(last.count)
+        for literal in literals.dropFirst().dropLast() {
+            guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(literal) }), !rest[..<start].contains("/") else {
+                return false
+            }
+            rest = rest[start...].dropFirst(literal.count)
+        }
+        return !rest.contains("/")
     }
 
     private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {
