@@ -96,8 +96,6 @@ public struct Phrasebook {
 final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
     var steps: [String: [Step]] = [:]
-    /// Steps by cell index (see `DocsView.steps(ofCell:)`).
-    var cellSteps: [Int: [Step]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
     var payloads: [Payload: Inline] = [:]
 

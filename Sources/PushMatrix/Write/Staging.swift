@@ -37,10 +37,9 @@ extension OutputWriter {
         /// Compares one rendered file with what is there, and keeps it when it changed.
         public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
 
-        /// The same for many files; their outline digests are made on every core.
+        /// The same for many files.
         public func add(_ files: [(path: String, bytes: [UInt8])]) {
-            let digests = files.parallelMap { Digest.hex(OutputWriter.outline($0.bytes)) }
-            for (file, digest) in zip(files, digests) { add(file.path, file.bytes, digest: digest) }
+            for file in files { add(file.path, file.bytes, digest: Digest.hex(OutputWriter.outline(file.bytes))) }
         }
 
         private func add(_ path: String, _ bytes: [UInt8], digest: String) {
@@ -147,20 +146,15 @@ extension OutputWriter {
             let staging = isFresh ? root : writer.location(Transaction.directoryName)
             do {
                 if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
-                // In batches, written on every core: interruption is asked between batches.
-                for start in stride(from: 0, to: files.count, by: 64) {
+                // Interruption is asked before each file.
+                var folders: Set<String> = []
+                for (path, bytes) in files {
                     if interrupted() { throw Interrupted() }
-                    let batch = Array(files[start..<min(start + 64, files.count)])
-                    for folder in Set(
-                        batch.compactMap { path, _ in path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }
-                    ).sorted() {
+                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(String(path[..<slash])).inserted {
+                        let folder = String(path[..<slash])
                         try writer.perform(folder) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
                     }
-                    let failures = batch.parallelMap { path, bytes in
-                        Result { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path)) }
-                    }
-                    for ((path, _), failure) in zip(batch, failures) {
-                        try writer.perform(path) { () throws(FileSystem.Failure) in try failure.get() }
+                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path))
                     }
                 }
                 if interrupted() { throw Interrupted() }

@@ -90,7 +90,7 @@ final class InvalidCorpusTests: XCTestCase {
 
     func testAHundredThousandCellsAreRefused() {
         let text = "{\"cells\": [" + Array(repeating: "{}", count: 100_000).joined(separator: ",") + "]}"
-        XCTAssertEqual(errors(text), ["big.json:1:11: error: cells: 100000 cells; the limit is 65536"])
+        XCTAssertEqual(errors(text), ["big.json:1:11: error: cells: 100000 cells; a spec may have at most 4096"])
     }
 
     /// A long cell list's diagnostics come whole and in document order: every cell's block the
@@ -118,7 +118,7 @@ final class InvalidCorpusTests: XCTestCase {
 
     func testMillionsOfErrorsArePrintedInPart() throws {
         let spec = Fixtures.temporaryDirectory(self) + "/many.json"
-        try Data(("{\"cells\": [" + Array(repeating: "{}", count: 60_000).joined(separator: ",") + "]}").utf8).write(
+        try Data(("{\"cells\": [" + Array(repeating: "{}", count: 4_000).joined(separator: ",") + "]}").utf8).write(
             to: URL(fileURLWithPath: spec))
         let result = Command.run(["validate", "--spec", spec])
         XCTAssertEqual(result.status, 1)

@@ -135,7 +135,7 @@ final class ValidationTests: XCTestCase {
         let errs = errors(text)
         XCTAssertTrue(
             errs.contains {
-                $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 65536")
+                $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 4096")
             }, "\(errs.prefix(3))")
         XCTAssertFalse(errs.contains { $0.contains("missing cell") })
     }

@@ -105,16 +105,12 @@ extension DocsView {
             ])
     }
 
-    /// The steps of the cell at `index` in the spec, made once per language: each format of a
-    /// page tells every cell again.
+    /// The steps of the cell at `index` in the spec.
     func steps(ofCell index: Int) -> [Step] {
-        if let known = book.cache.cellSteps[index] { return known }
         let taps = spec.cells[index].taps
-        let made = book.steps(
+        return book.steps(
             onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
             taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
-        book.cache.cellSteps[index] = made
-        return made
     }
 
     /// What every section's table heads its columns and rows with, and where it marks the
