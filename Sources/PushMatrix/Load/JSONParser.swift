@@ -108,17 +108,7 @@ private struct Parser {
             case 0x30...0x39, 0x2D, 0x2B, 0x2E:  // digits, '-', and '+' / '.' so "+1" and ".5" get a number error
                 node = JSONNode(value: .number(try parseNumber()), location: location)
             default:
-                let end = wordEnd(from: pos)
-                if isWord(end, "true") {
-                    node = JSONNode(value: .bool(true), location: location)
-                } else if isWord(end, "false") {
-                    node = JSONNode(value: .bool(false), location: location)
-                } else if isWord(end, "null") {
-                    node = JSONNode(value: .null, location: location)
-                } else {
-                    try unexpected("expected a value")
-                }
-                pos = end
+                node = JSONNode(value: try parseWord(), location: location)
             }
 
             // Attach the finished value to its container, closing containers that end here.
@@ -162,6 +152,23 @@ private struct Parser {
             }
             if stack.isEmpty { return node }
         }
+    }
+
+    /// Parses `true`, `false` or `null`.
+    mutating func parseWord() throws(JSONSyntaxError) -> JSONNode.Value {
+        let end = wordEnd(from: pos)
+        let value: JSONNode.Value
+        if isWord(end, "true") {
+            value = .bool(true)
+        } else if isWord(end, "false") {
+            value = .bool(false)
+        } else if isWord(end, "null") {
+            value = .null
+        } else {
+            try unexpected("expected a value")
+        }
+        pos = end
+        return value
     }
 
     /// Parses `"key" :` and the whitespace after it.

@@ -16,138 +16,158 @@ enum SpecDecoder {
             r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .setup : .initAPI
         let spec = Spec(
             file: file,
-            languages: r.objects("languages") { o in
-                let id = o.string("id")
-                let name = o.string("name")
-                let marker = o.string("footnoteMarker")
-                guard let id, let name, let marker else { return nil }
-                return Language(id: id, name: name, footnoteMarker: marker, origin: o.origin)
-            },
+            languages: r.objects("languages", language),
             sources: r.objects("sources", source),
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
-            payloadKeys: r.objects("payloadKeys") { o in
-                let id = o.string("id")
-                let name = o.text("name")
-                let makesVisible = o.bool("makesVisible", default: false) ?? false
-                let apns = o.object("apns")
-                defer { apns?.finish() }
-                let key = apns?.string("key")
-                let presentWhen = apns?.strings("presentWhen") ?? []
-                let requires = o.strings("requires", optional: true)
-                guard let id, let name, let key else { return nil }
-                return PayloadKey(
-                    id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: presentWhen, requires: requires,
-                    origin: o.origin)
-            },
-            initAPIs: r.objects(naming.list) { o in
-                let id = o.string("id")
-                let name = o.text("name")
-                let className = o.string("className", optional: naming == .setup)
-                let platforms = o.string("platforms")
-                let description = o.text("description")
-                guard let id, let name, let platforms, let description else { return nil }
-                return InitAPI(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
-            },
+            payloadKeys: r.objects("payloadKeys", payloadKey),
+            initAPIs: r.objects(naming.list) { setup($0, naming) },
             naming: naming,
-            appStates: r.objects("appStates") { o in
-                let id = o.string("id")
-                let running = o.bool("running")
-                let launchesInBackground = o.bool("launchesInBackground", default: false) ?? false
-                let name = o.text("name")
-                let description = o.text("description")
-                let notes = o.strings("notes", optional: true)
-                guard let id, let running, let name, let description else { return nil }
-                return AppState(
-                    id: id, name: name, description: description, running: running, launchesInBackground: launchesInBackground,
-                    notes: notes, origin: o.origin)
-            },
-            handlerStates: r.objects("handlerStates") { o in
-                let id = o.string("id")
-                let swift = o.string("swift")
-                let objc = o.string("objc")
-                let description = o.text("description")
-                guard let id, let swift, let objc, let description else { return nil }
-                return HandlerState(id: id, swift: swift, objc: objc, description: description, origin: o.origin)
-            },
-            handlers: r.objects("handlers") { o in
-                let id = o.string("id")
-                let hasState = o.bool("hasState")
-                let launches = o.bool("launchesApp")
-                let optional = o.bool("optional")
-                let inExtension = process(o)
-                let carriesTap = o.bool("carriesTap", default: false) ?? false
-                let name = o.text("name")
-                let description = o.text("description")
-                let methods: [MethodName] = o.entries("methods") { api, value, origin in
-                    guard let m = NodeReader.object(value, path: origin.path, sink: sink) else { return nil }
-                    defer { m.finish() }
-                    let swift = m.string("swift")
-                    let objc = m.string("objc")
-                    guard let swift, let objc else { return nil }
-                    return MethodName(api: Reference(id: api, origin: origin), swift: swift, objc: objc)
-                }
-                guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
-                return Handler(
-                    id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional,
-                    inExtension: inExtension, carriesTap: carriesTap, methods: methods, origin: o.origin)
-            },
-            taps: r.objects("taps") { o in
-                let id = o.string("id")
-                let name = o.text("name")
-                let requires = o.strings("requires")
-                let opensApp = o.bool("opensApp", default: true) ?? true
-                guard let id, let name else { return nil }
-                return Tap(id: id, name: name, requires: requires, opensApp: opensApp, origin: o.origin)
-            },
-            notes: r.objects("notes") { o in
-                let id = o.string("id")
-                let text = o.text("text")
-                let source = o.identifier("source")
-                let apis = nonEmptyStrings(
-                    o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
-                let keys = nonEmptyStrings(
-                    o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
-                let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
-                    defer { f.finish() }
-                    let handler = f.identifier("handler")
-                    let instead = f.object("instead").flatMap({ c in
-                        defer { c.finish() }; return call(c)
-                    })
-                    let text = f.text("text", optional: true)
-                    guard let handler, let instead else { return nil }
-                    return Fallback(handler: handler, instead: instead, text: text)
-                }
-                guard let id, let text, let source else { return nil }
-                return Note(id: id, text: text, source: source, apis: apis, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
-            },
+            appStates: r.objects("appStates", appState),
+            handlerStates: r.objects("handlerStates", handlerState),
+            handlers: r.objects("handlers", handler),
+            taps: r.objects("taps", tap),
+            notes: r.objects("notes") { note($0, naming) },
             phrases: texts(r, "phrases", sink),
             phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),
             texts: texts(r, "texts", sink),
-            designCases: r.objects("designCases") { o in
-                let id = o.string("id")
-                let title = o.text("title")
-                let text = o.text("text")
-                let cell = o.object("cell").flatMap { address($0, naming) }
-                guard let id, let title, let text, let cell else { return nil }
-                return DesignCase(id: id, title: title, text: text, cell: cell, origin: o.origin)
-            },
+            designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: receptionHandler(r.object("receptionHandler")),
             permission: r.object("permission", optional: true).map(permission),
             callOrder: r.object("callOrder", optional: true).map(callOrder),
             setupGuide: r.object("setupGuide", optional: true).flatMap(setupGuide),
-            relatedMatrices: r.objects("relatedMatrices", optional: true) { o in
-                let name = o.text("name")
-                let description = o.text("description")
-                let href = o.text("href")
-                guard let name, let description, let href else { return nil }
-                return RelatedMatrix(name: name, description: description, href: href, origin: o.origin)
-            },
+            relatedMatrices: r.objects("relatedMatrices", optional: true, relatedMatrix),
             swiftFiles: r.object("swiftFiles", optional: true).map(swiftFiles) ?? .appDelegate,
             cells: r.objects("cells") { cell($0, naming) }
         )
         return sink.hasErrors ? nil : spec
+    }
+
+    private static func language(_ o: NodeReader) -> Language? {
+        let id = o.string("id")
+        let name = o.string("name")
+        let marker = o.string("footnoteMarker")
+        guard let id, let name, let marker else { return nil }
+        return Language(id: id, name: name, footnoteMarker: marker, origin: o.origin)
+    }
+
+    private static func payloadKey(_ o: NodeReader) -> PayloadKey? {
+        let id = o.string("id")
+        let name = o.text("name")
+        let makesVisible = o.bool("makesVisible", default: false) ?? false
+        let apns = o.object("apns")
+        defer { apns?.finish() }
+        let key = apns?.string("key")
+        let presentWhen = apns?.strings("presentWhen") ?? []
+        let requires = o.strings("requires", optional: true)
+        guard let id, let name, let key else { return nil }
+        return PayloadKey(
+            id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: presentWhen, requires: requires,
+            origin: o.origin)
+    }
+
+    private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> InitAPI? {
+        let id = o.string("id")
+        let name = o.text("name")
+        let className = o.string("className", optional: naming == .setup)
+        let platforms = o.string("platforms")
+        let description = o.text("description")
+        guard let id, let name, let platforms, let description else { return nil }
+        return InitAPI(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
+    }
+
+    private static func appState(_ o: NodeReader) -> AppState? {
+        let id = o.string("id")
+        let running = o.bool("running")
+        let launchesInBackground = o.bool("launchesInBackground", default: false) ?? false
+        let name = o.text("name")
+        let description = o.text("description")
+        let notes = o.strings("notes", optional: true)
+        guard let id, let running, let name, let description else { return nil }
+        return AppState(
+            id: id, name: name, description: description, running: running, launchesInBackground: launchesInBackground,
+            notes: notes, origin: o.origin)
+    }
+
+    private static func handlerState(_ o: NodeReader) -> HandlerState? {
+        let id = o.string("id")
+        let swift = o.string("swift")
+        let objc = o.string("objc")
+        let description = o.text("description")
+        guard let id, let swift, let objc, let description else { return nil }
+        return HandlerState(id: id, swift: swift, objc: objc, description: description, origin: o.origin)
+    }
+
+    private static func handler(_ o: NodeReader) -> Handler? {
+        let id = o.string("id")
+        let hasState = o.bool("hasState")
+        let launches = o.bool("launchesApp")
+        let optional = o.bool("optional")
+        let inExtension = process(o)
+        let carriesTap = o.bool("carriesTap", default: false) ?? false
+        let name = o.text("name")
+        let description = o.text("description")
+        let methods: [MethodName] = o.entries("methods") { api, value, origin in
+            guard let m = NodeReader.object(value, path: origin.path, sink: o.sink) else { return nil }
+            defer { m.finish() }
+            let swift = m.string("swift")
+            let objc = m.string("objc")
+            guard let swift, let objc else { return nil }
+            return MethodName(api: Reference(id: api, origin: origin), swift: swift, objc: objc)
+        }
+        guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
+        return Handler(
+            id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional,
+            inExtension: inExtension, carriesTap: carriesTap, methods: methods, origin: o.origin)
+    }
+
+    private static func tap(_ o: NodeReader) -> Tap? {
+        let id = o.string("id")
+        let name = o.text("name")
+        let requires = o.strings("requires")
+        let opensApp = o.bool("opensApp", default: true) ?? true
+        guard let id, let name else { return nil }
+        return Tap(id: id, name: name, requires: requires, opensApp: opensApp, origin: o.origin)
+    }
+
+    private static func note(_ o: NodeReader, _ naming: SetupNaming) -> Note? {
+        let id = o.string("id")
+        let text = o.text("text")
+        let source = o.identifier("source")
+        let apis = nonEmptyStrings(
+            o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
+        let keys = nonEmptyStrings(
+            o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
+        let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
+            defer { f.finish() }
+            let handler = f.identifier("handler")
+            let instead = f.object("instead").flatMap({ c in
+                defer { c.finish() }; return call(c)
+            })
+            let text = f.text("text", optional: true)
+            guard let handler, let instead else { return nil }
+            return Fallback(handler: handler, instead: instead, text: text)
+        }
+        guard let id, let text, let source else { return nil }
+        return Note(id: id, text: text, source: source, apis: apis, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
+    }
+
+    private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
+        let id = o.string("id")
+        let title = o.text("title")
+        let text = o.text("text")
+        let cell = o.object("cell").flatMap { address($0, naming) }
+        guard let id, let title, let text, let cell else { return nil }
+        return DesignCase(id: id, title: title, text: text, cell: cell, origin: o.origin)
+    }
+
+    private static func relatedMatrix(_ o: NodeReader) -> RelatedMatrix? {
+        let name = o.text("name")
+        let description = o.text("description")
+        let href = o.text("href")
+        guard let name, let description, let href else { return nil }
+        return RelatedMatrix(name: name, description: description, href: href, origin: o.origin)
     }
 
     private static func texts(_ r: NodeReader, _ key: String, _ sink: DiagnosticSink) -> [String: LocalizedText] {

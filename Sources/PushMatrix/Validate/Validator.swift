@@ -98,6 +98,28 @@ struct Validator {
 
     private func checkReferences() {
         let r = References(spec: spec, sink: sink)
+        checkNoteReferences(r)
+        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
+        let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
+        spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
+        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
+        checkSources(r)
+        checkHandlerRoles()
+        checkPayloadKeys(r)
+        checkHandlerMethods(r)
+        checkSetupGuide(r)
+        for designCase in spec.designCases { r.address(designCase.cell) }
+        let facts = spec.receptionHandler
+        ([facts.source] + [spec.permission?.source, spec.callOrder?.source].compactMap { $0 }).forEach {
+            r.resolve($0, r.sources, "source")
+        }
+        r.resolve(facts.handler, r.handlers, "handler")
+        checkPermission(r)
+        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+        checkCellReferences(r, conditional: conditional)
+    }
+
+    private func checkNoteReferences(_ r: References) {
         for note in spec.notes {
             r.resolve(note.source, r.sources, "source")
             note.apis?.forEach { r.resolve($0, r.apis, spec.naming.words) }
@@ -109,12 +131,9 @@ struct Validator {
                 }
             }
         }
-        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
-        let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
-        spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
-        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
-        checkSources(r)
-        checkHandlerRoles()
+    }
+
+    private func checkPayloadKeys(_ r: References) {
         for key in spec.payloadKeys {
             for required in key.requires where r.resolve(required, r.payloadKeys, "payload key") && required.id == key.id {
                 sink.error(required.origin, "payload key '\(key.id)' cannot require itself")
@@ -126,12 +145,18 @@ struct Validator {
                 )
             }
         }
+    }
+
+    private func checkHandlerMethods(_ r: References) {
         for handler in spec.handlers {
             handler.methods.forEach { r.resolve($0.api, r.apis, spec.naming.words) }
             if handler.methods.isEmpty {
                 sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
             }
         }
+    }
+
+    private func checkSetupGuide(_ r: References) {
         for section in spec.setupGuide?.sections ?? [] {
             section.sources.forEach { r.resolve($0, r.sources, "source") }
             if let code = section.code, code.contains("```") || code.contains("~~~") {
@@ -140,12 +165,10 @@ struct Validator {
                     "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
             }
         }
-        for designCase in spec.designCases { r.address(designCase.cell) }
+    }
+
+    private func checkPermission(_ r: References) {
         let facts = spec.receptionHandler
-        ([facts.source] + [spec.permission?.source, spec.callOrder?.source].compactMap { $0 }).forEach {
-            r.resolve($0, r.sources, "source")
-        }
-        r.resolve(facts.handler, r.handlers, "handler")
         let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], apis: [])
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
@@ -165,7 +188,10 @@ struct Validator {
                 sink.error(api.api.origin, "no case of \(spec.naming.words) '\(api.api.id)' gives permission status '\(status)'")
             }
         }
-        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+    }
+
+    /// Each cell's references, and its notes against the setups they are about.
+    private func checkCellReferences(_ r: References, conditional: Set<String>) {
         // A note about some init APIs only, by id, with those APIs (when they are all known: an
         // unknown one is reported above).
         let apis = Set(spec.initAPIs.map(\.id))
