@@ -40,35 +40,45 @@ extension OutputPlan {
     /// that only rows not holding for the run name, and any other template a holding row names
     /// outright. Partials and the spec's own Swift files count for every run.
     static func templates(for run: Run, rows: [Row] = rows) -> [String] {
-        let named = { (rows: [Row]) in Set(rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }) }
-        let used = named(rows.filter { $0.when.holds(for: run) }), unused = named(rows.filter { !$0.when.holds(for: run) })
-        let builtIn = TemplateLibrary.paths.filter { path in
-            !(unused.contains { matches(path, $0) } && !used.contains { matches(path, $0) })
-        }
-        return builtIn + used.filter { !$0.contains("{") }.subtracting(builtIn).sorted()
+        let holding = rows.filter { $0.when.holds(for: run) }, other = rows.filter { !$0.when.holds(for: run) }
+        let used = TemplateNames(holding), unused = TemplateNames(other)
+        let builtIn = TemplateLibrary.paths.filter { !unused.match($0) || used.match($0) }
+        return builtIn + used.fixed.subtracting(builtIn).sorted()
     }
 
-    /// Whether a template path matches a row's pattern, each `{…}` standing for part of one
-    /// path segment. `{template}` (a file the spec names) matches nothing here: it counts for every run.
-    private static func matches(_ path: String, _ pattern: String) -> Bool {
-        guard pattern.contains("{") else { return path == pattern }
-        guard pattern != "{template}" else { return false }
-        // The literal parts between placeholders, in order, each found after the one before,
-        // with no `/` in what a placeholder stands for.
-        let literals = pattern.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, part in
-            index == 0 ? part : part.drop { $0 != "}" }.dropFirst()
-        }
-        guard let first = literals.first, let last = literals.last, path.hasPrefix(first), path.hasSuffix(last),
-            path.utf8.count >= first.utf8.count + last.utf8.count
-        else { return false }
-        var rest = path.dropFirst(first.count).dropLast(last.count)
-        for literal in literals.dropFirst().dropLast() {
-            guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(literal) }), !rest[..<start].contains("/") else {
-                return false
+    /// The templates some rows name: outright, or by a pattern whose `{…}` stands for part of
+    /// one path segment. `{template}` (a file the spec names) is left out: it counts for every run.
+    private struct TemplateNames {
+        let fixed: Set<String>
+        /// Each pattern's literal parts: the text before the first placeholder, between
+        /// placeholders, and after the last.
+        let patterns: [[Substring]]
+
+        init(_ rows: [Row]) {
+            let names = rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }
+            fixed = Set(names.filter { !$0.contains("{") })
+            patterns = names.filter { $0.contains("{") && $0 != "{template}" }.map { pattern in
+                pattern.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, part in
+                    index == 0 ? part : part.drop { $0 != "}" }.dropFirst()
+                }
             }
-            rest = rest[start...].dropFirst(literal.count)
         }
-        return !rest.contains("/")
+
+        func match(_ path: String) -> Bool { fixed.contains(path) || patterns.contains { Self.matches(path, $0) } }
+
+        private static func matches(_ path: String, _ literals: [Substring]) -> Bool {
+            guard let first = literals.first, let last = literals.last, path.hasPrefix(first), path.hasSuffix(last),
+                path.utf8.count >= first.utf8.count + last.utf8.count
+            else { return false }
+            var rest = path.dropFirst(first.count).dropLast(last.count)
+            for literal in literals.dropFirst().dropLast() {
+                guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(literal) }), !rest[..<start].contains("/") else {
+                    return false
+                }
+                rest = rest[start...].dropFirst(literal.count)
+            }
+            return !rest.contains("/")
+        }
     }
 
     private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {

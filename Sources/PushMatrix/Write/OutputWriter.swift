@@ -184,14 +184,18 @@ public struct OutputWriter: Sendable {
 
     private func previouslyGenerated(from text: String) -> Previous {
         var previous = Previous()
-        for line in text.split(separator: "\n") where !line.hasPrefix("input ") {
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let line = Substring(line)
+            if line.hasPrefix("input ") { continue }
             if line.hasPrefix("digest ") {
                 previous.digestIsKnown = line.dropFirst("digest ".count) == Digest.name
                 continue
             }
-            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count == 16, parts[0].allSatisfy(\.isHexDigit), Self.isInside(parts[1]) else { continue }
-            previous.entries[String(parts[1])] = String(parts[0])
+            guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
+            let digest = line.utf8[..<space], path = Substring(line.utf8[line.utf8.index(after: space)...])
+            guard digest.count == 16, digest.allSatisfy(hex.contains), Self.isInside(path) else { continue }
+            previous.entries[String(path)] = String(Substring(digest))
         }
         return previous
     }
@@ -200,6 +204,8 @@ public struct OutputWriter: Sendable {
     /// empty, `.` or `..` component. Other entries are ignored.
     static func isInside(_ path: Substring) -> Bool {
         !path.hasPrefix("/")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
+                $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)
+            }
     }
 }
