@@ -59,19 +59,4 @@ final class StopRequestTests: XCTestCase {
         XCTAssertGreaterThan(requests.asked.withLock { $0 }, 1, "the run asks between its steps")
         XCTAssertEqual(requests.held.withLock { $0 }, requests.released.withLock { $0 })
     }
-
-    /// Process-wide state belongs to the executable: the library's sources call nothing that
-    /// changes the signal mask or handlers, the working directory, the environment, or ends the process.
-    func testTheLibraryChangesNoProcessWideState() throws {
-        let sources = Fixtures.root.appendingPathComponent("Sources/PushMatrix").path
-        let calls = ["sigprocmask(", "pthread_sigmask(", "signal(", "sigaction(", "exit(", "chdir(", "setenv(", "unsetenv(", "umask("]
-        for file in FileManager.default.enumerator(atPath: sources)!.compactMap({ $0 as? String }) where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
-            for call in calls {
-                XCTAssertNil(
-                    text.range(of: #"(?<![A-Za-z_.])"# + NSRegularExpression.escapedPattern(for: call), options: .regularExpression),
-                    "\(file): \(call)")
-            }
-        }
-    }
 }
