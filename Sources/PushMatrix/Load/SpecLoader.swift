@@ -31,9 +31,9 @@ public enum SpecLoader {
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {
         let sink = DiagnosticSink(file: file)
         guard let spec = try decode(bytes, sink: sink) else { throw DiagnosticsError(sink.sorted) }
-        Validator.validate(spec, sink: sink)
+        let cells = Validator.validate(spec, sink: sink)
         if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
-        return Matrix(spec)
+        return Matrix(spec, cells: cells)
     }
 
     /// The spec as written, or nil with the problems in `sink`. A function of its own so that

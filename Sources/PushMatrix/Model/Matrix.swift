@@ -10,15 +10,19 @@ public struct Matrix: Sendable {
     let sources: [String: Source]
     let symbols: [String: String]
     public let payloadKeyIds: [String]
-    /// Positions of payload keys, init APIs and app states, which address the cell table.
-    let keyIndex: [String: Int], apiIndex: [String: Int], stateIndex: [String: Int]
-    /// Indices into `spec.cells`, one slot per combination (see `slot`).
-    private let cellTable: [Int]
+    /// The cells by combination, as validation indexed them.
+    private let cells: CellIndex
+    /// Positions of payload keys, init APIs and app states, which address the cells.
+    var keyIndex: [String: Int] { cells.keyIndex }
+    var apiIndex: [String: Int] { cells.apiIndex }
+    var stateIndex: [String: Int] { cells.stateIndex }
     /// Every scenario (see `Scenario`), computed once: several outputs read them.
     public private(set) var scenarios: [Scenario] = []
 
-    init(_ spec: Spec) {
+    /// Precondition: `cells` is the index validation made of `spec`, which had no errors.
+    init(_ spec: Spec, cells: CellIndex) {
         self.spec = spec
+        self.cells = cells
         handlers = Self.index(spec.handlers, \.id)
         handlerStates = Self.index(spec.handlerStates, \.id)
         taps = Self.index(spec.taps, \.id)
@@ -28,27 +32,7 @@ public struct Matrix: Sendable {
         sources = Self.index(spec.sources, \.id)
         symbols = Dictionary(spec.symbols.map { ($0.name, $0.code) }, uniquingKeysWith: { a, _ in a })
         payloadKeyIds = spec.payloadKeys.map(\.id)
-        keyIndex = Self.positions(payloadKeyIds)
-        apiIndex = Self.positions(spec.initAPIs.map(\.id))
-        stateIndex = Self.positions(spec.appStates.map(\.id))
-        var table = [Int](repeating: -1, count: (1 << payloadKeyIds.count) * spec.initAPIs.count * spec.appStates.count)
-        for (index, cell) in spec.cells.enumerated() {
-            let slot = Self.slot(
-                Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex), apiIndex[cell.api.id]!, stateIndex[cell.appState.id]!,
-                apis: spec.initAPIs.count, states: spec.appStates.count)
-            if table[slot] < 0 { table[slot] = index }
-        }
-        cellTable = table
         scenarios = allScenarios()
-    }
-
-    static func positions(_ ids: [String]) -> [String: Int] {
-        Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    /// Payload-major, then init API, then app state: the docs' order.
-    static func slot(_ payload: Payload, _ api: Int, _ state: Int, apis: Int, states: Int) -> Int {
-        (Int(payload.bits) * apis + api) * states + state
     }
 
     private static func index<T>(_ items: [T], _ id: KeyPath<T, String>) -> [String: T] {
@@ -70,7 +54,7 @@ public struct Matrix: Sendable {
 
     /// Where that cell is in `spec.cells`.
     func cellIndex(_ payload: Payload, api: Int, state: Int) -> Int {
-        cellTable[Self.slot(payload, api, state, apis: spec.initAPIs.count, states: spec.appStates.count)]
+        cells.cell(payload, api, state)
     }
 
     /// Every note that applies to a cell: its column's that are about its init API, its own and

@@ -6,45 +6,30 @@ struct CellRules {
     let spec: Spec
     let sink: DiagnosticSink
 
-    func check() {
-        let keys = spec.payloadKeys.map(\.id)
-        let keyIndex = Matrix.positions(keys), apiIndex = Matrix.positions(spec.initAPIs.map(\.id))
-        let stateIndex = Matrix.positions(spec.appStates.map(\.id))
-        let apis = spec.initAPIs.count, states = spec.appStates.count
-        // Coverage needs a cell per combination; past the cell limit it cannot hold, and
-        // enumerating 2^keys combinations would never end.
-        let coverable = keys.count <= 16 && (1 << keys.count) * apis * states <= SpecLoader.maxCells
-        if !coverable {
+    /// Checks the cells through `index`, made from the same spec.
+    func check(_ index: CellIndex) {
+        let keys = spec.payloadKeys.map(\.id), keyIndex = index.keyIndex
+        if !index.coverable {
             sink.error(
                 spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
-                "\(keys.count) payload keys, \(apis) \(spec.naming.words)s and \(states) app states need more cells than the limit of \(SpecLoader.maxCells)"
+                "\(keys.count) payload keys, \(index.apis) \(spec.naming.words)s and \(index.states) app states need more cells than the limit of \(SpecLoader.maxCells)"
             )
         }
-        var firstCell = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
-        for index in spec.cells.indices where coverable {
-            let payload = Payload(spec.cells[index].payload, keys: keys, keyIndex: keyIndex)
-            if let api = apiIndex[spec.cells[index].api.id], let state = stateIndex[spec.cells[index].appState.id] {
-                let slot = Matrix.slot(payload, api, state, apis: apis, states: states)
-                if firstCell[slot] >= 0 {
-                    sink.error(
-                        spec.cells[index].origin,
-                        "duplicate cell: cells[\(firstCell[slot])] already covers this payload, \(spec.naming.words) and app state")
-                } else {
-                    firstCell[slot] = index
-                }
-            }
+        for (cell, earlier) in index.repeats {
+            sink.error(
+                spec.cells[cell].origin,
+                "duplicate cell: cells[\(earlier)] already covers this payload, \(spec.naming.words) and app state")
         }
-        let rules = CellRules(spec: spec, sink: sink)
         for cell in spec.cells {
             let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
-            rules.rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
+            rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
         }
-        guard coverable else { return }
-        sameWithoutUnneededKeys(firstCell, keyIndex: keyIndex)
+        guard index.coverable else { return }
+        sameWithoutUnneededKeys(index)
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         for payload in Payload.all(count: keys.count) {
-            for api in 0..<apis {
-                for state in 0..<states where firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)] < 0 {
+            for api in 0..<index.apis {
+                for state in 0..<index.states where index.cell(payload, api, state) < 0 {
                     let missing = Combination(
                         payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys,
                         setupWords: spec.naming.words)
@@ -156,19 +141,16 @@ struct CellRules {
     }
 
     /// A key that `requires` others changes nothing while one of them is unset: such a cell
-    /// must say exactly what the cell without the key says. `firstCell` maps each slot to its
-    /// cell's index (-1 where missing, reported elsewhere).
-    private func sameWithoutUnneededKeys(_ firstCell: [Int], keyIndex: [String: Int]) {
+    /// must say exactly what the cell without the key says. (A missing cell is reported elsewhere.)
+    private func sameWithoutUnneededKeys(_ cells: CellIndex) {
         let keys = spec.payloadKeys.map(\.id)
-        let apis = spec.initAPIs.count, states = spec.appStates.count
         for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
-            let required = key.requires.compactMap { keyIndex[$0.id] }
+            let required = key.requires.compactMap { cells.keyIndex[$0.id] }
             for payload in Payload.all(count: keys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
                 let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
-                for api in 0..<apis {
-                    for state in 0..<states {
-                        let a = firstCell[Matrix.slot(payload, api, state, apis: apis, states: states)]
-                        let b = firstCell[Matrix.slot(without, api, state, apis: apis, states: states)]
+                for api in 0..<cells.apis {
+                    for state in 0..<cells.states {
+                        let a = cells.cell(payload, api, state), b = cells.cell(without, api, state)
                         guard a >= 0, b >= 0, !Self.sameOutcome(spec.cells[a], spec.cells[b]) else { continue }
                         let needed = key.requires.map(\.id).joined(separator: ", ")
                         sink.error(

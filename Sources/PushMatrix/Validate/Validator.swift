@@ -4,12 +4,16 @@ struct Validator {
     let spec: Spec
     let sink: DiagnosticSink
 
-    static func validate(_ spec: Spec, sink: DiagnosticSink) {
+    /// Reports every problem in `sink`; returns the cells indexed by combination, which the
+    /// matrix is built on when there is none.
+    static func validate(_ spec: Spec, sink: DiagnosticSink) -> CellIndex {
         let v = Validator(spec: spec, sink: sink)
         v.checkIds()
         v.checkTexts()
         v.checkReferences()
-        CellRules(spec: spec, sink: sink).check()
+        let index = CellIndex(spec)
+        CellRules(spec: spec, sink: sink).check(index)
+        return index
     }
 
     // MARK: ids

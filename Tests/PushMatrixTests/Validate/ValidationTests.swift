@@ -309,7 +309,7 @@ final class ValidationTests: XCTestCase {
     func testARepeatedKeyIdCountsAtItsFirstPlace() {
         let keys = ["a", "b", "a"], origin = Origin(path: "", location: SourceLocation(line: 1, column: 1))
         let pairs = keys.map { (key: Reference(id: $0, origin: origin), value: $0 == "a") }
-        XCTAssertEqual(Payload(pairs, keys: keys, keyIndex: Matrix.positions(keys)).bits, 0b001)
+        XCTAssertEqual(Payload(pairs, keys: keys, keyIndex: CellIndex.positions(keys)).bits, 0b001)
     }
 
     func testFallbackNoteOnlyOnItsHandler() {
