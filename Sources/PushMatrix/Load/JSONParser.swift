@@ -4,8 +4,12 @@ public enum JSONParser {
     /// Parses one JSON document. Containers nested deeper than `maxDepth` are rejected, and parsing is
     /// iterative, so no input can exhaust the stack.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 200) throws(JSONSyntaxError) -> JSONNode {
-        var parser = Parser(bytes: bytes, maxDepth: maxDepth)
-        return try parser.parseDocument()
+        // One contiguous buffer for the whole parse: strings are then made from it directly,
+        // and reading a byte costs no array bookkeeping.
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            var parser = Parser(bytes: buffer, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
     }
 }
 
@@ -42,7 +46,7 @@ private struct Parser {
         var keyLocation = SourceLocation(line: 0, column: 0)
     }
 
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     /// The contents of every open container, innermost last: a container's array is then made
     /// once, at its final size, instead of growing step by step.
@@ -54,7 +58,7 @@ private struct Parser {
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
@@ -203,7 +207,7 @@ private struct Parser {
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    func isValidNumber(_ token: ArraySlice<UInt8>) -> Bool {
+    func isValidNumber(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var i = token.startIndex
         func digits() -> Int {
             let start = i
@@ -239,7 +243,7 @@ private struct Parser {
                     scratch.append(contentsOf: bytes[runStart..<pos])
                     result = String(decoding: scratch, as: UTF8.self)
                 } else {
-                    result = String(decoding: bytes[runStart..<pos], as: UTF8.self)
+                    result = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<pos]), as: UTF8.self)
                 }
                 pos += 1
                 return result

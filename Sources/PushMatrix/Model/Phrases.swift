@@ -58,34 +58,41 @@ enum Phrases {
 enum Placeholders {
     enum Piece: Equatable { case literal(String), name(String) }
 
-    /// Splits at `{{` … `}}` pairs; spaces around a name are allowed.
+    /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands
+    /// of times, and every text is checked once.
     static func pieces(_ text: String) -> [Piece] {
-        let bytes = text.utf8
-        var result: [Piece] = []
-        var literalStart = bytes.startIndex, i = literalStart
-        while i != bytes.endIndex {
-            guard bytes[i...].starts(with: "{{".utf8), let close = closing(bytes, from: bytes.index(i, offsetBy: 2)) else {
-                i = bytes.index(after: i)
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [Piece] = []
+            var literalStart = 0
+            var i = 0
+            while i + 1 < bytes.count {
+                guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{"), let close = closing(bytes, from: i + 2) else {
+                    i += 1
+                    continue
+                }
+                if i > literalStart {
+                    result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<i]), as: UTF8.self)))
+                }
+                var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
+                while name.first == .space { name.removeFirst() }
+                while name.last == .space { name.removeLast() }
+                result.append(.name(String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self)))
+                i = close + 2
+                literalStart = i
             }
-            if i > literalStart { result.append(.literal(String(Substring(bytes[literalStart..<i])))) }
-            var name = bytes[bytes.index(i, offsetBy: 2)..<close]
-            while name.first == .space { name.removeFirst() }
-            while name.last == .space { name.removeLast() }
-            result.append(.name(String(Substring(name))))
-            i = bytes.index(close, offsetBy: 2)
-            literalStart = i
+            if literalStart < bytes.count {
+                result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
+            }
+            return result
         }
-        if literalStart != bytes.endIndex { result.append(.literal(String(Substring(bytes[literalStart...])))) }
-        return result
     }
 
-    /// Where the first `}}` at or after `start` begins.
-    private static func closing(_ bytes: String.UTF8View, from start: String.Index) -> String.Index? {
+    private static func closing(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var j = start
-        while j != bytes.endIndex {
-            if bytes[j...].starts(with: "}}".utf8) { return j }
-            j = bytes.index(after: j)
+        while j + 1 < bytes.count {
+            if bytes[j] == UInt8(ascii: "}") && bytes[j + 1] == UInt8(ascii: "}") { return j }
+            j += 1
         }
         return nil
     }

@@ -50,39 +50,57 @@ enum Escapable {
     case byte(UInt8)
 
     /// Whether a C1 control (U+0080–U+009F, two bytes in UTF-8) starts at `i`.
-    static func isC1(_ bytes: String.UTF8View, at i: String.Index) -> Bool {
-        guard bytes[i] == 0xC2 else { return false }
-        let next = bytes.index(after: i)
-        return next != bytes.endIndex && (0x80...0x9F).contains(bytes[next])
+    static func isC1(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
-    /// Copies `s` and hands each escapable part to `escape`: line breaks, controls, and the
-    /// ASCII bytes the format's own escapes are for (`special`). Runs in between are copied whole.
-    static func write(_ s: String, into out: inout [UInt8], special: (UInt8) -> Bool, _ escape: (Escapable, inout [UInt8]) -> Void) {
-        let bytes = s.utf8
-        var i = bytes.startIndex, run = i
-        while i != bytes.endIndex {
-            let c = bytes[i], next = bytes.index(after: i)
-            let part: Escapable, end: String.Index
-            if c == .carriageReturn, next != bytes.endIndex, bytes[next] == .newline {
-                (part, end) = (.lineBreak(bytes: 2), bytes.index(after: next))
-            } else if c == .carriageReturn || c == .newline {
-                (part, end) = (.lineBreak(bytes: 1), next)
-            } else if c < 0x20 || c == 0x7F {
-                (part, end) = (.control(c), next)
-            } else if isC1(bytes, at: i) {
-                (part, end) = (.control(bytes[next]), bytes.index(after: next))
-            } else if c < 0x80 && special(c) {
-                (part, end) = (.byte(c), next)
-            } else {
-                i = next
-                continue
-            }
-            out.append(contentsOf: bytes[run..<i])
-            escape(part, &out)
-            (i, run) = (end, end)
+    /// The bytes `write` must look at for a format whose own escapes are the ASCII bytes
+    /// `special` picks: line breaks, controls, the lead byte of a C1 control and those. Looking
+    /// each byte up once is what makes the scan cheap, since almost every byte of a value is
+    /// none of these. Made once per format.
+    struct Stops: Sendable {
+        fileprivate let table: [Bool]
+
+        init(special: (UInt8) -> Bool) {
+            table = (0...255).map { (c: UInt8) in c < 0x20 || c == 0x7F || c == 0xC2 || (c < 0x80 && special(c)) }
         }
-        out.append(contentsOf: bytes[run...])
+    }
+
+    /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
+    /// so a value with nothing to escape costs one scan and one copy.
+    static func write(_ s: String, into out: inout [UInt8], stops: Stops, _ escape: (Escapable, inout [UInt8]) -> Void) {
+        var s = s
+        s.withUTF8 { b in
+            stops.table.withUnsafeBufferPointer { stops in
+                var i = 0, run = 0
+                while i < b.count {
+                    let c = b[i]
+                    guard stops[Int(c)] else {
+                        i += 1
+                        continue
+                    }
+                    let part: Escapable, length: Int
+                    if c == .carriageReturn || c == .newline {
+                        length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
+                        part = .lineBreak(bytes: length)
+                    } else if c < 0x20 || c == 0x7F {
+                        (part, length) = (.control(c), 1)
+                    } else if isC1(b, at: i) {
+                        (part, length) = (.control(b[i + 1]), 2)
+                    } else if c != 0xC2 {  // the only stop left that is not the format's own
+                        (part, length) = (.byte(c), 1)
+                    } else {
+                        i += 1
+                        continue
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                    escape(part, &out)
+                    i += length
+                    run = i
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run...]))
+            }
+        }
     }
 }
 
@@ -101,10 +119,10 @@ public struct MarkdownFormat: OutputFormat {
     /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
     /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
     /// is left alone so the Markdown source stays readable.
-    private static func special(_ c: UInt8) -> Bool { "\\`*_[]<>|~#&$".utf8.contains(c) }
+    private static let stops = Escapable.Stops { "\\`*_[]<>|~#&$".utf8.contains($0) }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: Self.special) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             switch part {
             case .lineBreak: out += "<br>".utf8  // a table cell cannot hold a newline
             case .control: out += "\u{FFFD}".utf8  // NUL and friends have no place in a page
@@ -114,22 +132,20 @@ public struct MarkdownFormat: OutputFormat {
     }
 
     public func writeCode(_ s: String, into out: inout [UInt8]) {
+        var s = s
         // Most spans are a plain identifier: nothing to replace, no padding, one backtick each side.
-        let bytes = s.utf8
-        let padded = bytes.first == .space && bytes.last == .space
-        let plain =
-            !bytes.isEmpty && !padded
-            && !bytes.indices.contains { i in
-                let c = bytes[i]
-                return c < 0x20 || c == 0x7F || c == UInt8(ascii: "`") || c == UInt8(ascii: "|") || Escapable.isC1(bytes, at: i)
+        let plain = s.withUTF8 { b in
+            guard let first = b.first, let last = b.last, first != .space || last != .space else { return false }
+            for i in b.indices {
+                let c = b[i]
+                if c < 0x20 || c == 0x7F || c == UInt8(ascii: "`") || c == UInt8(ascii: "|") || Escapable.isC1(b, at: i) { return false }
             }
-        guard plain else {
-            out += Self.span(s).utf8
-            return
+            out.append(UInt8(ascii: "`"))
+            out.append(contentsOf: b)
+            out.append(UInt8(ascii: "`"))
+            return true
         }
-        out.append(UInt8(ascii: "`"))
-        out += bytes
-        out.append(UInt8(ascii: "`"))
+        if !plain { out += Self.span(s).utf8 }
     }
 
     private static func span(_ s: String) -> String {
@@ -169,10 +185,10 @@ public struct MarkdownFormat: OutputFormat {
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
-    private static func special(_ c: UInt8) -> Bool { false }
+    private static let stops = Escapable.Stops { _ in false }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: Self.special) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             if case .lineBreak(let bytes) = part { out += repeatElement(.space, count: bytes) } else { out.append(.space) }
         }
     }
@@ -206,10 +222,10 @@ public struct SwiftCommentFormat: OutputFormat {
 public struct HTMLFormat: OutputFormat {
     public init() {}
 
-    private static func special(_ c: UInt8) -> Bool { c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 }
+    private static let stops = Escapable.Stops { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
-        Escapable.write(s, into: &out, special: Self.special) { part, out in
+        Escapable.write(s, into: &out, stops: Self.stops) { part, out in
             switch part {
             case .lineBreak: out += "<br />".utf8
             case .control(UInt8(ascii: "\t")): out.append(.space)
