@@ -2,12 +2,12 @@
 
 /// The APIs an app can set notifications up with.
 public enum {{setupType}}: String, CaseIterable, Sendable {
-{{#apis}}
+{{#setups}}
 {{#doc}}
     /// {{.}}
 {{/doc}}
     case {{id}}
-{{/apis}}
+{{/setups}}
 }
 
 /// Where the app is when a push arrives.

@@ -16,7 +16,7 @@ extension Scenario {
     {{declaration}}
 {{indent}}        name: "{{name}}",
 {{indent}}        payload: {{group}}__payload,
-{{indent}}        {{setupLabel}}: .{{api}},
+{{indent}}        {{setupLabel}}: .{{setup}},
 {{indent}}        appState: .{{appState}},
 {{indent}}        tap: {{tap}},
 {{indent}}        missing: {{missing}},

@@ -29,7 +29,7 @@ extension Command {
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.cellKey
-        let apis = try ids(args.allValues(setupOption), known: spec.initAPIs.map(\.id), option: setupOption)
+        let setups = try ids(args.allValues(setupOption), known: spec.setups.map(\.id), option: setupOption)
         let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
@@ -52,7 +52,7 @@ extension Command {
         try args.finish()
 
         let outcomes = matrix.explain(
-            ExplainQuery(payload: flags, apis: apis, appStates: states, without: Set(without), apnsKeys: apnsKeys))
+            ExplainQuery(payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys))
         if json {
             result.stdout += matrix.json(outcomes).serialized() + "\n"
         } else {

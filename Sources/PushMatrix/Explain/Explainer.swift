@@ -1,6 +1,6 @@
 /// Answers "what happens to this push?" for each init API and app state asked about.
 public struct Outcome: Sendable {
-    public var api: String
+    public var setup: String
     public var appState: String
     public var payload: [String: Bool]
     public var ignored: Bool
@@ -15,7 +15,7 @@ public struct Outcome: Sendable {
 
 public struct ExplainQuery: Sendable {
     public var payload: [String: Bool]
-    public var apis: [String]?
+    public var setups: [String]?
     public var appStates: [String]?
     /// Optional handlers the app does not implement.
     public var without: Set<String>
@@ -24,10 +24,11 @@ public struct ExplainQuery: Sendable {
     public var apnsKeys: Set<String>?
 
     public init(
-        payload: [String: Bool], apis: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [], apnsKeys: Set<String>? = nil
+        payload: [String: Bool], setups: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [],
+        apnsKeys: Set<String>? = nil
     ) {
         self.payload = payload
-        self.apis = apis
+        self.setups = setups
         self.appStates = appStates
         self.without = without
         self.apnsKeys = apnsKeys
@@ -36,18 +37,18 @@ public struct ExplainQuery: Sendable {
 
 extension Matrix {
     public func explain(_ query: ExplainQuery) -> [Outcome] {
-        let apis = spec.initAPIs.map(\.id).filter { query.apis?.contains($0) ?? true }
+        let setups = spec.setups.map(\.id).filter { query.setups?.contains($0) ?? true }
         let states = spec.appStates.map(\.id).filter { query.appStates?.contains($0) ?? true }
-        return apis.flatMap { api in
+        return setups.flatMap { setup in
             states.map { state in
-                let cell = cell(payload: query.payload, api: api, appState: state)
+                let cell = cell(payload: query.payload, setup: setup, appState: state)
                 let taps = spec.taps.compactMap { tap in
                     cell.taps.first { $0.tap.id == tap.id }.map { (tap: tap.id, calls: calls($0.calls, without: query.without)) }
                 }
                 let onDelivery = calls(cell.onDelivery, without: query.without).filter { happens($0, apnsKeys: query.apnsKeys) }
                 // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
                 return Outcome(
-                    api: api, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
+                    setup: setup, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
                     onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell),
                     source: cell.source.id)
             }
@@ -76,11 +77,11 @@ extension Matrix {
                 func call(_ c: Call) -> JSONOutput {
                     .object(
                         [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
-                            + [("method", .string(method(c.handler.id, api: o.api).swift))])
+                            + [("method", .string(method(c.handler.id, setup: o.setup).swift))])
                 }
                 let source = sources[o.source]!
                 return .object([
-                    (spec.naming.cellKey, .string(o.api)),
+                    (spec.naming.cellKey, .string(o.setup)),
                     ("state", .string(o.appState)),
                     ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
                     ("ignored", .bool(o.ignored)),

@@ -8,7 +8,7 @@ public struct Spec: Sendable {
     public var payloadKeys: [PayloadKey]
     /// The second dimension: how the app is set up. The field-tested format calls it `initAPIs`
     /// (cells say `api`); the current one `setups` (cells say `setup`). `naming` says which.
-    public var initAPIs: [InitAPI]
+    public var setups: [Setup]
     public var naming: SetupNaming
     public var appStates: [AppState]
     public var handlerStates: [HandlerState]
@@ -38,14 +38,15 @@ extension Spec {
     public var showsSourceKinds: Bool { sources.contains(where: \.declaresKind) }
 }
 
-/// The names a spec gives its second dimension, in the file and in the generated Swift.
+/// The names a spec gives its second dimension, in the file and in the generated Swift: the
+/// list's key, a cell's key, a note's scoping key, the Swift type and the dimension's name in
+/// messages.
 public struct SetupNaming: Sendable, Equatable {
-    /// The list's key (`initAPIs`), a cell's key (`api`), a note's scoping key (`apis`), the
-    /// Swift type (`InitAPI`) and the dimension's name in messages.
     public var list: String, cellKey: String, noteKey: String, swiftType: String, words: String
 
-    public static let initAPI = SetupNaming(list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", words: "init API")
-    public static let setup = SetupNaming(list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", words: "setup")
+    /// The field-tested form's, which the decoder reads and maps onto setups.
+    public static let older = SetupNaming(list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", words: "init API")
+    public static let current = SetupNaming(list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", words: "setup")
 }
 
 public struct Language: Sendable {
@@ -88,7 +89,7 @@ public struct PayloadKey: Sendable {
     public var origin: Origin
 }
 
-public struct InitAPI: Sendable {
+public struct Setup: Sendable {
     public var id: String; public var name: LocalizedText; public var className: String?; public var platforms: String;
     public var description: LocalizedText; public var origin: Origin
 }
@@ -131,7 +132,7 @@ public struct Handler: Sendable {
     public var origin: Origin
 }
 
-public struct MethodName: Sendable { public var api: Reference; public var swift: String; public var objc: String }
+public struct MethodName: Sendable { public var setup: Reference; public var swift: String; public var objc: String }
 
 public struct Tap: Sendable {
     public var id: String
@@ -150,7 +151,7 @@ public struct Note: Sendable {
     public var source: Reference
     /// The init APIs the note is about, when not all: it is shown only with those (a note about
     /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
-    public var apis: [Reference]?
+    public var setups: [Reference]?
     /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
     /// that carries this note to happen; nil when the note sets no such condition.
     public var onlyWithAPNsKeys: [Reference]?
@@ -176,7 +177,7 @@ public struct Call: Sendable, Hashable {
 
 public struct Cell: Sendable {
     public var payload: [(key: Reference, value: Bool)]
-    public var api: Reference
+    public var setup: Reference
     public var appState: Reference
     public var onDelivery: [Call]
     public var notificationCenter: Bool
@@ -189,7 +190,7 @@ public struct Cell: Sendable {
 
 public struct CellAddress: Sendable {
     public var payload: [(key: Reference, value: Bool)]
-    public var api: Reference
+    public var setup: Reference
     public var appState: Reference
     public var origin: Origin
 }
@@ -219,11 +220,11 @@ public struct PermissionFacts: Sendable {
     public struct Status: Sendable {
         public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
     }
-    public struct CheckPoint: Sendable { public var symbol: Reference; public var api: Reference? }
+    public struct CheckPoint: Sendable { public var symbol: Reference; public var setup: Reference? }
     /// How one init API's answer maps to a status, as the cases of a Swift `switch`.
     public struct API: Sendable {
         public struct Case: Sendable { public var pattern: String; public var status: Reference }
-        public var api: Reference
+        public var setup: Reference
         public var read: Reference
         public var request: Reference
         public var switchOn: String
@@ -233,7 +234,7 @@ public struct PermissionFacts: Sendable {
     public var source: Reference
     public var statuses: [Status]
     public var checkPoints: [CheckPoint]
-    public var apis: [API]
+    public var setups: [API]
 }
 
 /// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its

@@ -13,7 +13,7 @@ enum SpecDecoder {
         }
         // The newer name wins when a spec gives both; the older one is then reported as unknown.
         let naming: SetupNaming =
-            r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .setup : .initAPI
+            r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .current : .older
         let spec = Spec(
             file: file,
             languages: r.objects("languages", language),
@@ -22,7 +22,7 @@ enum SpecDecoder {
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
             payloadKeys: r.objects("payloadKeys", payloadKey),
-            initAPIs: r.objects(naming.list) { setup($0, naming) },
+            setups: r.objects(naming.list) { setup($0, naming) },
             naming: naming,
             appStates: r.objects("appStates", appState),
             handlerStates: r.objects("handlerStates", handlerState),
@@ -67,14 +67,14 @@ enum SpecDecoder {
             origin: o.origin)
     }
 
-    private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> InitAPI? {
+    private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> Setup? {
         let id = o.string("id")
         let name = o.text("name")
-        let className = o.string("className", optional: naming == .setup)
+        let className = o.string("className", optional: naming == .current)
         let platforms = o.string("platforms")
         let description = o.text("description")
         guard let id, let name, let platforms, let description else { return nil }
-        return InitAPI(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
+        return Setup(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
     }
 
     private static func appState(_ o: NodeReader) -> AppState? {
@@ -108,13 +108,13 @@ enum SpecDecoder {
         let carriesTap = o.bool("carriesTap", default: false) ?? false
         let name = o.text("name")
         let description = o.text("description")
-        let methods: [MethodName] = o.entries("methods") { api, value, origin in
+        let methods: [MethodName] = o.entries("methods") { setup, value, origin in
             guard let m = NodeReader.object(value, path: origin.path, sink: o.sink) else { return nil }
             defer { m.finish() }
             let swift = m.string("swift")
             let objc = m.string("objc")
             guard let swift, let objc else { return nil }
-            return MethodName(api: Reference(id: api, origin: origin), swift: swift, objc: objc)
+            return MethodName(setup: Reference(id: setup, origin: origin), swift: swift, objc: objc)
         }
         guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
         return Handler(
@@ -135,7 +135,7 @@ enum SpecDecoder {
         let id = o.string("id")
         let text = o.text("text")
         let source = o.identifier("source")
-        let apis = nonEmptyStrings(
+        let setups = nonEmptyStrings(
             o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
         let keys = nonEmptyStrings(
             o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
@@ -150,7 +150,7 @@ enum SpecDecoder {
             return Fallback(handler: handler, instead: instead, text: text)
         }
         guard let id, let text, let source else { return nil }
-        return Note(id: id, text: text, source: source, apis: apis, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
+        return Note(id: id, text: text, source: source, setups: setups, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
     }
 
     private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
@@ -211,10 +211,10 @@ enum SpecDecoder {
     private static func address(_ o: NodeReader, _ naming: SetupNaming) -> CellAddress? {
         defer { o.finish() }
         let payload = payload(o)
-        let api = o.identifier(naming.cellKey)
+        let setup = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
-        guard let api, let appState else { return nil }
-        return CellAddress(payload: payload, api: api, appState: appState, origin: o.origin)
+        guard let setup, let appState else { return nil }
+        return CellAddress(payload: payload, setup: setup, appState: appState, origin: o.origin)
     }
 
     private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
@@ -222,16 +222,16 @@ enum SpecDecoder {
         let taps: [(tap: Reference, calls: [Call])] = o.entries("taps") { key, value, origin in
             (Reference(id: key, origin: origin), o.objects(in: value, path: origin.path, call))
         }
-        let api = o.identifier(naming.cellKey)
+        let setup = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
         let notificationCenter = o.bool("notificationCenter")
         let ignored = o.bool("ignored")
         let source = o.identifier("source")
         let onDelivery = o.objects("onDelivery", call)
         let notes = o.strings("notes", optional: true)
-        guard let api, let appState, let notificationCenter, let ignored, let source else { return nil }
+        guard let setup, let appState, let notificationCenter, let ignored, let source else { return nil }
         return Cell(
-            payload: payload, api: api, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
+            payload: payload, setup: setup, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
             taps: taps, ignored: ignored, notes: notes, source: source, origin: o.origin)
     }
 
@@ -276,12 +276,12 @@ enum SpecDecoder {
             },
             checkPoints: o.objects("checkPoints") { c in
                 let symbol = c.identifier("symbol")
-                let api = c.identifier("api", optional: true)
+                let setup = c.identifier("api", optional: true)
                 guard let symbol else { return nil }
-                return .init(symbol: symbol, api: api)
+                return .init(symbol: symbol, setup: setup)
             },
-            apis: o.objects("apis") { a in
-                let api = a.identifier("api")
+            setups: o.objects("apis") { a in
+                let setup = a.identifier("api")
                 let read = a.identifier("read")
                 let request = a.identifier("request")
                 let switchOn = a.string("switchOn")
@@ -292,8 +292,8 @@ enum SpecDecoder {
                     return .init(pattern: pattern, status: status)
                 }
                 let rules = rules(a)
-                guard let api, let read, let request, let switchOn else { return nil }
-                return .init(api: api, read: read, request: request, switchOn: switchOn, cases: cases, rules: rules)
+                guard let setup, let read, let request, let switchOn else { return nil }
+                return .init(setup: setup, read: read, request: request, switchOn: switchOn, cases: cases, rules: rules)
             })
     }
 

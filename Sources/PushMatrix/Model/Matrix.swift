@@ -6,7 +6,7 @@ public struct Matrix: Sendable {
     let taps: [String: Tap]
     let notes: [String: Note]
     let appStates: [String: AppState]
-    let initAPIs: [String: InitAPI]
+    let setups: [String: Setup]
     let sources: [String: Source]
     let symbols: [String: String]
     public let payloadKeyIds: [String]
@@ -14,7 +14,7 @@ public struct Matrix: Sendable {
     private let cells: CellIndex
     /// Positions of payload keys, init APIs and app states, which address the cells.
     var keyIndex: [String: Int] { cells.keyIndex }
-    var apiIndex: [String: Int] { cells.apiIndex }
+    var setupIndex: [String: Int] { cells.setupIndex }
     var stateIndex: [String: Int] { cells.stateIndex }
     /// Every scenario (see `Scenario`), computed once: several outputs read them.
     public private(set) var scenarios: [Scenario] = []
@@ -28,7 +28,7 @@ public struct Matrix: Sendable {
         taps = Self.index(spec.taps, \.id)
         notes = Self.index(spec.notes, \.id)
         appStates = Self.index(spec.appStates, \.id)
-        initAPIs = Self.index(spec.initAPIs, \.id)
+        setups = Self.index(spec.setups, \.id)
         sources = Self.index(spec.sources, \.id)
         symbols = Dictionary(spec.symbols.map { ($0.name, $0.code) }, uniquingKeysWith: { a, _ in a })
         payloadKeyIds = spec.payloadKeys.map(\.id)
@@ -45,35 +45,35 @@ public struct Matrix: Sendable {
     var payloads: [Payload] { Payload.all(count: payloadKeyIds.count) }
 
     /// Validation guarantees every combination has a cell.
-    public func cell(payload: [String: Bool], api: String, appState: String) -> Cell {
-        cell(Payload(payload, keys: payloadKeyIds), api: apiIndex[api]!, state: stateIndex[appState]!)
+    public func cell(payload: [String: Bool], setup: String, appState: String) -> Cell {
+        cell(Payload(payload, keys: payloadKeyIds), setup: setupIndex[setup]!, state: stateIndex[appState]!)
     }
 
     /// The cell of a payload and the positions of an init API and an app state in the spec.
-    func cell(_ payload: Payload, api: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, api: api, state: state)] }
+    func cell(_ payload: Payload, setup: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, setup: setup, state: state)] }
 
     /// Where that cell is in `spec.cells`.
-    func cellIndex(_ payload: Payload, api: Int, state: Int) -> Int {
-        cells.cell(payload, api, state)
+    func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int {
+        cells.cell(payload, setup, state)
     }
 
     /// Every note that applies to a cell: its column's that are about its init API, its own and
     /// its calls', sorted by id.
     public func noteIds(of cell: Cell) -> [String] {
-        var ids = Set(appStates[cell.appState.id]!.notes.map(\.id).filter { note($0, isAbout: cell.api.id) } + cell.notes.map(\.id))
+        var ids = Set(appStates[cell.appState.id]!.notes.map(\.id).filter { note($0, isAbout: cell.setup.id) } + cell.notes.map(\.id))
         for call in cell.onDelivery + cell.taps.flatMap(\.calls) { ids.formUnion(call.notes.map(\.id)) }
         return ids.sorted()
     }
 
-    /// Whether note `id` is about init API `api`: a note limited to some init APIs is not about the others.
-    func note(_ id: String, isAbout api: String) -> Bool {
-        notes[id]?.apis?.contains { $0.id == api } ?? true
+    /// Whether note `id` is about setup `setup`: a note limited to some setups is not about the others.
+    func note(_ id: String, isAbout setup: String) -> Bool {
+        notes[id]?.setups?.contains { $0.id == setup } ?? true
     }
 
-    /// The delegate method by which `handler` is called under init API `api` (validation
+    /// The delegate method by which `handler` is called under setup `setup` (validation
     /// guarantees every handler has one for every init API).
-    func method(_ handler: String, api: String) -> MethodName {
-        handlers[handler]!.methods.first { $0.api.id == api }!
+    func method(_ handler: String, setup: String) -> MethodName {
+        handlers[handler]!.methods.first { $0.setup.id == setup }!
     }
 
     /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that

@@ -29,7 +29,7 @@ public struct Scenario: Sendable {
 
     /// The cell's init API and app state ids, and whether iOS ignores the push there. (Not the
     /// whole cell: a large matrix has over 100,000 scenarios.)
-    public var api: String
+    public var setup: String
     public var appState: String
     public var ignored: Bool
     public var payload: Payload
@@ -48,14 +48,14 @@ extension Matrix {
         let tapIds = spec.taps.map(\.id)
         var all: [Scenario] = []
         for payload in payloads {
-            for api in spec.initAPIs.indices {
+            for setup in spec.setups.indices {
                 for state in spec.appStates.indices {
-                    let cell = spec.cells[cellIndex(payload, api: api, state: state)]
+                    let cell = spec.cells[cellIndex(payload, setup: setup, state: state)]
                     let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
                         for subset in subsets {
                             all.append(
-                                scenario(cell, payload: payload, api: api, tap: tap, missing: subset.missing, without: subset.without))
+                                scenario(cell, payload: payload, setup: setup, tap: tap, missing: subset.missing, without: subset.without))
                         }
                     }
                 }
@@ -66,7 +66,7 @@ extension Matrix {
 
     /// `without` is `missing` as a set, made once by the caller for every scenario that lacks
     /// the same handlers.
-    private func scenario(_ cell: Cell, payload: Payload, api: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
+    private func scenario(_ cell: Cell, payload: Payload, setup: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         var steps = delivery.map { call in
@@ -78,7 +78,7 @@ extension Matrix {
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
-            !launches(call.handler.id) || !launchAlwaysContinues(launch: call.handler.id, payload: payload, api: api, without: without)
+            !launches(call.handler.id) || !launchAlwaysContinues(launch: call.handler.id, payload: payload, setup: setup, without: without)
         }
         for (position, call) in tapped.enumerated() {
             let launches = launches(call.handler.id)
@@ -90,7 +90,8 @@ extension Matrix {
         }
         if let first = steps.firstIndex(where: { $0.event != .outsideApp }) { steps[first].processesContent = true }
         return Scenario(
-            api: cell.api.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing, steps: steps)
+            setup: cell.setup.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing,
+            steps: steps)
     }
 
     /// Whether the handler is one iOS launches the app with and that cannot tell which tap did
@@ -107,9 +108,9 @@ extension Matrix {
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
     /// this payload and init API: only then can the launch leave the answer to the next call.
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
-    func launchAlwaysContinues(launch: String, payload: Payload, api: Int, without: Set<String>) -> Bool {
+    func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
-            spec.cells[cellIndex(payload, api: api, state: state)].taps.allSatisfy { tap in
+            spec.cells[cellIndex(payload, setup: setup, state: state)].taps.allSatisfy { tap in
                 let sequence = calls(tap.calls, without: without)
                 return sequence.first?.handler.id != launch || sequence.count > 1
             }

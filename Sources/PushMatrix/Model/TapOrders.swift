@@ -14,16 +14,16 @@ struct TapOrder {
 }
 
 extension Matrix {
-    /// Every tap order of the init API at position `api`: taps in spec order, each tap's orders
+    /// Every tap order of the setup at position `setup`: taps in spec order, each tap's orders
     /// by their first app state. App states whose cells all make the same calls share an order.
-    func tapOrders(api: Int) -> [TapOrder] {
+    func tapOrders(setup: Int) -> [TapOrder] {
         // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
         // first sight. Each cell is read once.
         let states = spec.appStates.count
         var groups = [[(calls: [Call], payloads: [Payload])]](repeating: [], count: spec.taps.count * states)
         for payload in payloads {
             for state in 0..<states {
-                let index = cellIndex(payload, api: api, state: state)
+                let index = cellIndex(payload, setup: setup, state: state)
                 for tapped in spec.cells[index].taps {
                     guard let tap = spec.taps.firstIndex(where: { $0.id == tapped.tap.id }) else { continue }
                     let slot = tap * states + state

@@ -122,7 +122,7 @@ struct FieldLog {
         }
         let setupKey = spec.naming.cellKey
         guard let device = reader.string("device"), let os = reader.string("os"),
-            let setup = reader.id(setupKey, spec.initAPIs.map(\.id)),
+            let setup = reader.id(setupKey, spec.setups.map(\.id)),
             let appState = reader.id("appState", spec.appStates.map(\.id)),
             let tap = reader.optionalID("tap", spec.taps.map(\.id)),
             let without = reader.ids("without", spec.handlers.filter(\.optional).map(\.id))

@@ -34,7 +34,7 @@ struct Observation {
         var byKey: [String: [FieldLog.Run]] = [:]
         for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
         outcomes = matrix.scenarios.compactMap { scenario in
-            let key = Self.key(scenario.payload, scenario.api, scenario.appState, scenario.tap, scenario.missing.sorted())
+            let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing.sorted())
             guard let runs = byKey[key] else { return nil }
             return Outcome(
                 scenario: scenario, expected: scenario.steps.map { FieldLog.Call(handler: $0.handler, state: $0.state) }, runs: runs)
@@ -42,7 +42,7 @@ struct Observation {
         unobserved = matrix.scenarios.count - outcomes.count
         for (n, outcome) in outcomes.enumerated() {
             let scenario = outcome.scenario
-            index[Self.key(scenario.payload, scenario.api, scenario.appState, scenario.tap, scenario.missing.sorted())] = n
+            index[Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing.sorted())] = n
         }
     }
 
@@ -61,7 +61,7 @@ struct Observation {
     static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [
-            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.api)",
+            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.setup)",
             "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
         ]
         if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }

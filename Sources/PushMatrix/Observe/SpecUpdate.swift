@@ -27,7 +27,7 @@ struct SpecUpdate {
         for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
             let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
             let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
-            let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.api.id, appState: cell.appState.id, tap: $0) }
+            let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.setup.id, appState: cell.appState.id, tap: $0) }
             guard outcomes.count == taps.count, outcomes.allSatisfy({ !$0.isInconsistent }) else { continue }
             let run = outcomes[0].runs[0]
             let source = Self.sourceID(device: run.device, os: run.os)

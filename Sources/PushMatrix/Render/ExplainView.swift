@@ -17,7 +17,7 @@ struct ExplainView {
                         onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
                         conditional: !knowsAPNsKeys)
                     return .object([
-                        "api": .inline(book.name(matrix.initAPIs[outcome.api]!.name)),
+                        "setup": .inline(book.name(matrix.setups[outcome.setup]!.name)),
                         "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
                         "steps": .list(
                             steps.map { step in
@@ -29,7 +29,7 @@ struct ExplainView {
                             handlers(outcome).map { handler in
                                 .object([
                                     "handler": .inline(book.name(matrix.handlers[handler]!.name)),
-                                    "swift": .inline(.code(matrix.method(handler, api: outcome.api).swift)),
+                                    "swift": .inline(.code(matrix.method(handler, setup: outcome.setup).swift)),
                                 ])
                             }),
                         "notes": .list(outcome.notes.compactMap(note)),

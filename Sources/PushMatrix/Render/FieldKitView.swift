@@ -105,7 +105,7 @@ struct FieldKitView {
             "scenarios": .verbatim(String(matrix.scenarios.count)),
             "setupLabel": .verbatim(spec.naming.cellKey),
             "setups": .list(
-                spec.initAPIs.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+                spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "appStates": .list(
                 spec.appStates.map {
                     .object([

@@ -6,7 +6,7 @@ extension SwiftView {
         if framework == .swiftTesting {
             // A setup and an app state may share an id; a tag is declared once.
             var tags: [String] = []
-            for id in spec.initAPIs.map(\.id) + spec.appStates.map(\.id) where !tags.contains(id) { tags.append(id) }
+            for id in spec.setups.map(\.id) + spec.appStates.map(\.id) where !tags.contains(id) { tags.append(id) }
             fields["tags"] = .list(tags.map { .verbatim($0) })
         }
         return .object(fields)
@@ -21,19 +21,19 @@ extension SwiftView {
             fields["scenarios"] = .list(
                 group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) })
         case .swiftTesting:
-            var cells: [(api: String, appState: String, names: [String])] = []
+            var cells: [(setup: String, appState: String, names: [String])] = []
             for (scenario, name) in zip(group.scenarios, group.names) {
-                if let index = cells.firstIndex(where: { $0.api == scenario.api && $0.appState == scenario.appState }) {
+                if let index = cells.firstIndex(where: { $0.setup == scenario.setup && $0.appState == scenario.appState }) {
                     cells[index].names.append(name)
                 } else {
-                    cells.append((scenario.api, scenario.appState, [name]))
+                    cells.append((scenario.setup, scenario.appState, [name]))
                 }
             }
             fields["words"] = .verbatim(Self.payloadWords(group.payload, keys: matrix.payloadKeyIds))
             fields["tests"] = .list(
                 cells.map { cell in
                     .object([
-                        "api": .verbatim(cell.api), "appState": .verbatim(cell.appState),
+                        "setup": .verbatim(cell.setup), "appState": .verbatim(cell.appState),
                         "scenarios": .list(cell.names.map { .verbatim($0) }),
                     ])
                 })

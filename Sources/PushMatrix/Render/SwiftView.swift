@@ -37,7 +37,7 @@ struct SwiftView {
             .list(values.map { .object(["id": .verbatim(id($0)), "doc": Self.wrapped(doc($0))]) })
         }
         return .object([
-            "apis": cases(spec.initAPIs, \.id) { comments.text($0.description) },
+            "setups": cases(spec.setups, \.id) { comments.text($0.description) },
             "appStates": cases(spec.appStates, \.id) { comments.text($0.description) },
             "handlerStates": cases(spec.handlerStates, \.id) { comments.text($0.description) },
             "handlers": .list(
@@ -88,7 +88,7 @@ struct SwiftView {
                         "name": .verbatim(group.names[n]),
                         "declaration": .verbatim(declaration), "indent": .verbatim(indent),
                         "summary": .text(group.summaries[n]),
-                        "api": .verbatim(scenario.api),
+                        "setup": .verbatim(scenario.setup),
                         "appState": .verbatim(scenario.appState),
                         "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
                         "missing": .verbatim(
@@ -113,7 +113,7 @@ struct SwiftView {
 
     /// Where the matrix makes one kind of call: an init API, a handler and its state.
     struct CallSite {
-        var api: String
+        var setup: String
         var handler: String
         var state: String?
         var events: [String] = []
@@ -126,7 +126,7 @@ struct SwiftView {
     static func callSites(_ matrix: Matrix) -> [CallSite] {
         // Keyed by ids and numbers rather than joined text: every step of every scenario is
         // looked up here, and a large matrix has hundreds of thousands.
-        struct SiteKey: Hashable { let api: String, handler: String, state: String? }
+        struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
         /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever
         /// the tap) a tap.
         struct Line: Hashable {
@@ -157,11 +157,11 @@ struct SwiftView {
         var reaches: [LineKey: Reach] = [:]
         for scenario in matrix.scenarios {
             for (index, step) in scenario.steps.enumerated() {
-                let siteKey = SiteKey(api: scenario.api, handler: step.handler, state: step.state)
+                let siteKey = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
                 let site =
                     siteIndex[siteKey]
                     ?? {
-                        sites.append(CallSite(api: scenario.api, handler: step.handler, state: step.state))
+                        sites.append(CallSite(setup: scenario.setup, handler: step.handler, state: step.state))
                         events.append([])
                         lines.append([])
                         siteIndex[siteKey] = sites.count - 1
@@ -209,7 +209,7 @@ struct SwiftView {
             "cases": .list(
                 sites.map { site in
                     .object([
-                        "pattern": .verbatim("(.\(site.api), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
+                        "pattern": .verbatim("(.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
                         "event": .verbatim(site.events[0]),
                         "others": .list(site.events.dropFirst().map { .verbatim($0) }),
                         "repeats": .verbatim(String(site.repeats)),
@@ -229,7 +229,7 @@ struct SwiftView {
                     .list(
                         spec.handlerStates.map { state in
                             let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in
-                                site.cells.map { "\(site.api) · \($0)" }
+                                site.cells.map { "\(site.setup) · \($0)" }
                             }
                             return .object([
                                 "swift": .verbatim(state.swift), "id": .verbatim(state.id),
@@ -239,13 +239,13 @@ struct SwiftView {
                 )
             })
         let permission: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: (spec.permission?.apis ?? []).map { api in
+            uniqueKeysWithValues: (spec.permission?.setups ?? []).map { setup in
                 (
-                    api.api.id,
+                    setup.setup.id,
                     .object([
-                        "switchOn": .verbatim(api.switchOn),
+                        "switchOn": .verbatim(setup.switchOn),
                         "cases": .list(
-                            api.cases.map { item in
+                            setup.cases.map { item in
                                 let label =
                                     item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
                                 return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
@@ -299,7 +299,7 @@ struct SwiftView {
         private static func spelled(
             _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
         ) -> String {
-            var parts = [head, separator, scenario.api, separator, scenario.appState, separator, tap]
+            var parts = [head, separator, scenario.setup, separator, scenario.appState, separator, tap]
             parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
             for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
             return parts.joined()

@@ -2,8 +2,8 @@
 /// repeats and gaps it shows, and the matrix looks cells up through it.
 struct CellIndex: Sendable {
     /// Positions of payload keys, setups and app states, which address the table.
-    let keyIndex: [String: Int], apiIndex: [String: Int], stateIndex: [String: Int]
-    let apis: Int, states: Int
+    let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int]
+    let setups: Int, states: Int
     /// Whether a slot for every combination fits within the cell limit (else `table` is empty).
     let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
@@ -14,17 +14,17 @@ struct CellIndex: Sendable {
     init(_ spec: Spec) {
         let keys = spec.payloadKeys.map(\.id)
         keyIndex = Self.positions(keys)
-        apiIndex = Self.positions(spec.initAPIs.map(\.id))
+        setupIndex = Self.positions(spec.setups.map(\.id))
         stateIndex = Self.positions(spec.appStates.map(\.id))
-        (apis, states) = (spec.initAPIs.count, spec.appStates.count)
+        (setups, states) = (spec.setups.count, spec.appStates.count)
         // Past the cell limit a table cannot hold every combination, and 2^keys slots would never end.
-        coverable = keys.count <= 16 && (1 << keys.count) * apis * states <= SpecLoader.maxCells
-        var table = [Int](repeating: -1, count: coverable ? (1 << keys.count) * apis * states : 0)
+        coverable = keys.count <= 16 && (1 << keys.count) * setups * states <= SpecLoader.maxCells
+        var table = [Int](repeating: -1, count: coverable ? (1 << keys.count) * setups * states : 0)
         var repeats: [(cell: Int, earlier: Int)] = []
         for index in spec.cells.indices where coverable {
             let cell = spec.cells[index]
-            guard let api = apiIndex[cell.api.id], let state = stateIndex[cell.appState.id] else { continue }
-            let slot = Self.slot(Payload(cell.payload, keys: keys, keyIndex: keyIndex), api, state, apis: apis, states: states)
+            guard let setup = setupIndex[cell.setup.id], let state = stateIndex[cell.appState.id] else { continue }
+            let slot = Self.slot(Payload(cell.payload, keys: keys, keyIndex: keyIndex), setup, state, setups: setups, states: states)
             if table[slot] >= 0 { repeats.append((index, table[slot])) } else { table[slot] = index }
         }
         (self.table, self.repeats) = (table, repeats)
@@ -32,14 +32,16 @@ struct CellIndex: Sendable {
 
     /// Where the cell of a payload, a setup's position and an app state's position is in
     /// `spec.cells`; -1 when no cell covers it.
-    func cell(_ payload: Payload, _ api: Int, _ state: Int) -> Int { table[Self.slot(payload, api, state, apis: apis, states: states)] }
+    func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
+        table[Self.slot(payload, setup, state, setups: setups, states: states)]
+    }
 
     static func positions(_ ids: [String]) -> [String: Int] {
         Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Payload-major, then setup, then app state: the docs' order.
-    static func slot(_ payload: Payload, _ api: Int, _ state: Int, apis: Int, states: Int) -> Int {
-        (Int(payload.bits) * apis + api) * states + state
+    static func slot(_ payload: Payload, _ setup: Int, _ state: Int, setups: Int, states: Int) -> Int {
+        (Int(payload.bits) * setups + setup) * states + state
     }
 }

@@ -12,7 +12,7 @@ struct CellRules {
         if !index.coverable {
             sink.error(
                 spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
-                "\(keys.count) payload keys, \(index.apis) \(spec.naming.words)s and \(index.states) app states need more cells than the limit of \(SpecLoader.maxCells)"
+                "\(keys.count) payload keys, \(index.setups) \(spec.naming.words)s and \(index.states) app states need more cells than the limit of \(SpecLoader.maxCells)"
             )
         }
         for (cell, earlier) in index.repeats {
@@ -28,10 +28,10 @@ struct CellRules {
         sameWithoutUnneededKeys(index)
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         for payload in Payload.all(count: keys.count) {
-            for api in 0..<index.apis {
-                for state in 0..<index.states where index.cell(payload, api, state) < 0 {
+            for setup in 0..<index.setups {
+                for state in 0..<index.states where index.cell(payload, setup, state) < 0 {
                     let missing = Combination(
-                        payload: payload.flags(keys), api: spec.initAPIs[api].id, appState: spec.appStates[state].id, keys: keys,
+                        payload: payload.flags(keys), setup: spec.setups[setup].id, appState: spec.appStates[state].id, keys: keys,
                         setupWords: spec.naming.words)
                     sink.error(cellsLocation, "cells", "missing cell for \(missing.description)")
                 }
@@ -57,7 +57,7 @@ struct CellRules {
                     ? "ignored is true, but the cell calls a handler or shows the notification"
                     : "ignored is false, but the cell calls no handler and shows nothing")
         }
-        cell.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, api: cell.api.id) }
+        cell.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, setup: cell.setup.id) }
         noRepeats(cell.onDelivery, columnNotes: appState.notes)
         cell.taps.forEach { noRepeats($0.calls, columnNotes: appState.notes) }
         let tapped = Set(cell.taps.map(\.tap.id))
@@ -76,7 +76,7 @@ struct CellRules {
             }
             if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
             for (position, call) in calls.enumerated() {
-                check(call, position: position, tap: declared, running: appState.running, api: cell.api.id)
+                check(call, position: position, tap: declared, running: appState.running, setup: cell.setup.id)
             }
         }
     }
@@ -103,11 +103,11 @@ struct CellRules {
     /// setup; state only where the handler has one; an extension's handler only on delivery; a
     /// handler that launches the app comes first in each tap that opens an app that is not
     /// running, and nowhere but first in a tap on such an app.
-    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, api: String) {
+    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
         let inTap = tap != nil
-        if !handler.methods.isEmpty && !handler.methods.contains(where: { $0.api.id == api }) {
-            sink.error(call.handler.origin, "handler '\(handler.id)' has no method for \(spec.naming.words) '\(api)'")
+        if !handler.methods.isEmpty && !handler.methods.contains(where: { $0.setup.id == setup }) {
+            sink.error(call.handler.origin, "handler '\(handler.id)' has no method for \(spec.naming.words) '\(setup)'")
         }
         if handler.inExtension && inTap {
             sink.error(call.handler.origin, "handler '\(handler.id)' runs in an extension, which only a delivery calls, not a tap")
@@ -148,9 +148,9 @@ struct CellRules {
             let required = key.requires.compactMap { cells.keyIndex[$0.id] }
             for payload in Payload.all(count: keys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
                 let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
-                for api in 0..<cells.apis {
+                for setup in 0..<cells.setups {
                     for state in 0..<cells.states {
-                        let a = cells.cell(payload, api, state), b = cells.cell(without, api, state)
+                        let a = cells.cell(payload, setup, state), b = cells.cell(without, setup, state)
                         guard a >= 0, b >= 0, !Self.sameOutcome(spec.cells[a], spec.cells[b]) else { continue }
                         let needed = key.requires.map(\.id).joined(separator: ", ")
                         sink.error(

@@ -1,7 +1,7 @@
 /// Resolves ids written in the spec against what it declares, reporting each one that does not.
 struct References {
     let sink: DiagnosticSink
-    let sources, symbols, payloadKeys, apis, appStates, handlerStates, handlers, taps, notes: [String]
+    let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
     /// The spec's name for its second dimension: "setup" or "init API".
     let setupWords: String
     /// Whether no payload key is declared twice (that is reported elsewhere).
@@ -12,7 +12,7 @@ struct References {
         sources = spec.sources.map(\.id)
         symbols = spec.symbols.map(\.name)
         payloadKeys = spec.payloadKeys.map(\.id)
-        apis = spec.initAPIs.map(\.id)
+        setups = spec.setups.map(\.id)
         setupWords = spec.naming.words
         appStates = spec.appStates.map(\.id)
         handlerStates = spec.handlerStates.map(\.id)
@@ -38,7 +38,7 @@ struct References {
     /// A cell address names every payload key once, an init API and an app state.
     func address(_ address: CellAddress) {
         defer {
-            resolve(address.api, apis, setupWords)
+            resolve(address.setup, setups, setupWords)
             resolve(address.appState, appStates, "app state")
         }
         // Cells mostly name every key once, in the spec's order: one comparison a key shows it,

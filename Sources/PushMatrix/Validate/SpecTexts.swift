@@ -4,7 +4,7 @@ enum SpecTexts {
         var texts: [LocalizedText] = []
         texts += spec.sources.flatMap { [$0.title, $0.caveat] }
         texts += spec.payloadKeys.map(\.name)
-        texts += spec.initAPIs.flatMap { [$0.name, $0.description] }
+        texts += spec.setups.flatMap { [$0.name, $0.description] }
         texts += spec.appStates.flatMap { [$0.name, $0.description] }
         texts += spec.handlerStates.map(\.description)
         texts += spec.handlers.flatMap { [$0.name, $0.description] }
@@ -14,7 +14,7 @@ enum SpecTexts {
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
         texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)
         if let permission = spec.permission {
-            texts += permission.statuses.flatMap { [$0.meaning, $0.response] } + permission.apis.flatMap { $0.rules.map(\.text) }
+            texts += permission.statuses.flatMap { [$0.meaning, $0.response] } + permission.setups.flatMap { $0.rules.map(\.text) }
         }
         if let order = spec.callOrder { texts += order.tapOpensApp.map(\.text) + order.rules.map(\.text) }
         if let guide = spec.setupGuide {

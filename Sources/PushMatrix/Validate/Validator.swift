@@ -23,7 +23,7 @@ struct Validator {
         unique("sources", spec.sources.map { ($0.id, $0.origin) })
         unique("symbols", spec.symbols.map { ($0.name, $0.origin) })
         unique("payload keys", spec.payloadKeys.map { ($0.id, $0.origin) })
-        unique(spec.naming.words + "s", spec.initAPIs.map { ($0.id, $0.origin) })
+        unique(spec.naming.words + "s", spec.setups.map { ($0.id, $0.origin) })
         unique("app states", spec.appStates.map { ($0.id, $0.origin) })
         unique("handler states", spec.handlerStates.map { ($0.id, $0.origin) })
         unique("handlers", spec.handlers.map { ($0.id, $0.origin) })
@@ -35,12 +35,12 @@ struct Validator {
         unique("permission statuses", (spec.permission?.statuses ?? []).map { ($0.id, $0.origin) })
         unique("setup guide sections", (spec.setupGuide?.sections ?? []).map { ($0.id, $0.origin) })
         for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder?.rules ?? [])]
-            + (spec.permission?.apis ?? []).map({ ("rules of \($0.api.id)", $0.rules) })
+            + (spec.permission?.setups ?? []).map({ ("rules of \($0.setup.id)", $0.rules) })
         {
             unique(kind, rules.map { ($0.id, $0.origin) })
         }
         for (kind, list) in [
-            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), (spec.naming.words + "s", spec.initAPIs.count),
+            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), (spec.naming.words + "s", spec.setups.count),
             ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count),
         ] where list == 0 {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
@@ -126,7 +126,7 @@ struct Validator {
     private func checkNoteReferences(_ r: References) {
         for note in spec.notes {
             r.resolve(note.source, r.sources, "source")
-            note.apis?.forEach { r.resolve($0, r.apis, spec.naming.words) }
+            note.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
             if let fallback = note.whenMissing {
                 r.resolve(fallback.handler, r.handlers, "handler")
                 r.call(fallback.instead)
@@ -153,7 +153,7 @@ struct Validator {
 
     private func checkHandlerMethods(_ r: References) {
         for handler in spec.handlers {
-            handler.methods.forEach { r.resolve($0.api, r.apis, spec.naming.words) }
+            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
             if handler.methods.isEmpty {
                 sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
             }
@@ -173,23 +173,23 @@ struct Validator {
 
     private func checkPermission(_ r: References) {
         let facts = spec.receptionHandler
-        let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], apis: [])
+        let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], setups: [])
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
-            if let api = point.api { r.resolve(api, r.apis, r.setupWords) }
+            if let setup = point.setup { r.resolve(setup, r.setups, r.setupWords) }
         }
-        for api in permission.apis {
-            r.resolve(api.api, r.apis, r.setupWords)
-            r.resolve(api.read, r.symbols, "symbol")
-            r.resolve(api.request, r.symbols, "symbol")
+        for setup in permission.setups {
+            r.resolve(setup.setup, r.setups, r.setupWords)
+            r.resolve(setup.read, r.symbols, "symbol")
+            r.resolve(setup.request, r.symbols, "symbol")
             let statuses = permission.statuses.map(\.id)
             var patterns = Set<String>()
-            for item in api.cases where item.pattern.isBlank || !patterns.insert(item.pattern).inserted {
+            for item in setup.cases where item.pattern.isBlank || !patterns.insert(item.pattern).inserted {
                 sink.error(item.status.origin, "case pattern '\(item.pattern)' is empty or repeats an earlier case")
             }
-            api.cases.forEach { r.resolve($0.status, statuses, "permission status") }
-            for status in statuses where !api.cases.contains(where: { $0.status.id == status }) {
-                sink.error(api.api.origin, "no case of \(spec.naming.words) '\(api.api.id)' gives permission status '\(status)'")
+            setup.cases.forEach { r.resolve($0.status, statuses, "permission status") }
+            for status in statuses where !setup.cases.contains(where: { $0.status.id == status }) {
+                sink.error(setup.setup.origin, "no case of \(spec.naming.words) '\(setup.setup.id)' gives permission status '\(status)'")
             }
         }
     }
@@ -198,12 +198,12 @@ struct Validator {
     private func checkCellReferences(_ r: References, conditional: Set<String>) {
         // A note about some init APIs only, by id, with those APIs (when they are all known: an
         // unknown one is reported above).
-        let apis = Set(spec.initAPIs.map(\.id))
+        let setups = Set(spec.setups.map(\.id))
         let scoped = Dictionary(
-            spec.notes.compactMap { note in note.apis.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(apis.contains) },
+            spec.notes.compactMap { note in note.setups.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(setups.contains) },
             uniquingKeysWith: { a, _ in a })
         for cell in spec.cells {
-            r.address(CellAddress(payload: cell.payload, api: cell.api, appState: cell.appState, origin: cell.origin))
+            r.address(CellAddress(payload: cell.payload, setup: cell.setup, appState: cell.appState, origin: cell.origin))
             r.resolve(cell.source, r.sources, "source")
             cell.notes.forEach { r.resolve($0, r.notes, "note") }
             cell.onDelivery.forEach(r.call)
@@ -216,10 +216,10 @@ struct Validator {
             }
             guard !scoped.isEmpty else { continue }
             for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
-                if let apis = scoped[note.id], !apis.contains(cell.api.id) {
+                if let setups = scoped[note.id], !setups.contains(cell.setup.id) {
                     sink.error(
                         note.origin,
-                        "note '\(note.id)' is only about \(spec.naming.words)s \(apis.joined(separator: ", ")), not '\(cell.api.id)'")
+                        "note '\(note.id)' is only about \(spec.naming.words)s \(setups.joined(separator: ", ")), not '\(cell.setup.id)'")
                 }
             }
         }

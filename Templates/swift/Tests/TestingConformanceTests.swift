@@ -9,13 +9,13 @@ import Testing
 struct {{typeName}}ConformanceTests {
 {{#tests}}
     @Test(
-        "{{api}} · {{appState}}", .tags(.{{api}}, .{{appState}}),
+        "{{setup}} · {{appState}}", .tags(.{{setup}}, .{{appState}}),
         arguments: [
 {{#scenarios}}
             Scenario.{{.}},
 {{/scenarios}}
         ].map(ScenarioCase.init))
-    func {{api}}__{{appState}}(_ test: ScenarioCase) {
+    func {{setup}}__{{appState}}(_ test: ScenarioCase) {
         expectConforms(test.scenario)
     }
 {{^@last}}

@@ -19,9 +19,9 @@ final class CommandTests: XCTestCase {
         let typo = Command.run(["validate", "--spec", Fixtures.spec, "--chek"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--chek'"), typo.stderr)
-        let api = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--api", "ios11"])
-        XCTAssertEqual(api.status, 2)
-        XCTAssertTrue(api.stderr.contains("--api: unknown value 'ios11' (did you mean 'ios10'?)"), api.stderr)
+        let setup = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--api", "ios11"])
+        XCTAssertEqual(setup.status, 2)
+        XCTAssertTrue(setup.stderr.contains("--api: unknown value 'ios11' (did you mean 'ios10'?)"), setup.stderr)
         XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--without-launch-handler"]).status, 2)
         XCTAssertEqual(Command.run(["generate", "--help"]).status, 0)
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
@@ -111,7 +111,7 @@ final class CommandTests: XCTestCase {
         let spec = Fixtures.builtIn.spec
         let values = [
             "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
-            "--payload": payload, "--update-spec": directory + "/updated.json", "--api": spec.initAPIs[0].id,
+            "--payload": payload, "--update-spec": directory + "/updated.json", "--api": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing",
         ]
         let operands = [
@@ -346,11 +346,11 @@ final class CommandTests: XCTestCase {
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
-        try Data(source.replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(to: URL(fileURLWithPath: table))
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("\(table):4:3: error: unknown name 'apy' (did you mean 'api'?)"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("\(table):4:3: error: unknown name 'setuq' (did you mean 'setup'?)"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [])
     }
 
@@ -366,7 +366,7 @@ final class CommandTests: XCTestCase {
         let before = Fixtures.snapshot(output)
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
-        try Data(source.replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(to: URL(fileURLWithPath: table))
+        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(to: URL(fileURLWithPath: table))
         // The Swift outputs differ between the two specs, so they are staged before the docs fail.
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
         XCTAssertEqual(result.status, 1)
@@ -388,7 +388,7 @@ final class CommandTests: XCTestCase {
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let table = templates + "/docs/_matrix-table.md"
-        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{api}}", with: "{{apy}}").utf8).write(
+        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(
             to: URL(fileURLWithPath: table))
         let failed = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", parent + "/other/Generated"])
         XCTAssertEqual(failed.status, 1)

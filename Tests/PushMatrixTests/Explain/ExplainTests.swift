@@ -53,7 +53,7 @@ final class ExplainTests: XCTestCase {
     func testExplainAgreesWithTheSeedTableOnEveryCell() throws {
         let directory = Fixtures.temporaryDirectory(self)
         var checked = 0
-        for (code, apis) in Self.seedTable {
+        for (code, setups) in Self.seedTable {
             let flags = code.map { $0 == "1" }
             // A real APNs payload: alert as a dictionary, content-available as 1, extra keys around.
             var aps: [String: Any] = ["sound": "default"]
@@ -67,9 +67,9 @@ final class ExplainTests: XCTestCase {
             let outcomes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             XCTAssertEqual(outcomes.count, 6)
             for outcome in outcomes {
-                let api = outcome["api"] as! String, state = outcome["state"] as! String
+                let setup = outcome["api"] as! String, state = outcome["state"] as! String
                 let column = ["foreground", "background", "notRunning"].firstIndex(of: state)!
-                XCTAssertEqual(Self.summary(outcome), apis[api]![column], "\(code) \(api) \(state)")
+                XCTAssertEqual(Self.summary(outcome), setups[setup]![column], "\(code) \(setup) \(state)")
                 XCTAssertEqual(
                     outcome["payload"] as? [String: Bool], ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
                 checked += 1
@@ -94,12 +94,12 @@ final class ExplainTests: XCTestCase {
 
     func testNotesFollowTheSeedFootnotes() {
         let matrix = Fixtures.builtIn
-        func notes(_ code: String, _ api: String, _ state: String) -> [String] {
+        func notes(_ code: String, _ setup: String, _ state: String) -> [String] {
             let flags = code.map { $0 == "1" }
             return matrix.explain(
                 ExplainQuery(
                     payload: ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]],
-                    apis: [api], appStates: [state]))[0].notes
+                    setups: [setup], appStates: [state]))[0].notes
         }
         XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
         XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
@@ -212,7 +212,7 @@ final class ExplainTests: XCTestCase {
         let outcome = matrix.explain(
             ExplainQuery(
                 payload: ["alert": true, "contentAvailable": false, "category": true],
-                apis: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
+                setups: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
         let taps = Dictionary(
             uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
         XCTAssertEqual(taps["body"], ["launch", "reception(inactive)"], "the footnoted body tap falls back to the reception handler")

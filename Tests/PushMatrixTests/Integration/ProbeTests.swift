@@ -56,7 +56,7 @@ final class ProbeTests: IntegrationTestCase {
             XCTAssertEqual(lint.status, 0, lint.errors)
             XCTAssertEqual(lint.output + lint.errors, "", "the probe's Swift is lint-clean")
             let setups = Set(expected.compactMap { $0.setup?.split(separator: ".").last?.dropLast(2) }.map(String.init))
-            if module == "CurrentPushHandlers" { XCTAssertEqual(setups, Set(matrix.spec.initAPIs.map(\.id)), "a target per setup") }
+            if module == "CurrentPushHandlers" { XCTAssertEqual(setups, Set(matrix.spec.setups.map(\.id)), "a target per setup") }
         }
     }
 
@@ -111,7 +111,7 @@ final class ProbeTests: IntegrationTestCase {
         let log = directory + "/field.jsonl"
         let run = try ExternalTool.run(program, [log, "pushmatrix-probe-test-\(UUID().uuidString)"])
         XCTAssertEqual(run.status, 0, run.errors)
-        let perSetup = Fixtures.current.scenarios.filter { $0.api == "scenes" && $0.missing.isEmpty }.count
+        let perSetup = Fixtures.current.scenarios.filter { $0.setup == "scenes" && $0.missing.isEmpty }.count
         XCTAssertEqual(
             run.output.split(separator: "\n").map(String.init),
             [

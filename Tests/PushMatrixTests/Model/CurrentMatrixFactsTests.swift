@@ -26,7 +26,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     private func handlers(_ calls: [Call]) -> [String] { calls.map(\.handler.id) }
     private func name(_ cell: Cell) -> String {
         let payload = Self.keys.filter { has(cell, $0) }.joined(separator: "+")
-        return "\(payload.isEmpty ? "none" : payload) · \(cell.api.id) · \(cell.appState.id)"
+        return "\(payload.isEmpty ? "none" : payload) · \(cell.setup.id) · \(cell.appState.id)"
     }
     private func source(of cell: Cell) -> Source? { matrix.spec.sources.first { $0.id == cell.source.id } }
 
@@ -35,7 +35,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     func testEveryCombinationHasExactlyOneCell() {
         let spec = matrix.spec
         XCTAssertEqual(spec.payloadKeys.map(\.id), Self.keys)
-        XCTAssertEqual(spec.initAPIs.map(\.id), Self.setups)
+        XCTAssertEqual(spec.setups.map(\.id), Self.setups)
         XCTAssertEqual(spec.appStates.map(\.id), Self.states)
         XCTAssertEqual(cells.count, 192)
         var seen: [String: Int] = [:]
@@ -163,7 +163,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     func testNoLaunchOptionsUnderScenes() {
         for cell in cells {
             let all = handlers(cell.onDelivery + cell.taps.flatMap(\.calls))
-            if Self.sceneSetups.contains(cell.api.id) {
+            if Self.sceneSetups.contains(cell.setup.id) {
                 XCTAssertFalse(all.contains("launch"), name(cell))
             } else {
                 XCTAssertFalse(all.contains("sceneConnect"), name(cell))
@@ -175,7 +175,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     /// the launch sequence: without scenes, a tap that starts the app begins with the launch
     /// handler, and the launch handler runs nowhere but first in a tap on an app not running.
     func testWithoutScenesAColdStartTapBeginsWithLaunch() {
-        for cell in cells where cell.api.id == "appDelegate" {
+        for cell in cells where cell.setup.id == "appDelegate" {
             XCTAssertFalse(handlers(cell.onDelivery).contains("launch"), name(cell))
             for (tap, calls) in cell.taps {
                 let launches = handlers(calls).enumerated().filter { $0.element == "launch" }.map(\.offset)
@@ -190,7 +190,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     /// the tap; the scene connection never comes on arrival.
     func testUnderScenesAColdStartBodyTapBeginsWithTheSceneConnection() {
         let coldStarts = cells.filter {
-            Self.sceneSetups.contains($0.api.id) && Self.notRunning.contains($0.appState.id) && $0.notificationCenter
+            Self.sceneSetups.contains($0.setup.id) && Self.notRunning.contains($0.appState.id) && $0.notificationCenter
         }
         XCTAssertEqual(coldStarts.count, 8 * 2 * 2)
         for cell in coldStarts {

@@ -14,7 +14,7 @@ final class ObserveTests: XCTestCase {
         let without = scenario.missing.map { "\"\($0)\"" }.joined(separator: ", ")
         let start =
             #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "test", "payload": {\#(payload)}, "#
-            + #""\#(matrix.spec.naming.cellKey)": "\#(scenario.api)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
+            + #""\#(matrix.spec.naming.cellKey)": "\#(scenario.setup)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
         let steps = calls ?? scenario.steps.map { ($0.handler, $0.state) }
         return [start]
             + steps.map { handler, state in
@@ -74,7 +74,7 @@ final class ObserveTests: XCTestCase {
     /// A scenario of the current matrix with three calls: sceneConnect, then action(.inactive).
     private var coldStart: Scenario {
         Fixtures.current.scenarios.first {
-            $0.api == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty && $0.steps.count == 2
+            $0.setup == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty && $0.steps.count == 2
                 && $0.steps[0].handler == "sceneConnect"
         }!
     }
@@ -244,7 +244,7 @@ final class ObserveTests: XCTestCase {
     func testContradictionsAreWrittenOnlyWhenWholeAndValid() throws {
         let matrix = Fixtures.current
         let target = coldStart
-        let sameCell = { (s: Scenario) in s.payload == target.payload && s.api == target.api && s.appState == target.appState }
+        let sameCell = { (s: Scenario) in s.payload == target.payload && s.setup == target.setup && s.appState == target.appState }
         let flipped = log(matrix, where: sameCell) { $0.tap == "body" ? [("sceneConnect", nil), ("action", "active")] : nil }
         let out = Fixtures.temporaryDirectory(self) + "/updated.json"
         let result = try observe(Fixtures.currentSpec, [flipped], ["--update-spec", out])
@@ -252,7 +252,7 @@ final class ObserveTests: XCTestCase {
         let updated = try SpecLoader.load(path: out)
         let cell = try XCTUnwrap(
             updated.spec.cells.first {
-                $0.api.id == "scenes" && $0.appState.id == "terminated"
+                $0.setup.id == "scenes" && $0.appState.id == "terminated"
                     && Payload($0.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex) == target.payload
             })
         XCTAssertEqual(cell.source.id, "observed_iPhone_15_18_2")

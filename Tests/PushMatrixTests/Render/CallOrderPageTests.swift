@@ -106,16 +106,16 @@ final class CallOrderPageTests: XCTestCase {
         let spec = matrix.spec
         let payloads = Combination.payloads(matrix.payloadKeyIds)
         var used = Set<Int>()
-        for api in spec.initAPIs {
-            XCTAssertTrue(ways.contains { $0.api == api.id }, "\(label): a section for \(api.id)", file: file, line: line)
+        for setup in spec.setups {
+            XCTAssertTrue(ways.contains { $0.setup == setup.id }, "\(label): a section for \(setup.id)", file: file, line: line)
             for state in spec.appStates {
                 for payload in payloads {
-                    let cell = matrix.cell(payload: payload, api: api.id, appState: state.id)
+                    let cell = matrix.cell(payload: payload, setup: setup.id, appState: state.id)
                     for (tap, calls) in cell.taps {
-                        let where_ = "\(label): \(api.id), \(state.id), \(tap.id), \(payload)"
+                        let where_ = "\(label): \(setup.id), \(state.id), \(tap.id), \(payload)"
                         let flags = Payload(payload, keys: matrix.payloadKeyIds)
                         let matching = ways.indices.filter {
-                            ways[$0].api == api.id && ways[$0].tap == tap.id && ways[$0].appStates.contains(state.id)
+                            ways[$0].setup == setup.id && ways[$0].tap == tap.id && ways[$0].appStates.contains(state.id)
                                 && (ways[$0].payloads.isEmpty || ways[$0].payloads.contains(flags))
                         }
                         guard matching.count == 1 else {
@@ -125,7 +125,7 @@ final class CallOrderPageTests: XCTestCase {
                         used.insert(matching[0])
                         let expected = calls.map { call in
                             CallOrderReader.Step(
-                                method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.api.id == api.id }!.swift,
+                                method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.setup.id == setup.id }!.swift,
                                 call: CellOutline.call(call.handler.id, call.state?.id))
                         }
                         XCTAssertEqual(ways[matching[0]].steps, expected, where_, file: file, line: line)
@@ -150,7 +150,7 @@ struct CallOrderReader {
     }
 
     struct Way {
-        var api: String
+        var setup: String
         var tap: String
         var appStates: [String]
         var payloads: [Payload]
@@ -158,17 +158,17 @@ struct CallOrderReader {
     }
 
     func markdown(_ page: String) throws -> [Way] {
-        let apis = Dictionary(uniqueKeysWithValues: spec.initAPIs.map { ("<a id=\"order-\(Identifier.hyphenated($0.id))\"></a>", $0.id) })
+        let setups = Dictionary(uniqueKeysWithValues: spec.setups.map { ("<a id=\"order-\(Identifier.hyphenated($0.id))\"></a>", $0.id) })
         var ways: [Way] = []
-        var api: String?
+        var setup: String?
         for line in page.components(separatedBy: "\n") {
-            if let id = apis[line] {
-                api = id
+            if let id = setups[line] {
+                setup = id
             } else if line.hasPrefix("<a id=") || line.hasPrefix("## ") {
-                api = nil
-            } else if let api, line.hasPrefix("- ") {
-                ways.append(try way(api, MarkdownMatrixReader.unescape(String(line.dropFirst(2)))))
-            } else if api != nil, let number = line.range(of: #"^  [0-9]+\. "#, options: .regularExpression) {
+                setup = nil
+            } else if let setup, line.hasPrefix("- ") {
+                ways.append(try way(setup, MarkdownMatrixReader.unescape(String(line.dropFirst(2)))))
+            } else if setup != nil, let number = line.range(of: #"^  [0-9]+\. "#, options: .regularExpression) {
                 guard !ways.isEmpty else { throw ReadError("a step before any way: \(line)") }
                 ways[ways.count - 1].steps.append(
                     try step(withoutMarkers(MarkdownMatrixReader.unescape(String(line[number.upperBound...])))))
@@ -179,10 +179,10 @@ struct CallOrderReader {
 
     func html(_ page: HTMLElement) throws -> [Way] {
         var ways: [Way] = []
-        for api in spec.initAPIs {
-            guard let section = page.all("section").first(where: { $0.id == "order-\(Identifier.hyphenated(api.id))" }) else { continue }
+        for setup in spec.setups {
+            guard let section = page.all("section").first(where: { $0.id == "order-\(Identifier.hyphenated(setup.id))" }) else { continue }
             for item in section.all("ul").first?.elements ?? [] {
-                var way = try self.way(api.id, item.text(skipping: { $0.name == "ol" }).trimmingCharacters(in: .whitespacesAndNewlines))
+                var way = try self.way(setup.id, item.text(skipping: { $0.name == "ol" }).trimmingCharacters(in: .whitespacesAndNewlines))
                 way.steps = try item.all("ol").first?.elements.map { try step($0.text(skipping: { $0.name == "sup" })) } ?? []
                 ways.append(way)
             }
@@ -193,7 +193,7 @@ struct CallOrderReader {
     private func plain(_ inline: Inline) -> String { inline.plainText }
 
     /// `Background or Suspended, after a tap on the action button (payload; payload):`
-    private func way(_ api: String, _ text: String) throws -> Way {
+    private func way(_ setup: String, _ text: String) throws -> Way {
         guard text.hasSuffix(":") else { throw ReadError("a way's label ends with ':': \(text)") }
         var label = String(text.dropLast())
         var payloads: [Payload] = []
@@ -211,7 +211,7 @@ struct CallOrderReader {
             let suffix = plain(book.phrase("listSeparator")) + plain(book.phrase("afterTap", ["tap": book.name(tap.name)]))
             guard label.hasSuffix(suffix) else { continue }
             let states = try appStates(String(label.dropLast(suffix.count)))
-            return Way(api: api, tap: tap.id, appStates: states, payloads: payloads, steps: [])
+            return Way(setup: setup, tap: tap.id, appStates: states, payloads: payloads, steps: [])
         }
         throw ReadError("no tap in '\(label)'")
     }

@@ -61,8 +61,8 @@ final class FootnoteTests: XCTestCase {
             decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]),
             as: UTF8.self)
         XCTAssertFalse(page.contains("| Foreground \\*"), "no marker on the column's header")
-        func cell(_ api: String) -> Substring {
-            let start = page.range(of: #"<a id="cell-\#(api)-foreground-alert"></a>"#)!.upperBound
+        func cell(_ setup: String) -> Substring {
+            let start = page.range(of: #"<a id="cell-\#(setup)-foreground-alert"></a>"#)!.upperBound
             return page[start..<page[start...].range(of: " |")!.lowerBound]
         }
         XCTAssertEqual(cell("ios10"), "On arrival, the reception handler (`.active`) is called at once. \\*1")
@@ -90,13 +90,13 @@ final class RoundTripDetectsChangesTests: XCTestCase {
                 of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))
         let (cells, _) = try MarkdownMatrixReader(book: book).read(page)
         let key = Combination.key(
-            payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, api: "ios8_9",
+            payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, setup: "ios8_9",
             appState: "background")
         XCTAssertEqual(cells[key]?.taps["body"], ["reception(background)"])
         XCTAssertNotEqual(
             cells[key],
             CellOutline(
-                matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], api: "ios8_9", appState: "background"),
+                matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], setup: "ios8_9", appState: "background"),
                 matrix: matrix))
     }
 }

@@ -82,7 +82,7 @@ final class TestFrameworkOptionTests: XCTestCase {
             }
             XCTAssertEqual(arguments.count, matrix.scenarios.count, spec)
             XCTAssertEqual(Set(arguments).count, arguments.count, "\(spec): no scenario is passed twice")
-            let cells = Set(matrix.scenarios.map { "\($0.payload) \($0.api) \($0.appState)" })
+            let cells = Set(matrix.scenarios.map { "\($0.payload) \($0.setup) \($0.appState)" })
             XCTAssertEqual(testCount, cells.count, "\(spec): a test per payload combination, setup and app state")
         }
         let lint = try ExternalTool.run(

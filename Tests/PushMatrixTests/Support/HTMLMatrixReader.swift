@@ -37,14 +37,14 @@ struct HTMLMatrixReader {
         }
         for row in table.all("tbody").first?.all("tr") ?? [] {
             let label = row.all("th").first?.text() ?? ""
-            guard let api = matrix.spec.initAPIs.first(where: { book.name($0.name).plainText == label }) else {
+            guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == label }) else {
                 throw ReadError("row \(label)")
             }
             for ((state, columnNotes), cell) in zip(states, row.all("td")) {
                 var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(cell, notes: notes))
                 outline.notes.formUnion(columnNotes)
                 outline.notes.formUnion(cell.elements.filter { $0.name == "sup" }.flatMap(markers).compactMap { notes[$0] })
-                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, api: api.id, appState: state)] = outline
+                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline
             }
         }
     }

@@ -34,7 +34,7 @@ struct MarkdownMatrixReader {
     }
 
     private func table(_ rows: [String], payload: [String: Bool], notes: [Int: String], into cells: inout [String: CellOutline]) throws {
-        guard rows.count == matrix.spec.initAPIs.count + 2 else { throw ReadError("table has \(rows.count) lines") }
+        guard rows.count == matrix.spec.setups.count + 2 else { throw ReadError("table has \(rows.count) lines") }
         let header = Array(Self.cells(rows[0]).dropFirst())
         guard header.count == matrix.spec.appStates.count else { throw ReadError("header has \(header.count) state columns") }
         let states = try zip(matrix.spec.appStates, header).map { state, text in
@@ -44,13 +44,13 @@ struct MarkdownMatrixReader {
         }
         for row in rows.dropFirst(2) {
             let columns = Self.cells(row)
-            guard let api = matrix.spec.initAPIs.first(where: { book.name($0.name).plainText == Self.unescape(columns[0]) }) else {
+            guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == Self.unescape(columns[0]) }) else {
                 throw ReadError("unknown init API row '\(columns[0])'")
             }
             for ((state, columnNotes), text) in zip(states, columns.dropFirst()) {
                 var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(of: text, notes: notes))
                 outline.notes.formUnion(columnNotes)
-                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, api: api.id, appState: state)] = outline
+                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline
             }
         }
     }

@@ -32,7 +32,8 @@ struct CellOutline: Equatable, CustomStringConvertible {
     ) {
         XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(label)", file: file, line: line)
         for cell in matrix.spec.cells {
-            let key = Combination.key(payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, api: cell.api.id, appState: cell.appState.id)
+            let key = Combination.key(
+                payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, setup: cell.setup.id, appState: cell.appState.id)
             XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(label) \(cell.origin.path)", file: file, line: line)
         }
     }

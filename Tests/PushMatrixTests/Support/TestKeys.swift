@@ -10,8 +10,8 @@ extension Combination {
         }
     }
 
-    static func key(payload: [String: Bool], keys: [String], api: String, appState: String) -> String {
-        keys.map { payload[$0] == true ? "1" : "0" }.joined() + "|\(api)|\(appState)"
+    static func key(payload: [String: Bool], keys: [String], setup: String, appState: String) -> String {
+        keys.map { payload[$0] == true ? "1" : "0" }.joined() + "|\(setup)|\(appState)"
     }
 }
 

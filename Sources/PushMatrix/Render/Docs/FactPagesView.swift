@@ -29,21 +29,21 @@ extension DocsView {
                 }),
             "checkPoints": .list(
                 facts.checkPoints.map { point in
-                    let only = point.api.map { book.phrase("onlyFor", ["api": book.name(matrix.initAPIs[$0.id]!.name)]) }
+                    let only = point.setup.map { book.phrase("onlyFor", ["api": book.name(matrix.setups[$0.id]!.name)]) }
                     return .object([
                         "method": .inline(.code(matrix.symbols[point.symbol.id] ?? point.symbol.id)), "only": .inline(only ?? Inline([])),
                     ])
                 }),
-            "apis": .list(
-                facts.apis.map { api in
+            "setups": .list(
+                facts.setups.map { setup in
                     .object([
-                        "name": .inline(book.name(matrix.initAPIs[api.api.id]!.name)),
-                        "read": .inline(.code(matrix.symbols[api.read.id] ?? "")),
-                        "request": .inline(.code(matrix.symbols[api.request.id] ?? "")),
-                        "switchOn": .inline(.code("switch " + api.switchOn)),
+                        "name": .inline(book.name(matrix.setups[setup.setup.id]!.name)),
+                        "read": .inline(.code(matrix.symbols[setup.read.id] ?? "")),
+                        "request": .inline(.code(matrix.symbols[setup.request.id] ?? "")),
+                        "switchOn": .inline(.code("switch " + setup.switchOn)),
                         "cases": .list(
-                            api.cases.map { .object(["pattern": .inline(.code($0.pattern)), "status": .inline(.code($0.status.id))]) }),
-                        "rules": rules(api.rules),
+                            setup.cases.map { .object(["pattern": .inline(.code($0.pattern)), "status": .inline(.code($0.status.id))]) }),
+                        "rules": rules(setup.rules),
                     ])
                 }),
             "sources": .list([source(matrix.sources[facts.source.id]!)]),
@@ -70,18 +70,18 @@ extension DocsView {
             ])
         }
         let footnotes = Footnotes(book: book, section: "tap-order")
-        let apis: [TemplateValue] = spec.initAPIs.indices.map { api in
-            let id = spec.initAPIs[api].id
+        let setups: [TemplateValue] = spec.setups.indices.map { setup in
+            let id = spec.setups[setup].id
             return .object([
                 "id": .verbatim(Identifier.hyphenated(id)),
-                "name": .inline(book.name(spec.initAPIs[api].name)),
+                "name": .inline(book.name(spec.setups[setup].name)),
                 "ways": .list(
-                    matrix.tapOrders(api: api).map { order in
+                    matrix.tapOrders(setup: setup).map { order in
                         .object([
                             "label": .inline(tell(order.appStates, order.tap, nil, payloads: order.payloads)),
                             "steps": .list(
                                 order.calls.map { call in
-                                    let method = matrix.handlers[call.handler.id]!.methods.first { $0.api.id == id }?.swift ?? ""
+                                    let method = matrix.handlers[call.handler.id]!.methods.first { $0.setup.id == id }?.swift ?? ""
                                     return .object([
                                         "method": .inline(.code(method)), "call": .inline(book.call(call)),
                                         "markers": footnotes.markers(call.notes.map(\.id)),
@@ -95,7 +95,7 @@ extension DocsView {
         for cell in spec.cells where !cell.taps.isEmpty { sources.append(cell.source.id) }
         sources += footnotes.used.map { matrix.notes[$0]!.source.id }
         return common(page: "call-order", title: "callOrderTitle").merging([
-            "apis": .list(apis),
+            "setups": .list(setups),
             "hasFootnotes": .bool(!footnotes.used.isEmpty),
             "footnotes": footnotes.notes(),
             "sources": self.sources(sources),
@@ -112,7 +112,7 @@ extension DocsView {
     /// lead there.
     private func whenCalled(_ handler: String) -> TemplateValue {
         // Sites and ways are few, scenarios many: each way is told once, then looked up.
-        struct Site: Hashable { let api: String, state: String? }
+        struct Site: Hashable { let setup: String, state: String? }
         struct Way: Hashable { let appState: String, tap: String?, missing: String? }
         struct Reach: Hashable { let site: Site, way: Way }
         var sites: [Site] = []
@@ -121,7 +121,7 @@ extension DocsView {
         var told: [Way: Inline] = [:]
         for scenario in matrix.scenarios {
             for step in scenario.steps where step.handler == handler {
-                let site = Site(api: scenario.api, state: step.state)
+                let site = Site(setup: scenario.setup, state: step.state)
                 let way = Way(appState: scenario.appState, tap: step.event.isDelivery ? nil : scenario.tap, missing: scenario.missing.first)
                 if ways[site] == nil { sites.append(site) }
                 guard seen.insert(Reach(site: site, way: way)).inserted else { continue }
@@ -133,7 +133,7 @@ extension DocsView {
         return .list(
             sites.map { site in
                 .object([
-                    "api": .inline(book.name(matrix.initAPIs[site.api]!.name)),
+                    "setup": .inline(book.name(matrix.setups[site.setup]!.name)),
                     "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),
                     "ways": .list(ways[site]!.map { .inline(told[$0]!) }),
                 ])

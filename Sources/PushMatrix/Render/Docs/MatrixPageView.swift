@@ -5,11 +5,11 @@ extension DocsView {
         let payloads = matrix.payloads, used = usedSources
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
-            "initAPIs": .list(
-                spec.initAPIs.map { api in
+            "setups": .list(
+                spec.setups.map { setup in
                     .object([
-                        "name": .inline(book.name(api.name)), "className": .inline(api.className.map(Inline.code) ?? Inline([])),
-                        "platforms": .text(api.platforms), "description": .inline(book.text(api.description)),
+                        "name": .inline(book.name(setup.name)), "className": .inline(setup.className.map(Inline.code) ?? Inline([])),
+                        "platforms": .text(setup.platforms), "description": .inline(book.text(setup.description)),
                     ])
                 }),
             "handlers": .list(spec.handlers.map(handler)),
@@ -51,25 +51,25 @@ extension DocsView {
             "name": .inline(book.name(handler.name)),
             "description": .inline(book.text(handler.description)),
             "methods": .list(
-                methodGroups(handler).map { apis, method in
+                methodGroups(handler).map { setups, method in
                     let label =
-                        apis.count == spec.initAPIs.count
+                        setups.count == spec.setups.count
                         ? Inline([])
-                        : book.phrase("methodLabel", ["apis": book.list(apis.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
+                        : book.phrase("methodLabel", ["apis": book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
                     return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
                 }),
         ])
     }
 
     /// Init APIs that share the same method, told once (with no label when all do).
-    private func methodGroups(_ handler: Handler) -> [(apis: [InitAPI], method: MethodName)] {
-        var groups: [(apis: [InitAPI], method: MethodName)] = []
-        for api in spec.initAPIs {
-            guard let method = handler.methods.first(where: { $0.api.id == api.id }) else { continue }
+    private func methodGroups(_ handler: Handler) -> [(setups: [Setup], method: MethodName)] {
+        var groups: [(setups: [Setup], method: MethodName)] = []
+        for setup in spec.setups {
+            guard let method = handler.methods.first(where: { $0.setup.id == setup.id }) else { continue }
             if let index = groups.firstIndex(where: { $0.method.swift == method.swift && $0.method.objc == method.objc }) {
-                groups[index].apis.append(api)
+                groups[index].setups.append(setup)
             } else {
-                groups.append(([api], method))
+                groups.append(([setup], method))
             }
         }
         return groups
@@ -77,14 +77,14 @@ extension DocsView {
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
         let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
-        let api = matrix.apiIndex[designCase.cell.api.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
-        let index = matrix.cellIndex(payload, api: api, state: state)
+        let setup = matrix.setupIndex[designCase.cell.setup.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
+        let index = matrix.cellIndex(payload, setup: setup, state: state)
         let cell = spec.cells[index]
         return .object([
             "title": .inline(book.text(designCase.title)),
             "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
-            "href": .verbatim(anchors.cell(api: api, state: state, section: anchors.section(payload))),
+            "href": .verbatim(anchors.cell(setup: setup, state: state, section: anchors.section(payload))),
             "steps": .list(
                 steps(ofCell: index).map { step in
                     .object([
@@ -99,7 +99,7 @@ extension DocsView {
         book.phrase(
             "cellReference",
             [
-                "api": book.name(matrix.initAPIs[cell.api.id]!.name),
+                "api": book.name(matrix.setups[cell.setup.id]!.name),
                 "appState": book.name(matrix.appStates[cell.appState.id]!.name),
                 "payload": book.payload(payload),
             ])
@@ -116,7 +116,7 @@ extension DocsView {
     /// What every section's table heads its columns and rows with, and where it marks the
     /// columns' notes: worked out once per page.
     private struct SectionHeadings {
-        let states: [Inline], apis: [Inline]
+        let states: [Inline], setups: [Inline]
         /// A column's notes about every init API, marked on its header, by app state.
         let headerNotes: [[String]]
         /// A column's notes about some init APIs only, marked in the cells of those rows, by init
@@ -126,11 +126,11 @@ extension DocsView {
         init(_ view: DocsView) {
             let spec = view.spec, matrix = view.matrix
             states = spec.appStates.map { view.book.name($0.name) }
-            apis = spec.initAPIs.map { view.book.name($0.name) }
-            let aboutEvery = { (note: String) in spec.initAPIs.allSatisfy { matrix.note(note, isAbout: $0.id) } }
+            setups = spec.setups.map { view.book.name($0.name) }
+            let aboutEvery = { (note: String) in spec.setups.allSatisfy { matrix.note(note, isAbout: $0.id) } }
             headerNotes = spec.appStates.map { $0.notes.map(\.id).filter(aboutEvery) }
-            cellNotes = spec.initAPIs.map { api in
-                spec.appStates.map { $0.notes.map(\.id).filter { !aboutEvery($0) && matrix.note($0, isAbout: api.id) } }
+            cellNotes = spec.setups.map { setup in
+                spec.appStates.map { $0.notes.map(\.id).filter { !aboutEvery($0) && matrix.note($0, isAbout: setup.id) } }
             }
         }
     }
@@ -144,17 +144,17 @@ extension DocsView {
             .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(headings.headerNotes[state])])
         }
         var sources: [String] = []
-        let rows: [TemplateValue] = spec.initAPIs.indices.map { api in
+        let rows: [TemplateValue] = spec.setups.indices.map { setup in
             .object([
-                "api": .inline(headings.apis[api]),
+                "setup": .inline(headings.setups[setup]),
                 "cells": .list(
                     spec.appStates.indices.map { state in
-                        let index = matrix.cellIndex(payload, api: api, state: state)
+                        let index = matrix.cellIndex(payload, setup: setup, state: state)
                         sources.append(spec.cells[index].source.id)
                         let steps = steps(ofCell: index)
                         return .object(
                             cellSource(spec.cells[index]).merging([
-                                "id": .verbatim(anchors.cell(api: api, state: state, section: anchor)),
+                                "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
                                 "numbered": .bool(steps.count > 1),
                                 "single": .bool(steps.count == 1),
                                 "steps": .list(
@@ -169,7 +169,7 @@ extension DocsView {
                                                 }),
                                         ])
                                     }),
-                                "cellMarkers": footnotes.markers(headings.cellNotes[api][state] + spec.cells[index].notes.map(\.id)),
+                                "cellMarkers": footnotes.markers(headings.cellNotes[setup][state] + spec.cells[index].notes.map(\.id)),
                             ]) as TemplateFields)
                     }),
             ])
@@ -261,11 +261,11 @@ final class Footnotes {
 struct Anchors {
     /// Payload keys, init APIs and app states as anchors spell them, in spec order: worked out
     /// once, since every cell's anchor uses three of them.
-    private let keys: [String], apis: [String], states: [String]
+    private let keys: [String], setups: [String], states: [String]
 
     init(_ spec: Spec) {
         keys = spec.payloadKeys.map { Identifier.hyphenated($0.id) }
-        apis = spec.initAPIs.map { Identifier.hyphenated($0.id) }
+        setups = spec.setups.map { Identifier.hyphenated($0.id) }
         states = spec.appStates.map { Identifier.hyphenated($0.id) }
     }
 
@@ -274,8 +274,8 @@ struct Anchors {
     }
 
     /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
-    func cell(api: Int, state: Int, section: String) -> String {
-        "cell-\(apis[api])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
+    func cell(setup: Int, state: Int, section: String) -> String {
+        "cell-\(setups[setup])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
     }
 
     static func section(_ payload: Payload, keys: [String]) -> String {

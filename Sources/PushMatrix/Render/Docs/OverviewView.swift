@@ -8,9 +8,9 @@ extension DocsView {
         let payloads = matrix.payloads
         let chips = Chips()
         return .object([
-            "apis": .list(
-                spec.initAPIs.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
-            "states": .list(spec.initAPIs.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
+            "setups": .list(
+                spec.setups.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
+            "states": .list(spec.setups.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
             "rows": .list(
                 payloads.map { payload in
                     let section = anchors.section(payload)
@@ -18,11 +18,11 @@ extension DocsView {
                         "title": .inline(book.payload(payload)),
                         "href": .verbatim(section),
                         "cells": .list(
-                            spec.initAPIs.indices.flatMap { api in
+                            spec.setups.indices.flatMap { setup in
                                 spec.appStates.indices.map { state in
                                     overviewCell(
-                                        matrix.cellIndex(payload, api: api, state: state),
-                                        href: anchors.cell(api: api, state: state, section: section), chips)
+                                        matrix.cellIndex(payload, setup: setup, state: state),
+                                        href: anchors.cell(setup: setup, state: state, section: section), chips)
                                 }
                             }),
                     ])
