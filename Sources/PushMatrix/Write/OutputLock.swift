@@ -65,8 +65,10 @@ public final class OutputLock {
         do {
             try take(root, exclusive: true)
         } catch {
-            // Another run holds it: what is in it is that run's.
-            for directory in (made + (madeRoot ? [root] : [])).reversed() { FileSystem.removeDirectory(directory) }
+            // Another run holds it: the directory and what is in it are that run's, even when
+            // this run made it a moment before that run locked it. Parents made for it stay
+            // while anything is in them (rmdir leaves a non-empty directory).
+            for directory in made.reversed() { FileSystem.removeDirectory(directory) }
             throw error
         }
         fresh = (root, made + (madeRoot ? [root] : []))
