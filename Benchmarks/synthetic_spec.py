@@ -3,22 +3,24 @@ spec's texts and dimensions, with payload keys beyond the built-in three that ch
 import copy, itertools, json
 
 def make(base, k):
+    """Either form of spec: `setups` and `setup`, or the field-tested `initAPIs` and `api`."""
     spec = copy.deepcopy(base)
+    setups, setup = ("setups", "setup") if "setups" in spec else ("initAPIs", "api")
     keys = [p["id"] for p in spec["payloadKeys"]][:k]
     spec["payloadKeys"] = spec["payloadKeys"][:k]
     for i in range(len(keys), k):
         key = f"extra{i}"
         keys.append(key)
         spec["payloadKeys"].append({"id": key, "name": {"en": key, "ja": key}, "apns": {"key": key, "presentWhen": ["one"]}})
-    original = {(json.dumps({k2: c["payload"].get(k2, False) for k2 in ["alert", "contentAvailable", "category"]}, sort_keys=True), c["api"], c["appState"]): c
+    original = {(json.dumps({k2: c["payload"].get(k2, False) for k2 in ["alert", "contentAvailable", "category"]}, sort_keys=True), c[setup], c["appState"]): c
                 for c in base["cells"]}
     cells = []
     for flags in itertools.product([True, False], repeat=k):
         payload = dict(zip(keys, flags))
         known = {k2: payload.get(k2, False) for k2 in ["alert", "contentAvailable", "category"]}
-        for api in [a["id"] for a in spec["initAPIs"]]:
+        for one in [a["id"] for a in spec[setups]]:
             for state in [s["id"] for s in spec["appStates"]]:
-                cell = copy.deepcopy(original[(json.dumps(known, sort_keys=True), api, state)])
+                cell = copy.deepcopy(original[(json.dumps(known, sort_keys=True), one, state)])
                 cell["payload"] = payload
                 cells.append(cell)
     spec["cells"] = cells

@@ -28,7 +28,7 @@ extension Command {
             apnsKeys = read.apnsKeys
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
-        let setupOption = "--" + spec.naming.cellKey
+        let setupOption = "--" + spec.naming.label
         let setups = try ids(args.allValues(setupOption), known: spec.setups.map(\.id), option: setupOption)
         let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })

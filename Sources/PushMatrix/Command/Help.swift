@@ -111,7 +111,7 @@ enum Help {
         let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
         let filters: [CommandInfo.Option] = [
             .value(
-                "--" + (spec?.naming ?? .older).cellKey, "ID",
+                "--" + (spec?.naming ?? .older).label, "ID",
                 "Only these \((spec?.naming ?? .older).words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
         ]

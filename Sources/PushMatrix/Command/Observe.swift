@@ -141,7 +141,7 @@ struct ObservationReport {
             (
                 "cell",
                 .object([
-                    ("payload", payload), (matrix.spec.naming.cellKey, .string(scenario.setup)), ("appState", .string(scenario.appState)),
+                    ("payload", payload), (matrix.spec.naming.label, .string(scenario.setup)), ("appState", .string(scenario.appState)),
                 ])
             ),
             ("tap", scenario.tap.map(JSONOutput.string) ?? .null), ("without", .array(scenario.missing.map(JSONOutput.string))),

@@ -81,7 +81,7 @@ extension Matrix {
                 }
                 let source = sources[o.source]!
                 return .object([
-                    (spec.naming.cellKey, .string(o.setup)),
+                    (spec.naming.label, .string(o.setup)),
                     ("state", .string(o.appState)),
                     ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
                     ("ignored", .bool(o.ignored)),

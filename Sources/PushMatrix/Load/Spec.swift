@@ -38,15 +38,20 @@ extension Spec {
     public var showsSourceKinds: Bool { sources.contains(where: \.declaresKind) }
 }
 
-/// The names a spec gives its second dimension, in the file and in the generated Swift: the
-/// list's key, a cell's key, a note's scoping key, the Swift type and the dimension's name in
-/// messages.
+/// The names of a spec's second dimension. In the file: the list's key, the key that names one
+/// (in a cell, a design case, a permission check) and the key that lists some (in a note, the
+/// permission facts). Outside it: the generated Swift's type, its label (also `explain`'s option
+/// and the field log's key) and the dimension's name in messages.
 public struct SetupNaming: Sendable, Equatable {
-    public var list: String, cellKey: String, noteKey: String, swiftType: String, words: String
+    public var list: String, cellKey: String, noteKey: String
+    public var swiftType: String, label: String, words: String
 
     /// The field-tested form's, which the decoder reads and maps onto setups.
-    public static let older = SetupNaming(list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", words: "init API")
-    public static let current = SetupNaming(list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", words: "setup")
+    public static let older = SetupNaming(
+        list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", label: "api", words: "init API")
+    /// The current form's; a spec may rename the outside names (`setupNames`).
+    public static let current = SetupNaming(
+        list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", label: "setup", words: "setup")
 }
 
 public struct Language: Sendable {

@@ -11,9 +11,7 @@ enum SpecDecoder {
                 r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1"
             )
         }
-        // The newer name wins when a spec gives both; the older one is then reported as unknown.
-        let naming: SetupNaming =
-            r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil ? .current : .older
+        let naming = naming(r)
         let spec = Spec(
             file: file,
             languages: r.objects("languages", language),
@@ -29,12 +27,12 @@ enum SpecDecoder {
             handlers: r.objects("handlers", handler),
             taps: r.objects("taps", tap),
             notes: r.objects("notes") { note($0, naming) },
-            phrases: texts(r, "phrases", sink),
+            phrases: OlderNames.phrases(texts(r, "phrases", sink)),
             phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),
-            texts: texts(r, "texts", sink),
+            texts: OlderNames.texts(texts(r, "texts", sink)),
             designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: receptionHandler(r.object("receptionHandler")),
-            permission: r.object("permission", optional: true).map(permission),
+            permission: r.object("permission", optional: true).map { permission($0, naming) },
             callOrder: r.object("callOrder", optional: true).map(callOrder),
             setupGuide: r.object("setupGuide", optional: true).flatMap(setupGuide),
             relatedMatrices: r.objects("relatedMatrices", optional: true, relatedMatrix),
@@ -42,6 +40,21 @@ enum SpecDecoder {
             cells: r.objects("cells") { cell($0, naming) }
         )
         return sink.hasErrors ? nil : spec
+    }
+
+    /// The file's keys by its form (`setups`, or the field-tested `initAPIs`; the newer wins
+    /// when a spec gives both, and the older is then reported as unknown), and the outside names
+    /// a current-form spec may give in `setupNames`.
+    private static func naming(_ r: NodeReader) -> SetupNaming {
+        guard r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil else { return .older }
+        var naming = SetupNaming.current
+        if let names = r.object("setupNames", optional: true) {
+            defer { names.finish() }
+            naming.swiftType = names.identifier("swiftType", optional: true)?.id ?? naming.swiftType
+            naming.label = names.identifier("label", optional: true)?.id ?? naming.label
+            naming.words = names.string("words", optional: true) ?? naming.words
+        }
+        return naming
     }
 
     private static func language(_ o: NodeReader) -> Language? {
@@ -263,7 +276,7 @@ enum SpecDecoder {
             rules: o.map(rules) ?? [])
     }
 
-    private static func permission(_ o: NodeReader) -> PermissionFacts {
+    private static func permission(_ o: NodeReader, _ naming: SetupNaming) -> PermissionFacts {
         defer { o.finish() }
         return PermissionFacts(
             source: o.identifier("source") ?? missing,
@@ -276,12 +289,12 @@ enum SpecDecoder {
             },
             checkPoints: o.objects("checkPoints") { c in
                 let symbol = c.identifier("symbol")
-                let setup = c.identifier("api", optional: true)
+                let setup = c.identifier(naming.cellKey, optional: true)
                 guard let symbol else { return nil }
                 return .init(symbol: symbol, setup: setup)
             },
-            setups: o.objects("apis") { a in
-                let setup = a.identifier("api")
+            setups: o.objects(naming.noteKey) { a in
+                let setup = a.identifier(naming.cellKey)
                 let read = a.identifier("read")
                 let request = a.identifier("request")
                 let switchOn = a.string("switchOn")

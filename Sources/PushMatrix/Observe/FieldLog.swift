@@ -120,7 +120,7 @@ struct FieldLog {
             }
             return Payload(flags, keys: keys)
         }
-        let setupKey = spec.naming.cellKey
+        let setupKey = spec.naming.label
         guard let device = reader.string("device"), let os = reader.string("os"),
             let setup = reader.id(setupKey, spec.setups.map(\.id)),
             let appState = reader.id("appState", spec.appStates.map(\.id)),

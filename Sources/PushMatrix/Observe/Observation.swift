@@ -61,7 +61,7 @@ struct Observation {
     static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [
-            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.cellKey): \(scenario.setup)",
+            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.label): \(scenario.setup)",
             "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
         ]
         if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }

@@ -103,7 +103,7 @@ struct FieldKitView {
             "probeTargets": .list(probeTargets.map { .verbatim($0) }),
             "language": .verbatim(language),
             "scenarios": .verbatim(String(matrix.scenarios.count)),
-            "setupLabel": .verbatim(spec.naming.cellKey),
+            "setupLabel": .verbatim(spec.naming.label),
             "setups": .list(
                 spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "appStates": .list(

@@ -25,7 +25,7 @@ struct SwiftView {
     /// label as the spec names it, and whether any handler runs outside the app.
     var common: TemplateFields {
         [
-            "setupType": .verbatim(spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.cellKey),
+            "setupType": .verbatim(spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
             "setupWords": .verbatim(spec.naming.words),
             "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
         ]

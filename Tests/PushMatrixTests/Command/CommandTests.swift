@@ -319,7 +319,7 @@ final class CommandTests: XCTestCase {
         let before = Fixtures.snapshot(output)
         let bad = Fixtures.temporaryDirectory(self) + "/bad.json"
         let text = Fixtures.specText
-            .replacingOccurrences(of: #""api": "ios10", "appState": "background""#, with: #""api": "ios10", "appState": "backgrnd""#)
+            .replacingOccurrences(of: #""setup": "ios10", "appState": "background""#, with: #""setup": "ios10", "appState": "backgrnd""#)
             .replacingOccurrences(of: "\"English\"", with: "\"English\"\n")
         try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
         let result = generate(output, spec: bad)

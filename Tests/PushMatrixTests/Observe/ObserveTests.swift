@@ -14,7 +14,7 @@ final class ObserveTests: XCTestCase {
         let without = scenario.missing.map { "\"\($0)\"" }.joined(separator: ", ")
         let start =
             #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "test", "payload": {\#(payload)}, "#
-            + #""\#(matrix.spec.naming.cellKey)": "\#(scenario.setup)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
+            + #""\#(matrix.spec.naming.label)": "\#(scenario.setup)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
         let steps = calls ?? scenario.steps.map { ($0.handler, $0.state) }
         return [start]
             + steps.map { handler, state in

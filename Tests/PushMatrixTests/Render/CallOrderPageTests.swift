@@ -22,7 +22,7 @@ final class CallOrderPageTests: XCTestCase {
     /// Where the payload changes what a tap calls, the page says for which payloads.
     func testAPayloadThatChangesATapsCallsIsNamed() throws {
         let cell =
-            #"{"payload": {"alert": true, "contentAvailable": false, "category": false}, "api": "ios8_9", "appState": "background", "onDelivery": [], "notificationCenter": true, "taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#
+            #"{"payload": {"alert": true, "contentAvailable": false, "category": false}, "setup": "ios8_9", "appState": "background", "onDelivery": [], "notificationCenter": true, "taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#
         let text = Fixtures.specText
         XCTAssertTrue(text.contains(cell))
         let changed = text.replacingOccurrences(

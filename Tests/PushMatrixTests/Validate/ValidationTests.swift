@@ -323,7 +323,7 @@ final class ValidationTests: XCTestCase {
 
     /// A note about some init APIs only cannot be attached to a cell of another.
     func testANoteAboutSomeInitAPIsStaysOnTheirRows() {
-        let edit = Edit(#""id": "backgroundAppRefresh","#, #""id": "backgroundAppRefresh", "apis": ["ios10"],"#)
+        let edit = Edit(#""id": "backgroundAppRefresh","#, #""id": "backgroundAppRefresh", "setups": ["ios10"],"#)
         let errs = errors(edit.text)
         XCTAssertEqual(errs.count, 4, "the iOS 8/9 cells that carry it: \(errs)")
         let cell = Edit(cell: 4, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundAppRefresh"]"#)
@@ -367,7 +367,7 @@ final class ValidationTests: XCTestCase {
     func testEveryErrorIsReportedInDocumentOrder() {
         var text = Edit(cell: 10, #""handler": "reception""#, #""handler": "recepton""#).text
         text = text.replacingOccurrences(
-            of: #""api": "ios10", "appState": "foreground""#, with: #""api": "ios11", "appState": "foreground""#)
+            of: #""setup": "ios10", "appState": "foreground""#, with: #""setup": "ios11", "appState": "foreground""#)
         let errs = errors(text)
         XCTAssertEqual(errs.filter { $0.contains("unknown init API 'ios11' (did you mean 'ios10'?)") }.count, 8)
         XCTAssertTrue(errs.contains { $0.contains("unknown handler 'recepton'") })

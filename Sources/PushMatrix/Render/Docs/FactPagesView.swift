@@ -29,7 +29,7 @@ extension DocsView {
                 }),
             "checkPoints": .list(
                 facts.checkPoints.map { point in
-                    let only = point.setup.map { book.phrase("onlyFor", ["api": book.name(matrix.setups[$0.id]!.name)]) }
+                    let only = point.setup.map { book.phrase("onlyFor", ["setup": book.name(matrix.setups[$0.id]!.name)]) }
                     return .object([
                         "method": .inline(.code(matrix.symbols[point.symbol.id] ?? point.symbol.id)), "only": .inline(only ?? Inline([])),
                     ])

@@ -55,7 +55,8 @@ extension DocsView {
                     let label =
                         setups.count == spec.setups.count
                         ? Inline([])
-                        : book.phrase("methodLabel", ["apis": book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
+                        : book.phrase(
+                            "methodLabel", ["setups": book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
                     return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
                 }),
         ])
@@ -99,7 +100,7 @@ extension DocsView {
         book.phrase(
             "cellReference",
             [
-                "api": book.name(matrix.setups[cell.setup.id]!.name),
+                "setup": book.name(matrix.setups[cell.setup.id]!.name),
                 "appState": book.name(matrix.appStates[cell.appState.id]!.name),
                 "payload": book.payload(payload),
             ])
