@@ -50,8 +50,14 @@ enum SpecDecoder {
         var naming = SetupNaming.current
         if let names = r.object("setupNames", optional: true) {
             defer { names.finish() }
-            naming.swiftType = names.identifier("swiftType", optional: true)?.id ?? naming.swiftType
-            naming.label = names.identifier("label", optional: true)?.id ?? naming.label
+            // The type and the label are written into generated Swift.
+            for (key, name) in [("swiftType", \SetupNaming.swiftType), ("label", \SetupNaming.label)] {
+                guard let value = names.identifier(key, optional: true) else { continue }
+                if let problem = Identifier.problem(value.id) {
+                    names.report(value.origin, "'\(value.id)' \(problem); it names setups in generated Swift")
+                }
+                naming[keyPath: name] = value.id
+            }
             naming.words = names.string("words", optional: true) ?? naming.words
         }
         return naming
