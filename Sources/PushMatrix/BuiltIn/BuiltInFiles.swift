@@ -115,7 +115,7 @@ enum BuiltInFiles {
         "swift/current/SceneDelegate.swift": PackageResources.SceneDelegate_swift,
         "swift/current/ServiceExtensionSupport.swift": PackageResources.ServiceExtensionSupport_swift,
         "swift/current/SwiftUIApp.swift": PackageResources.SwiftUIApp_swift,
-        "swift/probe/InitAPIProbe.swift": PackageResources.InitAPIProbe_swift,
+        "swift/probe/AppDelegateProbe.swift": PackageResources.AppDelegateProbe_swift,
         "swift/probe/ProbePlan.swift": PackageResources.ProbePlan_swift,
         "swift/probe/ProbeScreen.swift": PackageResources.ProbeScreen_swift,
         "swift/probe/ProbeStore.swift": PackageResources.ProbeStore_swift,

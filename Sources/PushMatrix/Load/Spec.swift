@@ -226,8 +226,9 @@ public struct PermissionFacts: Sendable {
         public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
     }
     public struct CheckPoint: Sendable { public var symbol: Reference; public var setup: Reference? }
-    /// How one init API's answer maps to a status, as the cases of a Swift `switch`.
-    public struct API: Sendable {
+    /// How one setup reads and asks for permission, and how its answer maps to a status (the
+    /// cases of a Swift `switch`).
+    public struct Way: Sendable {
         public struct Case: Sendable { public var pattern: String; public var status: Reference }
         public var setup: Reference
         public var read: Reference
@@ -239,7 +240,7 @@ public struct PermissionFacts: Sendable {
     public var source: Reference
     public var statuses: [Status]
     public var checkPoints: [CheckPoint]
-    public var setups: [API]
+    public var setups: [Way]
 }
 
 /// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its
@@ -265,7 +266,7 @@ public struct SwiftFiles: Sendable {
     /// What a spec without `swiftFiles` gets: the field-tested app delegate and its probe app.
     static let appDelegate = SwiftFiles(
         sources: [File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin)], tests: [],
-        probe: [File(template: "swift/probe/InitAPIProbe.swift", file: "App/ProbeAppDelegate.swift", origin: defaultOrigin)])
+        probe: [File(template: "swift/probe/AppDelegateProbe.swift", file: "App/ProbeAppDelegate.swift", origin: defaultOrigin)])
 
     private static let defaultOrigin = Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1))
 }

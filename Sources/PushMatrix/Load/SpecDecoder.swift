@@ -304,7 +304,7 @@ enum SpecDecoder {
                 let read = a.identifier("read")
                 let request = a.identifier("request")
                 let switchOn = a.string("switchOn")
-                let cases: [PermissionFacts.API.Case] = a.objects("cases") { c in
+                let cases: [PermissionFacts.Way.Case] = a.objects("cases") { c in
                     let pattern = c.string("pattern")
                     let status = c.identifier("status")
                     guard let pattern, let status else { return nil }

@@ -196,7 +196,7 @@ struct Validator {
 
     /// Each cell's references, and its notes against the setups they are about.
     private func checkCellReferences(_ r: References, conditional: Set<String>) {
-        // A note about some init APIs only, by id, with those APIs (when they are all known: an
+        // A note about some setups only, by id, with those setups (when they are all known: an
         // unknown one is reported above).
         let setups = Set(spec.setups.map(\.id))
         let scoped = Dictionary(
