@@ -16,17 +16,24 @@ enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) written as today's.
+    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) written as today's, in the
+    /// phrases that may name setups.
     static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
-        phrases.mapValues { text in
-            var text = text
-            text.values = text.values.mapValues { value in
-                placeholders.reduce(value) { value, names in
-                    value.replacing("{{\(names.key)}}", with: "{{\(names.value)}}")
-                        .replacing("{{ \(names.key) }}", with: "{{ \(names.value) }}")
-                }
-            }
-            return text
+        var mapped = phrases
+        for (id, text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
+            mapped[id] = placeholdersRenamed(text)
         }
+        return mapped
+    }
+
+    private static func placeholdersRenamed(_ text: LocalizedText) -> LocalizedText {
+        var text = text
+        text.values = text.values.mapValues { value in
+            placeholders.reduce(value) { value, names in
+                value.replacing("{{\(names.key)}}", with: "{{\(names.value)}}")
+                    .replacing("{{ \(names.key) }}", with: "{{ \(names.value) }}")
+            }
+        }
+        return text
     }
 }
