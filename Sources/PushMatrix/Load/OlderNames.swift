@@ -26,6 +26,35 @@ enum OlderNames {
         return mapped
     }
 
+    /// `phrases` with the kit's phrases (`Phrases.kit`) it lacks borrowed from the built-in
+    /// spec: in each of `languages` the built-in spec has, else in the built-in spec's first.
+    static func kitPhrases(_ phrases: [String: LocalizedText], languages: [String], origin: Origin) -> [String: LocalizedText] {
+        let missing = Phrases.kit.filter { phrases[$0] == nil }
+        guard !missing.isEmpty else { return phrases }
+        var filled = phrases
+        for name in missing {
+            guard let builtIn = builtInPhrases[name], let first = builtIn.first?.value else { continue }
+            let values = languages.map { language in (language, builtIn.first { $0.language == language }?.value ?? first) }
+            filled[name] = LocalizedText(values: Dictionary(values, uniquingKeysWith: { first, _ in first }), origin: origin)
+        }
+        return filled
+    }
+
+    /// The built-in spec's phrases, each as (language, wording) in the spec's order.
+    private static let builtInPhrases: [String: [(language: String, value: String)]] = {
+        guard let root = try? JSONParser.parse(BuiltInFiles.specs[0].bytes), case .object(let phrases)? = root["phrases"]?.value
+        else { return [:] }
+        var result: [String: [(language: String, value: String)]] = [:]
+        for phrase in phrases {
+            guard case .object(let values) = phrase.value.value else { continue }
+            result[phrase.key] = values.compactMap { member in
+                guard case .string(let text) = member.value.value else { return nil }
+                return (member.key, text)
+            }
+        }
+        return result
+    }()
+
     private static func placeholdersRenamed(_ text: LocalizedText) -> LocalizedText {
         var text = text
         text.values = text.values.mapValues { value in

@@ -12,9 +12,11 @@ enum SpecDecoder {
             )
         }
         let naming = naming(r)
+        let languages = r.objects("languages", language)
+        let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
         let spec = Spec(
             file: file,
-            languages: r.objects("languages", language),
+            languages: languages,
             sources: r.objects("sources", source),
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
@@ -27,8 +29,9 @@ enum SpecDecoder {
             handlers: r.objects("handlers", handler),
             taps: r.objects("taps", tap),
             notes: r.objects("notes") { note($0, naming) },
-            phrases: OlderNames.phrases(texts(r, "phrases", sink)),
-            phrasesOrigin: Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location),
+            phrases: OlderNames.kitPhrases(
+                OlderNames.phrases(texts(r, "phrases", sink)), languages: languages.map(\.id), origin: phrasesOrigin),
+            phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(r, "texts", sink)),
             designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: receptionHandler(r.object("receptionHandler")),

@@ -31,7 +31,17 @@ enum Phrases {
         "sourceLine": ["source", "kind"],
         "kindAppleDocumented": [], "kindReported": [], "kindExpected": [], "kindObserved": [],
         "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
+        // The field kit's probe screen.
+        "probeTitle": [], "probeStart": [], "probeEnd": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
+        "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],
+        "probeMissingRuns": ["count", "total"], "probePutApp": ["state", "description"], "probeSend": ["payload"], "probeTap": ["tap"],
+        // The source `observe --update-spec` adds for a device's runs.
+        "observedTitle": ["device", "os"], "observedCaveat": [],
     ]
+
+    /// The phrases of the field kit and of `observe --update-spec`: a spec written before they
+    /// lived in the spec has none of them, and borrows the built-in spec's (see `OlderNames`).
+    static let kit = placeholders.keys.filter { $0.hasPrefix("probe") || $0.hasPrefix("observed") }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
     static let mayBeBlank: Set<String> = ["markerSeparator"]

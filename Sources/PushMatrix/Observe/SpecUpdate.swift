@@ -35,8 +35,7 @@ struct SpecUpdate {
                 sources.append(
                     (
                         source,
-                        Self.observedSource(
-                            id: source, device: run.device, os: run.os, languages: spec.languages.map(\.id), kinds: spec.showsSourceKinds)
+                        Self.observedSource(id: source, device: run.device, os: run.os, matrix: matrix)
                     ))
             }
             var node = Self.output(cellNodes[index])
@@ -88,21 +87,24 @@ struct SpecUpdate {
     }
 
     /// An `observed` source; in a spec of the older form, whose sources declare no kind, one
-    /// that says only that Apple does not document it, its title naming device and version.
-    private static func observedSource(id: String, device: String, os: String, languages: [String], kinds: Bool) -> JSONOutput {
-        let title = ["en": "Field runs on \(device), iOS \(os)", "ja": "\(device)(iOS \(os))での実地の記録"]
-        let caveat = [
-            "en": "Recorded with the field kit on one device and iOS version; other devices and versions may differ.",
-            "ja": "フィールドキットで 1 台の端末と 1 つの iOS バージョンについて記録した結果です。ほかの端末やバージョンでは違う可能性があります。",
-        ]
-        func localized(_ text: [String: String]) -> JSONOutput { .object(languages.map { ($0, .string(text[$0] ?? text["en"]!)) }) }
+    /// that says only that Apple does not document it. Its title and caveat are the spec's
+    /// `observedTitle` and `observedCaveat` phrases, naming device and version.
+    private static func observedSource(id: String, device: String, os: String, matrix: Matrix) -> JSONOutput {
+        let spec = matrix.spec
+        func localized(_ phrase: String) -> JSONOutput {
+            .object(
+                spec.languages.map { language in
+                    let book = Phrasebook(matrix: matrix, language: language.id)
+                    return (language.id, .string(book.phrase(phrase, ["device": .text(device), "os": .text(os)]).plainText))
+                })
+        }
         let evidence: [(String, JSONOutput)] =
-            kinds
+            spec.showsSourceKinds
             ? [("kind", .string("observed")), ("device", .string(device)), ("os", .string("iOS \(os)"))]
             : [("appleDocumented", .bool(false))]
         return .object(
             [("id", .string(id))] + evidence + [
-                ("platforms", .string("iOS \(os)")), ("title", localized(title)), ("caveat", localized(caveat)),
+                ("platforms", .string("iOS \(os)")), ("title", localized("observedTitle")), ("caveat", localized("observedCaveat")),
             ])
     }
 

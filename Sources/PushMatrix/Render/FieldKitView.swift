@@ -89,9 +89,30 @@ struct FieldKitView {
                                 ])
                             }),
                         "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": literal(book.name($0.name))]) }),
+                        "phrases": .object(probePhrases(language.id)),
                     ])
                 }),
         ])
+    }
+
+    /// The probe screen's phrases in `language` as Swift string literals, keyed without their
+    /// `probe` prefix; a placeholder becomes an interpolation of the Swift name it gives.
+    func probePhrases(_ language: String) -> TemplateFields {
+        let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
+        var fields: TemplateFields = [:]
+        for name in Phrases.kit where name.hasPrefix("probe") {
+            var literal = "\""
+            for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
+                switch piece {
+                case .literal(let text): literal += escaped(text)
+                case .name(let placeholder) where Phrases.placeholders[name]!.contains(placeholder): literal += "\\(\(placeholder))"
+                case .name(let symbol): literal += escaped(matrix.symbols[symbol] ?? "")
+                }
+            }
+            let field = name.dropFirst("probe".count)
+            fields[field.prefix(1).lowercased() + field.dropFirst()] = .verbatim(literal + "\"")
+        }
+        return fields
     }
 
     /// The runbook of `language`: the probe's targets on module `module`, the spec's app states
@@ -122,6 +143,8 @@ struct FieldKitView {
                     ])
                 }),
             "bundlePlaceholder": .verbatim(Self.bundlePlaceholder),
+            "probe": .object(
+                TemplateFields(["start": "probeStart", "end": "probeEnd", "export": "probeExport"].mapValues { .inline(book.phrase($0)) })),
         ])
     }
 }

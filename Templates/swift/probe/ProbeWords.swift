@@ -5,7 +5,7 @@ import Foundation
 import {{module}}
 
 /// The probe's words in one language: the spec's own names for app states and taps, and the
-/// screen's phrases (English ones for a language the kit has no phrases in).
+/// screen's phrases.
 public struct ProbeWords: Sendable {
     public let language: String
     private let appStates: [AppState: (name: String, description: String)]
@@ -30,7 +30,31 @@ public struct ProbeWords: Sendable {
                 .{{id}}: {{name}},
 {{/taps}}
             ],
-            phrases: ProbePhrases.all[{{id}}] ?? .english),
+            phrases: ProbePhrases(
+{{#phrases}}
+                title: {{title}},
+                start: {{start}},
+                end: {{end}},
+                export: {{export}},
+                nextRun: {{nextRun}},
+                openRun: {{openRun}},
+                done: {{done}},
+                noTap: {{noTap}},
+                tapNothing: {{tapNothing}},
+                finish: {{finish}},
+                missingRuns: { count, total in
+                    {{missingRuns}}
+                },
+                putApp: { state, description in
+                    {{putApp}}
+                },
+                send: { payload in
+                    {{send}}
+                },
+                tap: { tap in
+                    {{tap}}
+                })),
+{{/phrases}}
 {{/languages}}
     ]
 
@@ -74,33 +98,11 @@ public struct ProbeWords: Sendable {
     }
 }
 
-/// The screen's own phrases, in the languages the kit writes them in.
+/// The screen's own phrases in one language, as the spec words them.
 struct ProbePhrases: Sendable {
     let title, start, end, export, nextRun, openRun, done, noTap, tapNothing, finish: String
     let missingRuns: @Sendable (Int, Int) -> String
     let putApp: @Sendable (String, String) -> String
     let send: @Sendable (String) -> String
     let tap: @Sendable (String) -> String
-
-    static let all = ["en": english, "ja": japanese]
-
-    static let english = ProbePhrases(
-        title: "pushmatrix probe", start: "Start this run", end: "End the run", export: "Export the log",
-        nextRun: "Next run", openRun: "Run in progress", done: "Every run of this setup is in the log.",
-        noTap: "no tap", tapNothing: "Tap nothing; come back to the app through its icon.",
-        finish: "Back in the app, once nothing more arrives, end the run.",
-        missingRuns: { "Runs still missing: \($0) of \($1)" },
-        putApp: { "Put the app in this state: \($0). \($1)" },
-        send: { "Send the payload \($0): Payloads/\($0).apns on the simulator, Payloads/\($0).device.json on a device." },
-        tap: { "Make this tap on the notification: \($0)." })
-
-    static let japanese = ProbePhrases(
-        title: "pushmatrix 計測アプリ", start: "この計測を始める", end: "計測を終える", export: "ログを書き出す",
-        nextRun: "次の計測", openRun: "計測中", done: "このセットアップの計測はすべてログにあります。",
-        noTap: "タップなし", tapNothing: "通知はタップせず、アイコンからアプリに戻ります。",
-        finish: "アプリに戻り、何も届かなくなったら計測を終えます。",
-        missingRuns: { "残りの計測: \($1) 件中 \($0) 件" },
-        putApp: { "アプリをこの状態にします: \($0)。\($1)" },
-        send: { "ペイロード \($0) を送ります。シミュレータには Payloads/\($0).apns、実機には Payloads/\($0).device.json を使います。" },
-        tap: { "通知で\($0)をタップします。" })
 }
