@@ -35,9 +35,10 @@ struct Models: Sendable {
     private func template(_ key: PlannedFile.ModelKey) -> TemplateValue {
         let module = run.module
         switch (key.view, key.item) {
-        case (.docsPage, .page(let id, let language)): return DocsView(book: Phrasebook(matrix: matrix, language: language)).page(id)
-        case (.doccLanding, .page(let id, _)), (.doccArticle, .page(let id, _)):
-            return DocsView(book: swift.comments).article(id, module: module)
+        case (.docsPage, .page(let id, let language)):
+            let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
+            guard case .object(let fields) = view.page(id) else { return view.page(id) }
+            return .object(fields.merging(view.articleFields(id, module: module)))
         case (.dimensions, _): return swift.dimensions()
         case (.classifier, _): return swift.classifier(sites)
         case (.runtime, _): return swift.runtime()

@@ -40,8 +40,11 @@ enum OutputPlan {
         case one
         /// Each documentation page the spec has (`{page}`), in each language (`{language}`).
         case pages
-        /// Each documentation page but the index (`{page}`).
+        /// Each documentation page but the index (`{page}`), in the spec's first language: a DocC
+        /// article shares its page's model.
         case articles
+        /// The index page in the spec's first language, for the DocC catalog's landing page.
+        case index
         /// Each payload combination: its scenario group's type name (`{group}`).
         case groups
         /// Each payload combination: its file name (`{payload}`).
@@ -54,7 +57,7 @@ enum OutputPlan {
 
     /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.
     enum View: Sendable {
-        case docsPage, doccLanding, doccArticle
+        case docsPage
         case dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup
         case testSupport, suite, module
         case kit, runbook, simulatorPayload, devicePayload
@@ -103,8 +106,8 @@ enum OutputPlan {
         Row(
             "\(tests)/{group}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
             .tests(.swiftTesting)),
-        Row("\(catalog)/{module}.md", "docc/module.md", .doccLanding, .markdown, .one, .generate),
-        Row("\(catalog)/{page}.md", "docc/article-{page}.md", .doccArticle, .markdown, .articles, .generate),
+        Row("\(catalog)/{module}.md", "docc/module.md", .docsPage, .markdown, .index, .generate),
+        Row("\(catalog)/{page}.md", "docc/article-{page}.md", .docsPage, .markdown, .articles, .generate),
         Row("Package.swift", "fieldkit/Package.swift", .kit, .swift, .one, .fieldKit),
         Row("Probe/Shared/ProbePlan.swift", "swift/probe/ProbePlan.swift", .kit, .swift, .one, .fieldKit),
         Row("Probe/Shared/ProbeStore.swift", "swift/probe/ProbeStore.swift", .kit, .swift, .one, .fieldKit),

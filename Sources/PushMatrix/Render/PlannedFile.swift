@@ -94,13 +94,15 @@ extension OutputPlan {
         let keys = matrix.payloadKeyIds
         switch row.range {
         case .one:
-            return [file([:], row.view == .doccLanding ? .page("index", language: "") : .none)]
+            return [file([:], .none)]
         case .pages:
             return pages.flatMap { page in
                 spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
             }
         case .articles:
-            return pages.filter { $0 != "index" }.map { file(["page": $0], .page($0, language: "")) }
+            return pages.filter { $0 != "index" }.map { file(["page": $0], .page($0, language: spec.languages[0].id)) }
+        case .index:
+            return [file([:], .page("index", language: spec.languages[0].id))]
         case .groups:
             return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
                 file(["group": SwiftView.typeName($1.payload, keys: keys)], .group($0))
