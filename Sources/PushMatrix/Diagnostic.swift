@@ -3,15 +3,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     // 32 bits each: inputs are at most 16 MiB, and a large spec has millions of locations.
     private var storedLine: UInt32, storedColumn: UInt32
 
-    public var line: Int {
-        get { Int(storedLine) }
-        set { storedLine = UInt32(clamping: newValue) }
-    }
-
-    public var column: Int {
-        get { Int(storedColumn) }
-        set { storedColumn = UInt32(clamping: newValue) }
-    }
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
 
     public init(line: Int, column: Int) {
         storedLine = UInt32(clamping: line)

@@ -11,9 +11,6 @@ public final class DiagnosticSink {
         diagnostics.append(Diagnostic(file: file, location: location, path: path, message: message))
     }
 
-    /// Diagnostics another sink collected, after these.
-    func append(_ more: [Diagnostic]) { diagnostics += more }
-
     public func error(_ origin: Origin, _ message: String) {
         error(origin.location, origin.path, message)
     }

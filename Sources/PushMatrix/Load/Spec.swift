@@ -77,7 +77,6 @@ public struct Source: Sendable {
     public var device: String?
     public var os: String?
     public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
-    public var appleDocumented: Bool { kind == .appleDocumented }
 }
 public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
 

@@ -13,22 +13,9 @@ enum Identifier {
 
     /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
     static func hyphenated(_ id: String) -> String {
-        guard id.utf8.allSatisfy({ $0 < 0x80 }) else {  // valid ids are ASCII; others keep their letters' case rules
-            return id.reduce(into: "") { out, c in
-                if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
-            }
+        id.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(id.utf8.count + 4)
-        for byte in id.utf8 {
-            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
-                out.append(UInt8(ascii: "-"))
-                out.append(byte + 0x20)
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }

@@ -16,7 +16,7 @@ extension OutputWriter {
         /// The same for many files.
         public func add(_ files: [(path: String, bytes: [UInt8])]) {
             for file in files {
-                digests[file.path] = Digest.hex(OutputWriter.outline(file.bytes))
+                digests[file.path] = Digest.hex(Regions.outline(file.bytes))
                 found[file.path] = Self.problem(file.path, file.bytes, in: writer)
             }
         }
@@ -25,7 +25,7 @@ extension OutputWriter {
             guard let existing = writer.isRegularFile(path) ? writer.read(path) : nil else {
                 return FileSystem.kind(writer.location(path)) == nil ? .missing : .stale
             }
-            return OutputWriter.merge(bytes, existing) == existing ? nil : .stale
+            return Regions.merge(generated: bytes, existing: existing) == existing ? nil : .stale
         }
 
         /// What differs between the directory and the rendered files, the manifest included;

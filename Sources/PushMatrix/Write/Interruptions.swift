@@ -20,13 +20,6 @@ public struct Interruptions: Sendable {
 
     /// A process that never asks a run to stop, such as a test calling `Command.run`.
     public static let none = Interruptions(hold: {}, release: {}, isRequested: { false })
-
-    /// `body` with stop requests held back, released when it returns or throws.
-    func holding<T>(_ body: () throws -> T) rethrows -> T {
-        hold()
-        defer { release() }
-        return try body()
-    }
 }
 
 /// Thrown when a stop was requested before the run's changes were decided: what it staged is

@@ -14,19 +14,19 @@ extension OutputWriter {
     func update(
         input: String, force: Bool, interruptions: Interruptions, render: () throws -> [(path: String, bytes: [UInt8])]
     ) throws -> Written {
-        try interruptions.holding {
-            let (lock, recovered) = try OutputLock.forWriting(self)
-            defer { lock.release() }
-            if !force, let files = upToDateFiles(input: input) {
-                return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
-            }
-            let files = try render()
-            if interruptions.isRequested() { throw Interrupted() }
-            let staging = Staging(self, force: force, lock: lock)
-            staging.add(files)
-            let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
-            return Written(fates: fates, warnings: recovered + staging.warnings)
+        interruptions.hold()
+        defer { interruptions.release() }
+        let (lock, recovered) = try OutputLock.forWriting(self)
+        defer { lock.release() }
+        if !force, let files = upToDateFiles(input: input) {
+            return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
         }
+        let files = try render()
+        if interruptions.isRequested() { throw Interrupted() }
+        let staging = Staging(self, force: force, lock: lock)
+        staging.add(files)
+        let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
+        return Written(fates: fates, warnings: recovered + staging.warnings)
     }
 
     /// What a checking run found: each file that is missing, stale or extra, what interrupted

@@ -24,7 +24,7 @@ public struct OutputWriter: Sendable {
     /// The files with the manifest added.
     public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(outline($0)) })
+        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
         return all
     }
 
@@ -51,24 +51,16 @@ public struct OutputWriter: Sendable {
         let previous = previouslyGenerated(from: text)
         guard !previous.entries.isEmpty, previous.digestIsKnown else { return nil }
         let current = previous.entries.allSatisfy { path, recorded in
-            read(path).map { Digest.hex(Self.outline($0)) == recorded } ?? false
+            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
         }
         return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
     }
-
-    // MARK: edits
-
-    static func merge(_ generated: [UInt8], _ existing: [UInt8]) -> [UInt8] {
-        Regions.merge(generated: generated, existing: existing)
-    }
-
-    static func outline(_ bytes: [UInt8]) -> [UInt8] { Regions.outline(bytes) }
 
     /// A file is the user's when the manifest does not list it, its digests are of a kind this
     /// version cannot tell, or its text outside the regions no longer matches what was generated.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Previous) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
-        return Digest.hex(Self.outline(existing)) != recorded
+        return Digest.hex(Regions.outline(existing)) != recorded
     }
 
     func conflict(_ path: String) -> Diagnostic {

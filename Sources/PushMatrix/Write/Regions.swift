@@ -50,12 +50,6 @@ enum Regions {
         return (regions, problems)
     }
 
-    /// Each region's inner lines by id; nil when the markers are unbalanced.
-    static func contents(_ bytes: [UInt8]) -> [String: [Line]]? {
-        let found = scan(bytes)
-        return found.problems.isEmpty ? found.regions : nil
-    }
-
     /// The ids of the regions in a text, in order.
     static func ids(_ bytes: [UInt8]) -> Set<String> {
         Set(lines(bytes).compactMap { marker(begin, $0) })

@@ -39,7 +39,7 @@ extension OutputWriter {
 
         /// The same for many files.
         public func add(_ files: [(path: String, bytes: [UInt8])]) {
-            for file in files { add(file.path, file.bytes, digest: Digest.hex(OutputWriter.outline(file.bytes))) }
+            for file in files { add(file.path, file.bytes, digest: Digest.hex(Regions.outline(file.bytes))) }
         }
 
         private func add(_ path: String, _ bytes: [UInt8], digest: String) {
@@ -69,7 +69,7 @@ extension OutputWriter {
                 )
             }
             guard let existing = FileSystem.read(location) else { return (bytes, [], []) }
-            let merged = OutputWriter.merge(bytes, existing)
+            let merged = Regions.merge(generated: bytes, existing: existing)
             if merged == existing { return (nil, [], []) }
             let broken = Regions.scan(existing).problems.map {
                 Diagnostic(
