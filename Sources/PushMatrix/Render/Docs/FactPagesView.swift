@@ -111,31 +111,38 @@ extension DocsView {
     /// The matrix read for one handler: per init API and state, the app states and taps that
     /// lead there.
     private func whenCalled(_ handler: String) -> TemplateValue {
-        // Sites and ways are few, scenarios many: each way is told once, then looked up.
+        // A way (an app state and a tap) is told "only without" a handler when every scenario
+        // that reaches it at the site lacks that handler; the same way with the handler present
+        // is the same way, told once.
         struct Site: Hashable { let setup: String, state: String? }
-        struct Way: Hashable { let appState: String, tap: String?, missing: String? }
-        struct Reach: Hashable { let site: Site, way: Way }
+        struct Way: Hashable { let appState: String, tap: String? }
         var sites: [Site] = []
-        var seen = Set<Reach>()
         var ways: [Site: [Way]] = [:]
-        var told: [Way: Inline] = [:]
+        var lacking: [Site: [Way: [String]]] = [:]  // the handlers every scenario reaching the way lacks
         for scenario in matrix.scenarios {
             for step in scenario.steps where step.handler == handler {
                 let site = Site(setup: scenario.setup, state: step.state)
-                let way = Way(appState: scenario.appState, tap: step.event.isDelivery ? nil : scenario.tap, missing: scenario.missing.first)
+                let way = Way(appState: scenario.appState, tap: step.event.isDelivery ? nil : scenario.tap)
                 if ways[site] == nil { sites.append(site) }
-                guard seen.insert(Reach(site: site, way: way)).inserted else { continue }
-                if told[way] == nil { told[way] = tell([way.appState], way.tap, way.missing) }
-                // The same words may tell two ways apart in name only; each is listed once.
-                if !ways[site, default: []].contains(where: { told[$0] == told[way] }) { ways[site, default: []].append(way) }
+                if let lacked = lacking[site]?[way] {
+                    lacking[site]![way] = lacked.filter(scenario.missing.contains)
+                } else {
+                    ways[site, default: []].append(way)
+                    lacking[site, default: [:]][way] = scenario.missing
+                }
             }
         }
         return .list(
             sites.map { site in
-                .object([
+                var told: [Inline] = []
+                for way in ways[site]! {
+                    let words = tell([way.appState], way.tap, lacking[site]![way]!.first)
+                    if !told.contains(words) { told.append(words) }  // two ways may differ in name only
+                }
+                return .object([
                     "setup": .inline(book.name(matrix.setups[site.setup]!.name)),
                     "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),
-                    "ways": .list(ways[site]!.map { .inline(told[$0]!) }),
+                    "ways": .list(told.map { .inline($0) }),
                 ])
             })
     }
