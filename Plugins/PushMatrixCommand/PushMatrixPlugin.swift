@@ -4,8 +4,9 @@ import Foundation
 import PackagePlugin
 
 /// A command plugin that runs `pushmatrix` in the package's folder, or in an Xcode project's:
-/// its `Spec/push-matrix.json` (else the built-in spec), its `Templates/` (else the built-in
-/// templates) and `Generated/` as the output. Options pass through (`--spec`, `--output`, …).
+/// the spec its output remembers, else its `Spec/push-matrix.json`, else `builtin:current`; its
+/// `Templates/` (else the built-in templates) and `Generated/` as the output. Options pass
+/// through (`--spec`, `--output`, …).
 protocol PushMatrixPlugin: CommandPlugin {
     static var command: PluginCommand { get }
 }
@@ -112,15 +113,16 @@ struct PluginCommand {
         return """
             USAGE: \(host.invocation(of: self)) [<verb>] [options]
 
-            Runs pushmatrix in this \(host.folder): its Spec/push-matrix.json (else the built-in
-            spec), its Templates/ (else the built-in templates), and Generated/ as the output.
+            Runs pushmatrix in this \(host.folder): the spec Generated/ remembers, else its
+            Spec/push-matrix.json, else builtin:current; its Templates/ (else the built-in
+            templates); and Generated/ as the output.
             \(readOnly)
             VERBS:
             \(verbLines.joined(separator: "\n"))
               help       Show this help (also --help, -h)
 
             OPTIONS, passed on to pushmatrix:
-              --spec FILE       The spec (default: Spec/push-matrix.json, else the built-in one)
+              --spec FILE       The spec: a file or builtin:NAME (default: as above)
               --templates DIR   The templates (default: Templates, else the built-in ones)
               --output DIR      Where outputs go (default: Generated)
               --module NAME     The generated module (default: the \(host.project)'s name + Handlers)

@@ -201,6 +201,32 @@ enum FileSystem {
         guard unlink(path) == 0 else { throw .current() }
     }
 
+    /// `path` as seen from `directory` (each absolute or relative to the working directory),
+    /// from their names alone: `Spec/a.json` seen from `Generated` is `../Spec/a.json`.
+    static func relative(_ path: String, from directory: String) -> String {
+        let target = components(absolute(path)), base = components(absolute(directory))
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: base.count - shared) + target[shared...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// A relative `path` joined to the working directory.
+    private static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        return join(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), path)
+    }
+
+    /// The names along `path`, with `.` dropped and each `..` taking the name before it back.
+    private static func components(_ path: String) -> [String] {
+        var parts: [String] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
+        }
+        return parts
+    }
+
     /// `path` inside `directory`, with exactly one slash between them.
     static func join(_ directory: String, _ path: some StringProtocol) -> String {
         directory.hasSuffix("/") ? directory + path : directory + "/" + path

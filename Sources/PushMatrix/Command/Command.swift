@@ -77,16 +77,18 @@ public enum Command {
         return result
     }
 
-    /// The spec: `--spec`, else the project's `Spec/push-matrix.json`, else the built-in one (nil).
-    static func specPath(_ rest: [String]) -> String? {
+    /// The spec: `--spec`, else the one the output directory remembers, else the project's
+    /// `Spec/push-matrix.json`, else the default built-in matrix (`builtin:current`).
+    static func specPath(_ rest: [String], remembered: String? = nil) -> String {
         if let index = rest.firstIndex(of: "--spec"), rest.indices.contains(index + 1) { return rest[index + 1] }
         if let option = rest.first(where: { $0.hasPrefix("--spec=") }) { return String(option.dropFirst("--spec=".count)) }
-        return FileSystem.kind(defaultSpec) != nil ? defaultSpec : nil
+        return remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
 
-    /// `--module NAME`, the generated Swift module, checked to be a name it can have.
-    static func moduleName(_ args: inout Arguments) throws -> String {
-        let module = args.value("--module") ?? Generator.defaultModule
+    /// `--module NAME`, else the one the output remembers, else `PushHandlers`: the generated
+    /// Swift module, checked to be a name it can have.
+    static func moduleName(_ args: inout Arguments, remembered: String? = nil) throws -> String {
+        let module = args.value("--module") ?? remembered ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
         if Generator.importedModules.contains(module) {
             throw Arguments.UsageError(
@@ -109,26 +111,26 @@ public enum Command {
         guard !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
-        let module = try moduleName(&args)
+        let previous = OutputWriter(directory: output)
+        let module = try moduleName(&args, remembered: previous.remembered("module"))
         let tests = try testFramework(args.value("--tests"))
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 
-        let spec = specPath(rest)
+        let spec = specPath(rest, remembered: rememberedSpec(previous))
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
         let input = InputDigest.of(spec: bytes, library: library, run: run)
-        let writer = OutputWriter(directory: output)
-        let render = {
-            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: library, run: run)
-        }
+        let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
+        let render = { try Generator.render(try SpecLoader.load(bytes: bytes, file: spec), library: library, run: run) }
         if check {
             let checked = try writer.check(input: input, force: force, render: render)
+            let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: templates)
             for (path, problem) in checked.problems {
-                result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(invocation) generate' to update\n"
+                result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(update)' to update\n"
             }
             for path in checked.debris {
-                result.stderr += "\(path): error: left by an interrupted run — run '\(invocation) generate' to finish or remove it\n"
+                result.stderr += "\(path): error: left by an interrupted run — run '\(update)' to finish or remove it\n"
             }
             result.status = checked.problems.isEmpty && checked.debris.isEmpty ? 0 : 1
             if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checked.fileCount) files)\n" }
@@ -143,8 +145,43 @@ public enum Command {
         }
         let count = { (fate: OutputWriter.Fate) in written.fates.filter { $0.fate == fate }.count }
         if !quiet {
-            result.stdout += "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed\n"
+            result.stdout +=
+                "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed (\(spec), module \(module))\n"
         }
+    }
+
+    /// What an output's manifest remembers for the next run without `--spec` or `--module`: a
+    /// spec file as seen from the output directory, so that it is found from any working
+    /// directory and no machine's path is written. A name that cannot sit on one line is not
+    /// remembered.
+    static func remembering(spec: String, module: String, output: String) -> [(key: String, value: String)] {
+        let file = spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(spec, from: output)
+        return [("spec", file), ("module", module)].filter { !$0.1.contains("\n") && !$0.1.contains("\r") }
+    }
+
+    /// The spec `output` remembers, as a path from the working directory.
+    static func rememberedSpec(_ output: OutputWriter) -> String? {
+        guard let spec = output.remembered("spec") else { return nil }
+        return spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(FileSystem.join(output.directory, spec), from: ".")
+    }
+
+    /// The `generate` command that remakes `output` as it is: the spec always, the other
+    /// options where they are not the defaults.
+    static func command(
+        _ invocation: String, spec: String, output: String, module: String, tests: TestFramework, templates: String?
+    ) -> String {
+        var words = [invocation, "generate", "--spec", quoted(spec)]
+        if output != "Generated" { words += ["--output", quoted(output)] }
+        if module != Generator.defaultModule { words += ["--module", module] }
+        if tests != .xctest { words += ["--tests", tests.rawValue] }
+        if let templates, templates != defaultTemplates { words += ["--templates", quoted(templates)] }
+        return words.joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: as is when it is plain, else in single quotes.
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:@+=,".contains($0)) }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     /// `--tests`: the conformance suite's framework, xctest without one.
@@ -169,7 +206,7 @@ public enum Command {
         let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
         try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))
-        if !quiet { result.stdout += "\(spec ?? SpecLoader.builtInName): valid (\(matrix.spec.cells.count) cells)\n" }
+        if !quiet { result.stdout += "\(spec): valid (\(matrix.spec.cells.count) cells)\n" }
     }
 
     /// `specs`: the built-in matrices, loaded (so a count is never stale) and listed.

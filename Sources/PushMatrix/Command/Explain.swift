@@ -2,7 +2,8 @@ extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
     /// so a spec with other dimensions gets matching options.
     static func explain(_ rest: [String], _ result: inout Result) throws {
-        let matrix = try SpecLoader.load(path: specPath(rest))
+        let specFile = specPath(rest)
+        let matrix = try SpecLoader.load(path: specFile)
         let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
         _ = args.value("--spec")
@@ -58,7 +59,7 @@ extension Command {
         } else {
             let view = ExplainView(
                 book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil
-            ).value(outcomes)
+            ).value(outcomes, spec: specFile)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }

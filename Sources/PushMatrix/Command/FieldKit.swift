@@ -8,17 +8,19 @@ extension Command {
         guard let output = args.value("--output"), !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: name the directory the field kit goes in")
         }
-        let module = try moduleName(&args)
+        let previous = OutputWriter(directory: output)
+        let module = try moduleName(&args, remembered: previous.remembered("module"))
         let force = args.flag("--force")
         try args.finish()
 
-        let spec = specPath(rest)
+        let spec = specPath(rest, remembered: rememberedSpec(previous))
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates)
         let run = OutputPlan.Run(product: .fieldKit, module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
         let input = InputDigest.of(spec: bytes, library: library, run: run)
-        let written = try OutputWriter(directory: output).update(input: input, force: force, interruptions: interruptions) {
-            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec ?? SpecLoader.builtInName), library: library, run: run)
+        let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
+        let written = try writer.update(input: input, force: force, interruptions: interruptions) {
+            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec), library: library, run: run)
         }
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         let count = written.fates.filter { $0.fate == .written }.count

@@ -13,10 +13,14 @@ enum Help {
         options: [
             .value(
                 "--spec", "FILE",
-                "The spec: a file, or builtin:NAME (see 'pushmatrix specs');\ndefault: Spec/push-matrix.json, else builtin:ios8-10"),
+                "The spec: a file, or builtin:NAME (see 'pushmatrix specs'); default: the\none the output remembers, else Spec/push-matrix.json, else builtin:current"
+            ),
             .value("--templates", "DIR", "The templates (default: Templates, else the built-in ones)"),
             .value("--output", "DIR", "Where outputs go (default: Generated)"),
-            .value("--module", "NAME", "The generated Swift module (default: PushHandlers): Sources/NAME,\nTests/NAMEConformanceTests"),
+            .value(
+                "--module", "NAME",
+                "The generated Swift module (default: the one the output remembers, else\nPushHandlers): Sources/NAME, Tests/NAMEConformanceTests"
+            ),
             .value(
                 "--tests", TestFramework.allCases.map(\.rawValue).joined(separator: "|"),
                 "The conformance suite's test framework (default: xctest)"),

@@ -36,10 +36,9 @@ extension Command {
     /// Writes the spec with the observed cells to `path` (see `SpecUpdate`), or nothing when the
     /// result would not validate.
     private static func writeUpdate(
-        _ path: String, specFile: String?, matrix: Matrix, observation: Observation, _ result: inout Result, quiet: Bool
+        _ path: String, specFile: String, matrix: Matrix, observation: Observation, _ result: inout Result, quiet: Bool
     ) throws {
-        let name = specFile ?? SpecLoader.builtInName
-        let update = try SpecUpdate(matrix: matrix, original: SpecLoader.bytes(path: specFile), file: name, observation: observation)
+        let update = try SpecUpdate(matrix: matrix, original: SpecLoader.bytes(path: specFile), file: specFile, observation: observation)
         do {
             try FileSystem.replace(path, with: update.bytes, temporarySuffix: OutputWriter.temporarySuffix)
         } catch {

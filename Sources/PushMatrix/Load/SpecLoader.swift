@@ -8,8 +8,8 @@ public enum SpecLoader {
     /// cells); real specs have 48 to a few hundred.
     public static let maxCells = 4_096
 
-    /// How the built-in spec is named in diagnostics.
-    public static let builtInName = "(built-in)/Spec/push-matrix.json"
+    /// How the default built-in spec is named in diagnostics and manifests.
+    public static var builtInName: String { BuiltInFiles.specs[0].reference }
 
     /// The spec at `path`, or the built-in one when `path` is nil.
     public static func load(path: String?) throws(DiagnosticsError) -> Matrix {

@@ -7,9 +7,11 @@ struct ExplainView {
     /// APNs keys; without one, such a call is told as conditional and its note is not repeated.
     let knowsAPNsKeys: Bool
 
-    func value(_ outcomes: [Outcome]) -> TemplateValue {
+    /// `spec` names the matrix that answered, as `--spec` would.
+    func value(_ outcomes: [Outcome], spec: String) -> TemplateValue {
         let matrix = book.matrix
         return .object([
+            "spec": .text(spec),
             "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
             "outcomes": .list(
                 outcomes.map { outcome in

@@ -29,11 +29,13 @@ extension OutputWriter {
         }
 
         /// What differs between the directory and the rendered files, the manifest included;
-        /// empty when up to date.
+        /// empty when up to date. What the manifest remembers does not make it stale: the same
+        /// outputs from the same spec bytes are current however the spec was named.
         public func problems(input: String) -> [(path: String, problem: Problem)] {
             var all = found
             if let existing = writer.read(OutputWriter.manifestName) {
-                if existing != OutputWriter.manifest(input: input, digests: digests) { all[OutputWriter.manifestName] = .stale }
+                let expected = writer.manifest(input: input, digests: digests)
+                if OutputWriter.forgetting(existing) != OutputWriter.forgetting(expected) { all[OutputWriter.manifestName] = .stale }
             } else {
                 all[OutputWriter.manifestName] = .missing
             }

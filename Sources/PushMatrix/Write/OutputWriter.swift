@@ -19,19 +19,40 @@ public struct OutputWriter: Sendable {
     public enum Problem: String, Sendable { case missing, stale, extra }
 
     public let directory: String
-    public init(directory: String) { self.directory = directory }
+    /// What the manifest records of how the outputs were made, for a later run to reuse: the
+    /// spec (`spec`, as `--spec` names it) and the module (`module`). One line each, no newline.
+    public var remembers: [(key: String, value: String)]
+
+    public init(directory: String, remembers: [(key: String, value: String)] = []) {
+        (self.directory, self.remembers) = (directory, remembers)
+    }
 
     /// The files with the manifest added.
-    public static func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
+    public func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
         var all = files
-        all[manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
+        all[Self.manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
         return all
     }
 
-    /// The inputs' digest, how files are digested, then each file's outline digest and path,
-    /// in path order.
-    static func manifest(input: String, digests: [String: String]) -> [UInt8] {
-        Array((["input \(input)\n", "digest \(Digest.name)\n"] + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+    /// The inputs' digest, what the outputs remember, how files are digested, then each file's
+    /// outline digest and path, in path order.
+    func manifest(input: String, digests: [String: String]) -> [UInt8] {
+        let header = ["input \(input)\n"] + remembers.map { "\($0.key) \($0.value)\n" } + ["digest \(Digest.name)\n"]
+        return Array((header + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+    }
+
+    /// A manifest without the lines of what it remembers.
+    static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
+        manifest.split(separator: UInt8(ascii: "\n")).filter { line in
+            !["spec ", "module "].contains { line.starts(with: $0.utf8) }
+        }
+    }
+
+    /// What the manifest there remembers under `key` (`spec`, `module`); nil when it has none.
+    public func remembered(_ key: String) -> String? {
+        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return nil }
+        let prefix = key + " "
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
     /// A manifest read back: each file it lists with its digest, and whether those digests

@@ -92,7 +92,7 @@ extension OutputWriter {
         /// asked between staged files: when it says yes, everything staged is removed and
         /// `Interrupted` thrown, leaving the output as it was.
         public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
-            let manifest = OutputWriter.manifest(input: input, digests: digests)
+            let manifest = writer.manifest(input: input, digests: digests)
             if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
             let removals = previous.entries.keys.sorted().filter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)

@@ -149,8 +149,9 @@ final class CommandTests: XCTestCase {
     func testGenerateWritesOnlyWhatChangedAndCheckFindsStaleFiles() throws {
         let output = Fixtures.temporaryDirectory(self)
         let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
-        XCTAssertEqual(generate(output).stdout, "\(output): \(count) written, 0 unchanged, 0 removed\n")
-        XCTAssertEqual(generate(output).stdout, "\(output): 0 written, \(count) unchanged, 0 removed\n")
+        let made = "(\(Fixtures.spec), module PushHandlers)"
+        XCTAssertEqual(generate(output).stdout, "\(output): \(count) written, 0 unchanged, 0 removed \(made)\n")
+        XCTAssertEqual(generate(output).stdout, "\(output): 0 written, \(count) unchanged, 0 removed \(made)\n")
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
 
         let page = output + "/Docs/en/reception-methods.md"
@@ -163,22 +164,37 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: page, encoding: .utf8), "edited", "--check writes nothing")
     }
 
+    /// What a manifest remembers is advice, not content: the same outputs checked against the
+    /// same spec under another name are current, with or without `--force`.
+    func testTheSameSpecUnderAnotherNameIsCurrent() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        for extra in [[], ["--force"]] {
+            let check = generate(output, spec: "builtin:ios8-10", ["--check"] + extra)
+            XCTAssertEqual(check.status, 0, check.stderr)
+        }
+        let manifest = try String(contentsOfFile: output + "/" + OutputWriter.manifestName, encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\nspec \(FileSystem.relative(Fixtures.spec, from: output))\n"), "checking writes nothing")
+    }
+
     /// A stale output's hint names the command the user ran: the package plugin tells the
     /// binary its own through PUSHMATRIX_INVOCATION.
     func testTheStaleHintNamesTheCommandTheUserRan() throws {
         let directory = Fixtures.temporaryDirectory(self)
         let check = ["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", "out"]
         let plugin = "swift package --allow-writing-to-package-directory push-matrix"
+        // The hint names the exact command that keeps this spec, output and templates.
+        let update = "generate --spec \(Fixtures.spec) --output out --templates \(Fixtures.templates)"
         let viaPlugin = try Binary.run(check, in: directory, environment: ["PUSHMATRIX_INVOCATION": plugin])
         XCTAssertEqual(viaPlugin.status, 1)
         XCTAssertTrue(
-            viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) generate' to update\n"), viaPlugin.stderr)
+            viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) \(update)' to update\n"), viaPlugin.stderr)
         XCTAssertFalse(viaPlugin.stderr.contains("'pushmatrix generate'"), viaPlugin.stderr)
         for environment in [[:], ["PUSHMATRIX_INVOCATION": ""]] {
             let direct = try Binary.run(check, in: directory, environment: environment)
             XCTAssertEqual(direct.status, 1)
             XCTAssertTrue(
-                direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix generate' to update\n"), direct.stderr)
+                direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix \(update)' to update\n"), direct.stderr)
         }
     }
 
@@ -294,10 +310,12 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(generate(output).status, 0)
         let manifest = output + "/" + OutputWriter.manifestName
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines[1], "digest xxh64")
+        let digestLine = try XCTUnwrap(lines.firstIndex(of: "digest xxh64"))
+        XCTAssertEqual(
+            lines[1...digestLine], ["spec \(FileSystem.relative(Fixtures.spec, from: output))", "module PushHandlers", "digest xxh64"])
         for replacement in [[], ["digest md5"]] {
             var changed = lines
-            changed.replaceSubrange(1...1, with: replacement)
+            changed.replaceSubrange(digestLine...digestLine, with: replacement)
             changed[0] = "input older"
             try Data((changed.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
             let edited = output + "/Sources/PushHandlers/Classifier.swift"
@@ -308,7 +326,7 @@ final class CommandTests: XCTestCase {
             XCTAssertEqual(try String(contentsOfFile: edited, encoding: .utf8), "// my own classifier\n")
             XCTAssertEqual(generate(output, ["--force"]).status, 0)
             XCTAssertEqual(
-                try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[1], "digest xxh64",
+                try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[digestLine], "digest xxh64",
                 "the manifest is rewritten with the current digest")
         }
     }
@@ -383,7 +401,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/made"), ["Generated"])
         XCTAssertEqual(
             Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
-        XCTAssertEqual(Fixtures.snapshot(output), Fixtures.snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.outputs(output), Fixtures.outputs(Fixtures.generated))
 
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
@@ -404,7 +422,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(
             Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status,
             0)
-        XCTAssertEqual(Fixtures.snapshot(parent + "/Generated"), Fixtures.snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.outputs(parent + "/Generated"), Fixtures.outputs(Fixtures.generated))
     }
 
 }

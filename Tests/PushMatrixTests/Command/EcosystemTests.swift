@@ -7,7 +7,7 @@ import XCTest
 /// compiler-style diagnostics, quiet and verbose runs.
 final class EcosystemTests: XCTestCase {
     func testBuiltInFilesMatchTheRepository() throws {
-        XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["ios8-10", "current"])
+        XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["current", "ios8-10"])
         for spec in BuiltInFiles.specs {
             XCTAssertEqual(
                 String(decoding: spec.bytes, as: UTF8.self),
@@ -93,8 +93,9 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(list.status, 0)
         let lines = String(decoding: list.stdout, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines[0].hasPrefix("builtin:ios8-10   48 cells  iOS 8–10"), String(lines[0]))
-        XCTAssertTrue(lines[1].hasPrefix("builtin:current  192 cells  iOS 13–27"), String(lines[1]))
+        XCTAssertTrue(lines[0].hasPrefix("builtin:current  192 cells  iOS 13–27"), String(lines[0]))
+        XCTAssertTrue(lines[0].hasSuffix("(the default)"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("builtin:ios8-10   48 cells  iOS 8–10"), String(lines[1]))
         for (name, cells) in [("ios8-10", 48), ("current", 192)] {
             let run = try Binary.run(["validate", "--spec", "builtin:" + name], in: elsewhere)
             XCTAssertEqual(run.status, 0, run.stderr)
@@ -104,11 +105,13 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(unknown.status, 1)
         XCTAssertEqual(
             unknown.stderr,
-            "builtin:curent: error: no built-in spec 'curent' (did you mean 'current'?); the built-in specs are builtin:ios8-10, builtin:current\n"
+            "builtin:curent: error: no built-in spec 'curent' (did you mean 'current'?); the built-in specs are builtin:current, builtin:ios8-10\n"
         )
     }
 
-    /// Run from a directory with no spec or templates, the binary uses its built-in ones.
+    /// Run from a directory with no spec or templates, the binary uses its built-in ones: the
+    /// current matrix. The output remembers its spec and module, so a later `generate` or
+    /// check without them keeps that matrix, and the field-tested one is one option away.
     func testTheBinaryWorksFromAnyDirectory() throws {
         let elsewhere = Fixtures.temporaryDirectory(self)
         let run = try Binary.run(["generate", "--output", "out", "--quiet"], in: elsewhere)
@@ -116,7 +119,23 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(run.stdout, Data(), "--quiet prints nothing")
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
         XCTAssertEqual(
-            page, Data(try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
+            page, Data(try XCTUnwrap(Generator.render(Fixtures.current, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
+        let old = try Binary.run(["generate", "--spec", "builtin:ios8-10", "--output", "old", "--module", "OldHandlers"], in: elsewhere)
+        XCTAssertEqual(
+            String(decoding: old.stdout, as: UTF8.self), "old: 49 written, 0 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n")
+        let again = try Binary.run(["generate", "--output", "old"], in: elsewhere)
+        XCTAssertEqual(
+            String(decoding: again.stdout, as: UTF8.self), "old: 0 written, 49 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n"
+        )
+        try FileManager.default.removeItem(atPath: elsewhere + "/old/Docs/en/index.md")
+        let check = try Binary.run(["generate", "--check", "--output", "old"], in: elsewhere)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(
+            check.stderr,
+            "old/Docs/en/index.md: error: missing — run 'pushmatrix generate --spec builtin:ios8-10 --output old --module OldHandlers' to update\n"
+        )
+        let explained = try Binary.run(["explain", "--alert"], in: elsewhere)
+        XCTAssertTrue(String(decoding: explained.stdout, as: UTF8.self).hasPrefix("builtin:current\n"), "explain names its matrix")
     }
 
     func testVerboseListsEveryFilesFate() {

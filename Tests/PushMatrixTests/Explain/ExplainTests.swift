@@ -394,7 +394,7 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(
             result.stderr,
             "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
-        XCTAssertTrue(result.stdout.hasPrefix("alert/body: yes"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("\(Fixtures.spec)\nalert/body: yes"), result.stdout)
     }
 
     /// The current matrix by its built-in name: what each tap calls with the method, and the

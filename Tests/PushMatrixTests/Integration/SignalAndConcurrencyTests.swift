@@ -31,11 +31,14 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         return files
     }
 
-    private func expectedTree(_ spec: String) throws -> [String: [UInt8]] {
+    /// The files `generate --spec spec --output output` makes, its manifest included.
+    private func expectedTree(_ spec: String, output: String) throws -> [String: [UInt8]] {
         let input = InputDigest.of(
             spec: try SpecLoader.bytes(path: spec), library: TemplateLibrary(directory: Fixtures.templates),
             run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
-        return OutputWriter.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input)
+        let writer = OutputWriter(
+            directory: output, remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))
+        return writer.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input)
     }
 
     /// SIGINT, SIGTERM, SIGHUP and SIGKILL at random moments of a generate that takes about a
@@ -46,8 +49,8 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         let binary = try Binary.path
         let base = Fixtures.temporaryDirectory(self)
         let large = try syntheticSpec(8, in: base)
-        let old = try expectedTree(Fixtures.spec), new = try expectedTree(large)
         let output = base + "/Generated"
+        let old = try expectedTree(Fixtures.spec, output: output), new = try expectedTree(large, output: output)
         func generate(_ spec: String) throws -> Subprocess.Running {
             try Subprocess.start(binary, ["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
         }
@@ -110,7 +113,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
                 }
             }
             XCTAssertGreaterThan(succeeded, 0)
-            XCTAssertTrue(tree(output) == (try expectedTree(large)), "round \(round): the output is not whole")
+            XCTAssertTrue(tree(output) == (try expectedTree(large, output: output)), "round \(round): the output is not whole")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-7.json"])
         }
     }

@@ -25,6 +25,12 @@ enum Fixtures {
 
     static var specText: String { try! String(contentsOfFile: spec, encoding: .utf8) }
 
+    /// `snapshot` without the manifest, which names the spec as seen from the output directory:
+    /// what to compare between outputs made in different places.
+    static func outputs(_ directory: String) -> [String: Data] {
+        snapshot(directory).filter { $0.key != OutputWriter.manifestName }
+    }
+
     /// Every file under `directory` by its relative path, leaving out nested directories that
     /// hold another spec's output (their own manifest), as `Generated/Current` does.
     static func snapshot(_ directory: String) -> [String: Data] {

@@ -47,7 +47,7 @@ final class OutputSafetyTests: XCTestCase {
         let result = generate(base + "/Generated")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(generate(base + "/Generated", ["--check"]).status, 0)
-        XCTAssertEqual(Fixtures.snapshot(base + "/shared"), Fixtures.snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.outputs(base + "/shared"), Fixtures.outputs(Fixtures.generated))
         XCTAssertEqual(try fileManager.destinationOfSymbolicLink(atPath: base + "/Generated"), base + "/shared", "the link stays a link")
     }
 
@@ -65,7 +65,7 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(check.stderr.contains("\(leftover): error: left by an interrupted run"), check.stderr)
         XCTAssertEqual(generate(parent + "/Generated").status, 0)
         XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: parent), ["Generated"])
-        XCTAssertEqual(Fixtures.snapshot(parent + "/Generated"), Fixtures.snapshot(Fixtures.generated))
+        XCTAssertEqual(Fixtures.outputs(parent + "/Generated"), Fixtures.outputs(Fixtures.generated))
     }
 
     /// An update stopped before it was decided leaves a staging directory without a journal:
@@ -81,12 +81,14 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(
             check.stderr,
-            "\(output)/\(Transaction.directoryName): error: left by an interrupted run — run 'pushmatrix generate' to finish or remove it\n"
+            "\(output)/\(Transaction.directoryName): error: left by an interrupted run — run 'pushmatrix generate --spec \(Fixtures.spec) --output \(output) --templates \(Fixtures.templates)' to finish or remove it\n"
         )
         let again = generate(output)
         XCTAssertEqual(again.status, 0, again.stderr)
         let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
-        XCTAssertEqual(again.stdout, "\(output): 0 written, \(count) unchanged, 0 removed\n", "nothing to write")
+        XCTAssertEqual(
+            again.stdout, "\(output): 0 written, \(count) unchanged, 0 removed (\(Fixtures.spec), module PushHandlers)\n",
+            "nothing to write")
         XCTAssertEqual(Fixtures.snapshot(output), before)
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
