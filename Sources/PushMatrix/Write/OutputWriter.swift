@@ -49,10 +49,12 @@ public struct OutputWriter: Sendable {
     }
 
     /// What the manifest there remembers under `key` (`spec`, `module`); nil when it has none.
+    /// Only the header is read: what a manifest remembers comes before its `digest` line.
     public func remembered(_ key: String) -> String? {
-        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return nil }
-        let prefix = key + " "
-        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        guard let bytes = read(Self.manifestName) else { return nil }
+        let prefix = Array((key + " ").utf8)
+        let header = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false).prefix(4)
+        return header.first { $0.starts(with: prefix) }.map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
     }
 
     /// A manifest read back: each file it lists with its digest, and whether those digests
