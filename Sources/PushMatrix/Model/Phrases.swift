@@ -8,6 +8,7 @@ enum Phrases {
         "tapSeparator": [],
         "listSeparator": [],
         "markerSeparator": [],
+        "markerBetween": [],
         "methodLabel": ["setups"],
         "onDelivery": ["calls"],
         "onDeliveryIf": ["calls", "keys"],
@@ -44,12 +45,13 @@ enum Phrases {
     static let kit = placeholders.keys.filter { $0.hasPrefix("probe") || $0.hasPrefix("observed") }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
-    static let mayBeBlank: Set<String> = ["markerSeparator"]
+    static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
 
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
     static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
         var needed: [String: @Sendable (Spec) -> Bool] = [
-            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
+            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } },  // a call that depends on APNs keys
+            "markerBetween": { _ in false },  // `markerSeparator` stands in
         ]
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }

@@ -246,8 +246,10 @@ struct CallOrderReader {
         while found {
             found = false
             for number in 1...20 {
-                let suffix = plain(book.phrase("markerSeparator")) + plain(footnotes.marker(number))
-                if text.hasSuffix(suffix) {
+                let marker = plain(footnotes.marker(number))
+                let glue = (book.matrix.spec.phrases["markerBetween"] == nil ? ["markerSeparator"] : ["markerBetween", "markerSeparator"])
+                    .first { text.hasSuffix(plain(book.phrase($0)) + marker) }
+                if let glue, case let suffix = plain(book.phrase(glue)) + marker, text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     found = true
                 }

@@ -92,8 +92,11 @@ struct MarkdownMatrixReader {
         while found {
             found = false
             for number in 1...20 {
-                let suffix = book.phrase("markerSeparator").plainText + Footnotes(book: book).marker(number).plainText
-                if text.hasSuffix(suffix) {
+                let marker = Footnotes(book: book).marker(number).plainText
+                // Between two markers, `markerBetween`; before the first, `markerSeparator`.
+                let glue = (book.matrix.spec.phrases["markerBetween"] == nil ? ["markerSeparator"] : ["markerBetween", "markerSeparator"])
+                    .first { text.hasSuffix(book.phrase($0).plainText + marker) }
+                if let glue, case let suffix = book.phrase(glue).plainText + marker, text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     numbers.insert(number, at: 0)
                     found = true

@@ -170,7 +170,9 @@ extension DocsView {
                                                 }),
                                         ])
                                     }),
-                                "cellMarkers": footnotes.markers(headings.cellNotes[setup][state] + spec.cells[index].notes.map(\.id)),
+                                "cellMarkers": footnotes.markers(
+                                    headings.cellNotes[setup][state] + spec.cells[index].notes.map(\.id),
+                                    continuing: !((steps.last?.items.last?.notes ?? steps.last?.notes) ?? []).isEmpty),
                             ]) as TemplateFields)
                     }),
             ])
@@ -201,30 +203,31 @@ final class Footnotes {
     /// Marker n and its note's id at n - 1: made once, used at every reference.
     private var filled: [(marker: Inline, note: String)] = []
     /// Looked up once per section rather than per marker.
-    private let separator: Inline, markerTemplate: String
+    private let separator: Inline, between: Inline, markerTemplate: String
 
     init(book: Phrasebook, section: String = "") {
         self.book = book
         self.section = section
         separator = book.phrase("markerSeparator")
+        between = book.matrix.spec.phrases["markerBetween"] == nil ? separator : book.phrase("markerBetween")
         markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
     }
 
-    /// The markers to put after a text: `text` (each preceded by the language's separator) for
-    /// Markdown, `list` with link targets for HTML.
-    func markers(_ notes: [String]) -> TemplateValue {
+    /// The markers to put after a text, in number order: `text` (after the language's
+    /// separator, and `markerBetween` between two) for Markdown, `list` with link targets for HTML.
+    /// `continuing` markers follow other markers, so they start with `markerBetween` too.
+    func markers(_ notes: [String], continuing: Bool = false) -> TemplateValue {
         if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
         var list: [TemplateValue] = []
-        for id in notes {
-            let number =
-                (used.firstIndex(of: id)
-                    ?? {
-                        used.append(id); return used.count - 1
-                    }()) + 1
+        let numbered = notes.map { id in
+            if !used.contains(id) { used.append(id) }
+            return (id: id, number: used.firstIndex(of: id)! + 1)
+        }
+        for (id, number) in numbered.sorted(by: { $0.number < $1.number }) {
             references[id, default: 0] += 1
             while filled.count < number { filled.append((marker(filled.count + 1), noteId(filled.count + 1))) }
-            text += separator
+            text += list.isEmpty && !continuing ? separator : between
             text += filled[number - 1].marker
             list.append(
                 .object([
