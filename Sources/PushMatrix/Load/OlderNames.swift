@@ -18,8 +18,10 @@ enum OlderNames {
 
     /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) written as today's, in the
     /// phrases that may name setups.
+    /// `markerBetween`, newer than `markerSeparator`, is the separator where a spec lacks it.
     static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = phrases
+        if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }
         for (id, text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
             mapped[id] = placeholdersRenamed(text)
         }

@@ -50,8 +50,7 @@ enum Phrases {
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
     static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
         var needed: [String: @Sendable (Spec) -> Bool] = [
-            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } },  // a call that depends on APNs keys
-            "markerBetween": { _ in false },  // `markerSeparator` stands in
+            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
         ]
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }

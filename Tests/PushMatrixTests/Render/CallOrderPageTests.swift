@@ -247,8 +247,7 @@ struct CallOrderReader {
             found = false
             for number in 1...20 {
                 let marker = plain(footnotes.marker(number))
-                let glue = (book.matrix.spec.phrases["markerBetween"] == nil ? ["markerSeparator"] : ["markerBetween", "markerSeparator"])
-                    .first { text.hasSuffix(plain(book.phrase($0)) + marker) }
+                let glue = ["markerBetween", "markerSeparator"].first { text.hasSuffix(plain(book.phrase($0)) + marker) }
                 if let glue, case let suffix = plain(book.phrase(glue)) + marker, text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     found = true

@@ -94,8 +94,7 @@ struct MarkdownMatrixReader {
             for number in 1...20 {
                 let marker = Footnotes(book: book).marker(number).plainText
                 // Between two markers, `markerBetween`; before the first, `markerSeparator`.
-                let glue = (book.matrix.spec.phrases["markerBetween"] == nil ? ["markerSeparator"] : ["markerBetween", "markerSeparator"])
-                    .first { text.hasSuffix(book.phrase($0).plainText + marker) }
+                let glue = ["markerBetween", "markerSeparator"].first { text.hasSuffix(book.phrase($0).plainText + marker) }
                 if let glue, case let suffix = book.phrase(glue).plainText + marker, text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     numbers.insert(number, at: 0)

@@ -209,7 +209,7 @@ final class Footnotes {
         self.book = book
         self.section = section
         separator = book.phrase("markerSeparator")
-        between = book.matrix.spec.phrases["markerBetween"] == nil ? separator : book.phrase("markerBetween")
+        between = book.phrase("markerBetween")
         markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
     }
 
