@@ -19,6 +19,9 @@ extension Scenario {
 {{indent}}        {{setupLabel}}: .{{setup}},
 {{indent}}        appState: .{{appState}},
 {{indent}}        tap: {{tap}},
+{{#laterPath}}
+{{indent}}        path: {{path}},
+{{/laterPath}}
 {{indent}}        missing: {{missing}},
 {{indent}}        ignored: {{ignored}},
 {{^steps}}

@@ -17,14 +17,21 @@ public struct Scenario: Sendable {
         public let processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
         public let respondsToTap: Bool
+        /// False for a launch that comes without the notification, such as a scene connection
+        /// whose options hold no response: the app gets an empty `userInfo` and has nothing to do.
+        public let bringsNotification: Bool
 
-        /// A step with every field given.
-        public init(handler: Handler, state: HandlerState?, event: Event, processesContent: Bool, respondsToTap: Bool) {
+        /// A step with every field given; most calls bring the notification.
+        public init(
+            handler: Handler, state: HandlerState?, event: Event, processesContent: Bool, respondsToTap: Bool,
+            bringsNotification: Bool = true
+        ) {
             self.handler = handler
             self.state = state
             self.event = event
             self.processesContent = processesContent
             self.respondsToTap = respondsToTap
+            self.bringsNotification = bringsNotification
         }
     }
 
@@ -38,12 +45,30 @@ public struct Scenario: Sendable {
     public let appState: AppState
     /// What the user taps afterwards; nil when nothing is tapped.
     public let tap: Tap?
+    /// Which of the paths iOS may take in this cell: 1 for the one the cell states first.
+    public let path: Int
     /// The optional handlers the app leaves out.
     public let missing: Set<Handler>
     /// True when iOS drops the push: no call at all.
     public let ignored: Bool
     /// Every call iOS makes, in order.
     public let steps: [Step]
+
+    /// A scenario with every field given; most take a cell's first path.
+    public init(
+        name: String, payload: Payload, api: InitAPI, appState: AppState, tap: Tap?, path: Int = 1, missing: Set<Handler>,
+        ignored: Bool, steps: [Step]
+    ) {
+        self.name = name
+        self.payload = payload
+        self.api = api
+        self.appState = appState
+        self.tap = tap
+        self.path = path
+        self.missing = missing
+        self.ignored = ignored
+        self.steps = steps
+    }
 }
 
 /// What an app did with one call.
@@ -108,9 +133,11 @@ public final class PushRouter: PushHandlerUnderTest {
     }
 
     /// Classifies the call, handles the content on the first call for this identity and answers
-    /// the tap once; `complete` is called exactly once, before returning.
+    /// the tap once; `complete` is called exactly once, before returning. An empty `userInfo` is
+    /// a call that brought no notification (a scene connection without a response): nothing to do.
     public func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
         defer { complete?() }
+        guard !userInfo.isEmpty else { return Handling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
         guard let event = Classifier.classify(api: api, handler: handler, state: state)?.event else {
             return Handling(event: nil, processesContent: false, respondsToTap: false)
@@ -132,7 +159,7 @@ public final class PushRouter: PushHandlerUnderTest {
     private func launchAlwaysContinues(_ launch: Handler, payload: Payload) -> Bool {
         Scenario.all.allSatisfy { scenario in
             guard scenario.api == api, scenario.payload == payload, scenario.missing == missing else { return true }
-            let taps = scenario.steps.filter { !$0.event.isDelivery }
+            let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
         }
     }
@@ -150,9 +177,10 @@ public enum ConformanceCheck {
         for (index, step) in scenario.steps.enumerated() {
             var completions = 0
             let handling = handler.receive(
-                step.handler, state: step.state, userInfo: userInfo, complete: step.handler.hasState ? { completions += 1 } : nil)
+                step.handler, state: step.state, userInfo: step.bringsNotification ? userInfo : [:],
+                complete: step.handler.hasState ? { completions += 1 } : nil)
             let at = "step \(index + 1), \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            if handling.event != step.event && !ambiguous(scenario.api, step, handling.event) {
+            if step.bringsNotification && handling.event != step.event && !ambiguous(scenario.api, step, handling.event) {
                 failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
             }
             if handling.processesContent != step.processesContent {

@@ -78,6 +78,7 @@ enum BuiltInFiles {
         "docs/_matrix-table.md": PackageResources._matrix_table_md,
         "docs/_nav.md": PackageResources._nav_md,
         "docs/_overview.html": PackageResources._overview_html,
+        "docs/_path-steps.html": PackageResources._path_steps_html,
         "docs/_source-item.html": PackageResources._source_item_html,
         "docs/_source-item.md": PackageResources._source_item_md,
         "docs/_sources.html": PackageResources._sources_html,

@@ -47,7 +47,7 @@ extension Command {
         result.stderr += update.skipped.map { "\(path): warning: not updated: \($0)\n" }.joined()
         if !quiet {
             result.stdout +=
-                "\(path): \(update.confirmed) cells confirmed by observation, \(update.rewritten) rewritten to what was observed\n"
+                "\(path): \(update.confirmed) cells confirmed by observation, \(update.extended) given a path of what was observed\n"
         }
     }
 }
@@ -60,16 +60,22 @@ struct ObservationReport {
     func text() -> String {
         var out = ""
         for outcome in observation.outcomes {
+            let label = Observation.label(outcome.scenario, matrix)
             guard !outcome.confirms else {
-                out += "confirmed     \(Observation.label(outcome.scenario, matrix)) — \(list(outcome.runs))\n"
+                out += "confirmed     \(label)\(paths(outcome.confirmedPaths, of: outcome)) — \(list(outcome.runs))\n"
                 continue
             }
-            out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + Observation.label(outcome.scenario, matrix) + "\n"
-            out += "  expected:  \(calls(outcome.expected))\n"
+            out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + label + "\n"
+            for path in outcome.paths {
+                out += "  expected:  \(calls(path.calls))\(paths(path.numbers, of: outcome))\n"
+            }
             for sequence in outcome.observed {
-                out += "  observed:  \(calls(sequence)) — \(list(outcome.runs.filter { $0.calls == sequence }))\n"
-                if let difference = Observation.difference(expected: outcome.expected, observed: sequence) {
-                    out += "             \(difference)\n"
+                out += "  observed:  \(calls(sequence))\(paths(outcome.paths(of: sequence), of: outcome))"
+                out += " — \(list(outcome.runs.filter { $0.calls == sequence }))\n"
+                if outcome.paths(of: sequence).isEmpty {
+                    let nearest = outcome.nearest(to: sequence)
+                    let difference = Observation.difference(expected: nearest.calls, observed: sequence) ?? ""
+                    out += "             \(difference)\(paths(nearest.numbers, of: outcome))\n"
                 }
             }
         }
@@ -78,18 +84,33 @@ struct ObservationReport {
         return out
     }
 
+    /// ` (path 2)`, ` (paths 1, 2)`; nothing where the scenario has one path.
+    private func paths(_ numbers: [Int], of outcome: Observation.Outcome) -> String {
+        guard outcome.paths.flatMap(\.numbers).count > 1, !numbers.isEmpty else { return "" }
+        return " (path" + (numbers.count > 1 ? "s " : " ") + numbers.map(String.init).joined(separator: ", ") + ")"
+    }
+
     func json() -> JSONOutput {
         .object([
-            ("confirmed", .array(observation.confirmed.map { .object(scenario($0.scenario) + [("runs", runIds($0.runs))]) })),
+            (
+                "confirmed",
+                .array(
+                    observation.confirmed.map {
+                        .object(
+                            scenario($0.scenario) + [("paths", .array($0.confirmedPaths.map(JSONOutput.int))), ("runs", runIds($0.runs))])
+                    })
+            ),
             (
                 "contradicted",
                 .array(
                     observation.contradicted.flatMap { outcome in
-                        outcome.observed.filter { $0 != outcome.expected }.map { sequence in
-                            .object(
+                        outcome.observed.filter { outcome.paths(of: $0).isEmpty }.map { sequence in
+                            let nearest = outcome.nearest(to: sequence)
+                            return .object(
                                 scenario(outcome.scenario) + [
-                                    ("expected", calls(outcome.expected)), ("observed", calls(sequence)),
-                                    ("difference", .string(Observation.difference(expected: outcome.expected, observed: sequence) ?? "")),
+                                    ("expected", calls(nearest.calls)), ("paths", .array(nearest.numbers.map(JSONOutput.int))),
+                                    ("observed", calls(sequence)),
+                                    ("difference", .string(Observation.difference(expected: nearest.calls, observed: sequence) ?? "")),
                                     ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
                                 ])
                         }

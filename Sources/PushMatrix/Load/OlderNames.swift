@@ -28,10 +28,10 @@ enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with the kit's phrases (`Phrases.kit`) it lacks borrowed from the built-in
-    /// spec: in each of `languages` the built-in spec has, else in the built-in spec's first.
-    static func kitPhrases(_ phrases: [String: LocalizedText], languages: [String], origin: Origin) -> [String: LocalizedText] {
-        let missing = Phrases.kit.filter { phrases[$0] == nil }
+    /// `phrases` with the phrases of `Phrases.borrowed` it lacks taken from the built-in spec:
+    /// in each of `languages` the built-in spec has, else in the built-in spec's first.
+    static func borrowedPhrases(_ phrases: [String: LocalizedText], languages: [String], origin: Origin) -> [String: LocalizedText] {
+        let missing = Phrases.borrowed.filter { phrases[$0] == nil }
         guard !missing.isEmpty else { return phrases }
         var filled = phrases
         for name in missing {

@@ -153,6 +153,8 @@ public struct Note: Sendable {
     public var id: String
     public var text: LocalizedText
     public var source: Reference
+    /// Other pages and reports that say the same, cited beside `source`.
+    public var moreSources: [Reference] = []
     /// The init APIs the note is about, when not all: it is shown only with those (a note about
     /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
     public var setups: [Reference]?
@@ -161,6 +163,9 @@ public struct Note: Sendable {
     public var onlyWithAPNsKeys: [Reference]?
     public var whenMissing: Fallback?
     public var origin: Origin
+
+    /// Every source the note cites, its own first.
+    public var sources: [Reference] { [source] + moreSources }
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
@@ -176,6 +181,10 @@ public struct Call: Sendable, Hashable {
     public var handler: Reference
     public var state: Reference?
     public var notes: [Reference]
+    /// False for a launching call that arrives without the notification (a scene connection
+    /// whose options hold no response): the app has nothing of the push to handle there.
+    /// Written `"withoutNotification": true`.
+    public var bringsNotification: Bool = true
     public var origin: Origin
 }
 
@@ -189,7 +198,44 @@ public struct Cell: Sendable {
     public var ignored: Bool
     public var notes: [Reference]
     public var source: Reference
+    /// The iOS versions the first path was seen on, where a source says.
+    public var seenOn: String?
+    /// Other paths iOS may take in this cell, after the first (the cell's own calls).
+    public var paths: [CellPath] = []
     public var origin: Origin
+}
+
+/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery,
+/// and for the taps it names; the rest as the cell says), with the source that reports it.
+public struct CellPath: Sendable {
+    public var onDelivery: [Call]?
+    public var taps: [(tap: Reference, calls: [Call])]
+    public var source: Reference
+    public var seenOn: String?
+    public var origin: Origin
+}
+
+extension Cell {
+    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
+    /// takes the cell's calls wherever it names none of its own.
+    public var allPaths: [Cell] {
+        guard !paths.isEmpty else { return [self] }
+        var first = self
+        first.paths = []
+        return [first]
+            + paths.map { path in
+                var cell = first
+                if let onDelivery = path.onDelivery {
+                    cell.onDelivery = onDelivery
+                    cell.ignored = onDelivery.isEmpty && !notificationCenter
+                }
+                cell.taps = taps.map { tap in (tap.tap, path.taps.first { $0.tap.id == tap.tap.id }?.calls ?? tap.calls) }
+                cell.source = path.source
+                cell.seenOn = path.seenOn
+                cell.origin = path.origin
+                return cell
+            }
+    }
 }
 
 public struct CellAddress: Sendable {

@@ -29,7 +29,7 @@ enum SpecDecoder {
             handlers: r.objects("handlers", handler),
             taps: r.objects("taps", tap),
             notes: r.objects("notes") { note($0, naming) },
-            phrases: OlderNames.kitPhrases(
+            phrases: OlderNames.borrowedPhrases(
                 OlderNames.phrases(texts(r, "phrases", sink)), languages: languages.map(\.id), origin: phrasesOrigin),
             phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(r, "texts", sink)),
@@ -157,6 +157,7 @@ enum SpecDecoder {
         let id = o.string("id")
         let text = o.text("text")
         let source = o.identifier("source")
+        let moreSources = o.strings("moreSources", optional: true)
         let setups = nonEmptyStrings(
             o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
         let keys = nonEmptyStrings(
@@ -172,7 +173,9 @@ enum SpecDecoder {
             return Fallback(handler: handler, instead: instead, text: text)
         }
         guard let id, let text, let source else { return nil }
-        return Note(id: id, text: text, source: source, setups: setups, onlyWithAPNsKeys: keys, whenMissing: fallback, origin: o.origin)
+        return Note(
+            id: id, text: text, source: source, moreSources: moreSources, setups: setups, onlyWithAPNsKeys: keys, whenMissing: fallback,
+            origin: o.origin)
     }
 
     private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
@@ -216,8 +219,9 @@ enum SpecDecoder {
         let handler = o.identifier("handler")
         let state = o.identifier("state", optional: true)
         let notes = o.strings("notes", optional: true)
+        let without = o.bool("withoutNotification", default: false) ?? false
         guard let handler else { return nil }
-        return Call(handler: handler, state: state, notes: notes, origin: o.origin)
+        return Call(handler: handler, state: state, notes: notes, bringsNotification: !without, origin: o.origin)
     }
 
     private static func payload(_ o: NodeReader) -> [(key: Reference, value: Bool)] {
@@ -239,11 +243,24 @@ enum SpecDecoder {
         return CellAddress(payload: payload, setup: setup, appState: appState, origin: o.origin)
     }
 
-    private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
-        let payload = payload(o)
-        let taps: [(tap: Reference, calls: [Call])] = o.entries("taps") { key, value, origin in
+    private static func taps(_ o: NodeReader, optional: Bool = false) -> [(tap: Reference, calls: [Call])] {
+        o.entries("taps", optional: optional) { key, value, origin in
             (Reference(id: key, origin: origin), o.objects(in: value, path: origin.path, call))
         }
+    }
+
+    private static func path(_ o: NodeReader) -> CellPath? {
+        let onDelivery = o.member("onDelivery", optional: true).map { o.objects(in: $0, path: o.childPath("onDelivery"), call) }
+        let taps = taps(o, optional: true)
+        let source = o.identifier("source")
+        let seenOn = o.string("seenOn", optional: true)
+        guard let source else { return nil }
+        return CellPath(onDelivery: onDelivery, taps: taps, source: source, seenOn: seenOn, origin: o.origin)
+    }
+
+    private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
+        let payload = payload(o)
+        let taps = taps(o)
         let setup = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
         let notificationCenter = o.bool("notificationCenter")
@@ -251,10 +268,12 @@ enum SpecDecoder {
         let source = o.identifier("source")
         let onDelivery = o.objects("onDelivery", call)
         let notes = o.strings("notes", optional: true)
+        let seenOn = o.string("seenOn", optional: true)
+        let paths = o.objects("paths", optional: true, path)
         guard let setup, let appState, let notificationCenter, let ignored, let source else { return nil }
         return Cell(
             payload: payload, setup: setup, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
-            taps: taps, ignored: ignored, notes: notes, source: source, origin: o.origin)
+            taps: taps, ignored: ignored, notes: notes, source: source, seenOn: seenOn, paths: paths, origin: o.origin)
     }
 
     private static func rules(_ o: NodeReader) -> [Rule] {

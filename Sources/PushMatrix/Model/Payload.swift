@@ -51,3 +51,42 @@ public struct Payload: Hashable, Sendable {
         }
     }
 }
+
+/// Payloads that set some keys one way and leave the others free: `alert` set and
+/// `content-available` unset, the rest either way.
+struct PayloadCube: Hashable {
+    /// The keys it fixes, as bits, and their values there.
+    var mask: UInt64
+    var bits: UInt64
+
+    func contains(_ payload: Payload) -> Bool { payload.bits & mask == bits }
+
+    /// Every cube of `count` keys, the largest first.
+    static func all(count: Int) -> [PayloadCube] {
+        var cubes = [PayloadCube(mask: 0, bits: 0)]
+        for key in 0..<count {
+            let bit = UInt64(1) << UInt64(key)
+            cubes += cubes.flatMap {
+                [PayloadCube(mask: $0.mask | bit, bits: $0.bits), PayloadCube(mask: $0.mask | bit, bits: $0.bits | bit)]
+            }
+        }
+        return cubes.sorted { $0.mask.nonzeroBitCount < $1.mask.nonzeroBitCount }
+    }
+
+    /// Few cubes that together hold exactly `payloads`: the largest that fits first, as long as
+    /// it covers payloads not yet covered. Keys beyond a handful list the payloads one by one.
+    static func cover(_ payloads: [Payload], count: Int) -> [PayloadCube] {
+        let full = count >= 64 ? UInt64.max : (UInt64(1) << UInt64(count)) - 1
+        guard count <= 6 else { return payloads.map { PayloadCube(mask: full, bits: $0.bits) } }
+        let wanted = Set(payloads.map(\.bits))
+        var left = wanted
+        var chosen: [PayloadCube] = []
+        for cube in all(count: count) where !left.isEmpty {
+            let members = (0...full).filter { $0 & cube.mask == cube.bits }
+            guard members.allSatisfy(wanted.contains), members.contains(where: left.contains) else { continue }
+            chosen.append(cube)
+            left.subtract(members)
+        }
+        return chosen.sorted { $0.bits > $1.bits }
+    }
+}

@@ -55,8 +55,49 @@ public struct Phrasebook {
 
     public func name(_ text: LocalizedText) -> Inline { self.text(text) }
 
+    /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available:
+    /// yes, either way for mutable-content, category`.
+    /// A spec without `eitherWay` lists the payloads one by one.
+    func condition(_ payloads: [Payload]) -> Inline {
+        guard matrix.spec.phrases["eitherWay"] != nil else { return join(payloads.map(payload), with: "tapSeparator") }
+        return join(PayloadCube.cover(payloads, count: matrix.payloadKeyIds.count).map(condition), with: "tapSeparator")
+    }
+
+    func condition(_ cube: PayloadCube) -> Inline {
+        let keys = matrix.spec.payloadKeys.indices
+        let fixed = keys.filter { cube.mask & (1 << UInt64($0)) != 0 }, free = keys.filter { cube.mask & (1 << UInt64($0)) == 0 }
+        let told = fixed.map { key in
+            phrase(
+                "keyValue",
+                ["key": name(matrix.spec.payloadKeys[key].name), "value": phrase(cube.bits & (1 << UInt64(key)) != 0 ? "set" : "notSet")])
+        }
+        let either =
+            free.isEmpty
+            ? [] : [phrase("eitherWay", ["keys": join(free.map { name(matrix.spec.payloadKeys[$0].name) }, with: "keySeparator")])]
+        return join(told + either, with: "keySeparator")
+    }
+
+    /// `another path (reported, seen on iOS 18.0): the source's title`: calls only a later path
+    /// of some cells makes, where the path's number differs from cell to cell.
+    public func otherPathLabel(_ path: Cell) -> Inline {
+        pathLabel(nil, path)
+    }
+
+    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several,
+    /// by number (`path` is the path as a cell, from `Cell.allPaths`).
+    public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
+        let source = matrix.sources[path.source.id]!
+        let name = number == nil ? "otherPathLabel" : "pathLabel"
+        let values: KeyValuePairs<String, Inline> = [
+            "number": .text(number.map(String.init) ?? ""), "kind": phrase(Phrases.kindPhrase(source.kind)),
+            "source": text(source.title), "versions": .text(path.seenOn ?? ""),
+        ]
+        return phrase(path.seenOn == nil ? name : name + "Seen", values)
+    }
+
     public func call(_ call: Call) -> Inline {
         let handler = name(matrix.handlers[call.handler.id]!.name)
+        if !call.bringsNotification { return phrase("callWithoutNotification", ["handler": handler]) }
         guard let state = call.state.flatMap({ matrix.handlerStates[$0.id] }) else {
             return phrase("callWithoutState", ["handler": handler])
         }

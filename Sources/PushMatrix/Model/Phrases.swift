@@ -22,6 +22,7 @@ enum Phrases {
         "ignored": [],
         "keyValue": ["key", "value"],
         "keySeparator": [],
+        "eitherWay": ["keys"],
         "set": [],
         "notSet": [],
         "cellReference": ["setup", "appState", "payload"],
@@ -30,6 +31,10 @@ enum Phrases {
         "onlyFor": ["setup"],
         "fetchResultsIntro": ["deadline"],
         "sourceLine": ["source", "kind"],
+        // Cells with several paths.
+        "callWithoutNotification": ["handler"], "pathLabel": ["number", "kind", "source"],
+        "pathLabelSeen": ["number", "kind", "source", "versions"], "pathCount": ["count"],
+        "otherPathLabel": ["kind", "source"], "otherPathLabelSeen": ["kind", "source", "versions"], "otherPathSeparator": [],
         "kindAppleDocumented": [], "kindReported": [], "kindExpected": [], "kindObserved": [],
         "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
         // The field kit's probe screen.
@@ -40,9 +45,12 @@ enum Phrases {
         "observedTitle": ["device", "os"], "observedCaveat": [],
     ]
 
-    /// The phrases of the field kit and of `observe --update-spec`: a spec written before they
-    /// lived in the spec has none of them, and borrows the built-in spec's (see `OlderNames`).
-    static let kit = placeholders.keys.filter { $0.hasPrefix("probe") || $0.hasPrefix("observed") }.sorted()
+    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths:
+    /// a spec written before they lived in the spec has none of them, and borrows the built-in
+    /// spec's (see `OlderNames`).
+    static let borrowed = placeholders.keys.filter { name in
+        ["probe", "observed", "path", "otherPath", "callWithoutNotification"].contains { name.hasPrefix($0) }
+    }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
     static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
@@ -52,6 +60,7 @@ enum Phrases {
         var needed: [String: @Sendable (Spec) -> Bool] = [
             "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
         ]
+        needed["eitherWay"] = { _ in false }  // without it, conditions list their payloads
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }
         }

@@ -9,6 +9,8 @@ public struct Scenario: Sendable {
         public var processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
         public var respondsToTap: Bool
+        /// False for a launch that comes without the notification (see `Call.bringsNotification`).
+        public var bringsNotification = true
     }
 
     /// What a call means to the app; the classifier's answer.
@@ -35,6 +37,11 @@ public struct Scenario: Sendable {
     public var payload: Payload
     public var tap: String?
     public var missing: [String]
+    /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own
+    /// first: a scenario exists for a later path only where its calls differ from every earlier
+    /// path's, and names it after its first.
+    public var paths: [Int] = [1]
+    public var path: Int { paths[0] }
     public var steps: [Step]
 }
 
@@ -51,11 +58,21 @@ extension Matrix {
             for setup in spec.setups.indices {
                 for state in spec.appStates.indices {
                     let cell = spec.cells[cellIndex(payload, setup: setup, state: state)]
+                    let paths = cell.allPaths
                     let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
                         for subset in subsets {
-                            all.append(
-                                scenario(cell, payload: payload, setup: setup, tap: tap, missing: subset.missing, without: subset.without))
+                            let first = all.count
+                            for (number, path) in paths.enumerated() {
+                                var made = scenario(
+                                    path, payload: payload, setup: setup, tap: tap, missing: subset.missing, without: subset.without)
+                                if let same = all[first...].firstIndex(where: { $0.steps == made.steps }) {
+                                    all[same].paths.append(number + 1)
+                                } else {
+                                    made.paths = [number + 1]
+                                    all.append(made)
+                                }
+                            }
                         }
                     }
                 }
@@ -73,22 +90,26 @@ extension Matrix {
             Scenario.Step(
                 handler: call.handler.id, state: call.state?.id,
                 event: inExtension(call.handler.id) ? .outsideApp : .delivered(state: call.state?.id ?? ""),
-                processesContent: false, respondsToTap: false)
+                processesContent: false, respondsToTap: false, bringsNotification: call.bringsNotification)
         }
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
-            !launches(call.handler.id) || !launchAlwaysContinues(launch: call.handler.id, payload: payload, setup: setup, without: without)
+            call.bringsNotification
+                && (!launches(call.handler.id)
+                    || !launchAlwaysContinues(launch: call.handler.id, payload: payload, setup: setup, without: without))
         }
         for (position, call) in tapped.enumerated() {
             let launches = launches(call.handler.id)
             steps.append(
                 Scenario.Step(
                     handler: call.handler.id, state: call.state?.id,
-                    event: launches ? .launchedByTap : .tapped(tap: tap!),
-                    processesContent: false, respondsToTap: position == responder))
+                    event: launches || !call.bringsNotification ? .launchedByTap : .tapped(tap: tap!),
+                    processesContent: false, respondsToTap: position == responder, bringsNotification: call.bringsNotification))
         }
-        if let first = steps.firstIndex(where: { $0.event != .outsideApp }) { steps[first].processesContent = true }
+        if let first = steps.firstIndex(where: { $0.event != .outsideApp && $0.bringsNotification }) {
+            steps[first].processesContent = true
+        }
         return Scenario(
             setup: cell.setup.id, appState: cell.appState.id, ignored: cell.ignored, payload: payload, tap: tap, missing: missing,
             steps: steps)
@@ -110,9 +131,11 @@ extension Matrix {
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
-            spec.cells[cellIndex(payload, setup: setup, state: state)].taps.allSatisfy { tap in
-                let sequence = calls(tap.calls, without: without)
-                return sequence.first?.handler.id != launch || sequence.count > 1
+            spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths.allSatisfy { path in
+                path.taps.allSatisfy { tap in
+                    let sequence = calls(tap.calls, without: without)
+                    return sequence.first?.handler.id != launch || sequence.count > 1
+                }
             }
         }
     }

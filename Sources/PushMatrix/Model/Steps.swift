@@ -33,6 +33,7 @@ extension Phrasebook {
                 parts.append(call.handler.id)
                 parts.append("/")
                 parts.append(call.state?.id ?? "")
+                if !call.bringsNotification { parts.append("!") }
                 for note in call.notes {
                     parts.append(",")
                     parts.append(note.id)
@@ -50,9 +51,31 @@ extension Phrasebook {
         return parts.joined()
     }
 
+    /// The steps of a cell's later path (`path`, as a cell from `Cell.allPaths`), told by what
+    /// `differs` names: its calls on delivery (said even when there are none), then its taps.
+    public func steps(ofPath path: Cell, differs: CellPath) -> [Step] {
+        var steps: [Step] = []
+        if differs.onDelivery != nil {
+            steps +=
+                path.onDelivery.isEmpty
+                ? [Step(text: phrase("onDelivery", ["calls": calls([])]), notes: [], items: [])]
+                : deliverySteps(path.onDelivery, conditional: false)
+        }
+        let named = Set(differs.taps.map(\.tap.id))
+        return steps + tapSteps(path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
+    }
+
     private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step]
     {
-        var steps = onDelivery.map { call in
+        var steps = deliverySteps(onDelivery, conditional: conditional)
+        if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
+        steps += tapSteps(taps)
+        if steps.isEmpty { steps.append(Step(text: phrase("ignored"), notes: [], items: [])) }
+        return steps
+    }
+
+    private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [Step] {
+        onDelivery.map { call in
             // The keys are joined as alternatives, as taps are.
             let keys = conditional ? matrix.apnsCondition(call).map { list($0.map(Inline.code), lastSeparator: "tapSeparator") } : nil
             let text =
@@ -60,10 +83,6 @@ extension Phrasebook {
                 ?? phrase("onDelivery", ["calls": self.call(call)])
             return Step(text: text, notes: call.notes.map(\.id), items: [])
         }
-        if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
-        steps += tapSteps(taps)
-        if steps.isEmpty { steps.append(Step(text: phrase("ignored"), notes: [], items: [])) }
-        return steps
     }
 
     private func tapSteps(_ taps: [(tap: String, calls: [Call])]) -> [Step] {

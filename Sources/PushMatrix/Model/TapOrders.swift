@@ -11,6 +11,9 @@ struct TapOrder {
     /// The calls in order, as the first cell read gives them (the others agree in handlers,
     /// states and notes).
     var calls: [Call]
+    /// For calls no cell makes on its first path: the later path (as a cell, from
+    /// `Cell.allPaths`) that first made them, whose source and versions tell where they come from.
+    var laterPath: Cell?
 }
 
 extension Matrix {
@@ -20,17 +23,23 @@ extension Matrix {
         // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
         // first sight. Each cell is read once.
         let states = spec.appStates.count
-        var groups = [[(calls: [Call], payloads: [Payload])]](repeating: [], count: spec.taps.count * states)
+        typealias Group = (calls: [Call], payloads: [Payload], laterPath: Cell?)
+        var groups = [[Group]](repeating: [], count: spec.taps.count * states)
+        var allowing = [[Payload]](repeating: [], count: spec.taps.count * states)
         for payload in payloads {
             for state in 0..<states {
-                let index = cellIndex(payload, setup: setup, state: state)
-                for tapped in spec.cells[index].taps {
-                    guard let tap = spec.taps.firstIndex(where: { $0.id == tapped.tap.id }) else { continue }
-                    let slot = tap * states + state
-                    if let group = groups[slot].firstIndex(where: { Self.same($0.calls, tapped.calls) }) {
-                        groups[slot][group].payloads.append(payload)
-                    } else {
-                        groups[slot].append((tapped.calls, [payload]))
+                let paths = spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths
+                for (number, path) in paths.enumerated() {
+                    for tapped in path.taps {
+                        guard let tap = spec.taps.firstIndex(where: { $0.id == tapped.tap.id }) else { continue }
+                        let slot = tap * states + state
+                        if number == 0 { allowing[slot].append(payload) }
+                        if let group = groups[slot].firstIndex(where: { Self.same($0.calls, tapped.calls) }) {
+                            if !groups[slot][group].payloads.contains(payload) { groups[slot][group].payloads.append(payload) }
+                            if number == 0 { groups[slot][group].laterPath = nil }
+                        } else {
+                            groups[slot].append((tapped.calls, [payload], number == 0 ? nil : path))
+                        }
                     }
                 }
             }
@@ -39,14 +48,20 @@ extension Matrix {
         for (tap, id) in spec.taps.map(\.id).enumerated() {
             let first = orders.count
             for state in 0..<states {
-                let found = groups[tap * states + state], appState = spec.appStates[state].id
+                let slot = tap * states + state, found = groups[slot], appState = spec.appStates[state].id
+                // A group every payload that allows the tap reaches names no payloads.
+                let every = { (group: Group) in group.payloads.count == allowing[slot].count }
                 if found.count == 1,
-                    let same = orders[first...].firstIndex(where: { $0.payloads.isEmpty && Self.same($0.calls, found[0].calls) })
+                    let same = orders[first...].firstIndex(where: {
+                        $0.payloads.isEmpty && $0.laterPath == nil && Self.same($0.calls, found[0].calls)
+                    })
                 {
                     orders[same].appStates.append(appState)
                 } else {
                     orders += found.map {
-                        TapOrder(tap: id, appStates: [appState], payloads: found.count == 1 ? [] : $0.payloads, calls: $0.calls)
+                        TapOrder(
+                            tap: id, appStates: [appState], payloads: every($0) ? [] : $0.payloads, calls: $0.calls, laterPath: $0.laterPath
+                        )
                     }
                 }
             }

@@ -1,10 +1,14 @@
 /// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
 /// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
 struct Observation {
-    /// One scenario that was run, with every run of it.
+    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the
+    /// spec lists for it and every run of it.
     struct Outcome {
+        /// The scenario of the cell's first path: what labels the outcome.
         var scenario: Scenario
-        var expected: [FieldLog.Call]
+        /// The calls a field log shows on each distinct path, with the numbers of the cell's
+        /// paths that make them, in order.
+        var paths: [(numbers: [Int], calls: [FieldLog.Call])]
         var runs: [FieldLog.Run]
 
         /// The distinct call sequences observed, in the order first seen.
@@ -14,9 +18,30 @@ struct Observation {
             return seen
         }
 
-        var confirms: Bool { observed == [expected] }
-        /// Runs of the same scenario that saw different calls.
-        var isInconsistent: Bool { observed.count > 1 }
+        /// The numbers of the paths that make `calls`; empty when none does.
+        func paths(of calls: [FieldLog.Call]) -> [Int] { paths.filter { $0.calls == calls }.flatMap(\.numbers) }
+
+        /// The paths the runs took, in path order.
+        var confirmedPaths: [Int] { observed.flatMap(paths(of:)).sorted() }
+        /// Every run took a path the spec lists.
+        var confirms: Bool { observed.allSatisfy { !paths(of: $0).isEmpty } }
+        /// Runs of the same scenario that saw different calls, one of them on no listed path.
+        var isInconsistent: Bool { observed.count > 1 && !confirms }
+
+        /// The listed path `calls` comes nearest: one with the same calls in another order, else
+        /// the one it follows longest before departing (counting calls to the same handler in
+        /// another state as half); the lower path on a tie.
+        func nearest(to calls: [FieldLog.Call]) -> (numbers: [Int], calls: [FieldLog.Call]) {
+            let counts = Observation.counts(calls)
+            func score(_ path: [FieldLog.Call]) -> Int {
+                let same = zip(path, calls).prefix { $0 == $1 }.count
+                let handlers = zip(path, calls).prefix { $0.handler == $1.handler }.count
+                return (Observation.counts(path) == counts ? 4 * calls.count + 4 : 0) + 2 * same + handlers
+            }
+            var best = paths[0]
+            for path in paths.dropFirst() where score(path.calls) > score(best.calls) { best = path }
+            return best
+        }
     }
 
     var outcomes: [Outcome]
@@ -29,21 +54,28 @@ struct Observation {
     var contradicted: [Outcome] { outcomes.filter { !$0.confirms } }
     var inconsistent: [Outcome] { outcomes.filter(\.isInconsistent) }
 
-    /// Groups `runs` by scenario, in the spec's scenario order.
+    /// Groups `runs` by scenario, in the spec's scenario order; a scenario's paths share one
+    /// outcome. A launch without the notification leaves no line in a field log, so the calls
+    /// expected there leave it out.
     init(matrix: Matrix, runs: [FieldLog.Run]) {
         var byKey: [String: [FieldLog.Run]] = [:]
         for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
-        outcomes = matrix.scenarios.compactMap { scenario in
+        var outcomes: [Outcome] = []
+        var unobserved = 0
+        for scenario in matrix.scenarios {
             let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing.sorted())
-            guard let runs = byKey[key] else { return nil }
-            return Outcome(
-                scenario: scenario, expected: scenario.steps.map { FieldLog.Call(handler: $0.handler, state: $0.state) }, runs: runs)
+            let calls = scenario.steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
+            if let known = index[key] {
+                outcomes[known].paths.append((scenario.paths, calls))
+            } else if let runs = byKey[key] {
+                index[key] = outcomes.count
+                outcomes.append(Outcome(scenario: scenario, paths: [(scenario.paths, calls)], runs: runs))
+            } else if scenario.path == 1 {
+                unobserved += 1
+            }
         }
-        unobserved = matrix.scenarios.count - outcomes.count
-        for (n, outcome) in outcomes.enumerated() {
-            let scenario = outcome.scenario
-            index[Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing.sorted())] = n
-        }
+        self.outcomes = outcomes
+        self.unobserved = unobserved
     }
 
     /// The runs of one scenario of an app with every handler, if any.
@@ -97,7 +129,7 @@ struct Observation {
 
     private static func name(_ state: String?) -> String { state.map { "." + $0 } ?? "none" }
 
-    private static func counts(_ calls: [FieldLog.Call]) -> [FieldLog.Call: Int] {
+    static func counts(_ calls: [FieldLog.Call]) -> [FieldLog.Call: Int] {
         calls.reduce(into: [:]) { $0[$1, default: 0] += 1 }
     }
 }

@@ -1,13 +1,15 @@
 /// The spec rewritten with what the field saw. A cell changes only when every scenario of it
-/// with no handler missing (no tap, and each possible tap) was run, and all its runs agree: if
-/// they confirm it, its source becomes an `observed` source naming the device and iOS version;
-/// if they contradict it, it takes the observed calls with that source. Anything less leaves
-/// the cell as it was, so no cell claims more than was seen. The result is validated before it
-/// is returned.
+/// with no handler missing (no tap, and each possible tap) was run, and each scenario's runs all
+/// took one sequence of calls. If those take one path of the cell, that path's source becomes an
+/// `observed` source naming the device and iOS version; if some take no listed path, the cell
+/// gains a path with the observed calls and that source, and keeps its other paths. Anything
+/// less leaves the cell as it was, so no cell claims more than was seen. The result is validated
+/// before it is returned.
 struct SpecUpdate {
     var bytes: [UInt8]
     var confirmed: Int
-    var rewritten: Int
+    /// Cells that gained an observed path.
+    var extended: Int
     /// Cells whose runs could not be written into the spec, and why.
     var skipped: [String]
 
@@ -21,47 +23,48 @@ struct SpecUpdate {
         let spec = matrix.spec
         var sources: [(id: String, json: JSONOutput)] = []
         var cells: [Int: JSONOutput] = [:]
-        var confirmed = 0, rewritten = 0
+        var confirmed = 0, extended = 0
         var skipped: [String] = []
         let cellNodes = Self.items(root["cells"])
         for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
             let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
             let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
             let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.setup.id, appState: cell.appState.id, tap: $0) }
-            guard outcomes.count == taps.count, outcomes.allSatisfy({ !$0.isInconsistent }) else { continue }
+            guard outcomes.count == taps.count, outcomes.allSatisfy({ $0.observed.count == 1 }) else { continue }
             let run = outcomes[0].runs[0]
             let source = Self.sourceID(device: run.device, os: run.os)
-            if !sources.contains(where: { $0.id == source }) {
-                sources.append(
-                    (
-                        source,
-                        Self.observedSource(id: source, device: run.device, os: run.os, matrix: matrix)
-                    ))
-            }
             var node = Self.output(cellNodes[index])
             if outcomes.allSatisfy(\.confirms) {
+                // The one path every scenario's runs took; the cell's own when that one fits.
+                let taken = (1...(cell.paths.count + 1)).first { number in
+                    outcomes.allSatisfy { $0.paths(of: $0.observed[0]).contains(number) }
+                }
+                guard let taken else {
+                    let label = Observation.label(outcomes[0].scenario, matrix)
+                    skipped.append("\(label): the runs took different paths of the cell for different taps")
+                    continue
+                }
+                if taken == 1 {
+                    node = Self.replacing(node, "source", .string(source))
+                } else {
+                    var paths = Self.items(cellNodes[index]["paths"]).map(Self.output)
+                    paths[taken - 2] = Self.replacing(paths[taken - 2], "source", .string(source))
+                    node = Self.replacing(node, "paths", .array(paths))
+                }
                 confirmed += 1
             } else {
-                let delivery = outcomes[0].observed[0]
-                var tapCalls: [(String, [FieldLog.Call])] = []
-                for (tap, outcome) in zip(taps.dropFirst(), outcomes.dropFirst()) {
-                    let calls = outcome.observed[0]
-                    guard calls.starts(with: delivery) else {
-                        skipped.append(
-                            "\(Observation.label(outcome.scenario, matrix)): the calls of tap \(tap!) do not begin with the calls on arrival seen without a tap"
-                        )
-                        break
-                    }
-                    tapCalls.append((tap!, Array(calls.dropFirst(delivery.count))))
+                let label = Observation.label(outcomes[0].scenario, matrix)
+                guard let path = Self.observedPath(cell, taps: taps, outcomes: outcomes, source: source, os: run.os) else {
+                    skipped.append("\(label): the calls of a tap do not begin with the calls on arrival seen without a tap")
+                    continue
                 }
-                guard tapCalls.count == taps.count - 1 else { continue }
-                node = Self.replacing(node, "onDelivery", Self.calls(delivery, keepingNotesOf: cell.onDelivery))
-                let old = Dictionary(uniqueKeysWithValues: cell.taps.map { ($0.tap.id, $0.calls) })
-                node = Self.replacing(
-                    node, "taps", .object(tapCalls.map { tap, calls in (tap, Self.calls(calls, keepingNotesOf: old[tap] ?? [])) }))
-                rewritten += 1
+                node = Self.replacing(node, "paths", .array(Self.items(cellNodes[index]["paths"]).map(Self.output) + [path]))
+                extended += 1
             }
-            cells[index] = Self.replacing(node, "source", .string(source))
+            if !sources.contains(where: { $0.id == source }) {
+                sources.append((source, Self.observedSource(id: source, device: run.device, os: run.os, matrix: matrix)))
+            }
+            cells[index] = node
         }
         var document = Self.output(root)
         document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
@@ -77,8 +80,28 @@ struct SpecUpdate {
         }
         self.bytes = bytes
         self.confirmed = confirmed
-        self.rewritten = rewritten
+        self.extended = extended
         self.skipped = skipped
+    }
+
+    /// The path the runs took, as the spec writes it: the calls seen without a tap on delivery,
+    /// and each tap's calls after them. Nil when a tap's calls do not begin with those.
+    private static func observedPath(
+        _ cell: Cell, taps: [String?], outcomes: [Observation.Outcome], source: String, os: String
+    ) -> JSONOutput? {
+        let delivery = outcomes[0].observed[0]
+        var tapCalls: [(String, [FieldLog.Call])] = []
+        for (tap, outcome) in zip(taps.dropFirst(), outcomes.dropFirst()) {
+            let calls = outcome.observed[0]
+            guard let tap, calls.starts(with: delivery) else { return nil }
+            tapCalls.append((tap, Array(calls.dropFirst(delivery.count))))
+        }
+        let old = Dictionary(uniqueKeysWithValues: cell.taps.map { ($0.tap.id, $0.calls) })
+        return .object([
+            ("onDelivery", calls(delivery, keepingNotesOf: cell.onDelivery)),
+            ("taps", .object(tapCalls.map { tap, calls in (tap, Self.calls(calls, keepingNotesOf: old[tap] ?? [])) })),
+            ("source", .string(source)), ("seenOn", .string("iOS \(os)")),
+        ])
     }
 
     /// `observed_` and the device and version with everything but letters and digits as `_`.

@@ -100,7 +100,7 @@ struct FieldKitView {
     func probePhrases(_ language: String) -> TemplateFields {
         let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
         var fields: TemplateFields = [:]
-        for name in Phrases.kit where name.hasPrefix("probe") {
+        for name in Phrases.borrowed where name.hasPrefix("probe") {
             var literal = "\""
             for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
                 switch piece {

@@ -19,7 +19,12 @@ extension SwiftView {
         switch framework {
         case .xctest:
             fields["scenarios"] = .list(
-                group.names.indices.map { .object(["name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0])]) })
+                group.names.indices.map {
+                    .object([
+                        "name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0]),
+                        "assertion": .verbatim(Self.wrapped(call: "assertConforms(.\(group.names[$0]))", indent: 8)),
+                    ])
+                })
         case .swiftTesting:
             var cells: [(setup: String, appState: String, names: [String])] = []
             for (scenario, name) in zip(group.scenarios, group.names) {

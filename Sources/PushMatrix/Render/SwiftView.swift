@@ -91,6 +91,7 @@ struct SwiftView {
                         "setup": .verbatim(scenario.setup),
                         "appState": .verbatim(scenario.appState),
                         "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
+                        "laterPath": .bool(scenario.path > 1), "path": .verbatim(String(scenario.path)),
                         "missing": .verbatim(
                             scenario.missing.isEmpty ? "[]" : "[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
                         "ignored": .verbatim(scenario.ignored ? "true" : "false"),
@@ -100,7 +101,8 @@ struct SwiftView {
                             scenario.steps.map { step in
                                 let text = expressions[step] ?? Self.stepExpression(step)
                                 expressions[step] = text
-                                return .verbatim(scenario.steps.count > 1 ? text + "," : text)
+                                let line = scenario.steps.count > 1 ? text + "," : text
+                                return .verbatim(Self.wrapped(call: line, indent: 12 + indent.count))
                             }),
                     ])
                 }),
@@ -156,7 +158,8 @@ struct SwiftView {
         var lines: [[Line]] = []  // each site's lines, in order
         var reaches: [LineKey: Reach] = [:]
         for scenario in matrix.scenarios {
-            for (index, step) in scenario.steps.enumerated() {
+            // A launch without the notification gives the app nothing to route: not a call site.
+            for (index, step) in scenario.steps.enumerated() where step.bringsNotification {
                 let siteKey = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
                 let site =
                     siteIndex[siteKey]
@@ -281,13 +284,17 @@ struct SwiftView {
             typeName = SwiftView.typeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
             var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
+            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough
+            // for a line.
             names = scenarios.map { [name] scenario in
-                Self.spelled(name, scenario, separator: "__", tap: scenario.tap.map { tapWord($0) } ?? "noTap") { parts, _, handler in
+                let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
+                return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
                     parts += ["__without", handlerWord(handler)]
                 }
             }
             summaries = scenarios.map { scenario in
-                Self.spelled(words, scenario, separator: " · ", tap: scenario.tap.map { "tap " + $0 } ?? "no tap") { parts, n, handler in
+                let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
+                return Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
                     parts += [n == 0 ? " · without " : ", ", handler]
                 }
             }
@@ -322,7 +329,8 @@ struct SwiftView {
 
     static func stepExpression(_ step: Scenario.Step) -> String {
         "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
-            + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap))"
+            + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap)"
+            + (step.bringsNotification ? ")" : ", bringsNotification: false)")
     }
 
     static func eventExpression(_ event: Scenario.Event) -> String {
@@ -349,7 +357,27 @@ struct SwiftView {
         let prefix = "    public static let \(name)"
         if (prefix + ": Scenario = Scenario(").count <= lineLength { return ("public static let \(name): Scenario = Scenario(", "") }
         if (prefix + " = Scenario(").count <= lineLength { return ("public static let \(name) = Scenario(", "") }
-        return ("public static let \(name) =\n        Scenario(", "    ")
+        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        Scenario(", "    ") }
+        return ("public static\n        let \(name) =\n        Scenario(", "    ")
+    }
+
+    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
+    /// with its arguments from the next line, four spaces in, as many to a line as fit.
+    /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
+    static func wrapped(call line: String, indent: Int) -> String {
+        guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
+        let margin = String(repeating: " ", count: indent + 4)
+        var lines: [String] = [], current = ""
+        for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
+            let next = current.isEmpty ? argument : current + ", " + argument
+            if current.isEmpty || margin.count + next.count + 1 <= lineLength {
+                current = next
+            } else {
+                lines.append(current + ",")
+                current = argument
+            }
+        }
+        return line[...open] + "\n" + (lines + [current]).map { margin + $0 }.joined(separator: "\n")
     }
 
     /// The line length of the package's swift-format configuration, which generated code keeps to.

@@ -47,9 +47,6 @@ struct CellRules {
             let names = spec.payloadKeys.filter(\.makesVisible).map(\.id).joined(separator: ", ")
             sink.error(cell.origin, "notificationCenter is true, but no key that makes a notification visible (\(names)) is set")
         }
-        if !appState.running && !appState.launchesInBackground, let first = cell.onDelivery.first(where: { !inExtension($0) }) {
-            sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
-        }
         if cell.ignored != (cell.onDelivery.isEmpty && !cell.notificationCenter) {
             sink.error(
                 cell.origin,
@@ -57,9 +54,6 @@ struct CellRules {
                     ? "ignored is true, but the cell calls a handler or shows the notification"
                     : "ignored is false, but the cell calls no handler and shows nothing")
         }
-        cell.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, setup: cell.setup.id) }
-        noRepeats(cell.onDelivery, columnNotes: appState.notes)
-        cell.taps.forEach { noRepeats($0.calls, columnNotes: appState.notes) }
         let tapped = Set(cell.taps.map(\.tap.id))
         for tap in spec.taps {
             let possible = cell.notificationCenter && tap.requires.allSatisfy { isSet($0.id) }
@@ -67,26 +61,63 @@ struct CellRules {
                 sink.error(cell.origin, "missing tap '\(tap.id)': the notification is in Notification Center and the payload allows it")
             }
         }
-        for (tap, calls) in cell.taps {
+        for (tap, _) in cell.taps {
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
             if !cell.notificationCenter {
                 sink.error(tap.origin, "tap '\(tap.id)' is impossible: the notification is not in Notification Center")
             } else if let needed = declared.requires.first(where: { !isSet($0.id) }) {
                 sink.error(tap.origin, "tap '\(tap.id)' needs payload key '\(needed.id)' to be set")
             }
-            if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
-            for (position, call) in calls.enumerated() {
-                check(call, position: position, tap: declared, running: appState.running, setup: cell.setup.id)
+        }
+        let paths = cell.allPaths
+        for (number, path) in paths.enumerated() {
+            calls(path, appState: appState, repeatsAllowed: number > 0)
+            let signature = Self.signature(path)
+            if let earlier = paths[..<number].firstIndex(where: { Self.signature($0) == signature }) {
+                sink.error(path.origin, "duplicate path: it takes the same calls as path \(earlier + 1) of this cell")
             }
         }
     }
 
+    /// The rules for the calls of one path of a cell. A later path may repeat a call: a report
+    /// of the same call twice (iOS 18.0's doubled presentation) is what such a path is for.
+    private func calls(_ path: Cell, appState: AppState, repeatsAllowed: Bool) {
+        if !appState.running && !appState.launchesInBackground, let first = path.onDelivery.first(where: { !inExtension($0) }) {
+            sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
+        }
+        path.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, setup: path.setup.id) }
+        noRepeats(path.onDelivery, columnNotes: appState.notes, allowed: repeatsAllowed)
+        // An app the system started in the background on arrival may still run at the tap.
+        let startedOnArrival = !appState.running && path.onDelivery.contains { !inExtension($0) }
+        for (tap, calls) in path.taps {
+            noRepeats(calls, columnNotes: appState.notes, allowed: repeatsAllowed)
+            guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
+            if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
+            if !calls.isEmpty && !calls.contains(where: \.bringsNotification) {
+                sink.error(tap.origin, "tap '\(tap.id)': no call brings the notification, so nothing can answer the tap")
+            }
+            for (position, call) in calls.enumerated() {
+                check(
+                    call, position: position, tap: declared, running: appState.running, setup: path.setup.id,
+                    mayBeRunning: startedOnArrival)
+            }
+        }
+    }
+
+    /// What a path calls, on delivery and per tap: two paths alike here are one path.
+    private static func signature(_ path: Cell) -> [[String]] {
+        func calls(_ list: [Call]) -> [String] {
+            list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.bringsNotification)" }
+        }
+        return [calls(path.onDelivery)] + path.taps.map { [$0.tap.id] + calls($0.calls) }
+    }
+
     /// The same call twice in a row of calls, or a column's note again on a call, would only
     /// repeat a step or a marker in the docs.
-    private func noRepeats(_ calls: [Call], columnNotes: [Reference]) {
+    private func noRepeats(_ calls: [Call], columnNotes: [Reference], allowed: Bool) {
         var seen = Set<String>()
         for call in calls {
-            if !seen.insert("\(call.handler.id)|\(call.state?.id ?? "")").inserted {
+            if !seen.insert("\(call.handler.id)|\(call.state?.id ?? "")").inserted && !allowed {
                 sink.error(call.origin, "the same call is listed twice")
             }
             for note in call.notes where columnNotes.contains(where: { $0.id == note.id }) {
@@ -102,8 +133,11 @@ struct CellRules {
     /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's
     /// setup; state only where the handler has one; an extension's handler only on delivery; a
     /// handler that launches the app comes first in each tap that opens an app that is not
-    /// running, and nowhere but first in a tap on such an app.
-    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String) {
+    /// running (unless it `mayBeRunning`, started in the background on arrival), and nowhere but
+    /// first in a tap on such an app; one that carries the tap (a scene
+    /// connection) may also come first in a tap on a running app, whose scene UIKit may have
+    /// disconnected.
+    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String, mayBeRunning: Bool = false) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
         let inTap = tap != nil
         if !handler.methods.isEmpty && !handler.methods.contains(where: { $0.setup.id == setup }) {
@@ -112,19 +146,22 @@ struct CellRules {
         if handler.inExtension && inTap {
             sink.error(call.handler.origin, "handler '\(handler.id)' runs in an extension, which only a delivery calls, not a tap")
         }
+        if !call.bringsNotification && !handler.launchesApp {
+            sink.error(call.origin, "only a call that launches the app can come without the notification: remove \"withoutNotification\"")
+        }
         if handler.hasState && call.state == nil {
             sink.error(call.origin, "handler '\(handler.id)' runs with a state: add \"state\"")
         } else if !handler.hasState, let state = call.state {
             sink.error(state.origin, "handler '\(handler.id)' runs before the app has a state: remove \"state\"")
         }
         let mayLaunch = inTap && !running && position == 0
-        let mustLaunch = mayLaunch && tap?.opensApp != false
+        let mustLaunch = mayLaunch && tap?.opensApp != false && !mayBeRunning
         if mustLaunch && !handler.launchesApp {
             let launchers = spec.handlers.filter(\.launchesApp).map(\.id).joined(separator: ", ")
             sink.error(
                 call.handler.origin,
                 "a tap on an app that is not running starts it: the first call must be a launching handler (\(launchers))")
-        } else if handler.launchesApp && !mayLaunch {
+        } else if handler.launchesApp && !mayLaunch && !(handler.carriesTap && inTap && position == 0) {
             sink.error(
                 call.handler.origin,
                 "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running")

@@ -125,7 +125,7 @@ struct Validator {
 
     private func checkNoteReferences(_ r: References) {
         for note in spec.notes {
-            r.resolve(note.source, r.sources, "source")
+            note.sources.forEach { r.resolve($0, r.sources, "source") }
             note.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
             if let fallback = note.whenMissing {
                 r.resolve(fallback.handler, r.handlers, "handler")
@@ -211,11 +211,22 @@ struct Validator {
                 r.resolve(tap, r.taps, "tap")
                 calls.forEach(r.call)
             }
+            var pathDeliveries: [Call] = [], pathTaps: [Call] = []
+            for path in cell.paths {
+                r.resolve(path.source, r.sources, "source")
+                pathDeliveries += path.onDelivery ?? []
+                pathTaps += path.taps.flatMap(\.calls)
+                for (tap, _) in path.taps where !cell.taps.contains(where: { $0.tap.id == tap.id }) {
+                    sink.error(tap.origin, "a path can only take another way for a tap of its cell: the cell has no tap '\(tap.id)'")
+                }
+            }
+            let pathCalls = pathDeliveries + pathTaps
+            pathCalls.forEach(r.call)
             if !conditional.isEmpty {
-                Self.misplacedConditions(cell.notes + cell.taps.flatMap(\.calls).flatMap(\.notes), conditional, sink)
+                Self.misplacedConditions(cell.notes + (cell.taps.flatMap(\.calls) + pathTaps).flatMap(\.notes), conditional, sink)
             }
             guard !scoped.isEmpty else { continue }
-            for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls)).flatMap(\.notes) {
+            for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls) + pathCalls).flatMap(\.notes) {
                 if let setups = scoped[note.id], !setups.contains(cell.setup.id) {
                     sink.error(
                         note.origin,

@@ -8,7 +8,7 @@ final class {{typeName}}ConformanceTests: XCTestCase {
 {{#scenarios}}
     /// {{summary}}
     func test_{{name}}() {
-        assertConforms(.{{name}})
+        {{assertion}}
     }
 {{^@last}}
 

@@ -15,7 +15,7 @@ final class ObserveTests: XCTestCase {
         let start =
             #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "test", "payload": {\#(payload)}, "#
             + #""\#(matrix.spec.naming.label)": "\#(scenario.setup)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
-        let steps = calls ?? scenario.steps.map { ($0.handler, $0.state) }
+        let steps = calls ?? scenario.steps.filter(\.bringsNotification).map { ($0.handler, $0.state) }
         return [start]
             + steps.map { handler, state in
                 #"{"v": 1, "run": "\#(run)", "event": "call", "handler": "\#(handler)", "state": \#(state.map { "\"\($0)\"" } ?? "null")}"#
@@ -65,7 +65,8 @@ final class ObserveTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.stderr, "")
             let report = try json(result)
-            XCTAssertEqual((report["confirmed"] as? [Any])?.count, matrix.scenarios.count, spec)
+            // The paths of one cell and tap are one scenario to observe.
+            XCTAssertEqual((report["confirmed"] as? [Any])?.count, matrix.scenarios.filter { $0.path == 1 }.count, spec)
             XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, spec)
             XCTAssertEqual(report["unobserved"] as? Int, 0, spec)
         }
@@ -75,7 +76,7 @@ final class ObserveTests: XCTestCase {
     private var coldStart: Scenario {
         Fixtures.current.scenarios.first {
             $0.setup == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty && $0.steps.count == 2
-                && $0.steps[0].handler == "sceneConnect"
+                && $0.steps[0].handler == "sceneConnect" && $0.path == 1
         }!
     }
 
@@ -108,6 +109,38 @@ final class ObserveTests: XCTestCase {
         }
     }
 
+    /// A run that takes a cell's second path (a cold start whose connection options hold no
+    /// response) confirms that path and names it; a run on no listed path contradicts the cell.
+    func testARunOnTheSecondPathConfirmsItAndOneOnNoPathContradicts() throws {
+        let matrix = Fixtures.current
+        let second = try XCTUnwrap(
+            matrix.scenarios.first {
+                $0.path == 2 && $0.missing.isEmpty && $0.tap == "body" && $0.appState == "terminated" && $0.setup == "scenes"
+                    && $0.steps.count == 2
+            })
+        XCTAssertEqual(second.steps.first.map { !$0.bringsNotification }, true, "the connection brings no response")
+        let label = Observation.label(second, matrix)
+        let confirmed = try observe(Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")])
+        XCTAssertEqual(confirmed.status, 0, confirmed.stderr)
+        XCTAssertTrue(confirmed.stdout.hasPrefix("confirmed     \(label) (path 2) — p2 (iPhone 15, iOS 18.2)\n"), confirmed.stdout)
+        let report = try json(
+            try observe(Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")], ["--json"]))
+        XCTAssertEqual((report["confirmed"] as? [[String: Any]])?.first?["paths"] as? [Int], [2])
+
+        let nowhere = Self.lines(matrix, second, run: "x", calls: [("action", "background")]).joined(separator: "\n")
+        let contradicted = try observe(Fixtures.currentSpec, [nowhere])
+        XCTAssertEqual(contradicted.status, 1)
+        XCTAssertTrue(
+            contradicted.stdout.hasPrefix("contradicted  \(label)\n  expected:  sceneConnect, action(.inactive) (path 1)\n"),
+            contradicted.stdout)
+        XCTAssertTrue(contradicted.stdout.contains("  expected:  action(.inactive) (path 2)\n"), contradicted.stdout)
+        XCTAssertTrue(
+            contradicted.stdout.contains(
+                "  observed:  action(.background) — x (iPhone 15, iOS 18.2)\n             step 1: action ran in state .background, expected .inactive (path 2)\n"
+            ),
+            contradicted.stdout)
+    }
+
     func testRunsOfOneScenarioThatDisagreeAreReported() throws {
         let matrix = Fixtures.current
         let log = Self.lines(matrix, coldStart, run: "a") + Self.lines(matrix, coldStart, run: "b", calls: [("sceneConnect", nil)])
@@ -116,12 +149,17 @@ final class ObserveTests: XCTestCase {
         let keys = coldStart.payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")
         XCTAssertTrue(
             result.stdout.hasPrefix("inconsistent  payload: \(keys) · setup: scenes · appState: terminated · tap: body\n"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("  observed:  sceneConnect, action(.inactive) — a (iPhone 15, iOS 18.2)\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("  observed:  sceneConnect, action(.inactive) (path 1) — a (iPhone 15, iOS 18.2)\n"), result.stdout)
         XCTAssertTrue(
             result.stdout.contains(
-                "  observed:  sceneConnect — b (iPhone 15, iOS 18.2)\n             step 2: expected call action(.inactive) is missing\n"))
+                "  observed:  sceneConnect — b (iPhone 15, iOS 18.2)\n             step 2: expected call action(.inactive) is missing (path 1)\n"
+            ))
         XCTAssertTrue(
-            result.stdout.hasSuffix("0 confirmed, 1 contradicted (1 with runs that disagree), 767 not yet observed\n"), result.stdout)
+            result.stdout.hasSuffix(
+                "0 confirmed, 1 contradicted (1 with runs that disagree), \(matrix.scenarios.filter { $0.path == 1 }.count - 1) not yet observed\n"
+            ),
+            result.stdout)
     }
 
     /// Bad lines are reported with file and line, and the good runs around them still count.
@@ -195,13 +233,14 @@ final class ObserveTests: XCTestCase {
 
     // MARK: --update-spec
 
-    /// Every scenario with no handler missing, logged as predicted, for the cells `where` picks.
+    /// Every scenario of a cell's first path with no handler missing, logged as predicted, for
+    /// the cells `where` picks.
     private func log(
         _ matrix: Matrix, where include: (Scenario) -> Bool = { _ in true }, calls: (Scenario) -> [(String, String?)]? = { _ in nil }
     )
         -> String
     {
-        matrix.scenarios.enumerated().filter { $0.element.missing.isEmpty && include($0.element) }
+        matrix.scenarios.enumerated().filter { $0.element.missing.isEmpty && $0.element.path == 1 && include($0.element) }
             .flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)", calls: calls(scenario)) }.joined(separator: "\n")
     }
 
@@ -223,7 +262,7 @@ final class ObserveTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(
                 result.stdout.hasSuffix(
-                    "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 rewritten to what was observed\n"))
+                    "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 given a path of what was observed\n"))
             let updated = try SpecLoader.load(path: out)
             XCTAssertEqual(updated.spec.cells.count, matrix.spec.cells.count)
             XCTAssertTrue(updated.spec.cells.allSatisfy { $0.source.id == "observed_iPhone_15_18_2" }, spec)
@@ -239,8 +278,9 @@ final class ObserveTests: XCTestCase {
         }
     }
 
-    /// A cell whose runs all saw something else takes the observed calls; a cell seen only in
-    /// part, or one whose calls would break a rule of the spec, is not written as observed.
+    /// A cell whose runs all saw something else gains a path of the observed calls and keeps its
+    /// own; a cell seen only in part, or one whose calls would break a rule of the spec, is not
+    /// written as observed.
     func testContradictionsAreWrittenOnlyWhenWholeAndValid() throws {
         let matrix = Fixtures.current
         let target = coldStart
@@ -255,11 +295,22 @@ final class ObserveTests: XCTestCase {
                 $0.setup.id == "scenes" && $0.appState.id == "terminated"
                     && Payload($0.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex) == target.payload
             })
-        XCTAssertEqual(cell.source.id, "observed_iPhone_15_18_2")
-        XCTAssertEqual(
-            cell.taps.first { $0.tap.id == "body" }?.calls.map { "\($0.handler.id).\($0.state?.id ?? "-")" },
-            ["sceneConnect.-", "action.active"])
-        XCTAssertEqual(updated.spec.cells.filter { $0.source.id.hasPrefix("observed_") }.count, 1, "no other cell changes")
+        let original = try XCTUnwrap(
+            matrix.spec.cells.first {
+                $0.setup.id == "scenes" && $0.appState.id == "terminated"
+                    && Payload($0.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex) == target.payload
+            })
+        XCTAssertEqual(cell.source.id, original.source.id, "the cell's own path keeps its source")
+        let path = try XCTUnwrap(cell.paths.last)
+        XCTAssertEqual(cell.paths.count, original.paths.count + 1)
+        XCTAssertEqual(path.source.id, "observed_iPhone_15_18_2")
+        XCTAssertEqual(path.seenOn, "iOS 18.2")
+        func spelled(_ calls: [Call]?) -> [String]? { calls?.map { "\($0.handler.id).\($0.state?.id ?? "-")" } }
+        XCTAssertEqual(spelled(path.taps.first { $0.tap.id == "body" }?.calls), ["sceneConnect.-", "action.active"])
+        XCTAssertEqual(spelled(cell.taps.first { $0.tap.id == "body" }?.calls), spelled(original.taps.first { $0.tap.id == "body" }?.calls))
+        let observedPaths = updated.spec.cells.flatMap(\.paths).filter { $0.source.id.hasPrefix("observed_") }
+        XCTAssertEqual(observedPaths.count, 1, "no other cell changes")
+        XCTAssertFalse(updated.spec.cells.contains { $0.source.id.hasPrefix("observed_") })
 
         let partly = log(matrix, where: { sameCell($0) && $0.tap == nil })
         let none = Fixtures.temporaryDirectory(self) + "/partly.json"

@@ -70,9 +70,51 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertNil(failures["alert_category__scenes__foreground__tapBody"], "a foreground tap has no scene connection")
         XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"], "a background action connects no scene")
         // Exactly the cold-start body taps of the scene setups fail.
-        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect } }.map(\.name).sorted()
+        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)
+            .sorted()
         XCTAssertFalse(expected.isEmpty)
         XCTAssertEqual(failures.keys.sorted(), expected)
+    }
+
+    /// The path where a cold start's connection options hold no response: only `didReceive`
+    /// brings the tap, and a handler that trusts the connection to have answered misses it.
+    func testReadingOnlyTheConnectionOptionsIsCaught() {
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.ReadsOnlyConnectionOptions(setup: $0, missing: $1) }
+        XCTAssertEqual(failures["alert__scenes__terminated__tapBodyPath2"], ["step 2, action (.inactive): the tap must be answered here"])
+        XCTAssertEqual(
+            failures["alert_category__swiftUI__forceQuit__tapBodyPath2"], ["step 2, action (.inactive): the tap must be answered here"])
+        XCTAssertNil(failures["alert__scenes__terminated__tapBody"], "the path whose connection brings the tap passes")
+        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && !$0.bringsNotification } }
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(failures.keys.sorted(), expected.map(\.name).sorted())
+    }
+
+    /// iOS 18.0's second `willPresent` for one push: the content is handled on the first only.
+    func testHandlingEveryPresentationIsCaught() {
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.HandlesEveryPresentation(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert__scenes__foreground__noTapPath2"], ["step 2, presentation (.active): the content was already handled"])
+        XCTAssertEqual(
+            failures["alert_mutableContent__appDelegate__foreground__tapBodyPath2"],
+            ["step 3, presentation (.active): the content was already handled"])
+        XCTAssertNil(failures["alert__scenes__foreground__noTap"], "one presentation per push passes")
+        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .presentation && !$0.processesContent } }
+        XCTAssertEqual(failures.keys.sorted(), expected.map(\.name).sorted())
+        XCTAssertTrue(expected.contains { $0.name.hasSuffix("Path2") })
+    }
+
+    /// An app the system started in the background for the push may still be running at the
+    /// tap: that tap is a warm one, with no launching call before it.
+    func testEveryTapAfterABackgroundLaunchTakenForColdIsCaught() {
+        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.EveryTapAfterBackgroundLaunchIsCold(setup: $0, missing: $1) }
+        XCTAssertEqual(
+            failures["alert_contentAvailable__appDelegate__terminated__tapBodyPath2"],
+            ["step 2, action (.inactive): the tap must be answered here"])
+        XCTAssertNil(failures["alert_contentAvailable__appDelegate__terminated__tapBody"], "the cold start after the launch passes")
+        XCTAssertNil(failures["alert_contentAvailable__appDelegate__terminated__tapBodyPath3"], "no background launch: passes")
+        XCTAssertEqual(
+            failures["alert_contentAvailable_category__scenes__background__tapDismiss"],
+            ["step 2, action (.background): the tap must be answered here"])
     }
 
     func testReadingOnlyTheLaunchOptionsIsCaught() {
@@ -89,7 +131,9 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertNil(failures["alert_category__appDelegate__terminated__tapBody"], "without scenes the launch options hold the tap")
         XCTAssertEqual(names(failures, containing: "__appDelegate__"), [])
         XCTAssertEqual(
-            Set(failures.keys), Set(Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect } }.map(\.name)))
+            Set(failures.keys),
+            Set(Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)))
+        XCTAssertNil(failures["alert__scenes__terminated__tapBodyPath2"], "where the options hold no response, didReceive answers")
     }
 
     func testADelegateAssignedAfterLaunchIsCaught() {

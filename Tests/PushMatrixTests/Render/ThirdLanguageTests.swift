@@ -63,12 +63,14 @@ final class ThirdLanguageTests: XCTestCase {
     func testASpecWithoutTheKitsPhrasesBorrowsThem() throws {
         var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: spec))) as? [String: Any])
         var phrases = try XCTUnwrap(json["phrases"] as? [String: Any])
-        for name in Phrases.kit { phrases[name] = nil }
+        for name in Phrases.borrowed { phrases[name] = nil }
         json["phrases"] = phrases
         let older = Fixtures.temporaryDirectory(self) + "/older.json"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: older))
         let matrix = try SpecLoader.load(path: older)
         XCTAssertEqual(matrix.spec.phrases["probeStart"]?.values, ["en": "Start this run", "ja": "この計測を始める", "fr": "Start this run"])
         XCTAssertEqual(matrix.spec.phrases["observedTitle"]?["ja"], "{{device}}(iOS {{os}})での実地の記録")
+        XCTAssertEqual(
+            matrix.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り", "fr": "{{count}} paths"])
     }
 }

@@ -55,11 +55,64 @@ enum CurrentBrokenHandlers {
             router.receive(handler, state: state, userInfo: userInfo, complete: handler == .presentation ? nil : complete)
         }
     }
+    /// Reads the tap from the scene's connection options only: once a scene has connected, it
+    /// takes the next `didReceive` for one the connection already answered, so a cold start
+    /// whose options held no response leaves the tap unanswered.
+    final class ReadsOnlyConnectionOptions: PushHandlerUnderTest {
+        let router: PushRouter
+        private var connected = false
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            if handler == .sceneConnect {
+                connected = true
+            } else if handler == .action && connected {
+                connected = false
+                handling.respondsToTap = false
+            }
+            return handling
+        }
+    }
+
+    /// Handles the content in every `willPresent`, so iOS 18.0's second call for the same push
+    /// handles it again.
+    final class HandlesEveryPresentation: PushHandlerUnderTest {
+        let router: PushRouter
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            if handler == .presentation { handling.processesContent = true }
+            return handling
+        }
+    }
+
+    /// Once the system has started the app in the background for a push, takes every later tap
+    /// for a cold start: it waits for a launching call before answering, so a warm tap on the
+    /// app still running from that launch is never answered.
+    final class EveryTapAfterBackgroundLaunchIsCold: PushHandlerUnderTest {
+        let router: PushRouter
+        private var waitingForLaunch = false
+        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            if handling.event == .delivered(.background) {
+                waitingForLaunch = true
+            } else if handler.launchesApp {
+                waitingForLaunch = false
+            } else if waitingForLaunch, case .tapped = handling.event {
+                handling.respondsToTap = false
+            }
+            return handling
+        }
+    }
+
     /// Each broken handler by its type's name.
     static var named: [String: (Setup, Set<Handler>) -> PushHandlerUnderTest] {
         [
             "SceneAndCenterKeepSeparateState": SceneAndCenterKeepSeparateState.init, "ReadsOnlyLaunchOptions": ReadsOnlyLaunchOptions.init,
             "DelegateAssignedTooLate": DelegateAssignedTooLate.init, "PresentationNeverCompletes": PresentationNeverCompletes.init,
+            "ReadsOnlyConnectionOptions": ReadsOnlyConnectionOptions.init, "HandlesEveryPresentation": HandlesEveryPresentation.init,
+            "EveryTapAfterBackgroundLaunchIsCold": EveryTapAfterBackgroundLaunchIsCold.init,
         ]
     }
 

@@ -49,12 +49,14 @@ struct HTMLMatrixReader {
         }
     }
 
-    /// A cell's steps (`<p>` or `<ol><li>`) and their alternatives (`<ul><li>`).
+    /// A cell's steps (`<p>` or `<ol><li>`) and their alternatives (`<ul><li>`), in page order,
+    /// with the labels of its paths (`p.path`).
     private func lines(_ cell: HTMLElement, notes: [String: String]) -> [StepReader.Line] {
         // A `p.kind` labels a cell nobody has observed; DocsInBrowserTests counts those.
-        let steps =
-            cell.elements.filter { $0.name == "p" && !$0.classes.contains("kind") }
-            + cell.elements.filter { $0.name == "ol" }.flatMap(\.elements)
+        let steps = cell.elements.flatMap { element -> [HTMLElement] in
+            if element.name == "p" && !element.classes.contains("kind") { return [element] }
+            return element.name == "ol" ? element.elements : []
+        }
         return steps.flatMap { step -> [StepReader.Line] in
             let items = step.elements.filter { $0.name == "ul" }.flatMap(\.elements)
             return [line(step, isItem: false, notes: notes)] + items.map { line($0, isItem: true, notes: notes) }

@@ -4,23 +4,41 @@ import XCTest
 
 /// A cell as a page shows it, in ids, so pages and spec can be compared.
 struct CellOutline: Equatable, CustomStringConvertible {
+    /// A later path as a page tells it: its calls on delivery where it states them, and the taps
+    /// it names.
+    struct Path: Equatable {
+        var number: Int
+        var onDelivery: [String]?
+        var taps: [String: [String]] = [:]
+    }
+
     var onDelivery: [String] = []
     var notificationCenter = false
     var taps: [String: [String]] = [:]
     var notes: Set<String> = []
+    var paths: [Path] = []
 
     var description: String {
-        "delivery \(onDelivery), NC \(notificationCenter), taps \(taps.sorted { $0.key < $1.key }), notes \(notes.sorted())"
+        "delivery \(onDelivery), NC \(notificationCenter), taps \(taps.sorted { $0.key < $1.key }), notes \(notes.sorted()), paths \(paths)"
     }
 
+    /// `handler(state)`; a call without the notification reads `handler(!)`.
     static func call(_ handler: String, _ state: String?) -> String { state.map { "\(handler)(\($0))" } ?? handler }
+    static func call(_ call: Call) -> String { Self.call(call.handler.id, call.bringsNotification ? call.state?.id : "!") }
 
     /// What the spec says of a cell, in the same shape.
     init(_ cell: Cell, matrix: Matrix) {
-        onDelivery = cell.onDelivery.map { Self.call($0.handler.id, $0.state?.id) }
+        onDelivery = cell.onDelivery.map(Self.call)
         notificationCenter = cell.notificationCenter
-        for (tap, calls) in cell.taps { taps[tap.id] = calls.map { Self.call($0.handler.id, $0.state?.id) } }
+        for (tap, calls) in cell.taps { taps[tap.id] = calls.map(Self.call) }
         notes = Set(matrix.noteIds(of: cell))
+        for (number, (path, differs)) in zip(cell.allPaths.dropFirst(), cell.paths).enumerated() {
+            let named = Set(differs.taps.map(\.tap.id))
+            var outline = Path(number: number + 2, onDelivery: differs.onDelivery.map { _ in path.onDelivery.map(Self.call) })
+            for (tap, calls) in path.taps where named.contains(tap.id) { outline.taps[tap.id] = calls.map(Self.call) }
+            paths.append(outline)
+            for call in (differs.onDelivery ?? []) + differs.taps.flatMap(\.calls) { notes.formUnion(call.notes.map(\.id)) }
+        }
     }
 
     init() {}
@@ -47,13 +65,26 @@ struct StepReader {
 
     func outline(_ lines: [Line]) throws -> CellOutline {
         var cell = CellOutline()
+        var path: CellOutline.Path?  // the later path being read, once its label is
         var shared: [String] = []
         var tapsSoFar: [String] = []
+        /// Where what is read goes: the later path being read, else the cell.
+        func add(delivery calls: [String]) {
+            if path != nil { path!.onDelivery = (path!.onDelivery ?? []) + calls } else { cell.onDelivery += calls }
+        }
+        func set(_ tap: String, _ calls: [String]) {
+            if path != nil { path!.taps[tap] = calls } else { cell.taps[tap] = calls }
+        }
+        func calls(of tap: String) -> [String] { (path != nil ? path!.taps[tap] : cell.taps[tap]) ?? [] }
         for line in lines {
             cell.notes.formUnion(line.notes)
             let text = line.text
             let render = { (call: (handler: String, state: String?)) in CellOutline.call(call.handler, call.state) }
-            if line.isItem {
+            if let number = pathNumber(text) {
+                if let path { cell.paths.append(path) }
+                path = number > 1 ? CellOutline.Path(number: number) : nil
+                (shared, tapsSoFar) = ([], [])
+            } else if line.isItem {
                 guard
                     let b = matcher.bindings("choiceItem", text).first(where: {
                         matcher.taps($0["tap"]!)?.count == 1 && matcher.calls($0["calls"]!) != nil
@@ -61,10 +92,9 @@ struct StepReader {
                 else {
                     throw ReadError("not a tap choice: \(text)")
                 }
-                let tap = matcher.taps(b["tap"]!)![0]
-                cell.taps[tap] = shared + matcher.calls(b["calls"]!)!.map(render)
+                set(matcher.taps(b["tap"]!)![0], shared + matcher.calls(b["calls"]!)!.map(render))
             } else if let b = matcher.bindings("onDelivery", text).first(where: { matcher.calls($0["calls"]!) != nil }) {
-                cell.onDelivery += matcher.calls(b["calls"]!)!.map(render)
+                add(delivery: matcher.calls(b["calls"]!)!.map(render))
             } else if text == matcher.plain(matcher.book.phrase("notificationCenter")) {
                 cell.notificationCenter = true
             } else if let b = matcher.bindings("tap", text).first(where: {
@@ -72,9 +102,9 @@ struct StepReader {
             }) {
                 tapsSoFar = matcher.taps(b["taps"]!)!
                 shared = matcher.calls(b["calls"]!)!.map(render)
-                for tap in tapsSoFar { cell.taps[tap] = shared }
+                for tap in tapsSoFar { set(tap, shared) }
             } else if let b = matcher.bindings("then", text).first(where: { matcher.calls($0["calls"]!) != nil }), tapsSoFar.count == 1 {
-                cell.taps[tapsSoFar[0]]! += matcher.calls(b["calls"]!)!.map(render)
+                set(tapsSoFar[0], calls(of: tapsSoFar[0]) + matcher.calls(b["calls"]!)!.map(render))
             } else if [matcher.book.phrase("choice"), matcher.book.phrase("thenChoice"), matcher.book.phrase("ignored")].map(matcher.plain)
                 .contains(text)
             {
@@ -85,7 +115,19 @@ struct StepReader {
                 throw ReadError("unrecognised step: \(text)")
             }
         }
+        if let path { cell.paths.append(path) }
         return cell
+    }
+
+    /// The number of the path a label (`Path 2 — reported: …`, bold in Markdown) starts.
+    private func pathNumber(_ text: String) -> Int? {
+        let spec = matcher.book.matrix.spec
+        guard spec.phrases["pathLabel"] != nil else { return nil }
+        let label = text.hasPrefix("**") && text.hasSuffix("**") ? String(text.dropFirst(2).dropLast(2)) : text
+        return (matcher.bindings("pathLabelSeen", label) + matcher.bindings("pathLabel", label)).lazy.compactMap {
+            $0["number"].flatMap(Int.init)
+        }
+        .first
     }
 }
 

@@ -45,10 +45,16 @@ struct PhraseMatcher {
         return result
     }
 
+    /// A call without the notification reads with `!` for its state.
     private func call(_ text: String) -> (String, String?)? {
         let spec = book.matrix.spec
         for handler in spec.handlers {
             let name = plain(book.name(handler.name))
+            if book.matrix.spec.phrases["callWithoutNotification"] != nil,
+                bindings("callWithoutNotification", text).contains(where: { $0["handler"] == name })
+            {
+                return (handler.id, "!")
+            }
             if bindings("callWithoutState", text).contains(where: { $0["handler"] == name }) { return (handler.id, nil) }
             for binding in bindings("call", text) where binding["handler"] == name {
                 if let state = spec.handlerStates.first(where: { $0.swift == binding["state"] }) { return (handler.id, state.id) }

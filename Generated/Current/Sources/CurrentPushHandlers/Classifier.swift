@@ -39,8 +39,16 @@ public enum Classifier {
         case (.appDelegate, .presentation, .active):
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + category
+            // foreground, step 2: alert + contentAvailable
             // foreground, step 2: alert + mutableContent + category
             // foreground, step 2: alert + mutableContent
+            // foreground, step 2: alert + category
+            // foreground, step 2: alert
+            // foreground, step 3: alert + contentAvailable + mutableContent + category
+            // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + mutableContent + category
+            // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + category
@@ -53,10 +61,18 @@ public enum Classifier {
         case (.appDelegate, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + mutableContent + category
+            // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category
             // foreground, step 2: alert + contentAvailable
+            // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + category
+            // foreground, step 1: alert + contentAvailable
             // foreground, step 1: contentAvailable + mutableContent + category
             // foreground, step 1: contentAvailable + mutableContent
             // foreground, step 1: contentAvailable + category
@@ -65,20 +81,36 @@ public enum Classifier {
         case (.appDelegate, .action, .active):
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // foreground, step 4, tap body: alert + contentAvailable + category
+            // foreground, step 4, tap body: alert + contentAvailable
+            // foreground, step 4, tap body: alert + mutableContent + category
+            // foreground, step 4, tap body: alert + mutableContent
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + category
             // foreground, step 3, tap body: alert + contentAvailable
             // foreground, step 3, tap body: alert + mutableContent + category
             // foreground, step 3, tap body: alert + mutableContent
+            // foreground, step 3, tap body: alert + category
+            // foreground, step 3, tap body: alert
             // foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // foreground, step 4, tap actionButton: alert + mutableContent + category
+            // foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap actionButton: alert + contentAvailable + category
             // foreground, step 3, tap actionButton: alert + mutableContent + category
+            // foreground, step 3, tap actionButton: alert + category
             // foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // foreground, step 4, tap dismiss: alert + mutableContent + category
+            // foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap dismiss: alert + contentAvailable + category
             // foreground, step 3, tap dismiss: alert + mutableContent + category
+            // foreground, step 3, tap dismiss: alert + category
             // foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // foreground, step 2, tap body: alert + category
@@ -121,12 +153,20 @@ public enum Classifier {
             // background, step 2, tap body: alert + mutableContent
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // terminated, step 3, tap body: alert + contentAvailable + category
             // terminated, step 3, tap body: alert + contentAvailable
             // terminated, step 3, tap body: alert + mutableContent + category
             // terminated, step 3, tap body: alert + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + category
+            // terminated, step 2, tap body: alert + contentAvailable
+            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + category
+            // terminated, step 2, tap body: alert
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // forceQuit, step 3, tap body: alert + mutableContent + category
@@ -143,10 +183,6 @@ public enum Classifier {
             // background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // background, step 1, tap body: alert + category
             // background, step 1, tap body: alert
-            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 2, tap body: alert + category
-            // terminated, step 2, tap body: alert
             return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.appDelegate, .action, .background):
             // background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
@@ -158,13 +194,21 @@ public enum Classifier {
             // background, step 2, tap dismiss: alert + contentAvailable + category
             // background, step 2, tap dismiss: alert + mutableContent + category
             // terminated, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
-            // terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // terminated, step 3, tap actionButton: alert + contentAvailable + category
             // terminated, step 3, tap actionButton: alert + mutableContent + category
+            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap actionButton: alert + contentAvailable + category
+            // terminated, step 2, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap actionButton: alert + category
             // terminated, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
-            // terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
             // terminated, step 3, tap dismiss: alert + contentAvailable + category
             // terminated, step 3, tap dismiss: alert + mutableContent + category
+            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap dismiss: alert + contentAvailable + category
+            // terminated, step 2, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap dismiss: alert + category
             // forceQuit, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // forceQuit, step 3, tap actionButton: alert + mutableContent + category
             // forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -181,28 +225,40 @@ public enum Classifier {
             // background, step 1, tap actionButton: alert + category
             // background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // background, step 1, tap dismiss: alert + category
-            // terminated, step 2, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap actionButton: alert + category
-            // terminated, step 2, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap dismiss: alert + category
             return Classification(event: .tapped(.actionButton), mayRepeat: true, alternatives: [.tapped(.dismiss)])
         case (.appDelegate, .launch, nil):
             // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
             // terminated, step 3, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent
             // terminated, step 2, tap body: alert + contentAvailable + category
             // terminated, step 2, tap body: alert + contentAvailable
             // terminated, step 2, tap body: alert + mutableContent + category
             // terminated, step 2, tap body: alert + mutableContent
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + category
+            // terminated, step 1, tap body: alert + contentAvailable
+            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + category
+            // terminated, step 1, tap body: alert
             // terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap actionButton: alert + contentAvailable + category
             // terminated, step 2, tap actionButton: alert + mutableContent + category
+            // terminated, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + contentAvailable + category
+            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + category
             // terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap dismiss: alert + contentAvailable + category
             // terminated, step 2, tap dismiss: alert + mutableContent + category
+            // terminated, step 1, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + contentAvailable + category
+            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + category
             // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent + category
             // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent
             // forceQuit, step 2, tap body: alert + mutableContent + category
@@ -227,14 +283,6 @@ public enum Classifier {
             // forceQuit, step 1, tap dismiss: alert + contentAvailable + category
             // forceQuit, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // forceQuit, step 1, tap dismiss: alert + category
-            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 1, tap body: alert + category
-            // terminated, step 1, tap body: alert
-            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap actionButton: alert + category
-            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap dismiss: alert + category
             return Classification(event: .launchedByTap, mayRepeat: true, alternatives: [])
         case (.scenes, .serviceExtension, nil):
             // foreground, step 1: alert + contentAvailable + mutableContent + category
@@ -257,8 +305,16 @@ public enum Classifier {
         case (.scenes, .presentation, .active):
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + category
+            // foreground, step 2: alert + contentAvailable
             // foreground, step 2: alert + mutableContent + category
             // foreground, step 2: alert + mutableContent
+            // foreground, step 2: alert + category
+            // foreground, step 2: alert
+            // foreground, step 3: alert + contentAvailable + mutableContent + category
+            // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + mutableContent + category
+            // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + category
@@ -271,10 +327,18 @@ public enum Classifier {
         case (.scenes, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + mutableContent + category
+            // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category
             // foreground, step 2: alert + contentAvailable
+            // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + category
+            // foreground, step 1: alert + contentAvailable
             // foreground, step 1: contentAvailable + mutableContent + category
             // foreground, step 1: contentAvailable + mutableContent
             // foreground, step 1: contentAvailable + category
@@ -283,20 +347,36 @@ public enum Classifier {
         case (.scenes, .action, .active):
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // foreground, step 4, tap body: alert + contentAvailable + category
+            // foreground, step 4, tap body: alert + contentAvailable
+            // foreground, step 4, tap body: alert + mutableContent + category
+            // foreground, step 4, tap body: alert + mutableContent
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + category
             // foreground, step 3, tap body: alert + contentAvailable
             // foreground, step 3, tap body: alert + mutableContent + category
             // foreground, step 3, tap body: alert + mutableContent
+            // foreground, step 3, tap body: alert + category
+            // foreground, step 3, tap body: alert
             // foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // foreground, step 4, tap actionButton: alert + mutableContent + category
+            // foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap actionButton: alert + contentAvailable + category
             // foreground, step 3, tap actionButton: alert + mutableContent + category
+            // foreground, step 3, tap actionButton: alert + category
             // foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // foreground, step 4, tap dismiss: alert + mutableContent + category
+            // foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap dismiss: alert + contentAvailable + category
             // foreground, step 3, tap dismiss: alert + mutableContent + category
+            // foreground, step 3, tap dismiss: alert + category
             // foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // foreground, step 2, tap body: alert + category
@@ -331,20 +411,36 @@ public enum Classifier {
         case (.scenes, .action, .inactive):
             // background, step 3, tap body: alert + contentAvailable + mutableContent + category
             // background, step 3, tap body: alert + contentAvailable + mutableContent
+            // background, step 3, tap body: alert + contentAvailable + category
+            // background, step 3, tap body: alert + contentAvailable
+            // background, step 3, tap body: alert + mutableContent + category
+            // background, step 3, tap body: alert + mutableContent
+            // background, step 4, tap body: alert + contentAvailable + mutableContent + category
+            // background, step 4, tap body: alert + contentAvailable + mutableContent
             // background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // background, step 2, tap body: alert + contentAvailable + category
             // background, step 2, tap body: alert + contentAvailable
             // background, step 2, tap body: alert + mutableContent + category
             // background, step 2, tap body: alert + mutableContent
+            // background, step 2, tap body: alert + category
+            // background, step 2, tap body: alert
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // terminated, step 3, tap body: alert + contentAvailable + category
             // terminated, step 3, tap body: alert + contentAvailable
             // terminated, step 3, tap body: alert + mutableContent + category
             // terminated, step 3, tap body: alert + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + category
+            // terminated, step 2, tap body: alert + contentAvailable
+            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + category
+            // terminated, step 2, tap body: alert
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // forceQuit, step 3, tap body: alert + mutableContent + category
@@ -361,10 +457,48 @@ public enum Classifier {
             // background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // background, step 1, tap body: alert + category
             // background, step 1, tap body: alert
-            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 2, tap body: alert + category
-            // terminated, step 2, tap body: alert
+            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
+        case (.scenes, .sceneConnect, nil):
+            // background, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // background, step 3, tap body: alert + contentAvailable + mutableContent
+            // background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // background, step 2, tap body: alert + contentAvailable + category
+            // background, step 2, tap body: alert + contentAvailable
+            // background, step 2, tap body: alert + mutableContent + category
+            // background, step 2, tap body: alert + mutableContent
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + category
+            // terminated, step 2, tap body: alert + contentAvailable
+            // terminated, step 2, tap body: alert + mutableContent + category
+            // terminated, step 2, tap body: alert + mutableContent
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + category
+            // terminated, step 1, tap body: alert + contentAvailable
+            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + category
+            // terminated, step 1, tap body: alert
+            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent + category
+            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent
+            // forceQuit, step 2, tap body: alert + mutableContent + category
+            // forceQuit, step 2, tap body: alert + mutableContent
+            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + contentAvailable + category
+            // forceQuit, step 1, tap body: alert + contentAvailable
+            // forceQuit, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + category
+            // forceQuit, step 1, tap body: alert
+            // background, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // background, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // background, step 1, tap body: alert + category
+            // background, step 1, tap body: alert
             return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.scenes, .action, .background):
             // background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
@@ -376,13 +510,21 @@ public enum Classifier {
             // background, step 2, tap dismiss: alert + contentAvailable + category
             // background, step 2, tap dismiss: alert + mutableContent + category
             // terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap actionButton: alert + contentAvailable + category
             // terminated, step 2, tap actionButton: alert + mutableContent + category
+            // terminated, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + contentAvailable + category
+            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + category
             // terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap dismiss: alert + contentAvailable + category
             // terminated, step 2, tap dismiss: alert + mutableContent + category
+            // terminated, step 1, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + contentAvailable + category
+            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + category
             // forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // forceQuit, step 2, tap actionButton: alert + mutableContent + category
             // forceQuit, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -399,37 +541,7 @@ public enum Classifier {
             // background, step 1, tap actionButton: alert + category
             // background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // background, step 1, tap dismiss: alert + category
-            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap actionButton: alert + category
-            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap dismiss: alert + category
             return Classification(event: .tapped(.actionButton), mayRepeat: true, alternatives: [.tapped(.dismiss)])
-        case (.scenes, .sceneConnect, nil):
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
-            // terminated, step 2, tap body: alert + contentAvailable + category
-            // terminated, step 2, tap body: alert + contentAvailable
-            // terminated, step 2, tap body: alert + mutableContent + category
-            // terminated, step 2, tap body: alert + mutableContent
-            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent + category
-            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent
-            // forceQuit, step 2, tap body: alert + mutableContent + category
-            // forceQuit, step 2, tap body: alert + mutableContent
-            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + contentAvailable + category
-            // forceQuit, step 1, tap body: alert + contentAvailable
-            // forceQuit, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + mutableContent (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + category
-            // forceQuit, step 1, tap body: alert
-            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 1, tap body: alert + category
-            // terminated, step 1, tap body: alert
-            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.swiftUI, .serviceExtension, nil):
             // foreground, step 1: alert + contentAvailable + mutableContent + category
             // foreground, step 1: alert + contentAvailable + mutableContent
@@ -451,8 +563,16 @@ public enum Classifier {
         case (.swiftUI, .presentation, .active):
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + category
+            // foreground, step 2: alert + contentAvailable
             // foreground, step 2: alert + mutableContent + category
             // foreground, step 2: alert + mutableContent
+            // foreground, step 2: alert + category
+            // foreground, step 2: alert
+            // foreground, step 3: alert + contentAvailable + mutableContent + category
+            // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + mutableContent + category
+            // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 1: alert + contentAvailable + category
@@ -465,10 +585,18 @@ public enum Classifier {
         case (.swiftUI, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
+            // foreground, step 2: alert + contentAvailable + mutableContent + category
+            // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category
             // foreground, step 2: alert + contentAvailable
+            // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // foreground, step 1: alert + contentAvailable + category
+            // foreground, step 1: alert + contentAvailable
             // foreground, step 1: contentAvailable + mutableContent + category
             // foreground, step 1: contentAvailable + mutableContent
             // foreground, step 1: contentAvailable + category
@@ -477,20 +605,36 @@ public enum Classifier {
         case (.swiftUI, .action, .active):
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // foreground, step 4, tap body: alert + contentAvailable + category
+            // foreground, step 4, tap body: alert + contentAvailable
+            // foreground, step 4, tap body: alert + mutableContent + category
+            // foreground, step 4, tap body: alert + mutableContent
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // foreground, step 3, tap body: alert + contentAvailable + category
             // foreground, step 3, tap body: alert + contentAvailable
             // foreground, step 3, tap body: alert + mutableContent + category
             // foreground, step 3, tap body: alert + mutableContent
+            // foreground, step 3, tap body: alert + category
+            // foreground, step 3, tap body: alert
             // foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // foreground, step 4, tap actionButton: alert + mutableContent + category
+            // foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap actionButton: alert + contentAvailable + category
             // foreground, step 3, tap actionButton: alert + mutableContent + category
+            // foreground, step 3, tap actionButton: alert + category
             // foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // foreground, step 4, tap dismiss: alert + mutableContent + category
+            // foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // foreground, step 3, tap dismiss: alert + contentAvailable + category
             // foreground, step 3, tap dismiss: alert + mutableContent + category
+            // foreground, step 3, tap dismiss: alert + category
             // foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // foreground, step 2, tap body: alert + category
@@ -525,20 +669,36 @@ public enum Classifier {
         case (.swiftUI, .action, .inactive):
             // background, step 3, tap body: alert + contentAvailable + mutableContent + category
             // background, step 3, tap body: alert + contentAvailable + mutableContent
+            // background, step 3, tap body: alert + contentAvailable + category
+            // background, step 3, tap body: alert + contentAvailable
+            // background, step 3, tap body: alert + mutableContent + category
+            // background, step 3, tap body: alert + mutableContent
+            // background, step 4, tap body: alert + contentAvailable + mutableContent + category
+            // background, step 4, tap body: alert + contentAvailable + mutableContent
             // background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // background, step 2, tap body: alert + contentAvailable + category
             // background, step 2, tap body: alert + contentAvailable
             // background, step 2, tap body: alert + mutableContent + category
             // background, step 2, tap body: alert + mutableContent
+            // background, step 2, tap body: alert + category
+            // background, step 2, tap body: alert
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // terminated, step 3, tap body: alert + contentAvailable + category
             // terminated, step 3, tap body: alert + contentAvailable
             // terminated, step 3, tap body: alert + mutableContent + category
             // terminated, step 3, tap body: alert + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + contentAvailable + category
+            // terminated, step 2, tap body: alert + contentAvailable
+            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 2, tap body: alert + category
+            // terminated, step 2, tap body: alert
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // forceQuit, step 3, tap body: alert + mutableContent + category
@@ -555,10 +715,48 @@ public enum Classifier {
             // background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // background, step 1, tap body: alert + category
             // background, step 1, tap body: alert
-            // terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 2, tap body: alert + category
-            // terminated, step 2, tap body: alert
+            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
+        case (.swiftUI, .sceneConnect, nil):
+            // background, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // background, step 3, tap body: alert + contentAvailable + mutableContent
+            // background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // background, step 2, tap body: alert + contentAvailable + category
+            // background, step 2, tap body: alert + contentAvailable
+            // background, step 2, tap body: alert + mutableContent + category
+            // background, step 2, tap body: alert + mutableContent
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category
+            // terminated, step 2, tap body: alert + contentAvailable + mutableContent
+            // terminated, step 2, tap body: alert + contentAvailable + category
+            // terminated, step 2, tap body: alert + contentAvailable
+            // terminated, step 2, tap body: alert + mutableContent + category
+            // terminated, step 2, tap body: alert + mutableContent
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + contentAvailable + category
+            // terminated, step 1, tap body: alert + contentAvailable
+            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // terminated, step 1, tap body: alert + category
+            // terminated, step 1, tap body: alert
+            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent + category
+            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent
+            // forceQuit, step 2, tap body: alert + mutableContent + category
+            // forceQuit, step 2, tap body: alert + mutableContent
+            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + contentAvailable + category
+            // forceQuit, step 1, tap body: alert + contentAvailable
+            // forceQuit, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // forceQuit, step 1, tap body: alert + category
+            // forceQuit, step 1, tap body: alert
+            // background, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
+            // background, step 1, tap body: alert + mutableContent (only without serviceExtension)
+            // background, step 1, tap body: alert + category
+            // background, step 1, tap body: alert
             return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         case (.swiftUI, .action, .background):
             // background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
@@ -570,13 +768,21 @@ public enum Classifier {
             // background, step 2, tap dismiss: alert + contentAvailable + category
             // background, step 2, tap dismiss: alert + mutableContent + category
             // terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap actionButton: alert + contentAvailable + category
             // terminated, step 2, tap actionButton: alert + mutableContent + category
+            // terminated, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + contentAvailable + category
+            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap actionButton: alert + category
             // terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
-            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category
             // terminated, step 2, tap dismiss: alert + contentAvailable + category
             // terminated, step 2, tap dismiss: alert + mutableContent + category
+            // terminated, step 1, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + contentAvailable + category
+            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // terminated, step 1, tap dismiss: alert + category
             // forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // forceQuit, step 2, tap actionButton: alert + mutableContent + category
             // forceQuit, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -593,37 +799,7 @@ public enum Classifier {
             // background, step 1, tap actionButton: alert + category
             // background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // background, step 1, tap dismiss: alert + category
-            // terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap actionButton: alert + category
-            // terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap dismiss: alert + category
             return Classification(event: .tapped(.actionButton), mayRepeat: true, alternatives: [.tapped(.dismiss)])
-        case (.swiftUI, .sceneConnect, nil):
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
-            // terminated, step 3, tap body: alert + contentAvailable + mutableContent
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
-            // terminated, step 2, tap body: alert + contentAvailable + category
-            // terminated, step 2, tap body: alert + contentAvailable
-            // terminated, step 2, tap body: alert + mutableContent + category
-            // terminated, step 2, tap body: alert + mutableContent
-            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent + category
-            // forceQuit, step 2, tap body: alert + contentAvailable + mutableContent
-            // forceQuit, step 2, tap body: alert + mutableContent + category
-            // forceQuit, step 2, tap body: alert + mutableContent
-            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + contentAvailable + category
-            // forceQuit, step 1, tap body: alert + contentAvailable
-            // forceQuit, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + mutableContent (only without serviceExtension)
-            // forceQuit, step 1, tap body: alert + category
-            // forceQuit, step 1, tap body: alert
-            // terminated, step 1, tap body: alert + mutableContent + category (only without serviceExtension)
-            // terminated, step 1, tap body: alert + mutableContent (only without serviceExtension)
-            // terminated, step 1, tap body: alert + category
-            // terminated, step 1, tap body: alert
-            return Classification(event: .tapped(.body), mayRepeat: true, alternatives: [])
         default:
             return nil
         }

@@ -10,9 +10,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__appDelegate__foreground__noTap)
     }
 
+    /// alert · appDelegate · foreground · no tap · path 2
+    func test_alert__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert__appDelegate__foreground__noTapPath2)
+    }
+
     /// alert · appDelegate · foreground · no tap · without serviceExtension
     func test_alert__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert · appDelegate · foreground · tap body
@@ -20,9 +30,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__appDelegate__foreground__tapBody)
     }
 
+    /// alert · appDelegate · foreground · tap body · path 2
+    func test_alert__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert__appDelegate__foreground__tapBodyPath2)
+    }
+
     /// alert · appDelegate · foreground · tap body · without serviceExtension
     func test_alert__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · appDelegate · background · no tap
@@ -90,9 +110,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__scenes__foreground__noTap)
     }
 
+    /// alert · scenes · foreground · no tap · path 2
+    func test_alert__scenes__foreground__noTapPath2() {
+        assertConforms(.alert__scenes__foreground__noTapPath2)
+    }
+
     /// alert · scenes · foreground · no tap · without serviceExtension
     func test_alert__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert · scenes · foreground · tap body
@@ -100,9 +130,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__scenes__foreground__tapBody)
     }
 
+    /// alert · scenes · foreground · tap body · path 2
+    func test_alert__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert__scenes__foreground__tapBodyPath2)
+    }
+
     /// alert · scenes · foreground · tap body · without serviceExtension
     func test_alert__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · scenes · background · no tap
@@ -120,9 +160,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__scenes__background__tapBody)
     }
 
+    /// alert · scenes · background · tap body · path 2
+    func test_alert__scenes__background__tapBodyPath2() {
+        assertConforms(.alert__scenes__background__tapBodyPath2)
+    }
+
     /// alert · scenes · background · tap body · without serviceExtension
     func test_alert__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · scenes · terminated · no tap
@@ -140,9 +190,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__scenes__terminated__tapBody)
     }
 
+    /// alert · scenes · terminated · tap body · path 2
+    func test_alert__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert__scenes__terminated__tapBodyPath2)
+    }
+
     /// alert · scenes · terminated · tap body · without serviceExtension
     func test_alert__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · scenes · forceQuit · no tap
@@ -160,9 +220,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__scenes__forceQuit__tapBody)
     }
 
+    /// alert · scenes · forceQuit · tap body · path 2
+    func test_alert__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert · scenes · forceQuit · tap body · without serviceExtension
     func test_alert__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · swiftUI · foreground · no tap
@@ -170,9 +240,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__swiftUI__foreground__noTap)
     }
 
+    /// alert · swiftUI · foreground · no tap · path 2
+    func test_alert__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert__swiftUI__foreground__noTapPath2)
+    }
+
     /// alert · swiftUI · foreground · no tap · without serviceExtension
     func test_alert__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert · swiftUI · foreground · tap body
@@ -180,9 +260,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__swiftUI__foreground__tapBody)
     }
 
+    /// alert · swiftUI · foreground · tap body · path 2
+    func test_alert__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert__swiftUI__foreground__tapBodyPath2)
+    }
+
     /// alert · swiftUI · foreground · tap body · without serviceExtension
     func test_alert__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · swiftUI · background · no tap
@@ -200,9 +290,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__swiftUI__background__tapBody)
     }
 
+    /// alert · swiftUI · background · tap body · path 2
+    func test_alert__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert · swiftUI · background · tap body · without serviceExtension
     func test_alert__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · swiftUI · terminated · no tap
@@ -220,9 +320,19 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__swiftUI__terminated__tapBody)
     }
 
+    /// alert · swiftUI · terminated · tap body · path 2
+    func test_alert__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert__swiftUI__terminated__tapBodyPath2)
+    }
+
     /// alert · swiftUI · terminated · tap body · without serviceExtension
     func test_alert__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert · swiftUI · forceQuit · no tap
@@ -240,8 +350,18 @@ final class AlertConformanceTests: XCTestCase {
         assertConforms(.alert__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert · swiftUI · forceQuit · tap body · path 2
+    func test_alert__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

@@ -10,9 +10,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTap)
     }
 
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2
+    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3
+    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap body
@@ -20,9 +40,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton
@@ -30,9 +70,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss
@@ -40,9 +100,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · background · no tap
@@ -90,9 +170,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTap)
     }
 
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3
+    func test_alert_contentAvailable_category__appDelegate__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body
@@ -100,9 +190,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton
@@ -110,9 +220,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss
@@ -120,9 +240,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · no tap
@@ -170,9 +300,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTap)
     }
 
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2
+    func test_alert_contentAvailable_category__scenes__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3
+    func test_alert_contentAvailable_category__scenes__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap body
@@ -180,9 +330,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2
+    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3
+    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton
@@ -190,9 +360,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss
@@ -200,9 +390,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · background · no tap
@@ -220,9 +430,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBody)
     }
 
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2
+    func test_alert_contentAvailable_category__scenes__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + category · scenes · background · tap body · without serviceExtension
     func test_alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · background · tap actionButton
@@ -250,9 +470,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTap)
     }
 
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3
+    func test_alert_contentAvailable_category__scenes__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap body
@@ -260,9 +490,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2
+    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3
+    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap actionButton
@@ -270,9 +520,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss
@@ -280,9 +540,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_category__scenes__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · no tap
@@ -300,9 +570,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2
+    func test_alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + category · scenes · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton
@@ -330,9 +610,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTap)
     }
 
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2
+    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3
+    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap body
@@ -340,9 +640,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton
@@ -350,9 +670,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss
@@ -360,9 +700,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · no tap
@@ -380,9 +740,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBody)
     }
 
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2
+    func test_alert_contentAvailable_category__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + category · swiftUI · background · tap body · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · tap actionButton
@@ -410,9 +780,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTap)
     }
 
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3
+    func test_alert_contentAvailable_category__swiftUI__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body
@@ -420,9 +800,29 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton
@@ -430,9 +830,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss
@@ -440,9 +850,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · no tap
@@ -460,9 +880,19 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2
+    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton

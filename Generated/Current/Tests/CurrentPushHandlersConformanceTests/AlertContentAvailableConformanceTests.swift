@@ -10,9 +10,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__noTap)
     }
 
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2
+    func test_alert_contentAvailable__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3
+    func test_alert_contentAvailable__appDelegate__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable · appDelegate · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · tap body
@@ -20,9 +40,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBody)
     }
 
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2
+    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3
+    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · appDelegate · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · appDelegate · background · no tap
@@ -50,9 +90,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__noTap)
     }
 
+    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3
+    func test_alert_contentAvailable__appDelegate__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable · appDelegate · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · tap body
@@ -60,9 +110,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBody)
     }
 
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2
+    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3
+    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · appDelegate · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · appDelegate · forceQuit · no tap
@@ -90,9 +160,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__foreground__noTap)
     }
 
+    /// alert + contentAvailable · scenes · foreground · no tap · path 2
+    func test_alert_contentAvailable__scenes__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 3
+    func test_alert_contentAvailable__scenes__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable · scenes · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · scenes · foreground · tap body
@@ -100,9 +190,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__foreground__tapBody)
     }
 
+    /// alert + contentAvailable · scenes · foreground · tap body · path 2
+    func test_alert_contentAvailable__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 3
+    func test_alert_contentAvailable__scenes__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · scenes · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · scenes · background · no tap
@@ -120,9 +230,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__background__tapBody)
     }
 
+    /// alert + contentAvailable · scenes · background · tap body · path 2
+    func test_alert_contentAvailable__scenes__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__scenes__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable · scenes · background · tap body · without serviceExtension
     func test_alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · scenes · terminated · no tap
@@ -130,9 +250,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__terminated__noTap)
     }
 
+    /// alert + contentAvailable · scenes · terminated · no tap · path 3
+    func test_alert_contentAvailable__scenes__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable · scenes · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · scenes · terminated · tap body
@@ -140,9 +270,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__terminated__tapBody)
     }
 
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2
+    func test_alert_contentAvailable__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 3
+    func test_alert_contentAvailable__scenes__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · scenes · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · scenes · forceQuit · no tap
@@ -160,9 +310,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2
+    func test_alert_contentAvailable__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable · scenes · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · no tap
@@ -170,9 +330,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__noTap)
     }
 
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2
+    func test_alert_contentAvailable__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3
+    func test_alert_contentAvailable__swiftUI__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable · swiftUI · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · tap body
@@ -180,9 +360,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBody)
     }
 
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2
+    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3
+    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · swiftUI · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · background · no tap
@@ -200,9 +400,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__background__tapBody)
     }
 
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2
+    func test_alert_contentAvailable__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable · swiftUI · background · tap body · without serviceExtension
     func test_alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · no tap
@@ -210,9 +420,19 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__noTap)
     }
 
+    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3
+    func test_alert_contentAvailable__swiftUI__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable · swiftUI · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · tap body
@@ -220,9 +440,29 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBody)
     }
 
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2
+    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3
+    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable · swiftUI · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable · swiftUI · forceQuit · no tap
@@ -240,8 +480,18 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2
+    func test_alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

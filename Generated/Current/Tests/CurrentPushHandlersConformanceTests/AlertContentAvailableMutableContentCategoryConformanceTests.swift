@@ -10,9 +10,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 2
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body
@@ -20,9 +40,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton
@@ -30,9 +70,31 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(
+            .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(
+            .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss
@@ -40,9 +102,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · no tap
@@ -90,9 +172,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body
@@ -100,9 +192,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton
@@ -110,9 +222,20 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(
+            .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss
@@ -120,9 +243,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap
@@ -170,9 +303,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body
@@ -180,9 +333,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton
@@ -190,9 +363,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss
@@ -200,9 +393,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · no tap
@@ -220,9 +433,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__background__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap actionButton
@@ -250,9 +473,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body
@@ -260,9 +493,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton
@@ -270,9 +523,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss
@@ -280,9 +543,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · no tap
@@ -300,9 +573,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap actionButton
@@ -330,9 +613,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body
@@ -340,9 +643,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton
@@ -350,9 +673,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss
@@ -360,9 +703,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · no tap
@@ -380,9 +743,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap actionButton
@@ -410,9 +783,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body
@@ -420,9 +803,29 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton
@@ -430,9 +833,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss
@@ -440,9 +853,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · path 3
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap
@@ -460,9 +883,19 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · path 2
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap actionButton

@@ -10,9 +10,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTap)
     }
 
+    /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2
+    func test_alert_mutableContent_category__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
     func test_alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap body
@@ -20,9 +30,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBody)
     }
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2
+    func test_alert_mutableContent_category__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · appDelegate · foreground · tap body · without serviceExtension
     func test_alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton
@@ -30,9 +50,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButton)
     }
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2
+    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2)
+    }
+
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · without serviceExtension
     func test_alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss
@@ -40,9 +70,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismiss)
     }
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2
+    func test_alert_mutableContent_category__appDelegate__foreground__tapDismissPath2() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismissPath2)
+    }
+
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
     func test_alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · background · no tap
@@ -170,9 +210,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTap)
     }
 
+    /// alert + mutableContent + category · scenes · foreground · no tap · path 2
+    func test_alert_mutableContent_category__scenes__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent + category · scenes · foreground · no tap · without serviceExtension
     func test_alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap body
@@ -180,9 +230,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBody)
     }
 
+    /// alert + mutableContent + category · scenes · foreground · tap body · path 2
+    func test_alert_mutableContent_category__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · scenes · foreground · tap body · without serviceExtension
     func test_alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap actionButton
@@ -190,9 +250,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButton)
     }
 
+    /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2
+    func test_alert_mutableContent_category__scenes__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButtonPath2)
+    }
+
     /// alert + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
     func test_alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap dismiss
@@ -200,9 +270,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismiss)
     }
 
+    /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2
+    func test_alert_mutableContent_category__scenes__foreground__tapDismissPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismissPath2)
+    }
+
     /// alert + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
     func test_alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · no tap
@@ -220,9 +300,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBody)
     }
 
+    /// alert + mutableContent + category · scenes · background · tap body · path 2
+    func test_alert_mutableContent_category__scenes__background__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__background__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · scenes · background · tap body · without serviceExtension
     func test_alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · tap actionButton
@@ -260,9 +350,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBody)
     }
 
+    /// alert + mutableContent + category · scenes · terminated · tap body · path 2
+    func test_alert_mutableContent_category__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__terminated__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · scenes · terminated · tap body · without serviceExtension
     func test_alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap actionButton
@@ -300,9 +400,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBody)
     }
 
+    /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2
+    func test_alert_mutableContent_category__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
     func test_alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap actionButton
@@ -330,9 +440,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTap)
     }
 
+    /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2
+    func test_alert_mutableContent_category__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap body
@@ -340,9 +460,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBody)
     }
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2
+    func test_alert_mutableContent_category__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton
@@ -350,9 +480,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButton)
     }
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2
+    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss
@@ -360,9 +500,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismiss)
     }
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2
+    func test_alert_mutableContent_category__swiftUI__foreground__tapDismissPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismissPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · no tap
@@ -380,9 +530,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBody)
     }
 
+    /// alert + mutableContent + category · swiftUI · background · tap body · path 2
+    func test_alert_mutableContent_category__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · background · tap body · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap actionButton
@@ -420,9 +580,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBody)
     }
 
+    /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2
+    func test_alert_mutableContent_category__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · terminated · tap body · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap actionButton
@@ -460,9 +630,19 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2
+    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap actionButton

@@ -10,9 +10,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTap)
     }
 
+    /// alert + mutableContent · appDelegate · foreground · no tap · path 2
+    func test_alert_mutableContent__appDelegate__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent__appDelegate__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent · appDelegate · foreground · no tap · without serviceExtension
     func test_alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · foreground · tap body
@@ -20,9 +30,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBody)
     }
 
+    /// alert + mutableContent · appDelegate · foreground · tap body · path 2
+    func test_alert_mutableContent__appDelegate__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__appDelegate__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent · appDelegate · foreground · tap body · without serviceExtension
     func test_alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · background · no tap
@@ -90,9 +110,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__scenes__foreground__noTap)
     }
 
+    /// alert + mutableContent · scenes · foreground · no tap · path 2
+    func test_alert_mutableContent__scenes__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent__scenes__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent · scenes · foreground · no tap · without serviceExtension
     func test_alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · scenes · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · foreground · tap body
@@ -100,9 +130,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBody)
     }
 
+    /// alert + mutableContent · scenes · foreground · tap body · path 2
+    func test_alert_mutableContent__scenes__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__scenes__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent · scenes · foreground · tap body · without serviceExtension
     func test_alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · scenes · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · background · no tap
@@ -120,9 +160,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__scenes__background__tapBody)
     }
 
+    /// alert + mutableContent · scenes · background · tap body · path 2
+    func test_alert_mutableContent__scenes__background__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__scenes__background__tapBodyPath2)
+    }
+
     /// alert + mutableContent · scenes · background · tap body · without serviceExtension
     func test_alert_mutableContent__scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · scenes · background · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · terminated · no tap
@@ -140,9 +190,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBody)
     }
 
+    /// alert + mutableContent · scenes · terminated · tap body · path 2
+    func test_alert_mutableContent__scenes__terminated__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__scenes__terminated__tapBodyPath2)
+    }
+
     /// alert + mutableContent · scenes · terminated · tap body · without serviceExtension
     func test_alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · scenes · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · forceQuit · no tap
@@ -160,9 +220,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBody)
     }
 
+    /// alert + mutableContent · scenes · forceQuit · tap body · path 2
+    func test_alert_mutableContent__scenes__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__scenes__forceQuit__tapBodyPath2)
+    }
+
     /// alert + mutableContent · scenes · forceQuit · tap body · without serviceExtension
     func test_alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · no tap
@@ -170,9 +240,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTap)
     }
 
+    /// alert + mutableContent · swiftUI · foreground · no tap · path 2
+    func test_alert_mutableContent__swiftUI__foreground__noTapPath2() {
+        assertConforms(.alert_mutableContent__swiftUI__foreground__noTapPath2)
+    }
+
     /// alert + mutableContent · swiftUI · foreground · no tap · without serviceExtension
     func test_alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    func test_alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · tap body
@@ -180,9 +260,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBody)
     }
 
+    /// alert + mutableContent · swiftUI · foreground · tap body · path 2
+    func test_alert_mutableContent__swiftUI__foreground__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__swiftUI__foreground__tapBodyPath2)
+    }
+
     /// alert + mutableContent · swiftUI · foreground · tap body · without serviceExtension
     func test_alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · background · no tap
@@ -200,9 +290,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBody)
     }
 
+    /// alert + mutableContent · swiftUI · background · tap body · path 2
+    func test_alert_mutableContent__swiftUI__background__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__swiftUI__background__tapBodyPath2)
+    }
+
     /// alert + mutableContent · swiftUI · background · tap body · without serviceExtension
     func test_alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · swiftUI · background · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · terminated · no tap
@@ -220,9 +320,19 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBody)
     }
 
+    /// alert + mutableContent · swiftUI · terminated · tap body · path 2
+    func test_alert_mutableContent__swiftUI__terminated__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__swiftUI__terminated__tapBodyPath2)
+    }
+
     /// alert + mutableContent · swiftUI · terminated · tap body · without serviceExtension
     func test_alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · no tap
@@ -240,8 +350,18 @@ final class AlertMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBody)
     }
 
+    /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2
+    func test_alert_mutableContent__swiftUI__forceQuit__tapBodyPath2() {
+        assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBodyPath2)
+    }
+
     /// alert + mutableContent · swiftUI · forceQuit · tap body · without serviceExtension
     func test_alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension)
+    }
+
+    /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    func test_alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+        assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

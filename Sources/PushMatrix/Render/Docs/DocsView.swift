@@ -36,12 +36,16 @@ struct DocsView {
     }
 
     /// What every page has: its language, texts, title, and links to the other pages and languages.
+    /// Whether some cell takes more than one path: only then do pages style path labels.
+    var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
+
     func common(page: String, title: String) -> TemplateFields {
         [
             "language": .verbatim(book.language),
             "page": .verbatim(page),
             "pageTitle": .inline(text(title)),
             "texts": texts,
+            "hasPaths": .bool(hasPaths),
             "otherLanguages": .list(
                 spec.languages.filter { $0.id != book.language }.map { language in
                     .object(["name": .text(language.name), "id": .verbatim(language.id)])
@@ -110,8 +114,13 @@ struct DocsView {
     /// What a cell shows of its source: its kind, and whether nobody has observed it.
     func cellSource(_ cell: Cell) -> TemplateFields {
         let kind = matrix.sources[cell.source.id]!.kind
-        let unobserved = spec.showsSourceKinds && kind != .observed
-        return ["kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved)]
+        let unobserved =
+            spec.showsSourceKinds && kind != .observed && !cell.paths.contains { matrix.sources[$0.source.id]!.kind == .observed }
+        // A cell with several paths names each path's kind in its label, not once below.
+        return [
+            "kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved),
+            "kindNote": .bool(unobserved && cell.paths.isEmpty),
+        ]
     }
 }
 

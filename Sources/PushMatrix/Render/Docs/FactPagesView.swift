@@ -78,7 +78,9 @@ extension DocsView {
                 "ways": .list(
                     matrix.tapOrders(setup: setup).map { order in
                         .object([
-                            "label": .inline(tell(order.appStates, order.tap, nil, payloads: order.payloads)),
+                            "label": .inline(
+                                tell(order.appStates, order.tap, nil, payloads: order.payloads)
+                                    + (order.laterPath.map { book.phrase("otherPathSeparator") + book.otherPathLabel($0) } ?? Inline([]))),
                             "steps": .list(
                                 order.calls.map { call in
                                     let method = matrix.handlers[call.handler.id]!.methods.first { $0.setup.id == id }?.swift ?? ""
@@ -92,8 +94,8 @@ extension DocsView {
             ])
         }
         var sources: [String] = []
-        for cell in spec.cells where !cell.taps.isEmpty { sources.append(cell.source.id) }
-        sources += footnotes.used.map { matrix.notes[$0]!.source.id }
+        for cell in spec.cells where !cell.taps.isEmpty { sources += [cell.source.id] + cell.paths.map(\.source.id) }
+        sources += footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) }
         return common(page: "call-order", title: "callOrderTitle").merging([
             "setups": .list(setups),
             "hasFootnotes": .bool(!footnotes.used.isEmpty),
@@ -157,7 +159,7 @@ extension DocsView {
             way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")
         }
         if !payloads.isEmpty {
-            way = way + .text(" (") + book.join(payloads.map(book.payload), with: "tapSeparator") + .text(")")
+            way = way + .text(" (") + book.condition(payloads) + .text(")")
         }
         return way
     }

@@ -39,11 +39,15 @@ extension DocsView {
         var sources = Set<String>()
         for index in spec.cells.indices {  // by index: a copy of each cell would cost more than reading it
             sources.insert(spec.cells[index].source.id)
+            for path in spec.cells[index].paths {
+                sources.insert(path.source.id)
+                for call in (path.onDelivery ?? []) + path.taps.flatMap(\.calls) { for note in call.notes { notes.insert(note.id) } }
+            }
             for note in spec.cells[index].notes { notes.insert(note.id) }
             for call in spec.cells[index].onDelivery { for note in call.notes { notes.insert(note.id) } }
             for tap in spec.cells[index].taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
         }
-        return sources.union(notes.compactMap { matrix.notes[$0]?.source.id })
+        return sources.union(notes.flatMap { matrix.notes[$0]?.sources.map(\.id) ?? [] })
     }
 
     private func handler(_ handler: Handler) -> TemplateValue {
@@ -136,6 +140,19 @@ extension DocsView {
         }
     }
 
+    /// Steps as the matrix table's partials read them, with their footnote markers.
+    private func stepList(_ steps: [Step], _ footnotes: Footnotes) -> TemplateValue {
+        .list(
+            steps.map { step in
+                .object([
+                    "text": .inline(step.text),
+                    "markers": footnotes.markers(step.notes),
+                    "hasItems": .bool(!step.items.isEmpty),
+                    "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
+                ])
+            })
+    }
+
     /// One payload combination: its table (a row per init API, a column per app state) and its
     /// footnotes, numbered in order of first appearance, the header's column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
@@ -151,33 +168,34 @@ extension DocsView {
                 "cells": .list(
                     spec.appStates.indices.map { state in
                         let index = matrix.cellIndex(payload, setup: setup, state: state)
-                        sources.append(spec.cells[index].source.id)
+                        let cell = spec.cells[index]
+                        sources += [cell.source.id] + cell.paths.map(\.source.id)
                         let steps = steps(ofCell: index)
+                        let laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }
+                        let lastNotes = ((laterSteps.last ?? steps).last.map { $0.items.last?.notes ?? $0.notes }) ?? []
                         return .object(
-                            cellSource(spec.cells[index]).merging([
+                            cellSource(cell).merging([
                                 "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
+                                "multiPath": .bool(!cell.paths.isEmpty),
+                                "firstLabel": .inline(cell.paths.isEmpty ? Inline([]) : book.pathLabel(1, cell.allPaths[0])),
                                 "numbered": .bool(steps.count > 1),
                                 "single": .bool(steps.count == 1),
-                                "steps": .list(
-                                    steps.map { step in
+                                "steps": stepList(steps, footnotes),
+                                "paths": .list(
+                                    zip(cell.allPaths.dropFirst(), laterSteps).enumerated().map { n, pair in
                                         .object([
-                                            "text": .inline(step.text),
-                                            "markers": footnotes.markers(step.notes),
-                                            "hasItems": .bool(!step.items.isEmpty),
-                                            "items": .list(
-                                                step.items.map {
-                                                    .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)])
-                                                }),
+                                            "label": .inline(book.pathLabel(n + 2, pair.0)),
+                                            "numbered": .bool(pair.1.count > 1), "single": .bool(pair.1.count == 1),
+                                            "steps": stepList(pair.1, footnotes),
                                         ])
                                     }),
                                 "cellMarkers": footnotes.markers(
-                                    headings.cellNotes[setup][state] + spec.cells[index].notes.map(\.id),
-                                    continuing: !((steps.last?.items.last?.notes ?? steps.last?.notes) ?? []).isEmpty),
+                                    headings.cellNotes[setup][state] + cell.notes.map(\.id), continuing: !lastNotes.isEmpty),
                             ]) as TemplateFields)
                     }),
             ])
         }
-        sources += footnotes.used.map { matrix.notes[$0]!.source.id }
+        sources += footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) }
         return .object([
             "id": .verbatim(anchor),
             "title": .inline(book.payload(payload)),

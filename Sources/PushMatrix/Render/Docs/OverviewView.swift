@@ -41,6 +41,10 @@ extension DocsView {
             cellSource(spec.cells[index]).merging([
                 "href": .verbatim(href),
                 "ignored": .bool(spec.cells[index].ignored),
+                "multiPath": .bool(!spec.cells[index].paths.isEmpty),
+                "pathCount": .inline(
+                    spec.cells[index].paths.isEmpty
+                        ? Inline([]) : book.phrase("pathCount", ["count": .text(String(spec.cells[index].paths.count + 1))])),
                 "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
                 "notificationCenter": .bool(spec.cells[index].notificationCenter),
                 "taps": .list(

@@ -4,9 +4,13 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert: [Scenario] = [
         .alert__appDelegate__foreground__noTap,
+        .alert__appDelegate__foreground__noTapPath2,
         .alert__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert__appDelegate__foreground__tapBody,
+        .alert__appDelegate__foreground__tapBodyPath2,
         .alert__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__appDelegate__background__noTap,
         .alert__appDelegate__background__noTap__withoutServiceExtension,
         .alert__appDelegate__background__tapBody,
@@ -20,37 +24,57 @@ extension Scenario {
         .alert__appDelegate__forceQuit__tapBody,
         .alert__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert__scenes__foreground__noTap,
+        .alert__scenes__foreground__noTapPath2,
         .alert__scenes__foreground__noTap__withoutServiceExtension,
+        .alert__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert__scenes__foreground__tapBody,
+        .alert__scenes__foreground__tapBodyPath2,
         .alert__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__background__noTap,
         .alert__scenes__background__noTap__withoutServiceExtension,
         .alert__scenes__background__tapBody,
+        .alert__scenes__background__tapBodyPath2,
         .alert__scenes__background__tapBody__withoutServiceExtension,
+        .alert__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__terminated__noTap,
         .alert__scenes__terminated__noTap__withoutServiceExtension,
         .alert__scenes__terminated__tapBody,
+        .alert__scenes__terminated__tapBodyPath2,
         .alert__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__forceQuit__noTap,
         .alert__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert__scenes__forceQuit__tapBody,
+        .alert__scenes__forceQuit__tapBodyPath2,
         .alert__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__foreground__noTap,
+        .alert__swiftUI__foreground__noTapPath2,
         .alert__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert__swiftUI__foreground__tapBody,
+        .alert__swiftUI__foreground__tapBodyPath2,
         .alert__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__background__noTap,
         .alert__swiftUI__background__noTap__withoutServiceExtension,
         .alert__swiftUI__background__tapBody,
+        .alert__swiftUI__background__tapBodyPath2,
         .alert__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__terminated__noTap,
         .alert__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert__swiftUI__terminated__tapBody,
+        .alert__swiftUI__terminated__tapBodyPath2,
         .alert__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__forceQuit__noTap,
         .alert__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert__swiftUI__forceQuit__tapBody,
+        .alert__swiftUI__forceQuit__tapBodyPath2,
         .alert__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -70,6 +94,22 @@ extension Scenario {
         ]
     )
 
+    /// alert · appDelegate · foreground · no tap · path 2
+    public static let alert__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert__appDelegate__foreground__noTapPath2",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert · appDelegate · foreground · no tap · without serviceExtension
     public static let alert__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -81,6 +121,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -99,6 +155,23 @@ extension Scenario {
         ]
     )
 
+    /// alert · appDelegate · foreground · tap body · path 2
+    public static let alert__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert__appDelegate__foreground__tapBodyPath2",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert · appDelegate · foreground · tap body · without serviceExtension
     public static let alert__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__appDelegate__foreground__tapBody__withoutServiceExtension",
@@ -110,6 +183,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -288,6 +378,22 @@ extension Scenario {
         ]
     )
 
+    /// alert · scenes · foreground · no tap · path 2
+    public static let alert__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert__scenes__foreground__noTapPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert · scenes · foreground · no tap · without serviceExtension
     public static let alert__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert__scenes__foreground__noTap__withoutServiceExtension",
@@ -299,6 +405,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -317,6 +439,23 @@ extension Scenario {
         ]
     )
 
+    /// alert · scenes · foreground · tap body · path 2
+    public static let alert__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert__scenes__foreground__tapBodyPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert · scenes · foreground · tap body · without serviceExtension
     public static let alert__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__scenes__foreground__tapBody__withoutServiceExtension",
@@ -328,6 +467,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -370,6 +526,22 @@ extension Scenario {
         ]
     )
 
+    /// alert · scenes · background · tap body · path 2
+    public static let alert__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert__scenes__background__tapBodyPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert · scenes · background · tap body · without serviceExtension
     public static let alert__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__scenes__background__tapBody__withoutServiceExtension",
@@ -381,6 +553,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -423,6 +611,24 @@ extension Scenario {
         ]
     )
 
+    /// alert · scenes · terminated · tap body · path 2
+    public static let alert__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert__scenes__terminated__tapBodyPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert · scenes · terminated · tap body · without serviceExtension
     public static let alert__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__scenes__terminated__tapBody__withoutServiceExtension",
@@ -435,6 +641,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -477,6 +701,24 @@ extension Scenario {
         ]
     )
 
+    /// alert · scenes · forceQuit · tap body · path 2
+    public static let alert__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert__scenes__forceQuit__tapBodyPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert · scenes · forceQuit · tap body · without serviceExtension
     public static let alert__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -489,6 +731,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -506,6 +766,22 @@ extension Scenario {
         ]
     )
 
+    /// alert · swiftUI · foreground · no tap · path 2
+    public static let alert__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert__swiftUI__foreground__noTapPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert · swiftUI · foreground · no tap · without serviceExtension
     public static let alert__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -517,6 +793,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -535,6 +827,23 @@ extension Scenario {
         ]
     )
 
+    /// alert · swiftUI · foreground · tap body · path 2
+    public static let alert__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert__swiftUI__foreground__tapBodyPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert · swiftUI · foreground · tap body · without serviceExtension
     public static let alert__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -546,6 +855,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -588,6 +914,22 @@ extension Scenario {
         ]
     )
 
+    /// alert · swiftUI · background · tap body · path 2
+    public static let alert__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert__swiftUI__background__tapBodyPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert · swiftUI · background · tap body · without serviceExtension
     public static let alert__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__swiftUI__background__tapBody__withoutServiceExtension",
@@ -599,6 +941,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -641,6 +999,24 @@ extension Scenario {
         ]
     )
 
+    /// alert · swiftUI · terminated · tap body · path 2
+    public static let alert__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert__swiftUI__terminated__tapBodyPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert · swiftUI · terminated · tap body · without serviceExtension
     public static let alert__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -653,6 +1029,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -695,6 +1089,24 @@ extension Scenario {
         ]
     )
 
+    /// alert · swiftUI · forceQuit · tap body · path 2
+    public static let alert__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -707,6 +1119,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 }

@@ -4,13 +4,21 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_category: [Scenario] = [
         .alert_category__appDelegate__foreground__noTap,
+        .alert_category__appDelegate__foreground__noTapPath2,
         .alert_category__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapBody,
+        .alert_category__appDelegate__foreground__tapBodyPath2,
         .alert_category__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapActionButton,
+        .alert_category__appDelegate__foreground__tapActionButtonPath2,
         .alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
+        .alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapDismiss,
+        .alert_category__appDelegate__foreground__tapDismissPath2,
         .alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
+        .alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__appDelegate__background__noTap,
         .alert_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_category__appDelegate__background__tapBody,
@@ -36,17 +44,27 @@ extension Scenario {
         .alert_category__appDelegate__forceQuit__tapDismiss,
         .alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_category__scenes__foreground__noTap,
+        .alert_category__scenes__foreground__noTapPath2,
         .alert_category__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_category__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapBody,
+        .alert_category__scenes__foreground__tapBodyPath2,
         .alert_category__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapActionButton,
+        .alert_category__scenes__foreground__tapActionButtonPath2,
         .alert_category__scenes__foreground__tapActionButton__withoutServiceExtension,
+        .alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapDismiss,
+        .alert_category__scenes__foreground__tapDismissPath2,
         .alert_category__scenes__foreground__tapDismiss__withoutServiceExtension,
+        .alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__scenes__background__noTap,
         .alert_category__scenes__background__noTap__withoutServiceExtension,
         .alert_category__scenes__background__tapBody,
+        .alert_category__scenes__background__tapBodyPath2,
         .alert_category__scenes__background__tapBody__withoutServiceExtension,
+        .alert_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__background__tapActionButton,
         .alert_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__background__tapDismiss,
@@ -54,7 +72,9 @@ extension Scenario {
         .alert_category__scenes__terminated__noTap,
         .alert_category__scenes__terminated__noTap__withoutServiceExtension,
         .alert_category__scenes__terminated__tapBody,
+        .alert_category__scenes__terminated__tapBodyPath2,
         .alert_category__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__terminated__tapActionButton,
         .alert_category__scenes__terminated__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__terminated__tapDismiss,
@@ -62,23 +82,35 @@ extension Scenario {
         .alert_category__scenes__forceQuit__noTap,
         .alert_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapBody,
+        .alert_category__scenes__forceQuit__tapBodyPath2,
         .alert_category__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapActionButton,
         .alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapDismiss,
         .alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_category__swiftUI__foreground__noTap,
+        .alert_category__swiftUI__foreground__noTapPath2,
         .alert_category__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapBody,
+        .alert_category__swiftUI__foreground__tapBodyPath2,
         .alert_category__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapActionButton,
+        .alert_category__swiftUI__foreground__tapActionButtonPath2,
         .alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
+        .alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapDismiss,
+        .alert_category__swiftUI__foreground__tapDismissPath2,
         .alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
+        .alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__swiftUI__background__noTap,
         .alert_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_category__swiftUI__background__tapBody,
+        .alert_category__swiftUI__background__tapBodyPath2,
         .alert_category__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__background__tapActionButton,
         .alert_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__background__tapDismiss,
@@ -86,7 +118,9 @@ extension Scenario {
         .alert_category__swiftUI__terminated__noTap,
         .alert_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapBody,
+        .alert_category__swiftUI__terminated__tapBodyPath2,
         .alert_category__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapActionButton,
         .alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapDismiss,
@@ -94,7 +128,9 @@ extension Scenario {
         .alert_category__swiftUI__forceQuit__noTap,
         .alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapBody,
+        .alert_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapActionButton,
         .alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapDismiss,
@@ -119,6 +155,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · appDelegate · foreground · no tap · path 2
+    public static let alert_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__noTapPath2",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -133,6 +185,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · appDelegate · foreground · tap body
     public static let alert_category__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapBody",
@@ -144,6 +212,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · appDelegate · foreground · tap body · path 2
+    public static let alert_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -163,6 +248,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · appDelegate · foreground · tap actionButton
     public static let alert_category__appDelegate__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapActionButton",
@@ -174,6 +276,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · appDelegate · foreground · tap actionButton · path 2
+    public static let alert_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapActionButtonPath2",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -193,6 +312,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · appDelegate · foreground · tap dismiss
     public static let alert_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapDismiss",
@@ -208,6 +344,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · appDelegate · foreground · tap dismiss · path 2
+    public static let alert_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapDismissPath2",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · appDelegate · foreground · tap dismiss · without serviceExtension
     public static let alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
@@ -219,6 +372,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -573,6 +743,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · foreground · no tap · path 2
+    public static let alert_category__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__noTapPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · scenes · foreground · no tap · without serviceExtension
     public static let alert_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__scenes__foreground__noTap__withoutServiceExtension",
@@ -587,6 +773,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_category__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · scenes · foreground · tap body
     public static let alert_category__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapBody",
@@ -598,6 +800,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · scenes · foreground · tap body · path 2
+    public static let alert_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -617,6 +836,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · scenes · foreground · tap actionButton
     public static let alert_category__scenes__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapActionButton",
@@ -628,6 +864,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · scenes · foreground · tap actionButton · path 2
+    public static let alert_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapActionButtonPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -647,6 +900,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · scenes · foreground · tap dismiss
     public static let alert_category__scenes__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapDismiss",
@@ -662,6 +932,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · foreground · tap dismiss · path 2
+    public static let alert_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapDismissPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · scenes · foreground · tap dismiss · without serviceExtension
     public static let alert_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapDismiss__withoutServiceExtension",
@@ -673,6 +960,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -715,6 +1019,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · background · tap body · path 2
+    public static let alert_category__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__scenes__background__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · scenes · background · tap body · without serviceExtension
     public static let alert_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__scenes__background__tapBody__withoutServiceExtension",
@@ -726,6 +1046,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + category · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_category__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -824,6 +1160,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · terminated · tap body · path 2
+    public static let alert_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__scenes__terminated__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · scenes · terminated · tap body · without serviceExtension
     public static let alert_category__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__scenes__terminated__tapBody__withoutServiceExtension",
@@ -836,6 +1190,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -934,6 +1306,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · scenes · forceQuit · tap body · path 2
+    public static let alert_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__scenes__forceQuit__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -946,6 +1336,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1019,6 +1427,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · foreground · no tap · path 2
+    public static let alert_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__noTapPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -1033,6 +1457,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · swiftUI · foreground · tap body
     public static let alert_category__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapBody",
@@ -1044,6 +1484,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · swiftUI · foreground · tap body · path 2
+    public static let alert_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1063,6 +1520,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · swiftUI · foreground · tap actionButton
     public static let alert_category__swiftUI__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapActionButton",
@@ -1074,6 +1548,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · swiftUI · foreground · tap actionButton · path 2
+    public static let alert_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapActionButtonPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1093,6 +1584,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · swiftUI · foreground · tap dismiss
     public static let alert_category__swiftUI__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapDismiss",
@@ -1108,6 +1616,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · foreground · tap dismiss · path 2
+    public static let alert_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapDismissPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · swiftUI · foreground · tap dismiss · without serviceExtension
     public static let alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
@@ -1119,6 +1644,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1161,6 +1703,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · background · tap body · path 2
+    public static let alert_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__background__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + category · swiftUI · background · tap body · without serviceExtension
     public static let alert_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__swiftUI__background__tapBody__withoutServiceExtension",
@@ -1172,6 +1730,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1270,6 +1844,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · terminated · tap body · path 2
+    public static let alert_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__terminated__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · swiftUI · terminated · tap body · without serviceExtension
     public static let alert_category__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -1282,6 +1874,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1380,6 +1990,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + category · swiftUI · forceQuit · tap body · path 2
+    public static let alert_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_category__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + category · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -1392,6 +2020,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 

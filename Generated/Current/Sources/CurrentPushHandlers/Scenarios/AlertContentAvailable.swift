@@ -4,53 +4,103 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable: [Scenario] = [
         .alert_contentAvailable__appDelegate__foreground__noTap,
+        .alert_contentAvailable__appDelegate__foreground__noTapPath2,
+        .alert_contentAvailable__appDelegate__foreground__noTapPath3,
         .alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__foreground__tapBody,
+        .alert_contentAvailable__appDelegate__foreground__tapBodyPath2,
+        .alert_contentAvailable__appDelegate__foreground__tapBodyPath3,
         .alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__background__noTap,
         .alert_contentAvailable__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__background__tapBody,
         .alert_contentAvailable__appDelegate__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__terminated__noTap,
+        .alert_contentAvailable__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__terminated__tapBody,
+        .alert_contentAvailable__appDelegate__terminated__tapBodyPath2,
+        .alert_contentAvailable__appDelegate__terminated__tapBodyPath3,
         .alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__forceQuit__noTap,
         .alert_contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__forceQuit__tapBody,
         .alert_contentAvailable__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable__scenes__foreground__noTap,
+        .alert_contentAvailable__scenes__foreground__noTapPath2,
+        .alert_contentAvailable__scenes__foreground__noTapPath3,
         .alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__foreground__tapBody,
+        .alert_contentAvailable__scenes__foreground__tapBodyPath2,
+        .alert_contentAvailable__scenes__foreground__tapBodyPath3,
         .alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__background__noTap,
         .alert_contentAvailable__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__scenes__background__tapBody,
+        .alert_contentAvailable__scenes__background__tapBodyPath2,
         .alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__scenes__terminated__noTap,
+        .alert_contentAvailable__scenes__terminated__noTapPath3,
         .alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__terminated__tapBody,
+        .alert_contentAvailable__scenes__terminated__tapBodyPath2,
+        .alert_contentAvailable__scenes__terminated__tapBodyPath3,
         .alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__forceQuit__noTap,
         .alert_contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__scenes__forceQuit__tapBody,
+        .alert_contentAvailable__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__foreground__noTap,
+        .alert_contentAvailable__swiftUI__foreground__noTapPath2,
+        .alert_contentAvailable__swiftUI__foreground__noTapPath3,
         .alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__foreground__tapBody,
+        .alert_contentAvailable__swiftUI__foreground__tapBodyPath2,
+        .alert_contentAvailable__swiftUI__foreground__tapBodyPath3,
         .alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__background__noTap,
         .alert_contentAvailable__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__background__tapBody,
+        .alert_contentAvailable__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__terminated__noTap,
+        .alert_contentAvailable__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__terminated__tapBody,
+        .alert_contentAvailable__swiftUI__terminated__tapBodyPath2,
+        .alert_contentAvailable__swiftUI__terminated__tapBodyPath3,
         .alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__forceQuit__noTap,
         .alert_contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__forceQuit__tapBody,
+        .alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -72,6 +122,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2
+    public static let alert_contentAvailable__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__noTapPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3
+    public static let alert_contentAvailable__appDelegate__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -84,6 +167,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -103,6 +219,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2
+    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3
+    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · appDelegate · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension",
@@ -115,6 +266,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -191,6 +377,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3
+    public static let alert_contentAvailable__appDelegate__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable · appDelegate · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension",
@@ -203,6 +402,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable · appDelegate · terminated · tap body
@@ -221,6 +433,38 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2
+    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3
+    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · appDelegate · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension",
@@ -233,6 +477,38 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -306,6 +582,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · foreground · no tap · path 2
+    public static let alert_contentAvailable__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__noTapPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 3
+    public static let alert_contentAvailable__scenes__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension",
@@ -318,6 +627,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -337,6 +679,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · foreground · tap body · path 2
+    public static let alert_contentAvailable__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 3
+    public static let alert_contentAvailable__scenes__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension",
@@ -349,6 +726,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -396,6 +808,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · background · tap body · path 2
+    public static let alert_contentAvailable__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__background__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · background · tap body · without serviceExtension
     public static let alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension",
@@ -408,6 +837,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -425,6 +871,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · terminated · no tap · path 3
+    public static let alert_contentAvailable__scenes__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable · scenes · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension",
@@ -437,6 +896,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable · scenes · terminated · tap body
@@ -455,6 +927,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2
+    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 3
+    public static let alert_contentAvailable__scenes__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension",
@@ -467,6 +974,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -510,6 +1052,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2
+    public static let alert_contentAvailable__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -522,6 +1082,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -540,6 +1118,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2
+    public static let alert_contentAvailable__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__noTapPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3
+    public static let alert_contentAvailable__swiftUI__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -552,6 +1163,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -571,6 +1215,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2
+    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3
+    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -583,6 +1262,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -630,6 +1344,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2
+    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__background__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · background · tap body · without serviceExtension
     public static let alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension",
@@ -642,6 +1373,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -659,6 +1407,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3
+    public static let alert_contentAvailable__swiftUI__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__noTapPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable · swiftUI · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension",
@@ -671,6 +1432,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable · swiftUI · terminated · tap body
@@ -689,6 +1463,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2
+    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3
+    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -701,6 +1510,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -744,6 +1588,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2
+    public static let alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -756,6 +1618,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 }

@@ -4,13 +4,29 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable_category: [Scenario] = [
         .alert_contentAvailable_category__appDelegate__foreground__noTap,
+        .alert_contentAvailable_category__appDelegate__foreground__noTapPath2,
+        .alert_contentAvailable_category__appDelegate__foreground__noTapPath3,
         .alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapBody,
+        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2,
+        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3,
         .alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapActionButton,
+        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3,
         .alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapDismiss,
+        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2,
+        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3,
         .alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__noTap,
         .alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__tapBody,
@@ -20,13 +36,23 @@ extension Scenario {
         .alert_contentAvailable_category__appDelegate__background__tapDismiss,
         .alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__noTap,
+        .alert_contentAvailable_category__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapBody,
+        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2,
+        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButton,
+        .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismiss,
+        .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapBody,
@@ -36,65 +62,125 @@ extension Scenario {
         .alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__noTap,
+        .alert_contentAvailable_category__scenes__foreground__noTapPath2,
+        .alert_contentAvailable_category__scenes__foreground__noTapPath3,
         .alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapBody,
+        .alert_contentAvailable_category__scenes__foreground__tapBodyPath2,
+        .alert_contentAvailable_category__scenes__foreground__tapBodyPath3,
         .alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapActionButton,
+        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3,
         .alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapDismiss,
+        .alert_contentAvailable_category__scenes__foreground__tapDismissPath2,
+        .alert_contentAvailable_category__scenes__foreground__tapDismissPath3,
         .alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__noTap,
         .alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapBody,
+        .alert_contentAvailable_category__scenes__background__tapBodyPath2,
         .alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapActionButton,
         .alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapDismiss,
         .alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__noTap,
+        .alert_contentAvailable_category__scenes__terminated__noTapPath3,
         .alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapBody,
+        .alert_contentAvailable_category__scenes__terminated__tapBodyPath2,
+        .alert_contentAvailable_category__scenes__terminated__tapBodyPath3,
         .alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapActionButton,
+        .alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapDismiss,
+        .alert_contentAvailable_category__scenes__terminated__tapDismissPath3,
         .alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__noTap,
         .alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapBody,
+        .alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapActionButton,
         .alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapDismiss,
         .alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__noTap,
+        .alert_contentAvailable_category__swiftUI__foreground__noTapPath2,
+        .alert_contentAvailable_category__swiftUI__foreground__noTapPath3,
         .alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapBody,
+        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2,
+        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3,
         .alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapActionButton,
+        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3,
         .alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapDismiss,
+        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2,
+        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3,
         .alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__noTap,
         .alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapBody,
+        .alert_contentAvailable_category__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapActionButton,
         .alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapDismiss,
         .alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__noTap,
+        .alert_contentAvailable_category__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapBody,
+        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2,
+        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3,
         .alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapActionButton,
+        .alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismiss,
+        .alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBody,
+        .alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss,
@@ -120,6 +206,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2
+    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3
+    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -135,6 +254,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap body
     public static let alert_contentAvailable_category__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapBody",
@@ -147,6 +299,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -167,6 +354,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton
     public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButton",
@@ -179,6 +401,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -199,6 +456,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss
     public static let alert_contentAvailable_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapDismiss",
@@ -215,6 +507,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
@@ -227,6 +554,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -363,6 +725,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3
+    public static let alert_contentAvailable_category__appDelegate__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension",
@@ -377,6 +752,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap body
     public static let alert_contentAvailable_category__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapBody",
@@ -389,6 +777,38 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -409,6 +829,38 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton
     public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButton",
@@ -421,6 +873,22 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -441,6 +909,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss
     public static let alert_contentAvailable_category__appDelegate__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapDismiss",
@@ -457,6 +941,22 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension",
@@ -469,6 +969,22 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -602,6 +1118,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2
+    public static let alert_contentAvailable_category__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__noTapPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3
+    public static let alert_contentAvailable_category__scenes__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension",
@@ -617,6 +1166,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · foreground · tap body
     public static let alert_contentAvailable_category__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapBody",
@@ -629,6 +1211,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2
+    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3
+    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -649,6 +1266,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton
     public static let alert_contentAvailable_category__scenes__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapActionButton",
@@ -661,6 +1313,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -681,6 +1368,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss
     public static let alert_contentAvailable_category__scenes__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapDismiss",
@@ -697,6 +1419,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension",
@@ -709,6 +1466,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -756,6 +1548,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2
+    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__background__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · background · tap body · without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension",
@@ -768,6 +1577,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -845,6 +1671,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3
+    public static let alert_contentAvailable_category__scenes__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension",
@@ -859,6 +1698,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · tap body
     public static let alert_contentAvailable_category__scenes__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapBody",
@@ -871,6 +1723,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2
+    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3
+    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -891,6 +1778,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · tap actionButton
     public static let alert_contentAvailable_category__scenes__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapActionButton",
@@ -903,6 +1825,21 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -921,6 +1858,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss
     public static let alert_contentAvailable_category__scenes__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapDismiss",
@@ -936,6 +1888,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_category__scenes__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension",
@@ -948,6 +1915,21 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -990,6 +1972,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -1002,6 +2002,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1076,6 +2094,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2
+    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3
+    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -1091,6 +2142,39 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap body
     public static let alert_contentAvailable_category__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapBody",
@@ -1103,6 +2187,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1123,6 +2242,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton
     public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButton",
@@ -1135,6 +2289,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1155,6 +2344,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss
     public static let alert_contentAvailable_category__swiftUI__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapDismiss",
@@ -1171,6 +2395,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
@@ -1183,6 +2442,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1230,6 +2524,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2
+    public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · background · tap body · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension",
@@ -1242,6 +2553,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1319,6 +2647,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3
+    public static let alert_contentAvailable_category__swiftUI__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__noTapPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension",
@@ -1333,6 +2674,19 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap body
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapBody",
@@ -1345,6 +2699,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -1365,6 +2754,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton
     public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButton",
@@ -1377,6 +2801,21 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -1395,6 +2834,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss
     public static let alert_contentAvailable_category__swiftUI__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapDismiss",
@@ -1410,6 +2864,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension",
@@ -1422,6 +2891,21 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
@@ -1464,6 +2948,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -1476,6 +2978,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 

@@ -4,53 +4,103 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable_mutableContent: [Scenario] = [
         .alert_contentAvailable_mutableContent__appDelegate__foreground__noTap,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__background__noTap,
         .alert_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody,
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__noTap,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__foreground__noTap,
+        .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__foreground__tapBody,
+        .alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__background__noTap,
         .alert_contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__background__tapBody,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__terminated__noTap,
+        .alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBody,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__noTap,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__background__noTap,
         .alert_contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBody,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__noTap,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -73,6 +123,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -85,6 +170,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -105,6 +223,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension",
@@ -117,6 +272,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -196,6 +386,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension",
@@ -208,6 +413,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body
@@ -227,6 +445,40 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension",
@@ -239,6 +491,38 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -316,6 +600,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension",
@@ -328,6 +647,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -348,6 +700,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__foreground__tapBody__withoutServiceExtension",
@@ -360,6 +749,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -409,6 +833,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension",
@@ -421,6 +863,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -439,6 +898,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension",
@@ -451,6 +925,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body
@@ -470,6 +957,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension",
@@ -482,6 +1006,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -528,6 +1087,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -540,6 +1118,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -559,6 +1155,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -571,6 +1202,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -591,6 +1255,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -603,6 +1304,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -652,6 +1388,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension",
@@ -664,6 +1418,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -682,6 +1453,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension",
@@ -694,6 +1480,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body
@@ -713,6 +1512,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -725,6 +1561,41 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -771,6 +1642,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -783,6 +1673,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 }

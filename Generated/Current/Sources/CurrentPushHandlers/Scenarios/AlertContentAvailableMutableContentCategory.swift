@@ -4,13 +4,29 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable_mutableContent_category: [Scenario] = [
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__noTap,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody,
@@ -20,13 +36,23 @@ extension Scenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapBody,
@@ -36,65 +62,125 @@ extension Scenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__noTap,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__background__noTap,
         .alert_contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBody,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__noTap,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__noTap,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss,
@@ -121,6 +207,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -136,6 +257,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: nil,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__noTapPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: nil,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBody",
@@ -149,6 +305,43 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -169,6 +362,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .body,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .body,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButton",
@@ -182,6 +412,43 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -203,6 +470,45 @@ extension Scenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    public static
+        let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
+    public static
+        let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss",
@@ -220,6 +526,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension =
         Scenario(
@@ -233,6 +576,43 @@ extension Scenario {
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
@@ -376,6 +756,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension",
@@ -390,6 +785,20 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: nil,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: []
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody",
@@ -403,6 +812,40 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -423,6 +866,40 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .body,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .body,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton",
@@ -436,6 +913,23 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -457,6 +951,24 @@ extension Scenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
+    public static
+        let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss",
@@ -474,6 +986,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension =
         Scenario(
@@ -487,6 +1016,23 @@ extension Scenario {
             steps: [
                 Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
                 Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
@@ -628,6 +1174,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension",
@@ -640,6 +1221,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -660,6 +1274,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension",
@@ -672,6 +1323,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -693,6 +1379,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension =
         Scenario(
@@ -706,6 +1429,43 @@ extension Scenario {
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -727,6 +1487,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension",
@@ -742,6 +1539,43 @@ extension Scenario {
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__foreground__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · no tap
     public static let alert_contentAvailable_mutableContent_category__scenes__background__noTap: Scenario = Scenario(
@@ -788,6 +1622,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__withoutServiceExtension",
@@ -800,6 +1652,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -881,6 +1750,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension",
@@ -893,6 +1777,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body
@@ -908,6 +1805,43 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -928,6 +1862,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButton",
@@ -941,6 +1910,22 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -960,6 +1945,22 @@ extension Scenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .terminated,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss",
@@ -973,6 +1974,22 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -990,6 +2007,22 @@ extension Scenario {
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .terminated,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap: Scenario = Scenario(
@@ -1033,6 +2066,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -1045,6 +2097,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1123,6 +2193,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -1135,6 +2240,39 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1155,6 +2293,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -1167,6 +2342,41 @@ extension Scenario {
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1188,6 +2398,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension =
         Scenario(
@@ -1201,6 +2448,43 @@ extension Scenario {
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .foreground,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -1222,6 +2506,43 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
@@ -1237,6 +2558,43 @@ extension Scenario {
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .foreground,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · no tap
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__noTap: Scenario = Scenario(
@@ -1283,6 +2641,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension",
@@ -1295,6 +2671,23 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1376,6 +2769,21 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension",
@@ -1388,6 +2796,19 @@ extension Scenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: nil,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body
@@ -1403,6 +2824,43 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
@@ -1423,6 +2881,41 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButton",
@@ -1436,6 +2929,22 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1455,6 +2964,22 @@ extension Scenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .terminated,
+            tap: .actionButton,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss",
@@ -1468,6 +2993,22 @@ extension Scenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1485,6 +3026,22 @@ extension Scenario {
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension =
+        Scenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .terminated,
+            tap: .dismiss,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+            ]
+        )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap: Scenario = Scenario(
@@ -1528,6 +3085,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension = Scenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -1540,6 +3116,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension = Scenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 

@@ -4,9 +4,13 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_mutableContent: [Scenario] = [
         .alert_mutableContent__appDelegate__foreground__noTap,
+        .alert_mutableContent__appDelegate__foreground__noTapPath2,
         .alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent__appDelegate__foreground__tapBody,
+        .alert_mutableContent__appDelegate__foreground__tapBodyPath2,
         .alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__appDelegate__background__noTap,
         .alert_mutableContent__appDelegate__background__noTap__withoutServiceExtension,
         .alert_mutableContent__appDelegate__background__tapBody,
@@ -20,37 +24,57 @@ extension Scenario {
         .alert_mutableContent__appDelegate__forceQuit__tapBody,
         .alert_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_mutableContent__scenes__foreground__noTap,
+        .alert_mutableContent__scenes__foreground__noTapPath2,
         .alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent__scenes__foreground__tapBody,
+        .alert_mutableContent__scenes__foreground__tapBodyPath2,
         .alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__scenes__background__noTap,
         .alert_mutableContent__scenes__background__noTap__withoutServiceExtension,
         .alert_mutableContent__scenes__background__tapBody,
+        .alert_mutableContent__scenes__background__tapBodyPath2,
         .alert_mutableContent__scenes__background__tapBody__withoutServiceExtension,
+        .alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__scenes__terminated__noTap,
         .alert_mutableContent__scenes__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent__scenes__terminated__tapBody,
+        .alert_mutableContent__scenes__terminated__tapBodyPath2,
         .alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__scenes__forceQuit__noTap,
         .alert_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent__scenes__forceQuit__tapBody,
+        .alert_mutableContent__scenes__forceQuit__tapBodyPath2,
         .alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__foreground__noTap,
+        .alert_mutableContent__swiftUI__foreground__noTapPath2,
         .alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__foreground__tapBody,
+        .alert_mutableContent__swiftUI__foreground__tapBodyPath2,
         .alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__background__noTap,
         .alert_mutableContent__swiftUI__background__noTap__withoutServiceExtension,
         .alert_mutableContent__swiftUI__background__tapBody,
+        .alert_mutableContent__swiftUI__background__tapBodyPath2,
         .alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__terminated__noTap,
         .alert_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent__swiftUI__terminated__tapBody,
+        .alert_mutableContent__swiftUI__terminated__tapBodyPath2,
         .alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__forceQuit__noTap,
         .alert_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent__swiftUI__forceQuit__tapBody,
+        .alert_mutableContent__swiftUI__forceQuit__tapBodyPath2,
         .alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -72,6 +96,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · appDelegate · foreground · no tap · path 2
+    public static let alert_mutableContent__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent__appDelegate__foreground__noTapPath2",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -83,6 +124,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -102,6 +159,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · appDelegate · foreground · tap body · path 2
+    public static let alert_mutableContent__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__appDelegate__foreground__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · appDelegate · foreground · tap body · without serviceExtension
     public static let alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension",
@@ -113,6 +188,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -301,6 +393,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · foreground · no tap · path 2
+    public static let alert_mutableContent__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__foreground__noTapPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent · scenes · foreground · no tap · without serviceExtension
     public static let alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension",
@@ -312,6 +421,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -331,6 +456,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · foreground · tap body · path 2
+    public static let alert_mutableContent__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__foreground__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · scenes · foreground · tap body · without serviceExtension
     public static let alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension",
@@ -342,6 +485,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -387,6 +547,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · background · tap body · path 2
+    public static let alert_mutableContent__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__background__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent · scenes · background · tap body · without serviceExtension
     public static let alert_mutableContent__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__scenes__background__tapBody__withoutServiceExtension",
@@ -398,6 +575,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -443,6 +636,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · terminated · tap body · path 2
+    public static let alert_mutableContent__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__terminated__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · scenes · terminated · tap body · without serviceExtension
     public static let alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension",
@@ -455,6 +667,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -500,6 +730,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · forceQuit · tap body · path 2
+    public static let alert_mutableContent__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__forceQuit__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -512,6 +761,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -530,6 +797,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · foreground · no tap · path 2
+    public static let alert_mutableContent__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__foreground__noTapPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -541,6 +825,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -560,6 +860,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · foreground · tap body · path 2
+    public static let alert_mutableContent__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__foreground__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · foreground · tap body · without serviceExtension
     public static let alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -571,6 +889,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -616,6 +951,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · background · tap body · path 2
+    public static let alert_mutableContent__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__background__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · background · tap body · without serviceExtension
     public static let alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension",
@@ -627,6 +979,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -672,6 +1040,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · terminated · tap body · path 2
+    public static let alert_mutableContent__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__terminated__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · terminated · tap body · without serviceExtension
     public static let alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -684,6 +1071,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -729,6 +1134,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2
+    public static let alert_mutableContent__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -741,6 +1165,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 }

@@ -4,13 +4,21 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_mutableContent_category: [Scenario] = [
         .alert_mutableContent_category__appDelegate__foreground__noTap,
+        .alert_mutableContent_category__appDelegate__foreground__noTapPath2,
         .alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__foreground__tapBody,
+        .alert_mutableContent_category__appDelegate__foreground__tapBodyPath2,
         .alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__foreground__tapActionButton,
+        .alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2,
         .alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__foreground__tapDismiss,
+        .alert_mutableContent_category__appDelegate__foreground__tapDismissPath2,
         .alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__background__noTap,
         .alert_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__background__tapBody,
@@ -36,17 +44,27 @@ extension Scenario {
         .alert_mutableContent_category__appDelegate__forceQuit__tapDismiss,
         .alert_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_mutableContent_category__scenes__foreground__noTap,
+        .alert_mutableContent_category__scenes__foreground__noTapPath2,
         .alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__foreground__tapBody,
+        .alert_mutableContent_category__scenes__foreground__tapBodyPath2,
         .alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__foreground__tapActionButton,
+        .alert_mutableContent_category__scenes__foreground__tapActionButtonPath2,
         .alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__foreground__tapDismiss,
+        .alert_mutableContent_category__scenes__foreground__tapDismissPath2,
         .alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__background__noTap,
         .alert_mutableContent_category__scenes__background__noTap__withoutServiceExtension,
         .alert_mutableContent_category__scenes__background__tapBody,
+        .alert_mutableContent_category__scenes__background__tapBodyPath2,
         .alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__background__tapActionButton,
         .alert_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__background__tapDismiss,
@@ -54,7 +72,9 @@ extension Scenario {
         .alert_mutableContent_category__scenes__terminated__noTap,
         .alert_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__tapBody,
+        .alert_mutableContent_category__scenes__terminated__tapBodyPath2,
         .alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__tapActionButton,
         .alert_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__tapDismiss,
@@ -62,23 +82,35 @@ extension Scenario {
         .alert_mutableContent_category__scenes__forceQuit__noTap,
         .alert_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__tapBody,
+        .alert_mutableContent_category__scenes__forceQuit__tapBodyPath2,
         .alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__tapActionButton,
         .alert_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__tapDismiss,
         .alert_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__foreground__noTap,
+        .alert_mutableContent_category__swiftUI__foreground__noTapPath2,
         .alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__foreground__tapBody,
+        .alert_mutableContent_category__swiftUI__foreground__tapBodyPath2,
         .alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__foreground__tapActionButton,
+        .alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2,
         .alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__foreground__tapDismiss,
+        .alert_mutableContent_category__swiftUI__foreground__tapDismissPath2,
         .alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__background__noTap,
         .alert_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__background__tapBody,
+        .alert_mutableContent_category__swiftUI__background__tapBodyPath2,
         .alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__background__tapActionButton,
         .alert_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__background__tapDismiss,
@@ -86,7 +118,9 @@ extension Scenario {
         .alert_mutableContent_category__swiftUI__terminated__noTap,
         .alert_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__tapBody,
+        .alert_mutableContent_category__swiftUI__terminated__tapBodyPath2,
         .alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__tapActionButton,
         .alert_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__tapDismiss,
@@ -94,7 +128,9 @@ extension Scenario {
         .alert_mutableContent_category__swiftUI__forceQuit__noTap,
         .alert_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__tapBody,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__tapActionButton,
         .alert_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__tapDismiss,
@@ -120,6 +156,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2
+    public static let alert_mutableContent_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__noTapPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
     public static let alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension",
@@ -131,6 +184,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -150,6 +219,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2
+    public static let alert_mutableContent_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · appDelegate · foreground · tap body · without serviceExtension
     public static let alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension",
@@ -161,6 +248,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -181,6 +285,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2
+    public static let alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · without serviceExtension
     public static let alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
@@ -192,6 +314,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -212,6 +351,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2
+    public static let alert_mutableContent_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapDismissPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
     public static let alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
@@ -223,6 +380,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -593,6 +767,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · foreground · no tap · path 2
+    public static let alert_mutableContent_category__scenes__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__noTapPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · foreground · no tap · without serviceExtension
     public static let alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension",
@@ -604,6 +795,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -623,6 +830,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · foreground · tap body · path 2
+    public static let alert_mutableContent_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · foreground · tap body · without serviceExtension
     public static let alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension",
@@ -634,6 +859,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -654,6 +896,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2
+    public static let alert_mutableContent_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapActionButtonPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
     public static let alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension",
@@ -665,6 +925,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -685,6 +962,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2
+    public static let alert_mutableContent_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapDismissPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
     public static let alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension",
@@ -696,6 +991,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -741,6 +1053,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · background · tap body · path 2
+    public static let alert_mutableContent_category__scenes__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__background__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · background · tap body · without serviceExtension
     public static let alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension",
@@ -752,6 +1081,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · background · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -855,6 +1200,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · terminated · tap body · path 2
+    public static let alert_mutableContent_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__terminated__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · terminated · tap body · without serviceExtension
     public static let alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension",
@@ -867,6 +1231,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -970,6 +1352,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2
+    public static let alert_mutableContent_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__forceQuit__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
     public static let alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension",
@@ -982,6 +1383,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1058,6 +1477,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2
+    public static let alert_mutableContent_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__noTapPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension",
@@ -1069,6 +1505,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: nil,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1088,6 +1540,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2
+    public static let alert_mutableContent_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension",
@@ -1099,6 +1569,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1119,6 +1606,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2
+    public static let alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension",
@@ -1130,6 +1635,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .actionButton,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1150,6 +1672,24 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2
+    public static let alert_mutableContent_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapDismissPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
@@ -1161,6 +1701,23 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .foreground,
+        tap: .dismiss,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1206,6 +1763,23 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · background · tap body · path 2
+    public static let alert_mutableContent_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · background · tap body · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension",
@@ -1217,6 +1791,22 @@ extension Scenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · background · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1320,6 +1910,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2
+    public static let alert_mutableContent_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__terminated__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · terminated · tap body · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension",
@@ -1332,6 +1941,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 
@@ -1435,6 +2062,25 @@ extension Scenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2
+    public static let alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
     public static let alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
         name: "alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
@@ -1447,6 +2093,24 @@ extension Scenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
+        name: "alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .body,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
         ]
     )
 

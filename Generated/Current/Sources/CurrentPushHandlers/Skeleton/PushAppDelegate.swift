@@ -246,8 +246,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         case .active:
             // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent + category
             // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent
+            // appDelegate · foreground, step 2: alert + contentAvailable + category
+            // appDelegate · foreground, step 2: alert + contentAvailable
             // appDelegate · foreground, step 2: alert + mutableContent + category
             // appDelegate · foreground, step 2: alert + mutableContent
+            // appDelegate · foreground, step 2: alert + category
+            // appDelegate · foreground, step 2: alert
+            // appDelegate · foreground, step 3: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 3: alert + contentAvailable + mutableContent
+            // appDelegate · foreground, step 3: alert + mutableContent + category
+            // appDelegate · foreground, step 3: alert + mutableContent
             // appDelegate · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // appDelegate · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // appDelegate · foreground, step 1: alert + contentAvailable + category
@@ -258,8 +266,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · foreground, step 1: alert
             // scenes · foreground, step 2: alert + contentAvailable + mutableContent + category
             // scenes · foreground, step 2: alert + contentAvailable + mutableContent
+            // scenes · foreground, step 2: alert + contentAvailable + category
+            // scenes · foreground, step 2: alert + contentAvailable
             // scenes · foreground, step 2: alert + mutableContent + category
             // scenes · foreground, step 2: alert + mutableContent
+            // scenes · foreground, step 2: alert + category
+            // scenes · foreground, step 2: alert
+            // scenes · foreground, step 3: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 3: alert + contentAvailable + mutableContent
+            // scenes · foreground, step 3: alert + mutableContent + category
+            // scenes · foreground, step 3: alert + mutableContent
             // scenes · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // scenes · foreground, step 1: alert + contentAvailable + category
@@ -270,8 +286,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // scenes · foreground, step 1: alert
             // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent + category
             // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent
+            // swiftUI · foreground, step 2: alert + contentAvailable + category
+            // swiftUI · foreground, step 2: alert + contentAvailable
             // swiftUI · foreground, step 2: alert + mutableContent + category
             // swiftUI · foreground, step 2: alert + mutableContent
+            // swiftUI · foreground, step 2: alert + category
+            // swiftUI · foreground, step 2: alert
+            // swiftUI · foreground, step 3: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 3: alert + contentAvailable + mutableContent
+            // swiftUI · foreground, step 3: alert + mutableContent + category
+            // swiftUI · foreground, step 3: alert + mutableContent
             // swiftUI · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
             // swiftUI · foreground, step 1: alert + contentAvailable + category
@@ -298,30 +322,54 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         case .active:
             // appDelegate · foreground, step 3: alert + contentAvailable + mutableContent + category
             // appDelegate · foreground, step 3: alert + contentAvailable + mutableContent
-            // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // appDelegate · foreground, step 3: alert + contentAvailable + category
+            // appDelegate · foreground, step 3: alert + contentAvailable
+            // appDelegate · foreground, step 4: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 4: alert + contentAvailable + mutableContent
+            // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 2: alert + contentAvailable + mutableContent
             // appDelegate · foreground, step 2: alert + contentAvailable + category
             // appDelegate · foreground, step 2: alert + contentAvailable
+            // appDelegate · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // appDelegate · foreground, step 1: alert + contentAvailable + category
+            // appDelegate · foreground, step 1: alert + contentAvailable
             // appDelegate · foreground, step 1: contentAvailable + mutableContent + category
             // appDelegate · foreground, step 1: contentAvailable + mutableContent
             // appDelegate · foreground, step 1: contentAvailable + category
             // appDelegate · foreground, step 1: contentAvailable
             // scenes · foreground, step 3: alert + contentAvailable + mutableContent + category
             // scenes · foreground, step 3: alert + contentAvailable + mutableContent
-            // scenes · foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // scenes · foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // scenes · foreground, step 3: alert + contentAvailable + category
+            // scenes · foreground, step 3: alert + contentAvailable
+            // scenes · foreground, step 4: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 4: alert + contentAvailable + mutableContent
+            // scenes · foreground, step 2: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 2: alert + contentAvailable + mutableContent
             // scenes · foreground, step 2: alert + contentAvailable + category
             // scenes · foreground, step 2: alert + contentAvailable
+            // scenes · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // scenes · foreground, step 1: alert + contentAvailable + category
+            // scenes · foreground, step 1: alert + contentAvailable
             // scenes · foreground, step 1: contentAvailable + mutableContent + category
             // scenes · foreground, step 1: contentAvailable + mutableContent
             // scenes · foreground, step 1: contentAvailable + category
             // scenes · foreground, step 1: contentAvailable
             // swiftUI · foreground, step 3: alert + contentAvailable + mutableContent + category
             // swiftUI · foreground, step 3: alert + contentAvailable + mutableContent
-            // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // swiftUI · foreground, step 3: alert + contentAvailable + category
+            // swiftUI · foreground, step 3: alert + contentAvailable
+            // swiftUI · foreground, step 4: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 4: alert + contentAvailable + mutableContent
+            // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 2: alert + contentAvailable + mutableContent
             // swiftUI · foreground, step 2: alert + contentAvailable + category
             // swiftUI · foreground, step 2: alert + contentAvailable
+            // swiftUI · foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · foreground, step 1: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // swiftUI · foreground, step 1: alert + contentAvailable + category
+            // swiftUI · foreground, step 1: alert + contentAvailable
             // swiftUI · foreground, step 1: contentAvailable + mutableContent + category
             // swiftUI · foreground, step 1: contentAvailable + mutableContent
             // swiftUI · foreground, step 1: contentAvailable + category
@@ -403,20 +451,36 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         case .active:
             // appDelegate · foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // appDelegate · foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // appDelegate · foreground, step 4, tap body: alert + contentAvailable + category
+            // appDelegate · foreground, step 4, tap body: alert + contentAvailable
+            // appDelegate · foreground, step 4, tap body: alert + mutableContent + category
+            // appDelegate · foreground, step 4, tap body: alert + mutableContent
+            // appDelegate · foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // appDelegate · foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // appDelegate · foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // appDelegate · foreground, step 3, tap body: alert + contentAvailable + category
             // appDelegate · foreground, step 3, tap body: alert + contentAvailable
             // appDelegate · foreground, step 3, tap body: alert + mutableContent + category
             // appDelegate · foreground, step 3, tap body: alert + mutableContent
+            // appDelegate · foreground, step 3, tap body: alert + category
+            // appDelegate · foreground, step 3, tap body: alert
             // appDelegate · foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // appDelegate · foreground, step 4, tap actionButton: alert + mutableContent + category
+            // appDelegate · foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // appDelegate · foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // appDelegate · foreground, step 3, tap actionButton: alert + contentAvailable + category
             // appDelegate · foreground, step 3, tap actionButton: alert + mutableContent + category
+            // appDelegate · foreground, step 3, tap actionButton: alert + category
             // appDelegate · foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // appDelegate · foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // appDelegate · foreground, step 4, tap dismiss: alert + mutableContent + category
+            // appDelegate · foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // appDelegate · foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // appDelegate · foreground, step 3, tap dismiss: alert + contentAvailable + category
             // appDelegate · foreground, step 3, tap dismiss: alert + mutableContent + category
+            // appDelegate · foreground, step 3, tap dismiss: alert + category
             // appDelegate · foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // appDelegate · foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // appDelegate · foreground, step 2, tap body: alert + category
@@ -427,20 +491,36 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · foreground, step 2, tap dismiss: alert + category
             // scenes · foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // scenes · foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // scenes · foreground, step 4, tap body: alert + contentAvailable + category
+            // scenes · foreground, step 4, tap body: alert + contentAvailable
+            // scenes · foreground, step 4, tap body: alert + mutableContent + category
+            // scenes · foreground, step 4, tap body: alert + mutableContent
+            // scenes · foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // scenes · foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // scenes · foreground, step 3, tap body: alert + contentAvailable + category
             // scenes · foreground, step 3, tap body: alert + contentAvailable
             // scenes · foreground, step 3, tap body: alert + mutableContent + category
             // scenes · foreground, step 3, tap body: alert + mutableContent
+            // scenes · foreground, step 3, tap body: alert + category
+            // scenes · foreground, step 3, tap body: alert
             // scenes · foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // scenes · foreground, step 4, tap actionButton: alert + mutableContent + category
+            // scenes · foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // scenes · foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · foreground, step 3, tap actionButton: alert + contentAvailable + category
             // scenes · foreground, step 3, tap actionButton: alert + mutableContent + category
+            // scenes · foreground, step 3, tap actionButton: alert + category
             // scenes · foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // scenes · foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // scenes · foreground, step 4, tap dismiss: alert + mutableContent + category
+            // scenes · foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // scenes · foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · foreground, step 3, tap dismiss: alert + contentAvailable + category
             // scenes · foreground, step 3, tap dismiss: alert + mutableContent + category
+            // scenes · foreground, step 3, tap dismiss: alert + category
             // scenes · foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // scenes · foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // scenes · foreground, step 2, tap body: alert + category
@@ -451,20 +531,36 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // scenes · foreground, step 2, tap dismiss: alert + category
             // swiftUI · foreground, step 4, tap body: alert + contentAvailable + mutableContent + category
             // swiftUI · foreground, step 4, tap body: alert + contentAvailable + mutableContent
+            // swiftUI · foreground, step 4, tap body: alert + contentAvailable + category
+            // swiftUI · foreground, step 4, tap body: alert + contentAvailable
+            // swiftUI · foreground, step 4, tap body: alert + mutableContent + category
+            // swiftUI · foreground, step 4, tap body: alert + mutableContent
+            // swiftUI · foreground, step 5, tap body: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 5, tap body: alert + contentAvailable + mutableContent
             // swiftUI · foreground, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · foreground, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // swiftUI · foreground, step 3, tap body: alert + contentAvailable + category
             // swiftUI · foreground, step 3, tap body: alert + contentAvailable
             // swiftUI · foreground, step 3, tap body: alert + mutableContent + category
             // swiftUI · foreground, step 3, tap body: alert + mutableContent
+            // swiftUI · foreground, step 3, tap body: alert + category
+            // swiftUI · foreground, step 3, tap body: alert
             // swiftUI · foreground, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 4, tap actionButton: alert + contentAvailable + category
+            // swiftUI · foreground, step 4, tap actionButton: alert + mutableContent + category
+            // swiftUI · foreground, step 5, tap actionButton: alert + contentAvailable + mutableContent + category
             // swiftUI · foreground, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · foreground, step 3, tap actionButton: alert + contentAvailable + category
             // swiftUI · foreground, step 3, tap actionButton: alert + mutableContent + category
+            // swiftUI · foreground, step 3, tap actionButton: alert + category
             // swiftUI · foreground, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
+            // swiftUI · foreground, step 4, tap dismiss: alert + contentAvailable + category
+            // swiftUI · foreground, step 4, tap dismiss: alert + mutableContent + category
+            // swiftUI · foreground, step 5, tap dismiss: alert + contentAvailable + mutableContent + category
             // swiftUI · foreground, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · foreground, step 3, tap dismiss: alert + contentAvailable + category
             // swiftUI · foreground, step 3, tap dismiss: alert + mutableContent + category
+            // swiftUI · foreground, step 3, tap dismiss: alert + category
             // swiftUI · foreground, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
             // swiftUI · foreground, step 2, tap body: alert + mutableContent (only without serviceExtension)
             // swiftUI · foreground, step 2, tap body: alert + category
@@ -485,12 +581,20 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · background, step 2, tap body: alert + mutableContent
             // appDelegate · terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // appDelegate · terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // appDelegate · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // appDelegate · terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // appDelegate · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // appDelegate · terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // appDelegate · terminated, step 3, tap body: alert + contentAvailable + category
             // appDelegate · terminated, step 3, tap body: alert + contentAvailable
             // appDelegate · terminated, step 3, tap body: alert + mutableContent + category
             // appDelegate · terminated, step 3, tap body: alert + mutableContent
+            // appDelegate · terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap body: alert + contentAvailable + category
+            // appDelegate · terminated, step 2, tap body: alert + contentAvailable
+            // appDelegate · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap body: alert + category
+            // appDelegate · terminated, step 2, tap body: alert
             // appDelegate · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // appDelegate · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // appDelegate · forceQuit, step 3, tap body: alert + mutableContent + category
@@ -507,26 +611,38 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // appDelegate · background, step 1, tap body: alert + category
             // appDelegate · background, step 1, tap body: alert
-            // appDelegate · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // appDelegate · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // appDelegate · terminated, step 2, tap body: alert + category
-            // appDelegate · terminated, step 2, tap body: alert
             // scenes · background, step 3, tap body: alert + contentAvailable + mutableContent + category
             // scenes · background, step 3, tap body: alert + contentAvailable + mutableContent
+            // scenes · background, step 3, tap body: alert + contentAvailable + category
+            // scenes · background, step 3, tap body: alert + contentAvailable
+            // scenes · background, step 3, tap body: alert + mutableContent + category
+            // scenes · background, step 3, tap body: alert + mutableContent
+            // scenes · background, step 4, tap body: alert + contentAvailable + mutableContent + category
+            // scenes · background, step 4, tap body: alert + contentAvailable + mutableContent
             // scenes · background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // scenes · background, step 2, tap body: alert + contentAvailable + category
             // scenes · background, step 2, tap body: alert + contentAvailable
             // scenes · background, step 2, tap body: alert + mutableContent + category
             // scenes · background, step 2, tap body: alert + mutableContent
+            // scenes · background, step 2, tap body: alert + category
+            // scenes · background, step 2, tap body: alert
             // scenes · terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // scenes · terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // scenes · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // scenes · terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // scenes · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // scenes · terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // scenes · terminated, step 3, tap body: alert + contentAvailable + category
             // scenes · terminated, step 3, tap body: alert + contentAvailable
             // scenes · terminated, step 3, tap body: alert + mutableContent + category
             // scenes · terminated, step 3, tap body: alert + mutableContent
+            // scenes · terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // scenes · terminated, step 2, tap body: alert + contentAvailable + category
+            // scenes · terminated, step 2, tap body: alert + contentAvailable
+            // scenes · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // scenes · terminated, step 2, tap body: alert + category
+            // scenes · terminated, step 2, tap body: alert
             // scenes · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // scenes · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // scenes · forceQuit, step 3, tap body: alert + mutableContent + category
@@ -543,26 +659,38 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // scenes · background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // scenes · background, step 1, tap body: alert + category
             // scenes · background, step 1, tap body: alert
-            // scenes · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // scenes · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // scenes · terminated, step 2, tap body: alert + category
-            // scenes · terminated, step 2, tap body: alert
             // swiftUI · background, step 3, tap body: alert + contentAvailable + mutableContent + category
             // swiftUI · background, step 3, tap body: alert + contentAvailable + mutableContent
+            // swiftUI · background, step 3, tap body: alert + contentAvailable + category
+            // swiftUI · background, step 3, tap body: alert + contentAvailable
+            // swiftUI · background, step 3, tap body: alert + mutableContent + category
+            // swiftUI · background, step 3, tap body: alert + mutableContent
+            // swiftUI · background, step 4, tap body: alert + contentAvailable + mutableContent + category
+            // swiftUI · background, step 4, tap body: alert + contentAvailable + mutableContent
             // swiftUI · background, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · background, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
             // swiftUI · background, step 2, tap body: alert + contentAvailable + category
             // swiftUI · background, step 2, tap body: alert + contentAvailable
             // swiftUI · background, step 2, tap body: alert + mutableContent + category
             // swiftUI · background, step 2, tap body: alert + mutableContent
+            // swiftUI · background, step 2, tap body: alert + category
+            // swiftUI · background, step 2, tap body: alert
             // swiftUI · terminated, step 4, tap body: alert + contentAvailable + mutableContent + category
             // swiftUI · terminated, step 4, tap body: alert + contentAvailable + mutableContent
-            // swiftUI · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
-            // swiftUI · terminated, step 3, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // swiftUI · terminated, step 3, tap body: alert + contentAvailable + mutableContent + category
+            // swiftUI · terminated, step 3, tap body: alert + contentAvailable + mutableContent
             // swiftUI · terminated, step 3, tap body: alert + contentAvailable + category
             // swiftUI · terminated, step 3, tap body: alert + contentAvailable
             // swiftUI · terminated, step 3, tap body: alert + mutableContent + category
             // swiftUI · terminated, step 3, tap body: alert + mutableContent
+            // swiftUI · terminated, step 2, tap body: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap body: alert + contentAvailable + mutableContent (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap body: alert + contentAvailable + category
+            // swiftUI · terminated, step 2, tap body: alert + contentAvailable
+            // swiftUI · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap body: alert + category
+            // swiftUI · terminated, step 2, tap body: alert
             // swiftUI · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent + category
             // swiftUI · forceQuit, step 3, tap body: alert + contentAvailable + mutableContent
             // swiftUI · forceQuit, step 3, tap body: alert + mutableContent + category
@@ -579,10 +707,6 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // swiftUI · background, step 1, tap body: alert + mutableContent (only without serviceExtension)
             // swiftUI · background, step 1, tap body: alert + category
             // swiftUI · background, step 1, tap body: alert
-            // swiftUI · terminated, step 2, tap body: alert + mutableContent + category (only without serviceExtension)
-            // swiftUI · terminated, step 2, tap body: alert + mutableContent (only without serviceExtension)
-            // swiftUI · terminated, step 2, tap body: alert + category
-            // swiftUI · terminated, step 2, tap body: alert
             return .inactive
         case .background:
             // appDelegate · background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
@@ -594,13 +718,21 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · background, step 2, tap dismiss: alert + contentAvailable + category
             // appDelegate · background, step 2, tap dismiss: alert + mutableContent + category
             // appDelegate · terminated, step 4, tap actionButton: alert + contentAvailable + mutableContent + category
-            // appDelegate · terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // appDelegate · terminated, step 3, tap actionButton: alert + contentAvailable + category
             // appDelegate · terminated, step 3, tap actionButton: alert + mutableContent + category
+            // appDelegate · terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap actionButton: alert + contentAvailable + category
+            // appDelegate · terminated, step 2, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap actionButton: alert + category
             // appDelegate · terminated, step 4, tap dismiss: alert + contentAvailable + mutableContent + category
-            // appDelegate · terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
             // appDelegate · terminated, step 3, tap dismiss: alert + contentAvailable + category
             // appDelegate · terminated, step 3, tap dismiss: alert + mutableContent + category
+            // appDelegate · terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap dismiss: alert + contentAvailable + category
+            // appDelegate · terminated, step 2, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // appDelegate · terminated, step 2, tap dismiss: alert + category
             // appDelegate · forceQuit, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // appDelegate · forceQuit, step 3, tap actionButton: alert + mutableContent + category
             // appDelegate · forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -617,10 +749,6 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // appDelegate · background, step 1, tap actionButton: alert + category
             // appDelegate · background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // appDelegate · background, step 1, tap dismiss: alert + category
-            // appDelegate · terminated, step 2, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // appDelegate · terminated, step 2, tap actionButton: alert + category
-            // appDelegate · terminated, step 2, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // appDelegate · terminated, step 2, tap dismiss: alert + category
             // scenes · background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // scenes · background, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // scenes · background, step 2, tap actionButton: alert + contentAvailable + category
@@ -630,13 +758,21 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // scenes · background, step 2, tap dismiss: alert + contentAvailable + category
             // scenes · background, step 2, tap dismiss: alert + mutableContent + category
             // scenes · terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
-            // scenes · terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // scenes · terminated, step 2, tap actionButton: alert + contentAvailable + category
             // scenes · terminated, step 2, tap actionButton: alert + mutableContent + category
+            // scenes · terminated, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 1, tap actionButton: alert + contentAvailable + category
+            // scenes · terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 1, tap actionButton: alert + category
             // scenes · terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
-            // scenes · terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category
             // scenes · terminated, step 2, tap dismiss: alert + contentAvailable + category
             // scenes · terminated, step 2, tap dismiss: alert + mutableContent + category
+            // scenes · terminated, step 1, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 1, tap dismiss: alert + contentAvailable + category
+            // scenes · terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // scenes · terminated, step 1, tap dismiss: alert + category
             // scenes · forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // scenes · forceQuit, step 2, tap actionButton: alert + mutableContent + category
             // scenes · forceQuit, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -653,10 +789,6 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // scenes · background, step 1, tap actionButton: alert + category
             // scenes · background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // scenes · background, step 1, tap dismiss: alert + category
-            // scenes · terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // scenes · terminated, step 1, tap actionButton: alert + category
-            // scenes · terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // scenes · terminated, step 1, tap dismiss: alert + category
             // swiftUI · background, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
             // swiftUI · background, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
             // swiftUI · background, step 2, tap actionButton: alert + contentAvailable + category
@@ -666,13 +798,21 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // swiftUI · background, step 2, tap dismiss: alert + contentAvailable + category
             // swiftUI · background, step 2, tap dismiss: alert + mutableContent + category
             // swiftUI · terminated, step 3, tap actionButton: alert + contentAvailable + mutableContent + category
-            // swiftUI · terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // swiftUI · terminated, step 2, tap actionButton: alert + contentAvailable + category
             // swiftUI · terminated, step 2, tap actionButton: alert + mutableContent + category
+            // swiftUI · terminated, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 1, tap actionButton: alert + contentAvailable + category
+            // swiftUI · terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 1, tap actionButton: alert + category
             // swiftUI · terminated, step 3, tap dismiss: alert + contentAvailable + mutableContent + category
-            // swiftUI · terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 2, tap dismiss: alert + contentAvailable + mutableContent + category
             // swiftUI · terminated, step 2, tap dismiss: alert + contentAvailable + category
             // swiftUI · terminated, step 2, tap dismiss: alert + mutableContent + category
+            // swiftUI · terminated, step 1, tap dismiss: alert + contentAvailable + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 1, tap dismiss: alert + contentAvailable + category
+            // swiftUI · terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
+            // swiftUI · terminated, step 1, tap dismiss: alert + category
             // swiftUI · forceQuit, step 2, tap actionButton: alert + contentAvailable + mutableContent + category
             // swiftUI · forceQuit, step 2, tap actionButton: alert + mutableContent + category
             // swiftUI · forceQuit, step 1, tap actionButton: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -689,10 +829,6 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // swiftUI · background, step 1, tap actionButton: alert + category
             // swiftUI · background, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
             // swiftUI · background, step 1, tap dismiss: alert + category
-            // swiftUI · terminated, step 1, tap actionButton: alert + mutableContent + category (only without serviceExtension)
-            // swiftUI · terminated, step 1, tap actionButton: alert + category
-            // swiftUI · terminated, step 1, tap dismiss: alert + mutableContent + category (only without serviceExtension)
-            // swiftUI · terminated, step 1, tap dismiss: alert + category
             return .background
         @unknown default:
             return .background
