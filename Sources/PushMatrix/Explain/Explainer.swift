@@ -11,6 +11,14 @@ public struct Outcome: Sendable {
     public var notes: [String]
     /// The id of the source the cell rests on.
     public var source: String
+    /// Which path of the cell this is (1: the cell's own), and where its source says, the iOS
+    /// versions it was seen on.
+    public var path = 1
+    public var seenOn: String?
+    /// For a later path, what it does differently: whether on delivery, and for which taps.
+    public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
+    /// The cell's other paths, each as an outcome of its own.
+    public var paths: [Outcome] = []
 }
 
 public struct ExplainQuery: Sendable {
@@ -42,17 +50,31 @@ extension Matrix {
         return setups.flatMap { setup in
             states.map { state in
                 let cell = cell(payload: query.payload, setup: setup, appState: state)
-                let taps = spec.taps.compactMap { tap in
-                    cell.taps.first { $0.tap.id == tap.id }.map { (tap: tap.id, calls: calls($0.calls, without: query.without)) }
+                var outcome = outcome(cell, query)
+                outcome.notes = noteIds(of: cell)
+                outcome.paths = zip(cell.allPaths.dropFirst(), cell.paths).enumerated().map { number, pair in
+                    var path = self.outcome(pair.0, query)
+                    path.path = number + 2
+                    path.differs = (pair.1.onDelivery != nil, Set(pair.1.taps.map(\.tap.id)))
+                    path.notes = ((pair.1.onDelivery ?? []) + pair.1.taps.flatMap(\.calls)).flatMap { $0.notes.map(\.id) }
+                    return path
                 }
-                let onDelivery = calls(cell.onDelivery, without: query.without).filter { happens($0, apnsKeys: query.apnsKeys) }
-                // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
-                return Outcome(
-                    setup: setup, appState: state, payload: query.payload, ignored: onDelivery.isEmpty && !cell.notificationCenter,
-                    onDelivery: onDelivery, notificationCenter: cell.notificationCenter, taps: taps, notes: noteIds(of: cell),
-                    source: cell.source.id)
+                return outcome
             }
         }
+    }
+
+    /// What a path of a cell (as a cell, from `Cell.allPaths`) does with this query.
+    private func outcome(_ cell: Cell, _ query: ExplainQuery) -> Outcome {
+        let taps = spec.taps.compactMap { tap in
+            cell.taps.first { $0.tap.id == tap.id }.map { (tap: tap.id, calls: calls($0.calls, without: query.without)) }
+        }
+        let onDelivery = calls(cell.onDelivery, without: query.without).filter { happens($0, apnsKeys: query.apnsKeys) }
+        // Ignored as the cell is, or because the payload lacks what its calls on delivery need.
+        return Outcome(
+            setup: cell.setup.id, appState: cell.appState.id, payload: query.payload,
+            ignored: onDelivery.isEmpty && !cell.notificationCenter, onDelivery: onDelivery, notificationCenter: cell.notificationCenter,
+            taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn)
     }
 
     /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it
@@ -72,25 +94,35 @@ extension Matrix {
     /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
     /// method under the outcome's init API as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {
-        return .array(
-            outcomes.map { o in
-                func call(_ c: Call) -> JSONOutput {
-                    .object(
-                        [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
-                            + [("method", .string(method(c.handler.id, setup: o.setup).swift))])
-                }
-                let source = sources[o.source]!
-                return .object([
-                    (spec.naming.label, .string(o.setup)),
-                    ("state", .string(o.appState)),
-                    ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
-                    ("ignored", .bool(o.ignored)),
-                    ("onDelivery", .array(o.onDelivery.map(call))),
-                    ("notificationCenter", .bool(o.notificationCenter)),
-                    ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
-                    ("notes", .array(o.notes.map { .string($0) })),
-                    ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
-                ])
-            })
+        .array(outcomes.map { json($0, paths: $0.paths) })
+    }
+
+    /// An outcome as `explain --json` prints it; a cell's later paths, if any, go under `paths`,
+    /// each with every call it makes, its number, its source and its versions.
+    private func json(_ o: Outcome, paths: [Outcome]?) -> JSONOutput {
+        func call(_ c: Call) -> JSONOutput {
+            .object(
+                [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
+                    + (c.bringsNotification ? [] : [("withoutNotification", .bool(true))])
+                    + [("method", .string(method(c.handler.id, setup: o.setup).swift))])
+        }
+        let source = sources[o.source]!
+        let head: [(String, JSONOutput)] =
+            paths == nil
+            ? [("path", .int(o.path))]
+            : [
+                (spec.naming.label, .string(o.setup)), ("state", .string(o.appState)),
+                ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
+            ]
+        return .object(
+            head + [
+                ("ignored", .bool(o.ignored)),
+                ("onDelivery", .array(o.onDelivery.map(call))),
+                ("notificationCenter", .bool(o.notificationCenter)),
+                ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
+                ("notes", .array(o.notes.map { .string($0) })),
+                ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
+            ] + (o.seenOn.map { [("seenOn", .string($0))] } ?? [])
+                + (paths.flatMap { $0.isEmpty ? nil : [("paths", .array($0.map { json($0, paths: nil) }))] } ?? []))
     }
 }

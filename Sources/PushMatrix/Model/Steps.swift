@@ -51,18 +51,25 @@ extension Phrasebook {
         return parts.joined()
     }
 
-    /// The steps of a cell's later path (`path`, as a cell from `Cell.allPaths`), told by what
-    /// `differs` names: its calls on delivery (said even when there are none), then its taps.
-    public func steps(ofPath path: Cell, differs: CellPath) -> [Step] {
+    /// The steps of a cell's later path, told by what it does differently: its calls on
+    /// delivery where it states them (said even when there are none), then the taps it names.
+    public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [Step] {
         var steps: [Step] = []
-        if differs.onDelivery != nil {
+        if let onDelivery {
             steps +=
-                path.onDelivery.isEmpty
+                onDelivery.isEmpty
                 ? [Step(text: phrase("onDelivery", ["calls": calls([])]), notes: [], items: [])]
-                : deliverySteps(path.onDelivery, conditional: false)
+                : deliverySteps(onDelivery, conditional: false)
         }
+        return steps + tapSteps(taps)
+    }
+
+    /// The same, for a later path (as a cell, from `Cell.allPaths`) and what `differs` names.
+    public func steps(ofPath path: Cell, differs: CellPath) -> [Step] {
         let named = Set(differs.taps.map(\.tap.id))
-        return steps + tapSteps(path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
+        return pathSteps(
+            onDelivery: differs.onDelivery == nil ? nil : path.onDelivery,
+            taps: path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
     }
 
     private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step]

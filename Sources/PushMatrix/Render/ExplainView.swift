@@ -15,16 +15,23 @@ struct ExplainView {
             "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
             "outcomes": .list(
                 outcomes.map { outcome in
-                    let steps = book.steps(
-                        onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
-                        conditional: !knowsAPNsKeys)
-                    return .object([
+                    .object([
                         "setup": .inline(book.name(matrix.setups[outcome.setup]!.name)),
                         "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
-                        "steps": .list(
-                            steps.map { step in
+                        "multiPath": .bool(!outcome.paths.isEmpty),
+                        "firstLabel": .inline(outcome.paths.isEmpty ? Inline([]) : label(outcome)),
+                        "steps": steps(
+                            book.steps(
+                                onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
+                                conditional: !knowsAPNsKeys)),
+                        "paths": .list(
+                            outcome.paths.map { path in
                                 .object([
-                                    "text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                                    "label": .inline(label(path)),
+                                    "steps": steps(
+                                        book.pathSteps(
+                                            onDelivery: path.differs.onDelivery ? path.onDelivery : nil,
+                                            taps: path.taps.filter { path.differs.taps.contains($0.tap) })),
                                 ])
                             }),
                         "methods": .list(
@@ -34,11 +41,26 @@ struct ExplainView {
                                     "swift": .inline(.code(matrix.method(handler, setup: outcome.setup).swift)),
                                 ])
                             }),
-                        "notes": .list(outcome.notes.compactMap(note)),
+                        "notes": .list((outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap(note)),
                         "source": .inline(source(outcome.source)),
                     ])
                 }),
         ])
+    }
+
+    private func steps(_ steps: [Step]) -> TemplateValue {
+        .list(
+            steps.map { step in
+                .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
+            })
+    }
+
+    /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.
+    private func label(_ outcome: Outcome) -> Inline {
+        var cell = book.matrix.spec.cells[0]
+        cell.source = Reference(id: outcome.source, origin: cell.source.origin)
+        cell.seenOn = outcome.seenOn
+        return book.pathLabel(outcome.path, cell)
     }
 
     /// A note as this query reads it. One about a handler the app is known to lack has already
@@ -58,9 +80,16 @@ struct ExplainView {
         return book.phrase("sourceLine", ["source": book.text(source.title), "kind": book.phrase(Phrases.kindPhrase(source.kind))])
     }
 
-    /// The handlers an outcome calls, each once, in the order the steps first name them.
+    /// The handlers an outcome calls on any path, each once, in the order the steps first name them.
     private func handlers(_ outcome: Outcome) -> [String] {
-        var seen = Set<String>()
-        return (outcome.onDelivery + outcome.taps.flatMap(\.calls)).map(\.handler.id).filter { seen.insert($0).inserted }
+        ([outcome] + outcome.paths).flatMap { $0.onDelivery + $0.taps.flatMap(\.calls) }.map(\.handler.id).uniqued()
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -120,6 +120,33 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") && $0.contains("willPresent") }.count, 0, text)
     }
 
+    /// A cell with several paths: the text labels each with its kind, versions and source and
+    /// tells what it does differently; the JSON lists every later path with all its calls.
+    func testEveryPathOfACellIsExplained() throws {
+        let base = ["explain", "--spec", "builtin:current", "--alert", "--setup", "scenes", "--state", "terminated"]
+        let text = Command.run(base).stdout
+        XCTAssertTrue(text.contains("  Path 1 — expected, not yet observed: Apple's documented rules, read together\n  1. "), text)
+        XCTAssertTrue(
+            text.contains(
+                "  Path 2 — reported: onmyway133: a scene's connection options on a tap, empty after termination and filled from the background\n"
+                    + "  1. A tap on the notification body calls the scene connection handler, without the notification.\n"
+                    + "  2. After that, iOS calls the action handler (.inactive).\n"), text)
+        let ja = Command.run(base + ["--lang", "ja", "--state", "foreground"]).stdout
+        XCTAssertTrue(ja.contains("  経路 2 — 報告、iOS 18.0 で確認:"), ja)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]])
+        let paths = try XCTUnwrap(json.first?["paths"] as? [[String: Any]])
+        XCTAssertEqual(paths.map { $0["path"] as? Int }, [2])
+        XCTAssertEqual((paths[0]["source"] as? [String: Any])?["kind"] as? String, "reported")
+        let body = try XCTUnwrap((paths[0]["taps"] as? [String: Any])?["body"] as? [[String: Any]])
+        XCTAssertEqual(body.first?["handler"] as? String, "sceneConnect")
+        XCTAssertEqual(body.first?["withoutNotification"] as? Bool, true)
+        let foreground = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json", "--state", "foreground"]).stdout.utf8))
+                as? [[String: Any]])
+        XCTAssertEqual((foreground.first?["paths"] as? [[String: Any]])?.first?["seenOn"] as? String, "iOS 18.0")
+    }
+
     func testTheIssueExampleIsPrintedExactly() {
         let result = Command.run([
             "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--api", "ios10", "--state", "background",

@@ -29,7 +29,27 @@ extension DocsView {
             "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
             "overview": overview(),
             "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "laterPaths": laterPaths(), "hasLaterPaths": .bool(hasPaths),
         ])
+    }
+
+    /// Each later path, by its label, with the cells that take it, in spec order: where the
+    /// matrix lists more than one path.
+    private func laterPaths() -> TemplateValue {
+        var labels: [Inline] = [], cells: [[Inline]] = []
+        for cell in spec.cells {
+            let payload = matrix.payload(of: cell)
+            for (number, path) in cell.allPaths.enumerated().dropFirst() {
+                let label = book.pathLabel(number + 1, path)
+                if let known = labels.firstIndex(of: label) {
+                    cells[known].append(cellName(cell, payload))
+                } else {
+                    labels.append(label)
+                    cells.append([cellName(cell, payload)])
+                }
+            }
+        }
+        return .list(zip(labels, cells).map { .object(["label": .inline($0), "cells": .list($1.map { .inline($0) })]) })
     }
 
     /// Sources of the page's cells and of the notes they use; the spec's other facts have pages of their own.
