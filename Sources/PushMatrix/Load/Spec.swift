@@ -19,6 +19,8 @@ public struct Spec: Sendable {
     /// Where `phrases` is, for errors about phrases it lacks.
     public var phrasesOrigin: Origin
     public var texts: [String: LocalizedText]
+    /// Terms the texts write in one form per language; the index lists them.
+    public var glossary: [GlossaryEntry] = []
     public var designCases: [DesignCase]
     public var receptionHandler: ReceptionHandlerFacts
     /// Optional sections: each makes a page of the docs when present.
@@ -78,6 +80,18 @@ public struct Source: Sendable {
     public var os: String?
     public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
+/// A term the spec's texts write in one form per language: its other forms (`variants`, by
+/// language) are refused in every text, except inside the phrases `allowed` (a gloss on first
+/// use, the name of a setting that contains one).
+public struct GlossaryEntry: Sendable {
+    public var id: String
+    public var term: LocalizedText
+    public var meaning: LocalizedText
+    public var variants: [String: [String]]
+    public var allowed: [String: [String]]
+    public var origin: Origin
+}
+
 public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
 
 public struct PayloadKey: Sendable {

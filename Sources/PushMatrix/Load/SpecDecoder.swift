@@ -33,6 +33,7 @@ enum SpecDecoder {
                 OlderNames.phrases(texts(r, "phrases", sink)), languages: languages.map(\.id), origin: phrasesOrigin),
             phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(r, "texts", sink)),
+            glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
             designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: receptionHandler(r.object("receptionHandler")),
             permission: r.object("permission", optional: true).map { permission($0, naming) },
@@ -247,6 +248,24 @@ enum SpecDecoder {
         o.entries("taps", optional: optional) { key, value, origin in
             (Reference(id: key, origin: origin), o.objects(in: value, path: origin.path, call))
         }
+    }
+
+    private static func glossaryEntry(_ o: NodeReader, _ sink: DiagnosticSink) -> GlossaryEntry? {
+        /// Strings by language: `{"ja": ["…", "…"]}`.
+        func byLanguage(_ key: String) -> [String: [String]] {
+            Dictionary(
+                o.entries(key, optional: true) { language, value, origin in
+                    guard case .array(let items) = value.value else {
+                        sink.error(value.location, origin.path, "expected an array of strings, found \(value.typeName)")
+                        return nil
+                    }
+                    return (language, items.enumerated().compactMap { NodeReader.string($1, path: "\(origin.path)[\($0)]", sink: sink) })
+                }, uniquingKeysWith: { first, _ in first })
+        }
+        let id = o.string("id"), term = o.text("term"), meaning = o.text("meaning")
+        let variants = byLanguage("variants"), allowed = byLanguage("allowed")
+        guard let id, let term, let meaning else { return nil }
+        return GlossaryEntry(id: id, term: term, meaning: meaning, variants: variants, allowed: allowed, origin: o.origin)
     }
 
     private static func path(_ o: NodeReader) -> CellPath? {

@@ -21,6 +21,7 @@ enum SpecTexts {
             texts += [guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs }
         }
         texts += spec.relatedMatrices.flatMap { [$0.name, $0.description, $0.href] }
+        texts += spec.glossary.flatMap { [$0.term, $0.meaning] }
         let phrases = spec.phrases.keys.sorted().map {
             (spec.phrases[$0]!, Phrases.placeholders[$0] ?? [], Phrases.mayBeBlank.contains($0))
         }

@@ -108,6 +108,7 @@ struct Validator {
         spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
         checkSources(r)
+        checkGlossary()
         checkHandlerRoles()
         checkPayloadKeys(r)
         checkHandlerMethods(r)
@@ -238,6 +239,23 @@ struct Validator {
 }
 
 extension Validator {
+    /// No text writes a glossary term another way: a variant is refused outside the phrases the
+    /// entry allows. The glossary's own texts may name the variants they rule out.
+    private func checkGlossary() {
+        unique("glossary", spec.glossary.map { ($0.id, $0.origin) })
+        guard !spec.glossary.isEmpty else { return }
+        for (text, _, _) in SpecTexts.all(in: spec) where !text.origin.path.hasPrefix("glossary") {
+            for entry in spec.glossary {
+                for (language, variants) in entry.variants {
+                    let value = entry.allowed[language, default: []].reduce(text[language]) { $0.replacing($1, with: "") }
+                    for variant in variants where value.contains(variant) {
+                        sink.error(text.origin, "writes '\(variant)', which the glossary writes '\(entry.term[language])' (\(language))")
+                    }
+                }
+            }
+        }
+    }
+
     /// Each source carries the evidence its kind needs; an expectation rests on documented or
     /// reported sources, never on another expectation.
     fileprivate func checkSources(_ r: References) {

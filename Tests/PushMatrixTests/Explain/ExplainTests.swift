@@ -442,7 +442,7 @@ final class ExplainTests: XCTestCase {
         let japanese = Command.run(arguments + ["--lang", "ja"])
         for line in [
             "  シーン接続ハンドラー = scene(_:willConnectTo:options:)",
-            "  出典:Apple が文書化した規則を組み合わせた読み取り(推定(未観測))",
+            "  出典:Apple のドキュメントのルールを組み合わせた読み取り(推定(未観測))",
         ] {
             XCTAssertTrue(japanese.stdout.contains(line + "\n"), line + "\n" + japanese.stdout)
         }

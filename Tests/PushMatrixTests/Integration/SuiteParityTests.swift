@@ -35,7 +35,7 @@ final class SuiteParityTests: IntegrationTestCase {
         XCTAssertFalse((build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
         let scenarios = Fixtures.builtIn.scenarios.count + Fixtures.current.scenarios.count
         let handlers = parts.flatMap { part in part.failures.map { (name: $0.key, expected: $0.value) } }
-        XCTAssertEqual(handlers.count, 7)
+        XCTAssertEqual(handlers.count, 10)
         for (name, expected) in [(name: "", expected: [:])] + handlers {
             // Swift Testing runs test cases in parallel and their console lines can interleave; its
             // event stream writes each event whole, one JSON object a line.

@@ -63,6 +63,9 @@ struct DocsView {
         common(page: "index", title: "indexTitle").merging([
             "sources": .list(spec.sources.map(source)), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
             "hasMatrices": .bool(!spec.relatedMatrices.isEmpty),
+            "hasGlossary": .bool(!spec.glossary.isEmpty),
+            "glossary": .list(
+                spec.glossary.map { .object(["term": .inline(book.text($0.term)), "meaning": .inline(book.text($0.meaning))]) }),
             "matrices": .list(
                 spec.relatedMatrices.map { related in
                     .object([
