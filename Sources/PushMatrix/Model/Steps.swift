@@ -81,15 +81,29 @@ extension Phrasebook {
         return steps
     }
 
+    /// The calls on arrival as steps: consecutive plain calls told as one (`A, then B`), each
+    /// call that depends on APNs keys (when `conditional`) on its own.
     private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [Step] {
-        onDelivery.map { call in
-            // The keys are joined as alternatives, as taps are.
-            let keys = conditional ? matrix.apnsCondition(call).map { list($0.map(Inline.code), lastSeparator: "tapSeparator") } : nil
-            let text =
-                keys.map { phrase("onDeliveryIf", ["calls": self.call(call), "keys": $0]) }
-                ?? phrase("onDelivery", ["calls": self.call(call)])
-            return Step(text: text, notes: call.notes.map(\.id), items: [])
+        var steps: [Step] = []
+        var plain: [Call] = []
+        func flush() {
+            guard !plain.isEmpty else { return }
+            steps.append(Step(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain), items: []))
+            plain = []
         }
+        for call in onDelivery {
+            // The keys are joined as alternatives, as taps are.
+            guard conditional, let keys = matrix.apnsCondition(call).map({ list($0.map(Inline.code), lastSeparator: "tapSeparator") })
+            else {
+                plain.append(call)
+                continue
+            }
+            flush()
+            steps.append(
+                Step(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id), items: []))
+        }
+        flush()
+        return steps
     }
 
     private func tapSteps(_ taps: [(tap: String, calls: [Call])]) -> [Step] {
