@@ -9,6 +9,7 @@ extension DocsView {
                 spec.setups.map { setup in
                     .object([
                         "name": .inline(book.name(setup.name)), "className": .inline(setup.className.map(Inline.code) ?? Inline([])),
+                        "hasClass": .bool(setup.className != nil),
                         "platforms": .text(setup.platforms), "description": .inline(book.text(setup.description)),
                     ])
                 }),
