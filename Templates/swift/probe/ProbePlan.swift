@@ -25,9 +25,10 @@ public struct ProbePlan: Sendable {
         self.without = without
     }
 
-    /// Every run of this {{setupWords}}, in the spec's order.
+    /// Every run of this {{setupWords}}, in the spec's order: one per cell and tap, since iOS,
+    /// not the run, decides which of a cell's paths it takes.
     public var runs: [Scenario] {
-        Scenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.missing == without }
+        Scenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.missing == without && $0.path == 1 }
     }
 
     /// The runs that no finished run in `log` (field-log lines, format 1) covers yet.
