@@ -77,22 +77,21 @@ public struct Phrasebook {
         return join(told + either, with: "keySeparator")
     }
 
-    /// `another path (reported, seen on iOS 18.0): the source's title`: calls only a later path
-    /// of some cells makes, where the path's number differs from cell to cell.
-    public func otherPathLabel(_ path: Cell) -> Inline {
-        pathLabel(nil, path)
+    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several,
+    /// by number (`path` is the path as a cell, from `Cell.allPaths`). Without a number,
+    /// `another path …`: calls only later paths make, whose numbers differ from cell to cell.
+    public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
+        pathLabel(number, source: path.source.id, seenOn: path.seenOn)
     }
 
-    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several,
-    /// by number (`path` is the path as a cell, from `Cell.allPaths`).
-    public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
-        let source = matrix.sources[path.source.id]!
+    public func pathLabel(_ number: Int?, source id: String, seenOn: String?) -> Inline {
+        let source = matrix.sources[id]!
         let name = number == nil ? "otherPathLabel" : "pathLabel"
         let values: KeyValuePairs<String, Inline> = [
             "number": .text(number.map(String.init) ?? ""), "kind": phrase(Phrases.kindPhrase(source.kind)),
-            "source": text(source.title), "versions": .text(path.seenOn ?? ""),
+            "source": text(source.title), "versions": .text(seenOn ?? ""),
         ]
-        return phrase(path.seenOn == nil ? name : name + "Seen", values)
+        return phrase(seenOn == nil ? name : name + "Seen", values)
     }
 
     public func call(_ call: Call) -> Inline {

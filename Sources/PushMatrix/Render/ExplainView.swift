@@ -57,10 +57,7 @@ struct ExplainView {
 
     /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.
     private func label(_ outcome: Outcome) -> Inline {
-        var cell = book.matrix.spec.cells[0]
-        cell.source = Reference(id: outcome.source, origin: cell.source.origin)
-        cell.seenOn = outcome.seenOn
-        return book.pathLabel(outcome.path, cell)
+        book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn)
     }
 
     /// A note as this query reads it. One about a handler the app is known to lack has already

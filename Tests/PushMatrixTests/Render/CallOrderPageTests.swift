@@ -203,7 +203,7 @@ struct CallOrderReader {
         guard text.hasSuffix(":") else { throw ReadError("a way's label ends with ':': \(text)") }
         var label = String(text.dropLast())
         let separator = plain(book.phrase("otherPathSeparator"))
-        let laterPaths = Set(spec.cells.flatMap { $0.allPaths.dropFirst().map { separator + plain(book.otherPathLabel($0)) } })
+        let laterPaths = Set(spec.cells.flatMap { $0.allPaths.dropFirst().map { separator + plain(book.pathLabel(nil, $0)) } })
         let later = laterPaths.first { label.hasSuffix($0) }
         if let later { label = String(label.dropLast(later.count)) }
         var payloads: [Payload] = []

@@ -80,7 +80,7 @@ extension DocsView {
                         .object([
                             "label": .inline(
                                 tell(order.appStates, order.tap, nil, payloads: order.payloads)
-                                    + (order.laterPath.map { book.phrase("otherPathSeparator") + book.otherPathLabel($0) } ?? Inline([]))),
+                                    + (order.laterPath.map { book.phrase("otherPathSeparator") + book.pathLabel(nil, $0) } ?? Inline([]))),
                             "steps": .list(
                                 order.calls.map { call in
                                     let method = matrix.handlers[call.handler.id]!.methods.first { $0.setup.id == id }?.swift ?? ""
