@@ -63,6 +63,18 @@ public enum Handler: String, CaseIterable, Sendable {
 {{/handlers}}
         }
     }
+
+    /// True when, under this {{setupWords}}, its method hands the app a `UNNotification` (or a
+    /// response holding one), whose request identifier and delivery date come with the payload;
+    /// false when it hands the payload alone.
+    public func handsNotification(_ {{setupLabel}}: {{setupType}}) -> Bool {
+        switch (self, {{setupLabel}}) {
+{{#handsNotification}}
+        case {{.}}: return true
+{{/handsNotification}}
+        default: return false
+        }
+    }
 {{#outsideApp}}
 
     /// Runs in the app's process; false for an app extension's handler, which the app never sees.
@@ -159,13 +171,14 @@ public struct Payload: Hashable, Sendable {
         )
     }
 
-    /// A payload that sets exactly these keys, with a message id to tell pushes apart.
-    public func sampleUserInfo(messageID: String) -> [AnyHashable: Any] {
+    /// A payload that sets exactly these keys and nothing else: no message id, as APNs sends it
+    /// when the sender adds none, so equal payloads are equal.
+    public func sampleUserInfo() -> [AnyHashable: Any] {
         var aps: [String: Any] = [:]
 {{#keys}}
         if {{id}} { aps[{{apnsKey}}] = {{sample}} }
 {{/keys}}
-        return ["aps": aps, "messageId": messageID]
+        return ["aps": aps]
     }
 }
 

@@ -88,20 +88,171 @@ public struct Handling: Equatable, Sendable {
     }
 }
 
-/// A notification's stable identity: the sender's message id when the payload has one, else a
-/// digest of the whole payload. Timing never decides whether two calls are the same push.
-public enum NotificationIdentity {
-    /// The identity of the push whose payload is `userInfo`; `messageIDKey` names the key of the
-    /// sender's id.
-    public static func of(_ userInfo: [AnyHashable: Any], messageIDKey: String = "messageId") -> String {
-        if let id = userInfo[messageIDKey] as? String, !id.isEmpty { return "id:" + id }
+/// What one call hands the app about its push: the payload always; the notification request's
+/// identifier and delivery date when the method hands over a `UNNotification` or a response
+/// holding one (`Handler.handsNotification(_:)`); and when the call reached the app.
+public struct ReceivedNotification {
+    /// The push's payload.
+    public var userInfo: [AnyHashable: Any]
+    /// `UNNotificationRequest.identifier`; nil from a method that hands over the payload alone.
+    /// Pushes sent with one `apns-collapse-id` share it, so it alone does not tell them apart.
+    public var requestIdentifier: String?
+    /// `UNNotification.date`, when iOS delivered the notification; nil where the identifier is.
+    public var date: Date?
+    /// When the call reached the app.
+    public var receivedAt: Date
+
+    /// A call's notification; `receivedAt` is now unless given.
+    public init(userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil, receivedAt: Date = Date()) {
+        self.userInfo = userInfo
+        self.requestIdentifier = requestIdentifier
+        self.date = date
+        self.receivedAt = receivedAt
+    }
+}
+
+/// The pushes a router has seen recently, which tells it whether a call belongs to one of them.
+/// Each call is matched on the strongest thing it carries:
+///
+/// 1. The sender's message id, unique per send: under the key the app names, else under a
+///    push SDK's key (`senderKeys`). Same id, same push; nothing else is compared.
+/// 2. The request identifier with the delivery date, which every tap and presentation carries:
+///    equal pair, same push. Updates sent with one `apns-collapse-id` share the identifier but
+///    not the date, so each update is new content; iOS 18.0's doubled `willPresent` shares both.
+/// 3. Last, a digest of the payload, which a call that hands over the payload alone (the
+///    reception handler, the launch options) has to go by. It joins a call only to a push
+///    without an id that the call can still belong to: a delivery call to a delivery that is
+///    still arriving (`window`) and has not had this method yet; a tap to a push not yet tapped,
+///    or one whose tap is still arriving. Otherwise an identical payload is a new push, so the
+///    same reminder sent on two days is two pushes. Among several, a call with a date takes the
+///    push first seen nearest it; one without, the latest.
+///
+/// Memory is bounded: past `capacity` pushes, the one seen longest ago is forgotten. A later
+/// call for it counts as a new push, so its content is handled again.
+public struct PushMemory {
+    /// The keys (paths into the payload) where push SDKs put an id unique to each send: Firebase
+    /// Cloud Messaging, OneSignal (two layouts), Airship, Customer.io.
+    public static let senderKeys: [[String]] = [["gcm.message_id"], ["custom", "i"], ["os_data", "i"], ["_"], ["CIO-Delivery-ID"]]
+    /// How far apart, in seconds, calls of one delivery or of one tap may reach the app. iOS
+    /// makes them back to back on arrival or at launch (`willPresent` and the reception
+    /// handler; a launch and the response); 30 seconds is the reception handler's own deadline,
+    /// so a later call could not belong to the same delivery anyway.
+    public static let window: TimeInterval = 30
+
+    /// How many pushes are remembered at most.
+    public let capacity: Int
+    /// Where this app's sender puts its message id, tried before `senderKeys`.
+    public let messageIDKeys: [[String]]
+    private var pushes: [Remembered] = []
+
+    /// One push as remembered.
+    private struct Remembered {
+        var messageID: String?
+        var request: String?
+        var date: Date?
+        var digest: String
+        var firstSeen: Date
+        var lastSeen: Date
+        var deliveredBy: Set<Handler> = []
+        var lastDelivery: Date?
+        var tapStarted: Date?
+        var contentHandled = false
+        var tapAnswered = false
+    }
+
+    /// A memory of at most `capacity` pushes (at least one) that looks for the sender's message
+    /// id under `messageIDKey` (a top-level payload key) before the push SDKs' keys.
+    public init(capacity: Int = 128, messageIDKey: String? = nil) {
+        self.capacity = max(1, capacity)
+        messageIDKeys = (messageIDKey.map { [[$0]] } ?? []) + Self.senderKeys
+    }
+
+    /// How many pushes are remembered now; never more than `capacity`.
+    public var count: Int { pushes.count }
+
+    /// Finds the push `call` belongs to, or remembers it as new, and records the call:
+    /// `handler` made it, and `isTap` says whether it comes from the user's tap. Returns whether
+    /// the push's content and its tap were already handled, and marks them handled when
+    /// `handlesContent` / `answersTap` say this call handles them.
+    public mutating func record(
+        _ call: ReceivedNotification, handler: Handler, isTap: Bool, handlesContent: Bool, answersTap: Bool
+    ) -> (contentHandled: Bool, tapAnswered: Bool) {
+        let index = find(call, handler: handler, isTap: isTap)
+        let now = call.receivedAt
+        var push = pushes[index]
+        let before = (push.contentHandled, push.tapAnswered)
+        push.lastSeen = now
+        if push.request == nil, let request = call.requestIdentifier { (push.request, push.date) = (request, call.date) }
+        if isTap {
+            push.tapStarted = push.tapStarted ?? now
+        } else {
+            push.deliveredBy.insert(handler)
+            push.lastDelivery = now
+        }
+        push.contentHandled = push.contentHandled || handlesContent
+        push.tapAnswered = push.tapAnswered || answersTap
+        pushes[index] = push
+        return before
+    }
+
+    private mutating func find(_ call: ReceivedNotification, handler: Handler, isTap: Bool) -> Int {
+        let now = call.receivedAt
+        let digest = Self.digest(call.userInfo)
+        if let id = messageID(in: call.userInfo) {
+            return pushes.firstIndex { $0.messageID == id } ?? remember(messageID: id, digest: digest, at: now)
+        }
+        if let request = call.requestIdentifier,
+            let same = pushes.firstIndex(where: { $0.request == request && $0.date == call.date })
+        {
+            return same
+        }
+        let candidates = pushes.indices.filter { index in
+            let push = pushes[index]
+            guard push.messageID == nil, push.digest == digest else { return false }
+            if call.requestIdentifier != nil && push.request != nil { return false }  // iOS told them apart
+            if isTap { return push.tapStarted.map { now.timeIntervalSince($0) <= Self.window } ?? true }
+            guard push.tapStarted == nil, !push.deliveredBy.contains(handler), let last = push.lastDelivery else { return false }
+            return now.timeIntervalSince(last) <= Self.window
+        }
+        if let date = call.date {
+            let pushes = pushes
+            let distance = { (index: Int) in abs(pushes[index].firstSeen.timeIntervalSince(date)) }
+            if let nearest = candidates.min(by: { distance($0) < distance($1) }) { return nearest }
+        } else if let latest = candidates.last {
+            return latest
+        }
+        return remember(messageID: nil, digest: digest, at: now)
+    }
+
+    /// Adds a push, forgetting the one seen longest ago when memory is full; returns its index.
+    private mutating func remember(messageID: String?, digest: String, at now: Date) -> Int {
+        if pushes.count >= capacity, let oldest = pushes.indices.min(by: { pushes[$0].lastSeen < pushes[$1].lastSeen }) {
+            pushes.remove(at: oldest)
+        }
+        pushes.append(Remembered(messageID: messageID, digest: digest, firstSeen: now, lastSeen: now))
+        return pushes.count - 1
+    }
+
+    /// The first non-empty id found under `messageIDKeys`.
+    private func messageID(in userInfo: [AnyHashable: Any]) -> String? {
+        for path in messageIDKeys {
+            var value: Any? = userInfo
+            for key in path { value = (value as? [AnyHashable: Any])?[key] }
+            if let id = value as? String, !id.isEmpty { return id }
+            if let id = value as? Int { return String(id) }
+        }
+        return nil
+    }
+
+    /// A digest of the whole payload: equal for equal payloads, stable across runs and platforms.
+    static func digest(_ userInfo: [AnyHashable: Any]) -> String {
         let object = Dictionary(userInfo.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { first, _ in first })
         let bytes = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("\(object)".utf8)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: small, stable across runs and platforms
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        return "digest:" + String(hash, radix: 16)
+        return String(hash, radix: 16)
     }
 }
 
@@ -109,12 +260,13 @@ public enum NotificationIdentity {
 /// `complete` stands for the method's completion handler (nil when the method has none); it
 /// must be called exactly once.
 public protocol PushHandlerUnderTest: AnyObject {
-    /// Handles one call from `handler` in `state` for the push `userInfo` and says what was done.
-    func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling
+    /// Handles one call from `handler` in `state` for `notification` and says what was done.
+    func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling
 }
 
 /// A reference handler that follows the matrix: it classifies each call, handles a
-/// notification's content once (by identity) and answers each tap once.
+/// notification's content once and answers each tap once, telling pushes apart as
+/// `PushMemory` describes.
 public final class PushRouter: PushHandlerUnderTest {
     /// The {{setupWords}} the app uses, which decides what each call means.
     public let {{setupLabel}}: {{setupType}}
@@ -123,35 +275,36 @@ public final class PushRouter: PushHandlerUnderTest {
     /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
     /// open run (handler and state), before it is classified. Nil, the default, records nothing.
     public var recorder: FieldRecorder?
-    private var contentHandled: Set<String> = []
-    private var tapAnswered: Set<String> = []
+    /// The pushes seen recently.
+    public private(set) var memory: PushMemory
 
-    /// A router for an app with this setup that lacks the `missing` handlers.
-    public init({{setupLabel}}: {{setupType}}, missing: Set<Handler> = []) {
+    /// A router for an app with this setup that lacks the `missing` handlers; `messageIDKey`
+    /// names the payload key where the app's sender puts a message id unique to each send, if
+    /// it does, and `capacity` how many pushes are remembered.
+    public init({{setupLabel}}: {{setupType}}, missing: Set<Handler> = [], messageIDKey: String? = nil, capacity: Int = 128) {
         self.{{setupLabel}} = {{setupLabel}}
         self.missing = missing
+        memory = PushMemory(capacity: capacity, messageIDKey: messageIDKey)
     }
 
-    /// Classifies the call, handles the content on the first call for this identity and answers
-    /// the tap once; `complete` is called exactly once, before returning. An empty `userInfo` is
-    /// a call that brought no notification (a scene connection without a response): nothing to do.
-    public func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+    /// Classifies the call, handles the content on the first call of its push and answers the
+    /// tap once; `complete` is called exactly once, before returning. An empty `userInfo` is a
+    /// call that brought no notification (a scene connection without a response): nothing to do.
+    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
         defer { complete?() }
-        guard !userInfo.isEmpty else { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+        guard !notification.userInfo.isEmpty else { return Handling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
         guard let event = Classifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: state)?.event else {
             return Handling(event: nil, processesContent: false, respondsToTap: false)
         }
-        let identity = NotificationIdentity.of(userInfo)
-        let processes = contentHandled.insert(identity).inserted
-        var responds: Bool
+        let answers: Bool
         switch event {
-        case .delivered{{#outsideApp}}, .outsideApp{{/outsideApp}}: responds = false
-        case .launchedByTap: responds = !launchAlwaysContinues(handler, payload: Payload(userInfo: userInfo))
-        case .tapped: responds = true
+        case .delivered{{#outsideApp}}, .outsideApp{{/outsideApp}}: answers = false
+        case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: Payload(userInfo: notification.userInfo))
+        case .tapped: answers = true
         }
-        if responds { responds = tapAnswered.insert(identity).inserted }
-        return Handling(event: event, processesContent: processes, respondsToTap: responds)
+        let before = memory.record(notification, handler: handler, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
+        return Handling(event: event, processesContent: !before.contentHandled, respondsToTap: answers && !before.tapAnswered)
     }
 
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
@@ -165,25 +318,110 @@ public final class PushRouter: PushHandlerUnderTest {
     }
 }
 
-/// Replays a scenario into a handler and lists every way the handler departs from the matrix.
+/// Several pushes as an app meets them: each plays out as one of the matrix's scenarios, and
+/// their calls interleave in time. Every push, identical payload or not, is a push of its own.
+public struct PushSequence: Sendable {
+    /// One push: how it plays out, the request identifier iOS gives it, and when.
+    public struct Push: Sendable {
+        /// The calls iOS makes for this push and what the app should do on each.
+        public let scenario: Scenario
+        /// `UNNotificationRequest.identifier`; pushes sent with one `apns-collapse-id` share it.
+        public let requestIdentifier: String
+        /// When iOS delivers it, in seconds from the sequence's start; its arrival calls come then.
+        public let deliveredAt: TimeInterval
+        /// When the user taps it, in seconds from the sequence's start; its tap's calls come then.
+        public let tappedAt: TimeInterval
+
+        /// A push delivered at `deliveredAt` and, if its scenario has a tap, tapped at `tappedAt`.
+        public init(scenario: Scenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval) {
+            self.scenario = scenario
+            self.requestIdentifier = requestIdentifier
+            self.deliveredAt = deliveredAt
+            self.tappedAt = tappedAt
+        }
+    }
+
+    /// The sequence's Swift name, also the name of its conformance test.
+    public let name: String
+    /// The pushes, in the order they are delivered.
+    public let pushes: [Push]
+
+    /// A sequence of `pushes`, at least one, all of one {{setupWords}}.
+    public init(name: String, pushes: [Push]) {
+        self.name = name
+        self.pushes = pushes
+    }
+
+    /// The {{setupWords}} of its pushes, which the handler under test is made for.
+    public var {{setupLabel}}: {{setupType}} { pushes[0].scenario.{{setupLabel}} }
+
+    /// One call of a sequence.
+    public struct Call: Sendable {
+        /// The push, from 0.
+        public let push: Int
+        /// The step of the push's scenario, from 0.
+        public let step: Int
+        /// When the call comes, in seconds from the sequence's start.
+        public let at: TimeInterval
+    }
+
+    /// Every call, in the order the app gets them: a push's arrival calls a tenth of a second
+    /// apart from its delivery, its tap's calls likewise from its tap.
+    public var calls: [Call] {
+        let all = pushes.enumerated().flatMap { number, push in
+            var (delivery, tap) = (0, 0)
+            return push.scenario.steps.indices.map { index in
+                let isDelivery = push.scenario.steps[index].event.isDelivery
+                let offset = isDelivery ? push.deliveredAt + 0.1 * Double(delivery) : push.tappedAt + 0.1 * Double(tap)
+                if isDelivery { delivery += 1 } else { tap += 1 }
+                return Call(push: number, step: index, at: offset)
+            }
+        }
+        return all.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+}
+
+/// Replays scenarios and sequences into a handler and lists every way the handler departs
+/// from the matrix.
 public enum ConformanceCheck {
+    /// The moment a replay starts; dates and arrival times count from it.
+    static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
+
     /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
     public static func failures(_ scenario: Scenario, handler: PushHandlerUnderTest) -> [String] {
         var failures: [String] = []
         if scenario.ignored && !scenario.steps.isEmpty {
             failures.append("an ignored notification must cause no call")
         }
-        let userInfo = scenario.payload.sampleUserInfo(messageID: scenario.name)
-        for (index, step) in scenario.steps.enumerated() {
+        let push = PushSequence.Push(scenario: scenario, requestIdentifier: "request-1", deliveredAt: 0, tappedAt: 10)
+        return failures + replay(PushSequence(name: scenario.name, pushes: [push]), into: handler, naming: { "step \($0.step + 1)" })
+    }
+
+    /// Every departure of `handler` from `sequence`: each push must be handled as its scenario
+    /// says, whatever the pushes before it.
+    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) -> [String] {
+        replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
+    }
+
+    private static func replay(
+        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
+    ) -> [String] {
+        var failures: [String] = []
+        let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
+        for call in sequence.calls {
+            let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
 {{#outsideApp}}
             if !step.handler.runsInApp { continue }  // the app never sees an extension's call
 {{/outsideApp}}
+            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.{{setupLabel}})
+            let notification = ReceivedNotification(
+                userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
+                date: hands ? start + push.deliveredAt : nil, receivedAt: start + call.at)
             var completions = 0
             let handling = handler.receive(
-                step.handler, state: step.state, userInfo: step.bringsNotification ? userInfo : [:],
-                complete: step.handler.hasState ? { completions += 1 } : nil)
-            let at = "step \(index + 1), \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            if step.bringsNotification && handling.event != step.event && !ambiguous(scenario.{{setupLabel}}, step, handling.event) {
+                step.handler, state: step.state, notification: notification, complete: step.handler.hasState ? { completions += 1 } : nil)
+            let at = naming(call) + ", \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
+            if step.bringsNotification && handling.event != step.event && !ambiguous(push.scenario.{{setupLabel}}, step, handling.event) {
                 failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
             }
             if handling.processesContent != step.processesContent {

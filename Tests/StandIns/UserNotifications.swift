@@ -78,6 +78,7 @@ open class UNNotificationRequest: NSObject {
 
 open class UNNotification: NSObject {
     open var request: UNNotificationRequest { UNNotificationRequest() }
+    open var date: Date { Date() }
 }
 
 open class UNNotificationResponse: NSObject {
@@ -143,4 +144,46 @@ open class UNNotificationServiceExtension: NSObject {
     open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {}
 
     open func serviceExtensionTimeWillExpire() {}
+}
+
+// Only for tests that run the skeleton (the SDK has no such thing, and code that does not import
+// this SPI cannot see it): a notification and a response made up of the given parts.
+
+@_spi(Testing)
+public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date) -> UNNotification {
+    MadeNotification(MadeRequest(identifier, MadeContent(userInfo)), date)
+}
+
+@_spi(Testing)
+public func makeResponse(to notification: UNNotification, actionIdentifier: String = UNNotificationDefaultActionIdentifier)
+    -> UNNotificationResponse
+{
+    MadeResponse(notification, actionIdentifier)
+}
+
+private final class MadeContent: UNNotificationContent {
+    private let stored: [AnyHashable: Any]
+    init(_ userInfo: [AnyHashable: Any]) { stored = userInfo }
+    override var userInfo: [AnyHashable: Any] { stored }
+}
+
+private final class MadeRequest: UNNotificationRequest {
+    private let storedIdentifier: String, storedContent: UNNotificationContent
+    init(_ identifier: String, _ content: UNNotificationContent) { (storedIdentifier, storedContent) = (identifier, content) }
+    override var identifier: String { storedIdentifier }
+    override var content: UNNotificationContent { storedContent }
+}
+
+private final class MadeNotification: UNNotification {
+    private let storedRequest: UNNotificationRequest, storedDate: Date
+    init(_ request: UNNotificationRequest, _ date: Date) { (storedRequest, storedDate) = (request, date) }
+    override var request: UNNotificationRequest { storedRequest }
+    override var date: Date { storedDate }
+}
+
+private final class MadeResponse: UNNotificationResponse {
+    private let storedNotification: UNNotification, storedAction: String
+    init(_ notification: UNNotification, _ action: String) { (storedNotification, storedAction) = (notification, action) }
+    override var notification: UNNotification { storedNotification }
+    override var actionIdentifier: String { storedAction }
 }

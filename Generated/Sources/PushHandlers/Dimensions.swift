@@ -64,6 +64,16 @@ public enum Handler: String, CaseIterable, Sendable {
         case .action: return true
         }
     }
+
+    /// True when, under this init API, its method hands the app a `UNNotification` (or a
+    /// response holding one), whose request identifier and delivery date come with the payload;
+    /// false when it hands the payload alone.
+    public func handsNotification(_ api: InitAPI) -> Bool {
+        switch (self, api) {
+        case (.action, .ios10): return true
+        default: return false
+        }
+    }
 }
 
 /// Whether the user lets the app show notifications, as the app should act on it.
@@ -137,13 +147,14 @@ public struct Payload: Hashable, Sendable {
         )
     }
 
-    /// A payload that sets exactly these keys, with a message id to tell pushes apart.
-    public func sampleUserInfo(messageID: String) -> [AnyHashable: Any] {
+    /// A payload that sets exactly these keys and nothing else: no message id, as APNs sends it
+    /// when the sender adds none, so equal payloads are equal.
+    public func sampleUserInfo() -> [AnyHashable: Any] {
         var aps: [String: Any] = [:]
         if alert { aps["alert"] = "pushmatrix" }
         if contentAvailable { aps["content-available"] = 1 }
         if category { aps["category"] = "pushmatrix" }
-        return ["aps": aps, "messageId": messageID]
+        return ["aps": aps]
     }
 }
 

@@ -150,7 +150,14 @@ public struct Handler: Sendable {
     public var origin: Origin
 }
 
-public struct MethodName: Sendable { public var setup: Reference; public var swift: String; public var objc: String }
+public struct MethodName: Sendable {
+    public var setup: Reference
+    public var swift: String
+    public var objc: String
+    /// The method hands the app a `UNNotification` (or a response holding one): the request's
+    /// identifier and delivery date come with the payload. False when it hands the payload alone.
+    public var handsNotification = false
+}
 
 public struct Tap: Sendable {
     public var id: String

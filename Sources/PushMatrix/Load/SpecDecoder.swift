@@ -136,8 +136,10 @@ enum SpecDecoder {
             defer { m.finish() }
             let swift = m.string("swift")
             let objc = m.string("objc")
+            let handsNotification = m.bool("handsNotification", default: false) ?? false
             guard let swift, let objc else { return nil }
-            return MethodName(setup: Reference(id: setup, origin: origin), swift: swift, objc: objc)
+            return MethodName(
+                setup: Reference(id: setup, origin: origin), swift: swift, objc: objc, handsNotification: handsNotification)
         }
         guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
         return Handler(

@@ -45,6 +45,8 @@ struct Models: Sendable {
         case (.scenarioTable, _): return swift.scenarioTable()
         case (.skeleton, _): return swift.skeleton(sites)
         case (.scenarioGroup, .group(let index)): return swift.scenarioFile(group(index))
+        case (.sequences, _): return swift.sequences()
+        case (.sequenceSuite, _): return swift.sequences(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)
         case (.suite, .group(let index)): return swift.testFile(group(index), module: module, framework: key.tests)
         case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)

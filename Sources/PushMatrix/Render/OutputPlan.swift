@@ -58,8 +58,8 @@ enum OutputPlan {
     /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.
     enum View: Sendable {
         case docsPage
-        case dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup
-        case testSupport, suite, module
+        case dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup, sequences
+        case testSupport, suite, sequenceSuite, module
         case kit, runbook, simulatorPayload, devicePayload
     }
 
@@ -98,6 +98,7 @@ enum OutputPlan {
         Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
         Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
         Row("\(sources)/Scenarios/{group}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),
+        Row("\(sources)/Scenarios/Sequences.swift", "swift/Sequences.swift", .sequences, .swift, .one, .module),
         Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .testSupport, .swift, .one, .tests(.xctest)),
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .testSupport, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .module, .swift, .one, .generate),
@@ -105,6 +106,12 @@ enum OutputPlan {
         Row("\(tests)/{group}ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", .suite, .swift, .groups, .tests(.xctest)),
         Row(
             "\(tests)/{group}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
+            .tests(.swiftTesting)),
+        Row(
+            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/SequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
+            .tests(.xctest)),
+        Row(
+            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/TestingSequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
             .tests(.swiftTesting)),
         Row("\(catalog)/{module}.md", "docc/module.md", .docsPage, .markdown, .index, .generate),
         Row("\(catalog)/{page}.md", "docc/article-{page}.md", .docsPage, .markdown, .articles, .generate),

@@ -49,6 +49,11 @@ struct SwiftView {
                         "name": .inline(comments.name(handler.name)),
                     ])
                 }),
+            "handsNotification": .list(
+                spec.handlers.compactMap { handler in
+                    let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
+                    return setups.isEmpty ? nil : .verbatim(setups.joined(separator: ", "))
+                }),
             "taps": cases(spec.taps, \.id) { .text("The user taps the ") + comments.name($0.name) + .text(".") },
             "hasPermission": .bool(spec.permission != nil),
             "permissionStatuses": .list(

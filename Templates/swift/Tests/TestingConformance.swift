@@ -12,6 +12,26 @@ func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sou
     }
 }
 
+/// Replays the sequence's pushes into one fresh handler and records an issue for every
+/// departure from the matrix.
+func expectConforms(_ sequence: PushSequence, sourceLocation: SourceLocation = #_sourceLocation) {
+    let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
+    for failure in ConformanceCheck.failures(sequence, handler: handler) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+    }
+}
+
+/// A sequence as a test's argument, shown by its name (a wrapper, as `ScenarioCase` is).
+struct SequenceCase: CustomTestStringConvertible, Sendable {
+    let sequence: PushSequence
+
+    init(_ sequence: PushSequence) {
+        self.sequence = sequence
+    }
+
+    var testDescription: String { sequence.name }
+}
+
 /// A scenario as a test's argument, shown by the name the XCTest suite gives its test. A
 /// wrapper, not a conformance of `Scenario`: the module and this suite may be in one package or
 /// in two, and a conformance added from outside is legal in only one of those cases.

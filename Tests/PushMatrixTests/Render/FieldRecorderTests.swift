@@ -36,10 +36,10 @@ final class FieldRecorderTests: XCTestCase {
             recorder.start(
                 run: "r\(n)", device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
                 appState: scenario.appState, tap: scenario.tap, without: scenario.missing)
-            let userInfo = scenario.payload.sampleUserInfo(messageID: scenario.name)
+            let notification = ReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
             for step in scenario.steps {
                 if step.handler.runsInApp {
-                    _ = router.receive(step.handler, state: step.state, userInfo: userInfo, complete: nil)
+                    _ = router.receive(step.handler, state: step.state, notification: notification, complete: nil)
                 } else {
                     recorder.record(step.handler, state: step.state)  // as the service extension does, in its own process
                 }
@@ -99,9 +99,11 @@ final class FieldRecorderTests: XCTestCase {
 
         // A router without a recorder records nothing; one whose recorder has no run open neither.
         let router = PushRouter(setup: .scenes)
-        _ = router.receive(.presentation, state: .active, userInfo: payload.sampleUserInfo(messageID: "m"), complete: nil)
+        _ = router.receive(
+            .presentation, state: .active, notification: ReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
         router.recorder = recorder
-        _ = router.receive(.presentation, state: .active, userInfo: payload.sampleUserInfo(messageID: "m"), complete: nil)
+        _ = router.receive(
+            .presentation, state: .active, notification: ReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
         XCTAssertEqual(lines.all.count, 3)
     }
 

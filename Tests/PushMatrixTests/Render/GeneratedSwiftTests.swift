@@ -42,7 +42,9 @@ final class GeneratedSwiftTests: XCTestCase {
     /// matrix with many keys would otherwise repeat a long expression in every scenario.
     func testEachScenarioFileSpellsItsPayloadOnce() throws {
         let folder = Fixtures.generated + "/Sources/PushHandlers/Scenarios"
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "ScenarioTable.swift" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0 != "ScenarioTable.swift" && $0 != "Sequences.swift"
+        }
         XCTAssertEqual(files.count, 1 << Fixtures.builtIn.payloadKeyIds.count)
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)

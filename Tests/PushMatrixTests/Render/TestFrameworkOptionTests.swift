@@ -40,7 +40,7 @@ final class TestFrameworkOptionTests: XCTestCase {
             let differing = xctest.keys.filter { xctest[$0] != testing[$0] }.sorted()
             let suite = xctest.keys.filter { $0.hasSuffix("/Conformance.swift") || $0.hasSuffix("ConformanceTests.swift") }
             XCTAssertEqual(differing, suite.sorted(), spec)
-            XCTAssertEqual(suite.count, 1 + matrix.payloads.count, spec)
+            XCTAssertEqual(suite.count, 2 + matrix.payloads.count, spec)  // the support, a file per payload, the sequences
         }
     }
 
@@ -55,7 +55,7 @@ final class TestFrameworkOptionTests: XCTestCase {
         let other = generate(output, ["--check"])
         XCTAssertEqual(other.status, 1)
         let stale = other.stderr.split(separator: "\n").filter { $0.contains(": error: stale") }
-        XCTAssertEqual(stale.count, 2 + Fixtures.builtIn.payloads.count, other.stderr)
+        XCTAssertEqual(stale.count, 3 + Fixtures.builtIn.payloads.count, other.stderr)
         XCTAssertTrue(stale.allSatisfy { $0.contains("/Tests/PushHandlersConformanceTests/") || $0.contains(OutputWriter.manifestName) })
         XCTAssertEqual(generate(output, []).status, 0)
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
@@ -83,7 +83,7 @@ final class TestFrameworkOptionTests: XCTestCase {
             XCTAssertEqual(arguments.count, matrix.scenarios.count, spec)
             XCTAssertEqual(Set(arguments).count, arguments.count, "\(spec): no scenario is passed twice")
             let cells = Set(matrix.scenarios.map { "\($0.payload) \($0.setup) \($0.appState)" })
-            XCTAssertEqual(testCount, cells.count, "\(spec): a test per payload combination, setup and app state")
+            XCTAssertEqual(testCount, cells.count + 1, "\(spec): a test per payload combination, setup and app state, and the sequences'")
         }
         let lint = try ExternalTool.run(
             "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r"] + folders)

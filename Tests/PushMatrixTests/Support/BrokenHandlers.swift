@@ -7,8 +7,8 @@ enum BrokenHandlers {
     final class InactiveAsBackground: PushHandlerUnderTest {
         let router: PushRouter
         init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            router.receive(handler, state: state == .inactive ? .background : state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state == .inactive ? .background : state, notification: notification, complete: complete)
         }
     }
 
@@ -16,8 +16,8 @@ enum BrokenHandlers {
     final class ProcessesEveryCall: PushHandlerUnderTest {
         let router: PushRouter
         init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             handling.processesContent = handling.event != nil
             return handling
         }
@@ -27,8 +27,8 @@ enum BrokenHandlers {
     final class NeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
         init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            router.receive(handler, state: state, userInfo: userInfo, complete: nil)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state, notification: notification, complete: nil)
         }
     }
 

@@ -1,4 +1,5 @@
 import CurrentPushHandlers
+import Foundation
 
 /// Handlers that get the current-iOS matrix wrong in the ways developers report for scenes,
 /// SwiftUI and service extensions. This file imports only the generated module, so a generated
@@ -14,8 +15,8 @@ enum CurrentBrokenHandlers {
             scene = PushRouter(setup: setup, missing: missing)
             center = PushRouter(setup: setup, missing: missing)
         }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            (handler == .sceneConnect ? scene : center).receive(handler, state: state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            (handler == .sceneConnect ? scene : center).receive(handler, state: state, notification: notification, complete: complete)
         }
     }
 
@@ -23,9 +24,9 @@ enum CurrentBrokenHandlers {
     final class ReadsOnlyLaunchOptions: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
             if handler == .sceneConnect { return Handling(event: nil, processesContent: false, respondsToTap: false) }
-            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            return router.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
 
@@ -35,7 +36,7 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var justLaunched = false
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
             let dropped = justLaunched && (handler == .action || handler == .presentation)
             if handler.launchesApp {
                 justLaunched = true
@@ -43,7 +44,7 @@ enum CurrentBrokenHandlers {
                 justLaunched = false
             }
             if dropped { return Handling(event: nil, processesContent: false, respondsToTap: false) }
-            return router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+            return router.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
 
@@ -51,8 +52,8 @@ enum CurrentBrokenHandlers {
     final class PresentationNeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            router.receive(handler, state: state, userInfo: userInfo, complete: handler == .presentation ? nil : complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            router.receive(handler, state: state, notification: notification, complete: handler == .presentation ? nil : complete)
         }
     }
     /// Reads the tap from the scene's connection options only: once a scene has connected, it
@@ -62,8 +63,8 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var connected = false
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handler == .sceneConnect {
                 connected = true
             } else if handler == .action && connected {
@@ -79,8 +80,8 @@ enum CurrentBrokenHandlers {
     final class HandlesEveryPresentation: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handler == .presentation { handling.processesContent = true }
             return handling
         }
@@ -93,8 +94,8 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var waitingForLaunch = false
         init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], complete: (() -> Void)?) -> Handling {
-            var handling = router.receive(handler, state: state, userInfo: userInfo, complete: complete)
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handling.event == .delivered(.background) {
                 waitingForLaunch = true
             } else if handler.launchesApp {
@@ -106,6 +107,52 @@ enum CurrentBrokenHandlers {
         }
     }
 
+    /// Tells pushes apart by a digest of the payload alone: the same payload sent again is taken
+    /// for the push already handled, so its content is skipped and its tap goes unanswered.
+    final class DedupesByPayloadDigest: PushHandlerUnderTest {
+        private let dedupe: Dedupe
+        init(setup: Setup, missing: Set<Handler>) { dedupe = Dedupe(setup: setup, missing: missing) { _ in nil } }
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            dedupe.receive(handler, state: state, notification: notification, complete: complete)
+        }
+    }
+
+    /// Tells pushes apart by the request identifier alone (the payload where a call has none):
+    /// an update sent with the same `apns-collapse-id` is taken for the push it replaces.
+    final class DedupesByRequestIdentifier: PushHandlerUnderTest {
+        private let dedupe: Dedupe
+        init(setup: Setup, missing: Set<Handler>) { dedupe = Dedupe(setup: setup, missing: missing) { $0.requestIdentifier } }
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            dedupe.receive(handler, state: state, notification: notification, complete: complete)
+        }
+    }
+
+    /// The reference router's meaning and tap answer for each call, with content and taps
+    /// remembered by one key: `key` where it gives one, else a digest of the payload.
+    final class Dedupe {
+        private let setup: Setup, missing: Set<Handler>
+        private let key: (ReceivedNotification) -> String?
+        private var content: Set<String> = [], taps: Set<String> = []
+        init(setup: Setup, missing: Set<Handler>, key: @escaping (ReceivedNotification) -> String?) {
+            (self.setup, self.missing, self.key) = (setup, missing, key)
+        }
+        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+            // A fresh router remembers nothing: it says what the call means and whether it answers a tap.
+            var handling = PushRouter(setup: setup, missing: missing).receive(
+                handler, state: state, notification: notification, complete: complete)
+            guard handling.event != nil else { return handling }
+            let id = key(notification) ?? Self.digest(notification.userInfo)
+            handling.processesContent = content.insert(id).inserted
+            handling.respondsToTap = handling.respondsToTap && taps.insert(id).inserted
+            return handling
+        }
+        private static func digest(_ userInfo: [AnyHashable: Any]) -> String {
+            let object = Dictionary(userInfo.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { first, _ in first })
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
     /// Each broken handler by its type's name.
     static var named: [String: (Setup, Set<Handler>) -> PushHandlerUnderTest] {
         [
@@ -113,6 +160,7 @@ enum CurrentBrokenHandlers {
             "DelegateAssignedTooLate": DelegateAssignedTooLate.init, "PresentationNeverCompletes": PresentationNeverCompletes.init,
             "ReadsOnlyConnectionOptions": ReadsOnlyConnectionOptions.init, "HandlesEveryPresentation": HandlesEveryPresentation.init,
             "EveryTapAfterBackgroundLaunchIsCold": EveryTapAfterBackgroundLaunchIsCold.init,
+            "DedupesByPayloadDigest": DedupesByPayloadDigest.init, "DedupesByRequestIdentifier": DedupesByRequestIdentifier.init,
         ]
     }
 
@@ -122,6 +170,16 @@ enum CurrentBrokenHandlers {
         for scenario in Scenario.all {
             let failures = ConformanceCheck.failures(scenario, handler: make(scenario.setup, scenario.missing))
             if !failures.isEmpty { result[scenario.name] = failures }
+        }
+        return result
+    }
+
+    /// Sequence name → failures, for every sequence of several pushes the handler `make` makes fails.
+    static func failingSequences(_ make: (Setup, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for sequence in PushSequence.all {
+            let failures = ConformanceCheck.failures(sequence, handler: make(sequence.setup, []))
+            if !failures.isEmpty { result[sequence.name] = failures }
         }
         return result
     }

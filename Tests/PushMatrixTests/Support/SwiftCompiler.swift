@@ -43,7 +43,7 @@ enum SwiftCompiler {
     }
 
     private static func removeBuildDirectories() {
-        for name in ["stand-ins", "plugin-stand-in"] {
+        for name in ["stand-ins", "plugin-stand-in", "stand-in-libraries"] {
             try? FileManager.default.removeItem(
                 atPath: FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(name)-\(getpid())").path)
         }
@@ -86,6 +86,39 @@ enum SwiftCompiler {
         try run(
             ["-emit-module", "-parse-as-library", "-swift-version", "6", "-I", modules, "-module-name", module] + flags
                 + ["-o", directory + "/\(module).swiftmodule"] + files)
+    }
+
+    /// The directory holding the stand-in modules built as shared libraries, to link and run
+    /// code against, built once per test run.
+    static func standInLibraries() throws -> String { try standInLibraryModules.get() }
+
+    private static let standInLibraryModules = Result { () throws -> String in
+        let directory = try buildDirectory("stand-in-libraries")
+        for module in ["UserNotifications", "UIKit", "SwiftUI"] {
+            let (status, output) = try run(
+                [
+                    "-emit-library", "-emit-module", "-parse-as-library", "-suppress-warnings", "-swift-version", "6", "-I", directory,
+                    "-L", directory,
+                ]
+                    + (module == "UserNotifications" ? [] : ["-lUserNotifications"]) + (module == "SwiftUI" ? ["-lUIKit"] : [])
+                    + ["-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift"]
+                    + ["-o", directory + "/lib\(module).so", "-emit-module-path", directory + "/\(module).swiftmodule"])
+            guard status == 0 else { throw BuildFailure(description: "the stand-in \(module) does not build as a library:\n\(output)") }
+        }
+        return directory
+    }
+
+    /// Compiles `files` (one of them `main.swift`) into a program linked with the stand-in
+    /// libraries, runs it and gives its exit status (a signal's number when it traps) and output.
+    static func runProgram(_ files: [String], in directory: String) throws -> (status: Int32, output: String) {
+        let libraries = try standInLibraries()
+        let program = directory + "/program"
+        let (status, output) = try run(
+            ["-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries, "-lUserNotifications", "-lUIKit", "-lSwiftUI"]
+                + ["-Xlinker", "-rpath", "-Xlinker", libraries, "-module-name", "Program", "-o", program] + files)
+        guard status == 0 else { throw BuildFailure(description: "the program does not build:\n\(output)") }
+        let result = try ExternalTool.run(program, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        return (result.status, result.output + result.errors)
     }
 
     /// The Swift files under a generated `Sources/PushHandlers`.

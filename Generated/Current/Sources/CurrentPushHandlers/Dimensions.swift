@@ -92,6 +92,18 @@ public enum Handler: String, CaseIterable, Sendable {
         }
     }
 
+    /// True when, under this setup, its method hands the app a `UNNotification` (or a
+    /// response holding one), whose request identifier and delivery date come with the payload;
+    /// false when it hands the payload alone.
+    public func handsNotification(_ setup: Setup) -> Bool {
+        switch (self, setup) {
+        case (.sceneConnect, .scenes), (.sceneConnect, .swiftUI): return true
+        case (.presentation, .appDelegate), (.presentation, .scenes), (.presentation, .swiftUI): return true
+        case (.action, .appDelegate), (.action, .scenes), (.action, .swiftUI): return true
+        default: return false
+        }
+    }
+
     /// Runs in the app's process; false for an app extension's handler, which the app never sees.
     public var runsInApp: Bool {
         switch self {
@@ -176,14 +188,15 @@ public struct Payload: Hashable, Sendable {
         )
     }
 
-    /// A payload that sets exactly these keys, with a message id to tell pushes apart.
-    public func sampleUserInfo(messageID: String) -> [AnyHashable: Any] {
+    /// A payload that sets exactly these keys and nothing else: no message id, as APNs sends it
+    /// when the sender adds none, so equal payloads are equal.
+    public func sampleUserInfo() -> [AnyHashable: Any] {
         var aps: [String: Any] = [:]
         if alert { aps["alert"] = "pushmatrix" }
         if contentAvailable { aps["content-available"] = 1 }
         if mutableContent { aps["mutable-content"] = 1 }
         if category { aps["category"] = "pushmatrix" }
-        return ["aps": aps, "messageId": messageID]
+        return ["aps": aps]
     }
 }
 

@@ -12,4 +12,13 @@ extension XCTestCase {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
     }
+
+    /// Replays the sequence's pushes into one fresh handler and fails with every departure from
+    /// the matrix.
+    func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {
+        let handler = makeHandlerUnderTest(setup: sequence.setup, missing: [])
+        for failure in ConformanceCheck.failures(sequence, handler: handler) {
+            XCTFail("\(sequence.name): \(failure)", file: file, line: line)
+        }
+    }
 }

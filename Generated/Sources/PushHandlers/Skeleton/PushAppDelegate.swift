@@ -129,12 +129,14 @@ public final class CompletionOnce {
 
 /// An app delegate that routes every push call through the matrix: each call is classified,
 /// a notification's content is handled once and each tap answered once, by the notification's
-/// identity (its message id, else a digest of the payload), never by timing.
+/// identity: the sender's message id, else the request and its date, else the payload (see
+/// `PushMemory`). The notification center's methods are the completion-handler forms, which
+/// reach the main actor through `onMainActor` whatever thread iOS calls them on.
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: PushSystem = UIKitPushSystem()
-    private lazy var router = PushRouter(api: system.api, missing: missingHandlers)
+    private lazy var router = PushRouter(api: system.api, missing: missingHandlers, messageIDKey: messageIDKey)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records
@@ -152,6 +154,15 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end missing-handlers
     }
 
+    /// The payload key under which the app's sender puts an id unique to each send, if it does;
+    /// the push SDKs' keys (`PushMemory.senderKeys`) are known without it. Read once, at the
+    /// first push.
+    open var messageIDKey: String? {
+        // pushmatrix:begin message-id-key
+        nil
+        // pushmatrix:end message-id-key
+    }
+
     /// Becomes the notification center's delegate, registers for pushes, handles a push the
     /// launch options carry and checks permission. Call `super` when overriding.
     open func application(
@@ -161,7 +172,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         system.setNotificationCenterDelegate(self)
         system.registerForRemoteNotifications()
         if let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
-            handle(.launch, state: nil, userInfo: userInfo, actionIdentifier: nil) { _ in }
+            handle(.launch, state: nil, ReceivedNotification(userInfo: userInfo), actionIdentifier: nil) { _ in }
         }
         checkPermission()
         // pushmatrix:begin did-finish-launching
@@ -174,15 +185,20 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         checkPermission()  // the user may have changed it in Settings meanwhile
     }
 
-    /// The reception handler: routes the push with the state UIKit reports, and calls
-    /// `completionHandler` exactly once.
-    open func application(
+    /// The reception handler: on the main actor, routes the push with the state UIKit reports,
+    /// and calls `completionHandler` exactly once. UIKit calls it on the main thread; were it
+    /// ever called on another, it would hop, not trap.
+    nonisolated open func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        let once = CompletionOnce(completionHandler)
-        handle(.reception, state: Self.state(forReception: application.applicationState), userInfo: userInfo, actionIdentifier: nil) {
-            once.finish($0)
+        // Handed to the main actor and used only there; iOS keeps no reference that changes them.
+        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
+        Self.onMainActor { [self] in
+            let once = CompletionOnce(completionHandler)
+            handle(.reception, state: Self.state(forReception: application.applicationState), received, actionIdentifier: nil) {
+                once.finish($0)
+            }
         }
     }
 
@@ -260,13 +276,17 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// The iOS 8/9 action handler: routes the tap on an action button, then calls
     /// `completionHandler` once.
     @available(iOS, introduced: 9.0, deprecated: 10.0)
-    open func application(
+    nonisolated open func application(
         _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
         withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void
     ) {
-        let once = CompletionOnce { _ in completionHandler() }
-        handle(.action, state: Self.state(forAction: application.applicationState), userInfo: userInfo, actionIdentifier: identifier) {
-            once.finish($0)
+        // As in the reception handler.
+        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
+        Self.onMainActor { [self] in
+            let once = CompletionOnce { _ in completionHandler() }
+            handle(.action, state: Self.state(forAction: application.applicationState), received, actionIdentifier: identifier) {
+                once.finish($0)
+            }
         }
     }
 
@@ -288,15 +308,27 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        // `assumeIsolated` runs its closure at once, on this thread: nothing else can use the
-        // payload meanwhile, which the compiler cannot see for a value that is not Sendable.
-        nonisolated(unsafe) let userInfo = response.notification.request.content.userInfo
+        // Handed to the main actor and read only there; iOS does not change a delivered notification.
+        let notification = response.notification
+        nonisolated(unsafe) let received = ReceivedNotification(
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date)
         let action = response.actionIdentifier == UNNotificationDefaultActionIdentifier ? nil : response.actionIdentifier
-        MainActor.assumeIsolated {  // iOS calls this on the main thread
+        Self.onMainActor { [self] in
             let once = CompletionOnce { _ in completionHandler() }
-            handle(.action, state: Self.state(forAction: system.applicationState), userInfo: userInfo, actionIdentifier: action) {
+            handle(.action, state: Self.state(forAction: system.applicationState), received, actionIdentifier: action) {
                 once.finish($0)
             }
+        }
+    }
+
+    /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
+    /// main queue, in call order. Apple does not say which thread the notification center calls
+    /// its delegate on, so its methods come through here rather than assume the main thread.
+    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
         }
     }
 
@@ -312,12 +344,13 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// Classifies the call, then handles the content once and answers the tap once.
     private func handle(
-        _ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], actionIdentifier: String?,
+        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification, actionIdentifier: String?,
         done: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
-        let handling = router.receive(handler, state: state, userInfo: userInfo, complete: nil)
+        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
         guard let event = handling.event else { return done(.noData) }
+        let userInfo = notification.userInfo
         if handling.respondsToTap { respondToTap(userInfo, event: event, actionIdentifier: actionIdentifier) }
         if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
     }

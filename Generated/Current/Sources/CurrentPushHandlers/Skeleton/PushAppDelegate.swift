@@ -74,9 +74,16 @@ public final class CompletionOnce {
 
 /// An app delegate that routes every push call through the matrix: each call is classified,
 /// a notification's content is handled once and each tap answered once, by the notification's
-/// identity (its message id, else a digest of the payload), never by timing. With scenes (the
-/// scenes and swiftUI setups) every scene gets PushSceneDelegate, which hands this object the
-/// tap a scene was connected for.
+/// identity: the sender's message id, else the request and its date, else the payload (see
+/// `PushMemory`). With scenes (the scenes and swiftUI setups) every scene gets
+/// PushSceneDelegate, which hands this object the tap a scene was connected for.
+///
+/// The notification center's methods are the completion-handler forms, not the `async` ones.
+/// Under Swift 6, nonisolated `async` forms were seen running off the main thread and crashing
+/// (openhab-ios pull requests 938 and 945; duckduckgo/apple-browsers 1928, which pinned them to
+/// the main actor). A completion-handler form runs at once when called on the main thread, in
+/// order with UIKit's own calls, hops through `onMainActor` when it is not, never trapping, and
+/// calls its handler exactly once, with a deadline (`CompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     /// The instance UIKit, or SwiftUI's delegate adaptor, created; set before launching finishes,
@@ -96,7 +103,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = UIKitPushSystem()
-    private lazy var router = PushRouter(setup: setup, missing: missingHandlers)
+    private lazy var router = PushRouter(setup: setup, missing: missingHandlers, messageIDKey: messageIDKey)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records
@@ -121,6 +128,15 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:begin missing-handlers
         []
         // pushmatrix:end missing-handlers
+    }
+
+    /// The payload key under which the app's sender puts an id unique to each send, if it does;
+    /// the push SDKs' keys (`PushMemory.senderKeys`) are known without it. Read once, at the
+    /// first push.
+    open var messageIDKey: String? {
+        // pushmatrix:begin message-id-key
+        nil
+        // pushmatrix:end message-id-key
     }
 
     /// Records this delegate as `current`, attaches the system and becomes the notification
@@ -150,7 +166,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         if setup == .appDelegate, system.applicationState != .background,
             let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
         {
-            handle(.launch, state: nil, userInfo: userInfo, actionIdentifier: nil) { _ in }
+            handle(.launch, state: nil, ReceivedNotification(userInfo: userInfo), actionIdentifier: nil) { _ in }
         }
         // pushmatrix:begin did-finish-launching
         // pushmatrix:end did-finish-launching
@@ -172,34 +188,36 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return configuration
     }
 
-    /// The reception handler: routes the push with the state UIKit reports, and calls
-    /// `completionHandler` exactly once.
-    open func application(
+    /// The reception handler: on the main actor, routes the push with the state UIKit reports,
+    /// and calls `completionHandler` exactly once. UIKit calls it on the main thread; were it
+    /// ever called on another, it would hop, not trap.
+    nonisolated open func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        let once = CompletionOnce(completionHandler)
-        handle(.reception, state: Self.state(forReception: system.applicationState), userInfo: userInfo, actionIdentifier: nil) {
-            once.finish($0)
+        // Handed to the main actor and used only there; iOS keeps no reference that changes them.
+        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
+        Self.onMainActor { [self] in
+            let once = CompletionOnce(completionHandler)
+            handle(.reception, state: Self.state(forReception: system.applicationState), received, actionIdentifier: nil) {
+                once.finish($0)
+            }
         }
     }
 
     /// A push in the foreground: routes it on the main actor, then answers with
-    /// `presentationOptions(for:event:)`, exactly once.
+    /// `presentationOptions(for:event:)`, exactly once, whichever thread iOS calls on.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        // `assumeIsolated` runs its closure at once, on this thread: nothing else can use the
-        // notification meanwhile, which the compiler cannot see for a value that is not Sendable.
-        nonisolated(unsafe) let notification = notification
-        let options = MainActor.assumeIsolated {  // iOS calls this on the main thread
-            let userInfo = notification.request.content.userInfo
+        // Handed to the main actor and read only there; iOS does not change a delivered notification.
+        nonisolated(unsafe) let (notification, received) = (notification, Self.received(notification))
+        Self.onMainActor { [self] in
             let state = Self.state(forPresentation: system.applicationState)
-            let handling = handle(.presentation, state: state, userInfo: userInfo, actionIdentifier: nil) { _ in }
-            return presentationOptions(for: notification, event: handling.event)
+            let handling = handle(.presentation, state: state, received, actionIdentifier: nil) { _ in }
+            completionHandler(presentationOptions(for: notification, event: handling.event))  // once, whatever the options
         }
-        completionHandler(options)  // once, whatever the options
     }
 
     /// What iOS shows for a notification that arrives while the app is in the foreground; `[]`
@@ -212,16 +230,27 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     }
 
     /// The action handler: routes the user's response (body, action button or dismiss) on the
-    /// main actor, then calls `completionHandler` once.
+    /// main actor, then calls `completionHandler` once, whichever thread iOS calls on.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
         nonisolated(unsafe) let tap = Self.tap(response)  // as in `willPresent`
-        MainActor.assumeIsolated {  // iOS calls this on the main thread
+        Self.onMainActor { [self] in
             let once = CompletionOnce { _ in completionHandler() }
             let state = Self.state(forAction: system.applicationState)
-            handle(.action, state: state, userInfo: tap.userInfo, actionIdentifier: tap.actionIdentifier) { once.finish($0) }
+            handle(.action, state: state, tap.notification, actionIdentifier: tap.actionIdentifier) { once.finish($0) }
+        }
+    }
+
+    /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
+    /// main queue, in call order. Apple does not say which thread the notification center calls
+    /// its delegate on, so its methods come through here rather than assume the main thread.
+    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
         }
     }
 
@@ -230,14 +259,21 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// response the same way, so the router sees one identity and answers the tap once.
     public func handleSceneConnection(_ response: UNNotificationResponse) {
         let tap = Self.tap(response)
-        handle(.sceneConnect, state: nil, userInfo: tap.userInfo, actionIdentifier: tap.actionIdentifier) { _ in }
+        handle(.sceneConnect, state: nil, tap.notification, actionIdentifier: tap.actionIdentifier) { _ in }
     }
 
-    /// What every tap path reads from a response: the payload and the action button (nil for the
-    /// notification's body).
-    nonisolated static func tap(_ response: UNNotificationResponse) -> (userInfo: [AnyHashable: Any], actionIdentifier: String?) {
+    /// What every tap path reads from a response: the notification and the action button (nil
+    /// for the notification's body).
+    nonisolated static func tap(_ response: UNNotificationResponse) -> (notification: ReceivedNotification, actionIdentifier: String?) {
         let action = response.actionIdentifier
-        return (response.notification.request.content.userInfo, action == UNNotificationDefaultActionIdentifier ? nil : action)
+        return (received(response.notification), action == UNNotificationDefaultActionIdentifier ? nil : action)
+    }
+
+    /// What the router tells pushes apart by: the payload, the request's identifier and the
+    /// delivery date, with now as the time the call came.
+    nonisolated static func received(_ notification: UNNotification) -> ReceivedNotification {
+        ReceivedNotification(
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date)
     }
 
     /// The presentation handler's state, with the cells of the matrix that lead to each.
@@ -838,15 +874,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// Classifies the call, then handles the content once and answers the tap once.
     @discardableResult
     private func handle(
-        _ handler: Handler, state: HandlerState?, userInfo: [AnyHashable: Any], actionIdentifier: String?,
+        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification, actionIdentifier: String?,
         done: @escaping (UIBackgroundFetchResult) -> Void
     ) -> Handling {
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
-        let handling = router.receive(handler, state: state, userInfo: userInfo, complete: nil)
+        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
         guard let event = handling.event else {
             done(.noData)
             return handling
         }
+        let userInfo = notification.userInfo
         if handling.respondsToTap { respondToTap(userInfo, event: event, actionIdentifier: actionIdentifier) }
         if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         return handling

@@ -1,0 +1,167 @@
+/// Several pushes as an app meets them, made of the matrix's own scenarios: the conformance
+/// suites replay them to check that a handler tells pushes apart. Single-push scenarios cannot:
+/// a handler that takes two identical payloads, or two updates with one request identifier, for
+/// one push passes every one of them.
+struct PushSequence: Sendable, Equatable {
+    enum Kind: String, CaseIterable, Sendable {
+        /// One payload sent twice, a day apart, each delivered and tapped.
+        case samePayloadTwice
+        /// A push, then an update sent with the same `apns-collapse-id`, which is tapped.
+        case collapseUpdate
+        /// Two identical pushes on the path where iOS calls the presentation handler twice.
+        case doubledPresentation
+        /// A push delivered in the background, another in the foreground and tapped there,
+        /// then the first tapped.
+        case interleaved
+    }
+
+    /// One push: a scenario (its index in `Matrix.scenarios`), its request identifier's number
+    /// (shared by a collapse-id update) and when it is delivered and tapped, in seconds.
+    struct Push: Sendable, Equatable {
+        let scenario: Int, request: Int
+        let deliveredAt: Int, tappedAt: Int
+    }
+
+    let kind: Kind, setup: String
+    let pushes: [Push]
+
+    var name: String { "\(setup)__\(kind.rawValue)" }
+}
+
+extension Matrix {
+    /// For each setup, a sequence of each kind its cells allow, in `Kind` order. Built from the
+    /// scenarios that lack no optional handler, on a cell's first path (except the doubled
+    /// presentation, which is a later path), preferring the background and foreground states and
+    /// the body tap.
+    func pushSequences() -> [PushSequence] {
+        spec.setups.flatMap { setup in
+            PushSequence.Kind.allCases.compactMap { kind in
+                sequencePushes(kind, setup: setup.id).map { PushSequence(kind: kind, setup: setup.id, pushes: $0) }
+            }
+        }
+    }
+
+    private func sequencePushes(_ kind: PushSequence.Kind, setup: String) -> [PushSequence.Push]? {
+        let finder = ScenarioFinder(matrix: self, setup: setup)
+        guard let base = finder.deliveredAndTapped(in: finder.backgroundFirst) else { return nil }
+        let payload = scenarios[base].payload
+        typealias Push = PushSequence.Push
+        switch kind {
+        case .samePayloadTwice:
+            return [
+                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 60),
+                Push(scenario: base, request: 2, deliveredAt: 86_400, tappedAt: 86_460),
+            ]
+        case .collapseUpdate:
+            // Where a call on arrival carries the request identifier, the update arrives in
+            // front of the user; otherwise only the tap shows it.
+            if let tapped = finder.deliveredAndTapped(in: ["foreground"], handsNotificationOnArrival: true),
+                let first = finder.scenario(scenarios[tapped].payload, appState: "foreground", tap: nil)
+            {
+                return [
+                    Push(scenario: first, request: 1, deliveredAt: 0, tappedAt: 0),
+                    Push(scenario: tapped, request: 1, deliveredAt: 60, tappedAt: 90),
+                ]
+            }
+            guard finder.handsNotification, let first = finder.scenario(payload, appState: scenarios[base].appState, tap: nil) else {
+                return nil
+            }
+            return [
+                Push(scenario: first, request: 1, deliveredAt: 0, tappedAt: 0),
+                Push(scenario: base, request: 1, deliveredAt: 60, tappedAt: 90),
+            ]
+        case .doubledPresentation:
+            guard let doubled = finder.doubledOnArrival() else { return nil }
+            return [
+                Push(scenario: doubled, request: 1, deliveredAt: 0, tappedAt: 20),
+                Push(scenario: doubled, request: 2, deliveredAt: 60, tappedAt: 80),
+            ]
+        case .interleaved:
+            guard let second = finder.runningElsewhere(payload, than: scenarios[base].appState) else { return nil }
+            return [
+                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 300),
+                Push(scenario: second, request: 2, deliveredAt: 60, tappedAt: 90),
+            ]
+        }
+    }
+}
+
+/// Looks up the scenarios a sequence is made of, for one setup.
+private struct ScenarioFinder {
+    let matrix: Matrix, setup: String
+    /// The tap every sequence uses: the body, else the spec's first.
+    let tap: String?
+    /// The app states, background and foreground first.
+    let appStates: [String]
+    /// True when some call in this setup carries the request identifier.
+    let handsNotification: Bool
+
+    init(matrix: Matrix, setup: String) {
+        (self.matrix, self.setup) = (matrix, setup)
+        let taps = matrix.spec.taps.map(\.id)
+        tap = taps.contains("body") ? "body" : taps.first
+        let ids = matrix.spec.appStates.map(\.id)
+        appStates = ["background", "foreground"].filter(ids.contains) + ids.filter { !["background", "foreground"].contains($0) }
+        handsNotification = matrix.spec.handlers.contains { handler in
+            handler.methods.contains { $0.setup.id == setup && $0.handsNotification }
+        }
+    }
+
+    var backgroundFirst: [String] { appStates }
+
+    /// The scenario of this cell and tap on the cell's first path, lacking no handler.
+    func scenario(_ payload: Payload, appState: String, tap: String?) -> Int? {
+        matrix.scenarios.indices.first { index in
+            let s = matrix.scenarios[index]
+            return s.setup == setup && s.appState == appState && s.payload == payload && s.tap == tap && s.path == 1 && s.missing.isEmpty
+                && !s.ignored
+        }
+    }
+
+    /// The first scenario, in these app states' order then the spec's payload order, that is
+    /// delivered to the app with a call and then tapped; with `handsNotificationOnArrival`, one
+    /// whose arrival call carries the request identifier.
+    func deliveredAndTapped(in states: [String], handsNotificationOnArrival: Bool = false) -> Int? {
+        for state in states {
+            for payload in matrix.payloads {
+                guard let index = scenario(payload, appState: state, tap: tap) else { continue }
+                let steps = matrix.scenarios[index].steps
+                let arrival = steps.filter { $0.event.isDelivery && $0.event != .outsideApp && $0.bringsNotification }
+                guard !arrival.isEmpty, steps.contains(where: { !$0.event.isDelivery && $0.bringsNotification }) else { continue }
+                if handsNotificationOnArrival && !arrival.contains(where: { hands($0.handler) }) { continue }
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// A scenario of this payload in another app state where the app is already running (no
+    /// call launches it: a launch is a new process, which remembers nothing), tapped if it can
+    /// be, else not.
+    func runningElsewhere(_ payload: Payload, than appState: String) -> Int? {
+        for state in appStates where state != appState {
+            for tap in [tap, nil] {
+                guard let index = scenario(payload, appState: state, tap: tap) else { continue }
+                let steps = matrix.scenarios[index].steps
+                let launches = steps.contains { step in matrix.spec.handlers.contains { $0.id == step.handler && $0.launchesApp } }
+                if !steps.isEmpty && !launches { return index }
+            }
+        }
+        return nil
+    }
+
+    /// A scenario lacking no handler whose arrival calls one method twice, tapped if one is.
+    func doubledOnArrival() -> Int? {
+        let doubled = matrix.scenarios.indices.filter { index in
+            let s = matrix.scenarios[index]
+            guard s.setup == setup, s.missing.isEmpty, !s.ignored else { return false }
+            let arrival = s.steps.filter { $0.event.isDelivery && $0.event != .outsideApp }.map(\.handler)
+            return Set(arrival).count < arrival.count
+        }
+        return doubled.first { matrix.scenarios[$0].tap == tap } ?? doubled.first
+    }
+
+    private func hands(_ handler: String) -> Bool {
+        matrix.spec.handlers.first { $0.id == handler }?.methods.contains { $0.setup.id == setup && $0.handsNotification } == true
+    }
+}
