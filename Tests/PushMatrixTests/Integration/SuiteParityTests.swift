@@ -21,10 +21,12 @@ final class SuiteParityTests: IntegrationTestCase {
     private let parts = [
         Part(
             spec: Fixtures.spec, module: "PushHandlers", label: "api", type: "InitAPI", brokenFile: "BrokenHandlers",
-            failures: BrokenHandlers.named.mapValues { BrokenHandlers.failing($0) }),
+            failures: BrokenHandlers.named.mapValues { BrokenHandlers.failing($0).merging(BrokenHandlers.failingSequences($0)) { $1 } }),
         Part(
             spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "Setup", brokenFile: "CurrentBrokenHandlers",
-            failures: CurrentBrokenHandlers.named.mapValues { CurrentBrokenHandlers.failing($0) }),
+            failures: CurrentBrokenHandlers.named.mapValues {
+                CurrentBrokenHandlers.failing($0).merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
+            }),
     ]
 
     func testBothSuitesReportTheSameFailuresForEveryHandler() throws {
@@ -33,9 +35,12 @@ final class SuiteParityTests: IntegrationTestCase {
             "swift", ["build", "--build-tests", "--package-path", package, "--scratch-path", package + "/.build"])
         XCTAssertEqual(build.status, 0, String((build.output + build.errors).suffix(4000)))
         XCTAssertFalse((build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
-        let scenarios = Fixtures.builtIn.scenarios.count + Fixtures.current.scenarios.count
+        // A test per scenario and per sequence of several pushes.
+        let scenarios =
+            Fixtures.builtIn.scenarios.count + Fixtures.current.scenarios.count + Fixtures.builtIn.pushSequences().count
+            + Fixtures.current.pushSequences().count
         let handlers = parts.flatMap { part in part.failures.map { (name: $0.key, expected: $0.value) } }
-        XCTAssertEqual(handlers.count, 10)
+        XCTAssertEqual(handlers.count, 12)
         for (name, expected) in [(name: "", expected: [:])] + handlers {
             // Swift Testing runs test cases in parallel and their console lines can interleave; its
             // event stream writes each event whole, one JSON object a line.

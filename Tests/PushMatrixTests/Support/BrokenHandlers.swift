@@ -49,4 +49,14 @@ enum BrokenHandlers {
         }
         return result
     }
+
+    /// Sequence name → failures, for every sequence of several pushes the handler `make` makes fails.
+    static func failingSequences(_ make: (InitAPI, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for sequence in PushSequence.all {
+            let failures = ConformanceCheck.failures(sequence, handler: make(sequence.api, []))
+            if !failures.isEmpty { result[sequence.name] = failures }
+        }
+        return result
+    }
 }
