@@ -5,24 +5,14 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
-    /// alert + contentAvailable + category · ios10 · foreground · no tap
+    /// alert + contentAvailable + category · ios10 · foreground · no tap · with or without action
     func test_alert_contentAvailable_category__ios10__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
-    func test_alert_contentAvailable_category__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios10 · background · no tap
+    /// alert + contentAvailable + category · ios10 · background · no tap · with or without action
     func test_alert_contentAvailable_category__ios10__background__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__background__noTap)
-    }
-
-    /// alert + contentAvailable + category · ios10 · background · no tap · without action
-    func test_alert_contentAvailable_category__ios10__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__background__noTap__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios10 · background · tap actionButton
@@ -45,14 +35,9 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__ios10__background__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap
+    /// alert + contentAvailable + category · ios10 · notRunning · no tap · with or without action
     func test_alert_contentAvailable_category__ios10__notRunning__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__noTap)
-    }
-
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
-    func test_alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
@@ -75,24 +60,14 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap
+    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · with or without action
     func test_alert_contentAvailable_category__ios8_9__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap
+    /// alert + contentAvailable + category · ios8_9 · background · no tap · with or without action
     func test_alert_contentAvailable_category__ios8_9__background__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__noTap)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__background__noTap__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
@@ -105,24 +80,14 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body
+    /// alert + contentAvailable + category · ios8_9 · background · tap body · with or without action
     func test_alert_contentAvailable_category__ios8_9__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__tapBody)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
-    func test_alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
+    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · with or without action
     func test_alert_contentAvailable_category__ios8_9__notRunning__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__noTap)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton

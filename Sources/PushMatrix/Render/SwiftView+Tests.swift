@@ -39,7 +39,8 @@ extension SwiftView {
                 cells.map { cell in
                     .object([
                         "setup": .verbatim(cell.setup), "appState": .verbatim(cell.appState),
-                        "scenarios": .list(cell.names.map { .verbatim($0) }),
+                        // swift-format wants a trailing comma after the last argument unless it is the only one.
+                        "scenarios": .list(cell.names.map { .verbatim(cell.names.count > 1 ? $0 + "," : $0) }),
                     ])
                 })
         }

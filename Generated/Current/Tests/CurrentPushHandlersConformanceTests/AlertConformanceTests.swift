@@ -5,363 +5,183 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class AlertConformanceTests: XCTestCase {
-    /// alert · appDelegate · foreground · no tap
+    /// alert · appDelegate · foreground · no tap · with or without serviceExtension
     func test_alert__appDelegate__foreground__noTap() {
         assertConforms(.alert__appDelegate__foreground__noTap)
     }
 
-    /// alert · appDelegate · foreground · no tap · path 2
+    /// alert · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
     func test_alert__appDelegate__foreground__noTapPath2() {
         assertConforms(.alert__appDelegate__foreground__noTapPath2)
     }
 
-    /// alert · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · tap body
+    /// alert · appDelegate · foreground · tap body · with or without serviceExtension
     func test_alert__appDelegate__foreground__tapBody() {
         assertConforms(.alert__appDelegate__foreground__tapBody)
     }
 
-    /// alert · appDelegate · foreground · tap body · path 2
+    /// alert · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
     func test_alert__appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert__appDelegate__foreground__tapBodyPath2)
     }
 
-    /// alert · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert__appDelegate__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · background · no tap
+    /// alert · appDelegate · background · no tap · with or without serviceExtension
     func test_alert__appDelegate__background__noTap() {
         assertConforms(.alert__appDelegate__background__noTap)
     }
 
-    /// alert · appDelegate · background · no tap · without serviceExtension
-    func test_alert__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · background · tap body
+    /// alert · appDelegate · background · tap body · with or without serviceExtension
     func test_alert__appDelegate__background__tapBody() {
         assertConforms(.alert__appDelegate__background__tapBody)
     }
 
-    /// alert · appDelegate · background · tap body · without serviceExtension
-    func test_alert__appDelegate__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · terminated · no tap
+    /// alert · appDelegate · terminated · no tap · with or without serviceExtension
     func test_alert__appDelegate__terminated__noTap() {
         assertConforms(.alert__appDelegate__terminated__noTap)
     }
 
-    /// alert · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · terminated · tap body
+    /// alert · appDelegate · terminated · tap body · with or without serviceExtension
     func test_alert__appDelegate__terminated__tapBody() {
         assertConforms(.alert__appDelegate__terminated__tapBody)
     }
 
-    /// alert · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert__appDelegate__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · forceQuit · no tap
+    /// alert · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_alert__appDelegate__forceQuit__noTap() {
         assertConforms(.alert__appDelegate__forceQuit__noTap)
     }
 
-    /// alert · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · forceQuit · tap body
+    /// alert · appDelegate · forceQuit · tap body · with or without serviceExtension
     func test_alert__appDelegate__forceQuit__tapBody() {
         assertConforms(.alert__appDelegate__forceQuit__tapBody)
     }
 
-    /// alert · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · no tap
+    /// alert · scenes · foreground · no tap · with or without serviceExtension
     func test_alert__scenes__foreground__noTap() {
         assertConforms(.alert__scenes__foreground__noTap)
     }
 
-    /// alert · scenes · foreground · no tap · path 2
+    /// alert · scenes · foreground · no tap · path 2 · with or without serviceExtension
     func test_alert__scenes__foreground__noTapPath2() {
         assertConforms(.alert__scenes__foreground__noTapPath2)
     }
 
-    /// alert · scenes · foreground · no tap · without serviceExtension
-    func test_alert__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__scenes__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · tap body
+    /// alert · scenes · foreground · tap body · with or without serviceExtension
     func test_alert__scenes__foreground__tapBody() {
         assertConforms(.alert__scenes__foreground__tapBody)
     }
 
-    /// alert · scenes · foreground · tap body · path 2
+    /// alert · scenes · foreground · tap body · path 2 · with or without serviceExtension
     func test_alert__scenes__foreground__tapBodyPath2() {
         assertConforms(.alert__scenes__foreground__tapBodyPath2)
     }
 
-    /// alert · scenes · foreground · tap body · without serviceExtension
-    func test_alert__scenes__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · no tap
+    /// alert · scenes · background · no tap · with or without serviceExtension
     func test_alert__scenes__background__noTap() {
         assertConforms(.alert__scenes__background__noTap)
     }
 
-    /// alert · scenes · background · no tap · without serviceExtension
-    func test_alert__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · tap body
+    /// alert · scenes · background · tap body · with or without serviceExtension
     func test_alert__scenes__background__tapBody() {
         assertConforms(.alert__scenes__background__tapBody)
     }
 
-    /// alert · scenes · background · tap body · path 2
+    /// alert · scenes · background · tap body · path 2 · with or without serviceExtension
     func test_alert__scenes__background__tapBodyPath2() {
         assertConforms(.alert__scenes__background__tapBodyPath2)
     }
 
-    /// alert · scenes · background · tap body · without serviceExtension
-    func test_alert__scenes__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · no tap
+    /// alert · scenes · terminated · no tap · with or without serviceExtension
     func test_alert__scenes__terminated__noTap() {
         assertConforms(.alert__scenes__terminated__noTap)
     }
 
-    /// alert · scenes · terminated · no tap · without serviceExtension
-    func test_alert__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · tap body
+    /// alert · scenes · terminated · tap body · with or without serviceExtension
     func test_alert__scenes__terminated__tapBody() {
         assertConforms(.alert__scenes__terminated__tapBody)
     }
 
-    /// alert · scenes · terminated · tap body · path 2
+    /// alert · scenes · terminated · tap body · path 2 · with or without serviceExtension
     func test_alert__scenes__terminated__tapBodyPath2() {
         assertConforms(.alert__scenes__terminated__tapBodyPath2)
     }
 
-    /// alert · scenes · terminated · tap body · without serviceExtension
-    func test_alert__scenes__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · no tap
+    /// alert · scenes · forceQuit · no tap · with or without serviceExtension
     func test_alert__scenes__forceQuit__noTap() {
         assertConforms(.alert__scenes__forceQuit__noTap)
     }
 
-    /// alert · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · tap body
+    /// alert · scenes · forceQuit · tap body · with or without serviceExtension
     func test_alert__scenes__forceQuit__tapBody() {
         assertConforms(.alert__scenes__forceQuit__tapBody)
     }
 
-    /// alert · scenes · forceQuit · tap body · path 2
+    /// alert · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
     func test_alert__scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert__scenes__forceQuit__tapBodyPath2)
     }
 
-    /// alert · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert__scenes__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · no tap
+    /// alert · swiftUI · foreground · no tap · with or without serviceExtension
     func test_alert__swiftUI__foreground__noTap() {
         assertConforms(.alert__swiftUI__foreground__noTap)
     }
 
-    /// alert · swiftUI · foreground · no tap · path 2
+    /// alert · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
     func test_alert__swiftUI__foreground__noTapPath2() {
         assertConforms(.alert__swiftUI__foreground__noTapPath2)
     }
 
-    /// alert · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · tap body
+    /// alert · swiftUI · foreground · tap body · with or without serviceExtension
     func test_alert__swiftUI__foreground__tapBody() {
         assertConforms(.alert__swiftUI__foreground__tapBody)
     }
 
-    /// alert · swiftUI · foreground · tap body · path 2
+    /// alert · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
     func test_alert__swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert__swiftUI__foreground__tapBodyPath2)
     }
 
-    /// alert · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert__swiftUI__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · no tap
+    /// alert · swiftUI · background · no tap · with or without serviceExtension
     func test_alert__swiftUI__background__noTap() {
         assertConforms(.alert__swiftUI__background__noTap)
     }
 
-    /// alert · swiftUI · background · no tap · without serviceExtension
-    func test_alert__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · tap body
+    /// alert · swiftUI · background · tap body · with or without serviceExtension
     func test_alert__swiftUI__background__tapBody() {
         assertConforms(.alert__swiftUI__background__tapBody)
     }
 
-    /// alert · swiftUI · background · tap body · path 2
+    /// alert · swiftUI · background · tap body · path 2 · with or without serviceExtension
     func test_alert__swiftUI__background__tapBodyPath2() {
         assertConforms(.alert__swiftUI__background__tapBodyPath2)
     }
 
-    /// alert · swiftUI · background · tap body · without serviceExtension
-    func test_alert__swiftUI__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · no tap
+    /// alert · swiftUI · terminated · no tap · with or without serviceExtension
     func test_alert__swiftUI__terminated__noTap() {
         assertConforms(.alert__swiftUI__terminated__noTap)
     }
 
-    /// alert · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · tap body
+    /// alert · swiftUI · terminated · tap body · with or without serviceExtension
     func test_alert__swiftUI__terminated__tapBody() {
         assertConforms(.alert__swiftUI__terminated__tapBody)
     }
 
-    /// alert · swiftUI · terminated · tap body · path 2
+    /// alert · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
     func test_alert__swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert__swiftUI__terminated__tapBodyPath2)
     }
 
-    /// alert · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert__swiftUI__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · no tap
+    /// alert · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_alert__swiftUI__forceQuit__noTap() {
         assertConforms(.alert__swiftUI__forceQuit__noTap)
     }
 
-    /// alert · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body
+    /// alert · swiftUI · forceQuit · tap body · with or without serviceExtension
     func test_alert__swiftUI__forceQuit__tapBody() {
         assertConforms(.alert__swiftUI__forceQuit__tapBody)
     }
 
-    /// alert · swiftUI · forceQuit · tap body · path 2
+    /// alert · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
     func test_alert__swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

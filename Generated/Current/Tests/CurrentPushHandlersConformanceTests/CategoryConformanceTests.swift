@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class CategoryConformanceTests: XCTestCase {
-    /// category · appDelegate · foreground · no tap
+    /// category · appDelegate · foreground · no tap · with or without serviceExtension
     func test_category__appDelegate__foreground__noTap() {
         assertConforms(.category__appDelegate__foreground__noTap)
     }
 
-    /// category · appDelegate · foreground · no tap · without serviceExtension
-    func test_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// category · appDelegate · background · no tap
+    /// category · appDelegate · background · no tap · with or without serviceExtension
     func test_category__appDelegate__background__noTap() {
         assertConforms(.category__appDelegate__background__noTap)
     }
 
-    /// category · appDelegate · background · no tap · without serviceExtension
-    func test_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// category · appDelegate · terminated · no tap
+    /// category · appDelegate · terminated · no tap · with or without serviceExtension
     func test_category__appDelegate__terminated__noTap() {
         assertConforms(.category__appDelegate__terminated__noTap)
     }
 
-    /// category · appDelegate · terminated · no tap · without serviceExtension
-    func test_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// category · appDelegate · forceQuit · no tap
+    /// category · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_category__appDelegate__forceQuit__noTap() {
         assertConforms(.category__appDelegate__forceQuit__noTap)
     }
 
-    /// category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// category · scenes · foreground · no tap
+    /// category · scenes · foreground · no tap · with or without serviceExtension
     func test_category__scenes__foreground__noTap() {
         assertConforms(.category__scenes__foreground__noTap)
     }
 
-    /// category · scenes · foreground · no tap · without serviceExtension
-    func test_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// category · scenes · background · no tap
+    /// category · scenes · background · no tap · with or without serviceExtension
     func test_category__scenes__background__noTap() {
         assertConforms(.category__scenes__background__noTap)
     }
 
-    /// category · scenes · background · no tap · without serviceExtension
-    func test_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// category · scenes · terminated · no tap
+    /// category · scenes · terminated · no tap · with or without serviceExtension
     func test_category__scenes__terminated__noTap() {
         assertConforms(.category__scenes__terminated__noTap)
     }
 
-    /// category · scenes · terminated · no tap · without serviceExtension
-    func test_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// category · scenes · forceQuit · no tap
+    /// category · scenes · forceQuit · no tap · with or without serviceExtension
     func test_category__scenes__forceQuit__noTap() {
         assertConforms(.category__scenes__forceQuit__noTap)
     }
 
-    /// category · scenes · forceQuit · no tap · without serviceExtension
-    func test_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// category · swiftUI · foreground · no tap
+    /// category · swiftUI · foreground · no tap · with or without serviceExtension
     func test_category__swiftUI__foreground__noTap() {
         assertConforms(.category__swiftUI__foreground__noTap)
     }
 
-    /// category · swiftUI · foreground · no tap · without serviceExtension
-    func test_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// category · swiftUI · background · no tap
+    /// category · swiftUI · background · no tap · with or without serviceExtension
     func test_category__swiftUI__background__noTap() {
         assertConforms(.category__swiftUI__background__noTap)
     }
 
-    /// category · swiftUI · background · no tap · without serviceExtension
-    func test_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// category · swiftUI · terminated · no tap
+    /// category · swiftUI · terminated · no tap · with or without serviceExtension
     func test_category__swiftUI__terminated__noTap() {
         assertConforms(.category__swiftUI__terminated__noTap)
     }
 
-    /// category · swiftUI · terminated · no tap · without serviceExtension
-    func test_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// category · swiftUI · forceQuit · no tap
+    /// category · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_category__swiftUI__forceQuit__noTap() {
         assertConforms(.category__swiftUI__forceQuit__noTap)
-    }
-
-    /// category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.category__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class ContentAvailableCategoryConformanceTests: XCTestCase {
-    /// contentAvailable + category · appDelegate · foreground · no tap
+    /// contentAvailable + category · appDelegate · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_category__appDelegate__foreground__noTap() {
         assertConforms(.contentAvailable_category__appDelegate__foreground__noTap)
     }
 
-    /// contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · appDelegate · background · no tap
+    /// contentAvailable + category · appDelegate · background · no tap · with or without serviceExtension
     func test_contentAvailable_category__appDelegate__background__noTap() {
         assertConforms(.contentAvailable_category__appDelegate__background__noTap)
     }
 
-    /// contentAvailable + category · appDelegate · background · no tap · without serviceExtension
-    func test_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · appDelegate · terminated · no tap
+    /// contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_category__appDelegate__terminated__noTap() {
         assertConforms(.contentAvailable_category__appDelegate__terminated__noTap)
     }
 
-    /// contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · appDelegate · forceQuit · no tap
+    /// contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_category__appDelegate__forceQuit__noTap() {
         assertConforms(.contentAvailable_category__appDelegate__forceQuit__noTap)
     }
 
-    /// contentAvailable + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · scenes · foreground · no tap
+    /// contentAvailable + category · scenes · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_category__scenes__foreground__noTap() {
         assertConforms(.contentAvailable_category__scenes__foreground__noTap)
     }
 
-    /// contentAvailable + category · scenes · foreground · no tap · without serviceExtension
-    func test_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · scenes · background · no tap
+    /// contentAvailable + category · scenes · background · no tap · with or without serviceExtension
     func test_contentAvailable_category__scenes__background__noTap() {
         assertConforms(.contentAvailable_category__scenes__background__noTap)
     }
 
-    /// contentAvailable + category · scenes · background · no tap · without serviceExtension
-    func test_contentAvailable_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · scenes · terminated · no tap
+    /// contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_category__scenes__terminated__noTap() {
         assertConforms(.contentAvailable_category__scenes__terminated__noTap)
     }
 
-    /// contentAvailable + category · scenes · terminated · no tap · without serviceExtension
-    func test_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · scenes · forceQuit · no tap
+    /// contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_category__scenes__forceQuit__noTap() {
         assertConforms(.contentAvailable_category__scenes__forceQuit__noTap)
     }
 
-    /// contentAvailable + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · swiftUI · foreground · no tap
+    /// contentAvailable + category · swiftUI · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_category__swiftUI__foreground__noTap() {
         assertConforms(.contentAvailable_category__swiftUI__foreground__noTap)
     }
 
-    /// contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · swiftUI · background · no tap
+    /// contentAvailable + category · swiftUI · background · no tap · with or without serviceExtension
     func test_contentAvailable_category__swiftUI__background__noTap() {
         assertConforms(.contentAvailable_category__swiftUI__background__noTap)
     }
 
-    /// contentAvailable + category · swiftUI · background · no tap · without serviceExtension
-    func test_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · swiftUI · terminated · no tap
+    /// contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_category__swiftUI__terminated__noTap() {
         assertConforms(.contentAvailable_category__swiftUI__terminated__noTap)
     }
 
-    /// contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + category · swiftUI · forceQuit · no tap
+    /// contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_category__swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable_category__swiftUI__forceQuit__noTap)
-    }
-
-    /// contentAvailable + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class ContentAvailableConformanceTests: XCTestCase {
-    /// contentAvailable · appDelegate · foreground · no tap
+    /// contentAvailable · appDelegate · foreground · no tap · with or without serviceExtension
     func test_contentAvailable__appDelegate__foreground__noTap() {
         assertConforms(.contentAvailable__appDelegate__foreground__noTap)
     }
 
-    /// contentAvailable · appDelegate · foreground · no tap · without serviceExtension
-    func test_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · appDelegate · background · no tap
+    /// contentAvailable · appDelegate · background · no tap · with or without serviceExtension
     func test_contentAvailable__appDelegate__background__noTap() {
         assertConforms(.contentAvailable__appDelegate__background__noTap)
     }
 
-    /// contentAvailable · appDelegate · background · no tap · without serviceExtension
-    func test_contentAvailable__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · appDelegate · terminated · no tap
+    /// contentAvailable · appDelegate · terminated · no tap · with or without serviceExtension
     func test_contentAvailable__appDelegate__terminated__noTap() {
         assertConforms(.contentAvailable__appDelegate__terminated__noTap)
     }
 
-    /// contentAvailable · appDelegate · terminated · no tap · without serviceExtension
-    func test_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · appDelegate · forceQuit · no tap
+    /// contentAvailable · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable__appDelegate__forceQuit__noTap() {
         assertConforms(.contentAvailable__appDelegate__forceQuit__noTap)
     }
 
-    /// contentAvailable · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · scenes · foreground · no tap
+    /// contentAvailable · scenes · foreground · no tap · with or without serviceExtension
     func test_contentAvailable__scenes__foreground__noTap() {
         assertConforms(.contentAvailable__scenes__foreground__noTap)
     }
 
-    /// contentAvailable · scenes · foreground · no tap · without serviceExtension
-    func test_contentAvailable__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · scenes · background · no tap
+    /// contentAvailable · scenes · background · no tap · with or without serviceExtension
     func test_contentAvailable__scenes__background__noTap() {
         assertConforms(.contentAvailable__scenes__background__noTap)
     }
 
-    /// contentAvailable · scenes · background · no tap · without serviceExtension
-    func test_contentAvailable__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · scenes · terminated · no tap
+    /// contentAvailable · scenes · terminated · no tap · with or without serviceExtension
     func test_contentAvailable__scenes__terminated__noTap() {
         assertConforms(.contentAvailable__scenes__terminated__noTap)
     }
 
-    /// contentAvailable · scenes · terminated · no tap · without serviceExtension
-    func test_contentAvailable__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · scenes · forceQuit · no tap
+    /// contentAvailable · scenes · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable__scenes__forceQuit__noTap() {
         assertConforms(.contentAvailable__scenes__forceQuit__noTap)
     }
 
-    /// contentAvailable · scenes · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · swiftUI · foreground · no tap
+    /// contentAvailable · swiftUI · foreground · no tap · with or without serviceExtension
     func test_contentAvailable__swiftUI__foreground__noTap() {
         assertConforms(.contentAvailable__swiftUI__foreground__noTap)
     }
 
-    /// contentAvailable · swiftUI · foreground · no tap · without serviceExtension
-    func test_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · swiftUI · background · no tap
+    /// contentAvailable · swiftUI · background · no tap · with or without serviceExtension
     func test_contentAvailable__swiftUI__background__noTap() {
         assertConforms(.contentAvailable__swiftUI__background__noTap)
     }
 
-    /// contentAvailable · swiftUI · background · no tap · without serviceExtension
-    func test_contentAvailable__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · swiftUI · terminated · no tap
+    /// contentAvailable · swiftUI · terminated · no tap · with or without serviceExtension
     func test_contentAvailable__swiftUI__terminated__noTap() {
         assertConforms(.contentAvailable__swiftUI__terminated__noTap)
     }
 
-    /// contentAvailable · swiftUI · terminated · no tap · without serviceExtension
-    func test_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable · swiftUI · forceQuit · no tap
+    /// contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable__swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable__swiftUI__forceQuit__noTap)
-    }
-
-    /// contentAvailable · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

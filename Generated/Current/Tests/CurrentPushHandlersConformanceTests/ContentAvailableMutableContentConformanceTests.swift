@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class ContentAvailableMutableContentConformanceTests: XCTestCase {
-    /// contentAvailable + mutableContent · appDelegate · foreground · no tap
+    /// contentAvailable + mutableContent · appDelegate · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__appDelegate__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · background · no tap
+    /// contentAvailable + mutableContent · appDelegate · background · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__appDelegate__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · terminated · no tap
+    /// contentAvailable + mutableContent · appDelegate · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__appDelegate__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap
+    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__appDelegate__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · foreground · no tap
+    /// contentAvailable + mutableContent · scenes · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__scenes__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · background · no tap
+    /// contentAvailable + mutableContent · scenes · background · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__scenes__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · terminated · no tap
+    /// contentAvailable + mutableContent · scenes · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__scenes__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · forceQuit · no tap
+    /// contentAvailable + mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__scenes__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · foreground · no tap
+    /// contentAvailable + mutableContent · swiftUI · foreground · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__swiftUI__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · background · no tap
+    /// contentAvailable + mutableContent · swiftUI · background · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__swiftUI__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · terminated · no tap
+    /// contentAvailable + mutableContent · swiftUI · terminated · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__swiftUI__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap
+    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_contentAvailable_mutableContent__swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__forceQuit__noTap)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

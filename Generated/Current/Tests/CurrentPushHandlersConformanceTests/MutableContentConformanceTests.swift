@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class MutableContentConformanceTests: XCTestCase {
-    /// mutableContent · appDelegate · foreground · no tap
+    /// mutableContent · appDelegate · foreground · no tap · with or without serviceExtension
     func test_mutableContent__appDelegate__foreground__noTap() {
         assertConforms(.mutableContent__appDelegate__foreground__noTap)
     }
 
-    /// mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · background · no tap
+    /// mutableContent · appDelegate · background · no tap · with or without serviceExtension
     func test_mutableContent__appDelegate__background__noTap() {
         assertConforms(.mutableContent__appDelegate__background__noTap)
     }
 
-    /// mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · terminated · no tap
+    /// mutableContent · appDelegate · terminated · no tap · with or without serviceExtension
     func test_mutableContent__appDelegate__terminated__noTap() {
         assertConforms(.mutableContent__appDelegate__terminated__noTap)
     }
 
-    /// mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · forceQuit · no tap
+    /// mutableContent · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_mutableContent__appDelegate__forceQuit__noTap() {
         assertConforms(.mutableContent__appDelegate__forceQuit__noTap)
     }
 
-    /// mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · foreground · no tap
+    /// mutableContent · scenes · foreground · no tap · with or without serviceExtension
     func test_mutableContent__scenes__foreground__noTap() {
         assertConforms(.mutableContent__scenes__foreground__noTap)
     }
 
-    /// mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · background · no tap
+    /// mutableContent · scenes · background · no tap · with or without serviceExtension
     func test_mutableContent__scenes__background__noTap() {
         assertConforms(.mutableContent__scenes__background__noTap)
     }
 
-    /// mutableContent · scenes · background · no tap · without serviceExtension
-    func test_mutableContent__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · terminated · no tap
+    /// mutableContent · scenes · terminated · no tap · with or without serviceExtension
     func test_mutableContent__scenes__terminated__noTap() {
         assertConforms(.mutableContent__scenes__terminated__noTap)
     }
 
-    /// mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · forceQuit · no tap
+    /// mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
     func test_mutableContent__scenes__forceQuit__noTap() {
         assertConforms(.mutableContent__scenes__forceQuit__noTap)
     }
 
-    /// mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · foreground · no tap
+    /// mutableContent · swiftUI · foreground · no tap · with or without serviceExtension
     func test_mutableContent__swiftUI__foreground__noTap() {
         assertConforms(.mutableContent__swiftUI__foreground__noTap)
     }
 
-    /// mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · background · no tap
+    /// mutableContent · swiftUI · background · no tap · with or without serviceExtension
     func test_mutableContent__swiftUI__background__noTap() {
         assertConforms(.mutableContent__swiftUI__background__noTap)
     }
 
-    /// mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · terminated · no tap
+    /// mutableContent · swiftUI · terminated · no tap · with or without serviceExtension
     func test_mutableContent__swiftUI__terminated__noTap() {
         assertConforms(.mutableContent__swiftUI__terminated__noTap)
     }
 
-    /// mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · forceQuit · no tap
+    /// mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_mutableContent__swiftUI__forceQuit__noTap() {
         assertConforms(.mutableContent__swiftUI__forceQuit__noTap)
-    }
-
-    /// mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

@@ -5,123 +5,63 @@ import XCTest
 
 /// One test per scenario of this payload combination.
 final class NoKeysConformanceTests: XCTestCase {
-    /// no keys · appDelegate · foreground · no tap
+    /// no keys · appDelegate · foreground · no tap · with or without serviceExtension
     func test_none__appDelegate__foreground__noTap() {
         assertConforms(.none__appDelegate__foreground__noTap)
     }
 
-    /// no keys · appDelegate · foreground · no tap · without serviceExtension
-    func test_none__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.none__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · appDelegate · background · no tap
+    /// no keys · appDelegate · background · no tap · with or without serviceExtension
     func test_none__appDelegate__background__noTap() {
         assertConforms(.none__appDelegate__background__noTap)
     }
 
-    /// no keys · appDelegate · background · no tap · without serviceExtension
-    func test_none__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.none__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · appDelegate · terminated · no tap
+    /// no keys · appDelegate · terminated · no tap · with or without serviceExtension
     func test_none__appDelegate__terminated__noTap() {
         assertConforms(.none__appDelegate__terminated__noTap)
     }
 
-    /// no keys · appDelegate · terminated · no tap · without serviceExtension
-    func test_none__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.none__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · appDelegate · forceQuit · no tap
+    /// no keys · appDelegate · forceQuit · no tap · with or without serviceExtension
     func test_none__appDelegate__forceQuit__noTap() {
         assertConforms(.none__appDelegate__forceQuit__noTap)
     }
 
-    /// no keys · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_none__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.none__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · scenes · foreground · no tap
+    /// no keys · scenes · foreground · no tap · with or without serviceExtension
     func test_none__scenes__foreground__noTap() {
         assertConforms(.none__scenes__foreground__noTap)
     }
 
-    /// no keys · scenes · foreground · no tap · without serviceExtension
-    func test_none__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.none__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · scenes · background · no tap
+    /// no keys · scenes · background · no tap · with or without serviceExtension
     func test_none__scenes__background__noTap() {
         assertConforms(.none__scenes__background__noTap)
     }
 
-    /// no keys · scenes · background · no tap · without serviceExtension
-    func test_none__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.none__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · scenes · terminated · no tap
+    /// no keys · scenes · terminated · no tap · with or without serviceExtension
     func test_none__scenes__terminated__noTap() {
         assertConforms(.none__scenes__terminated__noTap)
     }
 
-    /// no keys · scenes · terminated · no tap · without serviceExtension
-    func test_none__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.none__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · scenes · forceQuit · no tap
+    /// no keys · scenes · forceQuit · no tap · with or without serviceExtension
     func test_none__scenes__forceQuit__noTap() {
         assertConforms(.none__scenes__forceQuit__noTap)
     }
 
-    /// no keys · scenes · forceQuit · no tap · without serviceExtension
-    func test_none__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.none__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · swiftUI · foreground · no tap
+    /// no keys · swiftUI · foreground · no tap · with or without serviceExtension
     func test_none__swiftUI__foreground__noTap() {
         assertConforms(.none__swiftUI__foreground__noTap)
     }
 
-    /// no keys · swiftUI · foreground · no tap · without serviceExtension
-    func test_none__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.none__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · swiftUI · background · no tap
+    /// no keys · swiftUI · background · no tap · with or without serviceExtension
     func test_none__swiftUI__background__noTap() {
         assertConforms(.none__swiftUI__background__noTap)
     }
 
-    /// no keys · swiftUI · background · no tap · without serviceExtension
-    func test_none__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.none__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · swiftUI · terminated · no tap
+    /// no keys · swiftUI · terminated · no tap · with or without serviceExtension
     func test_none__swiftUI__terminated__noTap() {
         assertConforms(.none__swiftUI__terminated__noTap)
     }
 
-    /// no keys · swiftUI · terminated · no tap · without serviceExtension
-    func test_none__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.none__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// no keys · swiftUI · forceQuit · no tap
+    /// no keys · swiftUI · forceQuit · no tap · with or without serviceExtension
     func test_none__swiftUI__forceQuit__noTap() {
         assertConforms(.none__swiftUI__forceQuit__noTap)
-    }
-
-    /// no keys · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_none__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.none__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }
