@@ -270,12 +270,14 @@ struct SwiftView {
     // MARK: names
 
     /// A payload combination's scenarios with their Swift names, e.g.
-    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, and
-    /// summaries: worked out once for both of its files.
+    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, the names
+    /// of their test methods, without the payload combination that names the test class
+    /// (`ios10__background__tapBody__withoutAction`), and summaries: worked out once for both of
+    /// its files.
     struct Group {
         let payload: Payload, scenarios: ArraySlice<Scenario>
         let name: String, typeName: String
-        let names: [String], summaries: [String]
+        let names: [String], testNames: [String], summaries: [String]
 
         init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
             self.payload = payload
@@ -292,6 +294,8 @@ struct SwiftView {
                     parts += ["__without", handlerWord(handler)]
                 }
             }
+            let prefix = name.count + 2
+            testNames = names.map { String($0.dropFirst(prefix)) }
             summaries = scenarios.map { scenario in
                 let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
                 let summary = Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in

@@ -13,7 +13,8 @@ func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sou
     }
 }
 
-/// A scenario as a test's argument, shown by the name the XCTest suite gives its test. A
+/// A scenario as a test's argument, shown by its name (its XCTest test's with the payload
+/// combination in front, which that suite's class names). A
 /// wrapper, not a conformance of `Scenario`: the module and this suite may be in one package or
 /// in two, and a conformance added from outside is legal in only one of those cases.
 struct ScenarioCase: CustomTestStringConvertible, Sendable {

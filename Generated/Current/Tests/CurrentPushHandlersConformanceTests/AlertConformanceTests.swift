@@ -3,185 +3,186 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertConformanceTests: XCTestCase {
     /// alert · appDelegate · foreground · no tap · with or without serviceExtension
-    func test_alert__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert__appDelegate__foreground__noTap)
     }
 
     /// alert · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert__appDelegate__foreground__noTapPath2)
     }
 
     /// alert · appDelegate · foreground · tap body · with or without serviceExtension
-    func test_alert__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert__appDelegate__foreground__tapBody)
     }
 
     /// alert · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert · appDelegate · background · no tap · with or without serviceExtension
-    func test_alert__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert__appDelegate__background__noTap)
     }
 
     /// alert · appDelegate · background · tap body · with or without serviceExtension
-    func test_alert__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert__appDelegate__background__tapBody)
     }
 
     /// alert · appDelegate · terminated · no tap · with or without serviceExtension
-    func test_alert__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert__appDelegate__terminated__noTap)
     }
 
     /// alert · appDelegate · terminated · tap body · with or without serviceExtension
-    func test_alert__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert__appDelegate__terminated__tapBody)
     }
 
     /// alert · appDelegate · forceQuit · no tap · with or without serviceExtension
-    func test_alert__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert__appDelegate__forceQuit__noTap)
     }
 
     /// alert · appDelegate · forceQuit · tap body · with or without serviceExtension
-    func test_alert__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert__appDelegate__forceQuit__tapBody)
     }
 
     /// alert · scenes · foreground · no tap · with or without serviceExtension
-    func test_alert__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert__scenes__foreground__noTap)
     }
 
     /// alert · scenes · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert__scenes__foreground__noTapPath2)
     }
 
     /// alert · scenes · foreground · tap body · with or without serviceExtension
-    func test_alert__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert__scenes__foreground__tapBody)
     }
 
     /// alert · scenes · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert__scenes__foreground__tapBodyPath2)
     }
 
     /// alert · scenes · background · no tap · with or without serviceExtension
-    func test_alert__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert__scenes__background__noTap)
     }
 
     /// alert · scenes · background · tap body · with or without serviceExtension
-    func test_alert__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert__scenes__background__tapBody)
     }
 
     /// alert · scenes · background · tap body · path 2 · with or without serviceExtension
-    func test_alert__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert__scenes__background__tapBodyPath2)
     }
 
     /// alert · scenes · terminated · no tap · with or without serviceExtension
-    func test_alert__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert__scenes__terminated__noTap)
     }
 
     /// alert · scenes · terminated · tap body · with or without serviceExtension
-    func test_alert__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert__scenes__terminated__tapBody)
     }
 
     /// alert · scenes · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert__scenes__terminated__tapBodyPath2)
     }
 
     /// alert · scenes · forceQuit · no tap · with or without serviceExtension
-    func test_alert__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert__scenes__forceQuit__noTap)
     }
 
     /// alert · scenes · forceQuit · tap body · with or without serviceExtension
-    func test_alert__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert__scenes__forceQuit__tapBody)
     }
 
     /// alert · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert · swiftUI · foreground · no tap · with or without serviceExtension
-    func test_alert__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert__swiftUI__foreground__noTap)
     }
 
     /// alert · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert__swiftUI__foreground__noTapPath2)
     }
 
     /// alert · swiftUI · foreground · tap body · with or without serviceExtension
-    func test_alert__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert__swiftUI__foreground__tapBody)
     }
 
     /// alert · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert · swiftUI · background · no tap · with or without serviceExtension
-    func test_alert__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert__swiftUI__background__noTap)
     }
 
     /// alert · swiftUI · background · tap body · with or without serviceExtension
-    func test_alert__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert__swiftUI__background__tapBody)
     }
 
     /// alert · swiftUI · background · tap body · path 2 · with or without serviceExtension
-    func test_alert__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert__swiftUI__background__tapBodyPath2)
     }
 
     /// alert · swiftUI · terminated · no tap · with or without serviceExtension
-    func test_alert__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert__swiftUI__terminated__noTap)
     }
 
     /// alert · swiftUI · terminated · tap body · with or without serviceExtension
-    func test_alert__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert__swiftUI__terminated__tapBody)
     }
 
     /// alert · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert · swiftUI · forceQuit · no tap · with or without serviceExtension
-    func test_alert__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert__swiftUI__forceQuit__noTap)
     }
 
     /// alert · swiftUI · forceQuit · tap body · with or without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert__swiftUI__forceQuit__tapBody)
     }
 
     /// alert · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2)
     }
 }

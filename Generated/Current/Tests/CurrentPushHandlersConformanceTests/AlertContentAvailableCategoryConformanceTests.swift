@@ -3,460 +3,461 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
     /// alert + contentAvailable + category · appDelegate · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTap)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath3() {
+    func test_appDelegate__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBody)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3() {
+    func test_appDelegate__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButton() {
+    func test_appDelegate__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButton)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2() {
+    func test_appDelegate__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3() {
+    func test_appDelegate__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismiss() {
+    func test_appDelegate__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismiss)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2() {
+    func test_appDelegate__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3() {
+    func test_appDelegate__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__noTap)
     }
 
     /// alert + contentAvailable + category · appDelegate · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapBody)
     }
 
     /// alert + contentAvailable + category · appDelegate · background · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapActionButton() {
+    func test_appDelegate__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapActionButton)
     }
 
     /// alert + contentAvailable + category · appDelegate · background · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapDismiss() {
+    func test_appDelegate__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapDismiss)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTap)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTapPath3() {
+    func test_appDelegate__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBody)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2() {
+    func test_appDelegate__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3() {
+    func test_appDelegate__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButton() {
+    func test_appDelegate__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3() {
+    func test_appDelegate__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismiss() {
+    func test_appDelegate__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3() {
+    func test_appDelegate__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton() {
+    func test_appDelegate__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton)
     }
 
     /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss() {
+    func test_appDelegate__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTap)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath3() {
+    func test_scenes__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBody)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath3() {
+    func test_scenes__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButton() {
+    func test_scenes__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButton)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2() {
+    func test_scenes__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3() {
+    func test_scenes__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismiss() {
+    func test_scenes__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismiss)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath2() {
+    func test_scenes__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath2)
     }
 
     /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath3() {
+    func test_scenes__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · scenes · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__background__noTap)
     }
 
     /// alert + contentAvailable + category · scenes · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBody)
     }
 
     /// alert + contentAvailable + category · scenes · background · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · scenes · background · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapActionButton() {
+    func test_scenes__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapActionButton)
     }
 
     /// alert + contentAvailable + category · scenes · background · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapDismiss() {
+    func test_scenes__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapDismiss)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTap)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__noTapPath3() {
+    func test_scenes__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBody)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath3() {
+    func test_scenes__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButton() {
+    func test_scenes__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButton)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3() {
+    func test_scenes__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismiss() {
+    func test_scenes__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismiss)
     }
 
     /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismissPath3() {
+    func test_scenes__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapActionButton() {
+    func test_scenes__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapActionButton)
     }
 
     /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapDismiss() {
+    func test_scenes__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapDismiss)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTap)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath3() {
+    func test_swiftUI__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBody)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3() {
+    func test_swiftUI__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButton() {
+    func test_swiftUI__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButton)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2() {
+    func test_swiftUI__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3() {
+    func test_swiftUI__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismiss() {
+    func test_swiftUI__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismiss)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2() {
+    func test_swiftUI__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3() {
+    func test_swiftUI__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__noTap)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBody)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapActionButton() {
+    func test_swiftUI__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapActionButton)
     }
 
     /// alert + contentAvailable + category · swiftUI · background · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapDismiss() {
+    func test_swiftUI__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapDismiss)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTap)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTapPath3() {
+    func test_swiftUI__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBody)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3() {
+    func test_swiftUI__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButton() {
+    func test_swiftUI__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButton)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3() {
+    func test_swiftUI__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismiss() {
+    func test_swiftUI__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismiss)
     }
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3() {
+    func test_swiftUI__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton() {
+    func test_swiftUI__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton)
     }
 
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss · with or without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss() {
+    func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss)
     }
 }

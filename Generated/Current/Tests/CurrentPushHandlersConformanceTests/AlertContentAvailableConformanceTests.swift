@@ -3,250 +3,251 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableConformanceTests: XCTestCase {
     /// alert + contentAvailable · appDelegate · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__noTap)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__noTapPath3() {
+    func test_appDelegate__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBody)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable · appDelegate · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__foreground__tapBodyPath3() {
+    func test_appDelegate__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__appDelegate__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable · appDelegate · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_contentAvailable__appDelegate__background__noTap)
     }
 
     /// alert + contentAvailable · appDelegate · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_contentAvailable__appDelegate__background__tapBody)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__noTap)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__terminated__noTapPath3() {
+    func test_appDelegate__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBody)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath2() {
+    func test_appDelegate__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__terminated__tapBodyPath3() {
+    func test_appDelegate__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__appDelegate__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable · appDelegate · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable__appDelegate__forceQuit__noTap)
     }
 
     /// alert + contentAvailable · appDelegate · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable__appDelegate__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable · scenes · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_contentAvailable__scenes__foreground__noTap)
     }
 
     /// alert + contentAvailable · scenes · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable · scenes · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__noTapPath3() {
+    func test_scenes__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable__scenes__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable · scenes · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_contentAvailable__scenes__foreground__tapBody)
     }
 
     /// alert + contentAvailable · scenes · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable · scenes · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__foreground__tapBodyPath3() {
+    func test_scenes__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__scenes__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable · scenes · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert_contentAvailable__scenes__background__noTap)
     }
 
     /// alert + contentAvailable · scenes · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_contentAvailable__scenes__background__tapBody)
     }
 
     /// alert + contentAvailable · scenes · background · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__scenes__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable · scenes · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_contentAvailable__scenes__terminated__noTap)
     }
 
     /// alert + contentAvailable · scenes · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__terminated__noTapPath3() {
+    func test_scenes__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable__scenes__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable · scenes · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_contentAvailable__scenes__terminated__tapBody)
     }
 
     /// alert + contentAvailable · scenes · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable · scenes · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__terminated__tapBodyPath3() {
+    func test_scenes__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__scenes__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable · scenes · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable__scenes__forceQuit__noTap)
     }
 
     /// alert + contentAvailable · scenes · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__noTap)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__noTapPath3() {
+    func test_swiftUI__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBody)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable · swiftUI · foreground · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__foreground__tapBodyPath3() {
+    func test_swiftUI__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__swiftUI__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable · swiftUI · background · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_contentAvailable__swiftUI__background__noTap)
     }
 
     /// alert + contentAvailable · swiftUI · background · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_contentAvailable__swiftUI__background__tapBody)
     }
 
     /// alert + contentAvailable · swiftUI · background · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__noTap)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · no tap · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__terminated__noTapPath3() {
+    func test_swiftUI__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBody)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · path 3 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__terminated__tapBodyPath3() {
+    func test_swiftUI__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable__swiftUI__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__noTap)
     }
 
     /// alert + contentAvailable · swiftUI · forceQuit · tap body · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
-    func test_alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2)
     }
 }

@@ -37,7 +37,8 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The scenario's Swift name, also the name of its conformance test.
+    /// The scenario's Swift name; its XCTest conformance test is named for it, less the payload
+    /// combination its test class is named for.
     public let name: String
     /// The keys the push sets.
     public let payload: Payload
