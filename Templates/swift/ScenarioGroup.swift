@@ -23,6 +23,9 @@ extension Scenario {
 {{indent}}        path: {{path}},
 {{/laterPath}}
 {{indent}}        missing: {{missing}},
+{{#hasEitherWay}}
+{{indent}}        eitherWay: {{eitherWay}},
+{{/hasEitherWay}}
 {{indent}}        ignored: {{ignored}},
 {{^steps}}
 {{indent}}        steps: []

@@ -3,145 +3,111 @@
 import PushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
-    /// alert + contentAvailable + category · ios10 · foreground · no tap
-    func test_alert_contentAvailable_category__ios10__foreground__noTap() {
+    /// alert + contentAvailable + category · ios10 · foreground · no tap · with or without action
+    func test_ios10__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
-    func test_alert_contentAvailable_category__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios10 · background · no tap
-    func test_alert_contentAvailable_category__ios10__background__noTap() {
+    /// alert + contentAvailable + category · ios10 · background · no tap · with or without action
+    func test_ios10__background__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__background__noTap)
     }
 
-    /// alert + contentAvailable + category · ios10 · background · no tap · without action
-    func test_alert_contentAvailable_category__ios10__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__background__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable + category · ios10 · background · tap actionButton
-    func test_alert_contentAvailable_category__ios10__background__tapActionButton() {
+    func test_ios10__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__ios10__background__tapActionButton)
     }
 
     /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action
-    func test_alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction() {
+    func test_ios10__background__tapActionButton__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios10 · background · tap body
-    func test_alert_contentAvailable_category__ios10__background__tapBody() {
+    func test_ios10__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__ios10__background__tapBody)
     }
 
     /// alert + contentAvailable + category · ios10 · background · tap body · without action
-    func test_alert_contentAvailable_category__ios10__background__tapBody__withoutAction() {
+    func test_ios10__background__tapBody__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios10__background__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap
-    func test_alert_contentAvailable_category__ios10__notRunning__noTap() {
+    /// alert + contentAvailable + category · ios10 · notRunning · no tap · with or without action
+    func test_ios10__notRunning__noTap() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__noTap)
     }
 
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
-    func test_alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
-    func test_alert_contentAvailable_category__ios10__notRunning__tapActionButton() {
+    func test_ios10__notRunning__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__tapActionButton)
     }
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action
-    func test_alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction() {
+    func test_ios10__notRunning__tapActionButton__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap body
-    func test_alert_contentAvailable_category__ios10__notRunning__tapBody() {
+    func test_ios10__notRunning__tapBody() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__tapBody)
     }
 
     /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action
-    func test_alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction() {
+    func test_ios10__notRunning__tapBody__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap
-    func test_alert_contentAvailable_category__ios8_9__foreground__noTap() {
+    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · with or without action
+    func test_ios8_9__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap
-    func test_alert_contentAvailable_category__ios8_9__background__noTap() {
+    /// alert + contentAvailable + category · ios8_9 · background · no tap · with or without action
+    func test_ios8_9__background__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__noTap)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__background__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
-    func test_alert_contentAvailable_category__ios8_9__background__tapActionButton() {
+    func test_ios8_9__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__tapActionButton)
     }
 
     /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action
-    func test_alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction() {
+    func test_ios8_9__background__tapActionButton__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body
-    func test_alert_contentAvailable_category__ios8_9__background__tapBody() {
+    /// alert + contentAvailable + category · ios8_9 · background · tap body · with or without action
+    func test_ios8_9__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__ios8_9__background__tapBody)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
-    func test_alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction)
-    }
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
-    func test_alert_contentAvailable_category__ios8_9__notRunning__noTap() {
+    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · with or without action
+    func test_ios8_9__notRunning__noTap() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__noTap)
     }
 
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    func test_alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
-    func test_alert_contentAvailable_category__ios8_9__notRunning__tapActionButton() {
+    func test_ios8_9__notRunning__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__tapActionButton)
     }
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action
-    func test_alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction() {
+    func test_ios8_9__notRunning__tapActionButton__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction)
     }
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body
-    func test_alert_contentAvailable_category__ios8_9__notRunning__tapBody() {
+    func test_ios8_9__notRunning__tapBody() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__tapBody)
     }
 
     /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action
-    func test_alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction() {
+    func test_ios8_9__notRunning__tapBody__withoutAction() {
         assertConforms(.alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction)
     }
 }

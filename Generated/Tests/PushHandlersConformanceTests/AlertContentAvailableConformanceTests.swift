@@ -3,105 +3,66 @@
 import PushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableConformanceTests: XCTestCase {
-    /// alert + contentAvailable · ios10 · foreground · no tap
-    func test_alert_contentAvailable__ios10__foreground__noTap() {
+    /// alert + contentAvailable · ios10 · foreground · no tap · with or without action
+    func test_ios10__foreground__noTap() {
         assertConforms(.alert_contentAvailable__ios10__foreground__noTap)
     }
 
-    /// alert + contentAvailable · ios10 · foreground · no tap · without action
-    func test_alert_contentAvailable__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable · ios10 · background · no tap
-    func test_alert_contentAvailable__ios10__background__noTap() {
+    /// alert + contentAvailable · ios10 · background · no tap · with or without action
+    func test_ios10__background__noTap() {
         assertConforms(.alert_contentAvailable__ios10__background__noTap)
     }
 
-    /// alert + contentAvailable · ios10 · background · no tap · without action
-    func test_alert_contentAvailable__ios10__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios10__background__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable · ios10 · background · tap body
-    func test_alert_contentAvailable__ios10__background__tapBody() {
+    func test_ios10__background__tapBody() {
         assertConforms(.alert_contentAvailable__ios10__background__tapBody)
     }
 
     /// alert + contentAvailable · ios10 · background · tap body · without action
-    func test_alert_contentAvailable__ios10__background__tapBody__withoutAction() {
+    func test_ios10__background__tapBody__withoutAction() {
         assertConforms(.alert_contentAvailable__ios10__background__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable · ios10 · notRunning · no tap
-    func test_alert_contentAvailable__ios10__notRunning__noTap() {
+    /// alert + contentAvailable · ios10 · notRunning · no tap · with or without action
+    func test_ios10__notRunning__noTap() {
         assertConforms(.alert_contentAvailable__ios10__notRunning__noTap)
     }
 
-    /// alert + contentAvailable · ios10 · notRunning · no tap · without action
-    func test_alert_contentAvailable__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios10__notRunning__noTap__withoutAction)
-    }
-
     /// alert + contentAvailable · ios10 · notRunning · tap body
-    func test_alert_contentAvailable__ios10__notRunning__tapBody() {
+    func test_ios10__notRunning__tapBody() {
         assertConforms(.alert_contentAvailable__ios10__notRunning__tapBody)
     }
 
     /// alert + contentAvailable · ios10 · notRunning · tap body · without action
-    func test_alert_contentAvailable__ios10__notRunning__tapBody__withoutAction() {
+    func test_ios10__notRunning__tapBody__withoutAction() {
         assertConforms(.alert_contentAvailable__ios10__notRunning__tapBody__withoutAction)
     }
 
-    /// alert + contentAvailable · ios8_9 · foreground · no tap
-    func test_alert_contentAvailable__ios8_9__foreground__noTap() {
+    /// alert + contentAvailable · ios8_9 · foreground · no tap · with or without action
+    func test_ios8_9__foreground__noTap() {
         assertConforms(.alert_contentAvailable__ios8_9__foreground__noTap)
     }
 
-    /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
-    func test_alert_contentAvailable__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable · ios8_9 · background · no tap
-    func test_alert_contentAvailable__ios8_9__background__noTap() {
+    /// alert + contentAvailable · ios8_9 · background · no tap · with or without action
+    func test_ios8_9__background__noTap() {
         assertConforms(.alert_contentAvailable__ios8_9__background__noTap)
     }
 
-    /// alert + contentAvailable · ios8_9 · background · no tap · without action
-    func test_alert_contentAvailable__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios8_9__background__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable · ios8_9 · background · tap body
-    func test_alert_contentAvailable__ios8_9__background__tapBody() {
+    /// alert + contentAvailable · ios8_9 · background · tap body · with or without action
+    func test_ios8_9__background__tapBody() {
         assertConforms(.alert_contentAvailable__ios8_9__background__tapBody)
     }
 
-    /// alert + contentAvailable · ios8_9 · background · tap body · without action
-    func test_alert_contentAvailable__ios8_9__background__tapBody__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios8_9__background__tapBody__withoutAction)
-    }
-
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap
-    func test_alert_contentAvailable__ios8_9__notRunning__noTap() {
+    /// alert + contentAvailable · ios8_9 · notRunning · no tap · with or without action
+    func test_ios8_9__notRunning__noTap() {
         assertConforms(.alert_contentAvailable__ios8_9__notRunning__noTap)
     }
 
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
-    func test_alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction)
-    }
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body
-    func test_alert_contentAvailable__ios8_9__notRunning__tapBody() {
+    /// alert + contentAvailable · ios8_9 · notRunning · tap body · with or without action
+    func test_ios8_9__notRunning__tapBody() {
         assertConforms(.alert_contentAvailable__ios8_9__notRunning__tapBody)
-    }
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
-    func test_alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction() {
-        assertConforms(.alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction)
     }
 }

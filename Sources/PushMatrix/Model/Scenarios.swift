@@ -1,5 +1,7 @@
 /// One way a push can play out: a cell, the tap the user makes (or none), and which optional
-/// handlers the app lacks, with every call iOS makes and what a correct app does on each.
+/// handlers the app lacks, with every call iOS makes and what a correct app does on each. Where
+/// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
+/// for both (`eitherWay`).
 public struct Scenario: Sendable {
     public struct Step: Sendable, Hashable {
         public var handler: String
@@ -36,7 +38,11 @@ public struct Scenario: Sendable {
     public var ignored: Bool
     public var payload: Payload
     public var tap: String?
+    /// The optional handlers every app the scenario stands for lacks, in the spec's order.
     public var missing: [String]
+    /// The optional handlers an app it stands for may have or lack alike, in the spec's order:
+    /// iOS makes the same calls either way.
+    public var eitherWay: [String] = []
     /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own
     /// first: a scenario exists for a later path only where its calls differ from every earlier
     /// path's, and names it after its first.
@@ -47,7 +53,9 @@ public struct Scenario: Sendable {
 
 extension Matrix {
     /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
-    /// subset of optional handlers left out (none first).
+    /// subset of optional handlers left out (none first). Scenarios of one cell, tap and paths
+    /// that differ only in one missing handler and make the same calls are one, which stands
+    /// for the app with or without it (see `mergingTwins`).
     func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
@@ -61,6 +69,7 @@ extension Matrix {
                     let paths = cell.allPaths
                     let taps: [String?] = [nil] + tapIds.filter { id in cell.taps.contains { $0.tap.id == id } }
                     for tap in taps {
+                        let block = all.count
                         for subset in subsets {
                             let first = all.count
                             for (number, path) in paths.enumerated() {
@@ -74,11 +83,49 @@ extension Matrix {
                                 }
                             }
                         }
+                        if !optional.isEmpty { all.replaceSubrange(block..., with: Self.mergingTwins(all[block...], optional: optional)) }
                     }
                 }
             }
         }
         return all
+    }
+
+    /// A cell and tap's scenarios, with every two that differ only in whether one optional
+    /// handler is missing, and make the same calls on the same paths, made one that stands for
+    /// the app either way. Handler by handler in `optional`'s order, so what is left stands for
+    /// disjoint sets of missing handlers; each keeps the place and the name of the fewest it
+    /// stands for (its `missing`), which came first.
+    static func mergingTwins(_ scenarios: ArraySlice<Scenario>, optional: [String]) -> [Scenario] {
+        var kept = Array(scenarios)
+        for handler in optional {
+            var merged: [Scenario] = []
+            merged.reserveCapacity(kept.count)
+            for scenario in kept {
+                if let position = scenario.missing.firstIndex(of: handler) {
+                    var without = scenario.missing
+                    without.remove(at: position)
+                    if let twin = merged.firstIndex(where: {
+                        $0.missing == without && $0.eitherWay == scenario.eitherWay && $0.paths == scenario.paths
+                            && $0.steps == scenario.steps
+                    }) {
+                        merged[twin].eitherWay = optional.filter { $0 == handler || merged[twin].eitherWay.contains($0) }
+                        continue
+                    }
+                }
+                merged.append(scenario)
+            }
+            kept = merged
+        }
+        return kept
+    }
+
+    /// Every set of optional handlers an app that `scenario` stands for may lack, each in the
+    /// spec's order: its `missing` first, then with each combination of its `eitherWay` added.
+    func conditions(of scenario: Scenario) -> [[String]] {
+        let added = scenario.eitherWay.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
+        let optional = spec.handlers.filter(\.optional).map(\.id)
+        return added.map { extra in optional.filter { scenario.missing.contains($0) || extra.contains($0) } }
     }
 
     /// `without` is `missing` as a set, made once by the caller for every scenario that lacks

@@ -4,7 +4,8 @@ struct Observation {
     /// One scenario that was run (a cell, a tap and the handlers left out), with every path the
     /// spec lists for it and every run of it.
     struct Outcome {
-        /// The scenario of the cell's first path: what labels the outcome.
+        /// The scenario of the cell's first path, lacking just the handlers the runs were made
+        /// without: what labels the outcome.
         var scenario: Scenario
         /// The calls a field log shows on each distinct path, with the numbers of the cell's
         /// paths that make them, in order.
@@ -45,7 +46,8 @@ struct Observation {
     }
 
     var outcomes: [Outcome]
-    /// Scenarios of the spec that no run covered.
+    /// Scenarios of the spec that no run covered, with any of the sets of missing handlers
+    /// they stand for.
     var unobserved: Int
     /// Each outcome's index by its scenario's `key`.
     private var index: [String: Int] = [:]
@@ -55,24 +57,33 @@ struct Observation {
     var inconsistent: [Outcome] { outcomes.filter(\.isInconsistent) }
 
     /// Groups `runs` by scenario, in the spec's scenario order; a scenario's paths share one
-    /// outcome. A launch without the notification leaves no line in a field log, so the calls
-    /// expected there leave it out.
+    /// outcome. A scenario that stands for an app with or without a handler has an outcome for
+    /// each set of missing handlers runs were made with (a run says which), labelled with that
+    /// set: the runs of either tell whether iOS made the same calls. A launch without the
+    /// notification leaves no line in a field log, so the calls expected there leave it out.
     init(matrix: Matrix, runs: [FieldLog.Run]) {
         var byKey: [String: [FieldLog.Run]] = [:]
         for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
         var outcomes: [Outcome] = []
         var unobserved = 0
         for scenario in matrix.scenarios {
-            let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing.sorted())
             let calls = scenario.steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
-            if let known = index[key] {
-                outcomes[known].paths.append((scenario.paths, calls))
-            } else if let runs = byKey[key] {
-                index[key] = outcomes.count
-                outcomes.append(Outcome(scenario: scenario, paths: [(scenario.paths, calls)], runs: runs))
-            } else if scenario.path == 1 {
-                unobserved += 1
+            var observed = false
+            for missing in scenario.eitherWay.isEmpty ? [scenario.missing] : matrix.conditions(of: scenario) {
+                let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, missing.sorted())
+                if let known = index[key] {
+                    outcomes[known].paths.append((scenario.paths, calls))
+                } else if let runs = byKey[key] {
+                    var seen = scenario
+                    (seen.missing, seen.eitherWay) = (missing, [])
+                    index[key] = outcomes.count
+                    outcomes.append(Outcome(scenario: seen, paths: [(scenario.paths, calls)], runs: runs))
+                } else {
+                    continue
+                }
+                observed = true
             }
+            if !observed && scenario.path == 1 { unobserved += 1 }
         }
         self.outcomes = outcomes
         self.unobserved = unobserved

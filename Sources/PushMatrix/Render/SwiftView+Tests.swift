@@ -12,8 +12,9 @@ extension SwiftView {
         return .object(fields)
     }
 
-    /// One payload combination's tests: XCTest's a method per scenario; Swift Testing's a
-    /// parameterized test per setup and app state, in the order the scenarios reach them.
+    /// One payload combination's tests: XCTest's a method per scenario, named without the
+    /// payload combination its class is named for; Swift Testing's a parameterized test per
+    /// setup and app state, in the order the scenarios reach them.
     func testFile(_ group: Group, module: String, framework: TestFramework) -> TemplateValue {
         var fields: TemplateFields = ["module": .verbatim(module), "typeName": .verbatim(group.typeName)]
         switch framework {
@@ -21,7 +22,7 @@ extension SwiftView {
             fields["scenarios"] = .list(
                 group.names.indices.map {
                     .object([
-                        "name": .verbatim(group.names[$0]), "summary": .text(group.summaries[$0]),
+                        "name": .verbatim(group.testNames[$0]), "summary": .text(group.summaries[$0]),
                         "assertion": .verbatim(Self.wrapped(call: "assertConforms(.\(group.names[$0]))", indent: 8)),
                     ])
                 })
@@ -39,7 +40,8 @@ extension SwiftView {
                 cells.map { cell in
                     .object([
                         "setup": .verbatim(cell.setup), "appState": .verbatim(cell.appState),
-                        "scenarios": .list(cell.names.map { .verbatim($0) }),
+                        // swift-format wants a trailing comma after the last argument unless it is the only one.
+                        "scenarios": .list(cell.names.map { .verbatim(cell.names.count > 1 ? $0 + "," : $0) }),
                     ])
                 })
         }

@@ -97,8 +97,8 @@ struct SwiftView {
                         "appState": .verbatim(scenario.appState),
                         "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
                         "laterPath": .bool(scenario.path > 1), "path": .verbatim(String(scenario.path)),
-                        "missing": .verbatim(
-                            scenario.missing.isEmpty ? "[]" : "[" + scenario.missing.map { "." + $0 }.joined(separator: ", ") + "]"),
+                        "missing": .verbatim(Self.setLiteral(scenario.missing)),
+                        "hasEitherWay": .bool(!scenario.eitherWay.isEmpty), "eitherWay": .verbatim(Self.setLiteral(scenario.eitherWay)),
                         "ignored": .verbatim(scenario.ignored ? "true" : "false"),
                         "hasSteps": .bool(!scenario.steps.isEmpty),
                         // swift-format wants a trailing comma only where the list cannot fit on one line.
@@ -275,12 +275,14 @@ struct SwiftView {
     // MARK: names
 
     /// A payload combination's scenarios with their Swift names, e.g.
-    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, and
-    /// summaries: worked out once for both of its files.
+    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, the names
+    /// of their test methods, without the payload combination that names the test class
+    /// (`ios10__background__tapBody__withoutAction`), and summaries: worked out once for both of
+    /// its files.
     struct Group {
         let payload: Payload, scenarios: ArraySlice<Scenario>
         let name: String, typeName: String
-        let names: [String], summaries: [String]
+        let names: [String], testNames: [String], summaries: [String]
 
         init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
             self.payload = payload
@@ -290,17 +292,24 @@ struct SwiftView {
             let words = SwiftView.payloadWords(payload, keys: keys)
             var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
             // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough
-            // for a line.
+            // for a line. A handler the scenario stands either way for is not in its name.
             names = scenarios.map { [name] scenario in
                 let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
                 return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
                     parts += ["__without", handlerWord(handler)]
                 }
             }
+            let prefix = name.count + 2
+            testNames = names.map { String($0.dropFirst(prefix)) }
             summaries = scenarios.map { scenario in
                 let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
-                return Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
+                let summary = Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
                     parts += [n == 0 ? " · without " : ", ", handler]
+                }
+                switch scenario.eitherWay.count {
+                case 0: return summary
+                case 1: return summary + " · with or without " + scenario.eitherWay[0]
+                default: return summary + " · with or without each of " + scenario.eitherWay.joined(separator: ", ")
                 }
             }
         }
@@ -330,6 +339,11 @@ struct SwiftView {
                 return known[known.count - 1].word
             }
         }
+    }
+
+    /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
+    static func setLiteral(_ handlers: [String]) -> String {
+        "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
     }
 
     static func stepExpression(_ step: Scenario.Step) -> String {

@@ -3,7 +3,8 @@
 import {{module}}
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its {{setupWords}}, app state, tap
+/// and the handlers it lacks.
 final class {{typeName}}ConformanceTests: XCTestCase {
 {{#scenarios}}
     /// {{summary}}

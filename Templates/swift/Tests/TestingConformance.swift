@@ -3,11 +3,12 @@
 import {{module}}
 import Testing
 
-/// Replays the scenario into a fresh handler from `makeHandlerUnderTest` and records an issue
-/// for every departure from the matrix: the step, and what the handler did there.
+/// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set of
+/// missing handlers it stands for, and records an issue for every departure from the matrix:
+/// the step, and what the handler did there.
 func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
-    let handler = makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: scenario.missing)
-    for failure in ConformanceCheck.failures(scenario, handler: handler) {
+    let failures = ConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+    for failure in failures {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }
@@ -32,7 +33,8 @@ struct SequenceCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { sequence.name }
 }
 
-/// A scenario as a test's argument, shown by the name the XCTest suite gives its test. A
+/// A scenario as a test's argument, shown by its name (its XCTest test's with the payload
+/// combination in front, which that suite's class names). A
 /// wrapper, not a conformance of `Scenario`: the module and this suite may be in one package or
 /// in two, and a conformance added from outside is legal in only one of those cases.
 struct ScenarioCase: CustomTestStringConvertible, Sendable {

@@ -26,9 +26,15 @@ public struct ProbePlan: Sendable {
     }
 
     /// Every run of this {{setupWords}}, in the spec's order: one per cell and tap, since iOS,
-    /// not the run, decides which of a cell's paths it takes.
+    /// not the run, decides which of a cell's paths it takes. Each is its scenario as this app
+    /// meets it: lacking exactly `without`, even where the scenario stands for an app with or
+    /// without a handler.
     public var runs: [Scenario] {
-        Scenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.missing == without && $0.path == 1 }
+        Scenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.path == 1 && $0.standsFor(missing: without) }.map { scenario in
+            Scenario(
+                name: scenario.name, payload: scenario.payload, {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState,
+                tap: scenario.tap, missing: without, ignored: scenario.ignored, steps: scenario.steps)
+        }
     }
 
     /// The runs that no finished run in `log` (field-log lines, format 1) covers yet.

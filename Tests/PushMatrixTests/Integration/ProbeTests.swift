@@ -112,11 +112,15 @@ final class ProbeTests: IntegrationTestCase {
         let run = try ExternalTool.run(program, [log, "pushmatrix-probe-test-\(UUID().uuidString)"])
         XCTAssertEqual(run.status, 0, run.errors)
         let perSetup = Fixtures.current.scenarios.filter { $0.setup == "scenes" && $0.missing.isEmpty && $0.path == 1 }.count
+        // Without the extension: the scenarios that stand for that app too, each as that app meets it.
+        let lacking = Fixtures.current.scenarios.filter {
+            $0.setup == "scenes" && $0.path == 1 && Fixtures.current.conditions(of: $0).contains(["serviceExtension"])
+        }.count
         XCTAssertEqual(
             run.output.split(separator: "\n").map(String.init),
             [
                 "appDelegate \(perSetup) \(perSetup)", "scenes \(perSetup) \(perSetup)", "swiftUI \(perSetup) \(perSetup)",
-                "open true", "after three \(perSetup - 3)", "after four \(perSetup - 4)",
+                "open true", "after three \(perSetup - 3)", "after four \(perSetup - 4)", "without \(lacking) true",
                 "ja 4 alert_contentAvailable_mutableContent_category",
             ])
         let observed = Command.run(["observe", "--spec", Fixtures.currentSpec, log, "--json"])
@@ -153,6 +157,8 @@ final class ProbeTests: IntegrationTestCase {
         play(plan.runs[3], on: relaunched)
         store.end(recorder: relaunched)
         print("after four", plan.missing(after: store.logText()).count)
+        let lacking = ProbePlan(setup: .scenes, without: [.serviceExtension])
+        print("without", lacking.runs.count, lacking.runs.allSatisfy { $0.missing == [.serviceExtension] && $0.eitherWay.isEmpty })
         let words = ProbeWords.preferred(["ja-JP", "en-US"])
         print(words.language, words.steps(plan.runs[0]).count, ProbePlan.payloadName(plan.runs[0].payload))
         UserDefaults.standard.removePersistentDomain(forName: CommandLine.arguments[2])

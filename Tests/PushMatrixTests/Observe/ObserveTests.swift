@@ -6,12 +6,15 @@ import XCTest
 /// `observe` against logs made from the spec's own scenarios: as predicted they all confirm it;
 /// changed in one call they contradict it, named exactly; malformed they are reported by line.
 final class ObserveTests: XCTestCase {
-    /// A run's lines in log format 1, for `scenario` with `calls` (by default what it predicts).
-    static func lines(_ matrix: Matrix, _ scenario: Scenario, run: String, calls: [(String, String?)]? = nil) -> [String] {
+    /// A run's lines in log format 1, for `scenario` with `calls` (by default what it predicts),
+    /// by an app that lacks `missing` (by default the scenario's `missing`).
+    static func lines(
+        _ matrix: Matrix, _ scenario: Scenario, run: String, calls: [(String, String?)]? = nil, missing: [String]? = nil
+    ) -> [String] {
         let keys = matrix.payloadKeyIds
         let payload = keys.indices.map { "\"\(keys[$0])\": \(scenario.payload.isSet($0))" }.joined(separator: ", ")
         let tap = scenario.tap.map { "\"\($0)\"" } ?? "null"
-        let without = scenario.missing.map { "\"\($0)\"" }.joined(separator: ", ")
+        let without = (missing ?? scenario.missing).map { "\"\($0)\"" }.joined(separator: ", ")
         let start =
             #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "test", "payload": {\#(payload)}, "#
             + #""\#(matrix.spec.naming.label)": "\#(scenario.setup)", "appState": "\#(scenario.appState)", "tap": \#(tap), "without": [\#(without)]}"#
@@ -54,22 +57,58 @@ final class ObserveTests: XCTestCase {
     }
 
     /// Every scenario of both built-in matrices and of the other-dimensions fixture, logged as
-    /// predicted, confirms the spec.
+    /// predicted, confirms the spec: logged once, by an app that lacks its `missing`, and logged
+    /// by an app that lacks each set of handlers it stands for, each set confirmed on its own.
     func testLogsOfTheSpecsOwnScenariosAreAllConfirmed() throws {
         for (matrix, spec) in [
             (Fixtures.builtIn, Fixtures.spec), (Fixtures.current, Fixtures.currentSpec),
             (Fixtures.otherDimensions, Fixtures.fixture("other-dimensions.json")),
         ] {
-            let log = matrix.scenarios.enumerated().flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)") }
-            let result = try observe(spec, [log.joined(separator: "\n") + "\n"], ["--json"])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(result.stderr, "")
-            let report = try json(result)
-            // The paths of one cell and tap are one scenario to observe.
-            XCTAssertEqual((report["confirmed"] as? [Any])?.count, matrix.scenarios.filter { $0.path == 1 }.count, spec)
-            XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, spec)
-            XCTAssertEqual(report["unobserved"] as? Int, 0, spec)
+            let firstPaths = matrix.scenarios.filter { $0.path == 1 }
+            XCTAssertTrue(firstPaths.contains { !$0.eitherWay.isEmpty }, "\(spec) has scenarios that stand for the app either way")
+            for everyCondition in [false, true] {
+                let log = matrix.scenarios.enumerated().flatMap { n, scenario in
+                    (everyCondition ? matrix.conditions(of: scenario) : [scenario.missing]).enumerated().flatMap { c, missing in
+                        Self.lines(matrix, scenario, run: "r\(n).\(c)", missing: missing)
+                    }
+                }
+                let result = try observe(spec, [log.joined(separator: "\n") + "\n"], ["--json"])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(result.stderr, "")
+                let report = try json(result)
+                // The paths of one cell and tap are one scenario to observe, once for each set of
+                // missing handlers runs were made with.
+                let outcomes = everyCondition ? firstPaths.map { matrix.conditions(of: $0).count }.reduce(0, +) : firstPaths.count
+                XCTAssertEqual((report["confirmed"] as? [Any])?.count, outcomes, spec)
+                XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, spec)
+                XCTAssertEqual(report["unobserved"] as? Int, 0, spec)
+            }
         }
+    }
+
+    /// A scenario that stands for an app with or without the service extension is observed for
+    /// the app its run was made with, and named with the handlers that app lacks; the scenario
+    /// counts as observed, and a run without the extension that sees other calls contradicts it.
+    func testARunOfAScenarioThatStandsForEitherAppIsToldByItsMissingHandlers() throws {
+        let matrix = Fixtures.current
+        let scenario = try XCTUnwrap(matrix.scenarios.first { $0.eitherWay == ["serviceExtension"] && $0.steps.count == 2 })
+        let log = Self.lines(matrix, scenario, run: "w", missing: ["serviceExtension"]).joined(separator: "\n")
+        let result = try observe(Fixtures.currentSpec, [log], ["--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try json(result)
+        let confirmed = try XCTUnwrap(report["confirmed"] as? [[String: Any]])
+        XCTAssertEqual(confirmed.count, 1)
+        XCTAssertEqual(confirmed[0]["without"] as? [String], ["serviceExtension"])
+        XCTAssertEqual(report["unobserved"] as? Int, matrix.scenarios.filter { $0.path == 1 }.count - 1)
+        let text = try observe(Fixtures.currentSpec, [log])
+        XCTAssertTrue(text.stdout.hasPrefix("confirmed     "), text.stdout)
+        XCTAssertTrue(text.stdout.contains(" · without: serviceExtension (path 1) — w (iPhone 15, iOS 18.2)\n"), text.stdout)
+
+        let other = Self.lines(matrix, scenario, run: "x", calls: [], missing: ["serviceExtension"]).joined(separator: "\n")
+        let contradicted = try json(try observe(Fixtures.currentSpec, [other], ["--json"]))
+        let found = try XCTUnwrap(contradicted["contradicted"] as? [[String: Any]])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0]["without"] as? [String], ["serviceExtension"])
     }
 
     /// A scenario of the current matrix with three calls: sceneConnect, then action(.inactive).

@@ -173,6 +173,31 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertEqual(names(failures, containing: "__background__"), [])
     }
 
+    /// A scenario that stands for an app with or without the service extension is checked with
+    /// a handler made for each: failures both show are listed as they are, and a failure only one
+    /// shows is named with the app that shows it.
+    func testAScenarioThatStandsForEitherAppChecksAHandlerForEach() {
+        let scenario = Scenario.alert__scenes__foreground__noTap
+        XCTAssertEqual(scenario.missing, [])
+        XCTAssertEqual(scenario.eitherWay, [.serviceExtension])
+        XCTAssertEqual(scenario.conditions, [[], [.serviceExtension]])
+        XCTAssertTrue(scenario.standsFor(missing: []) && scenario.standsFor(missing: [.serviceExtension]))
+        let withExtension = Scenario.alert_mutableContent__scenes__foreground__noTap
+        XCTAssertTrue(withExtension.standsFor(missing: []) && !withExtension.standsFor(missing: [.serviceExtension]))
+        let failure = "step 1, presentation (.active): completion handler called 0 times, expected exactly once"
+        var made: [Set<Handler>] = []
+        let onlyWithout = ConformanceCheck.failures(scenario) { missing in
+            made.append(missing)
+            return missing.isEmpty
+                ? PushRouter(setup: .scenes, missing: missing)
+                : CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: missing)
+        }
+        XCTAssertEqual(made, [[], [.serviceExtension]])
+        XCTAssertEqual(onlyWithout, ["without serviceExtension: " + failure])
+        let both = ConformanceCheck.failures(scenario) { CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: $0) }
+        XCTAssertEqual(both, [failure])
+    }
+
     func testTheReferenceServiceExtensionPasses() {
         XCTAssertEqual(ServiceExtensionCheck.failures { ReferenceServiceExtension(work: $0) }, [])
     }

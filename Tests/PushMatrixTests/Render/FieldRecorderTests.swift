@@ -30,12 +30,15 @@ final class FieldRecorderTests: XCTestCase {
         let directory = Fixtures.temporaryDirectory(self)
         let log = URL(fileURLWithPath: directory).appendingPathComponent("field.jsonl")
         let recorder = try FieldRecorder(appendingTo: log)
-        for (n, scenario) in Scenario.all.enumerated() {
-            let router = PushRouter(setup: scenario.setup, missing: scenario.missing)
+        // Every scenario, by an app that lacks each set of handlers the scenario stands for.
+        let runs = Scenario.all.flatMap { scenario in scenario.conditions.map { (scenario, $0) } }
+        XCTAssertGreaterThan(runs.count, Scenario.all.count)
+        for (n, (scenario, missing)) in runs.enumerated() {
+            let router = PushRouter(setup: scenario.setup, missing: missing)
             router.recorder = recorder
             recorder.start(
                 run: "r\(n)", device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
-                appState: scenario.appState, tap: scenario.tap, without: scenario.missing)
+                appState: scenario.appState, tap: scenario.tap, without: missing)
             let notification = ReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
             for step in scenario.steps {
                 if step.handler.runsInApp {
@@ -49,8 +52,9 @@ final class FieldRecorderTests: XCTestCase {
         let (status, stdout, stderr) = try Binary.run(["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
         XCTAssertEqual(status, 0, stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], stderr)
-        // A cell's paths are one scenario to observe: each confirms its own.
-        XCTAssertEqual((report["confirmed"] as? [Any])?.count, Scenario.all.filter { $0.path == 1 }.count)
+        // A cell's paths are one scenario to observe: each confirms its own, once for each set
+        // of missing handlers it was run with.
+        XCTAssertEqual((report["confirmed"] as? [Any])?.count, runs.filter { $0.0.path == 1 }.count)
         XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0)
         XCTAssertEqual((report["inconsistent"] as? [Any])?.count, 0)
         XCTAssertEqual(report["unobserved"] as? Int, 0)

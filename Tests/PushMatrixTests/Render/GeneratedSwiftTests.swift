@@ -38,6 +38,42 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(output, "")
     }
 
+    /// `swift test --filter Conformance` runs both committed XCTest suites: on Linux SwiftPM
+    /// hands XCTest every matching test as `Module.Class/method`, joined by commas, in one
+    /// argument, which may not exceed 128 KiB (MAX_ARG_STRLEN). The suites keep well within it,
+    /// 8 KiB to spare for the tests added beside them, with a method per scenario whose name is
+    /// its scenario's without the payload combination its class is named for.
+    func testTheSuitesNamesFitTheArgumentThatFiltersThem() throws {
+        var names: [String] = []
+        for (matrix, _, generated, module) in Fixtures.builtIns {
+            let target = module + "ConformanceTests", folder = generated + "/Tests/" + target
+            var count = 0
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                guard let type = text.components(separatedBy: "\nfinal class ").dropFirst().first?.prefix(while: { $0 != ":" }) else {
+                    continue
+                }
+                let bodies = text.components(separatedBy: "\n    func test_").dropFirst()
+                let methods = bodies.map { "test_" + $0.prefix { $0 != "(" } }
+                XCTAssertEqual(Set(methods).count, methods.count, "\(file): every method has a name of its own")
+                for (method, body) in zip(methods, bodies) {
+                    let call = body.components(separatedBy: "assertConforms(").dropFirst().first ?? ""
+                    let scenario = call.drop { $0.isWhitespace || $0 == "." }.prefix { $0 != ")" }
+                    // A sequence's test is named as the sequence is; a scenario's, without its payload.
+                    let checked =
+                        type == "SequenceConformanceTests"
+                        ? scenario == method.dropFirst(5) : scenario.hasSuffix("__" + method.dropFirst(5))
+                    XCTAssertTrue(checked, "\(method) checks its scenario, \(scenario)")
+                }
+                count += methods.count
+                names += methods.map { "\(target).\(type)/\($0)" }
+            }
+            XCTAssertEqual(count, matrix.scenarios.count + matrix.pushSequences().count, "\(module): a test per scenario and sequence")
+        }
+        let argument = names.joined(separator: ",").utf8.count
+        XCTAssertLessThanOrEqual(argument, 128 * 1024 - 8 * 1024, "the names --filter Conformance passes, with 8 KiB to spare")
+    }
+
     /// A payload combination's file spells its payload once, however many scenarios share it: a
     /// matrix with many keys would otherwise repeat a long expression in every scenario.
     func testEachScenarioFileSpellsItsPayloadOnce() throws {

@@ -77,7 +77,11 @@ final class TestFrameworkOptionTests: XCTestCase {
                 let text = try String(contentsOfFile: tests + "/" + name, encoding: .utf8)
                 XCTAssertTrue(text.contains("\nimport Testing\n") && !text.contains("XCTest"), name)
                 let lines = text.split(separator: "\n")
-                arguments += lines.filter { $0.hasPrefix("            Scenario.") }.map { String($0.dropFirst(21).dropLast()) }
+                // The last argument of a list has a comma after it unless it is the only one.
+                arguments += lines.filter { $0.hasPrefix("            Scenario.") }.map { line in
+                    let name = line.dropFirst(21)
+                    return String(name.hasSuffix(",") ? name.dropLast() : name)
+                }
                 testCount += lines.filter { $0.hasPrefix("    @Test(") }.count
             }
             XCTAssertEqual(arguments.count, matrix.scenarios.count, spec)

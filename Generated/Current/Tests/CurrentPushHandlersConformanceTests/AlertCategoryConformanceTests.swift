@@ -3,665 +3,336 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertCategoryConformanceTests: XCTestCase {
-    /// alert + category · appDelegate · foreground · no tap
-    func test_alert_category__appDelegate__foreground__noTap() {
+    /// alert + category · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_category__appDelegate__foreground__noTap)
     }
 
-    /// alert + category · appDelegate · foreground · no tap · path 2
-    func test_alert_category__appDelegate__foreground__noTapPath2() {
+    /// alert + category · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_category__appDelegate__foreground__noTapPath2)
     }
 
-    /// alert + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap body
-    func test_alert_category__appDelegate__foreground__tapBody() {
+    /// alert + category · appDelegate · foreground · tap body · with or without serviceExtension
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_category__appDelegate__foreground__tapBody)
     }
 
-    /// alert + category · appDelegate · foreground · tap body · path 2
-    func test_alert_category__appDelegate__foreground__tapBodyPath2() {
+    /// alert + category · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_category__appDelegate__foreground__tapBodyPath2)
     }
 
-    /// alert + category · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap actionButton
-    func test_alert_category__appDelegate__foreground__tapActionButton() {
+    /// alert + category · appDelegate · foreground · tap actionButton · with or without serviceExtension
+    func test_appDelegate__foreground__tapActionButton() {
         assertConforms(.alert_category__appDelegate__foreground__tapActionButton)
     }
 
-    /// alert + category · appDelegate · foreground · tap actionButton · path 2
-    func test_alert_category__appDelegate__foreground__tapActionButtonPath2() {
+    /// alert + category · appDelegate · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapActionButtonPath2() {
         assertConforms(.alert_category__appDelegate__foreground__tapActionButtonPath2)
     }
 
-    /// alert + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap dismiss
-    func test_alert_category__appDelegate__foreground__tapDismiss() {
+    /// alert + category · appDelegate · foreground · tap dismiss · with or without serviceExtension
+    func test_appDelegate__foreground__tapDismiss() {
         assertConforms(.alert_category__appDelegate__foreground__tapDismiss)
     }
 
-    /// alert + category · appDelegate · foreground · tap dismiss · path 2
-    func test_alert_category__appDelegate__foreground__tapDismissPath2() {
+    /// alert + category · appDelegate · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapDismissPath2() {
         assertConforms(.alert_category__appDelegate__foreground__tapDismissPath2)
     }
 
-    /// alert + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · background · no tap
-    func test_alert_category__appDelegate__background__noTap() {
+    /// alert + category · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_category__appDelegate__background__noTap)
     }
 
-    /// alert + category · appDelegate · background · no tap · without serviceExtension
-    func test_alert_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · background · tap body
-    func test_alert_category__appDelegate__background__tapBody() {
+    /// alert + category · appDelegate · background · tap body · with or without serviceExtension
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_category__appDelegate__background__tapBody)
     }
 
-    /// alert + category · appDelegate · background · tap body · without serviceExtension
-    func test_alert_category__appDelegate__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · background · tap actionButton
-    func test_alert_category__appDelegate__background__tapActionButton() {
+    /// alert + category · appDelegate · background · tap actionButton · with or without serviceExtension
+    func test_appDelegate__background__tapActionButton() {
         assertConforms(.alert_category__appDelegate__background__tapActionButton)
     }
 
-    /// alert + category · appDelegate · background · tap actionButton · without serviceExtension
-    func test_alert_category__appDelegate__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · background · tap dismiss
-    func test_alert_category__appDelegate__background__tapDismiss() {
+    /// alert + category · appDelegate · background · tap dismiss · with or without serviceExtension
+    func test_appDelegate__background__tapDismiss() {
         assertConforms(.alert_category__appDelegate__background__tapDismiss)
     }
 
-    /// alert + category · appDelegate · background · tap dismiss · without serviceExtension
-    func test_alert_category__appDelegate__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · terminated · no tap
-    func test_alert_category__appDelegate__terminated__noTap() {
+    /// alert + category · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_category__appDelegate__terminated__noTap)
     }
 
-    /// alert + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · terminated · tap body
-    func test_alert_category__appDelegate__terminated__tapBody() {
+    /// alert + category · appDelegate · terminated · tap body · with or without serviceExtension
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_category__appDelegate__terminated__tapBody)
     }
 
-    /// alert + category · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert_category__appDelegate__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · terminated · tap actionButton
-    func test_alert_category__appDelegate__terminated__tapActionButton() {
+    /// alert + category · appDelegate · terminated · tap actionButton · with or without serviceExtension
+    func test_appDelegate__terminated__tapActionButton() {
         assertConforms(.alert_category__appDelegate__terminated__tapActionButton)
     }
 
-    /// alert + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    func test_alert_category__appDelegate__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · terminated · tap dismiss
-    func test_alert_category__appDelegate__terminated__tapDismiss() {
+    /// alert + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
+    func test_appDelegate__terminated__tapDismiss() {
         assertConforms(.alert_category__appDelegate__terminated__tapDismiss)
     }
 
-    /// alert + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    func test_alert_category__appDelegate__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · forceQuit · no tap
-    func test_alert_category__appDelegate__forceQuit__noTap() {
+    /// alert + category · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_category__appDelegate__forceQuit__noTap)
     }
 
-    /// alert + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · forceQuit · tap body
-    func test_alert_category__appDelegate__forceQuit__tapBody() {
+    /// alert + category · appDelegate · forceQuit · tap body · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_category__appDelegate__forceQuit__tapBody)
     }
 
-    /// alert + category · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert_category__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · forceQuit · tap actionButton
-    func test_alert_category__appDelegate__forceQuit__tapActionButton() {
+    /// alert + category · appDelegate · forceQuit · tap actionButton · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapActionButton() {
         assertConforms(.alert_category__appDelegate__forceQuit__tapActionButton)
     }
 
-    /// alert + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · appDelegate · forceQuit · tap dismiss
-    func test_alert_category__appDelegate__forceQuit__tapDismiss() {
+    /// alert + category · appDelegate · forceQuit · tap dismiss · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapDismiss() {
         assertConforms(.alert_category__appDelegate__forceQuit__tapDismiss)
     }
 
-    /// alert + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · no tap
-    func test_alert_category__scenes__foreground__noTap() {
+    /// alert + category · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_category__scenes__foreground__noTap)
     }
 
-    /// alert + category · scenes · foreground · no tap · path 2
-    func test_alert_category__scenes__foreground__noTapPath2() {
+    /// alert + category · scenes · foreground · no tap · path 2 · with or without serviceExtension
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_category__scenes__foreground__noTapPath2)
     }
 
-    /// alert + category · scenes · foreground · no tap · without serviceExtension
-    func test_alert_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap body
-    func test_alert_category__scenes__foreground__tapBody() {
+    /// alert + category · scenes · foreground · tap body · with or without serviceExtension
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_category__scenes__foreground__tapBody)
     }
 
-    /// alert + category · scenes · foreground · tap body · path 2
-    func test_alert_category__scenes__foreground__tapBodyPath2() {
+    /// alert + category · scenes · foreground · tap body · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_category__scenes__foreground__tapBodyPath2)
     }
 
-    /// alert + category · scenes · foreground · tap body · without serviceExtension
-    func test_alert_category__scenes__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap actionButton
-    func test_alert_category__scenes__foreground__tapActionButton() {
+    /// alert + category · scenes · foreground · tap actionButton · with or without serviceExtension
+    func test_scenes__foreground__tapActionButton() {
         assertConforms(.alert_category__scenes__foreground__tapActionButton)
     }
 
-    /// alert + category · scenes · foreground · tap actionButton · path 2
-    func test_alert_category__scenes__foreground__tapActionButtonPath2() {
+    /// alert + category · scenes · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapActionButtonPath2() {
         assertConforms(.alert_category__scenes__foreground__tapActionButtonPath2)
     }
 
-    /// alert + category · scenes · foreground · tap actionButton · without serviceExtension
-    func test_alert_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap dismiss
-    func test_alert_category__scenes__foreground__tapDismiss() {
+    /// alert + category · scenes · foreground · tap dismiss · with or without serviceExtension
+    func test_scenes__foreground__tapDismiss() {
         assertConforms(.alert_category__scenes__foreground__tapDismiss)
     }
 
-    /// alert + category · scenes · foreground · tap dismiss · path 2
-    func test_alert_category__scenes__foreground__tapDismissPath2() {
+    /// alert + category · scenes · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapDismissPath2() {
         assertConforms(.alert_category__scenes__foreground__tapDismissPath2)
     }
 
-    /// alert + category · scenes · foreground · tap dismiss · without serviceExtension
-    func test_alert_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · background · no tap
-    func test_alert_category__scenes__background__noTap() {
+    /// alert + category · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.alert_category__scenes__background__noTap)
     }
 
-    /// alert + category · scenes · background · no tap · without serviceExtension
-    func test_alert_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · background · tap body
-    func test_alert_category__scenes__background__tapBody() {
+    /// alert + category · scenes · background · tap body · with or without serviceExtension
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_category__scenes__background__tapBody)
     }
 
-    /// alert + category · scenes · background · tap body · path 2
-    func test_alert_category__scenes__background__tapBodyPath2() {
+    /// alert + category · scenes · background · tap body · path 2 · with or without serviceExtension
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_category__scenes__background__tapBodyPath2)
     }
 
-    /// alert + category · scenes · background · tap body · without serviceExtension
-    func test_alert_category__scenes__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · background · tap actionButton
-    func test_alert_category__scenes__background__tapActionButton() {
+    /// alert + category · scenes · background · tap actionButton · with or without serviceExtension
+    func test_scenes__background__tapActionButton() {
         assertConforms(.alert_category__scenes__background__tapActionButton)
     }
 
-    /// alert + category · scenes · background · tap actionButton · without serviceExtension
-    func test_alert_category__scenes__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · background · tap dismiss
-    func test_alert_category__scenes__background__tapDismiss() {
+    /// alert + category · scenes · background · tap dismiss · with or without serviceExtension
+    func test_scenes__background__tapDismiss() {
         assertConforms(.alert_category__scenes__background__tapDismiss)
     }
 
-    /// alert + category · scenes · background · tap dismiss · without serviceExtension
-    func test_alert_category__scenes__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · terminated · no tap
-    func test_alert_category__scenes__terminated__noTap() {
+    /// alert + category · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_category__scenes__terminated__noTap)
     }
 
-    /// alert + category · scenes · terminated · no tap · without serviceExtension
-    func test_alert_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · terminated · tap body
-    func test_alert_category__scenes__terminated__tapBody() {
+    /// alert + category · scenes · terminated · tap body · with or without serviceExtension
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_category__scenes__terminated__tapBody)
     }
 
-    /// alert + category · scenes · terminated · tap body · path 2
-    func test_alert_category__scenes__terminated__tapBodyPath2() {
+    /// alert + category · scenes · terminated · tap body · path 2 · with or without serviceExtension
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_category__scenes__terminated__tapBodyPath2)
     }
 
-    /// alert + category · scenes · terminated · tap body · without serviceExtension
-    func test_alert_category__scenes__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · terminated · tap actionButton
-    func test_alert_category__scenes__terminated__tapActionButton() {
+    /// alert + category · scenes · terminated · tap actionButton · with or without serviceExtension
+    func test_scenes__terminated__tapActionButton() {
         assertConforms(.alert_category__scenes__terminated__tapActionButton)
     }
 
-    /// alert + category · scenes · terminated · tap actionButton · without serviceExtension
-    func test_alert_category__scenes__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · terminated · tap dismiss
-    func test_alert_category__scenes__terminated__tapDismiss() {
+    /// alert + category · scenes · terminated · tap dismiss · with or without serviceExtension
+    func test_scenes__terminated__tapDismiss() {
         assertConforms(.alert_category__scenes__terminated__tapDismiss)
     }
 
-    /// alert + category · scenes · terminated · tap dismiss · without serviceExtension
-    func test_alert_category__scenes__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · forceQuit · no tap
-    func test_alert_category__scenes__forceQuit__noTap() {
+    /// alert + category · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_category__scenes__forceQuit__noTap)
     }
 
-    /// alert + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · forceQuit · tap body
-    func test_alert_category__scenes__forceQuit__tapBody() {
+    /// alert + category · scenes · forceQuit · tap body · with or without serviceExtension
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_category__scenes__forceQuit__tapBody)
     }
 
-    /// alert + category · scenes · forceQuit · tap body · path 2
-    func test_alert_category__scenes__forceQuit__tapBodyPath2() {
+    /// alert + category · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_category__scenes__forceQuit__tapBodyPath2)
     }
 
-    /// alert + category · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · forceQuit · tap actionButton
-    func test_alert_category__scenes__forceQuit__tapActionButton() {
+    /// alert + category · scenes · forceQuit · tap actionButton · with or without serviceExtension
+    func test_scenes__forceQuit__tapActionButton() {
         assertConforms(.alert_category__scenes__forceQuit__tapActionButton)
     }
 
-    /// alert + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · scenes · forceQuit · tap dismiss
-    func test_alert_category__scenes__forceQuit__tapDismiss() {
+    /// alert + category · scenes · forceQuit · tap dismiss · with or without serviceExtension
+    func test_scenes__forceQuit__tapDismiss() {
         assertConforms(.alert_category__scenes__forceQuit__tapDismiss)
     }
 
-    /// alert + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · no tap
-    func test_alert_category__swiftUI__foreground__noTap() {
+    /// alert + category · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_category__swiftUI__foreground__noTap)
     }
 
-    /// alert + category · swiftUI · foreground · no tap · path 2
-    func test_alert_category__swiftUI__foreground__noTapPath2() {
+    /// alert + category · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_category__swiftUI__foreground__noTapPath2)
     }
 
-    /// alert + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap body
-    func test_alert_category__swiftUI__foreground__tapBody() {
+    /// alert + category · swiftUI · foreground · tap body · with or without serviceExtension
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_category__swiftUI__foreground__tapBody)
     }
 
-    /// alert + category · swiftUI · foreground · tap body · path 2
-    func test_alert_category__swiftUI__foreground__tapBodyPath2() {
+    /// alert + category · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_category__swiftUI__foreground__tapBodyPath2)
     }
 
-    /// alert + category · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap actionButton
-    func test_alert_category__swiftUI__foreground__tapActionButton() {
+    /// alert + category · swiftUI · foreground · tap actionButton · with or without serviceExtension
+    func test_swiftUI__foreground__tapActionButton() {
         assertConforms(.alert_category__swiftUI__foreground__tapActionButton)
     }
 
-    /// alert + category · swiftUI · foreground · tap actionButton · path 2
-    func test_alert_category__swiftUI__foreground__tapActionButtonPath2() {
+    /// alert + category · swiftUI · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapActionButtonPath2() {
         assertConforms(.alert_category__swiftUI__foreground__tapActionButtonPath2)
     }
 
-    /// alert + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap dismiss
-    func test_alert_category__swiftUI__foreground__tapDismiss() {
+    /// alert + category · swiftUI · foreground · tap dismiss · with or without serviceExtension
+    func test_swiftUI__foreground__tapDismiss() {
         assertConforms(.alert_category__swiftUI__foreground__tapDismiss)
     }
 
-    /// alert + category · swiftUI · foreground · tap dismiss · path 2
-    func test_alert_category__swiftUI__foreground__tapDismissPath2() {
+    /// alert + category · swiftUI · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapDismissPath2() {
         assertConforms(.alert_category__swiftUI__foreground__tapDismissPath2)
     }
 
-    /// alert + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · background · no tap
-    func test_alert_category__swiftUI__background__noTap() {
+    /// alert + category · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_category__swiftUI__background__noTap)
     }
 
-    /// alert + category · swiftUI · background · no tap · without serviceExtension
-    func test_alert_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · background · tap body
-    func test_alert_category__swiftUI__background__tapBody() {
+    /// alert + category · swiftUI · background · tap body · with or without serviceExtension
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_category__swiftUI__background__tapBody)
     }
 
-    /// alert + category · swiftUI · background · tap body · path 2
-    func test_alert_category__swiftUI__background__tapBodyPath2() {
+    /// alert + category · swiftUI · background · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_category__swiftUI__background__tapBodyPath2)
     }
 
-    /// alert + category · swiftUI · background · tap body · without serviceExtension
-    func test_alert_category__swiftUI__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · background · tap actionButton
-    func test_alert_category__swiftUI__background__tapActionButton() {
+    /// alert + category · swiftUI · background · tap actionButton · with or without serviceExtension
+    func test_swiftUI__background__tapActionButton() {
         assertConforms(.alert_category__swiftUI__background__tapActionButton)
     }
 
-    /// alert + category · swiftUI · background · tap actionButton · without serviceExtension
-    func test_alert_category__swiftUI__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · background · tap dismiss
-    func test_alert_category__swiftUI__background__tapDismiss() {
+    /// alert + category · swiftUI · background · tap dismiss · with or without serviceExtension
+    func test_swiftUI__background__tapDismiss() {
         assertConforms(.alert_category__swiftUI__background__tapDismiss)
     }
 
-    /// alert + category · swiftUI · background · tap dismiss · without serviceExtension
-    func test_alert_category__swiftUI__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · terminated · no tap
-    func test_alert_category__swiftUI__terminated__noTap() {
+    /// alert + category · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_category__swiftUI__terminated__noTap)
     }
 
-    /// alert + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · terminated · tap body
-    func test_alert_category__swiftUI__terminated__tapBody() {
+    /// alert + category · swiftUI · terminated · tap body · with or without serviceExtension
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_category__swiftUI__terminated__tapBody)
     }
 
-    /// alert + category · swiftUI · terminated · tap body · path 2
-    func test_alert_category__swiftUI__terminated__tapBodyPath2() {
+    /// alert + category · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_category__swiftUI__terminated__tapBodyPath2)
     }
 
-    /// alert + category · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · terminated · tap actionButton
-    func test_alert_category__swiftUI__terminated__tapActionButton() {
+    /// alert + category · swiftUI · terminated · tap actionButton · with or without serviceExtension
+    func test_swiftUI__terminated__tapActionButton() {
         assertConforms(.alert_category__swiftUI__terminated__tapActionButton)
     }
 
-    /// alert + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    func test_alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · terminated · tap dismiss
-    func test_alert_category__swiftUI__terminated__tapDismiss() {
+    /// alert + category · swiftUI · terminated · tap dismiss · with or without serviceExtension
+    func test_swiftUI__terminated__tapDismiss() {
         assertConforms(.alert_category__swiftUI__terminated__tapDismiss)
     }
 
-    /// alert + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    func test_alert_category__swiftUI__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · forceQuit · no tap
-    func test_alert_category__swiftUI__forceQuit__noTap() {
+    /// alert + category · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_category__swiftUI__forceQuit__noTap)
     }
 
-    /// alert + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · forceQuit · tap body
-    func test_alert_category__swiftUI__forceQuit__tapBody() {
+    /// alert + category · swiftUI · forceQuit · tap body · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_category__swiftUI__forceQuit__tapBody)
     }
 
-    /// alert + category · swiftUI · forceQuit · tap body · path 2
-    func test_alert_category__swiftUI__forceQuit__tapBodyPath2() {
+    /// alert + category · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_category__swiftUI__forceQuit__tapBodyPath2)
     }
 
-    /// alert + category · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · forceQuit · tap actionButton
-    func test_alert_category__swiftUI__forceQuit__tapActionButton() {
+    /// alert + category · swiftUI · forceQuit · tap actionButton · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapActionButton() {
         assertConforms(.alert_category__swiftUI__forceQuit__tapActionButton)
     }
 
-    /// alert + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + category · swiftUI · forceQuit · tap dismiss
-    func test_alert_category__swiftUI__forceQuit__tapDismiss() {
+    /// alert + category · swiftUI · forceQuit · tap dismiss · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_category__swiftUI__forceQuit__tapDismiss)
-    }
-
-    /// alert + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
 }

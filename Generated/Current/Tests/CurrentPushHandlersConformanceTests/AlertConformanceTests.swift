@@ -3,365 +3,186 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertConformanceTests: XCTestCase {
-    /// alert · appDelegate · foreground · no tap
-    func test_alert__appDelegate__foreground__noTap() {
+    /// alert · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert__appDelegate__foreground__noTap)
     }
 
-    /// alert · appDelegate · foreground · no tap · path 2
-    func test_alert__appDelegate__foreground__noTapPath2() {
+    /// alert · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert__appDelegate__foreground__noTapPath2)
     }
 
-    /// alert · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · tap body
-    func test_alert__appDelegate__foreground__tapBody() {
+    /// alert · appDelegate · foreground · tap body · with or without serviceExtension
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert__appDelegate__foreground__tapBody)
     }
 
-    /// alert · appDelegate · foreground · tap body · path 2
-    func test_alert__appDelegate__foreground__tapBodyPath2() {
+    /// alert · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert__appDelegate__foreground__tapBodyPath2)
     }
 
-    /// alert · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert__appDelegate__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · background · no tap
-    func test_alert__appDelegate__background__noTap() {
+    /// alert · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert__appDelegate__background__noTap)
     }
 
-    /// alert · appDelegate · background · no tap · without serviceExtension
-    func test_alert__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · background · tap body
-    func test_alert__appDelegate__background__tapBody() {
+    /// alert · appDelegate · background · tap body · with or without serviceExtension
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert__appDelegate__background__tapBody)
     }
 
-    /// alert · appDelegate · background · tap body · without serviceExtension
-    func test_alert__appDelegate__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · terminated · no tap
-    func test_alert__appDelegate__terminated__noTap() {
+    /// alert · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert__appDelegate__terminated__noTap)
     }
 
-    /// alert · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · terminated · tap body
-    func test_alert__appDelegate__terminated__tapBody() {
+    /// alert · appDelegate · terminated · tap body · with or without serviceExtension
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert__appDelegate__terminated__tapBody)
     }
 
-    /// alert · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert__appDelegate__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · forceQuit · no tap
-    func test_alert__appDelegate__forceQuit__noTap() {
+    /// alert · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert__appDelegate__forceQuit__noTap)
     }
 
-    /// alert · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · appDelegate · forceQuit · tap body
-    func test_alert__appDelegate__forceQuit__tapBody() {
+    /// alert · appDelegate · forceQuit · tap body · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert__appDelegate__forceQuit__tapBody)
     }
 
-    /// alert · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__appDelegate__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · no tap
-    func test_alert__scenes__foreground__noTap() {
+    /// alert · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert__scenes__foreground__noTap)
     }
 
-    /// alert · scenes · foreground · no tap · path 2
-    func test_alert__scenes__foreground__noTapPath2() {
+    /// alert · scenes · foreground · no tap · path 2 · with or without serviceExtension
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert__scenes__foreground__noTapPath2)
     }
 
-    /// alert · scenes · foreground · no tap · without serviceExtension
-    func test_alert__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__scenes__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · tap body
-    func test_alert__scenes__foreground__tapBody() {
+    /// alert · scenes · foreground · tap body · with or without serviceExtension
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert__scenes__foreground__tapBody)
     }
 
-    /// alert · scenes · foreground · tap body · path 2
-    func test_alert__scenes__foreground__tapBodyPath2() {
+    /// alert · scenes · foreground · tap body · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert__scenes__foreground__tapBodyPath2)
     }
 
-    /// alert · scenes · foreground · tap body · without serviceExtension
-    func test_alert__scenes__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · no tap
-    func test_alert__scenes__background__noTap() {
+    /// alert · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.alert__scenes__background__noTap)
     }
 
-    /// alert · scenes · background · no tap · without serviceExtension
-    func test_alert__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · tap body
-    func test_alert__scenes__background__tapBody() {
+    /// alert · scenes · background · tap body · with or without serviceExtension
+    func test_scenes__background__tapBody() {
         assertConforms(.alert__scenes__background__tapBody)
     }
 
-    /// alert · scenes · background · tap body · path 2
-    func test_alert__scenes__background__tapBodyPath2() {
+    /// alert · scenes · background · tap body · path 2 · with or without serviceExtension
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert__scenes__background__tapBodyPath2)
     }
 
-    /// alert · scenes · background · tap body · without serviceExtension
-    func test_alert__scenes__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · no tap
-    func test_alert__scenes__terminated__noTap() {
+    /// alert · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert__scenes__terminated__noTap)
     }
 
-    /// alert · scenes · terminated · no tap · without serviceExtension
-    func test_alert__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · tap body
-    func test_alert__scenes__terminated__tapBody() {
+    /// alert · scenes · terminated · tap body · with or without serviceExtension
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert__scenes__terminated__tapBody)
     }
 
-    /// alert · scenes · terminated · tap body · path 2
-    func test_alert__scenes__terminated__tapBodyPath2() {
+    /// alert · scenes · terminated · tap body · path 2 · with or without serviceExtension
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert__scenes__terminated__tapBodyPath2)
     }
 
-    /// alert · scenes · terminated · tap body · without serviceExtension
-    func test_alert__scenes__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · no tap
-    func test_alert__scenes__forceQuit__noTap() {
+    /// alert · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert__scenes__forceQuit__noTap)
     }
 
-    /// alert · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · tap body
-    func test_alert__scenes__forceQuit__tapBody() {
+    /// alert · scenes · forceQuit · tap body · with or without serviceExtension
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert__scenes__forceQuit__tapBody)
     }
 
-    /// alert · scenes · forceQuit · tap body · path 2
-    func test_alert__scenes__forceQuit__tapBodyPath2() {
+    /// alert · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert__scenes__forceQuit__tapBodyPath2)
     }
 
-    /// alert · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert__scenes__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · no tap
-    func test_alert__swiftUI__foreground__noTap() {
+    /// alert · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert__swiftUI__foreground__noTap)
     }
 
-    /// alert · swiftUI · foreground · no tap · path 2
-    func test_alert__swiftUI__foreground__noTapPath2() {
+    /// alert · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert__swiftUI__foreground__noTapPath2)
     }
 
-    /// alert · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · tap body
-    func test_alert__swiftUI__foreground__tapBody() {
+    /// alert · swiftUI · foreground · tap body · with or without serviceExtension
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert__swiftUI__foreground__tapBody)
     }
 
-    /// alert · swiftUI · foreground · tap body · path 2
-    func test_alert__swiftUI__foreground__tapBodyPath2() {
+    /// alert · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert__swiftUI__foreground__tapBodyPath2)
     }
 
-    /// alert · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert__swiftUI__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · no tap
-    func test_alert__swiftUI__background__noTap() {
+    /// alert · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert__swiftUI__background__noTap)
     }
 
-    /// alert · swiftUI · background · no tap · without serviceExtension
-    func test_alert__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · tap body
-    func test_alert__swiftUI__background__tapBody() {
+    /// alert · swiftUI · background · tap body · with or without serviceExtension
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert__swiftUI__background__tapBody)
     }
 
-    /// alert · swiftUI · background · tap body · path 2
-    func test_alert__swiftUI__background__tapBodyPath2() {
+    /// alert · swiftUI · background · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert__swiftUI__background__tapBodyPath2)
     }
 
-    /// alert · swiftUI · background · tap body · without serviceExtension
-    func test_alert__swiftUI__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · no tap
-    func test_alert__swiftUI__terminated__noTap() {
+    /// alert · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert__swiftUI__terminated__noTap)
     }
 
-    /// alert · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · tap body
-    func test_alert__swiftUI__terminated__tapBody() {
+    /// alert · swiftUI · terminated · tap body · with or without serviceExtension
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert__swiftUI__terminated__tapBody)
     }
 
-    /// alert · swiftUI · terminated · tap body · path 2
-    func test_alert__swiftUI__terminated__tapBodyPath2() {
+    /// alert · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert__swiftUI__terminated__tapBodyPath2)
     }
 
-    /// alert · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert__swiftUI__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · no tap
-    func test_alert__swiftUI__forceQuit__noTap() {
+    /// alert · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert__swiftUI__forceQuit__noTap)
     }
 
-    /// alert · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body
-    func test_alert__swiftUI__forceQuit__tapBody() {
+    /// alert · swiftUI · forceQuit · tap body · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert__swiftUI__forceQuit__tapBody)
     }
 
-    /// alert · swiftUI · forceQuit · tap body · path 2
-    func test_alert__swiftUI__forceQuit__tapBodyPath2() {
+    /// alert · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

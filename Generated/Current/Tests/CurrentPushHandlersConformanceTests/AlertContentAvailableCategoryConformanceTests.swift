@@ -3,915 +3,461 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTap() {
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath2() {
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath2)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath3() {
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · with or without serviceExtension
+    func test_appDelegate__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBody() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · with or without serviceExtension
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBody)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · with or without serviceExtension
+    func test_appDelegate__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButton() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · with or without serviceExtension
+    func test_appDelegate__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · with or without serviceExtension
+    func test_appDelegate__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismiss() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · with or without serviceExtension
+    func test_appDelegate__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_appDelegate__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3() {
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · with or without serviceExtension
+    func test_appDelegate__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · background · no tap
-    func test_alert_contentAvailable_category__appDelegate__background__noTap() {
+    /// alert + contentAvailable + category · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__noTap)
     }
 
-    /// alert + contentAvailable + category · appDelegate · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · background · tap body
-    func test_alert_contentAvailable_category__appDelegate__background__tapBody() {
+    /// alert + contentAvailable + category · appDelegate · background · tap body · with or without serviceExtension
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapBody)
     }
 
-    /// alert + contentAvailable + category · appDelegate · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · background · tap actionButton
-    func test_alert_contentAvailable_category__appDelegate__background__tapActionButton() {
+    /// alert + contentAvailable + category · appDelegate · background · tap actionButton · with or without serviceExtension
+    func test_appDelegate__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · appDelegate · background · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · background · tap dismiss
-    func test_alert_contentAvailable_category__appDelegate__background__tapDismiss() {
+    /// alert + contentAvailable + category · appDelegate · background · tap dismiss · with or without serviceExtension
+    func test_appDelegate__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__background__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · appDelegate · background · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTap() {
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTap)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTapPath3() {
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · with or without serviceExtension
+    func test_appDelegate__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBody() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · with or without serviceExtension
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBody)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · with or without serviceExtension
+    func test_appDelegate__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · with or without serviceExtension
+    func test_appDelegate__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButton() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · with or without serviceExtension
+    func test_appDelegate__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · with or without serviceExtension
+    func test_appDelegate__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismiss() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
+    func test_appDelegate__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3() {
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · with or without serviceExtension
+    func test_appDelegate__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__noTap() {
+    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__noTap)
     }
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapBody() {
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapBody)
     }
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton() {
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss() {
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss · with or without serviceExtension
+    func test_appDelegate__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap
-    func test_alert_contentAvailable_category__scenes__foreground__noTap() {
+    /// alert + contentAvailable + category · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath2() {
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · with or without serviceExtension
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath3() {
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · with or without serviceExtension
+    func test_scenes__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body
-    func test_alert_contentAvailable_category__scenes__foreground__tapBody() {
+    /// alert + contentAvailable + category · scenes · foreground · tap body · with or without serviceExtension
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBody)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath2() {
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath3() {
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · with or without serviceExtension
+    func test_scenes__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButton() {
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · with or without serviceExtension
+    func test_scenes__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2() {
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · with or without serviceExtension
+    func test_scenes__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismiss() {
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · with or without serviceExtension
+    func test_scenes__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath2() {
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_scenes__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath3() {
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · with or without serviceExtension
+    func test_scenes__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · background · no tap
-    func test_alert_contentAvailable_category__scenes__background__noTap() {
+    /// alert + contentAvailable + category · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__background__noTap)
     }
 
-    /// alert + contentAvailable + category · scenes · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · background · tap body
-    func test_alert_contentAvailable_category__scenes__background__tapBody() {
+    /// alert + contentAvailable + category · scenes · background · tap body · with or without serviceExtension
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBody)
     }
 
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2
-    func test_alert_contentAvailable_category__scenes__background__tapBodyPath2() {
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · with or without serviceExtension
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · background · tap actionButton
-    func test_alert_contentAvailable_category__scenes__background__tapActionButton() {
+    /// alert + contentAvailable + category · scenes · background · tap actionButton · with or without serviceExtension
+    func test_scenes__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · scenes · background · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · background · tap dismiss
-    func test_alert_contentAvailable_category__scenes__background__tapDismiss() {
+    /// alert + contentAvailable + category · scenes · background · tap dismiss · with or without serviceExtension
+    func test_scenes__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__background__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · scenes · background · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · no tap
-    func test_alert_contentAvailable_category__scenes__terminated__noTap() {
+    /// alert + contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTap)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3
-    func test_alert_contentAvailable_category__scenes__terminated__noTapPath3() {
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · with or without serviceExtension
+    func test_scenes__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body
-    func test_alert_contentAvailable_category__scenes__terminated__tapBody() {
+    /// alert + contentAvailable + category · scenes · terminated · tap body · with or without serviceExtension
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBody)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath2() {
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · with or without serviceExtension
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath3() {
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · with or without serviceExtension
+    func test_scenes__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButton() {
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · with or without serviceExtension
+    func test_scenes__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · with or without serviceExtension
+    func test_scenes__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismiss() {
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · with or without serviceExtension
+    func test_scenes__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismissPath3() {
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · with or without serviceExtension
+    func test_scenes__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · forceQuit · no tap
-    func test_alert_contentAvailable_category__scenes__forceQuit__noTap() {
+    /// alert + contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__noTap)
     }
 
-    /// alert + contentAvailable + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBody() {
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · with or without serviceExtension
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBody)
     }
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2() {
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapActionButton() {
+    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton · with or without serviceExtension
+    func test_scenes__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapDismiss() {
+    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss · with or without serviceExtension
+    func test_scenes__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTap() {
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTap)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath2() {
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath3() {
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · with or without serviceExtension
+    func test_swiftUI__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBody() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · with or without serviceExtension
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBody)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · with or without serviceExtension
+    func test_swiftUI__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButton() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · with or without serviceExtension
+    func test_swiftUI__foreground__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapActionButtonPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · with or without serviceExtension
+    func test_swiftUI__foreground__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismiss() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · with or without serviceExtension
+    func test_swiftUI__foreground__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · with or without serviceExtension
+    func test_swiftUI__foreground__tapDismissPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3() {
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · with or without serviceExtension
+    func test_swiftUI__foreground__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · background · no tap
-    func test_alert_contentAvailable_category__swiftUI__background__noTap() {
+    /// alert + contentAvailable + category · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__noTap)
     }
 
-    /// alert + contentAvailable + category · swiftUI · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body
-    func test_alert_contentAvailable_category__swiftUI__background__tapBody() {
+    /// alert + contentAvailable + category · swiftUI · background · tap body · with or without serviceExtension
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBody)
     }
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2
-    func test_alert_contentAvailable_category__swiftUI__background__tapBodyPath2() {
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · background · tap actionButton
-    func test_alert_contentAvailable_category__swiftUI__background__tapActionButton() {
+    /// alert + contentAvailable + category · swiftUI · background · tap actionButton · with or without serviceExtension
+    func test_swiftUI__background__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · swiftUI · background · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · background · tap dismiss
-    func test_alert_contentAvailable_category__swiftUI__background__tapDismiss() {
+    /// alert + contentAvailable + category · swiftUI · background · tap dismiss · with or without serviceExtension
+    func test_swiftUI__background__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__background__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · swiftUI · background · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTap() {
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTap)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTapPath3() {
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · with or without serviceExtension
+    func test_swiftUI__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTapPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBody() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · with or without serviceExtension
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBody)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · with or without serviceExtension
+    func test_swiftUI__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButton() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · with or without serviceExtension
+    func test_swiftUI__terminated__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · with or without serviceExtension
+    func test_swiftUI__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismiss() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · with or without serviceExtension
+    func test_swiftUI__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismiss)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3() {
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · with or without serviceExtension
+    func test_swiftUI__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3)
     }
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__noTap() {
+    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__noTap)
     }
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBody() {
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBody)
     }
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2() {
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2)
     }
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton() {
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapActionButton() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton)
     }
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss() {
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss · with or without serviceExtension
+    func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss)
-    }
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
-        assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
 }

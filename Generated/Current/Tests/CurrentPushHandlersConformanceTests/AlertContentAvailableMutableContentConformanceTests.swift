@@ -3,495 +3,496 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertContentAvailableMutableContentConformanceTests: XCTestCase {
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 2
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3() {
+    func test_appDelegate__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3() {
+    func test_appDelegate__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · background · no tap
-    func test_alert_contentAvailable_mutableContent__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__background__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
+    func test_appDelegate__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · background · tap body
-    func test_alert_contentAvailable_mutableContent__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__background__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__background__tapBody__withoutServiceExtension() {
+    func test_appDelegate__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3() {
+    func test_appDelegate__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
+    func test_appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3__withoutServiceExtension() {
+    func test_appDelegate__terminated__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2() {
+    func test_appDelegate__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3() {
+    func test_appDelegate__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · no tap
-    func test_alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · tap body
-    func test_alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 2
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3() {
+    func test_scenes__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
+    func test_scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension() {
+    func test_scenes__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3__withoutServiceExtension() {
+    func test_scenes__foreground__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3() {
+    func test_scenes__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBody__withoutServiceExtension() {
+    func test_scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3__withoutServiceExtension() {
+    func test_scenes__foreground__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · no tap
-    func test_alert_contentAvailable_mutableContent__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension() {
+    func test_scenes__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body
-    func test_alert_contentAvailable_mutableContent__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension() {
+    func test_scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3() {
+    func test_scenes__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
+    func test_scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3__withoutServiceExtension() {
+    func test_scenes__terminated__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3() {
+    func test_scenes__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension() {
+    func test_scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension() {
+    func test_scenes__terminated__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · no tap
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
+    func test_scenes__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 2
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3() {
+    func test_swiftUI__foreground__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3() {
+    func test_swiftUI__foreground__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · foreground · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__foreground__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · no tap
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
+    func test_swiftUI__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension() {
+    func test_swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · path 3
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3() {
+    func test_swiftUI__terminated__noTapPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
+    func test_swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3__withoutServiceExtension() {
+    func test_swiftUI__terminated__noTapPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 3
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3() {
+    func test_swiftUI__terminated__tapBodyPath3() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 3 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBodyPath3__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · no tap
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · path 2
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

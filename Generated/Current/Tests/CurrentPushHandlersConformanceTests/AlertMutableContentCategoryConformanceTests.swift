@@ -3,665 +3,666 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertMutableContentCategoryConformanceTests: XCTestCase {
     /// alert + mutableContent + category · appDelegate · foreground · no tap
-    func test_alert_mutableContent_category__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTap)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2
-    func test_alert_mutableContent_category__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTapPath2)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap body
-    func test_alert_mutableContent_category__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBody)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2
-    func test_alert_mutableContent_category__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton
-    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButton() {
+    func test_appDelegate__foreground__tapActionButton() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButton)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2
-    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2() {
+    func test_appDelegate__foreground__tapActionButtonPath2() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss
-    func test_alert_mutableContent_category__appDelegate__foreground__tapDismiss() {
+    func test_appDelegate__foreground__tapDismiss() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismiss)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2
-    func test_alert_mutableContent_category__appDelegate__foreground__tapDismissPath2() {
+    func test_appDelegate__foreground__tapDismissPath2() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismissPath2)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapDismissPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · background · no tap
-    func test_alert_mutableContent_category__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__noTap)
     }
 
     /// alert + mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension() {
+    func test_appDelegate__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap body
-    func test_alert_mutableContent_category__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapBody)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap body · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__background__tapBody__withoutServiceExtension() {
+    func test_appDelegate__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap actionButton
-    func test_alert_mutableContent_category__appDelegate__background__tapActionButton() {
+    func test_appDelegate__background__tapActionButton() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapActionButton)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension() {
+    func test_appDelegate__background__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap dismiss
-    func test_alert_mutableContent_category__appDelegate__background__tapDismiss() {
+    func test_appDelegate__background__tapDismiss() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapDismiss)
     }
 
     /// alert + mutableContent + category · appDelegate · background · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension() {
+    func test_appDelegate__background__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · no tap
-    func test_alert_mutableContent_category__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__noTap)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension() {
+    func test_appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap body
-    func test_alert_mutableContent_category__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapBody)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap actionButton
-    func test_alert_mutableContent_category__appDelegate__terminated__tapActionButton() {
+    func test_appDelegate__terminated__tapActionButton() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapActionButton)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap dismiss
-    func test_alert_mutableContent_category__appDelegate__terminated__tapDismiss() {
+    func test_appDelegate__terminated__tapDismiss() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapDismiss)
     }
 
     /// alert + mutableContent + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · no tap
-    func test_alert_mutableContent_category__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__noTap)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap body
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapBody)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap actionButton
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapActionButton() {
+    func test_appDelegate__forceQuit__tapActionButton() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapActionButton)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap dismiss
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapDismiss() {
+    func test_appDelegate__forceQuit__tapDismiss() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapDismiss)
     }
 
     /// alert + mutableContent + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · no tap
-    func test_alert_mutableContent_category__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTap)
     }
 
     /// alert + mutableContent + category · scenes · foreground · no tap · path 2
-    func test_alert_mutableContent_category__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTapPath2)
     }
 
     /// alert + mutableContent + category · scenes · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension() {
+    func test_scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension() {
+    func test_scenes__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap body
-    func test_alert_mutableContent_category__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBody)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap body · path 2
-    func test_alert_mutableContent_category__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension() {
+    func test_scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap actionButton
-    func test_alert_mutableContent_category__scenes__foreground__tapActionButton() {
+    func test_scenes__foreground__tapActionButton() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButton)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2
-    func test_alert_mutableContent_category__scenes__foreground__tapActionButtonPath2() {
+    func test_scenes__foreground__tapActionButtonPath2() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButtonPath2)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension() {
+    func test_scenes__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
+    func test_scenes__foreground__tapActionButtonPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap dismiss
-    func test_alert_mutableContent_category__scenes__foreground__tapDismiss() {
+    func test_scenes__foreground__tapDismiss() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismiss)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2
-    func test_alert_mutableContent_category__scenes__foreground__tapDismissPath2() {
+    func test_scenes__foreground__tapDismissPath2() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismissPath2)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension() {
+    func test_scenes__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension() {
+    func test_scenes__foreground__tapDismissPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · no tap
-    func test_alert_mutableContent_category__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert_mutableContent_category__scenes__background__noTap)
     }
 
     /// alert + mutableContent + category · scenes · background · no tap · without serviceExtension
-    func test_alert_mutableContent_category__scenes__background__noTap__withoutServiceExtension() {
+    func test_scenes__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · tap body
-    func test_alert_mutableContent_category__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBody)
     }
 
     /// alert + mutableContent + category · scenes · background · tap body · path 2
-    func test_alert_mutableContent_category__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · scenes · background · tap body · without serviceExtension
-    func test_alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension() {
+    func test_scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · tap actionButton
-    func test_alert_mutableContent_category__scenes__background__tapActionButton() {
+    func test_scenes__background__tapActionButton() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapActionButton)
     }
 
     /// alert + mutableContent + category · scenes · background · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension() {
+    func test_scenes__background__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · background · tap dismiss
-    func test_alert_mutableContent_category__scenes__background__tapDismiss() {
+    func test_scenes__background__tapDismiss() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapDismiss)
     }
 
     /// alert + mutableContent + category · scenes · background · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension() {
+    func test_scenes__background__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · no tap
-    func test_alert_mutableContent_category__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__noTap)
     }
 
     /// alert + mutableContent + category · scenes · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension() {
+    func test_scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap body
-    func test_alert_mutableContent_category__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBody)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap body · path 2
-    func test_alert_mutableContent_category__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension() {
+    func test_scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap actionButton
-    func test_alert_mutableContent_category__scenes__terminated__tapActionButton() {
+    func test_scenes__terminated__tapActionButton() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapActionButton)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension() {
+    func test_scenes__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap dismiss
-    func test_alert_mutableContent_category__scenes__terminated__tapDismiss() {
+    func test_scenes__terminated__tapDismiss() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapDismiss)
     }
 
     /// alert + mutableContent + category · scenes · terminated · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension() {
+    func test_scenes__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · no tap
-    func test_alert_mutableContent_category__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__noTap)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension() {
+    func test_scenes__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap body
-    func test_alert_mutableContent_category__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBody)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2
-    func test_alert_mutableContent_category__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap actionButton
-    func test_alert_mutableContent_category__scenes__forceQuit__tapActionButton() {
+    func test_scenes__forceQuit__tapActionButton() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapActionButton)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap dismiss
-    func test_alert_mutableContent_category__scenes__forceQuit__tapDismiss() {
+    func test_scenes__forceQuit__tapDismiss() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapDismiss)
     }
 
     /// alert + mutableContent + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · no tap
-    func test_alert_mutableContent_category__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTap)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2
-    func test_alert_mutableContent_category__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTapPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap body
-    func test_alert_mutableContent_category__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBody)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2
-    func test_alert_mutableContent_category__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton
-    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButton() {
+    func test_swiftUI__foreground__tapActionButton() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButton)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2
-    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2() {
+    func test_swiftUI__foreground__tapActionButtonPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss
-    func test_alert_mutableContent_category__swiftUI__foreground__tapDismiss() {
+    func test_swiftUI__foreground__tapDismiss() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismiss)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2
-    func test_alert_mutableContent_category__swiftUI__foreground__tapDismissPath2() {
+    func test_swiftUI__foreground__tapDismissPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismissPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapDismissPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · no tap
-    func test_alert_mutableContent_category__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__noTap)
     }
 
     /// alert + mutableContent + category · swiftUI · background · no tap · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension() {
+    func test_swiftUI__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap body
-    func test_alert_mutableContent_category__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBody)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap body · path 2
-    func test_alert_mutableContent_category__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap body · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension() {
+    func test_swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap actionButton
-    func test_alert_mutableContent_category__swiftUI__background__tapActionButton() {
+    func test_swiftUI__background__tapActionButton() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapActionButton)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension() {
+    func test_swiftUI__background__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap dismiss
-    func test_alert_mutableContent_category__swiftUI__background__tapDismiss() {
+    func test_swiftUI__background__tapDismiss() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapDismiss)
     }
 
     /// alert + mutableContent + category · swiftUI · background · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension() {
+    func test_swiftUI__background__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · no tap
-    func test_alert_mutableContent_category__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__noTap)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension() {
+    func test_swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap body
-    func test_alert_mutableContent_category__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBody)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2
-    func test_alert_mutableContent_category__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap actionButton
-    func test_alert_mutableContent_category__swiftUI__terminated__tapActionButton() {
+    func test_swiftUI__terminated__tapActionButton() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapActionButton)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap dismiss
-    func test_alert_mutableContent_category__swiftUI__terminated__tapDismiss() {
+    func test_swiftUI__terminated__tapDismiss() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapDismiss)
     }
 
     /// alert + mutableContent + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · no tap
-    func test_alert_mutableContent_category__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__noTap)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBody)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap actionButton
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapActionButton() {
+    func test_swiftUI__forceQuit__tapActionButton() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapActionButton)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap dismiss
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapDismiss() {
+    func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapDismiss)
     }
 
     /// alert + mutableContent + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    func test_alert_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
 }

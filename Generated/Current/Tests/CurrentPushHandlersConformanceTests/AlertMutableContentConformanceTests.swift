@@ -3,365 +3,366 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class AlertMutableContentConformanceTests: XCTestCase {
     /// alert + mutableContent · appDelegate · foreground · no tap
-    func test_alert_mutableContent__appDelegate__foreground__noTap() {
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTap)
     }
 
     /// alert + mutableContent · appDelegate · foreground · no tap · path 2
-    func test_alert_mutableContent__appDelegate__foreground__noTapPath2() {
+    func test_appDelegate__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTapPath2)
     }
 
     /// alert + mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · foreground · tap body
-    func test_alert_mutableContent__appDelegate__foreground__tapBody() {
+    func test_appDelegate__foreground__tapBody() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBody)
     }
 
     /// alert + mutableContent · appDelegate · foreground · tap body · path 2
-    func test_alert_mutableContent__appDelegate__foreground__tapBodyPath2() {
+    func test_appDelegate__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent · appDelegate · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_appDelegate__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · background · no tap
-    func test_alert_mutableContent__appDelegate__background__noTap() {
+    func test_appDelegate__background__noTap() {
         assertConforms(.alert_mutableContent__appDelegate__background__noTap)
     }
 
     /// alert + mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_alert_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
+    func test_appDelegate__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · background · tap body
-    func test_alert_mutableContent__appDelegate__background__tapBody() {
+    func test_appDelegate__background__tapBody() {
         assertConforms(.alert_mutableContent__appDelegate__background__tapBody)
     }
 
     /// alert + mutableContent · appDelegate · background · tap body · without serviceExtension
-    func test_alert_mutableContent__appDelegate__background__tapBody__withoutServiceExtension() {
+    func test_appDelegate__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · terminated · no tap
-    func test_alert_mutableContent__appDelegate__terminated__noTap() {
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.alert_mutableContent__appDelegate__terminated__noTap)
     }
 
     /// alert + mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
+    func test_appDelegate__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · terminated · tap body
-    func test_alert_mutableContent__appDelegate__terminated__tapBody() {
+    func test_appDelegate__terminated__tapBody() {
         assertConforms(.alert_mutableContent__appDelegate__terminated__tapBody)
     }
 
     /// alert + mutableContent · appDelegate · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension() {
+    func test_appDelegate__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · forceQuit · no tap
-    func test_alert_mutableContent__appDelegate__forceQuit__noTap() {
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.alert_mutableContent__appDelegate__forceQuit__noTap)
     }
 
     /// alert + mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · appDelegate · forceQuit · tap body
-    func test_alert_mutableContent__appDelegate__forceQuit__tapBody() {
+    func test_appDelegate__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent__appDelegate__forceQuit__tapBody)
     }
 
     /// alert + mutableContent · appDelegate · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension() {
+    func test_appDelegate__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · foreground · no tap
-    func test_alert_mutableContent__scenes__foreground__noTap() {
+    func test_scenes__foreground__noTap() {
         assertConforms(.alert_mutableContent__scenes__foreground__noTap)
     }
 
     /// alert + mutableContent · scenes · foreground · no tap · path 2
-    func test_alert_mutableContent__scenes__foreground__noTapPath2() {
+    func test_scenes__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent__scenes__foreground__noTapPath2)
     }
 
     /// alert + mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
+    func test_scenes__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension() {
+    func test_scenes__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · foreground · tap body
-    func test_alert_mutableContent__scenes__foreground__tapBody() {
+    func test_scenes__foreground__tapBody() {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBody)
     }
 
     /// alert + mutableContent · scenes · foreground · tap body · path 2
-    func test_alert_mutableContent__scenes__foreground__tapBodyPath2() {
+    func test_scenes__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent · scenes · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension() {
+    func test_scenes__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · background · no tap
-    func test_alert_mutableContent__scenes__background__noTap() {
+    func test_scenes__background__noTap() {
         assertConforms(.alert_mutableContent__scenes__background__noTap)
     }
 
     /// alert + mutableContent · scenes · background · no tap · without serviceExtension
-    func test_alert_mutableContent__scenes__background__noTap__withoutServiceExtension() {
+    func test_scenes__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · background · tap body
-    func test_alert_mutableContent__scenes__background__tapBody() {
+    func test_scenes__background__tapBody() {
         assertConforms(.alert_mutableContent__scenes__background__tapBody)
     }
 
     /// alert + mutableContent · scenes · background · tap body · path 2
-    func test_alert_mutableContent__scenes__background__tapBodyPath2() {
+    func test_scenes__background__tapBodyPath2() {
         assertConforms(.alert_mutableContent__scenes__background__tapBodyPath2)
     }
 
     /// alert + mutableContent · scenes · background · tap body · without serviceExtension
-    func test_alert_mutableContent__scenes__background__tapBody__withoutServiceExtension() {
+    func test_scenes__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · background · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · terminated · no tap
-    func test_alert_mutableContent__scenes__terminated__noTap() {
+    func test_scenes__terminated__noTap() {
         assertConforms(.alert_mutableContent__scenes__terminated__noTap)
     }
 
     /// alert + mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
+    func test_scenes__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · terminated · tap body
-    func test_alert_mutableContent__scenes__terminated__tapBody() {
+    func test_scenes__terminated__tapBody() {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBody)
     }
 
     /// alert + mutableContent · scenes · terminated · tap body · path 2
-    func test_alert_mutableContent__scenes__terminated__tapBodyPath2() {
+    func test_scenes__terminated__tapBodyPath2() {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBodyPath2)
     }
 
     /// alert + mutableContent · scenes · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension() {
+    func test_scenes__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · forceQuit · no tap
-    func test_alert_mutableContent__scenes__forceQuit__noTap() {
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__noTap)
     }
 
     /// alert + mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
+    func test_scenes__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · forceQuit · tap body
-    func test_alert_mutableContent__scenes__forceQuit__tapBody() {
+    func test_scenes__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBody)
     }
 
     /// alert + mutableContent · scenes · forceQuit · tap body · path 2
-    func test_alert_mutableContent__scenes__forceQuit__tapBodyPath2() {
+    func test_scenes__forceQuit__tapBodyPath2() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBodyPath2)
     }
 
     /// alert + mutableContent · scenes · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_scenes__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · no tap
-    func test_alert_mutableContent__swiftUI__foreground__noTap() {
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTap)
     }
 
     /// alert + mutableContent · swiftUI · foreground · no tap · path 2
-    func test_alert_mutableContent__swiftUI__foreground__noTapPath2() {
+    func test_swiftUI__foreground__noTapPath2() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTapPath2)
     }
 
     /// alert + mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    func test_alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__noTapPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__noTapPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · tap body
-    func test_alert_mutableContent__swiftUI__foreground__tapBody() {
+    func test_swiftUI__foreground__tapBody() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBody)
     }
 
     /// alert + mutableContent · swiftUI · foreground · tap body · path 2
-    func test_alert_mutableContent__swiftUI__foreground__tapBodyPath2() {
+    func test_swiftUI__foreground__tapBodyPath2() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBodyPath2)
     }
 
     /// alert + mutableContent · swiftUI · foreground · tap body · without serviceExtension
-    func test_alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__foreground__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__foreground__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · background · no tap
-    func test_alert_mutableContent__swiftUI__background__noTap() {
+    func test_swiftUI__background__noTap() {
         assertConforms(.alert_mutableContent__swiftUI__background__noTap)
     }
 
     /// alert + mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_alert_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
+    func test_swiftUI__background__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__background__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · background · tap body
-    func test_alert_mutableContent__swiftUI__background__tapBody() {
+    func test_swiftUI__background__tapBody() {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBody)
     }
 
     /// alert + mutableContent · swiftUI · background · tap body · path 2
-    func test_alert_mutableContent__swiftUI__background__tapBodyPath2() {
+    func test_swiftUI__background__tapBodyPath2() {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBodyPath2)
     }
 
     /// alert + mutableContent · swiftUI · background · tap body · without serviceExtension
-    func test_alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension() {
+    func test_swiftUI__background__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · background · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__background__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · terminated · no tap
-    func test_alert_mutableContent__swiftUI__terminated__noTap() {
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__noTap)
     }
 
     /// alert + mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_alert_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
+    func test_swiftUI__terminated__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · terminated · tap body
-    func test_alert_mutableContent__swiftUI__terminated__tapBody() {
+    func test_swiftUI__terminated__tapBody() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBody)
     }
 
     /// alert + mutableContent · swiftUI · terminated · tap body · path 2
-    func test_alert_mutableContent__swiftUI__terminated__tapBodyPath2() {
+    func test_swiftUI__terminated__tapBodyPath2() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBodyPath2)
     }
 
     /// alert + mutableContent · swiftUI · terminated · tap body · without serviceExtension
-    func test_alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__terminated__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · no tap
-    func test_alert_mutableContent__swiftUI__forceQuit__noTap() {
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__noTap)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_alert_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__noTap__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · tap body
-    func test_alert_mutableContent__swiftUI__forceQuit__tapBody() {
+    func test_swiftUI__forceQuit__tapBody() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBody)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2
-    func test_alert_mutableContent__swiftUI__forceQuit__tapBodyPath2() {
+    func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBodyPath2)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · tap body · without serviceExtension
-    func test_alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBody__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension)
     }
 
     /// alert + mutableContent · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    func test_alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
+    func test_swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 }

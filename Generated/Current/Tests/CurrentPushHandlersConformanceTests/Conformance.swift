@@ -4,11 +4,11 @@ import CurrentPushHandlers
 import XCTest
 
 extension XCTestCase {
-    /// Replays the scenario into a fresh handler from `makeHandlerUnderTest` and fails with
-    /// every departure from the matrix.
+    /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set
+    /// of missing handlers it stands for, and fails with every departure from the matrix.
     func assertConforms(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) {
-        let handler = makeHandlerUnderTest(setup: scenario.setup, missing: scenario.missing)
-        for failure in ConformanceCheck.failures(scenario, handler: handler) {
+        let failures = ConformanceCheck.failures(scenario) { makeHandlerUnderTest(setup: scenario.setup, missing: $0) }
+        for failure in failures {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
     }

@@ -3,125 +3,66 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class ContentAvailableMutableContentCategoryConformanceTests: XCTestCase {
-    /// contentAvailable + mutableContent + category · appDelegate · foreground · no tap
-    func test_contentAvailable_mutableContent_category__appDelegate__foreground__noTap() {
+    /// contentAvailable + mutableContent + category · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__appDelegate__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · appDelegate · background · no tap
-    func test_contentAvailable_mutableContent_category__appDelegate__background__noTap() {
+    /// contentAvailable + mutableContent + category · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__appDelegate__background__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · appDelegate · terminated · no tap
-    func test_contentAvailable_mutableContent_category__appDelegate__terminated__noTap() {
+    /// contentAvailable + mutableContent + category · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__appDelegate__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap
-    func test_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap() {
+    /// contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · scenes · foreground · no tap
-    func test_contentAvailable_mutableContent_category__scenes__foreground__noTap() {
+    /// contentAvailable + mutableContent + category · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__scenes__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · scenes · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · scenes · background · no tap
-    func test_contentAvailable_mutableContent_category__scenes__background__noTap() {
+    /// contentAvailable + mutableContent + category · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__scenes__background__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · scenes · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · scenes · terminated · no tap
-    func test_contentAvailable_mutableContent_category__scenes__terminated__noTap() {
+    /// contentAvailable + mutableContent + category · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__scenes__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · scenes · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · scenes · forceQuit · no tap
-    func test_contentAvailable_mutableContent_category__scenes__forceQuit__noTap() {
+    /// contentAvailable + mutableContent + category · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__scenes__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · swiftUI · foreground · no tap
-    func test_contentAvailable_mutableContent_category__swiftUI__foreground__noTap() {
+    /// contentAvailable + mutableContent + category · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__swiftUI__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · swiftUI · background · no tap
-    func test_contentAvailable_mutableContent_category__swiftUI__background__noTap() {
+    /// contentAvailable + mutableContent + category · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__swiftUI__background__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · swiftUI · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · swiftUI · terminated · no tap
-    func test_contentAvailable_mutableContent_category__swiftUI__terminated__noTap() {
+    /// contentAvailable + mutableContent + category · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__swiftUI__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap
-    func test_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap() {
+    /// contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap)
-    }
-
-    /// contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

@@ -3,125 +3,66 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class ContentAvailableMutableContentConformanceTests: XCTestCase {
-    /// contentAvailable + mutableContent · appDelegate · foreground · no tap
-    func test_contentAvailable_mutableContent__appDelegate__foreground__noTap() {
+    /// contentAvailable + mutableContent · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · background · no tap
-    func test_contentAvailable_mutableContent__appDelegate__background__noTap() {
+    /// contentAvailable + mutableContent · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · terminated · no tap
-    func test_contentAvailable_mutableContent__appDelegate__terminated__noTap() {
+    /// contentAvailable + mutableContent · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap
-    func test_contentAvailable_mutableContent__appDelegate__forceQuit__noTap() {
+    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__appDelegate__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · foreground · no tap
-    func test_contentAvailable_mutableContent__scenes__foreground__noTap() {
+    /// contentAvailable + mutableContent · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · background · no tap
-    func test_contentAvailable_mutableContent__scenes__background__noTap() {
+    /// contentAvailable + mutableContent · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · terminated · no tap
-    func test_contentAvailable_mutableContent__scenes__terminated__noTap() {
+    /// contentAvailable + mutableContent · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · scenes · forceQuit · no tap
-    func test_contentAvailable_mutableContent__scenes__forceQuit__noTap() {
+    /// contentAvailable + mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__scenes__forceQuit__noTap)
     }
 
-    /// contentAvailable + mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · foreground · no tap
-    func test_contentAvailable_mutableContent__swiftUI__foreground__noTap() {
+    /// contentAvailable + mutableContent · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__foreground__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · background · no tap
-    func test_contentAvailable_mutableContent__swiftUI__background__noTap() {
+    /// contentAvailable + mutableContent · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__background__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · terminated · no tap
-    func test_contentAvailable_mutableContent__swiftUI__terminated__noTap() {
+    /// contentAvailable + mutableContent · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__terminated__noTap)
     }
 
-    /// contentAvailable + mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap
-    func test_contentAvailable_mutableContent__swiftUI__forceQuit__noTap() {
+    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable_mutableContent__swiftUI__forceQuit__noTap)
-    }
-
-    /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

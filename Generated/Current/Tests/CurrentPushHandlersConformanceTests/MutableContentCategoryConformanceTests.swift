@@ -3,125 +3,66 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class MutableContentCategoryConformanceTests: XCTestCase {
-    /// mutableContent + category · appDelegate · foreground · no tap
-    func test_mutableContent_category__appDelegate__foreground__noTap() {
+    /// mutableContent + category · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.mutableContent_category__appDelegate__foreground__noTap)
     }
 
-    /// mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    func test_mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · appDelegate · background · no tap
-    func test_mutableContent_category__appDelegate__background__noTap() {
+    /// mutableContent + category · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.mutableContent_category__appDelegate__background__noTap)
     }
 
-    /// mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    func test_mutableContent_category__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · appDelegate · terminated · no tap
-    func test_mutableContent_category__appDelegate__terminated__noTap() {
+    /// mutableContent + category · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.mutableContent_category__appDelegate__terminated__noTap)
     }
 
-    /// mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    func test_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · appDelegate · forceQuit · no tap
-    func test_mutableContent_category__appDelegate__forceQuit__noTap() {
+    /// mutableContent + category · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.mutableContent_category__appDelegate__forceQuit__noTap)
     }
 
-    /// mutableContent + category · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · scenes · foreground · no tap
-    func test_mutableContent_category__scenes__foreground__noTap() {
+    /// mutableContent + category · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.mutableContent_category__scenes__foreground__noTap)
     }
 
-    /// mutableContent + category · scenes · foreground · no tap · without serviceExtension
-    func test_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · scenes · background · no tap
-    func test_mutableContent_category__scenes__background__noTap() {
+    /// mutableContent + category · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.mutableContent_category__scenes__background__noTap)
     }
 
-    /// mutableContent + category · scenes · background · no tap · without serviceExtension
-    func test_mutableContent_category__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · scenes · terminated · no tap
-    func test_mutableContent_category__scenes__terminated__noTap() {
+    /// mutableContent + category · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.mutableContent_category__scenes__terminated__noTap)
     }
 
-    /// mutableContent + category · scenes · terminated · no tap · without serviceExtension
-    func test_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · scenes · forceQuit · no tap
-    func test_mutableContent_category__scenes__forceQuit__noTap() {
+    /// mutableContent + category · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.mutableContent_category__scenes__forceQuit__noTap)
     }
 
-    /// mutableContent + category · scenes · forceQuit · no tap · without serviceExtension
-    func test_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · swiftUI · foreground · no tap
-    func test_mutableContent_category__swiftUI__foreground__noTap() {
+    /// mutableContent + category · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.mutableContent_category__swiftUI__foreground__noTap)
     }
 
-    /// mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
-    func test_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · swiftUI · background · no tap
-    func test_mutableContent_category__swiftUI__background__noTap() {
+    /// mutableContent + category · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.mutableContent_category__swiftUI__background__noTap)
     }
 
-    /// mutableContent + category · swiftUI · background · no tap · without serviceExtension
-    func test_mutableContent_category__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · swiftUI · terminated · no tap
-    func test_mutableContent_category__swiftUI__terminated__noTap() {
+    /// mutableContent + category · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.mutableContent_category__swiftUI__terminated__noTap)
     }
 
-    /// mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
-    func test_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent + category · swiftUI · forceQuit · no tap
-    func test_mutableContent_category__swiftUI__forceQuit__noTap() {
+    /// mutableContent + category · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.mutableContent_category__swiftUI__forceQuit__noTap)
-    }
-
-    /// mutableContent + category · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

@@ -3,125 +3,66 @@
 import CurrentPushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its setup, app state, tap
+/// and the handlers it lacks.
 final class MutableContentConformanceTests: XCTestCase {
-    /// mutableContent · appDelegate · foreground · no tap
-    func test_mutableContent__appDelegate__foreground__noTap() {
+    /// mutableContent · appDelegate · foreground · no tap · with or without serviceExtension
+    func test_appDelegate__foreground__noTap() {
         assertConforms(.mutableContent__appDelegate__foreground__noTap)
     }
 
-    /// mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · background · no tap
-    func test_mutableContent__appDelegate__background__noTap() {
+    /// mutableContent · appDelegate · background · no tap · with or without serviceExtension
+    func test_appDelegate__background__noTap() {
         assertConforms(.mutableContent__appDelegate__background__noTap)
     }
 
-    /// mutableContent · appDelegate · background · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · terminated · no tap
-    func test_mutableContent__appDelegate__terminated__noTap() {
+    /// mutableContent · appDelegate · terminated · no tap · with or without serviceExtension
+    func test_appDelegate__terminated__noTap() {
         assertConforms(.mutableContent__appDelegate__terminated__noTap)
     }
 
-    /// mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · appDelegate · forceQuit · no tap
-    func test_mutableContent__appDelegate__forceQuit__noTap() {
+    /// mutableContent · appDelegate · forceQuit · no tap · with or without serviceExtension
+    func test_appDelegate__forceQuit__noTap() {
         assertConforms(.mutableContent__appDelegate__forceQuit__noTap)
     }
 
-    /// mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · foreground · no tap
-    func test_mutableContent__scenes__foreground__noTap() {
+    /// mutableContent · scenes · foreground · no tap · with or without serviceExtension
+    func test_scenes__foreground__noTap() {
         assertConforms(.mutableContent__scenes__foreground__noTap)
     }
 
-    /// mutableContent · scenes · foreground · no tap · without serviceExtension
-    func test_mutableContent__scenes__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · background · no tap
-    func test_mutableContent__scenes__background__noTap() {
+    /// mutableContent · scenes · background · no tap · with or without serviceExtension
+    func test_scenes__background__noTap() {
         assertConforms(.mutableContent__scenes__background__noTap)
     }
 
-    /// mutableContent · scenes · background · no tap · without serviceExtension
-    func test_mutableContent__scenes__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · terminated · no tap
-    func test_mutableContent__scenes__terminated__noTap() {
+    /// mutableContent · scenes · terminated · no tap · with or without serviceExtension
+    func test_scenes__terminated__noTap() {
         assertConforms(.mutableContent__scenes__terminated__noTap)
     }
 
-    /// mutableContent · scenes · terminated · no tap · without serviceExtension
-    func test_mutableContent__scenes__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · scenes · forceQuit · no tap
-    func test_mutableContent__scenes__forceQuit__noTap() {
+    /// mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
+    func test_scenes__forceQuit__noTap() {
         assertConforms(.mutableContent__scenes__forceQuit__noTap)
     }
 
-    /// mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__scenes__forceQuit__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · foreground · no tap
-    func test_mutableContent__swiftUI__foreground__noTap() {
+    /// mutableContent · swiftUI · foreground · no tap · with or without serviceExtension
+    func test_swiftUI__foreground__noTap() {
         assertConforms(.mutableContent__swiftUI__foreground__noTap)
     }
 
-    /// mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__foreground__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · background · no tap
-    func test_mutableContent__swiftUI__background__noTap() {
+    /// mutableContent · swiftUI · background · no tap · with or without serviceExtension
+    func test_swiftUI__background__noTap() {
         assertConforms(.mutableContent__swiftUI__background__noTap)
     }
 
-    /// mutableContent · swiftUI · background · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__background__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__background__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · terminated · no tap
-    func test_mutableContent__swiftUI__terminated__noTap() {
+    /// mutableContent · swiftUI · terminated · no tap · with or without serviceExtension
+    func test_swiftUI__terminated__noTap() {
         assertConforms(.mutableContent__swiftUI__terminated__noTap)
     }
 
-    /// mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__terminated__noTap__withoutServiceExtension)
-    }
-
-    /// mutableContent · swiftUI · forceQuit · no tap
-    func test_mutableContent__swiftUI__forceQuit__noTap() {
+    /// mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
+    func test_swiftUI__forceQuit__noTap() {
         assertConforms(.mutableContent__swiftUI__forceQuit__noTap)
-    }
-
-    /// mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    func test_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension() {
-        assertConforms(.mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension)
     }
 }

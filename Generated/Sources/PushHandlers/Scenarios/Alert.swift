@@ -4,31 +4,23 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert: [Scenario] = [
         .alert__ios10__foreground__noTap,
-        .alert__ios10__foreground__noTap__withoutAction,
         .alert__ios10__background__noTap,
-        .alert__ios10__background__noTap__withoutAction,
         .alert__ios10__background__tapBody,
         .alert__ios10__background__tapBody__withoutAction,
         .alert__ios10__notRunning__noTap,
-        .alert__ios10__notRunning__noTap__withoutAction,
         .alert__ios10__notRunning__tapBody,
         .alert__ios10__notRunning__tapBody__withoutAction,
         .alert__ios8_9__foreground__noTap,
-        .alert__ios8_9__foreground__noTap__withoutAction,
         .alert__ios8_9__background__noTap,
-        .alert__ios8_9__background__noTap__withoutAction,
         .alert__ios8_9__background__tapBody,
-        .alert__ios8_9__background__tapBody__withoutAction,
         .alert__ios8_9__notRunning__noTap,
-        .alert__ios8_9__notRunning__noTap__withoutAction,
         .alert__ios8_9__notRunning__tapBody,
-        .alert__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert__payload: Payload = Payload(alert: true, contentAvailable: false, category: false)
 
-    /// alert · ios10 · foreground · no tap
+    /// alert · ios10 · foreground · no tap · with or without action
     public static let alert__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap",
         payload: alert__payload,
@@ -36,27 +28,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · ios10 · foreground · no tap · without action
-    public static let alert__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__foreground__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios10 · background · no tap
+    /// alert · ios10 · background · no tap · with or without action
     public static let alert__ios10__background__noTap: Scenario = Scenario(
         name: "alert__ios10__background__noTap",
         payload: alert__payload,
@@ -64,18 +43,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · background · no tap · without action
-    public static let alert__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__background__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -108,7 +76,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · ios10 · notRunning · no tap
+    /// alert · ios10 · notRunning · no tap · with or without action
     public static let alert__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap",
         payload: alert__payload,
@@ -116,18 +84,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · notRunning · no tap · without action
-    public static let alert__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__notRunning__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -162,7 +119,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · ios8_9 · foreground · no tap
+    /// alert · ios8_9 · foreground · no tap · with or without action
     public static let alert__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap",
         payload: alert__payload,
@@ -170,27 +127,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · ios8_9 · foreground · no tap · without action
-    public static let alert__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__foreground__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios8_9 · background · no tap
+    /// alert · ios8_9 · background · no tap · with or without action
     public static let alert__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap",
         payload: alert__payload,
@@ -198,23 +142,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios8_9 · background · no tap · without action
-    public static let alert__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__background__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · background · tap body
+    /// alert · ios8_9 · background · tap body · with or without action
     public static let alert__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody",
         payload: alert__payload,
@@ -222,27 +155,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · ios8_9 · background · tap body · without action
-    public static let alert__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__background__tapBody__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · no tap
+    /// alert · ios8_9 · notRunning · no tap · with or without action
     public static let alert__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap",
         payload: alert__payload,
@@ -250,23 +170,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios8_9 · notRunning · no tap · without action
-    public static let alert__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · notRunning · tap body
+    /// alert · ios8_9 · notRunning · tap body · with or without action
     public static let alert__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody",
         payload: alert__payload,
@@ -274,21 +183,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · tap body · without action
-    public static let alert__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__tapBody__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),

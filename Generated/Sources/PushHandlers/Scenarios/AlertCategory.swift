@@ -4,29 +4,22 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_category: [Scenario] = [
         .alert_category__ios10__foreground__noTap,
-        .alert_category__ios10__foreground__noTap__withoutAction,
         .alert_category__ios10__background__noTap,
-        .alert_category__ios10__background__noTap__withoutAction,
         .alert_category__ios10__background__tapActionButton,
         .alert_category__ios10__background__tapActionButton__withoutAction,
         .alert_category__ios10__background__tapBody,
         .alert_category__ios10__background__tapBody__withoutAction,
         .alert_category__ios10__notRunning__noTap,
-        .alert_category__ios10__notRunning__noTap__withoutAction,
         .alert_category__ios10__notRunning__tapActionButton,
         .alert_category__ios10__notRunning__tapActionButton__withoutAction,
         .alert_category__ios10__notRunning__tapBody,
         .alert_category__ios10__notRunning__tapBody__withoutAction,
         .alert_category__ios8_9__foreground__noTap,
-        .alert_category__ios8_9__foreground__noTap__withoutAction,
         .alert_category__ios8_9__background__noTap,
-        .alert_category__ios8_9__background__noTap__withoutAction,
         .alert_category__ios8_9__background__tapActionButton,
         .alert_category__ios8_9__background__tapActionButton__withoutAction,
         .alert_category__ios8_9__background__tapBody,
-        .alert_category__ios8_9__background__tapBody__withoutAction,
         .alert_category__ios8_9__notRunning__noTap,
-        .alert_category__ios8_9__notRunning__noTap__withoutAction,
         .alert_category__ios8_9__notRunning__tapActionButton,
         .alert_category__ios8_9__notRunning__tapActionButton__withoutAction,
         .alert_category__ios8_9__notRunning__tapBody,
@@ -36,7 +29,7 @@ extension Scenario {
     /// The payload every scenario here is delivered with.
     private static let alert_category__payload: Payload = Payload(alert: true, contentAvailable: false, category: true)
 
-    /// alert + category · ios10 · foreground · no tap
+    /// alert + category · ios10 · foreground · no tap · with or without action
     public static let alert_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap",
         payload: alert_category__payload,
@@ -44,27 +37,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · ios10 · foreground · no tap · without action
-    public static let alert_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__foreground__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios10 · background · no tap
+    /// alert + category · ios10 · background · no tap · with or without action
     public static let alert_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap",
         payload: alert_category__payload,
@@ -72,18 +52,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · background · no tap · without action
-    public static let alert_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__background__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -142,7 +111,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios10 · notRunning · no tap
+    /// alert + category · ios10 · notRunning · no tap · with or without action
     public static let alert_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap",
         payload: alert_category__payload,
@@ -150,18 +119,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · notRunning · no tap · without action
-    public static let alert_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -225,7 +183,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios8_9 · foreground · no tap
+    /// alert + category · ios8_9 · foreground · no tap · with or without action
     public static let alert_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap",
         payload: alert_category__payload,
@@ -233,27 +191,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · ios8_9 · foreground · no tap · without action
-    public static let alert_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios8_9 · background · no tap
+    /// alert + category · ios8_9 · background · no tap · with or without action
     public static let alert_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap",
         payload: alert_category__payload,
@@ -261,18 +206,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · background · no tap · without action
-    public static let alert_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -303,7 +237,7 @@ extension Scenario {
         steps: []
     )
 
-    /// alert + category · ios8_9 · background · tap body
+    /// alert + category · ios8_9 · background · tap body · with or without action
     public static let alert_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody",
         payload: alert_category__payload,
@@ -311,27 +245,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios8_9 · background · tap body · without action
-    public static let alert_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapBody__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · no tap
+    /// alert + category · ios8_9 · notRunning · no tap · with or without action
     public static let alert_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap",
         payload: alert_category__payload,
@@ -339,18 +260,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )

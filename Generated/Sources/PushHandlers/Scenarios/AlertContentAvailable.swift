@@ -4,31 +4,23 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable: [Scenario] = [
         .alert_contentAvailable__ios10__foreground__noTap,
-        .alert_contentAvailable__ios10__foreground__noTap__withoutAction,
         .alert_contentAvailable__ios10__background__noTap,
-        .alert_contentAvailable__ios10__background__noTap__withoutAction,
         .alert_contentAvailable__ios10__background__tapBody,
         .alert_contentAvailable__ios10__background__tapBody__withoutAction,
         .alert_contentAvailable__ios10__notRunning__noTap,
-        .alert_contentAvailable__ios10__notRunning__noTap__withoutAction,
         .alert_contentAvailable__ios10__notRunning__tapBody,
         .alert_contentAvailable__ios10__notRunning__tapBody__withoutAction,
         .alert_contentAvailable__ios8_9__foreground__noTap,
-        .alert_contentAvailable__ios8_9__foreground__noTap__withoutAction,
         .alert_contentAvailable__ios8_9__background__noTap,
-        .alert_contentAvailable__ios8_9__background__noTap__withoutAction,
         .alert_contentAvailable__ios8_9__background__tapBody,
-        .alert_contentAvailable__ios8_9__background__tapBody__withoutAction,
         .alert_contentAvailable__ios8_9__notRunning__noTap,
-        .alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction,
         .alert_contentAvailable__ios8_9__notRunning__tapBody,
-        .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable__payload: Payload = Payload(alert: true, contentAvailable: true, category: false)
 
-    /// alert + contentAvailable · ios10 · foreground · no tap
+    /// alert + contentAvailable · ios10 · foreground · no tap · with or without action
     public static let alert_contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -36,27 +28,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · no tap
+    /// alert + contentAvailable · ios10 · background · no tap · with or without action
     public static let alert_contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -64,20 +43,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · no tap · without action
-    public static let alert_contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
@@ -114,7 +80,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · notRunning · no tap
+    /// alert + contentAvailable · ios10 · notRunning · no tap · with or without action
     public static let alert_contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
         payload: alert_contentAvailable__payload,
@@ -122,18 +88,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -168,7 +123,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · foreground · no tap
+    /// alert + contentAvailable · ios8_9 · foreground · no tap · with or without action
     public static let alert_contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -176,27 +131,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · no tap
+    /// alert + contentAvailable · ios8_9 · background · no tap · with or without action
     public static let alert_contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -204,27 +146,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · tap body
+    /// alert + contentAvailable · ios8_9 · background · tap body · with or without action
     public static let alert_contentAvailable__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -232,6 +161,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -239,22 +169,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap
+    /// alert + contentAvailable · ios8_9 · notRunning · no tap · with or without action
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable__payload,
@@ -262,23 +177,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body
+    /// alert + contentAvailable · ios8_9 · notRunning · tap body · with or without action
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
@@ -286,21 +190,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),

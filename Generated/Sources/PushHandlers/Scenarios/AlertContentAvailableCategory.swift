@@ -4,29 +4,22 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable_category: [Scenario] = [
         .alert_contentAvailable_category__ios10__foreground__noTap,
-        .alert_contentAvailable_category__ios10__foreground__noTap__withoutAction,
         .alert_contentAvailable_category__ios10__background__noTap,
-        .alert_contentAvailable_category__ios10__background__noTap__withoutAction,
         .alert_contentAvailable_category__ios10__background__tapActionButton,
         .alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction,
         .alert_contentAvailable_category__ios10__background__tapBody,
         .alert_contentAvailable_category__ios10__background__tapBody__withoutAction,
         .alert_contentAvailable_category__ios10__notRunning__noTap,
-        .alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction,
         .alert_contentAvailable_category__ios10__notRunning__tapActionButton,
         .alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction,
         .alert_contentAvailable_category__ios10__notRunning__tapBody,
         .alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction,
         .alert_contentAvailable_category__ios8_9__foreground__noTap,
-        .alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction,
         .alert_contentAvailable_category__ios8_9__background__noTap,
-        .alert_contentAvailable_category__ios8_9__background__noTap__withoutAction,
         .alert_contentAvailable_category__ios8_9__background__tapActionButton,
         .alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction,
         .alert_contentAvailable_category__ios8_9__background__tapBody,
-        .alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction,
         .alert_contentAvailable_category__ios8_9__notRunning__noTap,
-        .alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction,
         .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton,
         .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction,
         .alert_contentAvailable_category__ios8_9__notRunning__tapBody,
@@ -36,7 +29,7 @@ extension Scenario {
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable_category__payload: Payload = Payload(alert: true, contentAvailable: true, category: true)
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap
+    /// alert + contentAvailable + category · ios10 · foreground · no tap · with or without action
     public static let alert_contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -44,27 +37,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · no tap
+    /// alert + contentAvailable + category · ios10 · background · no tap · with or without action
     public static let alert_contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -72,20 +52,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
@@ -151,7 +118,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap
+    /// alert + contentAvailable + category · ios10 · notRunning · no tap · with or without action
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -159,18 +126,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )
@@ -234,7 +190,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap
+    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · with or without action
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -242,27 +198,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap
+    /// alert + contentAvailable + category · ios8_9 · background · no tap · with or without action
     public static let alert_contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -270,20 +213,7 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
@@ -319,7 +249,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body
+    /// alert + contentAvailable + category · ios8_9 · background · tap body · with or without action
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -327,6 +257,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -334,22 +265,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
+    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · with or without action
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -357,18 +273,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: false,
         steps: []
     )

@@ -4,23 +4,17 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let category: [Scenario] = [
         .category__ios10__foreground__noTap,
-        .category__ios10__foreground__noTap__withoutAction,
         .category__ios10__background__noTap,
-        .category__ios10__background__noTap__withoutAction,
         .category__ios10__notRunning__noTap,
-        .category__ios10__notRunning__noTap__withoutAction,
         .category__ios8_9__foreground__noTap,
-        .category__ios8_9__foreground__noTap__withoutAction,
         .category__ios8_9__background__noTap,
-        .category__ios8_9__background__noTap__withoutAction,
         .category__ios8_9__notRunning__noTap,
-        .category__ios8_9__notRunning__noTap__withoutAction,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let category__payload: Payload = Payload(alert: false, contentAvailable: false, category: true)
 
-    /// category · ios10 · foreground · no tap
+    /// category · ios10 · foreground · no tap · with or without action
     public static let category__ios10__foreground__noTap: Scenario = Scenario(
         name: "category__ios10__foreground__noTap",
         payload: category__payload,
@@ -28,27 +22,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// category · ios10 · foreground · no tap · without action
-    public static let category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__foreground__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios10 · background · no tap
+    /// category · ios10 · background · no tap · with or without action
     public static let category__ios10__background__noTap: Scenario = Scenario(
         name: "category__ios10__background__noTap",
         payload: category__payload,
@@ -56,23 +37,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )
 
-    /// category · ios10 · background · no tap · without action
-    public static let category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__background__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · notRunning · no tap
+    /// category · ios10 · notRunning · no tap · with or without action
     public static let category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap",
         payload: category__payload,
@@ -80,23 +50,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )
 
-    /// category · ios10 · notRunning · no tap · without action
-    public static let category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__notRunning__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · foreground · no tap
+    /// category · ios8_9 · foreground · no tap · with or without action
     public static let category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap",
         payload: category__payload,
@@ -104,27 +63,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// category · ios8_9 · foreground · no tap · without action
-    public static let category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__foreground__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios8_9 · background · no tap
+    /// category · ios8_9 · background · no tap · with or without action
     public static let category__ios8_9__background__noTap: Scenario = Scenario(
         name: "category__ios8_9__background__noTap",
         payload: category__payload,
@@ -132,23 +78,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )
 
-    /// category · ios8_9 · background · no tap · without action
-    public static let category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__background__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap
+    /// category · ios8_9 · notRunning · no tap · with or without action
     public static let category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap",
         payload: category__payload,
@@ -156,18 +91,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap · without action
-    public static let category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__notRunning__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )

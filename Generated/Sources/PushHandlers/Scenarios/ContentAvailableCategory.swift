@@ -4,23 +4,17 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let contentAvailable_category: [Scenario] = [
         .contentAvailable_category__ios10__foreground__noTap,
-        .contentAvailable_category__ios10__foreground__noTap__withoutAction,
         .contentAvailable_category__ios10__background__noTap,
-        .contentAvailable_category__ios10__background__noTap__withoutAction,
         .contentAvailable_category__ios10__notRunning__noTap,
-        .contentAvailable_category__ios10__notRunning__noTap__withoutAction,
         .contentAvailable_category__ios8_9__foreground__noTap,
-        .contentAvailable_category__ios8_9__foreground__noTap__withoutAction,
         .contentAvailable_category__ios8_9__background__noTap,
-        .contentAvailable_category__ios8_9__background__noTap__withoutAction,
         .contentAvailable_category__ios8_9__notRunning__noTap,
-        .contentAvailable_category__ios8_9__notRunning__noTap__withoutAction,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let contentAvailable_category__payload: Payload = Payload(alert: false, contentAvailable: true, category: true)
 
-    /// contentAvailable + category · ios10 · foreground · no tap
+    /// contentAvailable + category · ios10 · foreground · no tap · with or without action
     public static let contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__foreground__noTap",
         payload: contentAvailable_category__payload,
@@ -28,27 +22,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · ios10 · foreground · no tap · without action
-    public static let contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · ios10 · background · no tap
+    /// contentAvailable + category · ios10 · background · no tap · with or without action
     public static let contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__background__noTap",
         payload: contentAvailable_category__payload,
@@ -56,27 +37,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · ios10 · background · no tap · without action
-    public static let contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · ios10 · notRunning · no tap
+    /// contentAvailable + category · ios10 · notRunning · no tap · with or without action
     public static let contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios10__notRunning__noTap",
         payload: contentAvailable_category__payload,
@@ -84,23 +52,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )
 
-    /// contentAvailable + category · ios10 · notRunning · no tap · without action
-    public static let contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable + category · ios8_9 · foreground · no tap
+    /// contentAvailable + category · ios8_9 · foreground · no tap · with or without action
     public static let contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__foreground__noTap",
         payload: contentAvailable_category__payload,
@@ -108,27 +65,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · ios8_9 · foreground · no tap · without action
-    public static let contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · ios8_9 · background · no tap
+    /// contentAvailable + category · ios8_9 · background · no tap · with or without action
     public static let contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__background__noTap",
         payload: contentAvailable_category__payload,
@@ -136,27 +80,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · ios8_9 · background · no tap · without action
-    public static let contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · ios8_9 · notRunning · no tap
+    /// contentAvailable + category · ios8_9 · notRunning · no tap · with or without action
     public static let contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "contentAvailable_category__ios8_9__notRunning__noTap",
         payload: contentAvailable_category__payload,
@@ -164,18 +95,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    public static let contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
+        eitherWay: [.action],
         ignored: true,
         steps: []
     )

@@ -3,7 +3,9 @@
 import Foundation
 
 /// One way a push plays out: a cell of the matrix, the tap the user makes (or none) and the
-/// optional handlers the app lacks, with every call iOS makes and what a correct app does.
+/// optional handlers the app lacks, with every call iOS makes and what a correct app does. Where
+/// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
+/// for both (`eitherWay`).
 public struct Scenario: Sendable {
     /// One call, and what the app should make of it.
     public struct Step: Equatable, Sendable {
@@ -35,7 +37,8 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The scenario's Swift name, also the name of its conformance test.
+    /// The scenario's Swift name; its XCTest conformance test is named for it, less the payload
+    /// combination its test class is named for.
     public let name: String
     /// The keys the push sets.
     public let payload: Payload
@@ -47,17 +50,21 @@ public struct Scenario: Sendable {
     public let tap: Tap?
     /// Which of the paths iOS may take in this cell: 1 for the one the cell states first.
     public let path: Int
-    /// The optional handlers the app leaves out.
+    /// The optional handlers the app leaves out: every app the scenario stands for lacks them.
     public let missing: Set<Handler>
+    /// The optional handlers the app may have or leave out alike: iOS makes the same calls either
+    /// way, so the scenario stands for both.
+    public let eitherWay: Set<Handler>
     /// True when iOS drops the push: no call at all.
     public let ignored: Bool
     /// Every call iOS makes, in order.
     public let steps: [Step]
 
-    /// A scenario with every field given; most take a cell's first path.
+    /// A scenario with every field given; most take a cell's first path and stand for one set
+    /// of missing handlers.
     public init(
         name: String, payload: Payload, api: InitAPI, appState: AppState, tap: Tap?, path: Int = 1, missing: Set<Handler>,
-        ignored: Bool, steps: [Step]
+        eitherWay: Set<Handler> = [], ignored: Bool, steps: [Step]
     ) {
         self.name = name
         self.payload = payload
@@ -66,8 +73,20 @@ public struct Scenario: Sendable {
         self.tap = tap
         self.path = path
         self.missing = missing
+        self.eitherWay = eitherWay
         self.ignored = ignored
         self.steps = steps
+    }
+
+    /// Whether the scenario stands for an app that leaves out exactly `missing`.
+    public func standsFor(missing: Set<Handler>) -> Bool {
+        self.missing.isSubset(of: missing) && missing.isSubset(of: self.missing.union(eitherWay))
+    }
+
+    /// Every set of optional handlers an app the scenario stands for leaves out: `missing`
+    /// first, then with each combination of `eitherWay` added.
+    public var conditions: [Set<Handler>] {
+        Handler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in sets + sets.map { $0.union([handler]) } }
     }
 }
 
@@ -311,7 +330,7 @@ public final class PushRouter: PushHandlerUnderTest {
     /// only when every tap that starts with it goes on to another call.
     private func launchAlwaysContinues(_ launch: Handler, payload: Payload) -> Bool {
         Scenario.all.allSatisfy { scenario in
-            guard scenario.api == api, scenario.payload == payload, scenario.missing == missing else { return true }
+            guard scenario.api == api, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
         }
@@ -386,6 +405,21 @@ public struct PushSequence: Sendable {
 public enum ConformanceCheck {
     /// The moment a replay starts; dates and arrival times count from it.
     static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
+
+    /// Every departure from `scenario` of a fresh handler from `make` for each set of missing
+    /// handlers the scenario stands for (`conditions`), one line each; empty when they all
+    /// conform. Failures every such handler shows alike are listed once, as `failures(_:handler:)`
+    /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
+    /// `without serviceExtension: step 1, …`.
+    public static func failures(_ scenario: Scenario, making make: (Set<Handler>) -> PushHandlerUnderTest) -> [String] {
+        let each = scenario.conditions.map { failures(scenario, handler: make($0)) }
+        if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
+        return zip(scenario.conditions, each).flatMap { missing, failures in
+            let condition = Handler.allCases.filter(scenario.eitherWay.contains)
+                .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
+            return failures.map { "\(condition): \($0)" }
+        }
+    }
 
     /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
     public static func failures(_ scenario: Scenario, handler: PushHandlerUnderTest) -> [String] {

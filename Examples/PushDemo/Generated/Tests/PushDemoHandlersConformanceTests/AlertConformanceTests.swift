@@ -3,205 +3,71 @@
 import PushDemoHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// and the handlers it lacks.
 final class AlertConformanceTests: XCTestCase {
-    /// alert · ios10 · foreground · no tap
-    func test_alert__ios10__foreground__noTap() {
+    /// alert · ios10 · foreground · no tap · with or without action
+    func test_ios10__foreground__noTap() {
         assertConforms(.alert__ios10__foreground__noTap)
     }
 
-    /// alert · ios10 · foreground · no tap · without action
-    func test_alert__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.alert__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// alert · ios10 · foreground · no tap · without presentation
-    func test_alert__ios10__foreground__noTap__withoutPresentation() {
+    /// alert · ios10 · foreground · no tap · without presentation · with or without action
+    func test_ios10__foreground__noTap__withoutPresentation() {
         assertConforms(.alert__ios10__foreground__noTap__withoutPresentation)
     }
 
-    /// alert · ios10 · foreground · no tap · without action, presentation
-    func test_alert__ios10__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios10__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios10 · background · no tap
-    func test_alert__ios10__background__noTap() {
+    /// alert · ios10 · background · no tap · with or without each of action, presentation
+    func test_ios10__background__noTap() {
         assertConforms(.alert__ios10__background__noTap)
     }
 
-    /// alert · ios10 · background · no tap · without action
-    func test_alert__ios10__background__noTap__withoutAction() {
-        assertConforms(.alert__ios10__background__noTap__withoutAction)
-    }
-
-    /// alert · ios10 · background · no tap · without presentation
-    func test_alert__ios10__background__noTap__withoutPresentation() {
-        assertConforms(.alert__ios10__background__noTap__withoutPresentation)
-    }
-
-    /// alert · ios10 · background · no tap · without action, presentation
-    func test_alert__ios10__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios10__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios10 · background · tap body
-    func test_alert__ios10__background__tapBody() {
+    /// alert · ios10 · background · tap body · with or without presentation
+    func test_ios10__background__tapBody() {
         assertConforms(.alert__ios10__background__tapBody)
     }
 
-    /// alert · ios10 · background · tap body · without action
-    func test_alert__ios10__background__tapBody__withoutAction() {
+    /// alert · ios10 · background · tap body · without action · with or without presentation
+    func test_ios10__background__tapBody__withoutAction() {
         assertConforms(.alert__ios10__background__tapBody__withoutAction)
     }
 
-    /// alert · ios10 · background · tap body · without presentation
-    func test_alert__ios10__background__tapBody__withoutPresentation() {
-        assertConforms(.alert__ios10__background__tapBody__withoutPresentation)
-    }
-
-    /// alert · ios10 · background · tap body · without action, presentation
-    func test_alert__ios10__background__tapBody__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios10__background__tapBody__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios10 · notRunning · no tap
-    func test_alert__ios10__notRunning__noTap() {
+    /// alert · ios10 · notRunning · no tap · with or without each of action, presentation
+    func test_ios10__notRunning__noTap() {
         assertConforms(.alert__ios10__notRunning__noTap)
     }
 
-    /// alert · ios10 · notRunning · no tap · without action
-    func test_alert__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.alert__ios10__notRunning__noTap__withoutAction)
-    }
-
-    /// alert · ios10 · notRunning · no tap · without presentation
-    func test_alert__ios10__notRunning__noTap__withoutPresentation() {
-        assertConforms(.alert__ios10__notRunning__noTap__withoutPresentation)
-    }
-
-    /// alert · ios10 · notRunning · no tap · without action, presentation
-    func test_alert__ios10__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios10__notRunning__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios10 · notRunning · tap body
-    func test_alert__ios10__notRunning__tapBody() {
+    /// alert · ios10 · notRunning · tap body · with or without presentation
+    func test_ios10__notRunning__tapBody() {
         assertConforms(.alert__ios10__notRunning__tapBody)
     }
 
-    /// alert · ios10 · notRunning · tap body · without action
-    func test_alert__ios10__notRunning__tapBody__withoutAction() {
+    /// alert · ios10 · notRunning · tap body · without action · with or without presentation
+    func test_ios10__notRunning__tapBody__withoutAction() {
         assertConforms(.alert__ios10__notRunning__tapBody__withoutAction)
     }
 
-    /// alert · ios10 · notRunning · tap body · without presentation
-    func test_alert__ios10__notRunning__tapBody__withoutPresentation() {
-        assertConforms(.alert__ios10__notRunning__tapBody__withoutPresentation)
-    }
-
-    /// alert · ios10 · notRunning · tap body · without action, presentation
-    func test_alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · foreground · no tap
-    func test_alert__ios8_9__foreground__noTap() {
+    /// alert · ios8_9 · foreground · no tap · with or without each of action, presentation
+    func test_ios8_9__foreground__noTap() {
         assertConforms(.alert__ios8_9__foreground__noTap)
     }
 
-    /// alert · ios8_9 · foreground · no tap · without action
-    func test_alert__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.alert__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// alert · ios8_9 · foreground · no tap · without presentation
-    func test_alert__ios8_9__foreground__noTap__withoutPresentation() {
-        assertConforms(.alert__ios8_9__foreground__noTap__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · foreground · no tap · without action, presentation
-    func test_alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · background · no tap
-    func test_alert__ios8_9__background__noTap() {
+    /// alert · ios8_9 · background · no tap · with or without each of action, presentation
+    func test_ios8_9__background__noTap() {
         assertConforms(.alert__ios8_9__background__noTap)
     }
 
-    /// alert · ios8_9 · background · no tap · without action
-    func test_alert__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.alert__ios8_9__background__noTap__withoutAction)
-    }
-
-    /// alert · ios8_9 · background · no tap · without presentation
-    func test_alert__ios8_9__background__noTap__withoutPresentation() {
-        assertConforms(.alert__ios8_9__background__noTap__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · background · no tap · without action, presentation
-    func test_alert__ios8_9__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios8_9__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · background · tap body
-    func test_alert__ios8_9__background__tapBody() {
+    /// alert · ios8_9 · background · tap body · with or without each of action, presentation
+    func test_ios8_9__background__tapBody() {
         assertConforms(.alert__ios8_9__background__tapBody)
     }
 
-    /// alert · ios8_9 · background · tap body · without action
-    func test_alert__ios8_9__background__tapBody__withoutAction() {
-        assertConforms(.alert__ios8_9__background__tapBody__withoutAction)
-    }
-
-    /// alert · ios8_9 · background · tap body · without presentation
-    func test_alert__ios8_9__background__tapBody__withoutPresentation() {
-        assertConforms(.alert__ios8_9__background__tapBody__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · background · tap body · without action, presentation
-    func test_alert__ios8_9__background__tapBody__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios8_9__background__tapBody__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · notRunning · no tap
-    func test_alert__ios8_9__notRunning__noTap() {
+    /// alert · ios8_9 · notRunning · no tap · with or without each of action, presentation
+    func test_ios8_9__notRunning__noTap() {
         assertConforms(.alert__ios8_9__notRunning__noTap)
     }
 
-    /// alert · ios8_9 · notRunning · no tap · without action
-    func test_alert__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.alert__ios8_9__notRunning__noTap__withoutAction)
-    }
-
-    /// alert · ios8_9 · notRunning · no tap · without presentation
-    func test_alert__ios8_9__notRunning__noTap__withoutPresentation() {
-        assertConforms(.alert__ios8_9__notRunning__noTap__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · notRunning · no tap · without action, presentation
-    func test_alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · notRunning · tap body
-    func test_alert__ios8_9__notRunning__tapBody() {
+    /// alert · ios8_9 · notRunning · tap body · with or without each of action, presentation
+    func test_ios8_9__notRunning__tapBody() {
         assertConforms(.alert__ios8_9__notRunning__tapBody)
-    }
-
-    /// alert · ios8_9 · notRunning · tap body · without action
-    func test_alert__ios8_9__notRunning__tapBody__withoutAction() {
-        assertConforms(.alert__ios8_9__notRunning__tapBody__withoutAction)
-    }
-
-    /// alert · ios8_9 · notRunning · tap body · without presentation
-    func test_alert__ios8_9__notRunning__tapBody__withoutPresentation() {
-        assertConforms(.alert__ios8_9__notRunning__tapBody__withoutPresentation)
-    }
-
-    /// alert · ios8_9 · notRunning · tap body · without action, presentation
-    func test_alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation() {
-        assertConforms(.alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation)
     }
 }

@@ -3,125 +3,36 @@
 import PushDemoHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// and the handlers it lacks.
 final class CategoryConformanceTests: XCTestCase {
-    /// category · ios10 · foreground · no tap
-    func test_category__ios10__foreground__noTap() {
+    /// category · ios10 · foreground · no tap · with or without each of action, presentation
+    func test_ios10__foreground__noTap() {
         assertConforms(.category__ios10__foreground__noTap)
     }
 
-    /// category · ios10 · foreground · no tap · without action
-    func test_category__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.category__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// category · ios10 · foreground · no tap · without presentation
-    func test_category__ios10__foreground__noTap__withoutPresentation() {
-        assertConforms(.category__ios10__foreground__noTap__withoutPresentation)
-    }
-
-    /// category · ios10 · foreground · no tap · without action, presentation
-    func test_category__ios10__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios10__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// category · ios10 · background · no tap
-    func test_category__ios10__background__noTap() {
+    /// category · ios10 · background · no tap · with or without each of action, presentation
+    func test_ios10__background__noTap() {
         assertConforms(.category__ios10__background__noTap)
     }
 
-    /// category · ios10 · background · no tap · without action
-    func test_category__ios10__background__noTap__withoutAction() {
-        assertConforms(.category__ios10__background__noTap__withoutAction)
-    }
-
-    /// category · ios10 · background · no tap · without presentation
-    func test_category__ios10__background__noTap__withoutPresentation() {
-        assertConforms(.category__ios10__background__noTap__withoutPresentation)
-    }
-
-    /// category · ios10 · background · no tap · without action, presentation
-    func test_category__ios10__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios10__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// category · ios10 · notRunning · no tap
-    func test_category__ios10__notRunning__noTap() {
+    /// category · ios10 · notRunning · no tap · with or without each of action, presentation
+    func test_ios10__notRunning__noTap() {
         assertConforms(.category__ios10__notRunning__noTap)
     }
 
-    /// category · ios10 · notRunning · no tap · without action
-    func test_category__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.category__ios10__notRunning__noTap__withoutAction)
-    }
-
-    /// category · ios10 · notRunning · no tap · without presentation
-    func test_category__ios10__notRunning__noTap__withoutPresentation() {
-        assertConforms(.category__ios10__notRunning__noTap__withoutPresentation)
-    }
-
-    /// category · ios10 · notRunning · no tap · without action, presentation
-    func test_category__ios10__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios10__notRunning__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// category · ios8_9 · foreground · no tap
-    func test_category__ios8_9__foreground__noTap() {
+    /// category · ios8_9 · foreground · no tap · with or without each of action, presentation
+    func test_ios8_9__foreground__noTap() {
         assertConforms(.category__ios8_9__foreground__noTap)
     }
 
-    /// category · ios8_9 · foreground · no tap · without action
-    func test_category__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.category__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// category · ios8_9 · foreground · no tap · without presentation
-    func test_category__ios8_9__foreground__noTap__withoutPresentation() {
-        assertConforms(.category__ios8_9__foreground__noTap__withoutPresentation)
-    }
-
-    /// category · ios8_9 · foreground · no tap · without action, presentation
-    func test_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios8_9__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// category · ios8_9 · background · no tap
-    func test_category__ios8_9__background__noTap() {
+    /// category · ios8_9 · background · no tap · with or without each of action, presentation
+    func test_ios8_9__background__noTap() {
         assertConforms(.category__ios8_9__background__noTap)
     }
 
-    /// category · ios8_9 · background · no tap · without action
-    func test_category__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.category__ios8_9__background__noTap__withoutAction)
-    }
-
-    /// category · ios8_9 · background · no tap · without presentation
-    func test_category__ios8_9__background__noTap__withoutPresentation() {
-        assertConforms(.category__ios8_9__background__noTap__withoutPresentation)
-    }
-
-    /// category · ios8_9 · background · no tap · without action, presentation
-    func test_category__ios8_9__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios8_9__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// category · ios8_9 · notRunning · no tap
-    func test_category__ios8_9__notRunning__noTap() {
+    /// category · ios8_9 · notRunning · no tap · with or without each of action, presentation
+    func test_ios8_9__notRunning__noTap() {
         assertConforms(.category__ios8_9__notRunning__noTap)
-    }
-
-    /// category · ios8_9 · notRunning · no tap · without action
-    func test_category__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.category__ios8_9__notRunning__noTap__withoutAction)
-    }
-
-    /// category · ios8_9 · notRunning · no tap · without presentation
-    func test_category__ios8_9__notRunning__noTap__withoutPresentation() {
-        assertConforms(.category__ios8_9__notRunning__noTap__withoutPresentation)
-    }
-
-    /// category · ios8_9 · notRunning · no tap · without action, presentation
-    func test_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation)
     }
 }

@@ -3,125 +3,36 @@
 import PushDemoHandlers
 import XCTest
 
-/// One test per scenario of this payload combination.
+/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// and the handlers it lacks.
 final class ContentAvailableConformanceTests: XCTestCase {
-    /// contentAvailable · ios10 · foreground · no tap
-    func test_contentAvailable__ios10__foreground__noTap() {
+    /// contentAvailable · ios10 · foreground · no tap · with or without each of action, presentation
+    func test_ios10__foreground__noTap() {
         assertConforms(.contentAvailable__ios10__foreground__noTap)
     }
 
-    /// contentAvailable · ios10 · foreground · no tap · without action
-    func test_contentAvailable__ios10__foreground__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios10__foreground__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios10 · foreground · no tap · without presentation
-    func test_contentAvailable__ios10__foreground__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__foreground__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios10 · foreground · no tap · without action, presentation
-    func test_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// contentAvailable · ios10 · background · no tap
-    func test_contentAvailable__ios10__background__noTap() {
+    /// contentAvailable · ios10 · background · no tap · with or without each of action, presentation
+    func test_ios10__background__noTap() {
         assertConforms(.contentAvailable__ios10__background__noTap)
     }
 
-    /// contentAvailable · ios10 · background · no tap · without action
-    func test_contentAvailable__ios10__background__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios10__background__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios10 · background · no tap · without presentation
-    func test_contentAvailable__ios10__background__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__background__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios10 · background · no tap · without action, presentation
-    func test_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// contentAvailable · ios10 · notRunning · no tap
-    func test_contentAvailable__ios10__notRunning__noTap() {
+    /// contentAvailable · ios10 · notRunning · no tap · with or without each of action, presentation
+    func test_ios10__notRunning__noTap() {
         assertConforms(.contentAvailable__ios10__notRunning__noTap)
     }
 
-    /// contentAvailable · ios10 · notRunning · no tap · without action
-    func test_contentAvailable__ios10__notRunning__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios10__notRunning__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios10 · notRunning · no tap · without presentation
-    func test_contentAvailable__ios10__notRunning__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__notRunning__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios10 · notRunning · no tap · without action, presentation
-    func test_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · foreground · no tap
-    func test_contentAvailable__ios8_9__foreground__noTap() {
+    /// contentAvailable · ios8_9 · foreground · no tap · with or without each of action, presentation
+    func test_ios8_9__foreground__noTap() {
         assertConforms(.contentAvailable__ios8_9__foreground__noTap)
     }
 
-    /// contentAvailable · ios8_9 · foreground · no tap · without action
-    func test_contentAvailable__ios8_9__foreground__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios8_9__foreground__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios8_9 · foreground · no tap · without presentation
-    func test_contentAvailable__ios8_9__foreground__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__foreground__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · foreground · no tap · without action, presentation
-    func test_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · background · no tap
-    func test_contentAvailable__ios8_9__background__noTap() {
+    /// contentAvailable · ios8_9 · background · no tap · with or without each of action, presentation
+    func test_ios8_9__background__noTap() {
         assertConforms(.contentAvailable__ios8_9__background__noTap)
     }
 
-    /// contentAvailable · ios8_9 · background · no tap · without action
-    func test_contentAvailable__ios8_9__background__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios8_9__background__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios8_9 · background · no tap · without presentation
-    func test_contentAvailable__ios8_9__background__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__background__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · background · no tap · without action, presentation
-    func test_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · notRunning · no tap
-    func test_contentAvailable__ios8_9__notRunning__noTap() {
+    /// contentAvailable · ios8_9 · notRunning · no tap · with or without each of action, presentation
+    func test_ios8_9__notRunning__noTap() {
         assertConforms(.contentAvailable__ios8_9__notRunning__noTap)
-    }
-
-    /// contentAvailable · ios8_9 · notRunning · no tap · without action
-    func test_contentAvailable__ios8_9__notRunning__noTap__withoutAction() {
-        assertConforms(.contentAvailable__ios8_9__notRunning__noTap__withoutAction)
-    }
-
-    /// contentAvailable · ios8_9 · notRunning · no tap · without presentation
-    func test_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__notRunning__noTap__withoutPresentation)
-    }
-
-    /// contentAvailable · ios8_9 · notRunning · no tap · without action, presentation
-    func test_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation() {
-        assertConforms(.contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation)
     }
 }

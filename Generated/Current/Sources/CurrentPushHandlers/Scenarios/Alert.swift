@@ -5,82 +5,46 @@ extension Scenario {
     public static let alert: [Scenario] = [
         .alert__appDelegate__foreground__noTap,
         .alert__appDelegate__foreground__noTapPath2,
-        .alert__appDelegate__foreground__noTap__withoutServiceExtension,
-        .alert__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert__appDelegate__foreground__tapBody,
         .alert__appDelegate__foreground__tapBodyPath2,
-        .alert__appDelegate__foreground__tapBody__withoutServiceExtension,
-        .alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__appDelegate__background__noTap,
-        .alert__appDelegate__background__noTap__withoutServiceExtension,
         .alert__appDelegate__background__tapBody,
-        .alert__appDelegate__background__tapBody__withoutServiceExtension,
         .alert__appDelegate__terminated__noTap,
-        .alert__appDelegate__terminated__noTap__withoutServiceExtension,
         .alert__appDelegate__terminated__tapBody,
-        .alert__appDelegate__terminated__tapBody__withoutServiceExtension,
         .alert__appDelegate__forceQuit__noTap,
-        .alert__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert__appDelegate__forceQuit__tapBody,
-        .alert__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert__scenes__foreground__noTap,
         .alert__scenes__foreground__noTapPath2,
-        .alert__scenes__foreground__noTap__withoutServiceExtension,
-        .alert__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert__scenes__foreground__tapBody,
         .alert__scenes__foreground__tapBodyPath2,
-        .alert__scenes__foreground__tapBody__withoutServiceExtension,
-        .alert__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__background__noTap,
-        .alert__scenes__background__noTap__withoutServiceExtension,
         .alert__scenes__background__tapBody,
         .alert__scenes__background__tapBodyPath2,
-        .alert__scenes__background__tapBody__withoutServiceExtension,
-        .alert__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__terminated__noTap,
-        .alert__scenes__terminated__noTap__withoutServiceExtension,
         .alert__scenes__terminated__tapBody,
         .alert__scenes__terminated__tapBodyPath2,
-        .alert__scenes__terminated__tapBody__withoutServiceExtension,
-        .alert__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert__scenes__forceQuit__noTap,
-        .alert__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert__scenes__forceQuit__tapBody,
         .alert__scenes__forceQuit__tapBodyPath2,
-        .alert__scenes__forceQuit__tapBody__withoutServiceExtension,
-        .alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__foreground__noTap,
         .alert__swiftUI__foreground__noTapPath2,
-        .alert__swiftUI__foreground__noTap__withoutServiceExtension,
-        .alert__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert__swiftUI__foreground__tapBody,
         .alert__swiftUI__foreground__tapBodyPath2,
-        .alert__swiftUI__foreground__tapBody__withoutServiceExtension,
-        .alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__background__noTap,
-        .alert__swiftUI__background__noTap__withoutServiceExtension,
         .alert__swiftUI__background__tapBody,
         .alert__swiftUI__background__tapBodyPath2,
-        .alert__swiftUI__background__tapBody__withoutServiceExtension,
-        .alert__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__terminated__noTap,
-        .alert__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert__swiftUI__terminated__tapBody,
         .alert__swiftUI__terminated__tapBodyPath2,
-        .alert__swiftUI__terminated__tapBody__withoutServiceExtension,
-        .alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert__swiftUI__forceQuit__noTap,
-        .alert__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert__swiftUI__forceQuit__tapBody,
         .alert__swiftUI__forceQuit__tapBodyPath2,
-        .alert__swiftUI__forceQuit__tapBody__withoutServiceExtension,
-        .alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert__payload: Payload = Payload(alert: true, contentAvailable: false, mutableContent: false, category: false)
 
-    /// alert · appDelegate · foreground · no tap
+    /// alert · appDelegate · foreground · no tap · with or without serviceExtension
     public static let alert__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "alert__appDelegate__foreground__noTap",
         payload: alert__payload,
@@ -88,13 +52,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · appDelegate · foreground · no tap · path 2
+    /// alert · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert__appDelegate__foreground__noTapPath2: Scenario = Scenario(
         name: "alert__appDelegate__foreground__noTapPath2",
         payload: alert__payload,
@@ -103,6 +68,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -110,37 +76,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · appDelegate · foreground · no tap · without serviceExtension
-    public static let alert__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    public static let alert__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · appDelegate · foreground · tap body
+    /// alert · appDelegate · foreground · tap body · with or without serviceExtension
     public static let alert__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert__appDelegate__foreground__tapBody",
         payload: alert__payload,
@@ -148,6 +84,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -155,7 +92,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · appDelegate · foreground · tap body · path 2
+    /// alert · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert__appDelegate__foreground__tapBodyPath2",
         payload: alert__payload,
@@ -164,6 +101,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -172,39 +110,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · appDelegate · foreground · tap body · without serviceExtension
-    public static let alert__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__foreground__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    public static let alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · appDelegate · background · no tap
+    /// alert · appDelegate · background · no tap · with or without serviceExtension
     public static let alert__appDelegate__background__noTap: Scenario = Scenario(
         name: "alert__appDelegate__background__noTap",
         payload: alert__payload,
@@ -212,23 +118,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · appDelegate · background · no tap · without serviceExtension
-    public static let alert__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__background__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · appDelegate · background · tap body
+    /// alert · appDelegate · background · tap body · with or without serviceExtension
     public static let alert__appDelegate__background__tapBody: Scenario = Scenario(
         name: "alert__appDelegate__background__tapBody",
         payload: alert__payload,
@@ -236,27 +131,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · appDelegate · background · tap body · without serviceExtension
-    public static let alert__appDelegate__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__background__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · appDelegate · terminated · no tap
+    /// alert · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "alert__appDelegate__terminated__noTap",
         payload: alert__payload,
@@ -264,23 +146,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · appDelegate · terminated · no tap · without serviceExtension
-    public static let alert__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · appDelegate · terminated · tap body
+    /// alert · appDelegate · terminated · tap body · with or without serviceExtension
     public static let alert__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert__appDelegate__terminated__tapBody",
         payload: alert__payload,
@@ -288,6 +159,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -295,22 +167,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · appDelegate · terminated · tap body · without serviceExtension
-    public static let alert__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__terminated__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · appDelegate · forceQuit · no tap
+    /// alert · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "alert__appDelegate__forceQuit__noTap",
         payload: alert__payload,
@@ -318,23 +175,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let alert__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · appDelegate · forceQuit · tap body
+    /// alert · appDelegate · forceQuit · tap body · with or without serviceExtension
     public static let alert__appDelegate__forceQuit__tapBody: Scenario = Scenario(
         name: "alert__appDelegate__forceQuit__tapBody",
         payload: alert__payload,
@@ -342,6 +188,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -349,22 +196,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · appDelegate · forceQuit · tap body · without serviceExtension
-    public static let alert__appDelegate__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__appDelegate__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · scenes · foreground · no tap
+    /// alert · scenes · foreground · no tap · with or without serviceExtension
     public static let alert__scenes__foreground__noTap: Scenario = Scenario(
         name: "alert__scenes__foreground__noTap",
         payload: alert__payload,
@@ -372,13 +204,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · scenes · foreground · no tap · path 2
+    /// alert · scenes · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert__scenes__foreground__noTapPath2: Scenario = Scenario(
         name: "alert__scenes__foreground__noTapPath2",
         payload: alert__payload,
@@ -387,6 +220,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -394,37 +228,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · foreground · no tap · without serviceExtension
-    public static let alert__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__foreground__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · scenes · foreground · no tap · path 2 · without serviceExtension
-    public static let alert__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · scenes · foreground · tap body
+    /// alert · scenes · foreground · tap body · with or without serviceExtension
     public static let alert__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert__scenes__foreground__tapBody",
         payload: alert__payload,
@@ -432,6 +236,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -439,7 +244,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · foreground · tap body · path 2
+    /// alert · scenes · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert__scenes__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert__scenes__foreground__tapBodyPath2",
         payload: alert__payload,
@@ -448,6 +253,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -456,39 +262,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · foreground · tap body · without serviceExtension
-    public static let alert__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__foreground__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · scenes · foreground · tap body · path 2 · without serviceExtension
-    public static let alert__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · scenes · background · no tap
+    /// alert · scenes · background · no tap · with or without serviceExtension
     public static let alert__scenes__background__noTap: Scenario = Scenario(
         name: "alert__scenes__background__noTap",
         payload: alert__payload,
@@ -496,23 +270,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · scenes · background · no tap · without serviceExtension
-    public static let alert__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__background__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · scenes · background · tap body
+    /// alert · scenes · background · tap body · with or without serviceExtension
     public static let alert__scenes__background__tapBody: Scenario = Scenario(
         name: "alert__scenes__background__tapBody",
         payload: alert__payload,
@@ -520,13 +283,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · scenes · background · tap body · path 2
+    /// alert · scenes · background · tap body · path 2 · with or without serviceExtension
     public static let alert__scenes__background__tapBodyPath2: Scenario = Scenario(
         name: "alert__scenes__background__tapBodyPath2",
         payload: alert__payload,
@@ -535,6 +299,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -542,37 +307,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · background · tap body · without serviceExtension
-    public static let alert__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__background__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · scenes · background · tap body · path 2 · without serviceExtension
-    public static let alert__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · scenes · terminated · no tap
+    /// alert · scenes · terminated · no tap · with or without serviceExtension
     public static let alert__scenes__terminated__noTap: Scenario = Scenario(
         name: "alert__scenes__terminated__noTap",
         payload: alert__payload,
@@ -580,23 +315,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · scenes · terminated · no tap · without serviceExtension
-    public static let alert__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__terminated__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · scenes · terminated · tap body
+    /// alert · scenes · terminated · tap body · with or without serviceExtension
     public static let alert__scenes__terminated__tapBody: Scenario = Scenario(
         name: "alert__scenes__terminated__tapBody",
         payload: alert__payload,
@@ -604,6 +328,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -611,7 +336,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · terminated · tap body · path 2
+    /// alert · scenes · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert__scenes__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert__scenes__terminated__tapBodyPath2",
         payload: alert__payload,
@@ -620,6 +345,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -629,40 +355,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · terminated · tap body · without serviceExtension
-    public static let alert__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__terminated__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · scenes · terminated · tap body · path 2 · without serviceExtension
-    public static let alert__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert · scenes · forceQuit · no tap
+    /// alert · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "alert__scenes__forceQuit__noTap",
         payload: alert__payload,
@@ -670,23 +363,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · scenes · forceQuit · no tap · without serviceExtension
-    public static let alert__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · scenes · forceQuit · tap body
+    /// alert · scenes · forceQuit · tap body · with or without serviceExtension
     public static let alert__scenes__forceQuit__tapBody: Scenario = Scenario(
         name: "alert__scenes__forceQuit__tapBody",
         payload: alert__payload,
@@ -694,6 +376,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -701,7 +384,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · forceQuit · tap body · path 2
+    /// alert · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert__scenes__forceQuit__tapBodyPath2",
         payload: alert__payload,
@@ -710,6 +393,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -719,40 +403,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · scenes · forceQuit · tap body · without serviceExtension
-    public static let alert__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert · swiftUI · foreground · no tap
+    /// alert · swiftUI · foreground · no tap · with or without serviceExtension
     public static let alert__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "alert__swiftUI__foreground__noTap",
         payload: alert__payload,
@@ -760,13 +411,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · swiftUI · foreground · no tap · path 2
+    /// alert · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert__swiftUI__foreground__noTapPath2: Scenario = Scenario(
         name: "alert__swiftUI__foreground__noTapPath2",
         payload: alert__payload,
@@ -775,6 +427,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -782,37 +435,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · foreground · no tap · without serviceExtension
-    public static let alert__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    public static let alert__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · swiftUI · foreground · tap body
+    /// alert · swiftUI · foreground · tap body · with or without serviceExtension
     public static let alert__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert__swiftUI__foreground__tapBody",
         payload: alert__payload,
@@ -820,6 +443,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -827,7 +451,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · foreground · tap body · path 2
+    /// alert · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert__swiftUI__foreground__tapBodyPath2",
         payload: alert__payload,
@@ -836,6 +460,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -844,39 +469,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · foreground · tap body · without serviceExtension
-    public static let alert__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__foreground__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    public static let alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · swiftUI · background · no tap
+    /// alert · swiftUI · background · no tap · with or without serviceExtension
     public static let alert__swiftUI__background__noTap: Scenario = Scenario(
         name: "alert__swiftUI__background__noTap",
         payload: alert__payload,
@@ -884,23 +477,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · swiftUI · background · no tap · without serviceExtension
-    public static let alert__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__background__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · swiftUI · background · tap body
+    /// alert · swiftUI · background · tap body · with or without serviceExtension
     public static let alert__swiftUI__background__tapBody: Scenario = Scenario(
         name: "alert__swiftUI__background__tapBody",
         payload: alert__payload,
@@ -908,13 +490,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · swiftUI · background · tap body · path 2
+    /// alert · swiftUI · background · tap body · path 2 · with or without serviceExtension
     public static let alert__swiftUI__background__tapBodyPath2: Scenario = Scenario(
         name: "alert__swiftUI__background__tapBodyPath2",
         payload: alert__payload,
@@ -923,6 +506,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -930,37 +514,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · background · tap body · without serviceExtension
-    public static let alert__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__background__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · swiftUI · background · tap body · path 2 · without serviceExtension
-    public static let alert__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · swiftUI · terminated · no tap
+    /// alert · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "alert__swiftUI__terminated__noTap",
         payload: alert__payload,
@@ -968,23 +522,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · swiftUI · terminated · no tap · without serviceExtension
-    public static let alert__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · swiftUI · terminated · tap body
+    /// alert · swiftUI · terminated · tap body · with or without serviceExtension
     public static let alert__swiftUI__terminated__tapBody: Scenario = Scenario(
         name: "alert__swiftUI__terminated__tapBody",
         payload: alert__payload,
@@ -992,6 +535,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -999,7 +543,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · terminated · tap body · path 2
+    /// alert · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert__swiftUI__terminated__tapBodyPath2",
         payload: alert__payload,
@@ -1008,6 +552,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1017,40 +562,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · terminated · tap body · without serviceExtension
-    public static let alert__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__terminated__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    public static let alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert · swiftUI · forceQuit · no tap
+    /// alert · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "alert__swiftUI__forceQuit__noTap",
         payload: alert__payload,
@@ -1058,23 +570,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let alert__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · swiftUI · forceQuit · tap body
+    /// alert · swiftUI · forceQuit · tap body · with or without serviceExtension
     public static let alert__swiftUI__forceQuit__tapBody: Scenario = Scenario(
         name: "alert__swiftUI__forceQuit__tapBody",
         payload: alert__payload,
@@ -1082,6 +583,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1089,7 +591,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · swiftUI · forceQuit · tap body · path 2
+    /// alert · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert__swiftUI__forceQuit__tapBodyPath2",
         payload: alert__payload,
@@ -1098,39 +600,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert · swiftUI · forceQuit · tap body · without serviceExtension
-    public static let alert__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(

@@ -5,143 +5,77 @@ extension Scenario {
     public static let alert_category: [Scenario] = [
         .alert_category__appDelegate__foreground__noTap,
         .alert_category__appDelegate__foreground__noTapPath2,
-        .alert_category__appDelegate__foreground__noTap__withoutServiceExtension,
-        .alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapBody,
         .alert_category__appDelegate__foreground__tapBodyPath2,
-        .alert_category__appDelegate__foreground__tapBody__withoutServiceExtension,
-        .alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapActionButton,
         .alert_category__appDelegate__foreground__tapActionButtonPath2,
-        .alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
-        .alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__appDelegate__foreground__tapDismiss,
         .alert_category__appDelegate__foreground__tapDismissPath2,
-        .alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
-        .alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__appDelegate__background__noTap,
-        .alert_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_category__appDelegate__background__tapBody,
-        .alert_category__appDelegate__background__tapBody__withoutServiceExtension,
         .alert_category__appDelegate__background__tapActionButton,
-        .alert_category__appDelegate__background__tapActionButton__withoutServiceExtension,
         .alert_category__appDelegate__background__tapDismiss,
-        .alert_category__appDelegate__background__tapDismiss__withoutServiceExtension,
         .alert_category__appDelegate__terminated__noTap,
-        .alert_category__appDelegate__terminated__noTap__withoutServiceExtension,
         .alert_category__appDelegate__terminated__tapBody,
-        .alert_category__appDelegate__terminated__tapBody__withoutServiceExtension,
         .alert_category__appDelegate__terminated__tapActionButton,
-        .alert_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
         .alert_category__appDelegate__terminated__tapDismiss,
-        .alert_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
         .alert_category__appDelegate__forceQuit__noTap,
-        .alert_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_category__appDelegate__forceQuit__tapBody,
-        .alert_category__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_category__appDelegate__forceQuit__tapActionButton,
-        .alert_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_category__appDelegate__forceQuit__tapDismiss,
-        .alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_category__scenes__foreground__noTap,
         .alert_category__scenes__foreground__noTapPath2,
-        .alert_category__scenes__foreground__noTap__withoutServiceExtension,
-        .alert_category__scenes__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapBody,
         .alert_category__scenes__foreground__tapBodyPath2,
-        .alert_category__scenes__foreground__tapBody__withoutServiceExtension,
-        .alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapActionButton,
         .alert_category__scenes__foreground__tapActionButtonPath2,
-        .alert_category__scenes__foreground__tapActionButton__withoutServiceExtension,
-        .alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__scenes__foreground__tapDismiss,
         .alert_category__scenes__foreground__tapDismissPath2,
-        .alert_category__scenes__foreground__tapDismiss__withoutServiceExtension,
-        .alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__scenes__background__noTap,
-        .alert_category__scenes__background__noTap__withoutServiceExtension,
         .alert_category__scenes__background__tapBody,
         .alert_category__scenes__background__tapBodyPath2,
-        .alert_category__scenes__background__tapBody__withoutServiceExtension,
-        .alert_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__background__tapActionButton,
-        .alert_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__background__tapDismiss,
-        .alert_category__scenes__background__tapDismiss__withoutServiceExtension,
         .alert_category__scenes__terminated__noTap,
-        .alert_category__scenes__terminated__noTap__withoutServiceExtension,
         .alert_category__scenes__terminated__tapBody,
         .alert_category__scenes__terminated__tapBodyPath2,
-        .alert_category__scenes__terminated__tapBody__withoutServiceExtension,
-        .alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__terminated__tapActionButton,
-        .alert_category__scenes__terminated__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__terminated__tapDismiss,
-        .alert_category__scenes__terminated__tapDismiss__withoutServiceExtension,
         .alert_category__scenes__forceQuit__noTap,
-        .alert_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapBody,
         .alert_category__scenes__forceQuit__tapBodyPath2,
-        .alert_category__scenes__forceQuit__tapBody__withoutServiceExtension,
-        .alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapActionButton,
-        .alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_category__scenes__forceQuit__tapDismiss,
-        .alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_category__swiftUI__foreground__noTap,
         .alert_category__swiftUI__foreground__noTapPath2,
-        .alert_category__swiftUI__foreground__noTap__withoutServiceExtension,
-        .alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapBody,
         .alert_category__swiftUI__foreground__tapBodyPath2,
-        .alert_category__swiftUI__foreground__tapBody__withoutServiceExtension,
-        .alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapActionButton,
         .alert_category__swiftUI__foreground__tapActionButtonPath2,
-        .alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
-        .alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
         .alert_category__swiftUI__foreground__tapDismiss,
         .alert_category__swiftUI__foreground__tapDismissPath2,
-        .alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
-        .alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
         .alert_category__swiftUI__background__noTap,
-        .alert_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_category__swiftUI__background__tapBody,
         .alert_category__swiftUI__background__tapBodyPath2,
-        .alert_category__swiftUI__background__tapBody__withoutServiceExtension,
-        .alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__background__tapActionButton,
-        .alert_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__background__tapDismiss,
-        .alert_category__swiftUI__background__tapDismiss__withoutServiceExtension,
         .alert_category__swiftUI__terminated__noTap,
-        .alert_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapBody,
         .alert_category__swiftUI__terminated__tapBodyPath2,
-        .alert_category__swiftUI__terminated__tapBody__withoutServiceExtension,
-        .alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapActionButton,
-        .alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__terminated__tapDismiss,
-        .alert_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__noTap,
-        .alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapBody,
         .alert_category__swiftUI__forceQuit__tapBodyPath2,
-        .alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
-        .alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapActionButton,
-        .alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_category__swiftUI__forceQuit__tapDismiss,
-        .alert_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_category__payload: Payload = Payload(
         alert: true, contentAvailable: false, mutableContent: false, category: true)
 
-    /// alert + category · appDelegate · foreground · no tap
+    /// alert + category · appDelegate · foreground · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__noTap",
         payload: alert_category__payload,
@@ -149,13 +83,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · appDelegate · foreground · no tap · path 2
+    /// alert + category · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__noTapPath2",
         payload: alert_category__payload,
@@ -164,6 +99,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -171,37 +107,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let alert_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap body
+    /// alert + category · appDelegate · foreground · tap body · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapBody",
         payload: alert_category__payload,
@@ -209,6 +115,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -216,7 +123,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap body · path 2
+    /// alert + category · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapBodyPath2",
         payload: alert_category__payload,
@@ -225,6 +132,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -233,39 +141,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap body · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap actionButton
+    /// alert + category · appDelegate · foreground · tap actionButton · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapActionButton",
         payload: alert_category__payload,
@@ -273,6 +149,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -280,7 +157,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap actionButton · path 2
+    /// alert + category · appDelegate · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapActionButtonPath2",
         payload: alert_category__payload,
@@ -289,6 +166,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -297,39 +175,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap dismiss
+    /// alert + category · appDelegate · foreground · tap dismiss · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapDismiss",
         payload: alert_category__payload,
@@ -337,6 +183,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -344,7 +191,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap dismiss · path 2
+    /// alert + category · appDelegate · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_category__appDelegate__foreground__tapDismissPath2",
         payload: alert_category__payload,
@@ -353,6 +200,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -361,39 +209,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · background · no tap
+    /// alert + category · appDelegate · background · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__background__noTap: Scenario = Scenario(
         name: "alert_category__appDelegate__background__noTap",
         payload: alert_category__payload,
@@ -401,23 +217,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · appDelegate · background · no tap · without serviceExtension
-    public static let alert_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__background__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · appDelegate · background · tap body
+    /// alert + category · appDelegate · background · tap body · with or without serviceExtension
     public static let alert_category__appDelegate__background__tapBody: Scenario = Scenario(
         name: "alert_category__appDelegate__background__tapBody",
         payload: alert_category__payload,
@@ -425,27 +230,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · appDelegate · background · tap body · without serviceExtension
-    public static let alert_category__appDelegate__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__background__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · appDelegate · background · tap actionButton
+    /// alert + category · appDelegate · background · tap actionButton · with or without serviceExtension
     public static let alert_category__appDelegate__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__appDelegate__background__tapActionButton",
         payload: alert_category__payload,
@@ -453,27 +245,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · appDelegate · background · tap actionButton · without serviceExtension
-    public static let alert_category__appDelegate__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__background__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · appDelegate · background · tap dismiss
+    /// alert + category · appDelegate · background · tap dismiss · with or without serviceExtension
     public static let alert_category__appDelegate__background__tapDismiss: Scenario = Scenario(
         name: "alert_category__appDelegate__background__tapDismiss",
         payload: alert_category__payload,
@@ -481,27 +260,14 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · appDelegate · background · tap dismiss · without serviceExtension
-    public static let alert_category__appDelegate__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__background__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · appDelegate · terminated · no tap
+    /// alert + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "alert_category__appDelegate__terminated__noTap",
         payload: alert_category__payload,
@@ -509,23 +275,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let alert_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · appDelegate · terminated · tap body
+    /// alert + category · appDelegate · terminated · tap body · with or without serviceExtension
     public static let alert_category__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert_category__appDelegate__terminated__tapBody",
         payload: alert_category__payload,
@@ -533,6 +288,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -540,22 +296,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · terminated · tap body · without serviceExtension
-    public static let alert_category__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__terminated__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · terminated · tap actionButton
+    /// alert + category · appDelegate · terminated · tap actionButton · with or without serviceExtension
     public static let alert_category__appDelegate__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_category__appDelegate__terminated__tapActionButton",
         payload: alert_category__payload,
@@ -563,6 +304,7 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -570,22 +312,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    public static let alert_category__appDelegate__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · terminated · tap dismiss
+    /// alert + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
     public static let alert_category__appDelegate__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_category__appDelegate__terminated__tapDismiss",
         payload: alert_category__payload,
@@ -593,6 +320,7 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -600,22 +328,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    public static let alert_category__appDelegate__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · forceQuit · no tap
+    /// alert + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "alert_category__appDelegate__forceQuit__noTap",
         payload: alert_category__payload,
@@ -623,23 +336,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let alert_category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · appDelegate · forceQuit · tap body
+    /// alert + category · appDelegate · forceQuit · tap body · with or without serviceExtension
     public static let alert_category__appDelegate__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_category__appDelegate__forceQuit__tapBody",
         payload: alert_category__payload,
@@ -647,6 +349,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -654,22 +357,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · forceQuit · tap body · without serviceExtension
-    public static let alert_category__appDelegate__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · forceQuit · tap actionButton
+    /// alert + category · appDelegate · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_category__appDelegate__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_category__appDelegate__forceQuit__tapActionButton",
         payload: alert_category__payload,
@@ -677,6 +365,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -684,22 +373,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · appDelegate · forceQuit · tap dismiss
+    /// alert + category · appDelegate · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_category__appDelegate__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_category__appDelegate__forceQuit__tapDismiss",
         payload: alert_category__payload,
@@ -707,6 +381,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -714,22 +389,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · no tap
+    /// alert + category · scenes · foreground · no tap · with or without serviceExtension
     public static let alert_category__scenes__foreground__noTap: Scenario = Scenario(
         name: "alert_category__scenes__foreground__noTap",
         payload: alert_category__payload,
@@ -737,13 +397,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · scenes · foreground · no tap · path 2
+    /// alert + category · scenes · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_category__scenes__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_category__scenes__foreground__noTapPath2",
         payload: alert_category__payload,
@@ -752,6 +413,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -759,37 +421,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · no tap · without serviceExtension
-    public static let alert_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · scenes · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_category__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap body
+    /// alert + category · scenes · foreground · tap body · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapBody",
         payload: alert_category__payload,
@@ -797,6 +429,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -804,7 +437,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap body · path 2
+    /// alert + category · scenes · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapBodyPath2",
         payload: alert_category__payload,
@@ -813,6 +446,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -821,39 +455,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap body · without serviceExtension
-    public static let alert_category__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap actionButton
+    /// alert + category · scenes · foreground · tap actionButton · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapActionButton",
         payload: alert_category__payload,
@@ -861,6 +463,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -868,7 +471,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap actionButton · path 2
+    /// alert + category · scenes · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapActionButtonPath2",
         payload: alert_category__payload,
@@ -877,6 +480,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -885,39 +489,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap actionButton · without serviceExtension
-    public static let alert_category__scenes__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap dismiss
+    /// alert + category · scenes · foreground · tap dismiss · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapDismiss",
         payload: alert_category__payload,
@@ -925,6 +497,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -932,7 +505,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap dismiss · path 2
+    /// alert + category · scenes · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_category__scenes__foreground__tapDismissPath2",
         payload: alert_category__payload,
@@ -941,6 +514,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -949,39 +523,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · foreground · tap dismiss · without serviceExtension
-    public static let alert_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · background · no tap
+    /// alert + category · scenes · background · no tap · with or without serviceExtension
     public static let alert_category__scenes__background__noTap: Scenario = Scenario(
         name: "alert_category__scenes__background__noTap",
         payload: alert_category__payload,
@@ -989,23 +531,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · scenes · background · no tap · without serviceExtension
-    public static let alert_category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__background__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · scenes · background · tap body
+    /// alert + category · scenes · background · tap body · with or without serviceExtension
     public static let alert_category__scenes__background__tapBody: Scenario = Scenario(
         name: "alert_category__scenes__background__tapBody",
         payload: alert_category__payload,
@@ -1013,13 +544,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · background · tap body · path 2
+    /// alert + category · scenes · background · tap body · path 2 · with or without serviceExtension
     public static let alert_category__scenes__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__scenes__background__tapBodyPath2",
         payload: alert_category__payload,
@@ -1028,6 +560,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1035,37 +568,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · background · tap body · without serviceExtension
-    public static let alert_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__background__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · background · tap body · path 2 · without serviceExtension
-    public static let alert_category__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · scenes · background · tap actionButton
+    /// alert + category · scenes · background · tap actionButton · with or without serviceExtension
     public static let alert_category__scenes__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__scenes__background__tapActionButton",
         payload: alert_category__payload,
@@ -1073,27 +576,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · background · tap actionButton · without serviceExtension
-    public static let alert_category__scenes__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__background__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · background · tap dismiss
+    /// alert + category · scenes · background · tap dismiss · with or without serviceExtension
     public static let alert_category__scenes__background__tapDismiss: Scenario = Scenario(
         name: "alert_category__scenes__background__tapDismiss",
         payload: alert_category__payload,
@@ -1101,27 +591,14 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · background · tap dismiss · without serviceExtension
-    public static let alert_category__scenes__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__background__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · terminated · no tap
+    /// alert + category · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_category__scenes__terminated__noTap: Scenario = Scenario(
         name: "alert_category__scenes__terminated__noTap",
         payload: alert_category__payload,
@@ -1129,23 +606,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · scenes · terminated · no tap · without serviceExtension
-    public static let alert_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__terminated__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · scenes · terminated · tap body
+    /// alert + category · scenes · terminated · tap body · with or without serviceExtension
     public static let alert_category__scenes__terminated__tapBody: Scenario = Scenario(
         name: "alert_category__scenes__terminated__tapBody",
         payload: alert_category__payload,
@@ -1153,6 +619,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1160,7 +627,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · terminated · tap body · path 2
+    /// alert + category · scenes · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__scenes__terminated__tapBodyPath2",
         payload: alert_category__payload,
@@ -1169,6 +636,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1178,40 +646,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · terminated · tap body · without serviceExtension
-    public static let alert_category__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__terminated__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · scenes · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · terminated · tap actionButton
+    /// alert + category · scenes · terminated · tap actionButton · with or without serviceExtension
     public static let alert_category__scenes__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_category__scenes__terminated__tapActionButton",
         payload: alert_category__payload,
@@ -1219,27 +654,14 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · terminated · tap actionButton · without serviceExtension
-    public static let alert_category__scenes__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · terminated · tap dismiss
+    /// alert + category · scenes · terminated · tap dismiss · with or without serviceExtension
     public static let alert_category__scenes__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_category__scenes__terminated__tapDismiss",
         payload: alert_category__payload,
@@ -1247,27 +669,14 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · terminated · tap dismiss · without serviceExtension
-    public static let alert_category__scenes__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · forceQuit · no tap
+    /// alert + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__noTap",
         payload: alert_category__payload,
@@ -1275,23 +684,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · scenes · forceQuit · no tap · without serviceExtension
-    public static let alert_category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · scenes · forceQuit · tap body
+    /// alert + category · scenes · forceQuit · tap body · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__tapBody",
         payload: alert_category__payload,
@@ -1299,6 +697,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1306,7 +705,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · forceQuit · tap body · path 2
+    /// alert + category · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__tapBodyPath2",
         payload: alert_category__payload,
@@ -1315,6 +714,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1324,40 +724,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · scenes · forceQuit · tap body · without serviceExtension
-    public static let alert_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · scenes · forceQuit · tap actionButton
+    /// alert + category · scenes · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__tapActionButton",
         payload: alert_category__payload,
@@ -1365,27 +732,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · scenes · forceQuit · tap dismiss
+    /// alert + category · scenes · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_category__scenes__forceQuit__tapDismiss",
         payload: alert_category__payload,
@@ -1393,27 +747,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__scenes__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · no tap
+    /// alert + category · swiftUI · foreground · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__noTap",
         payload: alert_category__payload,
@@ -1421,13 +762,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · swiftUI · foreground · no tap · path 2
+    /// alert + category · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__noTapPath2",
         payload: alert_category__payload,
@@ -1436,6 +778,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1443,37 +786,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · no tap · without serviceExtension
-    public static let alert_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap body
+    /// alert + category · swiftUI · foreground · tap body · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapBody",
         payload: alert_category__payload,
@@ -1481,6 +794,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1488,7 +802,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap body · path 2
+    /// alert + category · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapBodyPath2",
         payload: alert_category__payload,
@@ -1497,6 +811,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1505,39 +820,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap body · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap actionButton
+    /// alert + category · swiftUI · foreground · tap actionButton · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapActionButton",
         payload: alert_category__payload,
@@ -1545,6 +828,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1552,7 +836,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap actionButton · path 2
+    /// alert + category · swiftUI · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapActionButtonPath2",
         payload: alert_category__payload,
@@ -1561,6 +845,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1569,39 +854,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap dismiss
+    /// alert + category · swiftUI · foreground · tap dismiss · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapDismiss",
         payload: alert_category__payload,
@@ -1609,6 +862,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1616,7 +870,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap dismiss · path 2
+    /// alert + category · swiftUI · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__foreground__tapDismissPath2",
         payload: alert_category__payload,
@@ -1625,6 +879,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1633,39 +888,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · background · no tap
+    /// alert + category · swiftUI · background · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__background__noTap: Scenario = Scenario(
         name: "alert_category__swiftUI__background__noTap",
         payload: alert_category__payload,
@@ -1673,23 +896,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · swiftUI · background · no tap · without serviceExtension
-    public static let alert_category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__background__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · swiftUI · background · tap body
+    /// alert + category · swiftUI · background · tap body · with or without serviceExtension
     public static let alert_category__swiftUI__background__tapBody: Scenario = Scenario(
         name: "alert_category__swiftUI__background__tapBody",
         payload: alert_category__payload,
@@ -1697,13 +909,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · background · tap body · path 2
+    /// alert + category · swiftUI · background · tap body · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__background__tapBodyPath2",
         payload: alert_category__payload,
@@ -1712,6 +925,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1719,37 +933,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · background · tap body · without serviceExtension
-    public static let alert_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__background__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · background · tap body · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · swiftUI · background · tap actionButton
+    /// alert + category · swiftUI · background · tap actionButton · with or without serviceExtension
     public static let alert_category__swiftUI__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__swiftUI__background__tapActionButton",
         payload: alert_category__payload,
@@ -1757,27 +941,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · background · tap actionButton · without serviceExtension
-    public static let alert_category__swiftUI__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__background__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · background · tap dismiss
+    /// alert + category · swiftUI · background · tap dismiss · with or without serviceExtension
     public static let alert_category__swiftUI__background__tapDismiss: Scenario = Scenario(
         name: "alert_category__swiftUI__background__tapDismiss",
         payload: alert_category__payload,
@@ -1785,27 +956,14 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · background · tap dismiss · without serviceExtension
-    public static let alert_category__swiftUI__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__background__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · terminated · no tap
+    /// alert + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__noTap",
         payload: alert_category__payload,
@@ -1813,23 +971,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · swiftUI · terminated · no tap · without serviceExtension
-    public static let alert_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · swiftUI · terminated · tap body
+    /// alert + category · swiftUI · terminated · tap body · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__tapBody: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__tapBody",
         payload: alert_category__payload,
@@ -1837,6 +984,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1844,7 +992,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · terminated · tap body · path 2
+    /// alert + category · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__tapBodyPath2",
         payload: alert_category__payload,
@@ -1853,6 +1001,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1862,40 +1011,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · terminated · tap body · without serviceExtension
-    public static let alert_category__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__terminated__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · terminated · tap actionButton
+    /// alert + category · swiftUI · terminated · tap actionButton · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__tapActionButton",
         payload: alert_category__payload,
@@ -1903,27 +1019,14 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    public static let alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · terminated · tap dismiss
+    /// alert + category · swiftUI · terminated · tap dismiss · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_category__swiftUI__terminated__tapDismiss",
         payload: alert_category__payload,
@@ -1931,27 +1034,14 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    public static let alert_category__swiftUI__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · forceQuit · no tap
+    /// alert + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__noTap",
         payload: alert_category__payload,
@@ -1959,23 +1049,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · swiftUI · forceQuit · tap body
+    /// alert + category · swiftUI · forceQuit · tap body · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__tapBody",
         payload: alert_category__payload,
@@ -1983,6 +1062,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1990,7 +1070,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · forceQuit · tap body · path 2
+    /// alert + category · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__tapBodyPath2",
         payload: alert_category__payload,
@@ -1999,6 +1079,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -2008,40 +1089,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · swiftUI · forceQuit · tap body · without serviceExtension
-    public static let alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · swiftUI · forceQuit · tap actionButton
+    /// alert + category · swiftUI · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__tapActionButton",
         payload: alert_category__payload,
@@ -2049,27 +1097,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · forceQuit · tap dismiss
+    /// alert + category · swiftUI · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_category__swiftUI__forceQuit__tapDismiss",
         payload: alert_category__payload,
@@ -2077,20 +1112,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)

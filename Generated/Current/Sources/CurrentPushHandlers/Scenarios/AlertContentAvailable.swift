@@ -6,108 +6,59 @@ extension Scenario {
         .alert_contentAvailable__appDelegate__foreground__noTap,
         .alert_contentAvailable__appDelegate__foreground__noTapPath2,
         .alert_contentAvailable__appDelegate__foreground__noTapPath3,
-        .alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__foreground__tapBody,
         .alert_contentAvailable__appDelegate__foreground__tapBodyPath2,
         .alert_contentAvailable__appDelegate__foreground__tapBodyPath3,
-        .alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__background__noTap,
-        .alert_contentAvailable__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__background__tapBody,
-        .alert_contentAvailable__appDelegate__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__terminated__noTap,
         .alert_contentAvailable__appDelegate__terminated__noTapPath3,
-        .alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__terminated__tapBody,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath2,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath3,
-        .alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__forceQuit__noTap,
-        .alert_contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__appDelegate__forceQuit__tapBody,
-        .alert_contentAvailable__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable__scenes__foreground__noTap,
         .alert_contentAvailable__scenes__foreground__noTapPath2,
         .alert_contentAvailable__scenes__foreground__noTapPath3,
-        .alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__foreground__tapBody,
         .alert_contentAvailable__scenes__foreground__tapBodyPath2,
         .alert_contentAvailable__scenes__foreground__tapBodyPath3,
-        .alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__background__noTap,
-        .alert_contentAvailable__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__scenes__background__tapBody,
         .alert_contentAvailable__scenes__background__tapBodyPath2,
-        .alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__scenes__terminated__noTap,
         .alert_contentAvailable__scenes__terminated__noTapPath3,
-        .alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__terminated__tapBody,
         .alert_contentAvailable__scenes__terminated__tapBodyPath2,
         .alert_contentAvailable__scenes__terminated__tapBodyPath3,
-        .alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__scenes__forceQuit__noTap,
-        .alert_contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__scenes__forceQuit__tapBody,
         .alert_contentAvailable__scenes__forceQuit__tapBodyPath2,
-        .alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__foreground__noTap,
         .alert_contentAvailable__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable__swiftUI__foreground__noTapPath3,
-        .alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__foreground__tapBody,
         .alert_contentAvailable__swiftUI__foreground__tapBodyPath2,
         .alert_contentAvailable__swiftUI__foreground__tapBodyPath3,
-        .alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__background__noTap,
-        .alert_contentAvailable__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__background__tapBody,
         .alert_contentAvailable__swiftUI__background__tapBodyPath2,
-        .alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__terminated__noTap,
         .alert_contentAvailable__swiftUI__terminated__noTapPath3,
-        .alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__terminated__tapBody,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath2,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath3,
-        .alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__forceQuit__noTap,
-        .alert_contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable__swiftUI__forceQuit__tapBody,
         .alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2,
-        .alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension,
-        .alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable__payload: Payload = Payload(
         alert: true, contentAvailable: true, mutableContent: false, category: false)
 
-    /// alert + contentAvailable · appDelegate · foreground · no tap
+    /// alert + contentAvailable · appDelegate · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -115,6 +66,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -122,7 +74,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__noTapPath2",
         payload: alert_contentAvailable__payload,
@@ -131,6 +83,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -139,7 +92,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3
+    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -148,6 +101,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -155,55 +109,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · foreground · tap body
+    /// alert + contentAvailable · appDelegate · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__tapBody",
         payload: alert_contentAvailable__payload,
@@ -211,6 +117,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -219,7 +126,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -228,6 +135,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -237,7 +145,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3
+    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -246,6 +154,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -254,58 +163,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · background · no tap
+    /// alert + contentAvailable · appDelegate · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -313,27 +171,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · background · no tap · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · background · tap body
+    /// alert + contentAvailable · appDelegate · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -341,6 +186,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -348,22 +194,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · background · tap body · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · terminated · no tap
+    /// alert + contentAvailable · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__noTap",
         payload: alert_contentAvailable__payload,
@@ -371,13 +202,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3
+    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -386,38 +218,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · appDelegate · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · appDelegate · terminated · tap body
+    /// alert + contentAvailable · appDelegate · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__tapBody",
         payload: alert_contentAvailable__payload,
@@ -425,6 +231,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -433,7 +240,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -442,6 +249,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -449,7 +257,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -458,6 +266,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -465,55 +274,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · appDelegate · forceQuit · no tap
+    /// alert + contentAvailable · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__forceQuit__noTap",
         payload: alert_contentAvailable__payload,
@@ -521,23 +282,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · appDelegate · forceQuit · tap body
+    /// alert + contentAvailable · appDelegate · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__appDelegate__forceQuit__tapBody",
         payload: alert_contentAvailable__payload,
@@ -545,6 +295,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -552,22 +303,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · appDelegate · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable__appDelegate__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__appDelegate__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · no tap
+    /// alert + contentAvailable · scenes · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -575,6 +311,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -582,7 +319,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · no tap · path 2
+    /// alert + contentAvailable · scenes · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__noTapPath2",
         payload: alert_contentAvailable__payload,
@@ -591,6 +328,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -599,7 +337,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · no tap · path 3
+    /// alert + contentAvailable · scenes · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -608,6 +346,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -615,55 +354,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · tap body
+    /// alert + contentAvailable · scenes · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__tapBody",
         payload: alert_contentAvailable__payload,
@@ -671,6 +362,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -679,7 +371,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · tap body · path 2
+    /// alert + contentAvailable · scenes · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -688,6 +380,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -697,7 +390,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · tap body · path 3
+    /// alert + contentAvailable · scenes · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__foreground__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -706,6 +399,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -714,58 +408,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · background · no tap
+    /// alert + contentAvailable · scenes · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -773,27 +416,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · scenes · background · no tap · without serviceExtension
-    public static let alert_contentAvailable__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · background · tap body
+    /// alert + contentAvailable · scenes · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable__scenes__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -801,6 +431,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -808,7 +439,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · background · tap body · path 2
+    /// alert + contentAvailable · scenes · background · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__background__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -817,6 +448,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -825,39 +457,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · background · tap body · without serviceExtension
-    public static let alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · background · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · terminated · no tap
+    /// alert + contentAvailable · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__noTap",
         payload: alert_contentAvailable__payload,
@@ -865,13 +465,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · scenes · terminated · no tap · path 3
+    /// alert + contentAvailable · scenes · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -880,38 +481,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · scenes · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · scenes · terminated · tap body
+    /// alert + contentAvailable · scenes · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__tapBody",
         payload: alert_contentAvailable__payload,
@@ -919,6 +494,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -927,7 +503,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · terminated · tap body · path 2
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -936,6 +512,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -946,7 +523,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · terminated · tap body · path 3
+    /// alert + contentAvailable · scenes · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__terminated__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -955,6 +532,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -962,58 +540,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · forceQuit · no tap
+    /// alert + contentAvailable · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__forceQuit__noTap",
         payload: alert_contentAvailable__payload,
@@ -1021,23 +548,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · scenes · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · scenes · forceQuit · tap body
+    /// alert + contentAvailable · scenes · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable__scenes__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__forceQuit__tapBody",
         payload: alert_contentAvailable__payload,
@@ -1045,6 +561,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1052,7 +569,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2
+    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__scenes__forceQuit__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -1061,6 +578,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1070,40 +588,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · scenes · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · no tap
+    /// alert + contentAvailable · swiftUI · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -1111,6 +596,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1118,7 +604,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__noTapPath2",
         payload: alert_contentAvailable__payload,
@@ -1127,6 +613,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1135,7 +622,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3
+    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -1144,6 +631,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1151,55 +639,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · tap body
+    /// alert + contentAvailable · swiftUI · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__tapBody",
         payload: alert_contentAvailable__payload,
@@ -1207,6 +647,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1215,7 +656,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -1224,6 +665,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1233,7 +675,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3
+    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -1242,6 +684,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1250,58 +693,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · background · no tap
+    /// alert + contentAvailable · swiftUI · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -1309,27 +701,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · background · no tap · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · background · tap body
+    /// alert + contentAvailable · swiftUI · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -1337,6 +716,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1344,7 +724,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · background · tap body · path 2
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__background__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -1353,6 +733,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1361,39 +742,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · background · tap body · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · terminated · no tap
+    /// alert + contentAvailable · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__noTap",
         payload: alert_contentAvailable__payload,
@@ -1401,13 +750,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3
+    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__noTapPath3",
         payload: alert_contentAvailable__payload,
@@ -1416,38 +766,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · swiftUI · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body
+    /// alert + contentAvailable · swiftUI · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__tapBody",
         payload: alert_contentAvailable__payload,
@@ -1455,6 +779,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1463,7 +788,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -1472,6 +797,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1482,7 +808,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath3",
         payload: alert_contentAvailable__payload,
@@ -1491,6 +817,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1498,58 +825,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · forceQuit · no tap
+    /// alert + contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__forceQuit__noTap",
         payload: alert_contentAvailable__payload,
@@ -1557,23 +833,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · swiftUI · forceQuit · tap body
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__forceQuit__tapBody",
         payload: alert_contentAvailable__payload,
@@ -1581,6 +846,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1588,7 +854,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2
+    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2",
         payload: alert_contentAvailable__payload,
@@ -1597,39 +863,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(

@@ -6,192 +6,101 @@ extension Scenario {
         .alert_contentAvailable_category__appDelegate__foreground__noTap,
         .alert_contentAvailable_category__appDelegate__foreground__noTapPath2,
         .alert_contentAvailable_category__appDelegate__foreground__noTapPath3,
-        .alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapBody,
         .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2,
         .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3,
-        .alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapActionButton,
         .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2,
         .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3,
-        .alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__foreground__tapDismiss,
         .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2,
         .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3,
-        .alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__noTap,
-        .alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__tapBody,
-        .alert_contentAvailable_category__appDelegate__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__tapActionButton,
-        .alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__background__tapDismiss,
-        .alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__noTap,
         .alert_contentAvailable_category__appDelegate__terminated__noTapPath3,
-        .alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapBody,
         .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2,
         .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3,
-        .alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButton,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3,
-        .alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismiss,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3,
-        .alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__noTap,
-        .alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapBody,
-        .alert_contentAvailable_category__appDelegate__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton,
-        .alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss,
-        .alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__noTap,
         .alert_contentAvailable_category__scenes__foreground__noTapPath2,
         .alert_contentAvailable_category__scenes__foreground__noTapPath3,
-        .alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapBody,
         .alert_contentAvailable_category__scenes__foreground__tapBodyPath2,
         .alert_contentAvailable_category__scenes__foreground__tapBodyPath3,
-        .alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapActionButton,
         .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2,
         .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3,
-        .alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__foreground__tapDismiss,
         .alert_contentAvailable_category__scenes__foreground__tapDismissPath2,
         .alert_contentAvailable_category__scenes__foreground__tapDismissPath3,
-        .alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__noTap,
-        .alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapBody,
         .alert_contentAvailable_category__scenes__background__tapBodyPath2,
-        .alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapActionButton,
-        .alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__background__tapDismiss,
-        .alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__noTap,
         .alert_contentAvailable_category__scenes__terminated__noTapPath3,
-        .alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapBody,
         .alert_contentAvailable_category__scenes__terminated__tapBodyPath2,
         .alert_contentAvailable_category__scenes__terminated__tapBodyPath3,
-        .alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapActionButton,
         .alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3,
-        .alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__terminated__tapDismiss,
         .alert_contentAvailable_category__scenes__terminated__tapDismissPath3,
-        .alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__noTap,
-        .alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapBody,
         .alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2,
-        .alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapActionButton,
-        .alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__scenes__forceQuit__tapDismiss,
-        .alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__noTap,
         .alert_contentAvailable_category__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable_category__swiftUI__foreground__noTapPath3,
-        .alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapBody,
         .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3,
-        .alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapActionButton,
         .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2,
         .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3,
-        .alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__foreground__tapDismiss,
         .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2,
         .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3,
-        .alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__noTap,
-        .alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapBody,
         .alert_contentAvailable_category__swiftUI__background__tapBodyPath2,
-        .alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapActionButton,
-        .alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__background__tapDismiss,
-        .alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__noTap,
         .alert_contentAvailable_category__swiftUI__terminated__noTapPath3,
-        .alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapBody,
         .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3,
-        .alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapActionButton,
         .alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3,
-        .alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismiss,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3,
-        .alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__noTap,
-        .alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBody,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2,
-        .alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension,
-        .alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton,
-        .alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss,
-        .alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable_category__payload: Payload = Payload(
         alert: true, contentAvailable: true, mutableContent: false, category: true)
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -199,6 +108,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -206,7 +116,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath2",
         payload: alert_contentAvailable_category__payload,
@@ -215,6 +125,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -223,7 +134,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3
+    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -232,6 +143,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -239,55 +151,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -295,6 +159,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -303,7 +168,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -312,6 +177,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -321,7 +187,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3
+    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -330,6 +196,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -338,58 +205,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -397,6 +213,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -405,7 +222,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2",
         payload: alert_contentAvailable_category__payload,
@@ -414,6 +231,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -423,7 +241,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3
+    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -432,6 +250,7 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -440,58 +259,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -499,6 +267,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -507,7 +276,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2",
         payload: alert_contentAvailable_category__payload,
@@ -516,6 +285,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -525,7 +295,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3
+    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -534,6 +304,7 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -542,58 +313,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · foreground · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__foreground__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · background · no tap
+    /// alert + contentAvailable + category · appDelegate · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -601,27 +321,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · background · tap body
+    /// alert + contentAvailable + category · appDelegate · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -629,6 +336,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -636,22 +344,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · background · tap actionButton
+    /// alert + contentAvailable + category · appDelegate · background · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -659,6 +352,7 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -666,22 +360,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · background · tap dismiss
+    /// alert + contentAvailable + category · appDelegate · background · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__background__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__background__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -689,6 +368,7 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -696,22 +376,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__background__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -719,13 +384,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3
+    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -734,38 +400,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -773,6 +413,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -781,7 +422,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -790,6 +431,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -797,7 +439,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -806,6 +448,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -813,55 +456,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -869,6 +464,7 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -877,7 +473,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -886,6 +482,7 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -893,39 +490,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -933,6 +498,7 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -941,7 +507,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -950,6 +516,7 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -957,39 +524,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap
+    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -997,23 +532,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -1021,6 +545,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -1028,22 +553,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -1051,6 +561,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -1058,22 +569,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -1081,6 +577,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -1088,22 +585,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · appDelegate · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap
+    /// alert + contentAvailable + category · scenes · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -1111,6 +593,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1118,7 +601,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__noTapPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1127,6 +610,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1135,7 +619,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3
+    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1144,6 +628,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1151,55 +636,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body
+    /// alert + contentAvailable + category · scenes · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -1207,6 +644,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1215,7 +653,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1224,6 +662,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1233,7 +672,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3
+    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1242,6 +681,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1250,58 +690,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -1309,6 +698,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1317,7 +707,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1326,6 +716,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1335,7 +726,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3
+    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1344,6 +735,7 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1352,58 +744,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -1411,6 +752,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1419,7 +761,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1428,6 +770,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1437,7 +780,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3
+    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1446,6 +789,7 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -1454,58 +798,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · foreground · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__foreground__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · background · no tap
+    /// alert + contentAvailable + category · scenes · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -1513,27 +806,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · background · tap body
+    /// alert + contentAvailable + category · scenes · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -1541,6 +821,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1548,7 +829,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1557,6 +838,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1565,39 +847,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · background · tap actionButton
+    /// alert + contentAvailable + category · scenes · background · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -1605,6 +855,7 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1612,22 +863,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · background · tap dismiss
+    /// alert + contentAvailable + category · scenes · background · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__background__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__background__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -1635,6 +871,7 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1642,22 +879,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__background__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · no tap
+    /// alert + contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -1665,13 +887,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3
+    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1680,38 +903,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body
+    /// alert + contentAvailable + category · scenes · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -1719,6 +916,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1727,7 +925,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1736,6 +934,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1746,7 +945,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1755,6 +954,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1762,58 +962,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -1821,6 +970,7 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1828,7 +978,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3
+    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1837,43 +987,14 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -1881,6 +1002,7 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -1888,7 +1010,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3
+    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -1897,43 +1019,14 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · terminated · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__terminated__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · forceQuit · no tap
+    /// alert + contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -1941,23 +1034,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · scenes · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -1965,6 +1047,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -1972,7 +1055,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2
+    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -1981,6 +1064,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -1990,40 +1074,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton
+    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -2031,27 +1082,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss
+    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -2059,27 +1097,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · scenes · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__scenes__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -2087,6 +1112,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2094,7 +1120,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2103,6 +1129,7 @@ extension Scenario {
         tap: nil,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2111,7 +1138,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3
+    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2120,6 +1147,7 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2127,55 +1155,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -2183,6 +1163,7 @@ extension Scenario {
         appState: .foreground,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2191,7 +1172,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2200,6 +1181,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2209,7 +1191,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3
+    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2218,6 +1200,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2226,58 +1209,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -2285,6 +1217,7 @@ extension Scenario {
         appState: .foreground,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2293,7 +1226,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2302,6 +1235,7 @@ extension Scenario {
         tap: .actionButton,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2311,7 +1245,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3
+    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2320,6 +1254,7 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2328,58 +1263,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -2387,6 +1271,7 @@ extension Scenario {
         appState: .foreground,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2395,7 +1280,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2404,6 +1289,7 @@ extension Scenario {
         tap: .dismiss,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2413,7 +1299,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3
+    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2422,6 +1308,7 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -2430,58 +1317,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · foreground · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__foreground__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-            Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · background · no tap
+    /// alert + contentAvailable + category · swiftUI · background · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -2489,27 +1325,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body
+    /// alert + contentAvailable + category · swiftUI · background · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -2517,6 +1340,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2524,7 +1348,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2533,6 +1357,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2541,39 +1366,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__background__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · background · tap actionButton
+    /// alert + contentAvailable + category · swiftUI · background · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -2581,6 +1374,7 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2588,22 +1382,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__background__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · background · tap dismiss
+    /// alert + contentAvailable + category · swiftUI · background · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__background__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -2611,6 +1390,7 @@ extension Scenario {
         appState: .background,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2618,22 +1398,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__background__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -2641,13 +1406,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3
+    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__noTapPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__noTapPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2656,38 +1422,12 @@ extension Scenario {
         tap: nil,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · no tap · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__noTapPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -2695,6 +1435,7 @@ extension Scenario {
         appState: .terminated,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2703,7 +1444,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2712,6 +1453,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2722,7 +1464,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2731,6 +1473,7 @@ extension Scenario {
         tap: .body,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -2738,58 +1481,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: false, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .body,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -2797,6 +1489,7 @@ extension Scenario {
         appState: .terminated,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2804,7 +1497,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3
+    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2813,43 +1506,14 @@ extension Scenario {
         tap: .actionButton,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap actionButton · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .actionButton,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -2857,6 +1521,7 @@ extension Scenario {
         appState: .terminated,
         tap: .dismiss,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -2864,7 +1529,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3
+    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3",
         payload: alert_contentAvailable_category__payload,
@@ -2873,43 +1538,14 @@ extension Scenario {
         tap: .dismiss,
         path: 3,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .dismiss,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap dismiss · path 3 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: .dismiss,
-        path: 3,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap
+    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -2917,23 +1553,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -2941,6 +1566,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .body,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
@@ -2948,7 +1574,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2",
         payload: alert_contentAvailable_category__payload,
@@ -2957,6 +1583,7 @@ extension Scenario {
         tap: .body,
         path: 2,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(
@@ -2966,40 +1593,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBody__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap body · path 2 · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .body,
-        path: 2,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(
-                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
-                bringsNotification: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -3007,27 +1601,14 @@ extension Scenario {
         appState: .forceQuit,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap actionButton · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .actionButton,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss: Scenario = Scenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss",
         payload: alert_contentAvailable_category__payload,
@@ -3035,20 +1616,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: .dismiss,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · swiftUI · forceQuit · tap dismiss · without serviceExtension
-    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension: Scenario = Scenario(
-        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension",
-        payload: alert_contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: .dismiss,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)

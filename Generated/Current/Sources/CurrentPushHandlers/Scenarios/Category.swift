@@ -4,35 +4,23 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let category: [Scenario] = [
         .category__appDelegate__foreground__noTap,
-        .category__appDelegate__foreground__noTap__withoutServiceExtension,
         .category__appDelegate__background__noTap,
-        .category__appDelegate__background__noTap__withoutServiceExtension,
         .category__appDelegate__terminated__noTap,
-        .category__appDelegate__terminated__noTap__withoutServiceExtension,
         .category__appDelegate__forceQuit__noTap,
-        .category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .category__scenes__foreground__noTap,
-        .category__scenes__foreground__noTap__withoutServiceExtension,
         .category__scenes__background__noTap,
-        .category__scenes__background__noTap__withoutServiceExtension,
         .category__scenes__terminated__noTap,
-        .category__scenes__terminated__noTap__withoutServiceExtension,
         .category__scenes__forceQuit__noTap,
-        .category__scenes__forceQuit__noTap__withoutServiceExtension,
         .category__swiftUI__foreground__noTap,
-        .category__swiftUI__foreground__noTap__withoutServiceExtension,
         .category__swiftUI__background__noTap,
-        .category__swiftUI__background__noTap__withoutServiceExtension,
         .category__swiftUI__terminated__noTap,
-        .category__swiftUI__terminated__noTap__withoutServiceExtension,
         .category__swiftUI__forceQuit__noTap,
-        .category__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let category__payload: Payload = Payload(alert: false, contentAvailable: false, mutableContent: false, category: true)
 
-    /// category · appDelegate · foreground · no tap
+    /// category · appDelegate · foreground · no tap · with or without serviceExtension
     public static let category__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "category__appDelegate__foreground__noTap",
         payload: category__payload,
@@ -40,23 +28,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · appDelegate · foreground · no tap · without serviceExtension
-    public static let category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · appDelegate · background · no tap
+    /// category · appDelegate · background · no tap · with or without serviceExtension
     public static let category__appDelegate__background__noTap: Scenario = Scenario(
         name: "category__appDelegate__background__noTap",
         payload: category__payload,
@@ -64,23 +41,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · appDelegate · background · no tap · without serviceExtension
-    public static let category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__appDelegate__background__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · appDelegate · terminated · no tap
+    /// category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let category__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "category__appDelegate__terminated__noTap",
         payload: category__payload,
@@ -88,23 +54,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · appDelegate · terminated · no tap · without serviceExtension
-    public static let category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · appDelegate · forceQuit · no tap
+    /// category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let category__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "category__appDelegate__forceQuit__noTap",
         payload: category__payload,
@@ -112,23 +67,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · scenes · foreground · no tap
+    /// category · scenes · foreground · no tap · with or without serviceExtension
     public static let category__scenes__foreground__noTap: Scenario = Scenario(
         name: "category__scenes__foreground__noTap",
         payload: category__payload,
@@ -136,23 +80,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · scenes · foreground · no tap · without serviceExtension
-    public static let category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__scenes__foreground__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · scenes · background · no tap
+    /// category · scenes · background · no tap · with or without serviceExtension
     public static let category__scenes__background__noTap: Scenario = Scenario(
         name: "category__scenes__background__noTap",
         payload: category__payload,
@@ -160,23 +93,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · scenes · background · no tap · without serviceExtension
-    public static let category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__scenes__background__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · scenes · terminated · no tap
+    /// category · scenes · terminated · no tap · with or without serviceExtension
     public static let category__scenes__terminated__noTap: Scenario = Scenario(
         name: "category__scenes__terminated__noTap",
         payload: category__payload,
@@ -184,23 +106,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · scenes · terminated · no tap · without serviceExtension
-    public static let category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__scenes__terminated__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · scenes · forceQuit · no tap
+    /// category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let category__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "category__scenes__forceQuit__noTap",
         payload: category__payload,
@@ -208,23 +119,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · scenes · forceQuit · no tap · without serviceExtension
-    public static let category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · swiftUI · foreground · no tap
+    /// category · swiftUI · foreground · no tap · with or without serviceExtension
     public static let category__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "category__swiftUI__foreground__noTap",
         payload: category__payload,
@@ -232,23 +132,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · swiftUI · foreground · no tap · without serviceExtension
-    public static let category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · swiftUI · background · no tap
+    /// category · swiftUI · background · no tap · with or without serviceExtension
     public static let category__swiftUI__background__noTap: Scenario = Scenario(
         name: "category__swiftUI__background__noTap",
         payload: category__payload,
@@ -256,23 +145,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · swiftUI · background · no tap · without serviceExtension
-    public static let category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__swiftUI__background__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · swiftUI · terminated · no tap
+    /// category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let category__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "category__swiftUI__terminated__noTap",
         payload: category__payload,
@@ -280,23 +158,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// category · swiftUI · terminated · no tap · without serviceExtension
-    public static let category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · swiftUI · forceQuit · no tap
+    /// category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let category__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "category__swiftUI__forceQuit__noTap",
         payload: category__payload,
@@ -304,18 +171,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "category__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

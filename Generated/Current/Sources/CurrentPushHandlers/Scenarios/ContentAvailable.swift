@@ -4,36 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let contentAvailable: [Scenario] = [
         .contentAvailable__appDelegate__foreground__noTap,
-        .contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension,
         .contentAvailable__appDelegate__background__noTap,
-        .contentAvailable__appDelegate__background__noTap__withoutServiceExtension,
         .contentAvailable__appDelegate__terminated__noTap,
-        .contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension,
         .contentAvailable__appDelegate__forceQuit__noTap,
-        .contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .contentAvailable__scenes__foreground__noTap,
-        .contentAvailable__scenes__foreground__noTap__withoutServiceExtension,
         .contentAvailable__scenes__background__noTap,
-        .contentAvailable__scenes__background__noTap__withoutServiceExtension,
         .contentAvailable__scenes__terminated__noTap,
-        .contentAvailable__scenes__terminated__noTap__withoutServiceExtension,
         .contentAvailable__scenes__forceQuit__noTap,
-        .contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension,
         .contentAvailable__swiftUI__foreground__noTap,
-        .contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension,
         .contentAvailable__swiftUI__background__noTap,
-        .contentAvailable__swiftUI__background__noTap__withoutServiceExtension,
         .contentAvailable__swiftUI__terminated__noTap,
-        .contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension,
         .contentAvailable__swiftUI__forceQuit__noTap,
-        .contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let contentAvailable__payload: Payload = Payload(
         alert: false, contentAvailable: true, mutableContent: false, category: false)
 
-    /// contentAvailable · appDelegate · foreground · no tap
+    /// contentAvailable · appDelegate · foreground · no tap · with or without serviceExtension
     public static let contentAvailable__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__appDelegate__foreground__noTap",
         payload: contentAvailable__payload,
@@ -41,27 +29,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · appDelegate · foreground · no tap · without serviceExtension
-    public static let contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · appDelegate · background · no tap
+    /// contentAvailable · appDelegate · background · no tap · with or without serviceExtension
     public static let contentAvailable__appDelegate__background__noTap: Scenario = Scenario(
         name: "contentAvailable__appDelegate__background__noTap",
         payload: contentAvailable__payload,
@@ -69,27 +44,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · appDelegate · background · no tap · without serviceExtension
-    public static let contentAvailable__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__appDelegate__background__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · appDelegate · terminated · no tap
+    /// contentAvailable · appDelegate · terminated · no tap · with or without serviceExtension
     public static let contentAvailable__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable__appDelegate__terminated__noTap",
         payload: contentAvailable__payload,
@@ -97,27 +59,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · appDelegate · terminated · no tap · without serviceExtension
-    public static let contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · appDelegate · forceQuit · no tap
+    /// contentAvailable · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable__appDelegate__forceQuit__noTap",
         payload: contentAvailable__payload,
@@ -125,23 +74,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// contentAvailable · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable · scenes · foreground · no tap
+    /// contentAvailable · scenes · foreground · no tap · with or without serviceExtension
     public static let contentAvailable__scenes__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__scenes__foreground__noTap",
         payload: contentAvailable__payload,
@@ -149,27 +87,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · scenes · foreground · no tap · without serviceExtension
-    public static let contentAvailable__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__scenes__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · scenes · background · no tap
+    /// contentAvailable · scenes · background · no tap · with or without serviceExtension
     public static let contentAvailable__scenes__background__noTap: Scenario = Scenario(
         name: "contentAvailable__scenes__background__noTap",
         payload: contentAvailable__payload,
@@ -177,27 +102,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · scenes · background · no tap · without serviceExtension
-    public static let contentAvailable__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__scenes__background__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · scenes · terminated · no tap
+    /// contentAvailable · scenes · terminated · no tap · with or without serviceExtension
     public static let contentAvailable__scenes__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable__scenes__terminated__noTap",
         payload: contentAvailable__payload,
@@ -205,27 +117,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · scenes · terminated · no tap · without serviceExtension
-    public static let contentAvailable__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__scenes__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · scenes · forceQuit · no tap
+    /// contentAvailable · scenes · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable__scenes__forceQuit__noTap",
         payload: contentAvailable__payload,
@@ -233,23 +132,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// contentAvailable · scenes · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable · swiftUI · foreground · no tap
+    /// contentAvailable · swiftUI · foreground · no tap · with or without serviceExtension
     public static let contentAvailable__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable__swiftUI__foreground__noTap",
         payload: contentAvailable__payload,
@@ -257,27 +145,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · swiftUI · foreground · no tap · without serviceExtension
-    public static let contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · swiftUI · background · no tap
+    /// contentAvailable · swiftUI · background · no tap · with or without serviceExtension
     public static let contentAvailable__swiftUI__background__noTap: Scenario = Scenario(
         name: "contentAvailable__swiftUI__background__noTap",
         payload: contentAvailable__payload,
@@ -285,27 +160,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · swiftUI · background · no tap · without serviceExtension
-    public static let contentAvailable__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__swiftUI__background__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · swiftUI · terminated · no tap
+    /// contentAvailable · swiftUI · terminated · no tap · with or without serviceExtension
     public static let contentAvailable__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable__swiftUI__terminated__noTap",
         payload: contentAvailable__payload,
@@ -313,27 +175,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable · swiftUI · terminated · no tap · without serviceExtension
-    public static let contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable · swiftUI · forceQuit · no tap
+    /// contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable__swiftUI__forceQuit__noTap",
         payload: contentAvailable__payload,
@@ -341,18 +190,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

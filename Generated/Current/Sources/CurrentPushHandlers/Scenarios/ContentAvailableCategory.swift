@@ -4,36 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let contentAvailable_category: [Scenario] = [
         .contentAvailable_category__appDelegate__foreground__noTap,
-        .contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension,
         .contentAvailable_category__appDelegate__background__noTap,
-        .contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension,
         .contentAvailable_category__appDelegate__terminated__noTap,
-        .contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension,
         .contentAvailable_category__appDelegate__forceQuit__noTap,
-        .contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .contentAvailable_category__scenes__foreground__noTap,
-        .contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension,
         .contentAvailable_category__scenes__background__noTap,
-        .contentAvailable_category__scenes__background__noTap__withoutServiceExtension,
         .contentAvailable_category__scenes__terminated__noTap,
-        .contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension,
         .contentAvailable_category__scenes__forceQuit__noTap,
-        .contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .contentAvailable_category__swiftUI__foreground__noTap,
-        .contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension,
         .contentAvailable_category__swiftUI__background__noTap,
-        .contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension,
         .contentAvailable_category__swiftUI__terminated__noTap,
-        .contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .contentAvailable_category__swiftUI__forceQuit__noTap,
-        .contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let contentAvailable_category__payload: Payload = Payload(
         alert: false, contentAvailable: true, mutableContent: false, category: true)
 
-    /// contentAvailable + category · appDelegate · foreground · no tap
+    /// contentAvailable + category · appDelegate · foreground · no tap · with or without serviceExtension
     public static let contentAvailable_category__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__appDelegate__foreground__noTap",
         payload: contentAvailable_category__payload,
@@ -41,27 +29,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · appDelegate · background · no tap
+    /// contentAvailable + category · appDelegate · background · no tap · with or without serviceExtension
     public static let contentAvailable_category__appDelegate__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__appDelegate__background__noTap",
         payload: contentAvailable_category__payload,
@@ -69,27 +44,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · appDelegate · background · no tap · without serviceExtension
-    public static let contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__appDelegate__background__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · appDelegate · terminated · no tap
+    /// contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let contentAvailable_category__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable_category__appDelegate__terminated__noTap",
         payload: contentAvailable_category__payload,
@@ -97,27 +59,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · appDelegate · forceQuit · no tap
+    /// contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_category__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable_category__appDelegate__forceQuit__noTap",
         payload: contentAvailable_category__payload,
@@ -125,23 +74,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// contentAvailable + category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable + category · scenes · foreground · no tap
+    /// contentAvailable + category · scenes · foreground · no tap · with or without serviceExtension
     public static let contentAvailable_category__scenes__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__scenes__foreground__noTap",
         payload: contentAvailable_category__payload,
@@ -149,27 +87,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · scenes · foreground · no tap · without serviceExtension
-    public static let contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__scenes__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · scenes · background · no tap
+    /// contentAvailable + category · scenes · background · no tap · with or without serviceExtension
     public static let contentAvailable_category__scenes__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__scenes__background__noTap",
         payload: contentAvailable_category__payload,
@@ -177,27 +102,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · scenes · background · no tap · without serviceExtension
-    public static let contentAvailable_category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__scenes__background__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · scenes · terminated · no tap
+    /// contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
     public static let contentAvailable_category__scenes__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable_category__scenes__terminated__noTap",
         payload: contentAvailable_category__payload,
@@ -205,27 +117,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · scenes · terminated · no tap · without serviceExtension
-    public static let contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__scenes__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · scenes · forceQuit · no tap
+    /// contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_category__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable_category__scenes__forceQuit__noTap",
         payload: contentAvailable_category__payload,
@@ -233,23 +132,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// contentAvailable + category · scenes · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable + category · swiftUI · foreground · no tap
+    /// contentAvailable + category · swiftUI · foreground · no tap · with or without serviceExtension
     public static let contentAvailable_category__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "contentAvailable_category__swiftUI__foreground__noTap",
         payload: contentAvailable_category__payload,
@@ -257,27 +145,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · swiftUI · foreground · no tap · without serviceExtension
-    public static let contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · swiftUI · background · no tap
+    /// contentAvailable + category · swiftUI · background · no tap · with or without serviceExtension
     public static let contentAvailable_category__swiftUI__background__noTap: Scenario = Scenario(
         name: "contentAvailable_category__swiftUI__background__noTap",
         payload: contentAvailable_category__payload,
@@ -285,27 +160,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · swiftUI · background · no tap · without serviceExtension
-    public static let contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__swiftUI__background__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · swiftUI · terminated · no tap
+    /// contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let contentAvailable_category__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "contentAvailable_category__swiftUI__terminated__noTap",
         payload: contentAvailable_category__payload,
@@ -313,27 +175,14 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// contentAvailable + category · swiftUI · terminated · no tap · without serviceExtension
-    public static let contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// contentAvailable + category · swiftUI · forceQuit · no tap
+    /// contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_category__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "contentAvailable_category__swiftUI__forceQuit__noTap",
         payload: contentAvailable_category__payload,
@@ -341,18 +190,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// contentAvailable + category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "contentAvailable_category__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: contentAvailable_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

@@ -4,36 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let mutableContent: [Scenario] = [
         .mutableContent__appDelegate__foreground__noTap,
-        .mutableContent__appDelegate__foreground__noTap__withoutServiceExtension,
         .mutableContent__appDelegate__background__noTap,
-        .mutableContent__appDelegate__background__noTap__withoutServiceExtension,
         .mutableContent__appDelegate__terminated__noTap,
-        .mutableContent__appDelegate__terminated__noTap__withoutServiceExtension,
         .mutableContent__appDelegate__forceQuit__noTap,
-        .mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .mutableContent__scenes__foreground__noTap,
-        .mutableContent__scenes__foreground__noTap__withoutServiceExtension,
         .mutableContent__scenes__background__noTap,
-        .mutableContent__scenes__background__noTap__withoutServiceExtension,
         .mutableContent__scenes__terminated__noTap,
-        .mutableContent__scenes__terminated__noTap__withoutServiceExtension,
         .mutableContent__scenes__forceQuit__noTap,
-        .mutableContent__scenes__forceQuit__noTap__withoutServiceExtension,
         .mutableContent__swiftUI__foreground__noTap,
-        .mutableContent__swiftUI__foreground__noTap__withoutServiceExtension,
         .mutableContent__swiftUI__background__noTap,
-        .mutableContent__swiftUI__background__noTap__withoutServiceExtension,
         .mutableContent__swiftUI__terminated__noTap,
-        .mutableContent__swiftUI__terminated__noTap__withoutServiceExtension,
         .mutableContent__swiftUI__forceQuit__noTap,
-        .mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let mutableContent__payload: Payload = Payload(
         alert: false, contentAvailable: false, mutableContent: true, category: false)
 
-    /// mutableContent · appDelegate · foreground · no tap
+    /// mutableContent · appDelegate · foreground · no tap · with or without serviceExtension
     public static let mutableContent__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "mutableContent__appDelegate__foreground__noTap",
         payload: mutableContent__payload,
@@ -41,23 +29,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · appDelegate · foreground · no tap · without serviceExtension
-    public static let mutableContent__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · appDelegate · background · no tap
+    /// mutableContent · appDelegate · background · no tap · with or without serviceExtension
     public static let mutableContent__appDelegate__background__noTap: Scenario = Scenario(
         name: "mutableContent__appDelegate__background__noTap",
         payload: mutableContent__payload,
@@ -65,23 +42,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · appDelegate · background · no tap · without serviceExtension
-    public static let mutableContent__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__appDelegate__background__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · appDelegate · terminated · no tap
+    /// mutableContent · appDelegate · terminated · no tap · with or without serviceExtension
     public static let mutableContent__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "mutableContent__appDelegate__terminated__noTap",
         payload: mutableContent__payload,
@@ -89,23 +55,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · appDelegate · terminated · no tap · without serviceExtension
-    public static let mutableContent__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · appDelegate · forceQuit · no tap
+    /// mutableContent · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent__appDelegate__forceQuit__noTap",
         payload: mutableContent__payload,
@@ -113,23 +68,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · scenes · foreground · no tap
+    /// mutableContent · scenes · foreground · no tap · with or without serviceExtension
     public static let mutableContent__scenes__foreground__noTap: Scenario = Scenario(
         name: "mutableContent__scenes__foreground__noTap",
         payload: mutableContent__payload,
@@ -137,23 +81,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · scenes · foreground · no tap · without serviceExtension
-    public static let mutableContent__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__scenes__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · scenes · background · no tap
+    /// mutableContent · scenes · background · no tap · with or without serviceExtension
     public static let mutableContent__scenes__background__noTap: Scenario = Scenario(
         name: "mutableContent__scenes__background__noTap",
         payload: mutableContent__payload,
@@ -161,23 +94,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · scenes · background · no tap · without serviceExtension
-    public static let mutableContent__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__scenes__background__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · scenes · terminated · no tap
+    /// mutableContent · scenes · terminated · no tap · with or without serviceExtension
     public static let mutableContent__scenes__terminated__noTap: Scenario = Scenario(
         name: "mutableContent__scenes__terminated__noTap",
         payload: mutableContent__payload,
@@ -185,23 +107,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · scenes · terminated · no tap · without serviceExtension
-    public static let mutableContent__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__scenes__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · scenes · forceQuit · no tap
+    /// mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent__scenes__forceQuit__noTap",
         payload: mutableContent__payload,
@@ -209,23 +120,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · scenes · forceQuit · no tap · without serviceExtension
-    public static let mutableContent__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · swiftUI · foreground · no tap
+    /// mutableContent · swiftUI · foreground · no tap · with or without serviceExtension
     public static let mutableContent__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "mutableContent__swiftUI__foreground__noTap",
         payload: mutableContent__payload,
@@ -233,23 +133,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · swiftUI · foreground · no tap · without serviceExtension
-    public static let mutableContent__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · swiftUI · background · no tap
+    /// mutableContent · swiftUI · background · no tap · with or without serviceExtension
     public static let mutableContent__swiftUI__background__noTap: Scenario = Scenario(
         name: "mutableContent__swiftUI__background__noTap",
         payload: mutableContent__payload,
@@ -257,23 +146,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · swiftUI · background · no tap · without serviceExtension
-    public static let mutableContent__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__swiftUI__background__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · swiftUI · terminated · no tap
+    /// mutableContent · swiftUI · terminated · no tap · with or without serviceExtension
     public static let mutableContent__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "mutableContent__swiftUI__terminated__noTap",
         payload: mutableContent__payload,
@@ -281,23 +159,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent · swiftUI · terminated · no tap · without serviceExtension
-    public static let mutableContent__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · swiftUI · forceQuit · no tap
+    /// mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent__swiftUI__forceQuit__noTap",
         payload: mutableContent__payload,
@@ -305,18 +172,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

@@ -4,36 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let mutableContent_category: [Scenario] = [
         .mutableContent_category__appDelegate__foreground__noTap,
-        .mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension,
         .mutableContent_category__appDelegate__background__noTap,
-        .mutableContent_category__appDelegate__background__noTap__withoutServiceExtension,
         .mutableContent_category__appDelegate__terminated__noTap,
-        .mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension,
         .mutableContent_category__appDelegate__forceQuit__noTap,
-        .mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .mutableContent_category__scenes__foreground__noTap,
-        .mutableContent_category__scenes__foreground__noTap__withoutServiceExtension,
         .mutableContent_category__scenes__background__noTap,
-        .mutableContent_category__scenes__background__noTap__withoutServiceExtension,
         .mutableContent_category__scenes__terminated__noTap,
-        .mutableContent_category__scenes__terminated__noTap__withoutServiceExtension,
         .mutableContent_category__scenes__forceQuit__noTap,
-        .mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .mutableContent_category__swiftUI__foreground__noTap,
-        .mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension,
         .mutableContent_category__swiftUI__background__noTap,
-        .mutableContent_category__swiftUI__background__noTap__withoutServiceExtension,
         .mutableContent_category__swiftUI__terminated__noTap,
-        .mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .mutableContent_category__swiftUI__forceQuit__noTap,
-        .mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let mutableContent_category__payload: Payload = Payload(
         alert: false, contentAvailable: false, mutableContent: true, category: true)
 
-    /// mutableContent + category · appDelegate · foreground · no tap
+    /// mutableContent + category · appDelegate · foreground · no tap · with or without serviceExtension
     public static let mutableContent_category__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "mutableContent_category__appDelegate__foreground__noTap",
         payload: mutableContent_category__payload,
@@ -41,23 +29,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · appDelegate · foreground · no tap · without serviceExtension
-    public static let mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · appDelegate · background · no tap
+    /// mutableContent + category · appDelegate · background · no tap · with or without serviceExtension
     public static let mutableContent_category__appDelegate__background__noTap: Scenario = Scenario(
         name: "mutableContent_category__appDelegate__background__noTap",
         payload: mutableContent_category__payload,
@@ -65,23 +42,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · appDelegate · background · no tap · without serviceExtension
-    public static let mutableContent_category__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__appDelegate__background__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · appDelegate · terminated · no tap
+    /// mutableContent + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let mutableContent_category__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "mutableContent_category__appDelegate__terminated__noTap",
         payload: mutableContent_category__payload,
@@ -89,23 +55,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · appDelegate · terminated · no tap · without serviceExtension
-    public static let mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · appDelegate · forceQuit · no tap
+    /// mutableContent + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent_category__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent_category__appDelegate__forceQuit__noTap",
         payload: mutableContent_category__payload,
@@ -113,23 +68,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · scenes · foreground · no tap
+    /// mutableContent + category · scenes · foreground · no tap · with or without serviceExtension
     public static let mutableContent_category__scenes__foreground__noTap: Scenario = Scenario(
         name: "mutableContent_category__scenes__foreground__noTap",
         payload: mutableContent_category__payload,
@@ -137,23 +81,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · scenes · foreground · no tap · without serviceExtension
-    public static let mutableContent_category__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__scenes__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · scenes · background · no tap
+    /// mutableContent + category · scenes · background · no tap · with or without serviceExtension
     public static let mutableContent_category__scenes__background__noTap: Scenario = Scenario(
         name: "mutableContent_category__scenes__background__noTap",
         payload: mutableContent_category__payload,
@@ -161,23 +94,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · scenes · background · no tap · without serviceExtension
-    public static let mutableContent_category__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__scenes__background__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · scenes · terminated · no tap
+    /// mutableContent + category · scenes · terminated · no tap · with or without serviceExtension
     public static let mutableContent_category__scenes__terminated__noTap: Scenario = Scenario(
         name: "mutableContent_category__scenes__terminated__noTap",
         payload: mutableContent_category__payload,
@@ -185,23 +107,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · scenes · terminated · no tap · without serviceExtension
-    public static let mutableContent_category__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__scenes__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · scenes · forceQuit · no tap
+    /// mutableContent + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent_category__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent_category__scenes__forceQuit__noTap",
         payload: mutableContent_category__payload,
@@ -209,23 +120,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · scenes · forceQuit · no tap · without serviceExtension
-    public static let mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · swiftUI · foreground · no tap
+    /// mutableContent + category · swiftUI · foreground · no tap · with or without serviceExtension
     public static let mutableContent_category__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "mutableContent_category__swiftUI__foreground__noTap",
         payload: mutableContent_category__payload,
@@ -233,23 +133,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · swiftUI · foreground · no tap · without serviceExtension
-    public static let mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · swiftUI · background · no tap
+    /// mutableContent + category · swiftUI · background · no tap · with or without serviceExtension
     public static let mutableContent_category__swiftUI__background__noTap: Scenario = Scenario(
         name: "mutableContent_category__swiftUI__background__noTap",
         payload: mutableContent_category__payload,
@@ -257,23 +146,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · swiftUI · background · no tap · without serviceExtension
-    public static let mutableContent_category__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__swiftUI__background__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · swiftUI · terminated · no tap
+    /// mutableContent + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let mutableContent_category__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "mutableContent_category__swiftUI__terminated__noTap",
         payload: mutableContent_category__payload,
@@ -281,23 +159,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// mutableContent + category · swiftUI · terminated · no tap · without serviceExtension
-    public static let mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · swiftUI · forceQuit · no tap
+    /// mutableContent + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let mutableContent_category__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "mutableContent_category__swiftUI__forceQuit__noTap",
         payload: mutableContent_category__payload,
@@ -305,18 +172,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// mutableContent + category · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: mutableContent_category__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

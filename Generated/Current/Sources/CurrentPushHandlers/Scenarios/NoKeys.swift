@@ -4,35 +4,23 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let none: [Scenario] = [
         .none__appDelegate__foreground__noTap,
-        .none__appDelegate__foreground__noTap__withoutServiceExtension,
         .none__appDelegate__background__noTap,
-        .none__appDelegate__background__noTap__withoutServiceExtension,
         .none__appDelegate__terminated__noTap,
-        .none__appDelegate__terminated__noTap__withoutServiceExtension,
         .none__appDelegate__forceQuit__noTap,
-        .none__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .none__scenes__foreground__noTap,
-        .none__scenes__foreground__noTap__withoutServiceExtension,
         .none__scenes__background__noTap,
-        .none__scenes__background__noTap__withoutServiceExtension,
         .none__scenes__terminated__noTap,
-        .none__scenes__terminated__noTap__withoutServiceExtension,
         .none__scenes__forceQuit__noTap,
-        .none__scenes__forceQuit__noTap__withoutServiceExtension,
         .none__swiftUI__foreground__noTap,
-        .none__swiftUI__foreground__noTap__withoutServiceExtension,
         .none__swiftUI__background__noTap,
-        .none__swiftUI__background__noTap__withoutServiceExtension,
         .none__swiftUI__terminated__noTap,
-        .none__swiftUI__terminated__noTap__withoutServiceExtension,
         .none__swiftUI__forceQuit__noTap,
-        .none__swiftUI__forceQuit__noTap__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let none__payload: Payload = Payload(alert: false, contentAvailable: false, mutableContent: false, category: false)
 
-    /// no keys · appDelegate · foreground · no tap
+    /// no keys · appDelegate · foreground · no tap · with or without serviceExtension
     public static let none__appDelegate__foreground__noTap: Scenario = Scenario(
         name: "none__appDelegate__foreground__noTap",
         payload: none__payload,
@@ -40,23 +28,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · appDelegate · foreground · no tap · without serviceExtension
-    public static let none__appDelegate__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__appDelegate__foreground__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .appDelegate,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · appDelegate · background · no tap
+    /// no keys · appDelegate · background · no tap · with or without serviceExtension
     public static let none__appDelegate__background__noTap: Scenario = Scenario(
         name: "none__appDelegate__background__noTap",
         payload: none__payload,
@@ -64,23 +41,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · appDelegate · background · no tap · without serviceExtension
-    public static let none__appDelegate__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__appDelegate__background__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .appDelegate,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · appDelegate · terminated · no tap
+    /// no keys · appDelegate · terminated · no tap · with or without serviceExtension
     public static let none__appDelegate__terminated__noTap: Scenario = Scenario(
         name: "none__appDelegate__terminated__noTap",
         payload: none__payload,
@@ -88,23 +54,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · appDelegate · terminated · no tap · without serviceExtension
-    public static let none__appDelegate__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__appDelegate__terminated__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .appDelegate,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · appDelegate · forceQuit · no tap
+    /// no keys · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let none__appDelegate__forceQuit__noTap: Scenario = Scenario(
         name: "none__appDelegate__forceQuit__noTap",
         payload: none__payload,
@@ -112,23 +67,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · appDelegate · forceQuit · no tap · without serviceExtension
-    public static let none__appDelegate__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__appDelegate__forceQuit__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .appDelegate,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · scenes · foreground · no tap
+    /// no keys · scenes · foreground · no tap · with or without serviceExtension
     public static let none__scenes__foreground__noTap: Scenario = Scenario(
         name: "none__scenes__foreground__noTap",
         payload: none__payload,
@@ -136,23 +80,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · scenes · foreground · no tap · without serviceExtension
-    public static let none__scenes__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__scenes__foreground__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .scenes,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · scenes · background · no tap
+    /// no keys · scenes · background · no tap · with or without serviceExtension
     public static let none__scenes__background__noTap: Scenario = Scenario(
         name: "none__scenes__background__noTap",
         payload: none__payload,
@@ -160,23 +93,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · scenes · background · no tap · without serviceExtension
-    public static let none__scenes__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__scenes__background__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .scenes,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · scenes · terminated · no tap
+    /// no keys · scenes · terminated · no tap · with or without serviceExtension
     public static let none__scenes__terminated__noTap: Scenario = Scenario(
         name: "none__scenes__terminated__noTap",
         payload: none__payload,
@@ -184,23 +106,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · scenes · terminated · no tap · without serviceExtension
-    public static let none__scenes__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__scenes__terminated__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .scenes,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · scenes · forceQuit · no tap
+    /// no keys · scenes · forceQuit · no tap · with or without serviceExtension
     public static let none__scenes__forceQuit__noTap: Scenario = Scenario(
         name: "none__scenes__forceQuit__noTap",
         payload: none__payload,
@@ -208,23 +119,12 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · scenes · forceQuit · no tap · without serviceExtension
-    public static let none__scenes__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__scenes__forceQuit__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .scenes,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · swiftUI · foreground · no tap
+    /// no keys · swiftUI · foreground · no tap · with or without serviceExtension
     public static let none__swiftUI__foreground__noTap: Scenario = Scenario(
         name: "none__swiftUI__foreground__noTap",
         payload: none__payload,
@@ -232,23 +132,12 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · swiftUI · foreground · no tap · without serviceExtension
-    public static let none__swiftUI__foreground__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__swiftUI__foreground__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .swiftUI,
-        appState: .foreground,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · swiftUI · background · no tap
+    /// no keys · swiftUI · background · no tap · with or without serviceExtension
     public static let none__swiftUI__background__noTap: Scenario = Scenario(
         name: "none__swiftUI__background__noTap",
         payload: none__payload,
@@ -256,23 +145,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · swiftUI · background · no tap · without serviceExtension
-    public static let none__swiftUI__background__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__swiftUI__background__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .swiftUI,
-        appState: .background,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · swiftUI · terminated · no tap
+    /// no keys · swiftUI · terminated · no tap · with or without serviceExtension
     public static let none__swiftUI__terminated__noTap: Scenario = Scenario(
         name: "none__swiftUI__terminated__noTap",
         payload: none__payload,
@@ -280,23 +158,12 @@ extension Scenario {
         appState: .terminated,
         tap: nil,
         missing: [],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )
 
-    /// no keys · swiftUI · terminated · no tap · without serviceExtension
-    public static let none__swiftUI__terminated__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__swiftUI__terminated__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .swiftUI,
-        appState: .terminated,
-        tap: nil,
-        missing: [.serviceExtension],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · swiftUI · forceQuit · no tap
+    /// no keys · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let none__swiftUI__forceQuit__noTap: Scenario = Scenario(
         name: "none__swiftUI__forceQuit__noTap",
         payload: none__payload,
@@ -304,18 +171,7 @@ extension Scenario {
         appState: .forceQuit,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// no keys · swiftUI · forceQuit · no tap · without serviceExtension
-    public static let none__swiftUI__forceQuit__noTap__withoutServiceExtension: Scenario = Scenario(
-        name: "none__swiftUI__forceQuit__noTap__withoutServiceExtension",
-        payload: none__payload,
-        setup: .swiftUI,
-        appState: .forceQuit,
-        tap: nil,
-        missing: [.serviceExtension],
+        eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
     )

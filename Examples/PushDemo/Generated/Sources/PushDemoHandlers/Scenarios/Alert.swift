@@ -4,51 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert: [Scenario] = [
         .alert__ios10__foreground__noTap,
-        .alert__ios10__foreground__noTap__withoutAction,
         .alert__ios10__foreground__noTap__withoutPresentation,
-        .alert__ios10__foreground__noTap__withoutAction__withoutPresentation,
         .alert__ios10__background__noTap,
-        .alert__ios10__background__noTap__withoutAction,
-        .alert__ios10__background__noTap__withoutPresentation,
-        .alert__ios10__background__noTap__withoutAction__withoutPresentation,
         .alert__ios10__background__tapBody,
         .alert__ios10__background__tapBody__withoutAction,
-        .alert__ios10__background__tapBody__withoutPresentation,
-        .alert__ios10__background__tapBody__withoutAction__withoutPresentation,
         .alert__ios10__notRunning__noTap,
-        .alert__ios10__notRunning__noTap__withoutAction,
-        .alert__ios10__notRunning__noTap__withoutPresentation,
-        .alert__ios10__notRunning__noTap__withoutAction__withoutPresentation,
         .alert__ios10__notRunning__tapBody,
         .alert__ios10__notRunning__tapBody__withoutAction,
-        .alert__ios10__notRunning__tapBody__withoutPresentation,
-        .alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation,
         .alert__ios8_9__foreground__noTap,
-        .alert__ios8_9__foreground__noTap__withoutAction,
-        .alert__ios8_9__foreground__noTap__withoutPresentation,
-        .alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation,
         .alert__ios8_9__background__noTap,
-        .alert__ios8_9__background__noTap__withoutAction,
-        .alert__ios8_9__background__noTap__withoutPresentation,
-        .alert__ios8_9__background__noTap__withoutAction__withoutPresentation,
         .alert__ios8_9__background__tapBody,
-        .alert__ios8_9__background__tapBody__withoutAction,
-        .alert__ios8_9__background__tapBody__withoutPresentation,
-        .alert__ios8_9__background__tapBody__withoutAction__withoutPresentation,
         .alert__ios8_9__notRunning__noTap,
-        .alert__ios8_9__notRunning__noTap__withoutAction,
-        .alert__ios8_9__notRunning__noTap__withoutPresentation,
-        .alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
         .alert__ios8_9__notRunning__tapBody,
-        .alert__ios8_9__notRunning__tapBody__withoutAction,
-        .alert__ios8_9__notRunning__tapBody__withoutPresentation,
-        .alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert__payload: Payload = Payload(alert: true, contentAvailable: false, category: false)
 
-    /// alert · ios10 · foreground · no tap
+    /// alert · ios10 · foreground · no tap · with or without action
     public static let alert__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap",
         payload: alert__payload,
@@ -56,6 +29,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -63,22 +37,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · ios10 · foreground · no tap · without action
-    public static let alert__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__foreground__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert · ios10 · foreground · no tap · without presentation
+    /// alert · ios10 · foreground · no tap · without presentation · with or without action
     public static let alert__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert__ios10__foreground__noTap__withoutPresentation",
         payload: alert__payload,
@@ -86,27 +45,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · ios10 · foreground · no tap · without action, presentation
-    public static let alert__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios10 · background · no tap
+    /// alert · ios10 · background · no tap · with or without each of action, presentation
     public static let alert__ios10__background__noTap: Scenario = Scenario(
         name: "alert__ios10__background__noTap",
         payload: alert__payload,
@@ -114,47 +60,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios10 · background · no tap · without action
-    public static let alert__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__background__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · background · no tap · without presentation
-    public static let alert__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__background__noTap__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · background · no tap · without action, presentation
-    public static let alert__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · background · tap body
+    /// alert · ios10 · background · tap body · with or without presentation
     public static let alert__ios10__background__tapBody: Scenario = Scenario(
         name: "alert__ios10__background__tapBody",
         payload: alert__payload,
@@ -162,13 +73,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · ios10 · background · tap body · without action
+    /// alert · ios10 · background · tap body · without action · with or without presentation
     public static let alert__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__background__tapBody__withoutAction",
         payload: alert__payload,
@@ -176,41 +88,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · ios10 · background · tap body · without presentation
-    public static let alert__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__background__tapBody__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios10 · background · tap body · without action, presentation
-    public static let alert__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios10 · notRunning · no tap
+    /// alert · ios10 · notRunning · no tap · with or without each of action, presentation
     public static let alert__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios10__notRunning__noTap",
         payload: alert__payload,
@@ -218,47 +103,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios10 · notRunning · no tap · without action
-    public static let alert__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios10__notRunning__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · notRunning · no tap · without presentation
-    public static let alert__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__notRunning__noTap__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · notRunning · no tap · without action, presentation
-    public static let alert__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios10 · notRunning · tap body
+    /// alert · ios10 · notRunning · tap body · with or without presentation
     public static let alert__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody",
         payload: alert__payload,
@@ -266,6 +116,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -273,7 +124,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · ios10 · notRunning · tap body · without action
+    /// alert · ios10 · notRunning · tap body · without action · with or without presentation
     public static let alert__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
         payload: alert__payload,
@@ -281,6 +132,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -288,37 +140,7 @@ extension Scenario {
         ]
     )
 
-    /// alert · ios10 · notRunning · tap body · without presentation
-    public static let alert__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__notRunning__tapBody__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios10 · notRunning · tap body · without action, presentation
-    public static let alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios8_9 · foreground · no tap
+    /// alert · ios8_9 · foreground · no tap · with or without each of action, presentation
     public static let alert__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert__ios8_9__foreground__noTap",
         payload: alert__payload,
@@ -326,55 +148,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert · ios8_9 · foreground · no tap · without action
-    public static let alert__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__foreground__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios8_9 · foreground · no tap · without presentation
-    public static let alert__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__foreground__noTap__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios8_9 · foreground · no tap · without action, presentation
-    public static let alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert · ios8_9 · background · no tap
+    /// alert · ios8_9 · background · no tap · with or without each of action, presentation
     public static let alert__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert__ios8_9__background__noTap",
         payload: alert__payload,
@@ -382,47 +163,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios8_9 · background · no tap · without action
-    public static let alert__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__background__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · background · no tap · without presentation
-    public static let alert__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__background__noTap__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · background · no tap · without action, presentation
-    public static let alert__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · background · tap body
+    /// alert · ios8_9 · background · tap body · with or without each of action, presentation
     public static let alert__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__background__tapBody",
         payload: alert__payload,
@@ -430,55 +176,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert · ios8_9 · background · tap body · without action
-    public static let alert__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__background__tapBody__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios8_9 · background · tap body · without presentation
-    public static let alert__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__background__tapBody__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios8_9 · background · tap body · without action, presentation
-    public static let alert__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · no tap
+    /// alert · ios8_9 · notRunning · no tap · with or without each of action, presentation
     public static let alert__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__noTap",
         payload: alert__payload,
@@ -486,47 +191,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert · ios8_9 · notRunning · no tap · without action
-    public static let alert__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · notRunning · no tap · without presentation
-    public static let alert__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · notRunning · no tap · without action, presentation
-    public static let alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert · ios8_9 · notRunning · tap body
+    /// alert · ios8_9 · notRunning · tap body · with or without each of action, presentation
     public static let alert__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert__ios8_9__notRunning__tapBody",
         payload: alert__payload,
@@ -534,51 +204,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · tap body · without action
-    public static let alert__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__tapBody__withoutAction",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · tap body · without presentation
-    public static let alert__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert · ios8_9 · notRunning · tap body · without action, presentation
-    public static let alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),

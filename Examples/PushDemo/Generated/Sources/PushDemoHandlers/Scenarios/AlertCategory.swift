@@ -4,67 +4,33 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_category: [Scenario] = [
         .alert_category__ios10__foreground__noTap,
-        .alert_category__ios10__foreground__noTap__withoutAction,
         .alert_category__ios10__foreground__noTap__withoutPresentation,
-        .alert_category__ios10__foreground__noTap__withoutAction__withoutPresentation,
         .alert_category__ios10__background__noTap,
-        .alert_category__ios10__background__noTap__withoutAction,
-        .alert_category__ios10__background__noTap__withoutPresentation,
-        .alert_category__ios10__background__noTap__withoutAction__withoutPresentation,
         .alert_category__ios10__background__tapActionButton,
         .alert_category__ios10__background__tapActionButton__withoutAction,
-        .alert_category__ios10__background__tapActionButton__withoutPresentation,
-        .alert_category__ios10__background__tapActionButton__withoutAction__withoutPresentation,
         .alert_category__ios10__background__tapBody,
         .alert_category__ios10__background__tapBody__withoutAction,
-        .alert_category__ios10__background__tapBody__withoutPresentation,
-        .alert_category__ios10__background__tapBody__withoutAction__withoutPresentation,
         .alert_category__ios10__notRunning__noTap,
-        .alert_category__ios10__notRunning__noTap__withoutAction,
-        .alert_category__ios10__notRunning__noTap__withoutPresentation,
-        .alert_category__ios10__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_category__ios10__notRunning__tapActionButton,
         .alert_category__ios10__notRunning__tapActionButton__withoutAction,
-        .alert_category__ios10__notRunning__tapActionButton__withoutPresentation,
-        .alert_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation,
         .alert_category__ios10__notRunning__tapBody,
         .alert_category__ios10__notRunning__tapBody__withoutAction,
-        .alert_category__ios10__notRunning__tapBody__withoutPresentation,
-        .alert_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation,
         .alert_category__ios8_9__foreground__noTap,
-        .alert_category__ios8_9__foreground__noTap__withoutAction,
-        .alert_category__ios8_9__foreground__noTap__withoutPresentation,
-        .alert_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation,
         .alert_category__ios8_9__background__noTap,
-        .alert_category__ios8_9__background__noTap__withoutAction,
-        .alert_category__ios8_9__background__noTap__withoutPresentation,
-        .alert_category__ios8_9__background__noTap__withoutAction__withoutPresentation,
         .alert_category__ios8_9__background__tapActionButton,
         .alert_category__ios8_9__background__tapActionButton__withoutAction,
-        .alert_category__ios8_9__background__tapActionButton__withoutPresentation,
-        .alert_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation,
         .alert_category__ios8_9__background__tapBody,
-        .alert_category__ios8_9__background__tapBody__withoutAction,
-        .alert_category__ios8_9__background__tapBody__withoutPresentation,
-        .alert_category__ios8_9__background__tapBody__withoutAction__withoutPresentation,
         .alert_category__ios8_9__notRunning__noTap,
-        .alert_category__ios8_9__notRunning__noTap__withoutAction,
-        .alert_category__ios8_9__notRunning__noTap__withoutPresentation,
-        .alert_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_category__ios8_9__notRunning__tapActionButton,
         .alert_category__ios8_9__notRunning__tapActionButton__withoutAction,
-        .alert_category__ios8_9__notRunning__tapActionButton__withoutPresentation,
-        .alert_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation,
         .alert_category__ios8_9__notRunning__tapBody,
         .alert_category__ios8_9__notRunning__tapBody__withoutAction,
-        .alert_category__ios8_9__notRunning__tapBody__withoutPresentation,
-        .alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_category__payload: Payload = Payload(alert: true, contentAvailable: false, category: true)
 
-    /// alert + category · ios10 · foreground · no tap
+    /// alert + category · ios10 · foreground · no tap · with or without action
     public static let alert_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap",
         payload: alert_category__payload,
@@ -72,6 +38,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -79,22 +46,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios10 · foreground · no tap · without action
-    public static let alert_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__foreground__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · ios10 · foreground · no tap · without presentation
+    /// alert + category · ios10 · foreground · no tap · without presentation · with or without action
     public static let alert_category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_category__ios10__foreground__noTap__withoutPresentation",
         payload: alert_category__payload,
@@ -102,27 +54,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · ios10 · foreground · no tap · without action, presentation
-    public static let alert_category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios10 · background · no tap
+    /// alert + category · ios10 · background · no tap · with or without each of action, presentation
     public static let alert_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_category__ios10__background__noTap",
         payload: alert_category__payload,
@@ -130,47 +69,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios10 · background · no tap · without action
-    public static let alert_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__background__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · background · no tap · without presentation
-    public static let alert_category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__noTap__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · background · no tap · without action, presentation
-    public static let alert_category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · background · tap actionButton
+    /// alert + category · ios10 · background · tap actionButton · with or without presentation
     public static let alert_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton",
         payload: alert_category__payload,
@@ -178,13 +82,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios10 · background · tap actionButton · without action
+    /// alert + category · ios10 · background · tap actionButton · without action · with or without presentation
     public static let alert_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
@@ -192,37 +97,12 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios10 · background · tap actionButton · without presentation
-    public static let alert_category__ios10__background__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__tapActionButton__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios10 · background · tap actionButton · without action, presentation
-    public static let alert_category__ios10__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · background · tap body
+    /// alert + category · ios10 · background · tap body · with or without presentation
     public static let alert_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody",
         payload: alert_category__payload,
@@ -230,13 +110,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios10 · background · tap body · without action
+    /// alert + category · ios10 · background · tap body · without action · with or without presentation
     public static let alert_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
         payload: alert_category__payload,
@@ -244,41 +125,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios10 · background · tap body · without presentation
-    public static let alert_category__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__tapBody__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios10 · background · tap body · without action, presentation
-    public static let alert_category__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios10 · notRunning · no tap
+    /// alert + category · ios10 · notRunning · no tap · with or without each of action, presentation
     public static let alert_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__noTap",
         payload: alert_category__payload,
@@ -286,47 +140,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios10 · notRunning · no tap · without action
-    public static let alert_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · notRunning · no tap · without presentation
-    public static let alert_category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__noTap__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · notRunning · no tap · without action, presentation
-    public static let alert_category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios10 · notRunning · tap actionButton
+    /// alert + category · ios10 · notRunning · tap actionButton · with or without presentation
     public static let alert_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
         payload: alert_category__payload,
@@ -334,6 +153,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -341,7 +161,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios10 · notRunning · tap actionButton · without action
+    /// alert + category · ios10 · notRunning · tap actionButton · without action · with or without presentation
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
@@ -349,42 +169,14 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios10 · notRunning · tap actionButton · without presentation
-    public static let alert_category__ios10__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__tapActionButton__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · ios10 · notRunning · tap actionButton · without action, presentation
-    public static let alert_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios10 · notRunning · tap body
+    /// alert + category · ios10 · notRunning · tap body · with or without presentation
     public static let alert_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody",
         payload: alert_category__payload,
@@ -392,6 +184,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -399,7 +192,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios10 · notRunning · tap body · without action
+    /// alert + category · ios10 · notRunning · tap body · without action · with or without presentation
     public static let alert_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
@@ -407,6 +200,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
@@ -414,37 +208,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios10 · notRunning · tap body · without presentation
-    public static let alert_category__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__tapBody__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · ios10 · notRunning · tap body · without action, presentation
-    public static let alert_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · ios8_9 · foreground · no tap
+    /// alert + category · ios8_9 · foreground · no tap · with or without each of action, presentation
     public static let alert_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__foreground__noTap",
         payload: alert_category__payload,
@@ -452,55 +216,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + category · ios8_9 · foreground · no tap · without action
-    public static let alert_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios8_9 · foreground · no tap · without presentation
-    public static let alert_category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios8_9 · foreground · no tap · without action, presentation
-    public static let alert_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + category · ios8_9 · background · no tap
+    /// alert + category · ios8_9 · background · no tap · with or without each of action, presentation
     public static let alert_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__background__noTap",
         payload: alert_category__payload,
@@ -508,47 +231,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios8_9 · background · no tap · without action
-    public static let alert_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · background · no tap · without presentation
-    public static let alert_category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__noTap__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · background · no tap · without action, presentation
-    public static let alert_category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · background · tap actionButton
+    /// alert + category · ios8_9 · background · tap actionButton · with or without presentation
     public static let alert_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton",
         payload: alert_category__payload,
@@ -556,13 +244,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios8_9 · background · tap actionButton · without action
+    /// alert + category · ios8_9 · background · tap actionButton · without action · with or without presentation
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
@@ -570,37 +259,12 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios8_9 · background · tap actionButton · without presentation
-    public static let alert_category__ios8_9__background__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapActionButton__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · background · tap actionButton · without action, presentation
-    public static let alert_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · background · tap body
+    /// alert + category · ios8_9 · background · tap body · with or without each of action, presentation
     public static let alert_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__background__tapBody",
         payload: alert_category__payload,
@@ -608,55 +272,14 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios8_9 · background · tap body · without action
-    public static let alert_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapBody__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · background · tap body · without presentation
-    public static let alert_category__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapBody__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · background · tap body · without action, presentation
-    public static let alert_category__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · no tap
+    /// alert + category · ios8_9 · notRunning · no tap · with or without each of action, presentation
     public static let alert_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__noTap",
         payload: alert_category__payload,
@@ -664,47 +287,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · notRunning · no tap · without presentation
-    public static let alert_category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · notRunning · no tap · without action, presentation
-    public static let alert_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + category · ios8_9 · notRunning · tap actionButton
+    /// alert + category · ios8_9 · notRunning · tap actionButton · with or without presentation
     public static let alert_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
         payload: alert_category__payload,
@@ -712,6 +300,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -719,7 +308,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios8_9 · notRunning · tap actionButton · without action
+    /// alert + category · ios8_9 · notRunning · tap actionButton · without action · with or without presentation
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
@@ -727,42 +316,14 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + category · ios8_9 · notRunning · tap actionButton · without presentation
-    public static let alert_category__ios8_9__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__tapActionButton__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · tap actionButton · without action, presentation
-    public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · tap body
+    /// alert + category · ios8_9 · notRunning · tap body · with or without presentation
     public static let alert_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
         payload: alert_category__payload,
@@ -770,6 +331,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -777,7 +339,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + category · ios8_9 · notRunning · tap body · without action
+    /// alert + category · ios8_9 · notRunning · tap body · without action · with or without presentation
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
@@ -785,36 +347,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · tap body · without presentation
-    public static let alert_category__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + category · ios8_9 · notRunning · tap body · without action, presentation
-    public static let alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),

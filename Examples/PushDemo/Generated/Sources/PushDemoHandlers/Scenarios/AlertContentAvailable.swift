@@ -4,51 +4,24 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable: [Scenario] = [
         .alert_contentAvailable__ios10__foreground__noTap,
-        .alert_contentAvailable__ios10__foreground__noTap__withoutAction,
         .alert_contentAvailable__ios10__foreground__noTap__withoutPresentation,
-        .alert_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios10__background__noTap,
-        .alert_contentAvailable__ios10__background__noTap__withoutAction,
-        .alert_contentAvailable__ios10__background__noTap__withoutPresentation,
-        .alert_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios10__background__tapBody,
         .alert_contentAvailable__ios10__background__tapBody__withoutAction,
-        .alert_contentAvailable__ios10__background__tapBody__withoutPresentation,
-        .alert_contentAvailable__ios10__background__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios10__notRunning__noTap,
-        .alert_contentAvailable__ios10__notRunning__noTap__withoutAction,
-        .alert_contentAvailable__ios10__notRunning__noTap__withoutPresentation,
-        .alert_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios10__notRunning__tapBody,
         .alert_contentAvailable__ios10__notRunning__tapBody__withoutAction,
-        .alert_contentAvailable__ios10__notRunning__tapBody__withoutPresentation,
-        .alert_contentAvailable__ios10__notRunning__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios8_9__foreground__noTap,
-        .alert_contentAvailable__ios8_9__foreground__noTap__withoutAction,
-        .alert_contentAvailable__ios8_9__foreground__noTap__withoutPresentation,
-        .alert_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios8_9__background__noTap,
-        .alert_contentAvailable__ios8_9__background__noTap__withoutAction,
-        .alert_contentAvailable__ios8_9__background__noTap__withoutPresentation,
-        .alert_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios8_9__background__tapBody,
-        .alert_contentAvailable__ios8_9__background__tapBody__withoutAction,
-        .alert_contentAvailable__ios8_9__background__tapBody__withoutPresentation,
-        .alert_contentAvailable__ios8_9__background__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios8_9__notRunning__noTap,
-        .alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction,
-        .alert_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation,
-        .alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable__ios8_9__notRunning__tapBody,
-        .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction,
-        .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutPresentation,
-        .alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable__payload: Payload = Payload(alert: true, contentAvailable: true, category: false)
 
-    /// alert + contentAvailable · ios10 · foreground · no tap
+    /// alert + contentAvailable · ios10 · foreground · no tap · with or without action
     public static let alert_contentAvailable__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -56,6 +29,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -63,22 +37,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · foreground · no tap · without presentation
+    /// alert + contentAvailable · ios10 · foreground · no tap · without presentation · with or without action
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutPresentation",
         payload: alert_contentAvailable__payload,
@@ -86,27 +45,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios10 · foreground · no tap · without action, presentation
-    public static let alert_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · no tap
+    /// alert + contentAvailable · ios10 · background · no tap · with or without each of action, presentation
     public static let alert_contentAvailable__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -114,55 +60,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios10 · background · no tap · without action
-    public static let alert_contentAvailable__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · no tap · without presentation
-    public static let alert_contentAvailable__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__noTap__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · no tap · without action, presentation
-    public static let alert_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · tap body
+    /// alert + contentAvailable · ios10 · background · tap body · with or without presentation
     public static let alert_contentAvailable__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -170,6 +75,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -177,7 +83,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · background · tap body · without action
+    /// alert + contentAvailable · ios10 · background · tap body · without action · with or without presentation
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
@@ -185,6 +91,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -192,37 +99,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · background · tap body · without presentation
-    public static let alert_contentAvailable__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__tapBody__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · background · tap body · without action, presentation
-    public static let alert_contentAvailable__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · no tap
+    /// alert + contentAvailable · ios10 · notRunning · no tap · with or without each of action, presentation
     public static let alert_contentAvailable__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
         payload: alert_contentAvailable__payload,
@@ -230,47 +107,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · no tap · without presentation
-    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__noTap__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · no tap · without action, presentation
-    public static let alert_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · tap body
+    /// alert + contentAvailable · ios10 · notRunning · tap body · with or without presentation
     public static let alert_contentAvailable__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
@@ -278,6 +120,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -285,7 +128,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · notRunning · tap body · without action
+    /// alert + contentAvailable · ios10 · notRunning · tap body · without action · with or without presentation
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
@@ -293,6 +136,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -300,37 +144,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios10 · notRunning · tap body · without presentation
-    public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios10 · notRunning · tap body · without action, presentation
-    public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · foreground · no tap
+    /// alert + contentAvailable · ios8_9 · foreground · no tap · with or without each of action, presentation
     public static let alert_contentAvailable__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
         payload: alert_contentAvailable__payload,
@@ -338,55 +152,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · foreground · no tap · without presentation
-    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · foreground · no tap · without action, presentation
-    public static let alert_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · no tap
+    /// alert + contentAvailable · ios8_9 · background · no tap · with or without each of action, presentation
     public static let alert_contentAvailable__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
         payload: alert_contentAvailable__payload,
@@ -394,55 +167,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · no tap · without presentation
-    public static let alert_contentAvailable__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__noTap__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · no tap · without action, presentation
-    public static let alert_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · tap body
+    /// alert + contentAvailable · ios8_9 · background · tap body · with or without each of action, presentation
     public static let alert_contentAvailable__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
         payload: alert_contentAvailable__payload,
@@ -450,6 +182,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -457,52 +190,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · tap body · without presentation
-    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__tapBody__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · background · tap body · without action, presentation
-    public static let alert_contentAvailable__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap
+    /// alert + contentAvailable · ios8_9 · notRunning · no tap · with or without each of action, presentation
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable__payload,
@@ -510,47 +198,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap · without presentation
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · no tap · without action, presentation
-    public static let alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body
+    /// alert + contentAvailable · ios8_9 · notRunning · tap body · with or without each of action, presentation
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
@@ -558,51 +211,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body · without presentation
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable · ios8_9 · notRunning · tap body · without action, presentation
-    public static let alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),

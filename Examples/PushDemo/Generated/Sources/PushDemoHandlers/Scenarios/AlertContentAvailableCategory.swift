@@ -4,67 +4,33 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let alert_contentAvailable_category: [Scenario] = [
         .alert_contentAvailable_category__ios10__foreground__noTap,
-        .alert_contentAvailable_category__ios10__foreground__noTap__withoutAction,
         .alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios10__foreground__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__background__noTap,
-        .alert_contentAvailable_category__ios10__background__noTap__withoutAction,
-        .alert_contentAvailable_category__ios10__background__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios10__background__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__background__tapActionButton,
         .alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction,
-        .alert_contentAvailable_category__ios10__background__tapActionButton__withoutPresentation,
-        .alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__background__tapBody,
         .alert_contentAvailable_category__ios10__background__tapBody__withoutAction,
-        .alert_contentAvailable_category__ios10__background__tapBody__withoutPresentation,
-        .alert_contentAvailable_category__ios10__background__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__notRunning__noTap,
-        .alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction,
-        .alert_contentAvailable_category__ios10__notRunning__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__notRunning__tapActionButton,
         .alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction,
-        .alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutPresentation,
-        .alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios10__notRunning__tapBody,
         .alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction,
-        .alert_contentAvailable_category__ios10__notRunning__tapBody__withoutPresentation,
-        .alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__foreground__noTap,
-        .alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction,
-        .alert_contentAvailable_category__ios8_9__foreground__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__background__noTap,
-        .alert_contentAvailable_category__ios8_9__background__noTap__withoutAction,
-        .alert_contentAvailable_category__ios8_9__background__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__background__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__background__tapActionButton,
         .alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction,
-        .alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__background__tapBody,
-        .alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction,
-        .alert_contentAvailable_category__ios8_9__background__tapBody__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__notRunning__noTap,
-        .alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction,
-        .alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton,
         .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction,
-        .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation,
         .alert_contentAvailable_category__ios8_9__notRunning__tapBody,
         .alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction,
-        .alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutPresentation,
-        .alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable_category__payload: Payload = Payload(alert: true, contentAvailable: true, category: true)
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap
+    /// alert + contentAvailable + category · ios10 · foreground · no tap · with or without action
     public static let alert_contentAvailable_category__ios10__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -72,6 +38,7 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
@@ -79,22 +46,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without presentation
+    /// alert + contentAvailable + category · ios10 · foreground · no tap · without presentation · with or without action
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
@@ -102,27 +54,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
+        eitherWay: [.action],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · foreground · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · no tap
+    /// alert + contentAvailable + category · ios10 · background · no tap · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios10__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -130,55 +69,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · no tap · without presentation
-    public static let alert_contentAvailable_category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__noTap__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · tap actionButton
+    /// alert + contentAvailable + category · ios10 · background · tap actionButton · with or without presentation
     public static let alert_contentAvailable_category__ios10__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -186,6 +84,7 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -193,7 +92,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action
+    /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action · with or without presentation
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -201,42 +100,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · background · tap actionButton · without presentation
-    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · tap body
+    /// alert + contentAvailable + category · ios10 · background · tap body · with or without presentation
     public static let alert_contentAvailable_category__ios10__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -244,6 +115,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -251,7 +123,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · background · tap body · without action
+    /// alert + contentAvailable + category · ios10 · background · tap body · without action · with or without presentation
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -259,6 +131,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -266,37 +139,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · background · tap body · without presentation
-    public static let alert_contentAvailable_category__ios10__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__tapBody__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · background · tap body · without action, presentation
-    public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap
+    /// alert + contentAvailable + category · ios10 · notRunning · no tap · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -304,47 +147,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton
+    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · with or without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -352,6 +160,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -359,7 +168,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action
+    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action · with or without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -367,42 +176,14 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · tap body
+    /// alert + contentAvailable + category · ios10 · notRunning · tap body · with or without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -410,6 +191,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -417,7 +199,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action
+    /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action · with or without presentation
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -425,6 +207,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
@@ -432,37 +215,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios10 · notRunning · tap body · without presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios10 · notRunning · tap body · without action, presentation
-    public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap
+    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -470,55 +223,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without presentation
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · foreground · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap
+    /// alert + contentAvailable + category · ios8_9 · background · no tap · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios8_9__background__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -526,55 +238,14 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without presentation
-    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton
+    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -582,6 +253,7 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -589,7 +261,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action
+    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -597,42 +269,14 @@ extension Scenario {
         appState: .background,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without presentation
-    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · tap body
+    /// alert + contentAvailable + category · ios8_9 · background · tap body · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -640,6 +284,7 @@ extension Scenario {
         appState: .background,
         tap: .body,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
@@ -647,52 +292,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without action
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without presentation
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · background · tap body · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__background__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: .body,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap
+    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · with or without each of action, presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
@@ -700,47 +300,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: []
     )
 
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · no tap · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: []
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton
+    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
@@ -748,6 +313,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -755,7 +321,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action
+    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -763,42 +329,14 @@ extension Scenario {
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .action, state: .inactive, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap actionButton · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .actionButton,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true)
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body
+    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
@@ -806,6 +344,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
@@ -813,7 +352,7 @@ extension Scenario {
         ]
     )
 
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action
+    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action · with or without presentation
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: Scenario = Scenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
@@ -821,36 +360,7 @@ extension Scenario {
         appState: .notRunning,
         tap: .body,
         missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
-            Step(handler: .reception, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
-        ]
-    )
-
-    /// alert + contentAvailable + category · ios8_9 · notRunning · tap body · without action, presentation
-    public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction__withoutPresentation",
-        payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: .body,
-        missing: [.action, .presentation],
+        eitherWay: [.presentation],
         ignored: false,
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: true),

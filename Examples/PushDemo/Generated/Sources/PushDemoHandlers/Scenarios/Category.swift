@@ -4,35 +4,17 @@ extension Scenario {
     /// Every scenario of this payload combination.
     public static let category: [Scenario] = [
         .category__ios10__foreground__noTap,
-        .category__ios10__foreground__noTap__withoutAction,
-        .category__ios10__foreground__noTap__withoutPresentation,
-        .category__ios10__foreground__noTap__withoutAction__withoutPresentation,
         .category__ios10__background__noTap,
-        .category__ios10__background__noTap__withoutAction,
-        .category__ios10__background__noTap__withoutPresentation,
-        .category__ios10__background__noTap__withoutAction__withoutPresentation,
         .category__ios10__notRunning__noTap,
-        .category__ios10__notRunning__noTap__withoutAction,
-        .category__ios10__notRunning__noTap__withoutPresentation,
-        .category__ios10__notRunning__noTap__withoutAction__withoutPresentation,
         .category__ios8_9__foreground__noTap,
-        .category__ios8_9__foreground__noTap__withoutAction,
-        .category__ios8_9__foreground__noTap__withoutPresentation,
-        .category__ios8_9__foreground__noTap__withoutAction__withoutPresentation,
         .category__ios8_9__background__noTap,
-        .category__ios8_9__background__noTap__withoutAction,
-        .category__ios8_9__background__noTap__withoutPresentation,
-        .category__ios8_9__background__noTap__withoutAction__withoutPresentation,
         .category__ios8_9__notRunning__noTap,
-        .category__ios8_9__notRunning__noTap__withoutAction,
-        .category__ios8_9__notRunning__noTap__withoutPresentation,
-        .category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation,
     ]
 
     /// The payload every scenario here is delivered with.
     private static let category__payload: Payload = Payload(alert: false, contentAvailable: false, category: true)
 
-    /// category · ios10 · foreground · no tap
+    /// category · ios10 · foreground · no tap · with or without each of action, presentation
     public static let category__ios10__foreground__noTap: Scenario = Scenario(
         name: "category__ios10__foreground__noTap",
         payload: category__payload,
@@ -40,55 +22,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// category · ios10 · foreground · no tap · without action
-    public static let category__ios10__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__foreground__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios10 · foreground · no tap · without presentation
-    public static let category__ios10__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__foreground__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios10 · foreground · no tap · without action, presentation
-    public static let category__ios10__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__foreground__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios10 · background · no tap
+    /// category · ios10 · background · no tap · with or without each of action, presentation
     public static let category__ios10__background__noTap: Scenario = Scenario(
         name: "category__ios10__background__noTap",
         payload: category__payload,
@@ -96,47 +37,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: true,
         steps: []
     )
 
-    /// category · ios10 · background · no tap · without action
-    public static let category__ios10__background__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__background__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · background · no tap · without presentation
-    public static let category__ios10__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__background__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · background · no tap · without action, presentation
-    public static let category__ios10__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__background__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · notRunning · no tap
+    /// category · ios10 · notRunning · no tap · with or without each of action, presentation
     public static let category__ios10__notRunning__noTap: Scenario = Scenario(
         name: "category__ios10__notRunning__noTap",
         payload: category__payload,
@@ -144,47 +50,12 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: true,
         steps: []
     )
 
-    /// category · ios10 · notRunning · no tap · without action
-    public static let category__ios10__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios10__notRunning__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · notRunning · no tap · without presentation
-    public static let category__ios10__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__notRunning__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios10 · notRunning · no tap · without action, presentation
-    public static let category__ios10__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios10__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios10,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · foreground · no tap
+    /// category · ios8_9 · foreground · no tap · with or without each of action, presentation
     public static let category__ios8_9__foreground__noTap: Scenario = Scenario(
         name: "category__ios8_9__foreground__noTap",
         payload: category__payload,
@@ -192,55 +63,14 @@ extension Scenario {
         appState: .foreground,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: false,
         steps: [
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
         ]
     )
 
-    /// category · ios8_9 · foreground · no tap · without action
-    public static let category__ios8_9__foreground__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__foreground__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios8_9 · foreground · no tap · without presentation
-    public static let category__ios8_9__foreground__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__foreground__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios8_9 · foreground · no tap · without action, presentation
-    public static let category__ios8_9__foreground__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__foreground__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .foreground,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: false,
-        steps: [
-            Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false)
-        ]
-    )
-
-    /// category · ios8_9 · background · no tap
+    /// category · ios8_9 · background · no tap · with or without each of action, presentation
     public static let category__ios8_9__background__noTap: Scenario = Scenario(
         name: "category__ios8_9__background__noTap",
         payload: category__payload,
@@ -248,47 +78,12 @@ extension Scenario {
         appState: .background,
         tap: nil,
         missing: [],
+        eitherWay: [.action, .presentation],
         ignored: true,
         steps: []
     )
 
-    /// category · ios8_9 · background · no tap · without action
-    public static let category__ios8_9__background__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__background__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · background · no tap · without presentation
-    public static let category__ios8_9__background__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__background__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · background · no tap · without action, presentation
-    public static let category__ios8_9__background__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__background__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .background,
-        tap: nil,
-        missing: [.action, .presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap
+    /// category · ios8_9 · notRunning · no tap · with or without each of action, presentation
     public static let category__ios8_9__notRunning__noTap: Scenario = Scenario(
         name: "category__ios8_9__notRunning__noTap",
         payload: category__payload,
@@ -296,42 +91,7 @@ extension Scenario {
         appState: .notRunning,
         tap: nil,
         missing: [],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap · without action
-    public static let category__ios8_9__notRunning__noTap__withoutAction: Scenario = Scenario(
-        name: "category__ios8_9__notRunning__noTap__withoutAction",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap · without presentation
-    public static let category__ios8_9__notRunning__noTap__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__notRunning__noTap__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.presentation],
-        ignored: true,
-        steps: []
-    )
-
-    /// category · ios8_9 · notRunning · no tap · without action, presentation
-    public static let category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation: Scenario = Scenario(
-        name: "category__ios8_9__notRunning__noTap__withoutAction__withoutPresentation",
-        payload: category__payload,
-        api: .ios8_9,
-        appState: .notRunning,
-        tap: nil,
-        missing: [.action, .presentation],
+        eitherWay: [.action, .presentation],
         ignored: true,
         steps: []
     )
