@@ -183,7 +183,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
-    /// The reception handler's state, with the cells of the matrix that lead to each.
+    /// The reception handler's state, with the cells of the matrix that lead to each, group by
+    /// group: `see #cell-…` names a group's first cell by its anchor on the matrix page, which
+    /// `pushmatrix generate` writes to {{matrixPage}} in its output.
     static func state(forReception state: UIApplication.State) -> HandlerState {
         switch state {
 {{#stateBranches.reception}}

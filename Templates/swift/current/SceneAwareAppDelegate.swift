@@ -240,7 +240,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return (response.notification.request.content.userInfo, action == UNNotificationDefaultActionIdentifier ? nil : action)
     }
 
-    /// The presentation handler's state, with the cells of the matrix that lead to each.
+    /// The presentation handler's state, with the cells of the matrix that lead to each, group by
+    /// group: `see #cell-…` names a group's first cell by its anchor on the matrix page, which
+    /// `pushmatrix generate` writes to {{matrixPage}} in its output.
     static func state(forPresentation state: UIApplication.State) -> HandlerState {
         switch state {
 {{#stateBranches.presentation}}

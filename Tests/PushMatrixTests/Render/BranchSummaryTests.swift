@@ -57,4 +57,43 @@ final class BranchSummaryTests: XCTestCase {
             }
         }
     }
+
+    /// The committed skeletons' branch comments: at most `SwiftView.branchLines` lines and 120
+    /// columns each, none cut short, and every `#cell-…` they name an anchor on the matrix page.
+    func testTheCommittedBranchCommentsAreShortAndNameCellsOfTheMatrixPage() throws {
+        for (_, spec, generated, module) in Fixtures.builtIns {
+            let file = generated + "/Sources/\(module)/Skeleton/PushAppDelegate.swift"
+            let page = try String(contentsOfFile: generated + "/Docs/en/reception-methods.md", encoding: .utf8)
+            let branches = try Self.branchComments(String(contentsOfFile: file, encoding: .utf8))
+            XCTAssertGreaterThanOrEqual(branches.count, 6, spec)
+            for comment in branches {
+                XCTAssertFalse(comment.isEmpty, spec)
+                XCTAssertLessThanOrEqual(comment.count, SwiftView.branchLines, "\(spec): \(comment)")
+                for line in comment {
+                    XCTAssertLessThanOrEqual(line.count, 120, "\(spec): \(line)")
+                    XCTAssertFalse(line.contains("more: see"), "\(spec): a built-in summary is told whole")
+                    for anchor in line.split(separator: " ").filter({ $0.hasPrefix("#cell-") }) {
+                        XCTAssertTrue(page.contains("<a id=\"\(anchor.dropFirst())\"></a>"), "\(spec): \(anchor)")
+                    }
+                }
+            }
+        }
+        let current = try String(
+            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Skeleton/PushAppDelegate.swift",
+            encoding: .utf8)
+        XCTAssertTrue(current.contains("// every setup · background, terminated or forceQuit, tap body: any payload with alert\n"))
+    }
+
+    /// The comment lines of each branch of the `state(for…)` switches.
+    private static func branchComments(_ text: String) -> [[Substring]] {
+        var branches: [[Substring]] = [], inSwitch = false
+        for line in text.split(separator: "\n") {
+            if line.contains("static func state(for") { inSwitch = true }
+            if line.contains("@unknown default") { inSwitch = false }
+            guard inSwitch else { continue }
+            if line.hasPrefix("        case .") { branches.append([]) }
+            if line.hasPrefix("            // ") { branches[branches.count - 1].append(line) }
+        }
+        return branches
+    }
 }

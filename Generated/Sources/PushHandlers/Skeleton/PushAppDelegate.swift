@@ -186,40 +186,24 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
     }
 
-    /// The reception handler's state, with the cells of the matrix that lead to each.
+    /// The reception handler's state, with the cells of the matrix that lead to each, group by
+    /// group: `see #cell-…` names a group's first cell by its anchor on the matrix page, which
+    /// `pushmatrix generate` writes to Docs/en/reception-methods.md in its output.
     static func state(forReception state: UIApplication.State) -> HandlerState {
         switch state {
         case .active:
-            // ios10 · foreground, step 1: every payload
-            // ios8_9 · foreground, step 1: every payload
+            // every init API · foreground, on arrival: every payload
+            //   see #cell-ios10-foreground-alert-content-available-category (+15 more)
             return .active
         case .inactive:
-            // ios10 · background, step 2, tap body: alert + contentAvailable + category (only without action)
-            // ios10 · background, step 2, tap body: alert + contentAvailable (only without action)
-            // ios10 · notRunning, step 2, tap body: alert + contentAvailable + category (only without action)
-            // ios10 · notRunning, step 2, tap body: alert + contentAvailable (only without action)
-            // ios10 · notRunning, step 2, tap body: alert + category (only without action)
-            // ios10 · notRunning, step 2, tap body: alert (only without action)
-            // ios10 · background, step 1, tap body: alert + category (only without action)
-            // ios10 · background, step 1, tap body: alert (only without action)
-            // ios8_9 · background, step 2, tap body: alert + contentAvailable + category
-            // ios8_9 · background, step 2, tap body: alert + contentAvailable
-            // ios8_9 · notRunning, step 2, tap body: alert + contentAvailable + category
-            // ios8_9 · notRunning, step 2, tap body: alert + contentAvailable
-            // ios8_9 · notRunning, step 2, tap body: alert + category
-            // ios8_9 · notRunning, step 2, tap body: alert
-            // ios8_9 · background, step 1, tap body: alert + category
-            // ios8_9 · background, step 1, tap body: alert
+            // ios8_9 · background or notRunning, tap body: any payload with alert
+            //   see #cell-ios8_9-background-alert-content-available-category (+7 more)
+            // ios10 · background or notRunning, tap body, only without action: any payload with alert
+            //   see #cell-ios10-background-alert-content-available-category (+7 more)
             return .inactive
         case .background:
-            // ios10 · background, step 1: alert + contentAvailable + category
-            // ios10 · background, step 1: alert + contentAvailable
-            // ios10 · background, step 1: contentAvailable + category
-            // ios10 · background, step 1: contentAvailable
-            // ios8_9 · background, step 1: alert + contentAvailable + category
-            // ios8_9 · background, step 1: alert + contentAvailable
-            // ios8_9 · background, step 1: contentAvailable + category
-            // ios8_9 · background, step 1: contentAvailable
+            // every init API · background, on arrival: any payload with contentAvailable
+            //   see #cell-ios10-background-alert-content-available-category (+7 more)
             return .background
         @unknown default:
             return .background
@@ -233,24 +217,14 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
             // never, in this matrix
             return .active
         case .inactive:
-            // ios10 · background, step 2, tap body: alert + contentAvailable + category
-            // ios10 · background, step 2, tap body: alert + contentAvailable
-            // ios10 · notRunning, step 2, tap body: alert + contentAvailable + category
-            // ios10 · notRunning, step 2, tap body: alert + contentAvailable
-            // ios10 · notRunning, step 2, tap body: alert + category
-            // ios10 · notRunning, step 2, tap body: alert
-            // ios10 · background, step 1, tap body: alert + category
-            // ios10 · background, step 1, tap body: alert
-            // ios8_9 · background, step 2, tap actionButton: alert + contentAvailable + category
-            // ios8_9 · notRunning, step 2, tap actionButton: alert + contentAvailable + category
-            // ios8_9 · notRunning, step 2, tap actionButton: alert + category
-            // ios8_9 · background, step 1, tap actionButton: alert + category
+            // ios8_9 · background or notRunning, tap actionButton: any payload with alert and category
+            //   see #cell-ios8_9-background-alert-content-available-category (+3 more)
+            // ios10 · background or notRunning, tap body: any payload with alert
+            //   see #cell-ios10-background-alert-content-available-category (+7 more)
             return .inactive
         case .background:
-            // ios10 · background, step 2, tap actionButton: alert + contentAvailable + category
-            // ios10 · notRunning, step 2, tap actionButton: alert + contentAvailable + category
-            // ios10 · notRunning, step 2, tap actionButton: alert + category
-            // ios10 · background, step 1, tap actionButton: alert + category
+            // ios10 · background or notRunning, tap actionButton: any payload with alert and category
+            //   see #cell-ios10-background-alert-content-available-category (+3 more)
             return .background
         @unknown default:
             return .background
