@@ -329,9 +329,13 @@ public struct SwiftFiles: Sendable {
         }
     }
 
-    /// What a spec without `swiftFiles` gets: the field-tested app delegate and its probe app.
+    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and
+    /// its probe app.
     static let appDelegate = SwiftFiles(
-        sources: [File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin)], tests: [],
+        sources: [
+            File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
+            File(template: "swift/SkeletonMachinery.swift", file: "Skeleton/PushAppDelegate+Machinery.swift", origin: defaultOrigin),
+        ], tests: [],
         probe: [File(template: "swift/probe/AppDelegateProbe.swift", file: "App/ProbeAppDelegate.swift", origin: defaultOrigin)])
 
     private static let defaultOrigin = Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1))

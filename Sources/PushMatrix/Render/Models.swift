@@ -10,7 +10,7 @@ struct Models: Sendable {
     let matrix: Matrix, run: OutputPlan.Run
     private let swift: SwiftView
     private let groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)]
-    /// The matrix inverted: the classifier and the skeleton read it.
+    /// The matrix inverted: the classifier reads it.
     private let sites: [SwiftView.CallSite]
 
     init(matrix: Matrix, run: OutputPlan.Run) {
@@ -43,7 +43,7 @@ struct Models: Sendable {
         case (.classifier, _): return swift.classifier(sites)
         case (.runtime, _): return swift.runtime()
         case (.scenarioTable, _): return swift.scenarioTable()
-        case (.skeleton, _): return swift.skeleton(sites)
+        case (.skeleton, _): return swift.skeleton()
         case (.scenarioGroup, .group(let index)): return swift.scenarioFile(group(index))
         case (.sequences, _): return swift.sequences()
         case (.sequenceSuite, _): return swift.sequences(module: module)

@@ -88,6 +88,15 @@ enum OutputPlan {
 
     static let sources = "Sources/{module}", tests = "Tests/{module}ConformanceTests", catalog = "Sources/{module}/{module}.docc"
 
+    /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
+    static func markdownPage(_ page: String, language: String) -> String {
+        let row = rows.first { row in
+            guard case .pages = row.range else { return false }
+            return row.format == .markdown
+        }!
+        return row.path.replacing("{language}", with: language).replacing("{page}", with: page)
+    }
+
     /// The table. Each row: path, template, view, format, range, condition.
     static let rows: [Row] = [
         Row("Docs/{language}/{page}.md", "docs/{page}.md", .docsPage, .markdown, .pages, .generate),

@@ -228,20 +228,18 @@ struct SwiftView {
     }
 
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead
-    /// there (every init API); the permission mapping per init API.
-    func skeleton(_ sites: [CallSite]) -> TemplateValue {
+    /// there (every init API), summarised; the permission mapping per init API.
+    func skeleton() -> TemplateValue {
+        let summaries = BranchSummary.all(matrix)
         let branches: [String: TemplateValue] = Dictionary(
             uniqueKeysWithValues: spec.handlers.map { handler in
                 (
                     handler.id,
                     .list(
                         spec.handlerStates.map { state in
-                            let lines = sites.filter { $0.handler == handler.id && $0.state == state.id }.flatMap { site in
-                                site.cells.map { "\(site.setup) · \($0)" }
-                            }
+                            let comment = branchComment(summaries[BranchSummary.Branch(handler: handler.id, state: state.id)])
                             return .object([
-                                "swift": .verbatim(state.swift), "id": .verbatim(state.id),
-                                "cells": .list(lines.isEmpty ? [.text("never, in this matrix")] : lines.map { .text($0) }),
+                                "swift": .verbatim(state.swift), "id": .verbatim(state.id), "cells": .list(comment.map { .text($0) }),
                             ])
                         })
                 )
@@ -266,7 +264,8 @@ struct SwiftView {
                 ($0.id, Self.wrapped(comments.text($0.response)))
             })
         return .object([
-            "stateBranches": .object(TemplateFields(branches)), "permission": .object(TemplateFields(permission)),
+            "stateBranches": .object(TemplateFields(branches)), "matrixPage": .text(matrixPage),
+            "permission": .object(TemplateFields(permission)),
             "permissionResponses": .object(TemplateFields(responses)),
             "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5))),
         ])

@@ -17,7 +17,7 @@ final class SkeletonThreadTests: IntegrationTestCase {
 
     /// Put back the old hop, which assumed the main thread, and the calls from other threads trap.
     func testAssumingTheMainThreadTraps() throws {
-        let skeleton = try XCTUnwrap(sources.first { $0.hasSuffix("/PushAppDelegate.swift") })
+        let skeleton = try XCTUnwrap(sources.first { $0.hasSuffix("/PushAppDelegate+Machinery.swift") })
         let text = try String(contentsOfFile: skeleton, encoding: .utf8)
         let hop = [
             "        if Thread.isMainThread {", "            MainActor.assumeIsolated(body)", "        } else {",
@@ -25,7 +25,7 @@ final class SkeletonThreadTests: IntegrationTestCase {
         ].joined(separator: "\n")
         XCTAssertTrue(text.contains(hop), "the skeleton hops as this test expects")
         let directory = Fixtures.temporaryDirectory(self)
-        let assuming = directory + "/PushAppDelegate.swift"
+        let assuming = directory + "/PushAppDelegate+Machinery.swift"
         try Data(text.replacingOccurrences(of: hop, with: "        MainActor.assumeIsolated(body)").utf8).write(
             to: URL(fileURLWithPath: assuming))
         let files = sources.filter { $0 != skeleton } + [assuming, Fixtures.fixture("threads/main.swift")]

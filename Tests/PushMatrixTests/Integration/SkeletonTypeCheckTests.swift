@@ -19,9 +19,10 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let (status, output) = try typecheck(sources, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        XCTAssertTrue(
-            try String(contentsOfFile: sources.first { $0.hasSuffix("PushAppDelegate.swift") }!, encoding: .utf8).contains(
-                "#if canImport(UIKit)"))
+        for name in ["PushAppDelegate", "PushAppDelegate+Machinery"] {
+            let file = try XCTUnwrap(sources.first { $0.hasSuffix("/\(name).swift") }, name)
+            XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
+        }
     }
 
     /// The current matrix's scaffolding: the scene-aware app delegate, the scene delegate, the
@@ -32,7 +33,7 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let (status, output) = try typecheck(current, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        for name in ["PushAppDelegate", "PushSceneDelegate", "PushSwiftUIApp", "PushNotificationService"] {
+        for name in ["PushAppDelegate", "PushAppDelegate+Machinery", "PushSceneDelegate", "PushSwiftUIApp", "PushNotificationService"] {
             let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
             XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
         }
