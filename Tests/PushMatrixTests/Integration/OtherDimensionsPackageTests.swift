@@ -26,9 +26,9 @@ final class OtherDimensionsPackageTests: IntegrationTestCase {
         let run = try ExternalTool.run("swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
         let (status, output) = (run.status, run.output + run.errors)
         XCTAssertEqual(status, 0, String(output.suffix(4000)))
-        let scenarios = Fixtures.otherDimensions.scenarios.count
+        let tests = Fixtures.otherDimensions.scenarios.count + Fixtures.otherDimensions.pushSequences().count
         XCTAssertTrue(
-            output.contains("Executed \(scenarios) tests, with 0 failures"),
-            "expected \(scenarios) conformance tests:\n\(output.suffix(2000))")
+            output.contains("Executed \(tests) tests, with 0 failures"),
+            "expected \(tests) conformance tests, a scenario's or a sequence's each:\n\(output.suffix(2000))")
     }
 }
