@@ -105,42 +105,10 @@ public final class UIKitPushSystem: PushSystem {
     }
 }
 
-/// Calls a completion handler exactly once: with the app's answer, or with `.failed` when the
-/// app has not answered in time (iOS allows {{completionDeadline}}+5 seconds).
-@MainActor
-public final class CompletionOnce {
-    private var completion: ((UIBackgroundFetchResult) -> Void)?
-
-    /// Wraps `completion`; after `seconds` without an answer it is called with `.failed`.
-    public init(within seconds: TimeInterval = {{completionDeadline}}, _ completion: @escaping (UIBackgroundFetchResult) -> Void) {
-        self.completion = completion
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            MainActor.assumeIsolated { self?.finish(.failed) }
-        }
-    }
-
-    /// Passes `result` on the first call; later calls, and the timeout after it, do nothing.
-    public func finish(_ result: UIBackgroundFetchResult) {
-        completion?(result)
-        completion = nil
-    }
-}
-
 /// The handler states. Each branch of the `state(for…)` switches says which cells of the matrix
 /// lead to it, group by group; `see #cell-…` names a group's first cell by its anchor on the
 /// matrix page, which `pushmatrix generate` writes to {{matrixPage}} in its output.
 extension PushAppDelegate {
-    /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
-    /// main queue, in call order. Apple does not say which thread the notification center calls
-    /// its delegate on, so its methods come through here rather than assume the main thread.
-    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        }
-    }
-
     /// The reception handler's state, with the cells of the matrix that lead to each.
     static func state(forReception state: UIApplication.State) -> HandlerState {
         switch state {
@@ -171,4 +139,6 @@ extension PushAppDelegate {
         }
     }
 }
+
+{{> skeleton-routing}}
 #endif

@@ -71,9 +71,19 @@ open class UNMutableNotificationContent: UNNotificationContent {
     }
 }
 
+/// What made iOS deliver a notification; a remote push's is `UNPushNotificationTrigger` (iOS 10).
+open class UNNotificationTrigger: NSObject {
+    open var repeats: Bool { false }
+}
+
+open class UNPushNotificationTrigger: UNNotificationTrigger {}
+
+open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {}
+
 open class UNNotificationRequest: NSObject {
     open var identifier: String { "" }
     open var content: UNNotificationContent { UNNotificationContent() }
+    open var trigger: UNNotificationTrigger? { nil }
 }
 
 open class UNNotification: NSObject {
@@ -150,8 +160,8 @@ open class UNNotificationServiceExtension: NSObject {
 // this SPI cannot see it): a notification and a response made up of the given parts.
 
 @_spi(Testing)
-public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date) -> UNNotification {
-    MadeNotification(MadeRequest(identifier, MadeContent(userInfo)), date)
+public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date, local: Bool = false) -> UNNotification {
+    MadeNotification(MadeRequest(identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()), date)
 }
 
 @_spi(Testing)
@@ -168,10 +178,13 @@ private final class MadeContent: UNNotificationContent {
 }
 
 private final class MadeRequest: UNNotificationRequest {
-    private let storedIdentifier: String, storedContent: UNNotificationContent
-    init(_ identifier: String, _ content: UNNotificationContent) { (storedIdentifier, storedContent) = (identifier, content) }
+    private let storedIdentifier: String, storedContent: UNNotificationContent, storedTrigger: UNNotificationTrigger
+    init(_ identifier: String, _ content: UNNotificationContent, _ trigger: UNNotificationTrigger) {
+        (storedIdentifier, storedContent, storedTrigger) = (identifier, content, trigger)
+    }
     override var identifier: String { storedIdentifier }
     override var content: UNNotificationContent { storedContent }
+    override var trigger: UNNotificationTrigger? { storedTrigger }
 }
 
 private final class MadeNotification: UNNotification {

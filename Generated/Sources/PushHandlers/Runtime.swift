@@ -6,7 +6,7 @@ import Foundation
 /// optional handlers the app lacks, with every call iOS makes and what a correct app does. Where
 /// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
 /// for both (`eitherWay`).
-public struct Scenario: Sendable {
+nonisolated public struct Scenario: Sendable {
     /// One call, and what the app should make of it.
     public struct Step: Equatable, Sendable {
         /// The delegate method iOS calls.
@@ -91,26 +91,35 @@ public struct Scenario: Sendable {
 }
 
 /// What an app did with one call.
-public struct Handling: Equatable, Sendable {
-    /// What the app took the call to mean; nil for a call it did not expect.
+nonisolated public struct Handling: Equatable, Sendable {
+    /// What the app took the call to mean; nil for a call that brought no notification.
     public var event: Event?
     /// True when the app handled the notification's content on this call.
     public var processesContent: Bool
     /// True when the app answered the user's tap on this call.
     public var respondsToTap: Bool
+    /// True for a call the matrix does not list, such as a reception in `.inactive`: the app
+    /// handled it all the same, as `event` guesses, and a field log records it for `observe`.
+    public var unexpected: Bool
+    /// True when the app's code did not answer in time, so the completion handler was called for
+    /// it at the deadline, with a failure.
+    public var missedDeadline: Bool
 
     /// A handling with every field given.
-    public init(event: Event?, processesContent: Bool, respondsToTap: Bool) {
+    public init(event: Event?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false) {
         self.event = event
         self.processesContent = processesContent
         self.respondsToTap = respondsToTap
+        self.unexpected = unexpected
+        self.missedDeadline = missedDeadline
     }
 }
 
 /// What one call hands the app about its push: the payload always; the notification request's
 /// identifier and delivery date when the method hands over a `UNNotification` or a response
-/// holding one (`Handler.handsNotification(_:)`); and when the call reached the app.
-public struct ReceivedNotification {
+/// holding one (`Handler.handsNotification(_:)`); and when the call reached the app, by the wall
+/// clock and by a monotonic one.
+nonisolated public struct ReceivedNotification {
     /// The push's payload.
     public var userInfo: [AnyHashable: Any]
     /// `UNNotificationRequest.identifier`; nil from a method that hands over the payload alone.
@@ -118,167 +127,51 @@ public struct ReceivedNotification {
     public var requestIdentifier: String?
     /// `UNNotification.date`, when iOS delivered the notification; nil where the identifier is.
     public var date: Date?
-    /// When the call reached the app.
+    /// `UNNotificationResponse.actionIdentifier` for a call that hands over the user's response:
+    /// `defaultAction` for the body, `dismissAction`, or the action button's identifier; nil for
+    /// any other call.
+    public var actionIdentifier: String?
+    /// When the call reached the app, by the wall clock, which the user or the network may set
+    /// back or forward.
     public var receivedAt: Date
+    /// When the call reached the app, in seconds on a clock that only goes forward
+    /// (`ProcessInfo.systemUptime`): what the window between calls of one delivery is measured on.
+    public var uptime: TimeInterval
 
-    /// A call's notification; `receivedAt` is now unless given.
-    public init(userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil, receivedAt: Date = Date()) {
+    /// A call's notification; `receivedAt` and `uptime` are now unless given.
+    public init(
+        userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil, actionIdentifier: String? = nil,
+        receivedAt: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime
+    ) {
         self.userInfo = userInfo
         self.requestIdentifier = requestIdentifier
         self.date = date
+        self.actionIdentifier = actionIdentifier
         self.receivedAt = receivedAt
-    }
-}
-
-/// The pushes a router has seen recently, which tells it whether a call belongs to one of them.
-/// Each call is matched on the strongest thing it carries:
-///
-/// 1. The sender's message id, unique per send: under the key the app names, else under a
-///    push SDK's key (`senderKeys`). Same id, same push; nothing else is compared.
-/// 2. The request identifier with the delivery date, which every tap and presentation carries:
-///    equal pair, same push. Updates sent with one `apns-collapse-id` share the identifier but
-///    not the date, so each update is new content; iOS 18.0's doubled `willPresent` shares both.
-/// 3. Last, a digest of the payload, which a call that hands over the payload alone (the
-///    reception handler, the launch options) has to go by. It joins a call only to a push
-///    without an id that the call can still belong to: a delivery call to a delivery that is
-///    still arriving (`window`) and has not had this method yet; a tap to a push not yet tapped,
-///    or one whose tap is still arriving. Otherwise an identical payload is a new push, so the
-///    same reminder sent on two days is two pushes. Among several, a call with a date takes the
-///    push first seen nearest it; one without, the latest.
-///
-/// Memory is bounded: past `capacity` pushes, the one seen longest ago is forgotten. A later
-/// call for it counts as a new push, so its content is handled again.
-public struct PushMemory {
-    /// The keys (paths into the payload) where push SDKs put an id unique to each send: Firebase
-    /// Cloud Messaging, OneSignal (two layouts), Airship, Customer.io.
-    public static let senderKeys: [[String]] = [["gcm.message_id"], ["custom", "i"], ["os_data", "i"], ["_"], ["CIO-Delivery-ID"]]
-    /// How far apart, in seconds, calls of one delivery or of one tap may reach the app. iOS
-    /// makes them back to back on arrival or at launch (`willPresent` and the reception
-    /// handler; a launch and the response); 30 seconds is the reception handler's own deadline,
-    /// so a later call could not belong to the same delivery anyway.
-    public static let window: TimeInterval = 30
-
-    /// How many pushes are remembered at most.
-    public let capacity: Int
-    /// Where this app's sender puts its message id, tried before `senderKeys`.
-    public let messageIDKeys: [[String]]
-    private var pushes: [Remembered] = []
-
-    /// One push as remembered.
-    private struct Remembered {
-        var messageID: String?
-        var request: String?
-        var date: Date?
-        var digest: String
-        var firstSeen: Date
-        var lastSeen: Date
-        var deliveredBy: Set<Handler> = []
-        var lastDelivery: Date?
-        var tapStarted: Date?
-        var contentHandled = false
-        var tapAnswered = false
+        self.uptime = uptime
     }
 
-    /// A memory of at most `capacity` pushes (at least one) that looks for the sender's message
-    /// id under `messageIDKey` (a top-level payload key) before the push SDKs' keys.
-    public init(capacity: Int = 128, messageIDKey: String? = nil) {
-        self.capacity = max(1, capacity)
-        messageIDKeys = (messageIDKey.map { [[$0]] } ?? []) + Self.senderKeys
-    }
+    /// `UNNotificationDefaultActionIdentifier`: the user tapped the notification's body.
+    public static let defaultAction = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// `UNNotificationDismissActionIdentifier`: the user dismissed the notification.
+    public static let dismissAction = "com.apple.UNNotificationDismissActionIdentifier"
 
-    /// How many pushes are remembered now; never more than `capacity`.
-    public var count: Int { pushes.count }
-
-    /// Finds the push `call` belongs to, or remembers it as new, and records the call:
-    /// `handler` made it, and `isTap` says whether it comes from the user's tap. Returns whether
-    /// the push's content and its tap were already handled, and marks them handled when
-    /// `handlesContent` / `answersTap` say this call handles them.
-    public mutating func record(
-        _ call: ReceivedNotification, handler: Handler, isTap: Bool, handlesContent: Bool, answersTap: Bool
-    ) -> (contentHandled: Bool, tapAnswered: Bool) {
-        let index = find(call, handler: handler, isTap: isTap)
-        let now = call.receivedAt
-        var push = pushes[index]
-        let before = (push.contentHandled, push.tapAnswered)
-        push.lastSeen = now
-        if push.request == nil, let request = call.requestIdentifier { (push.request, push.date) = (request, call.date) }
-        if isTap {
-            push.tapStarted = push.tapStarted ?? now
-        } else {
-            push.deliveredBy.insert(handler)
-            push.lastDelivery = now
+    /// The tap the user's response names, where the call hands one over and the matrix has that
+    /// tap: the body, the dismiss action, or else an action button.
+    public var tap: Tap? {
+        switch actionIdentifier {
+        case nil: return nil
+        case Self.defaultAction?: return Tap(rawValue: "body")
+        case Self.dismissAction?: return Tap(rawValue: "dismiss")
+        default: return Tap(rawValue: "actionButton")
         }
-        push.contentHandled = push.contentHandled || handlesContent
-        push.tapAnswered = push.tapAnswered || answersTap
-        pushes[index] = push
-        return before
-    }
-
-    private mutating func find(_ call: ReceivedNotification, handler: Handler, isTap: Bool) -> Int {
-        let now = call.receivedAt
-        let digest = Self.digest(call.userInfo)
-        if let id = messageID(in: call.userInfo) {
-            return pushes.firstIndex { $0.messageID == id } ?? remember(messageID: id, digest: digest, at: now)
-        }
-        if let request = call.requestIdentifier,
-            let same = pushes.firstIndex(where: { $0.request == request && $0.date == call.date })
-        {
-            return same
-        }
-        let candidates = pushes.indices.filter { index in
-            let push = pushes[index]
-            guard push.messageID == nil, push.digest == digest else { return false }
-            if call.requestIdentifier != nil && push.request != nil { return false }  // iOS told them apart
-            if isTap { return push.tapStarted.map { now.timeIntervalSince($0) <= Self.window } ?? true }
-            guard push.tapStarted == nil, !push.deliveredBy.contains(handler), let last = push.lastDelivery else { return false }
-            return now.timeIntervalSince(last) <= Self.window
-        }
-        if let date = call.date {
-            let pushes = pushes
-            let distance = { (index: Int) in abs(pushes[index].firstSeen.timeIntervalSince(date)) }
-            if let nearest = candidates.min(by: { distance($0) < distance($1) }) { return nearest }
-        } else if let latest = candidates.last {
-            return latest
-        }
-        return remember(messageID: nil, digest: digest, at: now)
-    }
-
-    /// Adds a push, forgetting the one seen longest ago when memory is full; returns its index.
-    private mutating func remember(messageID: String?, digest: String, at now: Date) -> Int {
-        if pushes.count >= capacity, let oldest = pushes.indices.min(by: { pushes[$0].lastSeen < pushes[$1].lastSeen }) {
-            pushes.remove(at: oldest)
-        }
-        pushes.append(Remembered(messageID: messageID, digest: digest, firstSeen: now, lastSeen: now))
-        return pushes.count - 1
-    }
-
-    /// The first non-empty id found under `messageIDKeys`.
-    private func messageID(in userInfo: [AnyHashable: Any]) -> String? {
-        for path in messageIDKeys {
-            var value: Any? = userInfo
-            for key in path { value = (value as? [AnyHashable: Any])?[key] }
-            if let id = value as? String, !id.isEmpty { return id }
-            if let id = value as? Int { return String(id) }
-        }
-        return nil
-    }
-
-    /// A digest of the whole payload: equal for equal payloads, stable across runs and platforms.
-    static func digest(_ userInfo: [AnyHashable: Any]) -> String {
-        let object = Dictionary(userInfo.map { ("\($0.key)", $0.value) }, uniquingKeysWith: { first, _ in first })
-        let bytes = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("\(object)".utf8)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }
 
 /// The contract the conformance suite checks: an app's push handling, one call at a time.
 /// `complete` stands for the method's completion handler (nil when the method has none); it
 /// must be called exactly once.
-public protocol PushHandlerUnderTest: AnyObject {
+nonisolated public protocol PushHandlerUnderTest: AnyObject {
     /// Handles one call from `handler` in `state` for `notification` and says what was done.
     func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling
 }
@@ -286,7 +179,7 @@ public protocol PushHandlerUnderTest: AnyObject {
 /// A reference handler that follows the matrix: it classifies each call, handles a
 /// notification's content once and answers each tap once, telling pushes apart as
 /// `PushMemory` describes.
-public final class PushRouter: PushHandlerUnderTest {
+nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// The init API the app uses, which decides what each call means.
     public let api: InitAPI
     /// The optional handlers the app leaves out.
@@ -297,33 +190,56 @@ public final class PushRouter: PushHandlerUnderTest {
     /// The pushes seen recently.
     public private(set) var memory: PushMemory
 
+    /// Where the memory is kept between launches; nil keeps it for the process only.
+    public let store: PushMemoryStore?
+
     /// A router for an app with this setup that lacks the `missing` handlers; `messageIDKey`
     /// names the payload key where the app's sender puts a message id unique to each send, if
-    /// it does, and `capacity` how many pushes are remembered.
-    public init(api: InitAPI, missing: Set<Handler> = [], messageIDKey: String? = nil, capacity: Int = 128) {
+    /// it does, `capacity` how many pushes are remembered, and `store` where they are kept
+    /// between launches: read now, written after every call.
+    public init(
+        api: InitAPI, missing: Set<Handler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
+    ) {
         self.api = api
         self.missing = missing
-        memory = PushMemory(capacity: capacity, messageIDKey: messageIDKey)
+        self.store = store
+        memory = PushMemory(decoding: store?.load(), capacity: capacity, messageIDKey: messageIDKey)
     }
 
     /// Classifies the call, handles the content on the first call of its push and answers the
     /// tap once; `complete` is called exactly once, before returning. An empty `userInfo` is a
     /// call that brought no notification (a scene connection without a response): nothing to do.
+    /// A call the matrix does not list is handled all the same, as `unlistedMeaning` guesses, and
+    /// marked `unexpected`: the matrix informs, it never drops a push.
     public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
         defer { complete?() }
         guard !notification.userInfo.isEmpty else { return Handling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
-        guard let event = Classifier.classify(api: api, handler: handler, state: state)?.event else {
-            return Handling(event: nil, processesContent: false, respondsToTap: false)
-        }
+        let listed = Classifier.classify(api: api, handler: handler, state: state)?.event
+        var event = listed ?? unlistedMeaning(handler, state: state)
+        if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
         case .delivered: answers = false
         case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: Payload(userInfo: notification.userInfo))
         case .tapped: answers = true
         }
-        let before = memory.record(notification, handler: handler, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
-        return Handling(event: event, processesContent: !before.contentHandled, respondsToTap: answers && !before.tapAnswered)
+        let before = memory.record(
+            notification, handler: handler, state: state, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
+        store?.save(memory.encoded(now: notification.receivedAt, uptime: notification.uptime))
+        return Handling(
+            event: event, processesContent: !before.contentHandled, respondsToTap: answers && !before.tapAnswered, unexpected: listed == nil)
+    }
+
+    /// What a call the matrix does not list most likely means: a launch is a tap; a handler the
+    /// matrix uses for deliveries delivers, so the content is never lost; any other is the tap
+    /// the matrix makes it in another state.
+    private func unlistedMeaning(_ handler: Handler, state: HandlerState?) -> Event {
+        if handler.launchesApp { return .launchedByTap }
+        let states = [nil] + HandlerState.allCases.map(Optional.some)
+        let meanings = states.compactMap { Classifier.classify(api: api, handler: handler, state: $0)?.event }
+        if meanings.isEmpty || meanings.contains(where: \.isDelivery) { return .delivered(state ?? .background) }
+        return meanings[0]
     }
 
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
@@ -337,9 +253,59 @@ public final class PushRouter: PushHandlerUnderTest {
     }
 }
 
+/// Calls a completion handler exactly once, on the main actor: with the first answer the app
+/// gives, or with `fallback` when none comes within `seconds`. Until then the deadline holds this
+/// object, so an app that drops its `done`, keeps it or calls it twice still has the handler
+/// called once, in time. The app answers through `done`, from any thread or task.
+@MainActor
+public final class CompletionOnce<Result: Sendable> {
+    private var completion: ((Result) -> Void)?
+
+    /// Wraps `completion`; after `seconds` without an answer it is called with `fallback`, and
+    /// then `missed`.
+    public init(
+        within seconds: TimeInterval, orElse fallback: Result, missed: (@MainActor () -> Void)? = nil, _ completion: @escaping (Result) -> Void
+    ) {
+        self.completion = completion
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {  // holds self until the deadline
+            MainActor.assumeIsolated {
+                guard !self.isFinished else { return }
+                self.finish(fallback)
+                missed?()
+            }
+        }
+    }
+
+    /// Whether the handler has been called.
+    public var isFinished: Bool { completion == nil }
+
+    /// Passes `result` on the first call; later calls, and the deadline after it, do nothing.
+    public func finish(_ result: Result) {
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
+    }
+
+    /// `finish` as the app gets it: callable from any thread or task, any number of times.
+    public nonisolated var done: @Sendable (Result) -> Void {
+        { result in onMainActor { self.finish(result) } }
+    }
+}
+
+/// Runs `body` on the main actor: at once when called on the main thread, else queued on the
+/// main queue, in call order. It never traps: Apple does not say which thread the notification
+/// center calls its delegate on, so every call comes through here rather than assume one.
+nonisolated func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+    if Thread.isMainThread {
+        MainActor.assumeIsolated(body)
+    } else {
+        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+    }
+}
+
 /// Several pushes as an app meets them: each plays out as one of the matrix's scenarios, and
 /// their calls interleave in time. Every push, identical payload or not, is a push of its own.
-public struct PushSequence: Sendable {
+nonisolated public struct PushSequence: Sendable {
     /// One push: how it plays out, the request identifier iOS gives it, and when.
     public struct Push: Sendable {
         /// The calls iOS makes for this push and what the app should do on each.
@@ -402,7 +368,7 @@ public struct PushSequence: Sendable {
 
 /// Replays scenarios and sequences into a handler and lists every way the handler departs
 /// from the matrix.
-public enum ConformanceCheck {
+nonisolated public enum ConformanceCheck {
     /// The moment a replay starts; dates and arrival times count from it.
     static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
 
@@ -447,7 +413,9 @@ public enum ConformanceCheck {
             let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.api)
             let notification = ReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
-                date: hands ? start + push.deliveredAt : nil, receivedAt: start + call.at)
+                date: hands ? start + push.deliveredAt : nil,
+                actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
+                receivedAt: start + call.at, uptime: call.at)
             var completions = 0
             let handling = handler.receive(
                 step.handler, state: step.state, notification: notification, complete: step.handler.hasState ? { completions += 1 } : nil)
@@ -466,8 +434,20 @@ public enum ConformanceCheck {
             if step.handler.hasState && completions != 1 {
                 failures.append("\(at): completion handler called \(completions) times, expected exactly once")
             }
+            if handling.missedDeadline {
+                failures.append("\(at): the app did not call done before the deadline, so iOS was told .failed")
+            }
         }
         return failures
+    }
+
+    /// The identifier of the response iOS hands over for `tap`.
+    static func actionIdentifier(_ tap: Tap) -> String {
+        switch tap.rawValue {
+        case "body": return ReceivedNotification.defaultAction
+        case "dismiss": return ReceivedNotification.dismissAction
+        default: return "pushmatrix.\(tap.rawValue)"
+        }
     }
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
@@ -490,7 +470,7 @@ public enum ConformanceCheck {
 /// (quotes, backslashes and control characters), so free text such as a device name is safe.
 /// Its lock is NSLock, so it is checked by hand rather than by the compiler: the standard
 /// library's Mutex needs iOS 18.
-public final class FieldRecorder: @unchecked Sendable {
+nonisolated public final class FieldRecorder: @unchecked Sendable {
     private let sink: @Sendable (String) -> Void
     private let lock = NSLock()
     private var openRun: String?  // guarded by lock

@@ -3,11 +3,17 @@
 
 import PushHandlers
 
-/// The handler the conformance suite checks, made fresh for each scenario. Return your app's
-/// handler here, adapted to `PushHandlerUnderTest`, set up for this init API and without the
-/// optional handlers the scenario leaves out.
+/// The handler the conformance suite checks, made fresh for each scenario. Where UIKit exists it
+/// is the app delegate skeleton, driven through `PushAppDelegateUnderTest`: put your subclass of
+/// PushAppDelegate in its place, and the suite makes it take each init API and set of
+/// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
+/// reference `PushRouter`.
 func makeHandlerUnderTest(api: InitAPI, missing: Set<Handler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
-    PushRouter(api: api, missing: missing)
+    #if canImport(UIKit)
+    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), api: api, missing: missing) }
+    #else
+    return PushRouter(api: api, missing: missing)
+    #endif
     // pushmatrix:end handler-under-test
 }

@@ -4,14 +4,15 @@
 /// one push passes every one of them.
 struct PushSequence: Sendable, Equatable {
     enum Kind: String, CaseIterable, Sendable {
-        /// One payload sent twice, a day apart, each delivered and tapped.
+        /// One payload sent twice, a day apart, each delivered and tapped 20 seconds later.
         case samePayloadTwice
         /// A push, then an update sent with the same `apns-collapse-id`, which is tapped.
         case collapseUpdate
         /// Two identical pushes on the path where iOS calls the presentation handler twice.
         case doubledPresentation
         /// A push delivered in the background, another in the foreground and tapped there,
-        /// then the first tapped.
+        /// then the first tapped, all within `PushMemory.window`: a payload-only delivery and a
+        /// tap further apart prove nothing, so the app handles such a push again.
         case interleaved
     }
 
@@ -49,8 +50,8 @@ extension Matrix {
         switch kind {
         case .samePayloadTwice:
             return [
-                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 60),
-                Push(scenario: base, request: 2, deliveredAt: 86_400, tappedAt: 86_460),
+                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 20),
+                Push(scenario: base, request: 2, deliveredAt: 86_400, tappedAt: 86_420),
             ]
         case .collapseUpdate:
             // Where a call on arrival carries the request identifier, the update arrives in
@@ -79,8 +80,8 @@ extension Matrix {
         case .interleaved:
             guard let second = finder.runningElsewhere(payload, than: scenarios[base].appState) else { return nil }
             return [
-                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 300),
-                Push(scenario: second, request: 2, deliveredAt: 60, tappedAt: 90),
+                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 25),
+                Push(scenario: second, request: 2, deliveredAt: 5, tappedAt: 15),
             ]
         }
     }

@@ -104,6 +104,7 @@ enum OutputPlan {
         Row("\(sources)/Dimensions.swift", "swift/Dimensions.swift", .dimensions, .swift, .one, .module),
         Row("\(sources)/Classifier.swift", "swift/Classifier.swift", .classifier, .swift, .one, .module),
         Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .runtime, .swift, .one, .module),
+        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .runtime, .swift, .one, .module),
         Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
         Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
         Row("\(sources)/Scenarios/{group}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),

@@ -92,6 +92,19 @@ enum Regions {
         }.keys.sorted()
     }
 
+    /// The code of the existing text's regions `ids`, each between its markers, under a line that
+    /// says where it came from: what `--force` saves beside a file whose regions it drops.
+    static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
+        let regions = scan(existing).regions
+        var text = Array("pushmatrix: code of regions that \(file) no longer has; move it where it belongs.\n".utf8)
+        for id in ids {
+            text += Array("pushmatrix:begin \(id)\n".utf8)
+            for line in regions[id] ?? [] { text += line + [UInt8(ascii: "\n")] }
+            text += Array("pushmatrix:end \(id)\n".utf8)
+        }
+        return text
+    }
+
     /// The text with every region emptied: what must match the last generated output for the
     /// file to count as unedited outside its regions.
     static func outline(_ bytes: [UInt8]) -> [UInt8] {

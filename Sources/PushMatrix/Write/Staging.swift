@@ -79,13 +79,31 @@ extension OutputWriter {
             }
             if !force && !broken.isEmpty { return (nil, broken, []) }
             if !force && writer.editedByHand(path, existing, previous) { return (nil, [writer.conflict(path)], []) }
-            let dropped = Regions.dropped(generated: bytes, existing: existing).map {
-                Diagnostic(
-                    file: location, location: nil, message: "region '\($0)' is no longer generated; its code is not kept",
-                    severity: .warning)
-            }
+            let dropped = droppedRegions(path, bytes: bytes, existing: existing)
+            if !force && !dropped.isEmpty { return (nil, dropped, []) }
             return (merged, [], (force ? broken : []) + dropped)
         }
+
+        /// One diagnostic per region of `existing` that holds code the generated `bytes` have no
+        /// place for: an error, or under `--force` a warning, the code being saved beside the file
+        /// (`rescueSuffix`), added to any code saved there before.
+        private func droppedRegions(_ path: String, bytes: [UInt8]?, existing: [UInt8]) -> [Diagnostic] {
+            let ids = Regions.dropped(generated: bytes ?? [], existing: existing)
+            guard !ids.isEmpty else { return [] }
+            let rescue = path + Self.rescueSuffix, name = rescue.split(separator: "/").last.map(String.init) ?? rescue
+            if force { changed[rescue] = (writer.read(rescue) ?? []) + Regions.rescue(ids, from: existing, file: path) }
+            return ids.map { id in
+                Diagnostic(
+                    file: writer.location(path), location: nil,
+                    message: force
+                        ? "region '\(id)' is no longer generated; its code is saved in \(name)"
+                        : "region '\(id)' holds code that the file generated now has no place for; nothing was written: move the code out, or run again with --force to save it in \(name)",
+                    severity: force ? .warning : .error)
+            }
+        }
+
+        /// What is added to a file's name to name the file its dropped regions' code is saved in.
+        static let rescueSuffix = ".dropped-regions"
 
         /// Lands every changed file, writes the manifest and removes files an earlier run made
         /// that are no longer produced. Conflicts stop it before any change. `interrupted` is
@@ -98,8 +116,11 @@ extension OutputWriter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
             }
             var conflicts = refused.keys.sorted().flatMap { refused[$0]! }
-            for path in removals where !force && writer.editedByHand(path, writer.read(path) ?? [], previous) {
-                conflicts.append(writer.conflict(path))
+            for path in removals {
+                let existing = writer.read(path) ?? []
+                if !force && writer.editedByHand(path, existing, previous) { conflicts.append(writer.conflict(path)) }
+                let dropped = droppedRegions(path, bytes: nil, existing: existing)
+                if force { warnings += dropped } else { conflicts += dropped }
             }
             var writes = changed
             if writer.read(OutputWriter.manifestName) != manifest { writes[OutputWriter.manifestName] = manifest }

@@ -52,55 +52,22 @@ public final class UIKitPushSystem: PushSystem {
     }
 }
 
-/// Calls a completion handler exactly once: with the app's answer, or with `.failed` when the
-/// app has not answered in time (iOS allows {{completionDeadline}}+5 seconds).
-@MainActor
-public final class CompletionOnce {
-    private var completion: ((UIBackgroundFetchResult) -> Void)?
-
-    /// Wraps `completion`; after `seconds` without an answer it is called with `.failed`.
-    public init(within seconds: TimeInterval = {{completionDeadline}}, _ completion: @escaping (UIBackgroundFetchResult) -> Void) {
-        self.completion = completion
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            MainActor.assumeIsolated { self?.finish(.failed) }
-        }
-    }
-
-    /// Passes `result` on the first call; later calls, and the timeout after it, do nothing.
-    public func finish(_ result: UIBackgroundFetchResult) {
-        completion?(result)
-        completion = nil
-    }
-}
-
 /// What every call reads before it is routed. Each branch of the `state(for…)` switches says
 /// which cells of the matrix lead to it, group by group; `see #cell-…` names a group's first
 /// cell by its anchor on the matrix page, which `pushmatrix generate` writes to
 /// {{matrixPage}} in its output.
 extension PushAppDelegate {
-    /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
-    /// main queue, in call order. Apple does not say which thread the notification center calls
-    /// its delegate on, so its methods come through here rather than assume the main thread.
-    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        }
-    }
-
-    /// What every tap path reads from a response: the notification and the action button (nil
-    /// for the notification's body).
-    nonisolated static func tap(_ response: UNNotificationResponse) -> (notification: ReceivedNotification, actionIdentifier: String?) {
-        let action = response.actionIdentifier
-        return (received(response.notification), action == UNNotificationDefaultActionIdentifier ? nil : action)
-    }
-
     /// What the router tells pushes apart by: the payload, the request's identifier and the
-    /// delivery date, with now as the time the call came.
-    nonisolated static func received(_ notification: UNNotification) -> ReceivedNotification {
+    /// delivery date, the user's response if any, with now as the time the call came.
+    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> ReceivedNotification {
         ReceivedNotification(
-            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date)
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
+            actionIdentifier: actionIdentifier)
+    }
+
+    /// Whether a remote push delivered the notification, rather than the app's own schedule.
+    nonisolated static func isPush(_ notification: UNNotification) -> Bool {
+        notification.request.trigger is UNPushNotificationTrigger
     }
 
     /// The presentation handler's state, with the cells of the matrix that lead to each.
@@ -148,4 +115,5 @@ extension PushAppDelegate {
         }
     }
 }
+{{> skeleton-routing}}
 #endif

@@ -8,11 +8,14 @@ final class PushIdentityTests: XCTestCase {
     private let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
     private let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch", "content-available": 1]]
 
-    private func call(_ userInfo: [AnyHashable: Any], request: String? = nil, deliveredAt: Double = 0, at seconds: Double)
-        -> ReceivedNotification
-    {
+    /// A call `seconds` into the test, by both clocks unless the wall clock says otherwise.
+    private func call(
+        _ userInfo: [AnyHashable: Any], request: String? = nil, deliveredAt: Double = 0, action: String? = nil, at seconds: Double,
+        wall: Double? = nil
+    ) -> ReceivedNotification {
         ReceivedNotification(
-            userInfo: userInfo, requestIdentifier: request, date: request.map { _ in start + deliveredAt }, receivedAt: start + seconds)
+            userInfo: userInfo, requestIdentifier: request, date: request.map { _ in start + deliveredAt }, actionIdentifier: action,
+            receivedAt: start + (wall ?? seconds), uptime: seconds)
     }
 
     /// Monday's reminder and Tuesday's identical one: each delivered in the background and tapped.
@@ -22,7 +25,7 @@ final class PushIdentityTests: XCTestCase {
             let delivered = router.receive(.reception, state: .background, notification: call(reminder, at: day), complete: nil)
             XCTAssertTrue(delivered.processesContent, request)
             let tapped = router.receive(
-                .action, state: .inactive, notification: call(reminder, request: request, deliveredAt: day, at: day + 60), complete: nil)
+                .action, state: .inactive, notification: call(reminder, request: request, deliveredAt: day, at: day + 20), complete: nil)
             XCTAssertEqual(tapped.event, .tapped(.body), request)
             XCTAssertFalse(tapped.processesContent, "\(request): the reception handled it")
             XCTAssertTrue(tapped.respondsToTap, request)
@@ -105,5 +108,82 @@ final class PushIdentityTests: XCTestCase {
             router.receive(.reception, state: .background, notification: call(latest, at: 10_000), complete: nil).processesContent,
             "the latest push is still remembered")
         XCTAssertEqual(PushRouter(setup: .scenes).memory.capacity, 128)
+    }
+
+    // MARK: traffic as it comes
+
+    /// A tap long after a delivery that carried the payload alone proves nothing: the content is
+    /// handled again rather than risk losing it (at least once).
+    func testATapAfterTheWindowHandlesThePayloadOnlyPushAgain() {
+        let router = PushRouter(setup: .scenes)
+        XCTAssertTrue(router.receive(.reception, state: .background, notification: call(reminder, at: 0), complete: nil).processesContent)
+        let tapped = router.receive(
+            .action, state: .inactive, notification: call(reminder, request: "r", action: ReceivedNotification.defaultAction, at: 3_600),
+            complete: nil)
+        XCTAssertTrue(tapped.processesContent, "nothing ties the tap to the delivery an hour before")
+        XCTAssertTrue(tapped.respondsToTap)
+    }
+
+    /// iOS may make the reception call after the user's tap: it joins the tapped push.
+    func testAReceptionAfterTheTapJoinsItsPush() {
+        let router = PushRouter(setup: .scenes)
+        let tap = call(reminder, request: "r", deliveredAt: 0, action: ReceivedNotification.defaultAction, at: 2)
+        let tapped = router.receive(.action, state: .inactive, notification: tap, complete: nil)
+        XCTAssertTrue(tapped.processesContent && tapped.respondsToTap)
+        let received = router.receive(.reception, state: .background, notification: call(reminder, at: 3), complete: nil)
+        XCTAssertFalse(received.processesContent, "the tap handled it a second before")
+        XCTAssertFalse(received.respondsToTap)
+    }
+
+    /// A service extension that edits the payload stamps its mark: the edited payload the
+    /// presentation hands over and the original the reception hands over are one push.
+    func testAnExtensionEditedPayloadIsOnePush() {
+        let router = PushRouter(setup: .appDelegate)
+        let original: [AnyHashable: Any] = ["aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]]
+        var edited = original
+        edited["decrypted"] = "Meet at noon"
+        edited[PushMemory.markKey] = PushMemory.digest(original)
+        XCTAssertNotEqual(PushMemory.digest(edited.filter { $0.key != AnyHashable(PushMemory.markKey) }), PushMemory.digest(original))
+        XCTAssertTrue(router.receive(.reception, state: .active, notification: call(original, at: 0), complete: nil).processesContent)
+        let presented = router.receive(.presentation, state: .active, notification: call(edited, request: "r", at: 0.1), complete: nil)
+        XCTAssertFalse(presented.processesContent, "the mark ties the edited payload to the original")
+    }
+
+    /// The wall clock set back an hour does not stretch the window, which runs on uptime.
+    func testAClockStepBackDoesNotStretchTheWindow() {
+        let router = PushRouter(setup: .scenes)
+        XCTAssertTrue(router.receive(.reception, state: .active, notification: call(reminder, at: 0), complete: nil).processesContent)
+        let later = call(reminder, request: "later", deliveredAt: -3_000, at: 600, wall: -3_000)  // the clock an hour behind
+        XCTAssertTrue(router.receive(.presentation, state: .active, notification: later, complete: nil).processesContent)
+        var memory = PushMemory()
+        _ = memory.record(call(reminder, at: 100), handler: .reception, isTap: false, handlesContent: true, answersTap: false)
+        let earlier = memory.record(call(reminder, at: 90), handler: .presentation, isTap: false, handlesContent: true, answersTap: false)
+        XCTAssertFalse(earlier.contentHandled, "a call before the push's last one cannot join it")
+    }
+
+    /// A call the matrix does not list still reaches the app, marked unexpected; the tap comes
+    /// from the response's action identifier, not from the matrix.
+    func testUnlistedCallsReachTheAppAndTheResponseNamesTheTap() {
+        let router = PushRouter(setup: .scenes)
+        XCTAssertNil(Classifier.classify(setup: .scenes, handler: .reception, state: .inactive))
+        let inactive = router.receive(.reception, state: .inactive, notification: call(reminder, at: 0), complete: nil)
+        XCTAssertEqual(inactive, Handling(event: .delivered(.inactive), processesContent: true, respondsToTap: false, unexpected: true))
+
+        let category: [AnyHashable: Any] = ["aps": ["alert": "Reply?", "category": "chat"]]
+        let button = call(category, request: "b", action: "reply", at: 100)
+        XCTAssertEqual(router.receive(.action, state: .active, notification: button, complete: nil).event, .tapped(.actionButton))
+        let dismiss = call(category, request: "d", deliveredAt: 200, action: ReceivedNotification.dismissAction, at: 200)
+        XCTAssertEqual(router.receive(.action, state: .background, notification: dismiss, complete: nil).event, .tapped(.dismiss))
+    }
+
+    /// Any property-list value hashes, and the digest tells kinds apart.
+    func testEveryPropertyListValueHashesSafely() {
+        let date = Date(timeIntervalSinceReferenceDate: 1_000)
+        let local: [AnyHashable: Any] = ["fireAt": date, "blob": Data([1, 2, 3]), "none": NSNull(), "list": [1, "1", 1.5, true]]
+        XCTAssertEqual(PushMemory.digest(local), PushMemory.digest(local))
+        XCTAssertNotEqual(PushMemory.digest(["fireAt": date]), PushMemory.digest(["fireAt": date + 1]))
+        XCTAssertNotEqual(PushMemory.digest(["id": 1]), PushMemory.digest(["id": "1"]))
+        XCTAssertNotEqual(PushMemory.digest(["blob": Data([1])]), PushMemory.digest(["blob": Data([2])]))
+        XCTAssertNotEqual(PushMemory.digest(["a": ["b": 1]]), PushMemory.digest(["a": ["b": 2]]))
     }
 }

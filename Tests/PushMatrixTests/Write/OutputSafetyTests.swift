@@ -182,6 +182,52 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(forced.stderr.contains("--force replaced the file, and that region's code is not kept"), forced.stderr)
     }
 
+    /// Templates that no longer have a region: the code in it stops the run, which names the
+    /// region and writes nothing; `--force` saves the code beside the file.
+    func testARegionTheTemplatesDropStopsTheRunAndForceSavesItsCode() throws {
+        let output = Fixtures.temporaryDirectory(self)
+        XCTAssertEqual(generate(output).status, 0)
+        let skeleton = output + "/Sources/PushHandlers/Skeleton/PushAppDelegate.swift"
+        let marker = "        // pushmatrix:begin permission-authorized\n"
+        let text = try String(contentsOfFile: skeleton, encoding: .utf8)
+        XCTAssertTrue(text.contains(marker))
+        try Data(text.replacingOccurrences(of: marker, with: marker + "        showInbox()\n").utf8).write(to: URL(fileURLWithPath: skeleton))
+        let edited = fileManager.contents(atPath: skeleton)
+
+        let templates = Fixtures.temporaryDirectory(self) + "/Templates"
+        try fileManager.copyItem(atPath: Fixtures.templates, toPath: templates)
+        let template = templates + "/swift/Skeleton.swift"
+        let region = marker + "        // pushmatrix:end permission-authorized\n"
+        let original = try String(contentsOfFile: template, encoding: .utf8)
+        XCTAssertTrue(original.contains(region))
+        try Data(original.replacingOccurrences(of: region, with: "").utf8).write(to: URL(fileURLWithPath: template))
+        let run = { (extra: [String]) in
+            Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output] + extra)
+        }
+
+        let refused = run([])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(
+            refused.stderr,
+            "\(skeleton): error: region 'permission-authorized' holds code that the file generated now has no place for; nothing was written: move the code out, or run again with --force to save it in PushAppDelegate.swift.dropped-regions\n"
+        )
+        XCTAssertEqual(fileManager.contents(atPath: skeleton), edited, "nothing changed")
+        XCTAssertEqual(run(["--check"]).status, 1)
+
+        let forced = run(["--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(
+            forced.stderr.contains("\(skeleton): warning: region 'permission-authorized' is no longer generated; its code is saved in PushAppDelegate.swift.dropped-regions"),
+            forced.stderr)
+        let saved = try String(contentsOfFile: skeleton + ".dropped-regions", encoding: .utf8)
+        XCTAssertEqual(
+            saved,
+            "pushmatrix: code of regions that Sources/PushHandlers/Skeleton/PushAppDelegate.swift no longer has; move it where it belongs.\n"
+                + "pushmatrix:begin permission-authorized\n        showInbox()\npushmatrix:end permission-authorized\n")
+        XCTAssertFalse(try String(contentsOfFile: skeleton, encoding: .utf8).contains("showInbox"))
+        XCTAssertEqual(run(["--check"]).status, 0, "the saved code is not an output")
+    }
+
     func testAGeneratedFileReplacedByALinkIsNamedALink() throws {
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(output).status, 0)

@@ -12,7 +12,7 @@ import Foundation
 /// Hands one request's content to iOS exactly once, whichever comes first: `deliver(_:)` with the
 /// modified content, or `expire()` with the best attempt (the original content unless updated).
 /// Every method may be called from any thread; content is handed over on the calling thread.
-public final class ContentDelivery<Content>: @unchecked Sendable {
+nonisolated public final class ContentDelivery<Content>: @unchecked Sendable {
     private let lock = NSLock()
     private var handler: ((Content) -> Void)?  // nil once content is handed over
     private var bestAttempt: Content
@@ -71,7 +71,7 @@ public final class ContentDelivery<Content>: @unchecked Sendable {
 
 /// The deliveries a service extension has started and not yet completed, so that time running out
 /// hands over every one of them: one extension object may receive more than one request.
-public final class PendingDeliveries<Content>: @unchecked Sendable {
+nonisolated public final class PendingDeliveries<Content>: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [ContentDelivery<Content>] = []
 
@@ -109,7 +109,7 @@ public typealias ServiceExtensionWork =
 /// for content. `deliver` stands for the system's content handler: it must be called exactly once
 /// per `receive`, and at the latest when `timeWillExpire()` returns. iOS may call the two methods
 /// on different threads.
-public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
+nonisolated public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
     /// A request arrived with `content`; `deliver` must get the content to show exactly once.
     func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void)
     /// Time is up: every delivery still open must be made before this returns.
@@ -117,7 +117,7 @@ public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
 }
 
 /// A reference extension: PushNotificationService's logic, on payloads, doing `work` on each.
-public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
+nonisolated public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
     private let work: ServiceExtensionWork
     private let deliveries = PendingDeliveries<[AnyHashable: Any]>()
 
@@ -142,7 +142,7 @@ public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
 /// Runs a service extension through every way its work and the system's deadline can meet, each
 /// time on a fresh extension made around the given work, and lists every departure from "content
 /// is delivered exactly once".
-public enum ServiceExtensionCheck {
+nonisolated public enum ServiceExtensionCheck {
     /// Makes a fresh extension under test around the given work.
     public typealias Make = (_ work: @escaping ServiceExtensionWork) -> any ServiceExtensionUnderTest
 

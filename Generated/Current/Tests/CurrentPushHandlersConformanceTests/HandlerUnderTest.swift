@@ -3,11 +3,17 @@
 
 import CurrentPushHandlers
 
-/// The handler the conformance suite checks, made fresh for each scenario. Return your app's
-/// handler here, adapted to `PushHandlerUnderTest`, set up for this setup and without the
-/// optional handlers the scenario leaves out.
+/// The handler the conformance suite checks, made fresh for each scenario. Where UIKit exists it
+/// is the app delegate skeleton, driven through `PushAppDelegateUnderTest`: put your subclass of
+/// PushAppDelegate in its place, and the suite makes it take each setup and set of
+/// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
+/// reference `PushRouter`.
 func makeHandlerUnderTest(setup: Setup, missing: Set<Handler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
-    PushRouter(setup: setup, missing: missing)
+    #if canImport(UIKit)
+    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing) }
+    #else
+    return PushRouter(setup: setup, missing: missing)
+    #endif
     // pushmatrix:end handler-under-test
 }

@@ -108,42 +108,10 @@ public final class UIKitPushSystem: PushSystem {
     }
 }
 
-/// Calls a completion handler exactly once: with the app's answer, or with `.failed` when the
-/// app has not answered in time (iOS allows 25+5 seconds).
-@MainActor
-public final class CompletionOnce {
-    private var completion: ((UIBackgroundFetchResult) -> Void)?
-
-    /// Wraps `completion`; after `seconds` without an answer it is called with `.failed`.
-    public init(within seconds: TimeInterval = 25, _ completion: @escaping (UIBackgroundFetchResult) -> Void) {
-        self.completion = completion
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
-            MainActor.assumeIsolated { self?.finish(.failed) }
-        }
-    }
-
-    /// Passes `result` on the first call; later calls, and the timeout after it, do nothing.
-    public func finish(_ result: UIBackgroundFetchResult) {
-        completion?(result)
-        completion = nil
-    }
-}
-
 /// The handler states. Each branch of the `state(for…)` switches says which cells of the matrix
 /// lead to it, group by group; `see #cell-…` names a group's first cell by its anchor on the
 /// matrix page, which `pushmatrix generate` writes to Docs/en/reception-methods.md in its output.
 extension PushAppDelegate {
-    /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
-    /// main queue, in call order. Apple does not say which thread the notification center calls
-    /// its delegate on, so its methods come through here rather than assume the main thread.
-    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        }
-    }
-
     /// The reception handler's state, with the cells of the matrix that lead to each.
     static func state(forReception state: UIApplication.State) -> HandlerState {
         switch state {
@@ -184,6 +152,89 @@ extension PushAppDelegate {
             return .background
         @unknown default:
             return .background
+        }
+    }
+}
+
+/// The one way every call goes, whichever delegate method iOS calls.
+extension PushAppDelegate {
+    /// A file in the app group's container, else in Application Support; nil where neither can
+    /// be found.
+    nonisolated static func standardStore(appGroup: String?) -> PushMemoryStore? {
+        let folder =
+            appGroup.flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) }
+            ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        return folder.map { PushMemoryFile(url: $0.appendingPathComponent("pushmatrix/pushes.json")) }
+    }
+
+    /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
+    /// answers the tap once and hands the content to `processContent` once, unless the call is a
+    /// proven repeat of a push already handled. `completion` is iOS's completion handler, if the
+    /// method has one: it is called exactly once, by `completionDeadline` at the latest, and
+    /// `missed` after it when the app's code had not answered by then.
+    @discardableResult
+    public func route(
+        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification,
+        completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
+    ) -> Handling {
+        var done: @Sendable (UIBackgroundFetchResult) -> Void = { _ in }
+        if let completion {
+            done = CompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
+        }
+        router.recorder = recorder  // the router is made on first use; it records into the recorder set now
+        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
+        guard let event = handling.event else {
+            done(.noData)
+            return handling
+        }
+        let userInfo = notification.userInfo, action = notification.actionIdentifier
+        if handling.respondsToTap {
+            respondToTap(userInfo, event: event, actionIdentifier: action == ReceivedNotification.defaultAction ? nil : action)
+        }
+        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
+        return handling
+    }
+}
+
+/// The conformance suite's way into an app's own delegate: each call the suite replays goes
+/// through `route`, as the delegate's UIKit methods send it, with the suite's clock in the
+/// notification and the suite's completion handler, so no UIKit object is needed. Make it with
+/// the app's subclass of PushAppDelegate.
+public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
+    /// The delegate under test.
+    public let delegate: PushAppDelegate
+
+    /// Drives `delegate`, whose pushes are kept in `store` (by default in memory, so that
+    /// one test's pushes do not reach the next; give two delegates one store to test a restart).
+    /// A init API or `missing` handlers, when given, replace the delegate's own, so the
+    /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
+    @MainActor
+    public init(
+        _ delegate: PushAppDelegate, api: InitAPI? = nil, missing: Set<Handler>? = nil,
+        store: PushMemoryStore? = PushMemoryInMemory()
+    ) {
+        self.delegate = delegate
+        delegate.tested = (api, missing)
+        delegate.memoryStore = store
+    }
+
+    /// Routes one call on the main actor and waits, running the main run loop, until the app has
+    /// answered or its deadline has passed; a missed deadline is reported as `missedDeadline`.
+    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        // The suite calls on the main thread and keeps no other reference to these.
+        nonisolated(unsafe) let (notification, complete) = (notification, complete)
+        return MainActor.assumeIsolated { [delegate] in
+            var (finished, missed) = (complete == nil, false)
+            let completion = complete.map { complete in
+                { (_: UIBackgroundFetchResult) in
+                    finished = true
+                    complete()
+                }
+            }
+            var handling = delegate.route(handler, state: state, notification, completion: completion) { missed = true }
+            while !finished { RunLoop.main.run(until: Date() + 0.001) }  // the deadline ends the wait
+            handling.missedDeadline = missed
+            return handling
         }
     }
 }

@@ -14,8 +14,11 @@ import UserNotifications
 /// An app delegate that routes every push call through the matrix: each call is classified,
 /// a notification's content is handled once and each tap answered once, by the notification's
 /// identity: the sender's message id, else the request and its date, else the payload (see
-/// `PushMemory`). The notification center's methods are the completion-handler forms, which
-/// reach the main actor through `onMainActor` whatever thread iOS calls them on.
+/// `PushMemory`). The matrix informs; it never gates: a call the matrix does not list still
+/// reaches the methods below, as `Handling.unexpected`. The notification center's methods are the
+/// completion-handler forms, which reach the main actor through `onMainActor` whatever thread iOS
+/// calls them on, and every completion handler iOS passes is called exactly once, by
+/// `completionDeadline` at the latest (`CompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     // MARK: Your app's code: the regions
@@ -36,15 +39,27 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end message-id-key
     }
 
+    /// The app group the app shares with its service extension, if any: the pushes this delegate
+    /// remembers are kept in its container, else in Application Support (`memoryStore`).
+    open var appGroup: String? {
+        // pushmatrix:begin app-group
+        nil
+        // pushmatrix:end app-group
+    }
+
     /// The notification's content, once per notification, from whichever call brings it first.
-    /// Call `done` once: `.newData`, `.noData` or `.failed`.
-    open func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping (UIBackgroundFetchResult) -> Void) {
+    /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
+    /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
+    open func processContent(
+        _ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         // pushmatrix:begin process-content
         done(.newData)
         // pushmatrix:end process-content
     }
 
-    /// The user's tap, once per tap. `actionIdentifier` names the action button; nil for the body.
+    /// The user's tap, once per tap. `event` names the tap the response names, where the call
+    /// hands one over; `actionIdentifier` names the action button; nil for the body.
     open func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
         // pushmatrix:begin respond-to-tap
         // pushmatrix:end respond-to-tap
@@ -70,8 +85,10 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // Before returning: a tap that launched the app goes to the delegate set by now, or is lost.
         system.setNotificationCenterDelegate(self)
         system.registerForRemoteNotifications()
-        if let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
-            handle(.launch, state: nil, ReceivedNotification(userInfo: userInfo), actionIdentifier: nil) { _ in }
+        // The launch options name a notification also when iOS starts the app in the background
+        // to deliver it: only a launch that is not in the background is a tap.
+        if system.applicationState != .background, let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
+            route(.launch, state: nil, ReceivedNotification(userInfo: userInfo))
         }
         checkPermission()
         // pushmatrix:begin did-finish-launching
@@ -104,7 +121,17 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: PushSystem = UIKitPushSystem()
-    private lazy var router = PushRouter(api: system.api, missing: missingHandlers, messageIDKey: messageIDKey)
+    /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
+    /// 25+5 seconds. Tests shorten it.
+    public var completionDeadline: TimeInterval = 25
+    /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
+    /// a file in the app group's container, else in Application Support. Tests put another
+    /// store, or nil, here before the first push.
+    public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
+    lazy var router = PushRouter(
+        api: tested.api ?? system.api, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
+    /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
+    var tested: (api: InitAPI?, missing: Set<Handler>?) = (nil, nil)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records
@@ -129,11 +156,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
         nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
-        Self.onMainActor { [self] in
-            let once = CompletionOnce(completionHandler)
-            handle(.reception, state: Self.state(forReception: application.applicationState), received, actionIdentifier: nil) {
-                once.finish($0)
-            }
+        onMainActor { [self] in
+            route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
         }
     }
 
@@ -145,12 +169,11 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void
     ) {
         // As in the reception handler.
-        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
-        Self.onMainActor { [self] in
-            let once = CompletionOnce { _ in completionHandler() }
-            handle(.action, state: Self.state(forAction: application.applicationState), received, actionIdentifier: identifier) {
-                once.finish($0)
-            }
+        nonisolated(unsafe) let (received, completionHandler) = (
+            ReceivedNotification(userInfo: userInfo, actionIdentifier: identifier ?? ReceivedNotification.defaultAction), completionHandler
+        )
+        onMainActor { [self] in
+            route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
         }
     }
 
@@ -163,13 +186,12 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
         let notification = response.notification
         nonisolated(unsafe) let received = ReceivedNotification(
-            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date)
-        let action = response.actionIdentifier == UNNotificationDefaultActionIdentifier ? nil : response.actionIdentifier
-        Self.onMainActor { [self] in
-            let once = CompletionOnce { _ in completionHandler() }
-            handle(.action, state: Self.state(forAction: system.applicationState), received, actionIdentifier: action) {
-                once.finish($0)
-            }
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
+            actionIdentifier: response.actionIdentifier)
+        let isPush = notification.request.trigger is UNPushNotificationTrigger
+        onMainActor { [self] in
+            guard isPush else { return completionHandler() }  // the app's own notification: not in the matrix
+            route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
         }
     }
 
@@ -181,19 +203,6 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // later, so record that the question was asked, then read the status again.
         UserDefaults.standard.set(true, forKey: askedKey)
         checkPermission()
-    }
-
-    /// Classifies the call, then handles the content once and answers the tap once.
-    private func handle(
-        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification, actionIdentifier: String?,
-        done: @escaping (UIBackgroundFetchResult) -> Void
-    ) {
-        router.recorder = recorder  // the router is made on first use; it records into the recorder set now
-        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
-        guard let event = handling.event else { return done(.noData) }
-        let userInfo = notification.userInfo
-        if handling.respondsToTap { respondToTap(userInfo, event: event, actionIdentifier: actionIdentifier) }
-        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
     }
 
     /// Reads the permission status and acts on it.

@@ -18,12 +18,18 @@ import UserNotifications
 /// `PushMemory`). With scenes (the scenes and swiftUI setups) every scene gets
 /// PushSceneDelegate, which hands this object the tap a scene was connected for.
 ///
+/// The matrix informs; it never gates. A call the matrix does not list (a reception in
+/// `.inactive`, say) still reaches `processContent` or `respondToTap`, as `Handling.unexpected`,
+/// and a field recorder logs it for `pushmatrix observe`. Only a proven repeat of a push already
+/// handled is held back (`PushMemory` says what proves one).
+///
 /// The notification center's methods are the completion-handler forms, not the `async` ones.
 /// Under Swift 6, nonisolated `async` forms were seen running off the main thread and crashing
 /// (openhab-ios pull requests 938 and 945; duckduckgo/apple-browsers 1928, which pinned them to
 /// the main actor). A completion-handler form runs at once when called on the main thread, in
-/// order with UIKit's own calls, hops through `onMainActor` when it is not, never trapping, and
-/// calls its handler exactly once, with a deadline (`CompletionOnce`).
+/// order with UIKit's own calls, and hops through `onMainActor` when it is not, never trapping.
+/// Every completion handler iOS passes is called exactly once, by `completionDeadline` at the
+/// latest, whatever the app's code does with `done` (`CompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     // MARK: Your app's code: the regions
@@ -52,19 +58,39 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end message-id-key
     }
 
+    /// The app group the app shares with its service extension, if any: the pushes this delegate
+    /// remembers are kept in its container, else in Application Support (`memoryStore`).
+    open var appGroup: String? {
+        // pushmatrix:begin app-group
+        nil
+        // pushmatrix:end app-group
+    }
+
     /// The notification's content, once per notification, from whichever call brings it first.
-    /// Call `done` once: `.newData`, `.noData` or `.failed`.
-    open func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping (UIBackgroundFetchResult) -> Void) {
+    /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
+    /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
+    open func processContent(
+        _ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         // pushmatrix:begin process-content
         done(.newData)
         // pushmatrix:end process-content
     }
 
-    /// The user's tap, once per tap. `actionIdentifier` names the action button, or
+    /// The user's tap, once per tap. `event` names the tap the response names (body, action
+    /// button or dismiss); `actionIdentifier` is the action button's identifier, or
     /// `UNNotificationDismissActionIdentifier`; nil for the notification's body.
     open func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
         // pushmatrix:begin respond-to-tap
         // pushmatrix:end respond-to-tap
+    }
+
+    /// A local notification, one the app scheduled itself: not a push, so it does not go through
+    /// the matrix. Called when one arrives in the foreground (`actionIdentifier` nil) and when the
+    /// user responds to one.
+    open func handleLocalNotification(_ notification: UNNotification, actionIdentifier: String?) {
+        // pushmatrix:begin local-notification
+        // pushmatrix:end local-notification
     }
 
     /// What iOS shows for a notification that arrives while the app is in the foreground; `[]`
@@ -72,7 +98,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// and `.list` need iOS 14; on iOS 13 only the deprecated `.alert` shows a notification.
     open func presentationOptions(for notification: UNNotification, event: Event?) -> UNNotificationPresentationOptions {
         // pushmatrix:begin presentation-options
-        [.banner, .list, .sound]
+        if #available(iOS 14.0, *) { return [.banner, .list, .sound] }
+        return [.alert, .sound]
         // pushmatrix:end presentation-options
     }
 
@@ -103,7 +130,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         if setup == .appDelegate, system.applicationState != .background,
             let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
         {
-            handle(.launch, state: nil, ReceivedNotification(userInfo: userInfo), actionIdentifier: nil) { _ in }
+            route(.launch, state: nil, ReceivedNotification(userInfo: userInfo))
         }
         // pushmatrix:begin did-finish-launching
         // pushmatrix:end did-finish-launching
@@ -144,46 +171,56 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = UIKitPushSystem()
-    private lazy var router = PushRouter(setup: setup, missing: missingHandlers, messageIDKey: messageIDKey)
+    /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
+    /// 25+5 seconds. Tests shorten it.
+    public var completionDeadline: TimeInterval = 25
+    /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
+    /// a file in the app group's container, else in Application Support. Tests put another
+    /// store, or nil, here before the first push.
+    public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
+    lazy var router = PushRouter(
+        setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
+    /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
+    var tested: (setup: Setup?, missing: Set<Handler>?) = (nil, nil)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
-    /// is written to the recorder's open run before it is handled. Nil, the default, records
-    /// nothing. To record the launch call too, set it (and resume a run the app
-    /// started before it was terminated) in the will-finish-launching region.
+    /// is written to the recorder's open run before it is handled, unexpected ones included. Nil,
+    /// the default, records nothing. To record the launch call too, set it (and resume a run the
+    /// app started before it was terminated) in the will-finish-launching region.
     public var recorder: FieldRecorder?
 
     /// Under the appDelegate setup UIKit puts the main storyboard's window here; with scenes,
     /// each scene delegate holds its own.
     open var window: UIWindow?
 
-    /// The reception handler: on the main actor, routes the push with the state UIKit reports,
-    /// and calls `completionHandler` exactly once. UIKit calls it on the main thread; were it
-    /// ever called on another, it would hop, not trap.
+    /// The reception handler: routes the push on the main actor with the state UIKit reports, and
+    /// calls `completionHandler` exactly once. UIKit calls it on the main thread; were it ever
+    /// called on another, it would hop, not trap.
     nonisolated open func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
         nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
-        Self.onMainActor { [self] in
-            let once = CompletionOnce(completionHandler)
-            handle(.reception, state: Self.state(forReception: system.applicationState), received, actionIdentifier: nil) {
-                once.finish($0)
-            }
+        onMainActor { [self] in
+            route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
         }
     }
 
-    /// A push in the foreground: routes it on the main actor, then answers with
+    /// A notification in the foreground: routes it on the main actor, then answers with
     /// `presentationOptions(for:event:)`, exactly once, whichever thread iOS calls on.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
-        nonisolated(unsafe) let (notification, received) = (notification, Self.received(notification))
-        Self.onMainActor { [self] in
-            let state = Self.state(forPresentation: system.applicationState)
-            let handling = handle(.presentation, state: state, received, actionIdentifier: nil) { _ in }
+        nonisolated(unsafe) let (notification, received) = (notification, Self.received(notification, actionIdentifier: nil))
+        onMainActor { [self] in
+            guard Self.isPush(notification) else {
+                handleLocalNotification(notification, actionIdentifier: nil)
+                return completionHandler(presentationOptions(for: notification, event: nil))
+            }
+            let handling = route(.presentation, state: Self.state(forPresentation: system.applicationState), received)
             completionHandler(presentationOptions(for: notification, event: handling.event))  // once, whatever the options
         }
     }
@@ -194,11 +231,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        nonisolated(unsafe) let tap = Self.tap(response)  // as in `willPresent`
-        Self.onMainActor { [self] in
-            let once = CompletionOnce { _ in completionHandler() }
-            let state = Self.state(forAction: system.applicationState)
-            handle(.action, state: state, tap.notification, actionIdentifier: tap.actionIdentifier) { once.finish($0) }
+        // As in `willPresent`.
+        nonisolated(unsafe) let (notification, received) = (
+            response.notification, Self.received(response.notification, actionIdentifier: response.actionIdentifier)
+        )
+        onMainActor { [self] in
+            guard Self.isPush(notification) else {
+                handleLocalNotification(notification, actionIdentifier: received.actionIdentifier)
+                return completionHandler()
+            }
+            route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
         }
     }
 
@@ -206,26 +248,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// PushSceneDelegate. A `didReceive` call for the same response may follow; both read the
     /// response the same way, so the router sees one identity and answers the tap once.
     public func handleSceneConnection(_ response: UNNotificationResponse) {
-        let tap = Self.tap(response)
-        handle(.sceneConnect, state: nil, tap.notification, actionIdentifier: tap.actionIdentifier) { _ in }
-    }
-
-    /// Classifies the call, then handles the content once and answers the tap once.
-    @discardableResult
-    private func handle(
-        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification, actionIdentifier: String?,
-        done: @escaping (UIBackgroundFetchResult) -> Void
-    ) -> Handling {
-        router.recorder = recorder  // the router is made on first use; it records into the recorder set now
-        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
-        guard let event = handling.event else {
-            done(.noData)
-            return handling
-        }
-        let userInfo = notification.userInfo
-        if handling.respondsToTap { respondToTap(userInfo, event: event, actionIdentifier: actionIdentifier) }
-        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
-        return handling
+        guard Self.isPush(response.notification) else { return }  // the response handler gets it too
+        route(.sceneConnect, state: nil, Self.received(response.notification, actionIdentifier: response.actionIdentifier))
     }
 }
 #endif

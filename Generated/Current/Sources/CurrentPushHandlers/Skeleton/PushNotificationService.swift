@@ -12,7 +12,7 @@ import UserNotifications
 /// modified content when `modifyContent` delivers it, or the best attempt when time runs out first
 /// (iOS then calls `serviceExtensionTimeWillExpire()`, on another thread), never both. Without a
 /// delivery iOS would show the original content; ServiceExtension.swift holds the once-only logic.
-open class PushNotificationService: UNNotificationServiceExtension {
+nonisolated open class PushNotificationService: UNNotificationServiceExtension {
     private let deliveries = PendingDeliveries<UNNotificationContent>()
 
     /// Opt-in field recording (docs/field-log.md): when set, each request this extension receives
@@ -22,8 +22,9 @@ open class PushNotificationService: UNNotificationServiceExtension {
     /// run with `resume(run:)`. Nil, the default, records nothing.
     public var recorder: FieldRecorder?
 
-    /// Records the call, starts the request's delivery and passes a mutable copy of its content to
-    /// `modifyContent(_:of:delivery:)`. Call `super` when overriding.
+    /// Records the call, starts the request's delivery and passes a mutable copy of its content,
+    /// stamped with the mark that lets the app know the push however the content is edited
+    /// (`PushMemory.markKey`), to `modifyContent(_:of:delivery:)`. Call `super` when overriding.
     override open func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
@@ -33,13 +34,15 @@ open class PushNotificationService: UNNotificationServiceExtension {
             delivery.deliver(request.content)
             return
         }
+        content.userInfo[PushMemory.markKey] = PushMemory.digest(request.content.userInfo)
+        delivery.updateBestAttempt(content)
         modifyContent(content, of: request, delivery: delivery)
     }
 
     /// Changes `content`, then calls `delivery.deliver(content)`, now or later, from any thread;
-    /// calls after time has run out do nothing. If time runs out first, iOS shows the original
-    /// content, or what was last passed to `delivery.updateBestAttempt(_:)`. iOS ignores changes to
-    /// content that has no alert text left.
+    /// calls after time has run out do nothing. If time runs out first, iOS shows `content` as it
+    /// is by then (the best attempt), or what was last passed to `delivery.updateBestAttempt(_:)`.
+    /// iOS ignores changes to content that has no alert text left.
     open func modifyContent(
         _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: ContentDelivery<UNNotificationContent>
     ) {
