@@ -161,7 +161,8 @@ open class UNNotificationServiceExtension: NSObject {
 
 @_spi(Testing)
 public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date, local: Bool = false) -> UNNotification {
-    MadeNotification(MadeRequest(identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()), date)
+    MadeNotification(
+        MadeRequest(identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()), date)
 }
 
 @_spi(Testing)

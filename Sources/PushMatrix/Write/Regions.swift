@@ -50,6 +50,11 @@ enum Regions {
         return (regions, problems)
     }
 
+    /// A region's lines as one text, to compare regions by.
+    static func joined(_ lines: [Line]) -> [UInt8] {
+        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
     /// The ids of the regions in a text, in order.
     static func ids(_ bytes: [UInt8]) -> Set<String> {
         Set(lines(bytes).compactMap { marker(begin, $0) })

@@ -18,6 +18,8 @@ extension OutputWriter {
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var changed: [String: [UInt8]] = [:]  // the text to write, by path
         private var refused: [String: [Diagnostic]] = [:]  // why a file cannot be written, by path
+        private var generatedRegions: [String: Set<[UInt8]>] = [:]  // what this run puts in each region id, in any file
+        private var dropping: [(path: String, existing: [UInt8], ids: [String])] = []  // regions a merge leaves out
         /// Warnings from the run, such as region code that `--force` or a template change dropped.
         public private(set) var warnings: [Diagnostic] = []
 
@@ -43,6 +45,9 @@ extension OutputWriter {
         }
 
         private func add(_ path: String, _ bytes: [UInt8], digest: String) {
+            if Regions.mayHaveRegions(bytes) {
+                for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
+            }
             var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
             if outputLock.fresh == nil {
                 (text, problems, warnings) = compare(path, bytes)
@@ -79,16 +84,18 @@ extension OutputWriter {
             }
             if !force && !broken.isEmpty { return (nil, broken, []) }
             if !force && writer.editedByHand(path, existing, previous) { return (nil, [writer.conflict(path)], []) }
-            let dropped = droppedRegions(path, bytes: bytes, existing: existing)
-            if !force && !dropped.isEmpty { return (nil, dropped, []) }
-            return (merged, [], (force ? broken : []) + dropped)
+            let dropped = Regions.dropped(generated: bytes, existing: existing)
+            if !dropped.isEmpty { dropping.append((path, existing, dropped)) }
+            return (merged, [], force ? broken : [])
         }
 
-        /// One diagnostic per region of `existing` that holds code the generated `bytes` have no
-        /// place for: an error, or under `--force` a warning, the code being saved beside the file
-        /// (`rescueSuffix`), added to any code saved there before.
-        private func droppedRegions(_ path: String, bytes: [UInt8]?, existing: [UInt8]) -> [Diagnostic] {
-            let ids = Regions.dropped(generated: bytes ?? [], existing: existing)
+        /// One diagnostic per region `ids` of `existing` that holds the user's code: code that no
+        /// file of this run puts in a region of that id, so a region that moved, or a default
+        /// nobody changed, is not one. An error, or under `--force` a warning, the code being
+        /// saved beside the file (`rescueSuffix`), added to any code saved there before.
+        private func droppedCode(_ path: String, existing: [UInt8], ids all: [String]) -> [Diagnostic] {
+            let regions = Regions.scan(existing).regions
+            let ids = all.filter { id in !generatedRegions[id, default: []].contains(Regions.joined(regions[id] ?? [])) }
             guard !ids.isEmpty else { return [] }
             let rescue = path + Self.rescueSuffix, name = rescue.split(separator: "/").last.map(String.init) ?? rescue
             if force { changed[rescue] = (writer.read(rescue) ?? []) + Regions.rescue(ids, from: existing, file: path) }
@@ -119,7 +126,10 @@ extension OutputWriter {
             for path in removals {
                 let existing = writer.read(path) ?? []
                 if !force && writer.editedByHand(path, existing, previous) { conflicts.append(writer.conflict(path)) }
-                let dropped = droppedRegions(path, bytes: nil, existing: existing)
+                dropping.append((path, existing, Regions.dropped(generated: [], existing: existing)))
+            }
+            for (path, existing, ids) in dropping.sorted(by: { $0.path < $1.path }) {
+                let dropped = droppedCode(path, existing: existing, ids: ids)
                 if force { warnings += dropped } else { conflicts += dropped }
             }
             var writes = changed

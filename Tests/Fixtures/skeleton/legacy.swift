@@ -12,7 +12,7 @@ let chosenScenarios = ["alert_contentAvailable__ios10__background__tapBody"]
 final class FakeSystem: PushSystem {
     let api: InitAPI
     init(api: InitAPI) { self.api = api }
-    var applicationState: UIApplication.State { .active }
+    var applicationState: UIApplication.State = .active
     func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate) {}
     func registerForRemoteNotifications() {}
     func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void) {}
@@ -31,9 +31,10 @@ final class DrivenApp: PushAppDelegate {
 
     override var missingHandlers: Set<Handler> { missing }
 
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
+    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
+    {
         Seen.events.append("content \(event)")
-        answer(behaviour, done)
+        answer(behaviour, event, done)
     }
 
     override func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
@@ -42,9 +43,37 @@ final class DrivenApp: PushAppDelegate {
     }
 }
 
+/// The scenario's api, by name.
+func setupName(_ scenario: Scenario) -> String { scenario.api.rawValue }
+
+/// Whether `handler` hands over the notification in the scenario's api.
+func handsNotification(_ handler: Handler, in scenario: Scenario) -> Bool { handler.handsNotification(scenario.api) }
+
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: Scenario, missing: Set<Handler>) -> PushAppDelegate {
     let app = DrivenApp(missing: missing, behaviour: behaviour)
     app.system = FakeSystem(api: scenario.api)
     app.completionDeadline = 0.1
     return app
+}
+
+@MainActor let application = UIApplication()
+
+/// The traffic cases: a name, and what runs them.
+@MainActor var traffic: [(String, (Behaviour, Completions) -> Expected)] {
+    [
+        // Two reminders with one payload, tapped one after the other on iOS 8/9, where a tap is
+        // a reception in `.inactive` that hands over the payload alone.
+        (
+            "identicalTapsOnIOS8or9",
+            { behaviour, completions in
+                let app = DrivenApp(missing: [], behaviour: behaviour), system = FakeSystem(api: .ios8_9)
+                (app.system, app.memoryStore, app.completionDeadline) = (system, PushMemoryInMemory(), 0.3)
+                system.applicationState = .inactive
+                let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]
+                app.application(application, didReceiveRemoteNotification: reminder) { completions.fetch($0) }
+                app.application(application, didReceiveRemoteNotification: reminder) { completions.fetch($0) }
+                return Expected(content: 2...2, taps: 2, completions: 2)
+            }
+        )
+    ]
 }

@@ -30,7 +30,8 @@ final class FakeSystem: PushSystem {
 final class DrivenApp: PushAppDelegate {
     override var setup: Setup { .scenes }
 
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping (UIBackgroundFetchResult) -> Void) {
+    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
+    {
         tally.add(Thread.isMainThread ? "content" : "content off the main thread")
         done(.newData)
     }
@@ -42,6 +43,7 @@ final class DrivenApp: PushAppDelegate {
 
 let app = DrivenApp()
 app.system = FakeSystem()
+app.memoryStore = PushMemoryInMemory()  // a file would carry this run's pushes into the next
 let application = UIApplication()
 let start = Date()
 

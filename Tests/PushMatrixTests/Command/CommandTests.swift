@@ -254,7 +254,7 @@ final class CommandTests: XCTestCase {
         let path = output + "/Tests/PushHandlersConformanceTests/HandlerUnderTest.swift"
         let original = try String(contentsOfFile: path, encoding: .utf8)
         let edited = original.replacingOccurrences(
-            of: "    PushRouter(api: api, missing: missing)\n", with: "    MyAppPushHandler(api: api)\n")
+            of: "    return PushRouter(api: api, missing: missing)\n", with: "    return MyAppPushHandler(api: api)\n")
         XCTAssertNotEqual(edited, original)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(generate(output, ["--check"]).status, 0, "a region's content is the user's, not stale output")

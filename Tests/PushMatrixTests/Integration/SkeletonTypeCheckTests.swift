@@ -39,6 +39,29 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         }
     }
 
+    /// Where apps are made: both matrices' sources, skeleton included, copied into a new Xcode 26
+    /// app target (default isolation `MainActor`), in Swift 6 mode, and in Swift 5 mode with
+    /// complete concurrency checking: no error and no warning in any.
+    func testTheGeneratedSourcesBuildInEveryModeAnAppTargetUses() throws {
+        let modules = try standIns()
+        let roots = [
+            (Fixtures.generated + "/Sources/PushHandlers", "PushHandlers"),
+            (Fixtures.currentGenerated + "/Sources/CurrentPushHandlers", "CurrentPushHandlers"),
+        ]
+        let modes = [
+            ("default isolation MainActor", ["-default-isolation", "MainActor"]), ("Swift 6", []),
+            ("Swift 5, complete checking", ["-swift-version", "5", "-strict-concurrency=complete"]),
+        ]
+        for (root, module) in roots {
+            for (mode, flags) in modes {
+                let (status, output) = try SwiftCompiler.typecheck(
+                    SwiftCompiler.sources(in: root), modules: modules, as: module, flags: flags)
+                XCTAssertEqual(status, 0, "\(module), \(mode): \(output)")
+                XCTAssertFalse(output.contains("warning:"), "\(module), \(mode): \(output)")
+            }
+        }
+    }
+
     /// The scene delegate's and the service extension's SDK signatures are checked, not assumed.
     func testABrokenCurrentSignatureFailsTheTypeCheck() throws {
         let modules = try standIns()

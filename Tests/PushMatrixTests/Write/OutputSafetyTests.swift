@@ -191,7 +191,8 @@ final class OutputSafetyTests: XCTestCase {
         let marker = "        // pushmatrix:begin permission-authorized\n"
         let text = try String(contentsOfFile: skeleton, encoding: .utf8)
         XCTAssertTrue(text.contains(marker))
-        try Data(text.replacingOccurrences(of: marker, with: marker + "        showInbox()\n").utf8).write(to: URL(fileURLWithPath: skeleton))
+        try Data(text.replacingOccurrences(of: marker, with: marker + "        showInbox()\n").utf8).write(
+            to: URL(fileURLWithPath: skeleton))
         let edited = fileManager.contents(atPath: skeleton)
 
         let templates = Fixtures.temporaryDirectory(self) + "/Templates"
@@ -217,7 +218,9 @@ final class OutputSafetyTests: XCTestCase {
         let forced = run(["--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(
-            forced.stderr.contains("\(skeleton): warning: region 'permission-authorized' is no longer generated; its code is saved in PushAppDelegate.swift.dropped-regions"),
+            forced.stderr.contains(
+                "\(skeleton): warning: region 'permission-authorized' is no longer generated; its code is saved in PushAppDelegate.swift.dropped-regions"
+            ),
             forced.stderr)
         let saved = try String(contentsOfFile: skeleton + ".dropped-regions", encoding: .utf8)
         XCTAssertEqual(

@@ -261,7 +261,8 @@ nonisolated extension PushMemory {
             Remembered(
                 messageID: push.messageID, request: push.request, date: push.date.map(Date.init(timeIntervalSinceReferenceDate:)),
                 digest: push.digest, firstSeen: Date(timeIntervalSinceReferenceDate: push.firstSeen),
-                lastCall: sameBoot ? push.lastCall : -.greatestFiniteMagnitude, deliveredBy: Set(push.deliveredBy.compactMap(Handler.init(rawValue:))),
+                lastCall: sameBoot ? push.lastCall : -.greatestFiniteMagnitude,
+                deliveredBy: Set(push.deliveredBy.compactMap(Handler.init(rawValue:))),
                 deliveredIn: push.deliveredIn.flatMap(HandlerState.init(rawValue:)),
                 tappedBy: Set(push.tappedBy.compactMap(Handler.init(rawValue:))), contentHandled: push.contentHandled,
                 tapAnswered: push.tapAnswered)

@@ -227,8 +227,8 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         let before = memory.record(
             notification, handler: handler, state: state, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
         store?.save(memory.encoded(now: notification.receivedAt, uptime: notification.uptime))
-        return Handling(
-            event: event, processesContent: !before.contentHandled, respondsToTap: answers && !before.tapAnswered, unexpected: listed == nil)
+        let answered = answers && !before.tapAnswered
+        return Handling(event: event, processesContent: !before.contentHandled, respondsToTap: answered, unexpected: listed == nil)
     }
 
     /// What a call the matrix does not list most likely means: a launch is a tap; a handler the
@@ -264,7 +264,8 @@ public final class CompletionOnce<Result: Sendable> {
     /// Wraps `completion`; after `seconds` without an answer it is called with `fallback`, and
     /// then `missed`.
     public init(
-        within seconds: TimeInterval, orElse fallback: Result, missed: (@MainActor () -> Void)? = nil, _ completion: @escaping (Result) -> Void
+        within seconds: TimeInterval, orElse fallback: Result, missed: (@MainActor () -> Void)? = nil,
+        _ completion: @escaping (Result) -> Void
     ) {
         self.completion = completion
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {  // holds self until the deadline
