@@ -37,6 +37,9 @@ func setupName(_ scenario: Scenario) -> String { scenario.setup.rawValue }
 /// Whether `handler` hands over the notification in the scenario's setup.
 func handsNotification(_ handler: Handler, in scenario: Scenario) -> Bool { handler.handsNotification(scenario.setup) }
 
+/// Whether the app sees `handler`'s calls.
+func runsInApp(_ handler: Handler) -> Bool { handler.runsInApp }
+
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: Scenario, missing: Set<Handler>) -> PushAppDelegate {
     let app = DrivenApp(setup: scenario.setup, missing: missing, behaviour: behaviour)
     app.completionDeadline = 0.1

@@ -49,6 +49,9 @@ func setupName(_ scenario: Scenario) -> String { scenario.api.rawValue }
 /// Whether `handler` hands over the notification in the scenario's api.
 func handsNotification(_ handler: Handler, in scenario: Scenario) -> Bool { handler.handsNotification(scenario.api) }
 
+/// Whether the app sees `handler`'s calls.
+func runsInApp(_ handler: Handler) -> Bool { true }  // every handler of this matrix runs in the app
+
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: Scenario, missing: Set<Handler>) -> PushAppDelegate {
     let app = DrivenApp(missing: missing, behaviour: behaviour)
     app.system = FakeSystem(api: scenario.api)

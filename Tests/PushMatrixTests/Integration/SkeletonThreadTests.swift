@@ -17,16 +17,16 @@ final class SkeletonThreadTests: IntegrationTestCase {
 
     /// Put back the old hop, which assumed the main thread, and the calls from other threads trap.
     func testAssumingTheMainThreadTraps() throws {
-        let skeleton = try XCTUnwrap(sources.first { $0.hasSuffix("/PushAppDelegate+Machinery.swift") })
+        let skeleton = try XCTUnwrap(sources.first { $0.hasSuffix("/Runtime.swift") })
         let text = try String(contentsOfFile: skeleton, encoding: .utf8)
         let hop = [
-            "        if Thread.isMainThread {", "            MainActor.assumeIsolated(body)", "        } else {",
-            "            DispatchQueue.main.async { MainActor.assumeIsolated(body) }", "        }",
+            "    if Thread.isMainThread {", "        MainActor.assumeIsolated(body)", "    } else {",
+            "        DispatchQueue.main.async { MainActor.assumeIsolated(body) }", "    }",
         ].joined(separator: "\n")
         XCTAssertTrue(text.contains(hop), "the skeleton hops as this test expects")
         let directory = Fixtures.temporaryDirectory(self)
-        let assuming = directory + "/PushAppDelegate+Machinery.swift"
-        try Data(text.replacingOccurrences(of: hop, with: "        MainActor.assumeIsolated(body)").utf8).write(
+        let assuming = directory + "/Runtime.swift"
+        try Data(text.replacingOccurrences(of: hop, with: "    MainActor.assumeIsolated(body)").utf8).write(
             to: URL(fileURLWithPath: assuming))
         let files = sources.filter { $0 != skeleton } + [assuming, Fixtures.fixture("threads/main.swift")]
         let (status, output) = try SwiftCompiler.runProgram(files, in: directory)

@@ -159,8 +159,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// `UIApplication.shared.delegate` is not necessarily this object.
     public private(set) static weak var current: PushAppDelegate?
 
-    /// Set by PushSwiftUIApp, which exists before SwiftUI creates this delegate.
-    static var isHostedBySwiftUI = false
+    /// True when SwiftUI hosts the app: set by PushSwiftUIApp, or by an app's own `App` in its
+    /// `init()`, which runs before SwiftUI creates this delegate.
+    public static var isHostedBySwiftUI = false
 
     /// The setup this app uses, as far as it shows: swiftUI when PushSwiftUIApp runs the app, else
     /// scenes when Info.plist declares a scene manifest (what makes UIKit use scenes), else none.

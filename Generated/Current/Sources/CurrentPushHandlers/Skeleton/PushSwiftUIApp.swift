@@ -5,13 +5,18 @@
 #if canImport(UIKit)
 import SwiftUI
 
-/// The app of the swiftUI setup. It is not marked `@main`, because the entry point belongs to the
-/// app target: one file there declares `@main extension PushSwiftUIApp {}`. The app delegate
-/// adaptor may be declared only once, in the App type, so this type declares it: SwiftUI creates
-/// PushAppDelegate through it, and PushAppDelegate gives every scene PushSceneDelegate.
+/// The app of the swiftUI setup, for an app that has none of its own. It is not marked `@main`,
+/// because the entry point belongs to the app target: one file there declares
+/// `@main extension PushSwiftUIApp {}`. The app delegate adaptor may be declared only once, in
+/// the App type, so this type declares it, in a region: name your subclass of PushAppDelegate
+/// there. An app that keeps its own `App` declares the adaptor there instead, with its subclass
+/// (`@UIApplicationDelegateAdaptor(MyAppDelegate.self) var appDelegate`), and sets
+/// `PushAppDelegate.isHostedBySwiftUI = true` in its `init()`.
 @available(iOS 14.0, *)
 public struct PushSwiftUIApp: App {
+    // pushmatrix:begin app-delegate
     @UIApplicationDelegateAdaptor(PushAppDelegate.self) private var appDelegate
+    // pushmatrix:end app-delegate
 
     /// Tells `PushAppDelegate` that SwiftUI hosts it, so it reports the swiftUI setup.
     public init() {
