@@ -48,18 +48,21 @@ final class AvailabilityTests: XCTestCase {
         return found
     }
 
-    /// Whether the line or one before it, back to a declaration at the file's top level, holds
-    /// `#available(iOS N` or `@available(iOS N` with N at least `iOS`.
+    /// Whether the line or one before it, back to the declaration at the file's top level it is
+    /// in and that declaration's attributes, holds `#available(iOS N` or `@available(iOS N` with N
+    /// at least `iOS`.
     private static func isGuarded(_ lines: [String], before number: Int, iOS: Int) -> Bool {
-        for index in stride(from: number, through: 0, by: -1) {
+        var index = number
+        while index >= 0 {
             let line = lines[index]
-            if let match = line.range(of: #"[#@]available\(iOS (\d+)"#, options: .regularExpression) {
-                let version = Int(line[match].filter(\.isNumber)) ?? 0
-                if version >= iOS { return true }
+            if let match = line.range(of: #"[#@]available\(iOS (\d+)"#, options: .regularExpression),
+                Int(line[match].filter(\.isNumber)) ?? 0 >= iOS
+            {
+                return true
             }
-            if index < number && !line.hasPrefix(" ") && !line.hasPrefix("@") && !line.isEmpty && !line.hasPrefix("}") {
-                if !line.hasPrefix("//") && !line.hasPrefix("#") { return false }
-            }
+            let topLevel = !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("}") && !line.hasPrefix("//") && !line.hasPrefix("#")
+            if topLevel && !line.hasPrefix("@") && index > 0 && !lines[index - 1].hasPrefix("@") { return false }
+            index -= 1
         }
         return false
     }
