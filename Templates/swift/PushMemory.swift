@@ -49,9 +49,11 @@ nonisolated public struct PushMemory {
     /// Where this app's sender puts its message id, tried before `senderKeys`.
     public let messageIDKeys: [[String]]
     fileprivate var pushes: [Remembered] = []
+    fileprivate var nextUID = 0
 
     /// One push as remembered.
     fileprivate struct Remembered {
+        var uid: Int
         var messageID: String?
         var request: String?
         var date: Date?
@@ -130,7 +132,8 @@ nonisolated public struct PushMemory {
     /// Adds a push, forgetting the one seen longest ago when memory is full; returns its index.
     private mutating func remember(_ call: ReceivedNotification, messageID: String?, digest: String?) -> Int {
         if pushes.count >= capacity { pushes.removeFirst() }
-        pushes.append(Remembered(messageID: messageID, digest: digest, firstSeen: call.receivedAt, lastCall: call.uptime))
+        pushes.append(Remembered(uid: nextUID, messageID: messageID, digest: digest, firstSeen: call.receivedAt, lastCall: call.uptime))
+        nextUID += 1
         return pushes.count - 1
     }
 
@@ -177,23 +180,28 @@ nonisolated public struct PushMemory {
 }
 
 /// Where a router keeps the pushes it remembers between launches, so that a push handled before
-/// iOS ended the process is known when its tap launches the app again. A store never stops a
-/// push: what cannot be read is an empty memory, and what cannot be written is dropped.
+/// iOS ended the process is known when its tap launches the app again: a log of lines, one
+/// appended after each call, which the router now and then replaces with one line per push. A
+/// store never stops a push: what cannot be read is an empty memory, and what cannot be written
+/// is dropped.
 nonisolated public protocol PushMemoryStore: AnyObject {
-    /// The bytes saved last; nil when there are none or they cannot be read (before the first
-    /// unlock after a restart, say).
+    /// Everything saved; nil when there is nothing or it cannot be read (before the first unlock
+    /// after a restart, say).
     func load() -> Data?
-    /// Replaces the saved bytes whole.
-    func save(_ data: Data)
+    /// Adds `data` at the end.
+    func append(_ data: Data)
+    /// Replaces everything with `data`, whole: a reader sees the old or the new.
+    func replace(with data: Data)
 }
 
-/// A store in one file, replaced atomically on every save. Put it in an app group's container to
-/// share it with the service extension.
+/// A store in one file. A line is appended at the file's end (`O_APPEND`), so each lands whole;
+/// a replacement is written to a new file renamed over the old one. Put it in an app group's
+/// container to share it with the service extension.
 nonisolated public final class PushMemoryFile: PushMemoryStore {
     /// The file.
     public let url: URL
 
-    /// A store in the file at `url`; its folder is created on the first save.
+    /// A store in the file at `url`; its folder is created when it is first written.
     public init(url: URL) {
         self.url = url
     }
@@ -203,8 +211,23 @@ nonisolated public final class PushMemoryFile: PushMemoryStore {
         try? Data(contentsOf: url)
     }
 
-    /// Writes `data` to a new file and renames it over the old one, so a reader sees one or the other.
-    public func save(_ data: Data) {
+    /// Appends `data` to the file, creating it if missing.
+    public func append(_ data: Data) {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        defer { close(file) }
+        var bytes = data[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Writes `data` to a new file and renames it over the old one.
+    public func replace(with data: Data) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: url, options: .atomic)
     }
@@ -212,7 +235,7 @@ nonisolated public final class PushMemoryFile: PushMemoryStore {
 
 /// A store that keeps the bytes in memory: what a test uses for a process that restarts.
 nonisolated public final class PushMemoryInMemory: PushMemoryStore {
-    /// The bytes saved last.
+    /// Everything saved.
     public private(set) var data: Data?
 
     /// An empty store, or one holding `data`.
@@ -220,66 +243,82 @@ nonisolated public final class PushMemoryInMemory: PushMemoryStore {
         self.data = data
     }
 
-    /// The bytes saved last.
+    /// Everything saved.
     public func load() -> Data? { data }
 
-    /// Keeps `data`.
-    public func save(_ data: Data) { self.data = data }
+    /// Adds `data` at the end.
+    public func append(_ data: Data) { self.data = (self.data ?? Data()) + data }
+
+    /// Keeps `data` alone.
+    public func replace(with data: Data) { self.data = data }
 }
 
 nonisolated extension PushMemory {
     /// How long a saved push is kept, in seconds, when none is given: a week.
     public static let maxAge: TimeInterval = 7 * 86_400
 
-    /// The memory as a store keeps it: JSON, format version 1.
+    /// Every push remembered, one JSON line each, oldest seen first: what a store is replaced
+    /// with. `now` and `uptime` date the lines, so a later reader knows whether the device has
+    /// restarted since.
     public func encoded(now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime) -> Data {
-        let saved = Saved(
-            v: 1, bootedAt: now.timeIntervalSinceReferenceDate - uptime,
-            pushes: pushes.map { push in
-                Saved.Push(
-                    messageID: push.messageID, request: push.request, date: push.date?.timeIntervalSinceReferenceDate, digest: push.digest,
-                    firstSeen: push.firstSeen.timeIntervalSinceReferenceDate, lastCall: push.lastCall,
-                    deliveredBy: push.deliveredBy.map(\.rawValue).sorted(), deliveredIn: push.deliveredIn?.rawValue,
-                    tappedBy: push.tappedBy.map(\.rawValue).sorted(),
-                    contentHandled: push.contentHandled, tapAnswered: push.tapAnswered)
-            })
-        return (try? JSONEncoder().encode(saved)) ?? Data()
+        pushes.reduce(into: Data()) { $0 += Self.line($1, bootedAt: now.timeIntervalSinceReferenceDate - uptime) }
     }
 
-    /// A memory of at most `capacity` pushes with what `data` saved: the latest pushes first seen
-    /// within `maxAge` of `now`. Unreadable data, or none, is an empty memory. Saved in an earlier
-    /// boot of the device, a push no longer joins calls by the window, whose clock started again.
+    /// The push the last `record` call recorded, as one JSON line: what a store gets appended.
+    public func encodedLatest(now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime) -> Data {
+        pushes.last.map { Self.line($0, bootedAt: now.timeIntervalSinceReferenceDate - uptime) } ?? Data()
+    }
+
+    /// A memory of at most `capacity` pushes with what `data` holds: for each push its last line,
+    /// the pushes seen last kept, those first seen more than `maxAge` before `now` left out.
+    /// Unreadable data, or none, is an empty memory, and an unreadable line is passed over. A push
+    /// saved in an earlier boot of the device no longer joins calls by the window, whose clock
+    /// started again.
     public init(
         decoding data: Data?, capacity: Int = 128, messageIDKey: String? = nil, maxAge: TimeInterval = PushMemory.maxAge,
         now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime
     ) {
         self.init(capacity: capacity, messageIDKey: messageIDKey)
-        guard let data, let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.v == 1 else { return }
-        let sameBoot = abs(saved.bootedAt - (now.timeIntervalSinceReferenceDate - uptime)) < 60
-        let kept = saved.pushes.filter { now.timeIntervalSinceReferenceDate - $0.firstSeen <= maxAge }.suffix(self.capacity)
-        pushes = kept.map { push in
-            Remembered(
-                messageID: push.messageID, request: push.request, date: push.date.map(Date.init(timeIntervalSinceReferenceDate:)),
-                digest: push.digest, firstSeen: Date(timeIntervalSinceReferenceDate: push.firstSeen),
-                lastCall: sameBoot ? push.lastCall : -.greatestFiniteMagnitude,
-                deliveredBy: Set(push.deliveredBy.compactMap(Handler.init(rawValue:))),
-                deliveredIn: push.deliveredIn.flatMap(HandlerState.init(rawValue:)),
-                tappedBy: Set(push.tappedBy.compactMap(Handler.init(rawValue:))), contentHandled: push.contentHandled,
-                tapAnswered: push.tapAnswered)
+        guard let data else { return }
+        let bootedAt = now.timeIntervalSinceReferenceDate - uptime
+        var latest: [Int: Saved] = [:], order: [Int] = []
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let saved = try? JSONDecoder().decode(Saved.self, from: Data(line)), saved.v == 1 else { continue }
+            if latest.updateValue(saved, forKey: saved.uid) != nil { order.removeAll { $0 == saved.uid } }
+            order.append(saved.uid)
         }
+        let kept = order.compactMap { latest[$0] }.filter { now.timeIntervalSinceReferenceDate - $0.firstSeen <= maxAge }
+        pushes = kept.suffix(self.capacity).map { saved in
+            Remembered(
+                uid: saved.uid, messageID: saved.messageID, request: saved.request,
+                date: saved.date.map(Date.init(timeIntervalSinceReferenceDate:)), digest: saved.digest,
+                firstSeen: Date(timeIntervalSinceReferenceDate: saved.firstSeen),
+                lastCall: abs(saved.bootedAt - bootedAt) < 60 ? saved.lastCall : -.greatestFiniteMagnitude,
+                deliveredBy: Set(saved.deliveredBy.compactMap(Handler.init(rawValue:))),
+                deliveredIn: saved.deliveredIn.flatMap(HandlerState.init(rawValue:)),
+                tappedBy: Set(saved.tappedBy.compactMap(Handler.init(rawValue:))), contentHandled: saved.contentHandled,
+                tapAnswered: saved.tapAnswered)
+        }
+        nextUID = (order.max() ?? -1) + 1
     }
 
-    /// The saved form.
-    private struct Saved: Codable {
-        struct Push: Codable {
-            var messageID: String?, request: String?, date: Double?, digest: String?
-            var firstSeen: Double, lastCall: Double
-            var deliveredBy: [String], deliveredIn: String?, tappedBy: [String]
-            var contentHandled: Bool, tapAnswered: Bool
-        }
+    /// One push as a line: JSON, format version 1, newline-terminated.
+    private static func line(_ push: Remembered, bootedAt: Double) -> Data {
+        let saved = Saved(
+            v: 1, uid: push.uid, bootedAt: bootedAt, messageID: push.messageID, request: push.request,
+            date: push.date?.timeIntervalSinceReferenceDate, digest: push.digest, firstSeen: push.firstSeen.timeIntervalSinceReferenceDate,
+            lastCall: push.lastCall, deliveredBy: push.deliveredBy.map(\.rawValue).sorted(), deliveredIn: push.deliveredIn?.rawValue,
+            tappedBy: push.tappedBy.map(\.rawValue).sorted(), contentHandled: push.contentHandled, tapAnswered: push.tapAnswered)
+        return ((try? JSONEncoder().encode(saved)) ?? Data()) + Data([UInt8(ascii: "\n")])
+    }
 
-        var v: Int
+    /// A push as a line holds it.
+    private struct Saved: Codable {
+        var v: Int, uid: Int
         var bootedAt: Double
-        var pushes: [Push]
+        var messageID: String?, request: String?, date: Double?, digest: String?
+        var firstSeen: Double, lastCall: Double
+        var deliveredBy: [String], deliveredIn: String?, tappedBy: [String]
+        var contentHandled: Bool, tapAnswered: Bool
     }
 }

@@ -186,4 +186,34 @@ final class PushIdentityTests: XCTestCase {
         XCTAssertNotEqual(PushMemory.digest(["blob": Data([1])]), PushMemory.digest(["blob": Data([2])]))
         XCTAssertNotEqual(PushMemory.digest(["a": ["b": 1]]), PushMemory.digest(["a": ["b": 2]]))
     }
+
+    /// A store keeps the memory across launches: a push presented before iOS ended the app is
+    /// known to its tap after the next launch. An unreadable store is an empty memory, and the
+    /// log stays bounded however many calls are saved.
+    func testAStoreKeepsTheMemoryAcrossLaunchesAndStaysBounded() {
+        let store = PushMemoryInMemory(), now = Date()
+        let presented = ReceivedNotification(userInfo: reminder, requestIdentifier: "r", date: now, receivedAt: now, uptime: 0)
+        let first = PushRouter(setup: .scenes, store: store)
+        XCTAssertTrue(first.receive(.presentation, state: .active, notification: presented, complete: nil).processesContent)
+        let tap = ReceivedNotification(
+            userInfo: reminder, requestIdentifier: "r", date: now, actionIdentifier: ReceivedNotification.defaultAction,
+            receivedAt: now + 3_600, uptime: 3_600)
+        let relaunched = PushRouter(setup: .scenes, store: store).receive(.action, state: .inactive, notification: tap, complete: nil)
+        XCTAssertFalse(relaunched.processesContent, "the store remembers the presentation")
+        XCTAssertTrue(relaunched.respondsToTap)
+        XCTAssertEqual(PushRouter(setup: .scenes, store: PushMemoryInMemory(Data("not json\n".utf8))).memory.count, 0)
+
+        let busy = PushRouter(setup: .scenes, capacity: 8, store: store)
+        for n in 0..<1_000 {
+            let silent: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "m\(n)"]
+            let call = ReceivedNotification(userInfo: silent, receivedAt: now, uptime: Double(n))
+            XCTAssertTrue(busy.receive(.reception, state: .background, notification: call, complete: nil).processesContent)
+        }
+        let lines = store.data.map { $0.split(separator: UInt8(ascii: "\n")).count } ?? 0
+        XCTAssertLessThanOrEqual(lines, 4 * 8)
+        let reloaded = PushRouter(setup: .scenes, capacity: 8, store: store)
+        XCTAssertEqual(reloaded.memory.count, 8)
+        let latest = ReceivedNotification(userInfo: ["aps": ["content-available": 1], "gcm.message_id": "m999"], uptime: 5_000)
+        XCTAssertFalse(reloaded.receive(.reception, state: .background, notification: latest, complete: nil).processesContent)
+    }
 }

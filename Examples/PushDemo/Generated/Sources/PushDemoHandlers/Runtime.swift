@@ -192,6 +192,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 
     /// Where the memory is kept between launches; nil keeps it for the process only.
     public let store: PushMemoryStore?
+    private var linesSaved: Int?  // nil until the first save, which replaces what was loaded
 
     /// A router for an app with this setup that lacks the `missing` handlers; `messageIDKey`
     /// names the payload key where the app's sender puts a message id unique to each send, if
@@ -226,9 +227,22 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         }
         let before = memory.record(
             notification, handler: handler, state: state, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
-        store?.save(memory.encoded(now: notification.receivedAt, uptime: notification.uptime))
+        save(notification)
         let answered = answers && !before.tapAnswered
         return Handling(event: event, processesContent: !before.contentHandled, respondsToTap: answered, unexpected: listed == nil)
+    }
+
+    /// Appends the push just recorded to the store; past `4 × capacity` lines, replaces the
+    /// store with one line per push, so a call costs about the same however full memory is.
+    private func save(_ notification: ReceivedNotification) {
+        guard let store else { return }
+        if let lines = linesSaved, lines < 4 * memory.capacity {
+            store.append(memory.encodedLatest(now: notification.receivedAt, uptime: notification.uptime))
+            linesSaved = lines + 1
+        } else {
+            store.replace(with: memory.encoded(now: notification.receivedAt, uptime: notification.uptime))
+            linesSaved = memory.count
+        }
     }
 
     /// What a call the matrix does not list most likely means: a launch is a tap; a handler the
