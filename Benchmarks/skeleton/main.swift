@@ -6,8 +6,10 @@ import Foundation
 import UIKit
 
 final class BenchApp: PushAppDelegate {
-    override var setup: Setup { .scenes }
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
+    override var setup: PushSetup { .scenes }
+    override func processContent(
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         done(.newData)
     }
 }
@@ -27,11 +29,11 @@ for n in 0..<(calls / 2) {
     let userInfo: [AnyHashable: Any] = ["aps": ["alert": "Hello", "content-available": 1], "gcm.message_id": "m\(n)"]
     let remembered = app.router.memory.count
     let elapsed = clock.measure {
-        app.route(.reception, state: .background, ReceivedNotification(userInfo: userInfo)) { _ in }
+        app.route(.reception, state: .background, PushReceivedNotification(userInfo: userInfo)) { _ in }
         app.route(
             .action, state: .inactive,
-            ReceivedNotification(
-                userInfo: userInfo, requestIdentifier: "r\(n)", date: Date(), actionIdentifier: ReceivedNotification.defaultAction)
+            PushReceivedNotification(
+                userInfo: userInfo, requestIdentifier: "r\(n)", date: Date(), actionIdentifier: PushReceivedNotification.defaultAction)
         ) { _ in }
     }
     RunLoop.main.run(until: Date())  // outside the measurement: the main queue's own work

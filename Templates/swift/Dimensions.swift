@@ -11,7 +11,7 @@ nonisolated public enum {{setupType}}: String, CaseIterable, Sendable {
 }
 
 /// Where the app is when a push arrives.
-nonisolated public enum AppState: String, CaseIterable, Sendable {
+nonisolated public enum PushAppState: String, CaseIterable, Sendable {
 {{#appStates}}
 {{#doc}}
     /// {{.}}
@@ -21,7 +21,7 @@ nonisolated public enum AppState: String, CaseIterable, Sendable {
 }
 
 /// `UIApplication.State` while a handler runs.
-nonisolated public enum HandlerState: String, CaseIterable, Sendable {
+nonisolated public enum PushHandlerState: String, CaseIterable, Sendable {
 {{#handlerStates}}
 {{#doc}}
     /// {{.}}
@@ -31,7 +31,7 @@ nonisolated public enum HandlerState: String, CaseIterable, Sendable {
 }
 
 /// The delegate methods iOS calls for a push.
-nonisolated public enum Handler: String, CaseIterable, Sendable {
+nonisolated public enum PushHandler: String, CaseIterable, Sendable {
 {{#handlers}}
     /// The {{name}}.
     case {{id}}
@@ -90,7 +90,7 @@ nonisolated public enum Handler: String, CaseIterable, Sendable {
 {{#hasPermission}}
 
 /// Whether the user lets the app show notifications, as the app should act on it.
-nonisolated public enum PermissionStatus: String, CaseIterable, Sendable {
+nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {
 {{#permissionStatuses}}
 {{#meaning}}
     /// {{.}}
@@ -101,7 +101,7 @@ nonisolated public enum PermissionStatus: String, CaseIterable, Sendable {
 {{/hasPermission}}
 
 /// What the user can tap on a notification in Notification Center.
-nonisolated public enum Tap: String, CaseIterable, Sendable {
+nonisolated public enum PushTap: String, CaseIterable, Sendable {
 {{#taps}}
 {{#doc}}
     /// {{.}}
@@ -111,13 +111,13 @@ nonisolated public enum Tap: String, CaseIterable, Sendable {
 }
 
 /// What a call means to the app.
-nonisolated public enum Event: Hashable, Sendable {
+nonisolated public enum PushEvent: Hashable, Sendable {
     /// The push arrived and the app was told at once, in this state.
-    case delivered(HandlerState)
+    case delivered(PushHandlerState)
     /// A tap started the app; the call that says which tap may follow.
     case launchedByTap
     /// The user tapped this part of the notification.
-    case tapped(Tap)
+    case tapped(PushTap)
 {{#outsideApp}}
     /// The push went through an app extension on arrival; the app itself was not called.
     case outsideApp
@@ -133,7 +133,7 @@ nonisolated public enum Event: Hashable, Sendable {
     }
 }
 
-nonisolated extension Event: CustomStringConvertible {
+nonisolated extension PushEvent: CustomStringConvertible {
     /// The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in.
     public var description: String {
         switch self {
@@ -148,7 +148,7 @@ nonisolated extension Event: CustomStringConvertible {
 }
 
 /// Which of the keys that decide the matrix a payload sets.
-nonisolated public struct Payload: Hashable, Sendable {
+nonisolated public struct PushPayload: Hashable, Sendable {
 {{#keys}}
     /// The payload sets `{{apnsName}}` in `aps`.
     public var {{id}}: Bool
@@ -183,7 +183,7 @@ nonisolated public struct Payload: Hashable, Sendable {
 }
 
 /// The value tests the spec uses to decide whether a payload key is set.
-nonisolated enum PayloadValue {
+nonisolated enum PushPayloadValue {
     static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }
     static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }
     static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }

@@ -14,7 +14,7 @@ import UserNotifications
 @MainActor
 public protocol PushSystem: AnyObject {
     /// The init API this device uses.
-    var api: InitAPI { get }
+    var api: PushInitAPI { get }
     /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
     /// Makes `delegate` the notification center's delegate (iOS 10 and later; nothing on iOS 8/9).
@@ -22,7 +22,7 @@ public protocol PushSystem: AnyObject {
     /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
     /// The permission status; on iOS 8/9 `askedBefore` is what the app recorded in `didRegister`.
-    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void)
+    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void)
     /// Shows the system prompt; on iOS 8/9 the answer arrives in `application(_:didRegister:)`.
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void)
     /// Opens the app's page in the Settings app.
@@ -31,12 +31,12 @@ public protocol PushSystem: AnyObject {
 
 /// The real system.
 @MainActor
-public final class UIKitPushSystem: PushSystem {
+public final class PushUIKitSystem: PushSystem {
     /// A system that talks to `UIApplication.shared` and the current notification center.
     public init() {}
 
     /// The iOS 10 API where the OS offers it, else the iOS 8/9 one.
-    public var api: InitAPI {
+    public var api: PushInitAPI {
         if #available(iOS 10.0, *) { return .ios10 }
         return .ios8_9
     }
@@ -55,7 +55,7 @@ public final class UIKitPushSystem: PushSystem {
     }
 
     /// Reads the notification settings and calls `completion` on the main actor with their status.
-    public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void) {
+    public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void) {
         if #available(iOS 10.0, *) {
             UNUserNotificationCenter.current().getNotificationSettings { settings in
                 let status = Self.status(settings.authorizationStatus)
@@ -67,7 +67,7 @@ public final class UIKitPushSystem: PushSystem {
         }
     }
 
-    nonisolated static func status(_ status: UNAuthorizationStatus) -> PermissionStatus {
+    nonisolated static func status(_ status: UNAuthorizationStatus) -> PushPermissionStatus {
         switch status {
 {{#permission.ios10.cases}}
         {{label}}: return .{{status}}
@@ -77,7 +77,7 @@ public final class UIKitPushSystem: PushSystem {
 
     /// iOS 8/9 report no types both before the prompt and after a refusal; whether the app has
     /// asked tells the two apart.
-    nonisolated static func status(types: UIUserNotificationType, askedBefore: Bool) -> PermissionStatus {
+    nonisolated static func status(types: UIUserNotificationType, askedBefore: Bool) -> PushPermissionStatus {
         switch {{permission.ios8_9.switchOn}} {
 {{#permission.ios8_9.cases}}
         {{label}}: return .{{status}}
@@ -110,7 +110,7 @@ public final class UIKitPushSystem: PushSystem {
 /// matrix page, which `pushmatrix generate` writes to {{matrixPage}} in its output.
 extension PushAppDelegate {
     /// The reception handler's state, with the cells of the matrix that lead to each.
-    static func state(forReception state: UIApplication.State) -> HandlerState {
+    static func state(forReception state: UIApplication.State) -> PushHandlerState {
         switch state {
 {{#stateBranches.reception}}
         case {{swift}}:
@@ -125,7 +125,7 @@ extension PushAppDelegate {
     }
 
     /// The action handler's state, with the cells of the matrix that lead to each.
-    static func state(forAction state: UIApplication.State) -> HandlerState {
+    static func state(forAction state: UIApplication.State) -> PushHandlerState {
         switch state {
 {{#stateBranches.action}}
         case {{swift}}:

@@ -16,12 +16,12 @@ extension PushAppDelegate {
     /// `missed` after it when the app's code had not answered by then.
     @discardableResult
     public func route(
-        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification,
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
         completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
-    ) -> Handling {
+    ) -> PushHandling {
         var done: @Sendable (UIBackgroundFetchResult) -> Void = { _ in }
         if let completion {
-            done = CompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
+            done = PushCompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
         }
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
         let handling = router.receive(handler, state: state, notification: notification, complete: nil)
@@ -31,7 +31,7 @@ extension PushAppDelegate {
         }
         let userInfo = notification.userInfo, action = notification.actionIdentifier
         if handling.respondsToTap {
-            respondToTap(userInfo, event: event, actionIdentifier: action == ReceivedNotification.defaultAction ? nil : action)
+            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
         }
         if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         return handling
@@ -52,7 +52,7 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
     @MainActor
     public init(
-        _ delegate: PushAppDelegate, {{setupLabel}}: {{setupType}}? = nil, missing: Set<Handler>? = nil,
+        _ delegate: PushAppDelegate, {{setupLabel}}: {{setupType}}? = nil, missing: Set<PushHandler>? = nil,
         store: PushMemoryStore? = PushMemoryInMemory()
     ) {
         self.delegate = delegate
@@ -62,7 +62,9 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
 
     /// Routes one call on the main actor and waits, running the main run loop, until the app has
     /// answered or its deadline has passed; a missed deadline is reported as `missedDeadline`.
-    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        -> PushHandling
+    {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
         return MainActor.assumeIsolated { [delegate] in

@@ -21,11 +21,12 @@ struct SwiftView {
         return groups
     }
 
-    /// What every Swift template may use besides its own model: the second dimension's type and
-    /// label as the spec names it, and whether any handler runs outside the app.
+    /// What every Swift template may use besides its own model: the second dimension's type (the
+    /// spec's name after the module's `Push` prefix, which keeps every public name apart from an
+    /// app's own) and label, and whether any handler runs outside the app.
     var common: TemplateFields {
         [
-            "setupType": .verbatim(spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
+            "setupType": .verbatim("Push" + spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
             "setupWords": .verbatim(spec.naming.words),
             "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
         ]
@@ -65,7 +66,8 @@ struct SwiftView {
                     .object([
                         "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "apnsName": .text(key.apnsKey),
                         "tests": .verbatim(
-                            key.presentWhen.map { "PayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")),
+                            key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")
+                        ),
                         "sample": .verbatim(Self.sample(key)),
                     ])
                 }),
@@ -85,7 +87,7 @@ struct SwiftView {
             "group": .verbatim(group.name),
             "typeName": .verbatim(group.typeName),
             "payload": .verbatim(
-                payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: Payload = ".count)),
+                payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: PushPayload = ".count)),
             "scenarios": .list(
                 group.scenarios.enumerated().map { n, scenario in
                     let (declaration, indent) = Self.scenarioDeclaration(group.names[n])
@@ -364,8 +366,8 @@ struct SwiftView {
     /// parenthesis, as swift-format does, when the line would be too long.
     private func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
         let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
-        let oneLine = "Payload(\(arguments))"
-        return prefix + oneLine.count <= Self.lineLength ? oneLine : "Payload(\n        \(arguments))"
+        let oneLine = "PushPayload(\(arguments))"
+        return prefix + oneLine.count <= Self.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
     }
 
     /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
@@ -373,10 +375,12 @@ struct SwiftView {
     /// broken after the `=` with everything after indented.
     static func scenarioDeclaration(_ name: String) -> (String, String) {
         let prefix = "    public static let \(name)"
-        if (prefix + ": Scenario = Scenario(").count <= lineLength { return ("public static let \(name): Scenario = Scenario(", "") }
-        if (prefix + " = Scenario(").count <= lineLength { return ("public static let \(name) = Scenario(", "") }
-        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        Scenario(", "    ") }
-        return ("public static\n        let \(name) =\n        Scenario(", "    ")
+        if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
+            return ("public static let \(name): PushScenario = PushScenario(", "")
+        }
+        if (prefix + " = PushScenario(").count <= lineLength { return ("public static let \(name) = PushScenario(", "") }
+        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        PushScenario(", "    ") }
+        return ("public static\n        let \(name) =\n        PushScenario(", "    ")
     }
 
     /// A call written at `indent` as swift-format lays it out: on its line while it fits, else

@@ -6,8 +6,8 @@ import XCTest
 extension XCTestCase {
     /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set
     /// of missing handlers it stands for, and fails with every departure from the matrix.
-    func assertConforms(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) {
-        let failures = ConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+    func assertConforms(_ scenario: PushScenario, file: StaticString = #filePath, line: UInt = #line) {
+        let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
         for failure in failures {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
@@ -17,7 +17,7 @@ extension XCTestCase {
     /// the matrix.
     func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {
         let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
-        for failure in ConformanceCheck.failures(sequence, handler: handler) {
+        for failure in PushConformanceCheck.failures(sequence, handler: handler) {
             XCTFail("\(sequence.name): \(failure)", file: file, line: line)
         }
     }

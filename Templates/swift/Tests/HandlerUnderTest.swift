@@ -8,7 +8,7 @@ import {{module}}
 /// PushAppDelegate in its place, and the suite makes it take each {{setupWords}} and set of
 /// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
 /// reference `PushRouter`.
-func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<Handler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
     return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), {{setupLabel}}: {{setupLabel}}, missing: missing) }

@@ -6,8 +6,8 @@ import Testing
 /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set of
 /// missing handlers it stands for, and records an issue for every departure from the matrix:
 /// the step, and what the handler did there.
-func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
-    let failures = ConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #_sourceLocation) {
+    let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
     for failure in failures {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
@@ -17,7 +17,7 @@ func expectConforms(_ scenario: Scenario, sourceLocation: SourceLocation = #_sou
 /// departure from the matrix.
 func expectConforms(_ sequence: PushSequence, sourceLocation: SourceLocation = #_sourceLocation) {
     let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
-    for failure in ConformanceCheck.failures(sequence, handler: handler) {
+    for failure in PushConformanceCheck.failures(sequence, handler: handler) {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }
@@ -35,12 +35,12 @@ struct SequenceCase: CustomTestStringConvertible, Sendable {
 
 /// A scenario as a test's argument, shown by its name (its XCTest test's with the payload
 /// combination in front, which that suite's class names). A
-/// wrapper, not a conformance of `Scenario`: the module and this suite may be in one package or
+/// wrapper, not a conformance of `PushScenario`: the module and this suite may be in one package or
 /// in two, and a conformance added from outside is legal in only one of those cases.
 struct ScenarioCase: CustomTestStringConvertible, Sendable {
-    let scenario: Scenario
+    let scenario: PushScenario
 
-    init(_ scenario: Scenario) {
+    init(_ scenario: PushScenario) {
         self.scenario = scenario
     }
 

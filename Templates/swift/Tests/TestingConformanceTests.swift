@@ -12,7 +12,7 @@ struct {{typeName}}ConformanceTests {
         "{{setup}} · {{appState}}", .tags(.{{setup}}, .{{appState}}),
         arguments: [
 {{#scenarios}}
-            Scenario.{{.}}
+            PushScenario.{{.}}
 {{/scenarios}}
         ].map(ScenarioCase.init))
     func {{setup}}__{{appState}}(_ test: ScenarioCase) {

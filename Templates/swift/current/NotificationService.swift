@@ -13,30 +13,41 @@ import UserNotifications
 /// (iOS then calls `serviceExtensionTimeWillExpire()`, on another thread), never both. Without a
 /// delivery iOS would show the original content; ServiceExtension.swift holds the once-only logic.
 nonisolated open class PushNotificationService: UNNotificationServiceExtension {
-    private let deliveries = PendingDeliveries<UNNotificationContent>()
+    private let deliveries = PushPendingDeliveries<UNNotificationContent>()
 
     /// Opt-in field recording (docs/field-log.md): when set, each request this extension receives
     /// is written as a `serviceExtension` call to the recorder's open run. The extension runs in
     /// its own process, so the run is one the app started: set the recorder in a subclass's
     /// `init()`, appending to the app's log in a shared app group container, and open the app's
     /// run with `resume(run:)`. Nil, the default, records nothing.
-    public var recorder: FieldRecorder?
+    public var recorder: PushFieldRecorder?
 
     /// Records the call, starts the request's delivery and passes a mutable copy of its content,
     /// stamped with the mark that lets the app know the push however the content is edited
-    /// (`PushMemory.markKey`), to `modifyContent(_:of:delivery:)`. Call `super` when overriding.
+    /// (`PushMemory.markKey`), to `modifyContent(_:of:delivery:)`. Content delivered without the
+    /// mark (its `userInfo` replaced) gets it back. Call `super` when overriding.
     override open func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         recorder?.record(.serviceExtension, state: nil)
-        let delivery = deliveries.start(original: request.content, contentHandler)
+        let mark = PushMemory.digest(request.content.userInfo)
+        let delivery = deliveries.start(original: request.content) { contentHandler(Self.marked($0, mark)) }
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent else {
             delivery.deliver(request.content)
             return
         }
-        content.userInfo[PushMemory.markKey] = PushMemory.digest(request.content.userInfo)
+        content.userInfo[PushMemory.markKey] = mark
         delivery.updateBestAttempt(content)
         modifyContent(content, of: request, delivery: delivery)
+    }
+
+    /// `content` with `mark` under `PushMemory.markKey`: as it is when it has a mark, else a copy.
+    static func marked(_ content: UNNotificationContent, _ mark: String) -> UNNotificationContent {
+        guard content.userInfo[PushMemory.markKey] == nil, let copy = content.mutableCopy() as? UNMutableNotificationContent else {
+            return content
+        }
+        copy.userInfo[PushMemory.markKey] = mark
+        return copy
     }
 
     /// Changes `content`, then calls `delivery.deliver(content)`, now or later, from any thread;
@@ -44,7 +55,7 @@ nonisolated open class PushNotificationService: UNNotificationServiceExtension {
     /// is by then (the best attempt), or what was last passed to `delivery.updateBestAttempt(_:)`.
     /// iOS ignores changes to content that has no alert text left.
     open func modifyContent(
-        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: ContentDelivery<UNNotificationContent>
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
     ) {
         // pushmatrix:begin modify-content
         delivery.deliver(content)

@@ -27,7 +27,7 @@ public protocol PushSystem: AnyObject {
 /// `UIApplication.shared`, which app extensions cannot use: the notification service extension
 /// links this library too.
 @MainActor
-public final class UIKitPushSystem: PushSystem {
+public final class PushUIKitSystem: PushSystem {
     private weak var application: UIApplication?
 
     /// A system with no application object yet; `attach(_:)` gives it one.
@@ -59,8 +59,8 @@ public final class UIKitPushSystem: PushSystem {
 extension PushAppDelegate {
     /// What the router tells pushes apart by: the payload, the request's identifier and the
     /// delivery date, the user's response if any, with now as the time the call came.
-    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> ReceivedNotification {
-        ReceivedNotification(
+    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> PushReceivedNotification {
+        PushReceivedNotification(
             userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
             actionIdentifier: actionIdentifier)
     }
@@ -71,7 +71,7 @@ extension PushAppDelegate {
     }
 
     /// The presentation handler's state, with the cells of the matrix that lead to each.
-    static func state(forPresentation state: UIApplication.State) -> HandlerState {
+    static func state(forPresentation state: UIApplication.State) -> PushHandlerState {
         switch state {
 {{#stateBranches.presentation}}
         case {{swift}}:
@@ -86,7 +86,7 @@ extension PushAppDelegate {
     }
 
     /// The reception handler's state, with the cells of the matrix that lead to each.
-    static func state(forReception state: UIApplication.State) -> HandlerState {
+    static func state(forReception state: UIApplication.State) -> PushHandlerState {
         switch state {
 {{#stateBranches.reception}}
         case {{swift}}:
@@ -101,7 +101,7 @@ extension PushAppDelegate {
     }
 
     /// The action handler's state, with the cells of the matrix that lead to each.
-    static func state(forAction state: UIApplication.State) -> HandlerState {
+    static func state(forAction state: UIApplication.State) -> PushHandlerState {
         switch state {
 {{#stateBranches.action}}
         case {{swift}}:

@@ -12,7 +12,7 @@ import Foundation
 /// Hands one request's content to iOS exactly once, whichever comes first: `deliver(_:)` with the
 /// modified content, or `expire()` with the best attempt (the original content unless updated).
 /// Every method may be called from any thread; content is handed over on the calling thread.
-nonisolated public final class ContentDelivery<Content>: @unchecked Sendable {
+nonisolated public final class PushContentDelivery<Content>: @unchecked Sendable {
     private let lock = NSLock()
     private var handler: ((Content) -> Void)?  // nil once content is handed over
     private var bestAttempt: Content
@@ -71,16 +71,16 @@ nonisolated public final class ContentDelivery<Content>: @unchecked Sendable {
 
 /// The deliveries a service extension has started and not yet completed, so that time running out
 /// hands over every one of them: one extension object may receive more than one request.
-nonisolated public final class PendingDeliveries<Content>: @unchecked Sendable {
+nonisolated public final class PushPendingDeliveries<Content>: @unchecked Sendable {
     private let lock = NSLock()
-    private var pending: [ContentDelivery<Content>] = []
+    private var pending: [PushContentDelivery<Content>] = []
 
     /// An empty set of deliveries.
     public init() {}
 
     /// The delivery of one request; `handler` is the system's content handler.
-    public func start(original: Content, _ handler: @escaping (Content) -> Void) -> ContentDelivery<Content> {
-        let delivery = ContentDelivery(original: original, handler)
+    public func start(original: Content, _ handler: @escaping (Content) -> Void) -> PushContentDelivery<Content> {
+        let delivery = PushContentDelivery(original: original, handler)
         lock.lock()
         defer { lock.unlock() }
         pending.removeAll { $0.isDelivered }
@@ -100,7 +100,7 @@ nonisolated public final class PendingDeliveries<Content>: @unchecked Sendable {
 
 /// The app's work on a notification's content, as the conformance suite drives it: it calls
 /// `finish` with the content to show, now or later, from any thread.
-public typealias ServiceExtensionWork =
+public typealias PushServiceExtensionWork =
     @Sendable (
         _ content: [AnyHashable: Any], _ finish: @escaping @Sendable ([AnyHashable: Any]) -> Void
     ) -> Void
@@ -109,7 +109,7 @@ public typealias ServiceExtensionWork =
 /// for content. `deliver` stands for the system's content handler: it must be called exactly once
 /// per `receive`, and at the latest when `timeWillExpire()` returns. iOS may call the two methods
 /// on different threads.
-nonisolated public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
+nonisolated public protocol PushServiceExtensionUnderTest: AnyObject, Sendable {
     /// A request arrived with `content`; `deliver` must get the content to show exactly once.
     func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void)
     /// Time is up: every delivery still open must be made before this returns.
@@ -117,12 +117,12 @@ nonisolated public protocol ServiceExtensionUnderTest: AnyObject, Sendable {
 }
 
 /// A reference extension: PushNotificationService's logic, on payloads, doing `work` on each.
-nonisolated public final class ReferenceServiceExtension: ServiceExtensionUnderTest {
-    private let work: ServiceExtensionWork
-    private let deliveries = PendingDeliveries<[AnyHashable: Any]>()
+nonisolated public final class PushReferenceServiceExtension: PushServiceExtensionUnderTest {
+    private let work: PushServiceExtensionWork
+    private let deliveries = PushPendingDeliveries<[AnyHashable: Any]>()
 
     /// An extension that runs `work` on each request's content.
-    public init(work: @escaping ServiceExtensionWork) {
+    public init(work: @escaping PushServiceExtensionWork) {
         self.work = work
     }
 
@@ -142,9 +142,9 @@ nonisolated public final class ReferenceServiceExtension: ServiceExtensionUnderT
 /// Runs a service extension through every way its work and the system's deadline can meet, each
 /// time on a fresh extension made around the given work, and lists every departure from "content
 /// is delivered exactly once".
-nonisolated public enum ServiceExtensionCheck {
+nonisolated public enum PushServiceExtensionCheck {
     /// Makes a fresh extension under test around the given work.
-    public typealias Make = (_ work: @escaping ServiceExtensionWork) -> any ServiceExtensionUnderTest
+    public typealias Make = (_ work: @escaping PushServiceExtensionWork) -> any PushServiceExtensionUnderTest
 
     /// Every way the extensions `make` builds break the exactly-once rule; empty when none does.
     public static func failures(_ make: Make) -> [String] {

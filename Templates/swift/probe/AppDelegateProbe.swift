@@ -19,7 +19,7 @@ final class ProbeAppDelegate: PushAppDelegate {
         recorder = store.recorder()
     }
 
-    override var missingHandlers: Set<Handler> { ProbeStore.without() }
+    override var missingHandlers: Set<PushHandler> { ProbeStore.without() }
 
     override func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

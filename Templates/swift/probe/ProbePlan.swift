@@ -10,17 +10,17 @@ import {{module}}
 public struct ProbePlan: Sendable {
     /// What tells runs apart: the cell, the tap and the handlers left out.
     public struct Cell: Hashable, Sendable {
-        public let payload: Payload
+        public let payload: PushPayload
         public let {{setupLabel}}: {{setupType}}
-        public let appState: AppState
-        public let tap: Tap?
-        public let without: Set<Handler>
+        public let appState: PushAppState
+        public let tap: PushTap?
+        public let without: Set<PushHandler>
     }
 
     public let {{setupLabel}}: {{setupType}}
-    public let without: Set<Handler>
+    public let without: Set<PushHandler>
 
-    public init({{setupLabel}}: {{setupType}}, without: Set<Handler>) {
+    public init({{setupLabel}}: {{setupType}}, without: Set<PushHandler>) {
         self.{{setupLabel}} = {{setupLabel}}
         self.without = without
     }
@@ -29,34 +29,34 @@ public struct ProbePlan: Sendable {
     /// not the run, decides which of a cell's paths it takes. Each is its scenario as this app
     /// meets it: lacking exactly `without`, even where the scenario stands for an app with or
     /// without a handler.
-    public var runs: [Scenario] {
-        Scenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.path == 1 && $0.standsFor(missing: without) }.map { scenario in
-            Scenario(
+    public var runs: [PushScenario] {
+        PushScenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.path == 1 && $0.standsFor(missing: without) }.map { scenario in
+            PushScenario(
                 name: scenario.name, payload: scenario.payload, {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState,
                 tap: scenario.tap, missing: without, ignored: scenario.ignored, steps: scenario.steps)
         }
     }
 
     /// The runs that no finished run in `log` (field-log lines, format 1) covers yet.
-    public func missing(after log: String) -> [Scenario] {
+    public func missing(after log: String) -> [PushScenario] {
         let finished = Self.finishedCells(in: log)
         return runs.filter { !finished.contains(Self.cell($0)) }
     }
 
-    public static func cell(_ scenario: Scenario) -> Cell {
+    public static func cell(_ scenario: PushScenario) -> Cell {
         Cell(
             payload: scenario.payload, {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState, tap: scenario.tap,
             without: scenario.missing)
     }
 
     /// The payload's files in the kit: `Payloads/NAME.apns` and `Payloads/NAME.device.json`.
-    public static func payloadName(_ payload: Payload) -> String {
+    public static func payloadName(_ payload: PushPayload) -> String {
         let set = keys(payload).filter(\.isSet).map(\.id)
         return set.isEmpty ? "none" : set.joined(separator: "_")
     }
 
     /// Every payload key of the spec with whether `payload` sets it, in the spec's order.
-    static func keys(_ payload: Payload) -> [(id: String, isSet: Bool)] {
+    static func keys(_ payload: PushPayload) -> [(id: String, isSet: Bool)] {
         [
 {{#keys}}
             ("{{.}}", payload.{{.}}),
@@ -85,18 +85,18 @@ public struct ProbePlan: Sendable {
     private static func startedCell(_ line: [String: Any]) -> Cell? {
         guard let set = line["payload"] as? [String: Bool],
             let {{setupLabel}} = (line["{{setupLabel}}"] as? String).flatMap({{setupType}}.init(rawValue:)),
-            let appState = (line["appState"] as? String).flatMap(AppState.init(rawValue:)),
+            let appState = (line["appState"] as? String).flatMap(PushAppState.init(rawValue:)),
             let without = line["without"] as? [String]
         else { return nil }
-        let tap = (line["tap"] as? String).flatMap(Tap.init(rawValue:))
+        let tap = (line["tap"] as? String).flatMap(PushTap.init(rawValue:))
         if line["tap"] is String && tap == nil { return nil }
-        let payload = Payload(
+        let payload = PushPayload(
 {{#keys}}
             {{.}}: set["{{.}}"] == true{{^@last}},{{/@last}}
 {{/keys}}
         )
         return Cell(
             payload: payload, {{setupLabel}}: {{setupLabel}}, appState: appState, tap: tap,
-            without: Set(without.compactMap(Handler.init(rawValue:))))
+            without: Set(without.compactMap(PushHandler.init(rawValue:))))
     }
 }

@@ -17,14 +17,14 @@ public final class ProbeScreen: UITableViewController {
 
     private let plan: ProbePlan
     private let store: ProbeStore
-    private let recorder: () -> FieldRecorder?
+    private let recorder: () -> PushFieldRecorder?
     private let words = ProbeWords.preferred()
-    private var missing: [Scenario] = []
+    private var missing: [PushScenario] = []
     private var chosen = 0
 
     /// `recorder` gives the recorder the app delegate routes calls into: a run is started and
     /// ended on it, so its calls land in the run.
-    public init(plan: ProbePlan, store: ProbeStore, recorder: @escaping () -> FieldRecorder?) {
+    public init(plan: ProbePlan, store: ProbeStore, recorder: @escaping () -> PushFieldRecorder?) {
         self.plan = plan
         self.store = store
         self.recorder = recorder
@@ -47,7 +47,7 @@ public final class ProbeScreen: UITableViewController {
     }
 
     /// The run in progress, else the chosen missing run.
-    private var current: (scenario: Scenario, isOpen: Bool)? {
+    private var current: (scenario: PushScenario, isOpen: Bool)? {
         if let open = store.openRun, let scenario = plan.runs.first(where: { $0.name == open.scenario }) { return (scenario, true) }
         return missing.indices.contains(chosen) ? (missing[chosen], false) : nil
     }

@@ -39,8 +39,8 @@ public struct ProbeStore: Sendable {
 
     /// A recorder that appends to the log, with the open run, if any, resumed; nil when the log
     /// cannot be written.
-    public func recorder() -> FieldRecorder? {
-        guard let recorder = try? FieldRecorder(appendingTo: log) else { return nil }
+    public func recorder() -> PushFieldRecorder? {
+        guard let recorder = try? PushFieldRecorder(appendingTo: log) else { return nil }
         if let run = openRun { recorder.resume(run: run.id) }
         return recorder
     }
@@ -51,7 +51,7 @@ public struct ProbeStore: Sendable {
     }
 
     /// Opens a run of `scenario` under a new id and writes its start line.
-    public func start(_ scenario: Scenario, recorder: FieldRecorder) {
+    public func start(_ scenario: PushScenario, recorder: PushFieldRecorder) {
         let id = "r-" + UUID().uuidString.prefix(12).lowercased()
         defaults.set(id, forKey: Self.openRunKey)
         defaults.set(scenario.name, forKey: Self.openScenarioKey)
@@ -61,16 +61,16 @@ public struct ProbeStore: Sendable {
     }
 
     /// Writes the open run's end line and forgets the run.
-    public func end(recorder: FieldRecorder) {
+    public func end(recorder: PushFieldRecorder) {
         recorder.end()
         defaults.removeObject(forKey: Self.openRunKey)
         defaults.removeObject(forKey: Self.openScenarioKey)
     }
 
     /// The optional handlers `bundle`'s Info.plist lists under `withoutKey`; unknown ids are ignored.
-    public static func without(in bundle: Bundle = .main) -> Set<Handler> {
+    public static func without(in bundle: Bundle = .main) -> Set<PushHandler> {
         let ids = bundle.object(forInfoDictionaryKey: withoutKey) as? [String] ?? []
-        return Set(ids.compactMap(Handler.init(rawValue:)).filter(\.isOptional))
+        return Set(ids.compactMap(PushHandler.init(rawValue:)).filter(\.isOptional))
     }
 
     /// The device's model identifier, such as `iPhone16,1`; on the simulator, the simulated one.

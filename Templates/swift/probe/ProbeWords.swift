@@ -8,8 +8,8 @@ import {{module}}
 /// screen's phrases.
 public struct ProbeWords: Sendable {
     public let language: String
-    private let appStates: [AppState: (name: String, description: String)]
-    private let taps: [Tap: String]
+    private let appStates: [PushAppState: (name: String, description: String)]
+    private let taps: [PushTap: String]
     private let phrases: ProbePhrases
 
     /// The words of each language of the spec, the spec's first language first.
@@ -80,14 +80,14 @@ public struct ProbeWords: Sendable {
     public func missingRuns(_ count: Int, of total: Int) -> String { phrases.missingRuns(count, total) }
 
     /// A run in one line: payload, app state and tap.
-    public func summary(_ scenario: Scenario) -> String {
+    public func summary(_ scenario: PushScenario) -> String {
         let tap = scenario.tap.map { taps[$0] ?? $0.rawValue } ?? phrases.noTap
         let state = appStates[scenario.appState]?.name ?? scenario.appState.rawValue
         return [ProbePlan.payloadName(scenario.payload), state, tap].joined(separator: " · ")
     }
 
     /// What the tester does in a run of `scenario`, step by step, once it is started.
-    public func steps(_ scenario: Scenario) -> [String] {
+    public func steps(_ scenario: PushScenario) -> [String] {
         let state = appStates[scenario.appState] ?? (scenario.appState.rawValue, "")
         return [
             phrases.putApp(state.name, state.description),

@@ -9,38 +9,39 @@ let chosenScenarios = ["alert_contentAvailable__scenes__background__tapBody"]
 
 /// An app: a PushAppDelegate subclass whose code does what `behaviour` says.
 final class DrivenApp: PushAppDelegate {
-    private let fixedSetup: Setup, missing: Set<Handler>, behaviour: Behaviour
+    private let fixedSetup: PushSetup, missing: Set<PushHandler>, behaviour: Behaviour
 
-    init(setup: Setup, missing: Set<Handler>, behaviour: Behaviour) {
+    init(setup: PushSetup, missing: Set<PushHandler>, behaviour: Behaviour) {
         (fixedSetup, self.missing, self.behaviour) = (setup, missing, behaviour)
         super.init()
     }
 
-    override var setup: Setup { fixedSetup }
-    override var missingHandlers: Set<Handler> { missing }
+    override var setup: PushSetup { fixedSetup }
+    override var missingHandlers: Set<PushHandler> { missing }
 
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
-    {
+    override func processContent(
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         Seen.events.append("content \(event)")
         answer(behaviour, event, done)
     }
 
-    override func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
+    override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         Seen.tapsAnswered += 1
         Seen.taps.append("\(event) \(actionIdentifier ?? "body")")
     }
 }
 
 /// The scenario's setup, by name.
-func setupName(_ scenario: Scenario) -> String { scenario.setup.rawValue }
+func setupName(_ scenario: PushScenario) -> String { scenario.setup.rawValue }
 
 /// Whether `handler` hands over the notification in the scenario's setup.
-func handsNotification(_ handler: Handler, in scenario: Scenario) -> Bool { handler.handsNotification(scenario.setup) }
+func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.setup) }
 
 /// Whether the app sees `handler`'s calls.
-func runsInApp(_ handler: Handler) -> Bool { handler.runsInApp }
+func runsInApp(_ handler: PushHandler) -> Bool { handler.runsInApp }
 
-@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: Scenario, missing: Set<Handler>) -> PushAppDelegate {
+@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
     let app = DrivenApp(setup: scenario.setup, missing: missing, behaviour: behaviour)
     app.completionDeadline = 0.1
     return app
@@ -101,6 +102,20 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 service.didReceive(makeNotification(userInfo: original, identifier: "e", date: Date()).request) { delivered = $0.userInfo }
                 app.application(application, didReceiveRemoteNotification: original) { completions.fetch($0) }
                 app.userNotificationCenter(center, willPresent: push(delivered, "e")) { completions.presentation($0) }
+                return Expected(content: 1...1, taps: 0, completions: 2)
+            }
+        ),
+        // A service extension replaces the payload, mark and all; the app in front gets both forms.
+        (
+            "extensionReplaced",
+            { behaviour, completions in
+                let (app, _) = launched(behaviour)
+                let original: [AnyHashable: Any] = ["aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]]
+                let service = ReplacingService()
+                var delivered: [AnyHashable: Any] = [:]
+                service.didReceive(makeNotification(userInfo: original, identifier: "r", date: Date()).request) { delivered = $0.userInfo }
+                app.application(application, didReceiveRemoteNotification: original) { completions.fetch($0) }
+                app.userNotificationCenter(center, willPresent: push(delivered, "r")) { completions.presentation($0) }
                 return Expected(content: 1...1, taps: 0, completions: 2)
             }
         ),
@@ -191,9 +206,19 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
 /// The generated service extension, whose code adds the decrypted text.
 final class EditingService: PushNotificationService {
     override func modifyContent(
-        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: ContentDelivery<UNNotificationContent>
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
     ) {
         content.userInfo["decrypted"] = "Meet at noon"
+        delivery.deliver(content)
+    }
+}
+
+/// A service extension whose code builds the payload anew, dropping every key it was given.
+final class ReplacingService: PushNotificationService {
+    override func modifyContent(
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
+    ) {
+        content.userInfo = ["aps": ["alert": "Meet at noon"]]
         delivery.deliver(content)
     }
 }

@@ -10,49 +10,50 @@ let chosenScenarios = ["alert_contentAvailable__ios10__background__tapBody"]
 /// A system on the scenario's init API, which the skeleton's router reads.
 @MainActor
 final class FakeSystem: PushSystem {
-    let api: InitAPI
-    init(api: InitAPI) { self.api = api }
+    let api: PushInitAPI
+    init(api: PushInitAPI) { self.api = api }
     var applicationState: UIApplication.State = .active
     func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate) {}
     func registerForRemoteNotifications() {}
-    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void) {}
+    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void) {}
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void) {}
     func openSettings() {}
 }
 
 /// An app: a PushAppDelegate subclass whose code does what `behaviour` says.
 final class DrivenApp: PushAppDelegate {
-    private let missing: Set<Handler>, behaviour: Behaviour
+    private let missing: Set<PushHandler>, behaviour: Behaviour
 
-    init(missing: Set<Handler>, behaviour: Behaviour) {
+    init(missing: Set<PushHandler>, behaviour: Behaviour) {
         (self.missing, self.behaviour) = (missing, behaviour)
         super.init()
     }
 
-    override var missingHandlers: Set<Handler> { missing }
+    override var missingHandlers: Set<PushHandler> { missing }
 
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
-    {
+    override func processContent(
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         Seen.events.append("content \(event)")
         answer(behaviour, event, done)
     }
 
-    override func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
+    override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         Seen.tapsAnswered += 1
         Seen.taps.append("\(event) \(actionIdentifier ?? "body")")
     }
 }
 
 /// The scenario's api, by name.
-func setupName(_ scenario: Scenario) -> String { scenario.api.rawValue }
+func setupName(_ scenario: PushScenario) -> String { scenario.api.rawValue }
 
 /// Whether `handler` hands over the notification in the scenario's api.
-func handsNotification(_ handler: Handler, in scenario: Scenario) -> Bool { handler.handsNotification(scenario.api) }
+func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.api) }
 
 /// Whether the app sees `handler`'s calls.
-func runsInApp(_ handler: Handler) -> Bool { true }  // every handler of this matrix runs in the app
+func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of this matrix runs in the app
 
-@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: Scenario, missing: Set<Handler>) -> PushAppDelegate {
+@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
     let app = DrivenApp(missing: missing, behaviour: behaviour)
     app.system = FakeSystem(api: scenario.api)
     app.completionDeadline = 0.1

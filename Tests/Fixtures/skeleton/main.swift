@@ -26,21 +26,21 @@ enum Behaviour: String, CaseIterable {
 }
 
 /// Every departure from the scenarios and sequences of a delegate `behaving` so.
-@MainActor func failures(_ behaving: Behaviour, scenarios: [Scenario], sequences: [PushSequence]) -> [String] {
+@MainActor func failures(_ behaving: Behaviour, scenarios: [PushScenario], sequences: [PushSequence]) -> [String] {
     let scenarioFailures = scenarios.flatMap { scenario in
-        ConformanceCheck.failures(scenario) { missing in
+        PushConformanceCheck.failures(scenario) { missing in
             PushAppDelegateUnderTest(makeDelegate(behaving, for: scenario, missing: missing))
         }.map { "\(scenario.name): \($0)" }
     }
     let sequenceFailures = sequences.flatMap { sequence in
         let delegate = makeDelegate(behaving, for: sequence.pushes[0].scenario, missing: [])
-        return ConformanceCheck.failures(sequence, handler: PushAppDelegateUnderTest(delegate)).map { "\(sequence.name): \($0)" }
+        return PushConformanceCheck.failures(sequence, handler: PushAppDelegateUnderTest(delegate)).map { "\(sequence.name): \($0)" }
     }
     return scenarioFailures + sequenceFailures
 }
 
 /// The content as each behaviour handles it, and `done` as it treats it.
-@MainActor func answer(_ behaviour: Behaviour, _ event: Event, _ done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
+@MainActor func answer(_ behaviour: Behaviour, _ event: PushEvent, _ done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
     if behaviour == .ignoresUnexpected, case .delivered(.inactive) = event { return done(.noData) }
     Seen.contentHandled += 1
     if behaviour == .answersTapTwice, case .tapped = event { Seen.tapsAnswered += 1 }
@@ -57,13 +57,13 @@ enum Behaviour: String, CaseIterable {
     }
 }
 
-let all = failures(.skeleton, scenarios: Scenario.all, sequences: PushSequence.all)
-print("skeleton: \(Scenario.all.count) scenarios, \(PushSequence.all.count) sequences, \(all.count) failures")
+let all = failures(.skeleton, scenarios: PushScenario.all, sequences: PushSequence.all)
+print("skeleton: \(PushScenario.all.count) scenarios, \(PushSequence.all.count) sequences, \(all.count) failures")
 for failure in all.prefix(20) { print("  " + failure) }
 
 for behaviour in Behaviour.allCases where behaviour != .skeleton {
     for failure in failures(
-        behaviour, scenarios: chosenScenarios.compactMap { name in Scenario.all.first { $0.name == name } }, sequences: [])
+        behaviour, scenarios: chosenScenarios.compactMap { name in PushScenario.all.first { $0.name == name } }, sequences: [])
     {
         print("\(behaviour): \(failure)")
     }
@@ -154,12 +154,12 @@ struct Seeded: RandomNumberGenerator {
 /// every completion handler called once, before its deadline.
 @MainActor func randomTraffic(seed: UInt64, pushes count: Int) -> [String] {
     var random = Seeded(state: seed)
-    let setups = Array(Set(Scenario.all.map(setupName))).sorted()
+    let setups = Array(Set(PushScenario.all.map(setupName))).sorted()
     let setup = setups.randomElement(using: &random)!
-    let pool = Scenario.all.filter { setupName($0) == setup && $0.missing.isEmpty && !$0.ignored && !$0.steps.isEmpty }
+    let pool = PushScenario.all.filter { setupName($0) == setup && $0.missing.isEmpty && !$0.ignored && !$0.steps.isEmpty }
     let start = Date()  // saved pushes are kept for a week from now
     struct Call { let push: Int, step: Int, at: TimeInterval }
-    var plans: [(scenario: Scenario, userInfo: [AnyHashable: Any], hasID: Bool, deliveredAt: TimeInterval)] = []
+    var plans: [(scenario: PushScenario, userInfo: [AnyHashable: Any], hasID: Bool, deliveredAt: TimeInterval)] = []
     var calls: [Call] = []
     for n in 0..<count {
         let scenario = pool.randomElement(using: &random)!
@@ -192,10 +192,10 @@ struct Seeded: RandomNumberGenerator {
         let plan = plans[call.push], step = plan.scenario.steps[call.step]
         if step.handler.launchesApp || Int.random(in: 0..<20, using: &random) == 0 { handler = launch() }
         let hands = step.bringsNotification && handsNotification(step.handler, in: plan.scenario)
-        let notification = ReceivedNotification(
+        let notification = PushReceivedNotification(
             userInfo: step.bringsNotification ? plan.userInfo : [:], requestIdentifier: hands ? "request-\(call.push)" : nil,
             date: hands ? start + plan.deliveredAt : nil,
-            actionIdentifier: hands && !step.event.isDelivery ? plan.scenario.tap.map(ConformanceCheck.actionIdentifier) : nil,
+            actionIdentifier: hands && !step.event.isDelivery ? plan.scenario.tap.map(PushConformanceCheck.actionIdentifier) : nil,
             receivedAt: start + call.at, uptime: call.at)
         var completions = 0
         let handling = handler.receive(

@@ -28,15 +28,16 @@ final class FakeSystem: PushSystem {
 }
 
 final class DrivenApp: PushAppDelegate {
-    override var setup: Setup { .scenes }
+    override var setup: PushSetup { .scenes }
 
-    override func processContent(_ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void)
-    {
+    override func processContent(
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+    ) {
         tally.add(Thread.isMainThread ? "content" : "content off the main thread")
         done(.newData)
     }
 
-    override func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
+    override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         tally.add(Thread.isMainThread ? "tap" : "tap off the main thread")
     }
 }

@@ -11,8 +11,8 @@ final class ProbeTests: IntegrationTestCase {
     private let targets: [String: [(folder: String, setup: String?)]] = [
         "PushHandlers": [("App", "system.api")],
         "CurrentPushHandlers": [
-            ("AppDelegate", "Setup { .appDelegate }"), ("Scenes", "Setup { .scenes }"), ("ServiceExtension", nil),
-            ("SwiftUI", "Setup { .swiftUI }"),
+            ("AppDelegate", "PushSetup { .appDelegate }"), ("Scenes", "PushSetup { .scenes }"), ("ServiceExtension", nil),
+            ("SwiftUI", "PushSetup { .swiftUI }"),
         ],
     ]
 
@@ -136,13 +136,13 @@ final class ProbeTests: IntegrationTestCase {
         import Foundation
 
         let store = ProbeStore(log: URL(fileURLWithPath: CommandLine.arguments[1]), suite: CommandLine.arguments[2])
-        for setup in Setup.allCases {
+        for setup in PushSetup.allCases {
             let plan = ProbePlan(setup: setup, without: [])
             print(setup.rawValue, plan.runs.count, plan.missing(after: store.logText()).count)
         }
         let plan = ProbePlan(setup: .scenes, without: [])
         let recorder = store.recorder()!
-        func play(_ scenario: Scenario, on recorder: FieldRecorder) {
+        func play(_ scenario: PushScenario, on recorder: PushFieldRecorder) {
             for step in scenario.steps { recorder.record(step.handler, state: step.state) }
         }
         for scenario in plan.runs.prefix(3) {

@@ -62,6 +62,72 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         }
     }
 
+    /// An app's own `Event`, `Handler`, `Payload`… live beside the generated module: its sources
+    /// copied into the app target, or the module imported by it, with the app's delegate
+    /// overriding the skeleton's methods by their plain signatures.
+    func testTheGeneratedSourcesLiveBesideAnAppsOwnTypes() throws {
+        let modules = try standIns()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (root, module) in [
+            (Fixtures.generated + "/Sources/PushHandlers", "PushHandlers"),
+            (Fixtures.currentGenerated + "/Sources/CurrentPushHandlers", "CurrentPushHandlers"),
+        ] {
+            let sources = SwiftCompiler.sources(in: root)
+            let vendored = directory + "/Vendored\(module).swift"
+            try Self.app(importing: nil).write(toFile: vendored, atomically: true, encoding: .utf8)
+            let (status, output) = try SwiftCompiler.typecheck(
+                sources + [vendored], modules: modules, as: "App", flags: ["-default-isolation", "MainActor"])
+            XCTAssertEqual(status, 0, "\(module) copied into the app: \(output)")
+            XCTAssertFalse(output.contains("warning:"), "\(module) copied into the app: \(output)")
+
+            let built = directory + "/" + module
+            try FileManager.default.createDirectory(atPath: built, withIntermediateDirectories: true)
+            let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(module, sources, modules: modules, into: built)
+            XCTAssertEqual(moduleStatus, 0, moduleOutput)
+            let importing = directory + "/Importing\(module).swift"
+            try Self.app(importing: module).write(toFile: importing, atomically: true, encoding: .utf8)
+            let (appStatus, appOutput) = try SwiftCompiler.typecheck(
+                [importing], modules: modules, as: "App", flags: ["-I", built, "-default-isolation", "MainActor"])
+            XCTAssertEqual(appStatus, 0, "the app importing \(module): \(appOutput)")
+            XCTAssertFalse(appOutput.contains("warning:"), "the app importing \(module): \(appOutput)")
+        }
+    }
+
+    /// An app that names its own types as apps do, with the generated module's former plain names,
+    /// and a delegate that subclasses the skeleton.
+    private static func app(importing module: String?) -> String {
+        let own = [
+            "AppState", "Classification", "Classifier", "CompletionOnce", "ConformanceCheck", "ContentDelivery", "Event", "FieldRecorder",
+            "Handler", "HandlerState", "Handling", "InitAPI", "Payload", "PayloadValue", "PendingDeliveries", "PermissionStatus",
+            "ReceivedNotification",
+            "Scenario", "Setup", "Step", "Tap",
+        ]
+        return """
+            \(module.map { "import \($0)\n" } ?? "")import UIKit
+            import UserNotifications
+
+            \(own.map { "struct \($0) { var id = 0 }" }.joined(separator: "\n"))
+            func onMainActor(_ work: () -> Void) { work() }
+
+            final class AppDelegate: PushAppDelegate {
+                override func processContent(
+                    _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+                ) {
+                    let mine = Event(id: userInfo.count)
+                    onMainActor { _ = mine.id }
+                    done(.newData)
+                }
+
+                override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
+                    _ = (Tap(), Handler(), Payload(), Scenario(), Handling(), Setup())
+                }
+            }
+
+            """
+    }
+
     /// The scene delegate's and the service extension's SDK signatures are checked, not assumed.
     func testABrokenCurrentSignatureFailsTheTypeCheck() throws {
         let modules = try standIns()

@@ -20,10 +20,11 @@ final class SuiteParityTests: IntegrationTestCase {
 
     private let parts = [
         Part(
-            spec: Fixtures.spec, module: "PushHandlers", label: "api", type: "InitAPI", brokenFile: "BrokenHandlers",
+            spec: Fixtures.spec, module: "PushHandlers", label: "api", type: "PushInitAPI", brokenFile: "BrokenHandlers",
             failures: BrokenHandlers.named.mapValues { BrokenHandlers.failing($0).merging(BrokenHandlers.failingSequences($0)) { $1 } }),
         Part(
-            spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "Setup", brokenFile: "CurrentBrokenHandlers",
+            spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "PushSetup",
+            brokenFile: "CurrentBrokenHandlers",
             failures: CurrentBrokenHandlers.named.mapValues {
                 CurrentBrokenHandlers.failing($0).merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
             }),
@@ -112,7 +113,7 @@ final class SuiteParityTests: IntegrationTestCase {
             import Foundation
             import \(part.module)
 
-            func namedHandler(\(part.label): \(part.type), missing: Set<Handler>) -> PushHandlerUnderTest {
+            func namedHandler(\(part.label): \(part.type), missing: Set<PushHandler>) -> PushHandlerUnderTest {
                 let make = ProcessInfo.processInfo.environment["\(Self.variable)"].flatMap { \(part.brokenFile).named[$0] }
                 return make?(\(part.label), missing) ?? PushRouter(\(part.label): \(part.label), missing: missing)
             }

@@ -2,7 +2,7 @@ import CurrentPushHandlers
 import Foundation
 import XCTest
 
-/// `CompletionOnce`, which stands between iOS's completion handlers and the app's `done`: the
+/// `PushCompletionOnce`, which stands between iOS's completion handlers and the app's `done`: the
 /// handler is called exactly once, in time, whatever the app does with `done`. XCTest runs these
 /// on the main thread, which the main actor's run loop needs.
 final class CompletionOnceTests: XCTestCase {
@@ -11,8 +11,8 @@ final class CompletionOnceTests: XCTestCase {
         var onMainThread = true
         var missed = false
 
-        func once(within seconds: TimeInterval = 0.2) -> CompletionOnce<String> {
-            CompletionOnce(within: seconds, orElse: "failed", missed: { self.missed = true }) { result in
+        func once(within seconds: TimeInterval = 0.2) -> PushCompletionOnce<String> {
+            PushCompletionOnce(within: seconds, orElse: "failed", missed: { self.missed = true }) { result in
                 self.results.append(result)
                 self.onMainThread = self.onMainThread && Thread.isMainThread
             }

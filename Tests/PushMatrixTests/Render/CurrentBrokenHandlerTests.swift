@@ -6,9 +6,9 @@ import XCTest
 /// wrong in the ways developers report for scenes, SwiftUI and service extensions.
 final class CurrentBrokenHandlerTests: XCTestCase {
     /// Does its work but never hands any content to the system's content handler.
-    final class DropsContent: ServiceExtensionUnderTest {
-        private let work: ServiceExtensionWork
-        init(work: @escaping ServiceExtensionWork) { self.work = work }
+    final class DropsContent: PushServiceExtensionUnderTest {
+        private let work: PushServiceExtensionWork
+        init(work: @escaping PushServiceExtensionWork) { self.work = work }
         func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void) {
             work(content) { _ in }
         }
@@ -17,12 +17,12 @@ final class CurrentBrokenHandlerTests: XCTestCase {
 
     /// Hands content over when its work finishes and again when time runs out, without noting
     /// that it already did.
-    final class DeliversTwice: ServiceExtensionUnderTest, @unchecked Sendable {
-        private let work: ServiceExtensionWork
+    final class DeliversTwice: PushServiceExtensionUnderTest, @unchecked Sendable {
+        private let work: PushServiceExtensionWork
         private let lock = NSLock()
         private var original: [AnyHashable: Any] = [:]
         private var deliver: (([AnyHashable: Any]) -> Void)?
-        init(work: @escaping ServiceExtensionWork) { self.work = work }
+        init(work: @escaping PushServiceExtensionWork) { self.work = work }
         func receive(_ content: [AnyHashable: Any], deliver: @escaping ([AnyHashable: Any]) -> Void) {
             lock.lock()
             original = content
@@ -70,7 +70,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertNil(failures["alert_category__scenes__foreground__tapBody"], "a foreground tap has no scene connection")
         XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"], "a background action connects no scene")
         // Exactly the cold-start body taps of the scene setups fail.
-        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)
+        let expected = PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)
             .sorted()
         XCTAssertFalse(expected.isEmpty)
         XCTAssertEqual(failures.keys.sorted(), expected)
@@ -84,7 +84,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertEqual(
             failures["alert_category__swiftUI__forceQuit__tapBodyPath2"], ["step 2, action (.inactive): the tap must be answered here"])
         XCTAssertNil(failures["alert__scenes__terminated__tapBody"], "the path whose connection brings the tap passes")
-        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && !$0.bringsNotification } }
+        let expected = PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && !$0.bringsNotification } }
         XCTAssertFalse(expected.isEmpty)
         XCTAssertEqual(failures.keys.sorted(), expected.map(\.name).sorted())
     }
@@ -98,7 +98,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
             failures["alert_mutableContent__appDelegate__foreground__tapBodyPath2"],
             ["step 3, presentation (.active): the content was already handled"])
         XCTAssertNil(failures["alert__scenes__foreground__noTap"], "one presentation per push passes")
-        let expected = Scenario.all.filter { $0.steps.contains { $0.handler == .presentation && !$0.processesContent } }
+        let expected = PushScenario.all.filter { $0.steps.contains { $0.handler == .presentation && !$0.processesContent } }
         XCTAssertEqual(failures.keys.sorted(), expected.map(\.name).sorted())
         XCTAssertTrue(expected.contains { $0.name.hasSuffix("Path2") })
     }
@@ -132,7 +132,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         XCTAssertEqual(names(failures, containing: "__appDelegate__"), [])
         XCTAssertEqual(
             Set(failures.keys),
-            Set(Scenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)))
+            Set(PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)))
         XCTAssertNil(failures["alert__scenes__terminated__tapBodyPath2"], "where the options hold no response, didReceive answers")
     }
 
@@ -177,16 +177,16 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     /// a handler made for each: failures both show are listed as they are, and a failure only one
     /// shows is named with the app that shows it.
     func testAScenarioThatStandsForEitherAppChecksAHandlerForEach() {
-        let scenario = Scenario.alert__scenes__foreground__noTap
+        let scenario = PushScenario.alert__scenes__foreground__noTap
         XCTAssertEqual(scenario.missing, [])
         XCTAssertEqual(scenario.eitherWay, [.serviceExtension])
         XCTAssertEqual(scenario.conditions, [[], [.serviceExtension]])
         XCTAssertTrue(scenario.standsFor(missing: []) && scenario.standsFor(missing: [.serviceExtension]))
-        let withExtension = Scenario.alert_mutableContent__scenes__foreground__noTap
+        let withExtension = PushScenario.alert_mutableContent__scenes__foreground__noTap
         XCTAssertTrue(withExtension.standsFor(missing: []) && !withExtension.standsFor(missing: [.serviceExtension]))
         let failure = "step 1, presentation (.active): completion handler called 0 times, expected exactly once"
-        var made: [Set<Handler>] = []
-        let onlyWithout = ConformanceCheck.failures(scenario) { missing in
+        var made: [Set<PushHandler>] = []
+        let onlyWithout = PushConformanceCheck.failures(scenario) { missing in
             made.append(missing)
             return missing.isEmpty
                 ? PushRouter(setup: .scenes, missing: missing)
@@ -194,17 +194,17 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         }
         XCTAssertEqual(made, [[], [.serviceExtension]])
         XCTAssertEqual(onlyWithout, ["without serviceExtension: " + failure])
-        let both = ConformanceCheck.failures(scenario) { CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: $0) }
+        let both = PushConformanceCheck.failures(scenario) { CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: $0) }
         XCTAssertEqual(both, [failure])
     }
 
     func testTheReferenceServiceExtensionPasses() {
-        XCTAssertEqual(ServiceExtensionCheck.failures { ReferenceServiceExtension(work: $0) }, [])
+        XCTAssertEqual(PushServiceExtensionCheck.failures { PushReferenceServiceExtension(work: $0) }, [])
     }
 
     func testAServiceExtensionThatNeverDeliversIsCaught() {
         XCTAssertEqual(
-            ServiceExtensionCheck.failures { DropsContent(work: $0) },
+            PushServiceExtensionCheck.failures { DropsContent(work: $0) },
             [
                 "work finished in time: deliver never called",
                 "time expired first: deliver not called when time expired",
@@ -214,7 +214,7 @@ final class CurrentBrokenHandlerTests: XCTestCase {
 
     func testAServiceExtensionThatDeliversTwiceIsCaught() {
         XCTAssertEqual(
-            ServiceExtensionCheck.failures { DeliversTwice(work: $0) },
+            PushServiceExtensionCheck.failures { DeliversTwice(work: $0) },
             [
                 "work finished in time: deliver called again after time expired",
                 "work finished twice: deliver called 2 times",

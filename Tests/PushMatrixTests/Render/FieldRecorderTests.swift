@@ -24,22 +24,22 @@ final class FieldRecorderTests: XCTestCase {
         }
     }
 
-    private let payload = Payload(alert: true, contentAvailable: false, mutableContent: false, category: true)
+    private let payload = PushPayload(alert: true, contentAvailable: false, mutableContent: false, category: true)
 
     func testTheRouterRecordingEveryScenarioIsConfirmedByObserve() throws {
         let directory = Fixtures.temporaryDirectory(self)
         let log = URL(fileURLWithPath: directory).appendingPathComponent("field.jsonl")
-        let recorder = try FieldRecorder(appendingTo: log)
+        let recorder = try PushFieldRecorder(appendingTo: log)
         // Every scenario, by an app that lacks each set of handlers the scenario stands for.
-        let runs = Scenario.all.flatMap { scenario in scenario.conditions.map { (scenario, $0) } }
-        XCTAssertGreaterThan(runs.count, Scenario.all.count)
+        let runs = PushScenario.all.flatMap { scenario in scenario.conditions.map { (scenario, $0) } }
+        XCTAssertGreaterThan(runs.count, PushScenario.all.count)
         for (n, (scenario, missing)) in runs.enumerated() {
             let router = PushRouter(setup: scenario.setup, missing: missing)
             router.recorder = recorder
             recorder.start(
                 run: "r\(n)", device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
                 appState: scenario.appState, tap: scenario.tap, without: missing)
-            let notification = ReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
+            let notification = PushReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
             for step in scenario.steps {
                 if step.handler.runsInApp {
                     _ = router.receive(step.handler, state: step.state, notification: notification, complete: nil)
@@ -62,7 +62,7 @@ final class FieldRecorderTests: XCTestCase {
 
     func testFreeTextIsEscapedAndRoundTrips() throws {
         let lines = Lines()
-        let recorder = FieldRecorder(write: lines.append)
+        let recorder = PushFieldRecorder(write: lines.append)
         let device = "Dev's \"iPhone\" \\ 15\nline two\r\ttab \u{1}\u{1F} é 📱"
         recorder.start(
             run: "run \"1\"", device: device, os: "18.2\\beta", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
@@ -83,7 +83,7 @@ final class FieldRecorderTests: XCTestCase {
 
     func testCallsOutsideARunAreNotWritten() {
         let lines = Lines()
-        let recorder = FieldRecorder(write: lines.append)
+        let recorder = PushFieldRecorder(write: lines.append)
         recorder.record(.launch, state: nil)
         recorder.end()
         XCTAssertEqual(lines.all, [])
@@ -104,17 +104,17 @@ final class FieldRecorderTests: XCTestCase {
         // A router without a recorder records nothing; one whose recorder has no run open neither.
         let router = PushRouter(setup: .scenes)
         _ = router.receive(
-            .presentation, state: .active, notification: ReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
+            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
         router.recorder = recorder
         _ = router.receive(
-            .presentation, state: .active, notification: ReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
+            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
         XCTAssertEqual(lines.all.count, 3)
     }
 
     /// The format, byte for byte: key order, spacing and nulls as docs/field-log.md shows them.
     func testTheLinesAreWrittenExactly() {
         let lines = Lines()
-        let recorder = FieldRecorder(write: lines.append)
+        let recorder = PushFieldRecorder(write: lines.append)
         recorder.start(
             run: "r17", device: "iPhone 15", os: "18.2", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
             tap: .body, without: [.serviceExtension])
@@ -136,17 +136,17 @@ final class FieldRecorderTests: XCTestCase {
     /// The file sink appends: a second recorder (another process, say) adds to the same log.
     func testTheFileRecorderAppends() throws {
         let log = URL(fileURLWithPath: Fixtures.temporaryDirectory(self)).appendingPathComponent("log.jsonl")
-        let app = try FieldRecorder(appendingTo: log)
+        let app = try PushFieldRecorder(appendingTo: log)
         app.start(
             run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .background, tap: nil,
             without: [])
-        let service = try FieldRecorder(appendingTo: log)
+        let service = try PushFieldRecorder(appendingTo: log)
         service.resume(run: "r1")
         service.record(.serviceExtension, state: nil)
         app.end()
         let text = try String(contentsOf: log, encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").map { $0.contains("\"event\": \"call\"") }, [false, true, false])
         XCTAssertTrue(text.contains(#""run": "r1", "event": "call", "handler": "serviceExtension", "state": null}"#))
-        XCTAssertThrowsError(try FieldRecorder(appendingTo: log.appendingPathComponent("not-a-directory/log.jsonl")))
+        XCTAssertThrowsError(try PushFieldRecorder(appendingTo: log.appendingPathComponent("not-a-directory/log.jsonl")))
     }
 }

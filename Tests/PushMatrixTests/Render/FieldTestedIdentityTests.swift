@@ -7,8 +7,8 @@ import XCTest
 final class FieldTestedIdentityTests: XCTestCase {
     private let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]
 
-    private func tap(at seconds: Double) -> ReceivedNotification {
-        ReceivedNotification(userInfo: reminder, receivedAt: Date(timeIntervalSinceReferenceDate: seconds), uptime: seconds)
+    private func tap(at seconds: Double) -> PushReceivedNotification {
+        PushReceivedNotification(userInfo: reminder, receivedAt: Date(timeIntervalSinceReferenceDate: seconds), uptime: seconds)
     }
 
     /// Two reminders with identical payloads, tapped ten seconds apart: two taps, both answered.

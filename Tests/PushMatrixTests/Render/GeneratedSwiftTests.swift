@@ -84,7 +84,7 @@ final class GeneratedSwiftTests: XCTestCase {
         XCTAssertEqual(files.count, 1 << Fixtures.builtIn.payloadKeyIds.count)
         for name in files {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            XCTAssertEqual(text.components(separatedBy: "Payload(").count - 1, 1, name)
+            XCTAssertEqual(text.components(separatedBy: "PushPayload(").count - 1, 1, name)
             XCTAssertGreaterThan(text.components(separatedBy: "__payload,").count - 1, 1, name)
         }
     }

@@ -12,8 +12,8 @@ final class PushIdentityTests: XCTestCase {
     private func call(
         _ userInfo: [AnyHashable: Any], request: String? = nil, deliveredAt: Double = 0, action: String? = nil, at seconds: Double,
         wall: Double? = nil
-    ) -> ReceivedNotification {
-        ReceivedNotification(
+    ) -> PushReceivedNotification {
+        PushReceivedNotification(
             userInfo: userInfo, requestIdentifier: request, date: request.map { _ in start + deliveredAt }, actionIdentifier: action,
             receivedAt: start + (wall ?? seconds), uptime: seconds)
     }
@@ -118,7 +118,8 @@ final class PushIdentityTests: XCTestCase {
         let router = PushRouter(setup: .scenes)
         XCTAssertTrue(router.receive(.reception, state: .background, notification: call(reminder, at: 0), complete: nil).processesContent)
         let tapped = router.receive(
-            .action, state: .inactive, notification: call(reminder, request: "r", action: ReceivedNotification.defaultAction, at: 3_600),
+            .action, state: .inactive,
+            notification: call(reminder, request: "r", action: PushReceivedNotification.defaultAction, at: 3_600),
             complete: nil)
         XCTAssertTrue(tapped.processesContent, "nothing ties the tap to the delivery an hour before")
         XCTAssertTrue(tapped.respondsToTap)
@@ -127,7 +128,7 @@ final class PushIdentityTests: XCTestCase {
     /// iOS may make the reception call after the user's tap: it joins the tapped push.
     func testAReceptionAfterTheTapJoinsItsPush() {
         let router = PushRouter(setup: .scenes)
-        let tap = call(reminder, request: "r", deliveredAt: 0, action: ReceivedNotification.defaultAction, at: 2)
+        let tap = call(reminder, request: "r", deliveredAt: 0, action: PushReceivedNotification.defaultAction, at: 2)
         let tapped = router.receive(.action, state: .inactive, notification: tap, complete: nil)
         XCTAssertTrue(tapped.processesContent && tapped.respondsToTap)
         let received = router.receive(.reception, state: .background, notification: call(reminder, at: 3), complete: nil)
@@ -165,14 +166,14 @@ final class PushIdentityTests: XCTestCase {
     /// from the response's action identifier, not from the matrix.
     func testUnlistedCallsReachTheAppAndTheResponseNamesTheTap() {
         let router = PushRouter(setup: .scenes)
-        XCTAssertNil(Classifier.classify(setup: .scenes, handler: .reception, state: .inactive))
+        XCTAssertNil(PushClassifier.classify(setup: .scenes, handler: .reception, state: .inactive))
         let inactive = router.receive(.reception, state: .inactive, notification: call(reminder, at: 0), complete: nil)
-        XCTAssertEqual(inactive, Handling(event: .delivered(.inactive), processesContent: true, respondsToTap: false, unexpected: true))
+        XCTAssertEqual(inactive, PushHandling(event: .delivered(.inactive), processesContent: true, respondsToTap: false, unexpected: true))
 
         let category: [AnyHashable: Any] = ["aps": ["alert": "Reply?", "category": "chat"]]
         let button = call(category, request: "b", action: "reply", at: 100)
         XCTAssertEqual(router.receive(.action, state: .active, notification: button, complete: nil).event, .tapped(.actionButton))
-        let dismiss = call(category, request: "d", deliveredAt: 200, action: ReceivedNotification.dismissAction, at: 200)
+        let dismiss = call(category, request: "d", deliveredAt: 200, action: PushReceivedNotification.dismissAction, at: 200)
         XCTAssertEqual(router.receive(.action, state: .background, notification: dismiss, complete: nil).event, .tapped(.dismiss))
     }
 
@@ -192,11 +193,11 @@ final class PushIdentityTests: XCTestCase {
     /// log stays bounded however many calls are saved.
     func testAStoreKeepsTheMemoryAcrossLaunchesAndStaysBounded() {
         let store = PushMemoryInMemory(), now = Date()
-        let presented = ReceivedNotification(userInfo: reminder, requestIdentifier: "r", date: now, receivedAt: now, uptime: 0)
+        let presented = PushReceivedNotification(userInfo: reminder, requestIdentifier: "r", date: now, receivedAt: now, uptime: 0)
         let first = PushRouter(setup: .scenes, store: store)
         XCTAssertTrue(first.receive(.presentation, state: .active, notification: presented, complete: nil).processesContent)
-        let tap = ReceivedNotification(
-            userInfo: reminder, requestIdentifier: "r", date: now, actionIdentifier: ReceivedNotification.defaultAction,
+        let tap = PushReceivedNotification(
+            userInfo: reminder, requestIdentifier: "r", date: now, actionIdentifier: PushReceivedNotification.defaultAction,
             receivedAt: now + 3_600, uptime: 3_600)
         let relaunched = PushRouter(setup: .scenes, store: store).receive(.action, state: .inactive, notification: tap, complete: nil)
         XCTAssertFalse(relaunched.processesContent, "the store remembers the presentation")
@@ -206,14 +207,14 @@ final class PushIdentityTests: XCTestCase {
         let busy = PushRouter(setup: .scenes, capacity: 8, store: store)
         for n in 0..<1_000 {
             let silent: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "m\(n)"]
-            let call = ReceivedNotification(userInfo: silent, receivedAt: now, uptime: Double(n))
+            let call = PushReceivedNotification(userInfo: silent, receivedAt: now, uptime: Double(n))
             XCTAssertTrue(busy.receive(.reception, state: .background, notification: call, complete: nil).processesContent)
         }
         let lines = store.data.map { $0.split(separator: UInt8(ascii: "\n")).count } ?? 0
         XCTAssertLessThanOrEqual(lines, 4 * 8)
         let reloaded = PushRouter(setup: .scenes, capacity: 8, store: store)
         XCTAssertEqual(reloaded.memory.count, 8)
-        let latest = ReceivedNotification(userInfo: ["aps": ["content-available": 1], "gcm.message_id": "m999"], uptime: 5_000)
+        let latest = PushReceivedNotification(userInfo: ["aps": ["content-available": 1], "gcm.message_id": "m999"], uptime: 5_000)
         XCTAssertFalse(reloaded.receive(.reception, state: .background, notification: latest, complete: nil).processesContent)
     }
 }

@@ -6,8 +6,10 @@ enum BrokenHandlers {
     /// Takes `.inactive` for `.background`: a tap looks like another background delivery.
     final class InactiveAsBackground: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             router.receive(handler, state: state == .inactive ? .background : state, notification: notification, complete: complete)
         }
     }
@@ -15,8 +17,10 @@ enum BrokenHandlers {
     /// Handles the content on every call, so the iOS 8/9 background-then-inactive pair does it twice.
     final class ProcessesEveryCall: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             handling.processesContent = handling.event != nil
             return handling
@@ -26,36 +30,38 @@ enum BrokenHandlers {
     /// Forgets the completion handler.
     final class NeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: InitAPI, missing: Set<Handler>) { router = PushRouter(api: api, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             router.receive(handler, state: state, notification: notification, complete: nil)
         }
     }
 
     /// Each broken handler by its type's name.
-    static var named: [String: (InitAPI, Set<Handler>) -> PushHandlerUnderTest] {
+    static var named: [String: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest] {
         [
             "InactiveAsBackground": InactiveAsBackground.init, "ProcessesEveryCall": ProcessesEveryCall.init,
             "NeverCompletes": NeverCompletes.init,
         ]
     }
 
-    /// Scenario name → failures, for every scenario the handlers `make` makes fail, one for each
+    /// PushScenario name → failures, for every scenario the handlers `make` makes fail, one for each
     /// set of missing handlers the scenario stands for, as the generated suites check them.
-    static func failing(_ make: (InitAPI, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failing(_ make: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for scenario in Scenario.all {
-            let failures = ConformanceCheck.failures(scenario) { make(scenario.api, $0) }
+        for scenario in PushScenario.all {
+            let failures = PushConformanceCheck.failures(scenario) { make(scenario.api, $0) }
             if !failures.isEmpty { result[scenario.name] = failures }
         }
         return result
     }
 
     /// Sequence name → failures, for every sequence of several pushes the handler `make` makes fails.
-    static func failingSequences(_ make: (InitAPI, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failingSequences(_ make: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for sequence in PushSequence.all {
-            let failures = ConformanceCheck.failures(sequence, handler: make(sequence.api, []))
+            let failures = PushConformanceCheck.failures(sequence, handler: make(sequence.api, []))
             if !failures.isEmpty { result[sequence.name] = failures }
         }
         return result

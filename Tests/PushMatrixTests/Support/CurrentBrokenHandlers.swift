@@ -11,11 +11,13 @@ enum CurrentBrokenHandlers {
     final class SceneAndCenterKeepSeparateState: PushHandlerUnderTest {
         let scene: PushRouter
         let center: PushRouter
-        init(setup: Setup, missing: Set<Handler>) {
+        init(setup: PushSetup, missing: Set<PushHandler>) {
             scene = PushRouter(setup: setup, missing: missing)
             center = PushRouter(setup: setup, missing: missing)
         }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             (handler == .sceneConnect ? scene : center).receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -23,9 +25,11 @@ enum CurrentBrokenHandlers {
     /// Looks for a tap in the launch options only: the scene's connection options go unread.
     final class ReadsOnlyLaunchOptions: PushHandlerUnderTest {
         let router: PushRouter
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
-            if handler == .sceneConnect { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
+            if handler == .sceneConnect { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
             return router.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -35,15 +39,17 @@ enum CurrentBrokenHandlers {
     final class DelegateAssignedTooLate: PushHandlerUnderTest {
         let router: PushRouter
         private var justLaunched = false
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             let dropped = justLaunched && (handler == .action || handler == .presentation)
             if handler.launchesApp {
                 justLaunched = true
             } else if handler == .action || handler == .presentation {
                 justLaunched = false
             }
-            if dropped { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+            if dropped { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
             return router.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -51,8 +57,10 @@ enum CurrentBrokenHandlers {
     /// A `willPresent` that never calls its completion handler.
     final class PresentationNeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             router.receive(handler, state: state, notification: notification, complete: handler == .presentation ? nil : complete)
         }
     }
@@ -62,8 +70,10 @@ enum CurrentBrokenHandlers {
     final class ReadsOnlyConnectionOptions: PushHandlerUnderTest {
         let router: PushRouter
         private var connected = false
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handler == .sceneConnect {
                 connected = true
@@ -79,8 +89,10 @@ enum CurrentBrokenHandlers {
     /// handles it again.
     final class HandlesEveryPresentation: PushHandlerUnderTest {
         let router: PushRouter
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handler == .presentation { handling.processesContent = true }
             return handling
@@ -93,8 +105,10 @@ enum CurrentBrokenHandlers {
     final class EveryTapAfterBackgroundLaunchIsCold: PushHandlerUnderTest {
         let router: PushRouter
         private var waitingForLaunch = false
-        init(setup: Setup, missing: Set<Handler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             if handling.event == .delivered(.background) {
                 waitingForLaunch = true
@@ -111,8 +125,10 @@ enum CurrentBrokenHandlers {
     /// for the push already handled, so its content is skipped and its tap goes unanswered.
     final class DedupesByPayloadDigest: PushHandlerUnderTest {
         private let dedupe: Dedupe
-        init(setup: Setup, missing: Set<Handler>) { dedupe = Dedupe(setup: setup, missing: missing) { _ in nil } }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { dedupe = Dedupe(setup: setup, missing: missing) { _ in nil } }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             dedupe.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -121,8 +137,10 @@ enum CurrentBrokenHandlers {
     /// an update sent with the same `apns-collapse-id` is taken for the push it replaces.
     final class DedupesByRequestIdentifier: PushHandlerUnderTest {
         private let dedupe: Dedupe
-        init(setup: Setup, missing: Set<Handler>) { dedupe = Dedupe(setup: setup, missing: missing) { $0.requestIdentifier } }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        init(setup: PushSetup, missing: Set<PushHandler>) { dedupe = Dedupe(setup: setup, missing: missing) { $0.requestIdentifier } }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             dedupe.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -130,13 +148,15 @@ enum CurrentBrokenHandlers {
     /// The reference router's meaning and tap answer for each call, with content and taps
     /// remembered by one key: `key` where it gives one, else a digest of the payload.
     final class Dedupe {
-        private let setup: Setup, missing: Set<Handler>
-        private let key: (ReceivedNotification) -> String?
+        private let setup: PushSetup, missing: Set<PushHandler>
+        private let key: (PushReceivedNotification) -> String?
         private var content: Set<String> = [], taps: Set<String> = []
-        init(setup: Setup, missing: Set<Handler>, key: @escaping (ReceivedNotification) -> String?) {
+        init(setup: PushSetup, missing: Set<PushHandler>, key: @escaping (PushReceivedNotification) -> String?) {
             (self.setup, self.missing, self.key) = (setup, missing, key)
         }
-        func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
             // A fresh router remembers nothing: it says what the call means and whether it answers a tap.
             var handling = PushRouter(setup: setup, missing: missing).receive(
                 handler, state: state, notification: notification, complete: complete)
@@ -154,7 +174,7 @@ enum CurrentBrokenHandlers {
     }
 
     /// Each broken handler by its type's name.
-    static var named: [String: (Setup, Set<Handler>) -> PushHandlerUnderTest] {
+    static var named: [String: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest] {
         [
             "SceneAndCenterKeepSeparateState": SceneAndCenterKeepSeparateState.init, "ReadsOnlyLaunchOptions": ReadsOnlyLaunchOptions.init,
             "DelegateAssignedTooLate": DelegateAssignedTooLate.init, "PresentationNeverCompletes": PresentationNeverCompletes.init,
@@ -164,22 +184,22 @@ enum CurrentBrokenHandlers {
         ]
     }
 
-    /// Scenario name → failures, for every scenario the handlers `make` makes fail, one for each
+    /// PushScenario name → failures, for every scenario the handlers `make` makes fail, one for each
     /// set of missing handlers the scenario stands for, as the generated suites check them.
-    static func failing(_ make: (Setup, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failing(_ make: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for scenario in Scenario.all {
-            let failures = ConformanceCheck.failures(scenario) { make(scenario.setup, $0) }
+        for scenario in PushScenario.all {
+            let failures = PushConformanceCheck.failures(scenario) { make(scenario.setup, $0) }
             if !failures.isEmpty { result[scenario.name] = failures }
         }
         return result
     }
 
     /// Sequence name → failures, for every sequence of several pushes the handler `make` makes fails.
-    static func failingSequences(_ make: (Setup, Set<Handler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failingSequences(_ make: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for sequence in PushSequence.all {
-            let failures = ConformanceCheck.failures(sequence, handler: make(sequence.setup, []))
+            let failures = PushConformanceCheck.failures(sequence, handler: make(sequence.setup, []))
             if !failures.isEmpty { result[sequence.name] = failures }
         }
         return result

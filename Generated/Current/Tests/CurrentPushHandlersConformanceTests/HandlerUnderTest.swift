@@ -8,7 +8,7 @@ import CurrentPushHandlers
 /// PushAppDelegate in its place, and the suite makes it take each setup and set of
 /// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
 /// reference `PushRouter`.
-func makeHandlerUnderTest(setup: Setup, missing: Set<Handler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest(setup: PushSetup, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
     return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing) }

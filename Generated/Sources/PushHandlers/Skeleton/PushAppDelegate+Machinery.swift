@@ -14,7 +14,7 @@ import UserNotifications
 @MainActor
 public protocol PushSystem: AnyObject {
     /// The init API this device uses.
-    var api: InitAPI { get }
+    var api: PushInitAPI { get }
     /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
     /// Makes `delegate` the notification center's delegate (iOS 10 and later; nothing on iOS 8/9).
@@ -22,7 +22,7 @@ public protocol PushSystem: AnyObject {
     /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
     /// The permission status; on iOS 8/9 `askedBefore` is what the app recorded in `didRegister`.
-    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void)
+    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void)
     /// Shows the system prompt; on iOS 8/9 the answer arrives in `application(_:didRegister:)`.
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void)
     /// Opens the app's page in the Settings app.
@@ -31,12 +31,12 @@ public protocol PushSystem: AnyObject {
 
 /// The real system.
 @MainActor
-public final class UIKitPushSystem: PushSystem {
+public final class PushUIKitSystem: PushSystem {
     /// A system that talks to `UIApplication.shared` and the current notification center.
     public init() {}
 
     /// The iOS 10 API where the OS offers it, else the iOS 8/9 one.
-    public var api: InitAPI {
+    public var api: PushInitAPI {
         if #available(iOS 10.0, *) { return .ios10 }
         return .ios8_9
     }
@@ -55,7 +55,7 @@ public final class UIKitPushSystem: PushSystem {
     }
 
     /// Reads the notification settings and calls `completion` on the main actor with their status.
-    public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PermissionStatus) -> Void) {
+    public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void) {
         if #available(iOS 10.0, *) {
             UNUserNotificationCenter.current().getNotificationSettings { settings in
                 let status = Self.status(settings.authorizationStatus)
@@ -67,7 +67,7 @@ public final class UIKitPushSystem: PushSystem {
         }
     }
 
-    nonisolated static func status(_ status: UNAuthorizationStatus) -> PermissionStatus {
+    nonisolated static func status(_ status: UNAuthorizationStatus) -> PushPermissionStatus {
         switch status {
         case .authorized: return .authorized
         case .provisional: return .authorized
@@ -80,7 +80,7 @@ public final class UIKitPushSystem: PushSystem {
 
     /// iOS 8/9 report no types both before the prompt and after a refusal; whether the app has
     /// asked tells the two apart.
-    nonisolated static func status(types: UIUserNotificationType, askedBefore: Bool) -> PermissionStatus {
+    nonisolated static func status(types: UIUserNotificationType, askedBefore: Bool) -> PushPermissionStatus {
         switch (types.isEmpty, askedBefore) {
         case (false, _): return .authorized
         case (true, true): return .denied
@@ -113,7 +113,7 @@ public final class UIKitPushSystem: PushSystem {
 /// matrix page, which `pushmatrix generate` writes to Docs/en/reception-methods.md in its output.
 extension PushAppDelegate {
     /// The reception handler's state, with the cells of the matrix that lead to each.
-    static func state(forReception state: UIApplication.State) -> HandlerState {
+    static func state(forReception state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
             // every init API · foreground, on arrival: every payload
@@ -135,7 +135,7 @@ extension PushAppDelegate {
     }
 
     /// The action handler's state, with the cells of the matrix that lead to each.
-    static func state(forAction state: UIApplication.State) -> HandlerState {
+    static func state(forAction state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
             // never, in this matrix
@@ -174,12 +174,12 @@ extension PushAppDelegate {
     /// `missed` after it when the app's code had not answered by then.
     @discardableResult
     public func route(
-        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification,
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
         completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
-    ) -> Handling {
+    ) -> PushHandling {
         var done: @Sendable (UIBackgroundFetchResult) -> Void = { _ in }
         if let completion {
-            done = CompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
+            done = PushCompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
         }
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
         let handling = router.receive(handler, state: state, notification: notification, complete: nil)
@@ -189,7 +189,7 @@ extension PushAppDelegate {
         }
         let userInfo = notification.userInfo, action = notification.actionIdentifier
         if handling.respondsToTap {
-            respondToTap(userInfo, event: event, actionIdentifier: action == ReceivedNotification.defaultAction ? nil : action)
+            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
         }
         if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         return handling
@@ -210,7 +210,7 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
     @MainActor
     public init(
-        _ delegate: PushAppDelegate, api: InitAPI? = nil, missing: Set<Handler>? = nil,
+        _ delegate: PushAppDelegate, api: PushInitAPI? = nil, missing: Set<PushHandler>? = nil,
         store: PushMemoryStore? = PushMemoryInMemory()
     ) {
         self.delegate = delegate
@@ -220,7 +220,9 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
 
     /// Routes one call on the main actor and waits, running the main run loop, until the app has
     /// answered or its deadline has passed; a missed deadline is reported as `missedDeadline`.
-    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        -> PushHandling
+    {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
         return MainActor.assumeIsolated { [delegate] in

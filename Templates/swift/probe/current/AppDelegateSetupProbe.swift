@@ -9,7 +9,7 @@ import {{module}}
 /// The probe app without scenes: its window shows the probe's screen.
 @main
 final class ProbeAppDelegate: ProbeDelegate {
-    override var setup: Setup { .appDelegate }
+    override var setup: PushSetup { .appDelegate }
 
     override func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?

@@ -10,7 +10,7 @@ import {{module}}
 /// The probe app with scenes: every scene gets ProbeSceneDelegate.
 @main
 final class ProbeAppDelegate: ProbeDelegate {
-    override var setup: Setup { .scenes }
+    override var setup: PushSetup { .scenes }
 
     override func application(
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,

@@ -22,7 +22,7 @@ struct ProbeApp: App {
 
 /// The probe's app delegate under SwiftUI.
 final class ProbeAppDelegate: ProbeDelegate {
-    override var setup: Setup { .swiftUI }
+    override var setup: PushSetup { .swiftUI }
 }
 
 /// The probe's screen as a SwiftUI view.

@@ -60,9 +60,9 @@ nonisolated public struct PushMemory {
         var digest: String?
         var firstSeen: Date
         var lastCall: TimeInterval  // uptime
-        var deliveredBy: Set<Handler> = []
-        var deliveredIn: HandlerState?
-        var tappedBy: Set<Handler> = []
+        var deliveredBy: Set<PushHandler> = []
+        var deliveredIn: PushHandlerState?
+        var tappedBy: Set<PushHandler> = []
         var contentHandled = false
         var tapAnswered = false
     }
@@ -82,7 +82,8 @@ nonisolated public struct PushMemory {
     /// Returns whether the push's content and its tap were already handled, and marks them
     /// handled when `handlesContent` / `answersTap` say this call handles them.
     public mutating func record(
-        _ call: ReceivedNotification, handler: Handler, state: HandlerState? = nil, isTap: Bool, handlesContent: Bool, answersTap: Bool
+        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState? = nil, isTap: Bool, handlesContent: Bool,
+        answersTap: Bool
     ) -> (contentHandled: Bool, tapAnswered: Bool) {
         let index = find(call, handler: handler, state: state, isTap: isTap)
         var push = pushes.remove(at: index)  // the latest seen goes last; eviction takes the first
@@ -101,7 +102,7 @@ nonisolated public struct PushMemory {
         return before
     }
 
-    private mutating func find(_ call: ReceivedNotification, handler: Handler, state: HandlerState?, isTap: Bool) -> Int {
+    private mutating func find(_ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState?, isTap: Bool) -> Int {
         if let id = messageID(in: call.userInfo) {
             return pushes.firstIndex { $0.messageID == id } ?? remember(call, messageID: id, digest: nil)
         }
@@ -130,7 +131,7 @@ nonisolated public struct PushMemory {
     }
 
     /// Adds a push, forgetting the one seen longest ago when memory is full; returns its index.
-    private mutating func remember(_ call: ReceivedNotification, messageID: String?, digest: String?) -> Int {
+    private mutating func remember(_ call: PushReceivedNotification, messageID: String?, digest: String?) -> Int {
         if pushes.count >= capacity { pushes.removeFirst() }
         pushes.append(Remembered(uid: nextUID, messageID: messageID, digest: digest, firstSeen: call.receivedAt, lastCall: call.uptime))
         nextUID += 1
@@ -294,9 +295,9 @@ nonisolated extension PushMemory {
                 date: saved.date.map(Date.init(timeIntervalSinceReferenceDate:)), digest: saved.digest,
                 firstSeen: Date(timeIntervalSinceReferenceDate: saved.firstSeen),
                 lastCall: abs(saved.bootedAt - bootedAt) < 60 ? saved.lastCall : -.greatestFiniteMagnitude,
-                deliveredBy: Set(saved.deliveredBy.compactMap(Handler.init(rawValue:))),
-                deliveredIn: saved.deliveredIn.flatMap(HandlerState.init(rawValue:)),
-                tappedBy: Set(saved.tappedBy.compactMap(Handler.init(rawValue:))), contentHandled: saved.contentHandled,
+                deliveredBy: Set(saved.deliveredBy.compactMap(PushHandler.init(rawValue:))),
+                deliveredIn: saved.deliveredIn.flatMap(PushHandlerState.init(rawValue:)),
+                tappedBy: Set(saved.tappedBy.compactMap(PushHandler.init(rawValue:))), contentHandled: saved.contentHandled,
                 tapAnswered: saved.tapAnswered)
         }
         nextUID = (order.max() ?? -1) + 1

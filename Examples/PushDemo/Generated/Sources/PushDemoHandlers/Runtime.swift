@@ -6,15 +6,15 @@ import Foundation
 /// optional handlers the app lacks, with every call iOS makes and what a correct app does. Where
 /// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
 /// for both (`eitherWay`).
-nonisolated public struct Scenario: Sendable {
+nonisolated public struct PushScenario: Sendable {
     /// One call, and what the app should make of it.
     public struct Step: Equatable, Sendable {
         /// The delegate method iOS calls.
-        public let handler: Handler
+        public let handler: PushHandler
         /// `UIApplication.State` during the call; nil for a handler that runs without one.
-        public let state: HandlerState?
+        public let state: PushHandlerState?
         /// What the call means to the app.
-        public let event: Event
+        public let event: PushEvent
         /// The first call that brings the notification: its content is handled here, once.
         public let processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
@@ -25,7 +25,7 @@ nonisolated public struct Scenario: Sendable {
 
         /// A step with every field given; most calls bring the notification.
         public init(
-            handler: Handler, state: HandlerState?, event: Event, processesContent: Bool, respondsToTap: Bool,
+            handler: PushHandler, state: PushHandlerState?, event: PushEvent, processesContent: Bool, respondsToTap: Bool,
             bringsNotification: Bool = true
         ) {
             self.handler = handler
@@ -41,20 +41,20 @@ nonisolated public struct Scenario: Sendable {
     /// combination its test class is named for.
     public let name: String
     /// The keys the push sets.
-    public let payload: Payload
+    public let payload: PushPayload
     /// The init API the app uses.
-    public let api: InitAPI
+    public let api: PushInitAPI
     /// Where the app is when the push arrives.
-    public let appState: AppState
+    public let appState: PushAppState
     /// What the user taps afterwards; nil when nothing is tapped.
-    public let tap: Tap?
+    public let tap: PushTap?
     /// Which of the paths iOS may take in this cell: 1 for the one the cell states first.
     public let path: Int
     /// The optional handlers the app leaves out: every app the scenario stands for lacks them.
-    public let missing: Set<Handler>
+    public let missing: Set<PushHandler>
     /// The optional handlers the app may have or leave out alike: iOS makes the same calls either
     /// way, so the scenario stands for both.
-    public let eitherWay: Set<Handler>
+    public let eitherWay: Set<PushHandler>
     /// True when iOS drops the push: no call at all.
     public let ignored: Bool
     /// Every call iOS makes, in order.
@@ -63,8 +63,9 @@ nonisolated public struct Scenario: Sendable {
     /// A scenario with every field given; most take a cell's first path and stand for one set
     /// of missing handlers.
     public init(
-        name: String, payload: Payload, api: InitAPI, appState: AppState, tap: Tap?, path: Int = 1, missing: Set<Handler>,
-        eitherWay: Set<Handler> = [], ignored: Bool, steps: [Step]
+        name: String, payload: PushPayload, api: PushInitAPI, appState: PushAppState, tap: PushTap?, path: Int = 1,
+        missing: Set<PushHandler>,
+        eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step]
     ) {
         self.name = name
         self.payload = payload
@@ -79,21 +80,21 @@ nonisolated public struct Scenario: Sendable {
     }
 
     /// Whether the scenario stands for an app that leaves out exactly `missing`.
-    public func standsFor(missing: Set<Handler>) -> Bool {
+    public func standsFor(missing: Set<PushHandler>) -> Bool {
         self.missing.isSubset(of: missing) && missing.isSubset(of: self.missing.union(eitherWay))
     }
 
     /// Every set of optional handlers an app the scenario stands for leaves out: `missing`
     /// first, then with each combination of `eitherWay` added.
-    public var conditions: [Set<Handler>] {
-        Handler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in sets + sets.map { $0.union([handler]) } }
+    public var conditions: [Set<PushHandler>] {
+        PushHandler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in sets + sets.map { $0.union([handler]) } }
     }
 }
 
 /// What an app did with one call.
-nonisolated public struct Handling: Equatable, Sendable {
+nonisolated public struct PushHandling: Equatable, Sendable {
     /// What the app took the call to mean; nil for a call that brought no notification.
-    public var event: Event?
+    public var event: PushEvent?
     /// True when the app handled the notification's content on this call.
     public var processesContent: Bool
     /// True when the app answered the user's tap on this call.
@@ -106,7 +107,7 @@ nonisolated public struct Handling: Equatable, Sendable {
     public var missedDeadline: Bool
 
     /// A handling with every field given.
-    public init(event: Event?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false) {
+    public init(event: PushEvent?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false) {
         self.event = event
         self.processesContent = processesContent
         self.respondsToTap = respondsToTap
@@ -117,9 +118,9 @@ nonisolated public struct Handling: Equatable, Sendable {
 
 /// What one call hands the app about its push: the payload always; the notification request's
 /// identifier and delivery date when the method hands over a `UNNotification` or a response
-/// holding one (`Handler.handsNotification(_:)`); and when the call reached the app, by the wall
+/// holding one (`PushHandler.handsNotification(_:)`); and when the call reached the app, by the wall
 /// clock and by a monotonic one.
-nonisolated public struct ReceivedNotification {
+nonisolated public struct PushReceivedNotification {
     /// The push's payload.
     public var userInfo: [AnyHashable: Any]
     /// `UNNotificationRequest.identifier`; nil from a method that hands over the payload alone.
@@ -158,12 +159,12 @@ nonisolated public struct ReceivedNotification {
 
     /// The tap the user's response names, where the call hands one over and the matrix has that
     /// tap: the body, the dismiss action, or else an action button.
-    public var tap: Tap? {
+    public var tap: PushTap? {
         switch actionIdentifier {
         case nil: return nil
-        case Self.defaultAction?: return Tap(rawValue: "body")
-        case Self.dismissAction?: return Tap(rawValue: "dismiss")
-        default: return Tap(rawValue: "actionButton")
+        case Self.defaultAction?: return PushTap(rawValue: "body")
+        case Self.dismissAction?: return PushTap(rawValue: "dismiss")
+        default: return PushTap(rawValue: "actionButton")
         }
     }
 }
@@ -173,7 +174,8 @@ nonisolated public struct ReceivedNotification {
 /// must be called exactly once.
 nonisolated public protocol PushHandlerUnderTest: AnyObject {
     /// Handles one call from `handler` in `state` for `notification` and says what was done.
-    func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling
+    func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        -> PushHandling
 }
 
 /// A reference handler that follows the matrix: it classifies each call, handles a
@@ -181,12 +183,12 @@ nonisolated public protocol PushHandlerUnderTest: AnyObject {
 /// `PushMemory` describes.
 nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// The init API the app uses, which decides what each call means.
-    public let api: InitAPI
+    public let api: PushInitAPI
     /// The optional handlers the app leaves out.
-    public let missing: Set<Handler>
+    public let missing: Set<PushHandler>
     /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
     /// open run (handler and state), before it is classified. Nil, the default, records nothing.
-    public var recorder: FieldRecorder?
+    public var recorder: PushFieldRecorder?
     /// The pushes seen recently.
     public private(set) var memory: PushMemory
 
@@ -199,7 +201,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// it does, `capacity` how many pushes are remembered, and `store` where they are kept
     /// between launches: read now, written after every call.
     public init(
-        api: InitAPI, missing: Set<Handler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
+        api: PushInitAPI, missing: Set<PushHandler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
     ) {
         self.api = api
         self.missing = missing
@@ -212,29 +214,31 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// call that brought no notification (a scene connection without a response): nothing to do.
     /// A call the matrix does not list is handled all the same, as `unlistedMeaning` guesses, and
     /// marked `unexpected`: the matrix informs, it never drops a push.
-    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        -> PushHandling
+    {
         defer { complete?() }
-        guard !notification.userInfo.isEmpty else { return Handling(event: nil, processesContent: false, respondsToTap: false) }
+        guard !notification.userInfo.isEmpty else { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
-        let listed = Classifier.classify(api: api, handler: handler, state: state)?.event
+        let listed = PushClassifier.classify(api: api, handler: handler, state: state)?.event
         var event = listed ?? unlistedMeaning(handler, state: state)
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
         case .delivered: answers = false
-        case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: Payload(userInfo: notification.userInfo))
+        case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: PushPayload(userInfo: notification.userInfo))
         case .tapped: answers = true
         }
         let before = memory.record(
             notification, handler: handler, state: state, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
         save(notification)
         let answered = answers && !before.tapAnswered
-        return Handling(event: event, processesContent: !before.contentHandled, respondsToTap: answered, unexpected: listed == nil)
+        return PushHandling(event: event, processesContent: !before.contentHandled, respondsToTap: answered, unexpected: listed == nil)
     }
 
     /// Appends the push just recorded to the store; past `4 × capacity` lines, replaces the
     /// store with one line per push, so a call costs about the same however full memory is.
-    private func save(_ notification: ReceivedNotification) {
+    private func save(_ notification: PushReceivedNotification) {
         guard let store else { return }
         if let lines = linesSaved, lines < 4 * memory.capacity {
             store.append(memory.encodedLatest(now: notification.receivedAt, uptime: notification.uptime))
@@ -248,18 +252,18 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// What a call the matrix does not list most likely means: a launch is a tap; a handler the
     /// matrix uses for deliveries delivers, so the content is never lost; any other is the tap
     /// the matrix makes it in another state.
-    private func unlistedMeaning(_ handler: Handler, state: HandlerState?) -> Event {
+    private func unlistedMeaning(_ handler: PushHandler, state: PushHandlerState?) -> PushEvent {
         if handler.launchesApp { return .launchedByTap }
-        let states = [nil] + HandlerState.allCases.map(Optional.some)
-        let meanings = states.compactMap { Classifier.classify(api: api, handler: handler, state: $0)?.event }
+        let states = [nil] + PushHandlerState.allCases.map(Optional.some)
+        let meanings = states.compactMap { PushClassifier.classify(api: api, handler: handler, state: $0)?.event }
         if meanings.isEmpty || meanings.contains(where: \.isDelivery) { return .delivered(state ?? .background) }
         return meanings[0]
     }
 
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
     /// only when every tap that starts with it goes on to another call.
-    private func launchAlwaysContinues(_ launch: Handler, payload: Payload) -> Bool {
-        Scenario.all.allSatisfy { scenario in
+    private func launchAlwaysContinues(_ launch: PushHandler, payload: PushPayload) -> Bool {
+        PushScenario.all.allSatisfy { scenario in
             guard scenario.api == api, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
@@ -272,7 +276,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 /// object, so an app that drops its `done`, keeps it or calls it twice still has the handler
 /// called once, in time. The app answers through `done`, from any thread or task.
 @MainActor
-public final class CompletionOnce<Result: Sendable> {
+public final class PushCompletionOnce<Result: Sendable> {
     private var completion: ((Result) -> Void)?
 
     /// Wraps `completion`; after `seconds` without an answer it is called with `fallback`, and
@@ -303,14 +307,14 @@ public final class CompletionOnce<Result: Sendable> {
 
     /// `finish` as the app gets it: callable from any thread or task, any number of times.
     public nonisolated var done: @Sendable (Result) -> Void {
-        { result in onMainActor { self.finish(result) } }
+        { result in pushOnMainActor { self.finish(result) } }
     }
 }
 
 /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
 /// main queue, in call order. It never traps: Apple does not say which thread the notification
 /// center calls its delegate on, so every call comes through here rather than assume one.
-nonisolated func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+nonisolated func pushOnMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
     if Thread.isMainThread {
         MainActor.assumeIsolated(body)
     } else {
@@ -324,7 +328,7 @@ nonisolated public struct PushSequence: Sendable {
     /// One push: how it plays out, the request identifier iOS gives it, and when.
     public struct Push: Sendable {
         /// The calls iOS makes for this push and what the app should do on each.
-        public let scenario: Scenario
+        public let scenario: PushScenario
         /// `UNNotificationRequest.identifier`; pushes sent with one `apns-collapse-id` share it.
         public let requestIdentifier: String
         /// When iOS delivers it, in seconds from the sequence's start; its arrival calls come then.
@@ -333,7 +337,7 @@ nonisolated public struct PushSequence: Sendable {
         public let tappedAt: TimeInterval
 
         /// A push delivered at `deliveredAt` and, if its scenario has a tap, tapped at `tappedAt`.
-        public init(scenario: Scenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval) {
+        public init(scenario: PushScenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval) {
             self.scenario = scenario
             self.requestIdentifier = requestIdentifier
             self.deliveredAt = deliveredAt
@@ -353,7 +357,7 @@ nonisolated public struct PushSequence: Sendable {
     }
 
     /// The init API of its pushes, which the handler under test is made for.
-    public var api: InitAPI { pushes[0].scenario.api }
+    public var api: PushInitAPI { pushes[0].scenario.api }
 
     /// One call of a sequence.
     public struct Call: Sendable {
@@ -383,7 +387,7 @@ nonisolated public struct PushSequence: Sendable {
 
 /// Replays scenarios and sequences into a handler and lists every way the handler departs
 /// from the matrix.
-nonisolated public enum ConformanceCheck {
+nonisolated public enum PushConformanceCheck {
     /// The moment a replay starts; dates and arrival times count from it.
     static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
 
@@ -392,18 +396,18 @@ nonisolated public enum ConformanceCheck {
     /// conform. Failures every such handler shows alike are listed once, as `failures(_:handler:)`
     /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
     /// `without serviceExtension: step 1, …`.
-    public static func failures(_ scenario: Scenario, making make: (Set<Handler>) -> PushHandlerUnderTest) -> [String] {
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) -> [String] {
         let each = scenario.conditions.map { failures(scenario, handler: make($0)) }
         if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
         return zip(scenario.conditions, each).flatMap { missing, failures in
-            let condition = Handler.allCases.filter(scenario.eitherWay.contains)
+            let condition = PushHandler.allCases.filter(scenario.eitherWay.contains)
                 .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
             return failures.map { "\(condition): \($0)" }
         }
     }
 
     /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
-    public static func failures(_ scenario: Scenario, handler: PushHandlerUnderTest) -> [String] {
+    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) -> [String] {
         var failures: [String] = []
         if scenario.ignored && !scenario.steps.isEmpty {
             failures.append("an ignored notification must cause no call")
@@ -426,7 +430,7 @@ nonisolated public enum ConformanceCheck {
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
             let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.api)
-            let notification = ReceivedNotification(
+            let notification = PushReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
                 date: hands ? start + push.deliveredAt : nil,
                 actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
@@ -457,17 +461,17 @@ nonisolated public enum ConformanceCheck {
     }
 
     /// The identifier of the response iOS hands over for `tap`.
-    static func actionIdentifier(_ tap: Tap) -> String {
+    static func actionIdentifier(_ tap: PushTap) -> String {
         switch tap.rawValue {
-        case "body": return ReceivedNotification.defaultAction
-        case "dismiss": return ReceivedNotification.dismissAction
+        case "body": return PushReceivedNotification.defaultAction
+        case "dismiss": return PushReceivedNotification.dismissAction
         default: return "pushmatrix.\(tap.rawValue)"
         }
     }
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ api: InitAPI, _ step: Scenario.Step, _ event: Event?) -> Bool {
-        guard let event, let site = Classifier.classify(api: api, handler: step.handler, state: step.state) else { return false }
+    private static func ambiguous(_ api: PushInitAPI, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
+        guard let event, let site = PushClassifier.classify(api: api, handler: step.handler, state: step.state) else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }
@@ -485,7 +489,7 @@ nonisolated public enum ConformanceCheck {
 /// (quotes, backslashes and control characters), so free text such as a device name is safe.
 /// Its lock is NSLock, so it is checked by hand rather than by the compiler: the standard
 /// library's Mutex needs iOS 18.
-nonisolated public final class FieldRecorder: @unchecked Sendable {
+nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     private let sink: @Sendable (String) -> Void
     private let lock = NSLock()
     private var openRun: String?  // guarded by lock
@@ -500,8 +504,8 @@ nonisolated public final class FieldRecorder: @unchecked Sendable {
     /// (the app and its service extension, in an app group's container) add to one log. A line
     /// that cannot be written is dropped: recording never stops the app from handling a push.
     public convenience init(appendingTo url: URL) throws {
-        try FieldRecorder.append("", to: url)  // fails here, not line by line, when the file cannot be written
-        self.init { line in try? FieldRecorder.append(line, to: url) }
+        try PushFieldRecorder.append("", to: url)  // fails here, not line by line, when the file cannot be written
+        self.init { line in try? PushFieldRecorder.append(line, to: url) }
     }
 
     /// The open run's id; nil between runs.
@@ -516,14 +520,15 @@ nonisolated public final class FieldRecorder: @unchecked Sendable {
     /// leaves out, and the device, its iOS version and the spec the run was planned from (free
     /// text). `run` must be unique across the logs read together.
     public func start(
-        run: String, device: String, os: String, spec: String, payload: Payload, api: InitAPI, appState: AppState, tap: Tap?,
-        without: Set<Handler>
+        run: String, device: String, os: String, spec: String, payload: PushPayload, api: PushInitAPI, appState: PushAppState,
+        tap: PushTap?,
+        without: Set<PushHandler>
     ) {
         let fields = [
             "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
             "\"payload\": \(Self.object(payload))", "\"api\": \(Self.string(api.rawValue))",
             "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
-            "\"without\": [\(Handler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
+            "\"without\": [\(PushHandler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
         ]
         lock.lock()
         defer { lock.unlock() }
@@ -543,7 +548,7 @@ nonisolated public final class FieldRecorder: @unchecked Sendable {
 
     /// Writes a `call` line for one call iOS made, `state` nil for a handler without one; nothing
     /// when no run is open.
-    public func record(_ handler: Handler, state: HandlerState?) {
+    public func record(_ handler: PushHandler, state: PushHandlerState?) {
         let fields = ["\"handler\": \(Self.string(handler.rawValue))", "\"state\": \(state.map { Self.string($0.rawValue) } ?? "null")"]
         lock.lock()
         defer { lock.unlock() }
@@ -580,7 +585,7 @@ nonisolated public final class FieldRecorder: @unchecked Sendable {
     }
 
     /// Every payload key of the spec, in the spec's order.
-    private static func object(_ payload: Payload) -> String {
+    private static func object(_ payload: PushPayload) -> String {
         let keys: [(id: String, isSet: Bool)] = [
             ("alert", payload.alert),
             ("contentAvailable", payload.contentAvailable),

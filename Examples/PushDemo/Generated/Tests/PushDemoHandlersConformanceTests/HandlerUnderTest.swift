@@ -8,7 +8,7 @@ import PushDemoHandlers
 /// PushAppDelegate in its place, and the suite makes it take each init API and set of
 /// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
 /// reference `PushRouter`.
-func makeHandlerUnderTest(api: InitAPI, missing: Set<Handler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest(api: PushInitAPI, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
     return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), api: api, missing: missing) }

@@ -27,7 +27,7 @@ public protocol PushSystem: AnyObject {
 /// `UIApplication.shared`, which app extensions cannot use: the notification service extension
 /// links this library too.
 @MainActor
-public final class UIKitPushSystem: PushSystem {
+public final class PushUIKitSystem: PushSystem {
     private weak var application: UIApplication?
 
     /// A system with no application object yet; `attach(_:)` gives it one.
@@ -59,8 +59,8 @@ public final class UIKitPushSystem: PushSystem {
 extension PushAppDelegate {
     /// What the router tells pushes apart by: the payload, the request's identifier and the
     /// delivery date, the user's response if any, with now as the time the call came.
-    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> ReceivedNotification {
-        ReceivedNotification(
+    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> PushReceivedNotification {
+        PushReceivedNotification(
             userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
             actionIdentifier: actionIdentifier)
     }
@@ -71,7 +71,7 @@ extension PushAppDelegate {
     }
 
     /// The presentation handler's state, with the cells of the matrix that lead to each.
-    static func state(forPresentation state: UIApplication.State) -> HandlerState {
+    static func state(forPresentation state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
             // every setup · foreground, on arrival: any payload with alert
@@ -89,7 +89,7 @@ extension PushAppDelegate {
     }
 
     /// The reception handler's state, with the cells of the matrix that lead to each.
-    static func state(forReception state: UIApplication.State) -> HandlerState {
+    static func state(forReception state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
             // every setup · foreground, on arrival: any payload with contentAvailable
@@ -108,7 +108,7 @@ extension PushAppDelegate {
     }
 
     /// The action handler's state, with the cells of the matrix that lead to each.
-    static func state(forAction state: UIApplication.State) -> HandlerState {
+    static func state(forAction state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
             // every setup · foreground, tap body: any payload with alert
@@ -148,12 +148,12 @@ extension PushAppDelegate {
     /// `missed` after it when the app's code had not answered by then.
     @discardableResult
     public func route(
-        _ handler: Handler, state: HandlerState?, _ notification: ReceivedNotification,
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
         completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
-    ) -> Handling {
+    ) -> PushHandling {
         var done: @Sendable (UIBackgroundFetchResult) -> Void = { _ in }
         if let completion {
-            done = CompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
+            done = PushCompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
         }
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
         let handling = router.receive(handler, state: state, notification: notification, complete: nil)
@@ -163,7 +163,7 @@ extension PushAppDelegate {
         }
         let userInfo = notification.userInfo, action = notification.actionIdentifier
         if handling.respondsToTap {
-            respondToTap(userInfo, event: event, actionIdentifier: action == ReceivedNotification.defaultAction ? nil : action)
+            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
         }
         if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         return handling
@@ -184,7 +184,7 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
     @MainActor
     public init(
-        _ delegate: PushAppDelegate, setup: Setup? = nil, missing: Set<Handler>? = nil,
+        _ delegate: PushAppDelegate, setup: PushSetup? = nil, missing: Set<PushHandler>? = nil,
         store: PushMemoryStore? = PushMemoryInMemory()
     ) {
         self.delegate = delegate
@@ -194,7 +194,9 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
 
     /// Routes one call on the main actor and waits, running the main run loop, until the app has
     /// answered or its deadline has passed; a missed deadline is reported as `missedDeadline`.
-    public func receive(_ handler: Handler, state: HandlerState?, notification: ReceivedNotification, complete: (() -> Void)?) -> Handling {
+    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        -> PushHandling
+    {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
         return MainActor.assumeIsolated { [delegate] in

@@ -19,7 +19,7 @@ import UserNotifications
 /// PushSceneDelegate, which hands this object the tap a scene was connected for.
 ///
 /// The matrix informs; it never gates. A call the matrix does not list (a reception in
-/// `.inactive`, say) still reaches `processContent` or `respondToTap`, as `Handling.unexpected`,
+/// `.inactive`, say) still reaches `processContent` or `respondToTap`, as `PushHandling.unexpected`,
 /// and a field recorder logs it for `pushmatrix observe`. Only a proven repeat of a push already
 /// handled is held back (`PushMemory` says what proves one).
 ///
@@ -27,23 +27,23 @@ import UserNotifications
 /// Under Swift 6, nonisolated `async` forms were seen running off the main thread and crashing
 /// (openhab-ios pull requests 938 and 945; duckduckgo/apple-browsers 1928, which pinned them to
 /// the main actor). A completion-handler form runs at once when called on the main thread, in
-/// order with UIKit's own calls, and hops through `onMainActor` when it is not, never trapping.
+/// order with UIKit's own calls, and hops through `pushOnMainActor` when it is not, never trapping.
 /// Every completion handler iOS passes is called exactly once, by `completionDeadline` at the
-/// latest, whatever the app's code does with `done` (`CompletionOnce`).
+/// latest, whatever the app's code does with `done` (`PushCompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     // MARK: Your app's code: the regions
 
     /// How this app builds its user interface, which decides the calls the matrix expects. An app
     /// without scenes (`.appDelegate`) does not launch when built with the iOS 27 SDK.
-    open var setup: Setup {
+    open var setup: PushSetup {
         // pushmatrix:begin setup
         Self.detectedSetup
         // pushmatrix:end setup
     }
 
     /// Optional handlers this app leaves out.
-    open var missingHandlers: Set<Handler> {
+    open var missingHandlers: Set<PushHandler> {
         // pushmatrix:begin missing-handlers
         []
         // pushmatrix:end missing-handlers
@@ -70,7 +70,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
     /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
     open func processContent(
-        _ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) {
         // pushmatrix:begin process-content
         done(.newData)
@@ -80,7 +80,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// The user's tap, once per tap. `event` names the tap the response names (body, action
     /// button or dismiss); `actionIdentifier` is the action button's identifier, or
     /// `UNNotificationDismissActionIdentifier`; nil for the notification's body.
-    open func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
+    open func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         // pushmatrix:begin respond-to-tap
         // pushmatrix:end respond-to-tap
     }
@@ -96,7 +96,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// What iOS shows for a notification that arrives while the app is in the foreground; `[]`
     /// shows nothing. The matrix's foreground column assumes a banner or a list entry. `.banner`
     /// and `.list` need iOS 14; on iOS 13 only the deprecated `.alert` shows a notification.
-    open func presentationOptions(for notification: UNNotification, event: Event?) -> UNNotificationPresentationOptions {
+    open func presentationOptions(for notification: UNNotification, event: PushEvent?) -> UNNotificationPresentationOptions {
         // pushmatrix:begin presentation-options
         if #available(iOS 14.0, *) { return [.banner, .list, .sound] }
         return [.alert, .sound]
@@ -130,7 +130,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         if setup == .appDelegate, system.applicationState != .background,
             let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
         {
-            route(.launch, state: nil, ReceivedNotification(userInfo: userInfo))
+            route(.launch, state: nil, PushReceivedNotification(userInfo: userInfo))
         }
         // pushmatrix:begin did-finish-launching
         // pushmatrix:end did-finish-launching
@@ -165,13 +165,13 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The setup this app uses, as far as it shows: swiftUI when PushSwiftUIApp runs the app, else
     /// scenes when Info.plist declares a scene manifest (what makes UIKit use scenes), else none.
-    public static var detectedSetup: Setup {
+    public static var detectedSetup: PushSetup {
         if isHostedBySwiftUI { return .swiftUI }
         return Bundle.main.object(forInfoDictionaryKey: "UIApplicationSceneManifest") == nil ? .appDelegate : .scenes
     }
 
     /// The system this delegate talks to; tests put a fake here before launching.
-    public var system: any PushSystem = UIKitPushSystem()
+    public var system: any PushSystem = PushUIKitSystem()
     /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
     /// 25+5 seconds. Tests shorten it.
     public var completionDeadline: TimeInterval = 25
@@ -182,13 +182,13 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     lazy var router = PushRouter(
         setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
-    var tested: (setup: Setup?, missing: Set<Handler>?) = (nil, nil)
+    var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled, unexpected ones included. Nil,
     /// the default, records nothing. To record the launch call too, set it (and resume a run the
     /// app started before it was terminated) in the will-finish-launching region.
-    public var recorder: FieldRecorder?
+    public var recorder: PushFieldRecorder?
 
     /// Under the appDelegate setup UIKit puts the main storyboard's window here; with scenes,
     /// each scene delegate holds its own.
@@ -202,8 +202,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
-        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
-        onMainActor { [self] in
+        nonisolated(unsafe) let (received, completionHandler) = (PushReceivedNotification(userInfo: userInfo), completionHandler)
+        pushOnMainActor { [self] in
             route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
         }
     }
@@ -216,7 +216,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     ) {
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
         nonisolated(unsafe) let (notification, received) = (notification, Self.received(notification, actionIdentifier: nil))
-        onMainActor { [self] in
+        pushOnMainActor { [self] in
             guard Self.isPush(notification) else {
                 handleLocalNotification(notification, actionIdentifier: nil)
                 return completionHandler(presentationOptions(for: notification, event: nil))
@@ -236,7 +236,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         nonisolated(unsafe) let (notification, received) = (
             response.notification, Self.received(response.notification, actionIdentifier: response.actionIdentifier)
         )
-        onMainActor { [self] in
+        pushOnMainActor { [self] in
             guard Self.isPush(notification) else {
                 handleLocalNotification(notification, actionIdentifier: received.actionIdentifier)
                 return completionHandler()

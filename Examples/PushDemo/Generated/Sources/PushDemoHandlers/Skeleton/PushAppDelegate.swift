@@ -15,16 +15,16 @@ import UserNotifications
 /// a notification's content is handled once and each tap answered once, by the notification's
 /// identity: the sender's message id, else the request and its date, else the payload (see
 /// `PushMemory`). The matrix informs; it never gates: a call the matrix does not list still
-/// reaches the methods below, as `Handling.unexpected`. The notification center's methods are the
-/// completion-handler forms, which reach the main actor through `onMainActor` whatever thread iOS
+/// reaches the methods below, as `PushHandling.unexpected`. The notification center's methods are the
+/// completion-handler forms, which reach the main actor through `pushOnMainActor` whatever thread iOS
 /// calls them on, and every completion handler iOS passes is called exactly once, by
-/// `completionDeadline` at the latest (`CompletionOnce`).
+/// `completionDeadline` at the latest (`PushCompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     // MARK: Your app's code: the regions
 
     /// Optional handlers this app leaves out.
-    open var missingHandlers: Set<Handler> {
+    open var missingHandlers: Set<PushHandler> {
         // pushmatrix:begin missing-handlers
         []
         // pushmatrix:end missing-handlers
@@ -51,7 +51,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
     /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
     open func processContent(
-        _ userInfo: [AnyHashable: Any], event: Event, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) {
         // pushmatrix:begin process-content
         done(.newData)
@@ -60,7 +60,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The user's tap, once per tap. `event` names the tap the response names, where the call
     /// hands one over; `actionIdentifier` names the action button; nil for the body.
-    open func respondToTap(_ userInfo: [AnyHashable: Any], event: Event, actionIdentifier: String?) {
+    open func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         // pushmatrix:begin respond-to-tap
         // pushmatrix:end respond-to-tap
     }
@@ -88,7 +88,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // The launch options name a notification also when iOS starts the app in the background
         // to deliver it: only a launch that is not in the background is a tap.
         if system.applicationState != .background, let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
-            route(.launch, state: nil, ReceivedNotification(userInfo: userInfo))
+            route(.launch, state: nil, PushReceivedNotification(userInfo: userInfo))
         }
         checkPermission()
         // pushmatrix:begin did-finish-launching
@@ -120,7 +120,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     // MARK: Machinery: the calls iOS makes, routed through the matrix
 
     /// The system this delegate talks to; tests put a fake here before launching.
-    public var system: PushSystem = UIKitPushSystem()
+    public var system: PushSystem = PushUIKitSystem()
     /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
     /// 25+5 seconds. Tests shorten it.
     public var completionDeadline: TimeInterval = 25
@@ -131,16 +131,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     lazy var router = PushRouter(
         api: tested.api ?? system.api, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
-    var tested: (api: InitAPI?, missing: Set<Handler>?) = (nil, nil)
+    var tested: (api: PushInitAPI?, missing: Set<PushHandler>?) = (nil, nil)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records
     /// nothing. To record the launch call too, set it (and resume a run the app
     /// started before it was terminated) before launching finishes: in a subclass's `init()`.
-    public var recorder: FieldRecorder?
+    public var recorder: PushFieldRecorder?
     private let askedKey = "pushmatrix.notificationPermissionAsked"
     /// The permission status last read; nil until the first check finishes.
-    public private(set) var permission: PermissionStatus?
+    public private(set) var permission: PushPermissionStatus?
 
     /// Checks permission again each time the app comes to the foreground.
     open func applicationDidBecomeActive(_ application: UIApplication) {
@@ -155,8 +155,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
-        nonisolated(unsafe) let (received, completionHandler) = (ReceivedNotification(userInfo: userInfo), completionHandler)
-        onMainActor { [self] in
+        nonisolated(unsafe) let (received, completionHandler) = (PushReceivedNotification(userInfo: userInfo), completionHandler)
+        pushOnMainActor { [self] in
             route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
         }
     }
@@ -170,9 +170,10 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     ) {
         // As in the reception handler.
         nonisolated(unsafe) let (received, completionHandler) = (
-            ReceivedNotification(userInfo: userInfo, actionIdentifier: identifier ?? ReceivedNotification.defaultAction), completionHandler
+            PushReceivedNotification(userInfo: userInfo, actionIdentifier: identifier ?? PushReceivedNotification.defaultAction),
+            completionHandler
         )
-        onMainActor { [self] in
+        pushOnMainActor { [self] in
             route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
         }
     }
@@ -185,11 +186,11 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     ) {
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
         let notification = response.notification
-        nonisolated(unsafe) let received = ReceivedNotification(
+        nonisolated(unsafe) let received = PushReceivedNotification(
             userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
             actionIdentifier: response.actionIdentifier)
         let isPush = notification.request.trigger is UNPushNotificationTrigger
-        onMainActor { [self] in
+        pushOnMainActor { [self] in
             guard isPush else { return completionHandler() }  // the app's own notification: not in the matrix
             route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
         }
@@ -213,7 +214,7 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     }
 
     /// Stores the status just read and calls the method for it. Call `super` when overriding.
-    open func permissionChanged(_ status: PermissionStatus) {
+    open func permissionChanged(_ status: PushPermissionStatus) {
         permission = status
         switch status {
         case .notDetermined: permissionNotDetermined()

@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrix
+
+/// The generated module is copied into app targets or imported beside an app's own types, so
+/// every name it declares at the top level, public or not, begins with `Push` (`push` for a
+/// function): an app's `Event` or `Handler` is neither redeclared nor shadowed.
+final class PublicNameTests: XCTestCase {
+    func testEveryTopLevelNameOfTheGeneratedModulesBeginsWithPush() throws {
+        // A top-level declaration: at the start of a line, after any attributes and modifiers.
+        let declaration = try Regex(
+            #"^(?:@\w+(?:\([^)]*\))? +)*(?:(?:nonisolated|public|open|internal|fileprivate|private|final|indirect) +)*(?:struct|enum|class|protocol|typealias|actor|func|let|var) +`?(\w+)"#
+        ).anchorsMatchLineEndings()
+        let roots = [
+            Fixtures.generated + "/Sources/PushHandlers", Fixtures.currentGenerated + "/Sources/CurrentPushHandlers",
+            Fixtures.root.path + "/Examples/PushDemo/Generated/Sources/PushDemoHandlers",
+        ]
+        var names: [String: String] = [:]
+        for root in roots {
+            for file in SwiftCompiler.sources(in: root) {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                for match in text.matches(of: declaration) {
+                    names[String(match.output[1].substring ?? "")] = file.replacingOccurrences(of: Fixtures.root.path + "/", with: "")
+                }
+            }
+        }
+        XCTAssertGreaterThan(names.count, 30, "the declarations are read: \(names.keys.sorted())")
+        for (name, file) in names.sorted(by: { $0.key < $1.key }) {
+            XCTAssertTrue(name.hasPrefix("Push") || name.hasPrefix("push"), "\(file): `\(name)` can collide with an app's own type")
+        }
+    }
+
+    /// The spec names the setup type; the module puts its prefix before that name.
+    func testTheSetupTypeTakesThePrefix() throws {
+        let dimensions = try String(contentsOfFile: Fixtures.generated + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
+        XCTAssertTrue(dimensions.contains("public enum PushInitAPI: String"), "the field-tested spec names it InitAPI")
+        let current = try String(
+            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Dimensions.swift", encoding: .utf8)
+        XCTAssertTrue(current.contains("public enum PushSetup: String"), "the current spec keeps the default, Setup")
+    }
+}
