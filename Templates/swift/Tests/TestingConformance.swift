@@ -34,14 +34,19 @@ struct SequenceCase: CustomTestStringConvertible, Sendable {
 }
 
 /// A scenario as a test's argument, shown by its name (its XCTest test's with the payload
-/// combination in front, which that suite's class names). A
-/// wrapper, not a conformance of `PushScenario`: the module and this suite may be in one package or
-/// in two, and a conformance added from outside is legal in only one of those cases.
+/// combination in front, which that suite's class names). A wrapper, not a conformance of
+/// `PushScenario`: the module and this suite may be in one package or in two, and a conformance
+/// added from outside is legal in only one of those cases.
 struct ScenarioCase: CustomTestStringConvertible, Sendable {
     let scenario: PushScenario
 
     init(_ scenario: PushScenario) {
         self.scenario = scenario
+    }
+
+    /// A test's arguments, one for each scenario, written as `.name`.
+    static func cases(_ scenarios: [PushScenario]) -> [ScenarioCase] {
+        scenarios.map(ScenarioCase.init)
     }
 
     var testDescription: String { scenario.name }

@@ -10,11 +10,11 @@ struct {{typeName}}ConformanceTests {
 {{#tests}}
     @Test(
         "{{setup}} · {{appState}}", .tags(.{{setup}}, .{{appState}}),
-        arguments: [
+        arguments: ScenarioCase.cases([
 {{#scenarios}}
-            PushScenario.{{.}}
+            .{{.}}
 {{/scenarios}}
-        ].map(ScenarioCase.init))
+        ]))
     func {{setup}}__{{appState}}(_ test: ScenarioCase) {
         expectConforms(test.scenario)
     }

@@ -78,8 +78,8 @@ final class TestFrameworkOptionTests: XCTestCase {
                 XCTAssertTrue(text.contains("\nimport Testing\n") && !text.contains("XCTest"), name)
                 let lines = text.split(separator: "\n")
                 // The last argument of a list has a comma after it unless it is the only one.
-                arguments += lines.filter { $0.hasPrefix("            PushScenario.") }.map { line in
-                    let name = line.dropFirst(25)
+                arguments += lines.filter { $0.hasPrefix("            .") }.map { line in
+                    let name = line.dropFirst(13)
                     return String(name.hasSuffix(",") ? name.dropLast() : name)
                 }
                 testCount += lines.filter { $0.hasPrefix("    @Test(") }.count
