@@ -29,6 +29,7 @@ final class DrivenApp: PushAppDelegate {
     override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         Seen.tapsAnswered += 1
         Seen.taps.append("\(event) \(actionIdentifier ?? "body")")
+        Seen.events.append("tap \(event)")
     }
 }
 
@@ -103,6 +104,16 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 app.application(application, didReceiveRemoteNotification: original) { completions.fetch($0) }
                 app.userNotificationCenter(center, willPresent: push(delivered, "e")) { completions.presentation($0) }
                 return Expected(content: 1...1, taps: 0, completions: 2)
+            }
+        ),
+        // A tap starts the app: its one call brings the content and the tap, the content first.
+        (
+            "coldStartTap",
+            { behaviour, completions in
+                let (app, system) = launched(behaviour)
+                system.applicationState = .inactive
+                app.userNotificationCenter(center, didReceive: makeResponse(to: push(reminder, "c"))) { completions.plain() }
+                return Expected(content: 1...1, taps: 1, completions: 1, contentBeforeTap: true)
             }
         ),
         // A service extension replaces the payload, mark and all; the app in front gets both forms.

@@ -41,6 +41,7 @@ final class DrivenApp: PushAppDelegate {
     override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
         Seen.tapsAnswered += 1
         Seen.taps.append("\(event) \(actionIdentifier ?? "body")")
+        Seen.events.append("tap \(event)")
     }
 }
 

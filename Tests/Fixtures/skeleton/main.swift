@@ -83,14 +83,15 @@ for seed in randomSeeds {
 }
 print("end")
 
-/// What one traffic case expects: how many pushes' content, taps and completion handlers.
+/// What one traffic case expects: how many pushes' content, taps and completion handlers, and
+/// whether the app's code must see the content before the tap that brought it.
 struct Expected {
-    var content: ClosedRange<Int>, taps: Int, completions: Int
+    var content: ClosedRange<Int>, taps: Int, completions: Int, contentBeforeTap = false
 }
 
 /// Runs one case with fresh counts and lists where the app's code departed from `Expected`.
 @MainActor func check(_ behaviour: Behaviour, _ run: (Behaviour, Completions) -> Expected) -> [String] {
-    (Seen.contentHandled, Seen.tapsAnswered) = (0, 0)
+    (Seen.contentHandled, Seen.tapsAnswered, Seen.events) = (0, 0, [])
     let completions = Completions()
     let expected = run(behaviour, completions)
     let deadline = Date() + 2
@@ -103,6 +104,10 @@ struct Expected {
     if Seen.tapsAnswered != expected.taps { problems.append("taps answered \(Seen.tapsAnswered) times, expected \(expected.taps)") }
     if completions.count != expected.completions {
         problems.append("completion handlers called \(completions.count) times, expected \(expected.completions)")
+    }
+    let firstTap = Seen.events.firstIndex { $0.hasPrefix("tap") }, firstContent = Seen.events.firstIndex { $0.hasPrefix("content") }
+    if expected.contentBeforeTap, let firstTap, firstContent.map({ $0 > firstTap }) ?? true {
+        problems.append("the tap was answered before its content was handed over: \(Seen.events)")
     }
     if completions.failed > 0 { problems.append("\(completions.failed) completion handlers got .failed at the deadline") }
     if !completions.onMain { problems.append("a completion handler was called off the main thread") }

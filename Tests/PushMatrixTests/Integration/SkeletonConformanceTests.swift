@@ -39,6 +39,7 @@ final class SkeletonConformanceTests: IntegrationTestCase {
                 + deadlineLines("alert_contentAvailable__scenes__background__tapBody") + broken + [
                     "traffic ignoresUnexpected unmodelledState: content handled 0 times, expected 1...1",
                     "traffic answersTapTwice receptionAfterTap: taps answered 2 times, expected 1",
+                    "traffic answersTapTwice coldStartTap: taps answered 2 times, expected 1",
                     "traffic answersTapTwice actionAndDismiss: taps answered 4 times, expected 2",
                     "end",
                 ])

@@ -168,8 +168,9 @@ extension PushAppDelegate {
     }
 
     /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
-    /// answers the tap once and hands the content to `processContent` once, unless the call is a
-    /// proven repeat of a push already handled. `completion` is iOS's completion handler, if the
+    /// hands the content to `processContent` once, then answers the tap once (so a tap that brings
+    /// the content, on a cold start, finds it already started), unless the call is a proven repeat
+    /// of a push already handled. `completion` is iOS's completion handler, if the
     /// method has one: it is called exactly once, by `completionDeadline` at the latest, and
     /// `missed` after it when the app's code had not answered by then.
     @discardableResult
@@ -188,10 +189,10 @@ extension PushAppDelegate {
             return handling
         }
         let userInfo = notification.userInfo, action = notification.actionIdentifier
+        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         if handling.respondsToTap {
             respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
         }
-        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
         return handling
     }
 }
