@@ -14,8 +14,13 @@ let package = Package(
         .plugin(name: "PushMatrixCheck", targets: ["PushMatrixCheck"]),
     ],
     targets: [
+        // The stages, each using only the ones above it (docs/architecture.md).
+        .target(name: "PushMatrixSupport"),
+        .target(name: "PushMatrixJSON", dependencies: ["PushMatrixSupport"]),
         // The built-in spec and templates are compiled in (see BuiltIn/BuiltInFiles.swift).
-        .target(name: "PushMatrix", resources: [
+        .target(
+            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
+            resources: [
                 .embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json"),
                 .embedInCode("BuiltIn/Templates"),
             ]),
@@ -23,7 +28,9 @@ let package = Package(
         .plugin(
             name: "PushMatrixCommand",
             capability: .command(
-                intent: .custom(verb: "push-matrix", description: "Generate docs, Swift handlers and conformance tests from the package's push-matrix spec"),
+                intent: .custom(
+                    verb: "push-matrix",
+                    description: "Generate docs, Swift handlers and conformance tests from the package's push-matrix spec"),
                 permissions: [.writeToPackageDirectory(reason: "pushmatrix writes the generated docs and Swift into the package")]
             ),
             dependencies: ["pushmatrix"]
@@ -33,15 +40,19 @@ let package = Package(
         .plugin(
             name: "PushMatrixCheck",
             capability: .command(
-                intent: .custom(verb: "push-matrix-check", description: "Check that the package's push-matrix outputs are up to date, writing nothing")
+                intent: .custom(
+                    verb: "push-matrix-check", description: "Check that the package's push-matrix outputs are up to date, writing nothing")
             ),
             dependencies: ["pushmatrix"]
         ),
-        .testTarget(name: "PushMatrixTests", dependencies: ["PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
+        .testTarget(
+            name: "PushMatrixTests",
+            dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
         // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every
         // build proves they compile, and their conformance suites run with the package's tests.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),
-        .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),
+        .testTarget(
+            name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),
         .target(name: "CurrentPushHandlers", path: "Generated/Current/Sources/CurrentPushHandlers"),
         .testTarget(
             name: "CurrentPushHandlersConformanceTests", dependencies: ["CurrentPushHandlers"],

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// The built-in spec and templates, compiled into the binary so that an installed `pushmatrix`
 /// works from any directory. SwiftPM embeds them (`resources` in Package.swift) from `Spec/`
 /// and `Templates/`, through the links beside this file: there is no copy to keep in step.

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A command line split into options, so each command can take what it knows and report the rest.
 struct Arguments {
     struct UsageError: Error { var message: String }

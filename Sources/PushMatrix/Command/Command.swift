@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
 public enum Command {
     public static let version = "0.1.0"

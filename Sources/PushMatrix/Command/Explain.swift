@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
     /// so a spec with other dimensions gets matching options.

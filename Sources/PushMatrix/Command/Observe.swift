@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 extension Command {
     /// `observe LOG...`: field logs held against the spec. Exit 0 when nothing contradicts it, 1
     /// when something does or a log has a bad line (every other line is still read), 2 on usage.

@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {

@@ -1,3 +1,5 @@
+import PushMatrixJSON
+
 /// Answers "what happens to this push?" for each init API and app state asked about.
 public struct Outcome: Sendable {
     public var setup: String

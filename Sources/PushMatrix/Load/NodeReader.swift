@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// Reads one JSON object of the spec into typed values, recording every problem instead of
 /// stopping at the first, and reporting keys nobody asked for (with the nearest known key).
 final class NodeReader {

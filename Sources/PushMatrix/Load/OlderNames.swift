@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// The older names of spec texts and phrase placeholders, read as today's: a spec written
 /// before its second dimension was called a setup still loads unchanged.
 enum OlderNames {

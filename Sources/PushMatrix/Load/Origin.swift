@@ -1,23 +1,4 @@
-/// Where a value came from in the spec: its JSON path (for people) and position (for editors).
-public struct Origin: Sendable, Hashable {
-    /// The path is kept as the enclosing object's path and a key, joined only when shown: a
-    /// large spec has hundreds of thousands of origins and shows none of them when it is valid.
-    private let parent: String, key: String
-    public var location: SourceLocation
-
-    public var path: String { key.isEmpty ? parent : parent.isEmpty ? key : parent + "." + key }
-
-    public init(path: String, location: SourceLocation) {
-        self.init(parent: path, key: "", location: location)
-    }
-
-    /// The member `key` of the object at `parent`.
-    init(parent: String, key: String, location: SourceLocation) {
-        self.parent = parent
-        self.key = key
-        self.location = location
-    }
-}
+import PushMatrixSupport
 
 /// An id written in the spec that must name something declared elsewhere in it.
 public struct Reference: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// The spec as written: every dimension, text and cell, with where each came from.
 /// Nothing here knows a dimension's ids; they are data.
 public struct Spec: Sendable {

@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// Turns the parsed JSON document into a `Spec`, reporting wrong types, missing and unknown keys.
 /// It checks shape only; what the values mean is the validator's job.
 enum SpecDecoder {

@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// The front of the pipeline: bytes → JSON → spec → validated matrix, or every problem found.
 public enum SpecLoader {
     /// Larger specs are refused before parsing; the built-in one is about 70 KB, a matrix with

@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// A field log (format version 1, docs/field-log.md): JSON lines, each run a `start` line naming
 /// its cell, tap and missing handlers, a `call` line per call in order, and an `end` line.
 /// Reading checks every line against the spec's ids; a bad line is reported with its place and

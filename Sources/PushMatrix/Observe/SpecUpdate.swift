@@ -1,3 +1,6 @@
+import PushMatrixJSON
+import PushMatrixSupport
+
 /// The spec rewritten with what the field saw. A cell changes only when every scenario of it
 /// with no handler missing (no tap, and each possible tap) was run, and each scenario's runs all
 /// took one sequence of calls. If those take one path of the cell, that path's source becomes an

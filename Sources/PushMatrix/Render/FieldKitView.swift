@@ -1,3 +1,5 @@
+import PushMatrixJSON
+
 /// The field kit's files besides the probe app: one payload file per payload combination for the
 /// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the
 /// `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// Renders the output plan's files: a path (relative to the output directory) and its bytes.
 /// Nothing is written here; the caller decides what a rendered file becomes.
 public enum Generator {

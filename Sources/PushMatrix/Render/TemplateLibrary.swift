@@ -1,3 +1,4 @@
+import PushMatrixSupport
 import Synchronization
 
 /// Templates by relative path, each read and parsed once: from the user's directory when it has

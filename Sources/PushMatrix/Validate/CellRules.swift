@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// Checks the cells against the declared dimensions: one cell per combination, and the domain
 /// rules every cell obeys. The rules use the roles the spec declares (`makesVisible`, `running`,
 /// `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// Resolves ids written in the spec against what it declares, reporting each one that does not.
 struct References {
     let sink: DiagnosticSink

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// Checks what the decoder cannot: ids are unique and safe, references resolve, every text is
 /// translated, the cells cover every combination exactly once, and the cells obey the domain rules.
 struct Validator {

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 extension OutputWriter {
     /// One `--check` run: each rendered file is compared with what is there. Nothing is written.
     public final class Checking {

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A digest of everything a run's outputs depend on: the generator's version, the options, the
 /// spec's bytes and the text of every template the run may read (`OutputPlan.templates`). The
 /// manifest records it, so a run whose inputs are unchanged can confirm the outputs without

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 extension OutputWriter {
     /// What a writing run did: each file's fate, and warnings (what an interrupted run left
     /// that could not be finished, region code that `--force` or a template change dropped).

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 extension OutputWriter {
     /// One run's writes. Each rendered file is compared with what is on disk as it is added;
     /// only changed files are kept, in memory. Nothing

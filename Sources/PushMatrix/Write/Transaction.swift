@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// An update of an existing output directory that a run stopped at any moment leaves either
 /// undone or, once the next run has finished it, done.
 ///

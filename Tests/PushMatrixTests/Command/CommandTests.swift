@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// The command line: exit statuses, writing only what changed, `--check`, and an output
 /// directory left untouched when the spec is invalid.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// `explain --payload P --json` against the seed reception table, re-typed here by hand from the
 /// source tables (not derived from the spec), for all 48 cells.

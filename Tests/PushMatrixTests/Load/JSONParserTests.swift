@@ -1,6 +1,9 @@
 import PushMatrix
 import XCTest
 
+@testable import PushMatrixJSON
+@testable import PushMatrixSupport
+
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String, maxDepth: Int = 200) throws -> JSONNode {
         try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)

@@ -4,11 +4,21 @@ import XCTest
 /// The library's sources keep the shape the architecture asks for: short functions, and no
 /// process-wide state (the executable owns signals, the exit status and the environment).
 final class SourceShapeTests: XCTestCase {
-    private let sources = Fixtures.root.appendingPathComponent("Sources/PushMatrix").path
+    /// Every library target's folder.
+    private let targets = ["PushMatrixSupport", "PushMatrixJSON", "PushMatrix"]
 
     private func files() throws -> [(name: String, lines: [Substring])] {
-        try FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map {
-            ($0, try String(contentsOfFile: sources + "/" + $0, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false))
+        try targets.flatMap { target in
+            let folder = Fixtures.root.appendingPathComponent("Sources/" + target).path
+            return try FileManager.default.enumerator(atPath: folder)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+                .sorted()
+                .map { name in
+                    (
+                        target + "/" + name,
+                        try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(
+                            separator: "\n", omittingEmptySubsequences: false)
+                    )
+                }
         }
     }
 
@@ -16,7 +26,8 @@ final class SourceShapeTests: XCTestCase {
     /// indentation; none is longer than 80 lines.
     func testNoFunctionIsLongerThanEightyLines() throws {
         let declaration = try NSRegularExpression(
-            pattern: #"^(\s*)(?:(?:@\w+|public|private|fileprivate|internal|static|mutating|override|nonisolated)\s+)*(?:func\s|init[(<?])"#
+            pattern:
+                #"^(\s*)(?:(?:@\w+|public|package|private|fileprivate|internal|static|mutating|override|nonisolated)\s+)*(?:func\s|init[(<?])"#
         )
         var longest = 0
         for (name, lines) in try files() {
@@ -35,6 +46,22 @@ final class SourceShapeTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(longest, 20, "the scan finds functions")
+    }
+
+    /// The targets depend one way: each imports only targets before it in `targets` (and the
+    /// toolchain's modules), so no stage reaches back into a later one.
+    func testEachTargetImportsOnlyTheTargetsBeforeIt() throws {
+        var imports = 0
+        for (name, lines) in try files() {
+            let target = String(name.prefix { $0 != "/" })
+            let allowed = targets.prefix { $0 != target }
+            for line in lines where line.hasPrefix("import PushMatrix") || line.hasPrefix("@testable import PushMatrix") {
+                let module = String(line.split(separator: " ").last!)
+                imports += 1
+                XCTAssertTrue(allowed.contains(module), "\(name): \(target) imports \(module), which comes after it")
+            }
+        }
+        XCTAssertGreaterThan(imports, 10, "the scan finds the imports")
     }
 
     func testTheLibraryChangesNoProcessWideState() throws {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// The output plan is the one list of outputs: a row added to it is rendered, written, checked,
 /// validated and digested with no other change, and the table's templates are all built in.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// Each validation rule, shown failing on a small edit of the built-in spec, with the exact
 /// diagnostic (file:line:column, JSON path, what was expected).

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// What `generate` does with a bad output path, what an interrupted run left, another run at
 /// the same time, broken region markers and links: say what is wrong, lose nothing.

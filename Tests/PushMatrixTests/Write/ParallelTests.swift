@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 final class ParallelTests: XCTestCase {
     func testParallelMapRunsEachElementOnceInOrder() {

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixJSON
+@testable import PushMatrixSupport
 
 /// Output that cannot be broken: spec text cannot break generated code, a killed run leaves
 /// every file whole, nothing is written through a link, and output never depends on the run.

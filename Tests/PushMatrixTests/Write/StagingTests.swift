@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSupport
 
 /// Staging a run's files: whatever the directory holds, it ends as the rendered files say, with
 /// hand edits and regions kept, and nothing written through a link. (The texts are given as

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A logic-less template (a strict Mustache subset): parse once, render many times.
 ///
 /// Unlike Mustache, an unknown name is an error rather than empty output, so typos in user-edited

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A parsed template: what the renderer walks.
 enum TemplateNode: Sendable {
     case text([UInt8])  // UTF-8, copied to the output as is

@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A parsed JSON value together with where it starts in the source, so later stages
 /// can point diagnostics at the exact line and column.
 public struct JSONNode: Sendable, Equatable {

@@ -1,10 +1,10 @@
 /// The digest the manifest records and the inputs are summed up with: XXH64 (seed 0), as
 /// sixteen lower-case hex digits. Enough to notice an edit, and the same on every machine.
-enum Digest {
+package enum Digest {
     /// How the manifest names it, on its `digest` line.
-    static let name = "xxh64"
+    package static let name = "xxh64"
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = String(xxh64(bytes), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
@@ -14,7 +14,7 @@ enum Digest {
     private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// XXH64 as its specification defines it; words are read little-endian on any machine.
-    static func xxh64(_ bytes: [UInt8]) -> UInt64 {
+    package static func xxh64(_ bytes: [UInt8]) -> UInt64 {
         var at = 0
         var hash: UInt64
         if bytes.count >= 32 {

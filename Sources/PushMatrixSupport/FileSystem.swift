@@ -8,17 +8,17 @@ import Darwin
 
 /// The few file operations pushmatrix needs, straight on the C library. Foundation is not linked:
 /// loading it costs more than a whole `generate --check`, and the tool runs on every build.
-enum FileSystem {
-    enum Kind { case regular, directory, symbolicLink, other }
+package enum FileSystem {
+    package enum Kind { case regular, directory, symbolicLink, other }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
         /// The C library's words for the current `errno`.
-        static func current() -> Failure { Failure(description: String(cString: strerror(errno))) }
+        package static func current() -> Failure { Failure(description: String(cString: strerror(errno))) }
     }
 
     /// What is at `path` (a link is not followed), or nil when nothing is.
-    static func kind(_ path: String) -> Kind? {
+    package static func kind(_ path: String) -> Kind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -30,18 +30,18 @@ enum FileSystem {
     }
 
     /// Whether both paths exist and are one file (links followed).
-    static func sameFile(_ a: String, _ b: String?) -> Bool {
+    package static func sameFile(_ a: String, _ b: String?) -> Bool {
         guard let b else { return false }
         var x = stat(), y = stat()
         return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
-    static func read(_ path: String) -> [UInt8]? { try? contents(path) }
+    package static func read(_ path: String) -> [UInt8]? { try? contents(path) }
 
     /// The whole file at `path`, which must be a regular file. A FIFO, a device or a directory
     /// is refused without waiting: opening a FIFO that has no writer would otherwise block.
-    static func contents(_ path: String) throws(Failure) -> [UInt8] {
+    package static func contents(_ path: String) throws(Failure) -> [UInt8] {
         // O_NONBLOCK makes the open of a FIFO return at once; a regular file's reads ignore it.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .current() }
@@ -53,7 +53,7 @@ enum FileSystem {
     }
 
     /// Everything on standard input up to its end; waits for it as long as the writer takes.
-    static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
+    package static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
 
     /// What an open file gives until its end. The first read asks for one byte more than
     /// `expected`, so a file of that size ends there; one that grew is read on.
@@ -68,7 +68,7 @@ enum FileSystem {
     }
 
     /// Writes `bytes` to a new file at `path`, replacing one that is there.
-    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .current() }
         do {
@@ -81,7 +81,7 @@ enum FileSystem {
     }
 
     /// Writes all of `bytes` to an open file.
-    static func write(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
@@ -92,7 +92,7 @@ enum FileSystem {
     }
 
     /// The next `count` bytes of an open file; fewer at its end, nil when it cannot be read.
-    static func read(_ fd: Int32, count: Int) -> [UInt8]? {
+    package static func read(_ fd: Int32, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var got = 0
         while got < count {
@@ -108,7 +108,7 @@ enum FileSystem {
 
     /// Writes a temporary file beside `path` and renames it into place: a reader, or a run killed
     /// half way, sees the old file or the new one, never a mix.
-    static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
+    package static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
         let temporary = temporary(for: path, suffix: temporarySuffix)
         try createDirectories(parent(of: temporary))
         try write(bytes, to: temporary)
@@ -116,17 +116,17 @@ enum FileSystem {
     }
 
     /// The hidden file beside `path` that a replacement is written to first.
-    static func temporary(for path: String, suffix: String) -> String {
+    package static func temporary(for path: String, suffix: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." + path + suffix }
         return path[...slash] + "." + path[path.utf8.index(after: slash)...] + suffix
     }
 
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
     }
 
     /// Renames `from` over `to` in one step; on failure `from` is removed.
-    static func move(_ from: String, to: String) throws(Failure) {
+    package static func move(_ from: String, to: String) throws(Failure) {
         guard rename(from, to) == 0 else {
             let failure = Failure.current()
             unlink(from)
@@ -137,7 +137,7 @@ enum FileSystem {
     /// Creates `path` and any missing parents; an existing directory is fine. Returns the
     /// directories this call made, outermost first (another thread may make some of them).
     @discardableResult
-    static func createDirectories(_ path: String) throws(Failure) -> [String] {
+    package static func createDirectories(_ path: String) throws(Failure) -> [String] {
         if path.isEmpty || kind(path) == .directory { return [] }
         var made: [String] = []
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex {
@@ -151,7 +151,7 @@ enum FileSystem {
     /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must
     /// already be a directory (it may be reached through a symbolic link). A component that is
     /// a symbolic link or not a directory is refused: nothing is made through a link.
-    static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
+    package static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
         var current = root
         for component in relative.split(separator: "/") {
             current = join(current, component)
@@ -163,7 +163,7 @@ enum FileSystem {
 
     /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed,
     /// never followed. Missing is fine.
-    static func removeTree(_ path: String) throws(Failure) {
+    package static func removeTree(_ path: String) throws(Failure) {
         guard let found = kind(path) else { return }
         guard found == .directory else {
             guard unlink(path) == 0 || errno == ENOENT else { throw .current() }
@@ -174,7 +174,7 @@ enum FileSystem {
     }
 
     /// The names in a directory, without `.` and `..`.
-    static func entries(_ directory: String) throws(Failure) -> [String] {
+    package static func entries(_ directory: String) throws(Failure) -> [String] {
         guard let stream = opendir(directory) else { throw .current() }
         defer { closedir(stream) }
         var names: [String] = []
@@ -186,24 +186,24 @@ enum FileSystem {
     }
 
     /// Whether `path` is a directory, following a symbolic link to it.
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Makes one directory; false when it cannot, or something is already there.
-    static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+    package static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
 
     /// Removes `path` if it is an empty directory; anything else is left alone.
-    static func removeDirectory(_ path: String) { rmdir(path) }
+    package static func removeDirectory(_ path: String) { rmdir(path) }
 
-    static func remove(_ path: String) throws(Failure) {
+    package static func remove(_ path: String) throws(Failure) {
         guard unlink(path) == 0 else { throw .current() }
     }
 
     /// `path` as seen from `directory` (each absolute or relative to the working directory),
     /// from their names alone: `Spec/a.json` seen from `Generated` is `../Spec/a.json`.
-    static func relative(_ path: String, from directory: String) -> String {
+    package static func relative(_ path: String, from directory: String) -> String {
         let target = components(absolute(path)), base = components(absolute(directory))
         let shared = zip(target, base).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: base.count - shared) + target[shared...]
@@ -228,7 +228,7 @@ enum FileSystem {
     }
 
     /// `path` inside `directory`, with exactly one slash between them.
-    static func join(_ directory: String, _ path: some StringProtocol) -> String {
+    package static func join(_ directory: String, _ path: some StringProtocol) -> String {
         directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 }

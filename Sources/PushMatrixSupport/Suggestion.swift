@@ -1,7 +1,7 @@
 /// "Did you mean …?" hints: the closest candidate by edit distance, when close enough to be a
 /// plausible typo. Ties go to the alphabetically first, so messages never depend on order.
-enum Suggestion {
-    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+package enum Suggestion {
+    package static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.unicodeScalars)
         var best: (distance: Int, name: String)?
         for candidate in Set(candidates) {
@@ -15,7 +15,7 @@ enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or the empty string.
-    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

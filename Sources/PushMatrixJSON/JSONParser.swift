@@ -1,3 +1,5 @@
+import PushMatrixSupport
+
 /// A strict RFC 8259 parser that records source locations; Foundation's JSONDecoder cannot
 /// report line:column, and our diagnostics must.
 public enum JSONParser {
