@@ -13,8 +13,8 @@ import UserNotifications
 /// cannot create (`UNUserNotificationCenter.current()` traps in a test bundle without a bundle id).
 @MainActor
 public protocol PushSystem: AnyObject {
-    /// The init API this device uses.
-    var api: PushInitAPI { get }
+    /// The {{setupWords}} this device uses.
+    var {{setupLabel}}: {{setupType}} { get }
     /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
     /// Makes `delegate` the notification center's delegate (iOS 10 and later; nothing on iOS 8/9).
@@ -36,7 +36,7 @@ public final class PushUIKitSystem: PushSystem {
     public init() {}
 
     /// The iOS 10 API where the OS offers it, else the iOS 8/9 one.
-    public var api: PushInitAPI {
+    public var {{setupLabel}}: {{setupType}} {
         if #available(iOS 10.0, *) { return .ios10 }
         return .ios8_9
     }

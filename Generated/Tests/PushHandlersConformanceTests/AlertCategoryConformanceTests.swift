@@ -3,7 +3,7 @@
 import PushHandlers
 import XCTest
 
-/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// One test per scenario of this payload combination, named for its setup, app state, tap
 /// and the handlers it lacks.
 final class AlertCategoryConformanceTests: XCTestCase {
     /// alert + category · ios10 · foreground · no tap · with or without action

@@ -7,7 +7,7 @@ extension XCTestCase {
     /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set
     /// of missing handlers it stands for, and fails with every departure from the matrix.
     func assertConforms(_ scenario: PushScenario, file: StaticString = #filePath, line: UInt = #line) {
-        let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest(api: scenario.api, missing: $0) }
+        let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest(setup: scenario.setup, missing: $0) }
         for failure in failures {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
@@ -16,7 +16,7 @@ extension XCTestCase {
     /// Replays the sequence's pushes into one fresh handler and fails with every departure from
     /// the matrix.
     func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {
-        let handler = makeHandlerUnderTest(api: sequence.api, missing: [])
+        let handler = makeHandlerUnderTest(setup: sequence.setup, missing: [])
         for failure in PushConformanceCheck.failures(sequence, handler: handler) {
             XCTFail("\(sequence.name): \(failure)", file: file, line: line)
         }

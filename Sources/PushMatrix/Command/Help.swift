@@ -115,13 +115,13 @@ enum Help {
         let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
         let filters: [CommandInfo.Option] = [
             .value(
-                "--" + (spec?.naming ?? .older).label, "ID",
-                "Only these \((spec?.naming ?? .older).words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
+                "--" + (spec?.naming ?? .current).label, "ID",
+                "Only these \((spec?.naming ?? .current).words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
-            .flag("--json", "Print JSON, one object per \((spec?.naming ?? .older).words) and app state"),
+            .flag("--json", "Print JSON, one object per \((spec?.naming ?? .current).words) and app state"),
             generate.options[0], generate.options[1],
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")

@@ -1,6 +1,6 @@
 import PushMatrixJSON
 
-/// Answers "what happens to this push?" for each init API and app state asked about.
+/// Answers "what happens to this push?" for each setup and app state asked about.
 public struct Outcome: Sendable {
     public var setup: String
     public var appState: String
@@ -94,7 +94,7 @@ extension Matrix {
     }
 
     /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
-    /// method under the outcome's init API as Swift names it.
+    /// method under the outcome's setup as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {
         .array(outcomes.map { json($0, paths: $0.paths) })
     }

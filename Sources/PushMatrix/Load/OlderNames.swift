@@ -1,14 +1,18 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// The older names of spec texts and phrase placeholders, read as today's: a spec written
-/// before its second dimension was called a setup still loads unchanged.
+/// The older names, read as today's: a spec or field log written before the second dimension
+/// was called a setup still loads unchanged. The older keys of the setups themselves
+/// (`initAPIs`, `api`, `apis`) are `SetupNaming.older`.
 enum OlderNames {
     /// Text names the templates read, by their older name.
     static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
 
     /// Placeholders of the phrases that name setups, by their older name.
     static let placeholders = ["api": "setup", "apis": "setups"]
+
+    /// The key a field log's start line names its setup with, in logs of the older form.
+    static let fieldLogSetupKey = "api"
 
     /// `texts` with each older name read as today's, unless the spec also gives today's.
     static func texts(_ texts: [String: LocalizedText]) -> [String: LocalizedText] {

@@ -8,8 +8,8 @@ public struct Spec: Sendable {
     public var sources: [Source]
     public var symbols: [Symbol]
     public var payloadKeys: [PayloadKey]
-    /// The second dimension: how the app is set up. The field-tested format calls it `initAPIs`
-    /// (cells say `api`); the current one `setups` (cells say `setup`). `naming` says which.
+    /// The second dimension: how the app is set up. The file calls it `setups` (cells say
+    /// `setup`), or in the older form `initAPIs` (cells say `api`); `naming` says which.
     public var setups: [Setup]
     public var naming: SetupNaming
     public var appStates: [AppState]
@@ -50,9 +50,9 @@ public struct SetupNaming: Sendable, Equatable {
     public var list: String, cellKey: String, noteKey: String
     public var swiftType: String, label: String, words: String
 
-    /// The field-tested form's, which the decoder reads and maps onto setups.
+    /// The older form's keys (`OlderNames`), read as setups and named as setups outside the file.
     public static let older = SetupNaming(
-        list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "InitAPI", label: "api", words: "init API")
+        list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "Setup", label: "setup", words: "setup")
     /// The current form's; a spec may rename the outside names (`setupNames`).
     public static let current = SetupNaming(
         list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", label: "setup", words: "setup")
@@ -178,8 +178,8 @@ public struct Note: Sendable {
     public var source: Reference
     /// Other pages and reports that say the same, cited beside `source`.
     public var moreSources: [Reference] = []
-    /// The init APIs the note is about, when not all: it is shown only with those (a note about
-    /// an iOS 10 method means nothing on the row of an older API). Nil for every init API.
+    /// The setups the note is about, when not all: it is shown only with those (a note about
+    /// an iOS 10 method means nothing on the row of an older API). Nil for every setup.
     public var setups: [Reference]?
     /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
     /// that carries this note to happen; nil when the note sets no such condition.

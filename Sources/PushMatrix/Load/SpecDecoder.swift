@@ -49,7 +49,7 @@ enum SpecDecoder {
         return sink.hasErrors ? nil : spec
     }
 
-    /// The file's keys by its form (`setups`, or the field-tested `initAPIs`; the newer wins
+    /// The file's keys by its form (`setups`, or the older `initAPIs`; the newer wins
     /// when a spec gives both, and the older is then reported as unknown), and the outside names
     /// a current-form spec may give in `setupNames`.
     private static func naming(_ r: NodeReader) -> SetupNaming {
@@ -96,7 +96,7 @@ enum SpecDecoder {
     private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> Setup? {
         let id = o.string("id")
         let name = o.text("name")
-        let className = o.string("className", optional: naming == .current)
+        let className = o.string("className", optional: naming.list == SetupNaming.current.list)
         let platforms = o.string("platforms")
         let description = o.text("description")
         guard let id, let name, let platforms, let description else { return nil }

@@ -1,4 +1,4 @@
-/// One point of the matrix: a payload (each declared key set or not), a setup (or init API) and
+/// One point of the matrix: a payload (each declared key set or not), a setup and
 /// an app state, as validation names a missing one; `setupWords` is the spec's name for the second.
 struct Combination {
     var payload: [String: Bool]

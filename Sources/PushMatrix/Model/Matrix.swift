@@ -12,7 +12,7 @@ public struct Matrix: Sendable {
     public let payloadKeyIds: [String]
     /// The cells by combination, as validation indexed them.
     private let cells: CellIndex
-    /// Positions of payload keys, init APIs and app states, which address the cells.
+    /// Positions of payload keys, setups and app states, which address the cells.
     var keyIndex: [String: Int] { cells.keyIndex }
     var setupIndex: [String: Int] { cells.setupIndex }
     var stateIndex: [String: Int] { cells.stateIndex }
@@ -49,7 +49,7 @@ public struct Matrix: Sendable {
         cell(Payload(payload, keys: payloadKeyIds), setup: setupIndex[setup]!, state: stateIndex[appState]!)
     }
 
-    /// The cell of a payload and the positions of an init API and an app state in the spec.
+    /// The cell of a payload and the positions of a setup and an app state in the spec.
     func cell(_ payload: Payload, setup: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, setup: setup, state: state)] }
 
     /// Where that cell is in `spec.cells`.
@@ -57,7 +57,7 @@ public struct Matrix: Sendable {
         cells.cell(payload, setup, state)
     }
 
-    /// Every note that applies to a cell: its column's that are about its init API, its own and
+    /// Every note that applies to a cell: its column's that are about its setup, its own and
     /// its calls', sorted by id.
     public func noteIds(of cell: Cell) -> [String] {
         var ids = Set(appStates[cell.appState.id]!.notes.map(\.id).filter { note($0, isAbout: cell.setup.id) } + cell.notes.map(\.id))
@@ -71,7 +71,7 @@ public struct Matrix: Sendable {
     }
 
     /// The delegate method by which `handler` is called under setup `setup` (validation
-    /// guarantees every handler has one for every init API).
+    /// guarantees every handler has one for every setup).
     func method(_ handler: String, setup: String) -> MethodName {
         handlers[handler]!.methods.first { $0.setup.id == setup }!
     }

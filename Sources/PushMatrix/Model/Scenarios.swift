@@ -31,7 +31,7 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The cell's init API and app state ids, and whether iOS ignores the push there. (Not the
+    /// The cell's setup and app state ids, and whether iOS ignores the push there. (Not the
     /// whole cell: a large matrix has over 100,000 scenarios.)
     public var setup: String
     public var appState: String
@@ -174,7 +174,7 @@ extension Matrix {
     }
 
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
-    /// this payload and init API: only then can the launch leave the answer to the next call.
+    /// this payload and setup: only then can the launch leave the answer to the next call.
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in

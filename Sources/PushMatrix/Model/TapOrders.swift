@@ -1,4 +1,4 @@
-/// What a tap calls with one init API, read from the cells: one sequence of calls, with the tap
+/// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap
 /// and the app states (and, only where the payload changes the calls, the payloads) that lead
 /// to it. The call-order page tells these.
 struct TapOrder {

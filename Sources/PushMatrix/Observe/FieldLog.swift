@@ -123,7 +123,9 @@ struct FieldLog {
             }
             return Payload(flags, keys: keys)
         }
-        let setupKey = spec.naming.label
+        let setupKey =
+            reader.node[spec.naming.label] == nil && reader.node[OlderNames.fieldLogSetupKey] != nil
+            ? OlderNames.fieldLogSetupKey : spec.naming.label
         guard let device = reader.string("device"), let os = reader.string("os"),
             let setup = reader.id(setupKey, spec.setups.map(\.id)),
             let appState = reader.id("appState", spec.appStates.map(\.id)),

@@ -120,7 +120,7 @@ struct SwiftView {
         .object(["groups": .list(matrix.payloads.map { .verbatim(Self.groupName($0, keys: matrix.payloadKeyIds)) })])
     }
 
-    /// Where the matrix makes one kind of call: an init API, a handler and its state.
+    /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
         var setup: String
         var handler: String
@@ -230,7 +230,7 @@ struct SwiftView {
     }
 
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead
-    /// there (every init API), summarised; the permission mapping per init API.
+    /// there (every setup), summarised; the permission mapping per setup.
     func skeleton() -> TemplateValue {
         let summaries = BranchSummary.all(matrix)
         let branches: [String: TemplateValue] = Dictionary(
@@ -315,7 +315,7 @@ struct SwiftView {
             }
         }
 
-        /// `head`, then the scenario's init API, app state and `tap`, each after `separator`, then
+        /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then
         /// the parts `missing` gives for each missing handler: joined once, since a name repeats
         /// every key of its payload.
         private static func spelled(

@@ -4,7 +4,7 @@ import PushMatrixSupport
 struct References {
     let sink: DiagnosticSink
     let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
-    /// The spec's name for its second dimension: "setup" or "init API".
+    /// The spec's name for its second dimension: "setup" unless the spec's `setupNames` gives another.
     let setupWords: String
     /// Whether no payload key is declared twice (that is reported elsewhere).
     private let distinctKeys: Bool
@@ -37,7 +37,7 @@ struct References {
         call.notes.forEach { resolve($0, notes, "note") }
     }
 
-    /// A cell address names every payload key once, an init API and an app state.
+    /// A cell address names every payload key once, a setup and an app state.
     func address(_ address: CellAddress) {
         defer {
             resolve(address.setup, setups, setupWords)

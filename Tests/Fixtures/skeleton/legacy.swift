@@ -10,8 +10,8 @@ let chosenScenarios = ["alert_contentAvailable__ios10__background__tapBody"]
 /// A system on the scenario's init API, which the skeleton's router reads.
 @MainActor
 final class FakeSystem: PushSystem {
-    let api: PushInitAPI
-    init(api: PushInitAPI) { self.api = api }
+    let setup: PushSetup
+    init(setup: PushSetup) { self.setup = setup }
     var applicationState: UIApplication.State = .active
     func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate) {}
     func registerForRemoteNotifications() {}
@@ -45,18 +45,18 @@ final class DrivenApp: PushAppDelegate {
     }
 }
 
-/// The scenario's api, by name.
-func setupName(_ scenario: PushScenario) -> String { scenario.api.rawValue }
+/// The scenario's setup, by name.
+func setupName(_ scenario: PushScenario) -> String { scenario.setup.rawValue }
 
-/// Whether `handler` hands over the notification in the scenario's api.
-func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.api) }
+/// Whether `handler` hands over the notification in the scenario's setup.
+func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.setup) }
 
 /// Whether the app sees `handler`'s calls.
 func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of this matrix runs in the app
 
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
     let app = DrivenApp(missing: missing, behaviour: behaviour)
-    app.system = FakeSystem(api: scenario.api)
+    app.system = FakeSystem(setup: scenario.setup)
     app.completionDeadline = 0.1
     return app
 }
@@ -71,7 +71,7 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
         (
             "identicalTapsOnIOS8or9",
             { behaviour, completions in
-                let app = DrivenApp(missing: [], behaviour: behaviour), system = FakeSystem(api: .ios8_9)
+                let app = DrivenApp(missing: [], behaviour: behaviour), system = FakeSystem(setup: .ios8_9)
                 (app.system, app.memoryStore, app.completionDeadline) = (system, PushMemoryInMemory(), 0.3)
                 system.applicationState = .inactive
                 let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]

@@ -7,7 +7,7 @@ import XCTest
 /// `explain --payload P --json` against the seed reception table, re-typed here by hand from the
 /// source tables (not derived from the spec), for all 48 cells.
 final class ExplainTests: XCTestCase {
-    /// Payload (alert, content-available, category as 1/0) → api → [foreground, background, not running].
+    /// Payload (alert, content-available, category as 1/0) → setup → [foreground, background, not running].
     /// A cell: delivery calls, then "NC" when Notification Center shows it, then taps (A = action
     /// button, B = body) with their calls; "ignored" alone when nothing happens.
     static let seedTable: [String: [String: [String]]] = [
@@ -68,7 +68,7 @@ final class ExplainTests: XCTestCase {
             let outcomes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             XCTAssertEqual(outcomes.count, 6)
             for outcome in outcomes {
-                let setup = outcome["api"] as! String, state = outcome["state"] as! String
+                let setup = outcome["setup"] as! String, state = outcome["state"] as! String
                 let column = ["foreground", "background", "notRunning"].firstIndex(of: state)!
                 XCTAssertEqual(Self.summary(outcome), setups[setup]![column], "\(code) \(setup) \(state)")
                 XCTAssertEqual(
@@ -112,7 +112,7 @@ final class ExplainTests: XCTestCase {
 
     /// The foreground column's note names an iOS 10 method: it is declared about the iOS 10 API
     /// and shown only on its rows.
-    func testANoteAboutOneInitAPIIsShownOnlyWithIt() {
+    func testANoteAboutOneSetupIsShownOnlyWithIt() {
         let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"])
             .stdout
         let outcomes = text.components(separatedBy: "\n\n")
@@ -150,7 +150,7 @@ final class ExplainTests: XCTestCase {
 
     func testTheIssueExampleIsPrintedExactly() {
         let result = Command.run([
-            "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--api", "ios10", "--state", "background",
+            "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--setup", "ios10", "--state", "background",
             "--json",
         ])
         XCTAssertEqual(result.status, 0)
@@ -159,7 +159,7 @@ final class ExplainTests: XCTestCase {
             """
             [
               {
-                "api": "ios10",
+                "setup": "ios10",
                 "state": "background",
                 "payload": {
                   "alert": true,
@@ -205,7 +205,7 @@ final class ExplainTests: XCTestCase {
             """)
     }
 
-    /// Each handler an outcome calls is named with its delegate method under that outcome's init API.
+    /// Each handler an outcome calls is named with its delegate method under that outcome's setup.
     func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
         let arguments = [
             "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning",
@@ -251,7 +251,7 @@ final class ExplainTests: XCTestCase {
     /// rather than "an app without an action handler gets…".
     func testTheFallbackNoteIsWordedForAnAppKnownToLackTheHandler() {
         let arguments = [
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--api", "ios10", "--state",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--setup", "ios10", "--state",
             "background",
         ]
         XCTAssertTrue(
@@ -266,7 +266,7 @@ final class ExplainTests: XCTestCase {
         // A fallback note without words for that case is left out there: the steps already show the substitute.
         let other = Command.run([
             "explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
-            "--api", "ios15", "--state", "foreground", "--without-presentation-handler",
+            "--setup", "ios15", "--state", "foreground", "--without-presentation-handler",
         ])
         XCTAssertEqual(other.status, 0, other.stderr)
         XCTAssertFalse(other.stdout.contains("Without a presentation handler"), other.stdout)
@@ -276,7 +276,9 @@ final class ExplainTests: XCTestCase {
     /// handler runs only if the payload carries sound or badge. A real payload decides it; with
     /// flags only, the step says so, once.
     func testACallThatNeedsSoundOrBadgeIsToldOnce() throws {
-        let arguments = ["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--api", "ios10", "--state", "foreground"]
+        let arguments = [
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--setup", "ios10", "--state", "foreground",
+        ]
         let flags = Command.run(arguments + ["--category"]).stdout
         XCTAssertTrue(
             flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"),
@@ -467,7 +469,7 @@ final class ExplainTests: XCTestCase {
 
     func testHumanReadableOutputInJapanese() {
         let result = Command.run([
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--api", "ios8_9", "--state", "notRunning",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--setup", "ios8_9", "--state", "notRunning",
             "--lang", "ja",
         ])
         XCTAssertEqual(result.status, 0, result.stderr)

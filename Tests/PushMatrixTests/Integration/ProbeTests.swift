@@ -9,7 +9,7 @@ import XCTest
 final class ProbeTests: IntegrationTestCase {
     /// The app targets of each built-in matrix's probe, and what decides each one's setup.
     private let targets: [String: [(folder: String, setup: String?)]] = [
-        "PushHandlers": [("App", "system.api")],
+        "PushHandlers": [("App", "system.setup")],
         "CurrentPushHandlers": [
             ("AppDelegate", "PushSetup { .appDelegate }"), ("Scenes", "PushSetup { .scenes }"), ("ServiceExtension", nil),
             ("SwiftUI", "PushSetup { .swiftUI }"),

@@ -20,7 +20,7 @@ final class SuiteParityTests: IntegrationTestCase {
 
     private let parts = [
         Part(
-            spec: Fixtures.spec, module: "PushHandlers", label: "api", type: "PushInitAPI", brokenFile: "BrokenHandlers",
+            spec: Fixtures.spec, module: "PushHandlers", label: "setup", type: "PushSetup", brokenFile: "BrokenHandlers",
             failures: BrokenHandlers.named.mapValues { BrokenHandlers.failing($0).merging(BrokenHandlers.failingSequences($0)) { $1 } }),
         Part(
             spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "PushSetup",

@@ -86,6 +86,22 @@ final class ObserveTests: XCTestCase {
         }
     }
 
+    /// A log written before the second dimension was called a setup names it `api` on its start
+    /// lines; it is read as `setup`, and a start line with neither is reported.
+    func testALogOfTheOlderFormIsRead() throws {
+        let matrix = Fixtures.builtIn, scenario = matrix.scenarios[0]
+        let log = Self.lines(matrix, scenario, run: "r1")
+        let older = log.map { $0.replacingOccurrences(of: #""setup": "#, with: #""api": "#) }
+        XCTAssertNotEqual(older, log)
+        let result = try observe(Fixtures.spec, [older.joined(separator: "\n") + "\n"], ["--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual((try json(result)["confirmed"] as? [Any])?.count, 1)
+        let neither = log.map { $0.replacingOccurrences(of: #""setup": "#, with: #""way": "#) }
+        let refused = try observe(Fixtures.spec, [neither.joined(separator: "\n") + "\n"], ["--json"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains(#""setup""#), refused.stderr)
+    }
+
     /// A scenario that stands for an app with or without the service extension is observed for
     /// the app its run was made with, and named with the handlers that app lacks; the scenario
     /// counts as observed, and a run without the extension that sees other calls contradicts it.

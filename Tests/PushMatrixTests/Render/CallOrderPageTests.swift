@@ -3,11 +3,11 @@ import XCTest
 
 @testable import PushMatrix
 
-/// The call-order page read back: for each init API, what each tap calls must be what the
+/// The call-order page read back: for each setup, what each tap calls must be what the
 /// matrix's cells say, method by method; and the facts that come only from the call order's
 /// own source stand apart, under a heading that names that source's platforms.
 final class CallOrderPageTests: XCTestCase {
-    func testEachInitAPIsTapOrdersAreTheMatrixs() throws {
+    func testEachSetupsTapOrdersAreTheMatrixs() throws {
         try assertPagesAgree(Fixtures.builtIn)
     }
 
@@ -100,9 +100,9 @@ final class CallOrderPageTests: XCTestCase {
         return last
     }
 
-    /// Every (init API, tap, app state, payload) the cells allow is told by one way per distinct
+    /// Every (setup, tap, app state, payload) the cells allow is told by one way per distinct
     /// sequence of calls the cell's paths make, with those calls and each call's method for that
-    /// init API; a sequence of the cell's first path is never told as another path's; no way
+    /// setup; a sequence of the cell's first path is never told as another path's; no way
     /// tells anything else.
     private func assertAgree(_ ways: [CallOrderReader.Way], _ matrix: Matrix, _ label: String, file: StaticString, line: UInt) {
         let spec = matrix.spec
@@ -142,7 +142,7 @@ final class CallOrderPageTests: XCTestCase {
 }
 
 /// Reads the tap orders of a generated call-order page back into ids, knowing only the spec's
-/// wording: section anchors give the init API, a way's label its app states, tap and payloads.
+/// wording: section anchors give the setup, a way's label its app states, tap and payloads.
 struct CallOrderReader {
     let book: Phrasebook
     var spec: Spec { book.matrix.spec }

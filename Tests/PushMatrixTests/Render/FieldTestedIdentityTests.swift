@@ -13,7 +13,7 @@ final class FieldTestedIdentityTests: XCTestCase {
 
     /// Two reminders with identical payloads, tapped ten seconds apart: two taps, both answered.
     func testIdenticalRemindersTappedTenSecondsApartAreTwoTaps() {
-        let router = PushRouter(api: .ios8_9)
+        let router = PushRouter(setup: .ios8_9)
         let first = router.receive(.reception, state: .inactive, notification: tap(at: 10), complete: nil)
         let second = router.receive(.reception, state: .inactive, notification: tap(at: 20), complete: nil)
         XCTAssertEqual(first.event, .tapped(.body))

@@ -4,7 +4,7 @@ import XCTest
 @testable import PushMatrix
 
 /// The generated Markdown as GitHub renders it: cmark-gfm with the table extension must see
-/// one matrix table per payload combination, a row per init API and a cell per app state.
+/// one matrix table per payload combination, a row per setup and a cell per app state.
 final class MarkdownRenderingTests: XCTestCase {
     func testCmarkGFMRendersEveryMatrixTable() throws {
         let matrix = Fixtures.builtIn

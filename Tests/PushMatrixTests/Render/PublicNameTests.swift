@@ -31,12 +31,16 @@ final class PublicNameTests: XCTestCase {
         }
     }
 
-    /// The spec names the setup type; the module puts its prefix before that name.
+    /// The setup type is `Push` and the spec's `setupNames.swiftType`, `Setup` by default.
     func testTheSetupTypeTakesThePrefix() throws {
-        let dimensions = try String(contentsOfFile: Fixtures.generated + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
-        XCTAssertTrue(dimensions.contains("public enum PushInitAPI: String"), "the field-tested spec names it InitAPI")
-        let current = try String(
-            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Dimensions.swift", encoding: .utf8)
-        XCTAssertTrue(current.contains("public enum PushSetup: String"), "the current spec keeps the default, Setup")
+        for (matrix, _, generated, module) in Fixtures.builtIns {
+            let dimensions = try String(contentsOfFile: generated + "/Sources/\(module)/Dimensions.swift", encoding: .utf8)
+            XCTAssertTrue(dimensions.contains("public enum PushSetup: String"), "\(matrix.spec.file) keeps the default, Setup")
+        }
+        let renamed = Fixtures.specText.replacing(
+            "\"specVersion\": 1,", with: "\"specVersion\": 1, \"setupNames\": {\"swiftType\": \"Way\"},")
+        let files = try Generator.render(SpecLoader.load(bytes: Array(renamed.utf8), file: "renamed.json"), templates: nil)
+        let dimensions = String(decoding: files["Sources/PushHandlers/Dimensions.swift"] ?? [], as: UTF8.self)
+        XCTAssertTrue(dimensions.contains("public enum PushWay: String"), "a spec's own name takes the prefix")
     }
 }

@@ -54,9 +54,9 @@ final class RoundTripTests: XCTestCase {
 
 /// Where the matrix page marks notes.
 final class FootnoteTests: XCTestCase {
-    /// A column's note about one init API (the foreground note names an iOS 10 method) is marked
+    /// A column's note about one setup (the foreground note names an iOS 10 method) is marked
     /// in that API's cells of the column, not on the column's header.
-    func testANoteAboutOneInitAPIIsMarkedOnlyInItsRows() throws {
+    func testANoteAboutOneSetupIsMarkedOnlyInItsRows() throws {
         let page = String(
             decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]),
             as: UTF8.self)
@@ -101,7 +101,7 @@ final class RoundTripDetectsChangesTests: XCTestCase {
     }
 }
 
-/// A spec with other dimensions — a fourth payload key, a third init API, a fourth app state,
+/// A spec with other dimensions — a fourth payload key, a third setup, a fourth app state,
 /// another handler and tap — validates, generates and explains with no code change.
 final class OtherDimensionsTests: XCTestCase {
     func testGeneratesAndExplains() throws {
@@ -113,7 +113,7 @@ final class OtherDimensionsTests: XCTestCase {
         XCTAssertTrue(page.contains("| Init API | Foreground \\*1 | Background | Suspended | Not running |"), "four state columns")
         XCTAssertTrue(page.contains("| iOS 15 API |"))
         let explained = Command.run([
-            "explain", "--spec", spec, "--alert", "--mutable-content", "--api", "ios15", "--state", "foreground",
+            "explain", "--spec", spec, "--alert", "--mutable-content", "--setup", "ios15", "--state", "foreground",
             "--without-presentation-handler", "--json",
         ])
         XCTAssertEqual(explained.status, 0, explained.stderr)

@@ -6,7 +6,7 @@ enum BrokenHandlers {
     /// Takes `.inactive` for `.background`: a tap looks like another background delivery.
     final class InactiveAsBackground: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
         func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
             -> PushHandling
         {
@@ -17,7 +17,7 @@ enum BrokenHandlers {
     /// Handles the content on every call, so the iOS 8/9 background-then-inactive pair does it twice.
     final class ProcessesEveryCall: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
         func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
             -> PushHandling
         {
@@ -30,7 +30,7 @@ enum BrokenHandlers {
     /// Forgets the completion handler.
     final class NeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
-        init(api: PushInitAPI, missing: Set<PushHandler>) { router = PushRouter(api: api, missing: missing) }
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
         func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
             -> PushHandling
         {
@@ -39,7 +39,7 @@ enum BrokenHandlers {
     }
 
     /// Each broken handler by its type's name.
-    static var named: [String: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest] {
+    static var named: [String: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest] {
         [
             "InactiveAsBackground": InactiveAsBackground.init, "ProcessesEveryCall": ProcessesEveryCall.init,
             "NeverCompletes": NeverCompletes.init,
@@ -48,20 +48,20 @@ enum BrokenHandlers {
 
     /// PushScenario name → failures, for every scenario the handlers `make` makes fail, one for each
     /// set of missing handlers the scenario stands for, as the generated suites check them.
-    static func failing(_ make: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failing(_ make: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for scenario in PushScenario.all {
-            let failures = PushConformanceCheck.failures(scenario) { make(scenario.api, $0) }
+            let failures = PushConformanceCheck.failures(scenario) { make(scenario.setup, $0) }
             if !failures.isEmpty { result[scenario.name] = failures }
         }
         return result
     }
 
     /// Sequence name → failures, for every sequence of several pushes the handler `make` makes fails.
-    static func failingSequences(_ make: (PushInitAPI, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
+    static func failingSequences(_ make: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for sequence in PushSequence.all {
-            let failures = PushConformanceCheck.failures(sequence, handler: make(sequence.api, []))
+            let failures = PushConformanceCheck.failures(sequence, handler: make(sequence.setup, []))
             if !failures.isEmpty { result[sequence.name] = failures }
         }
         return result

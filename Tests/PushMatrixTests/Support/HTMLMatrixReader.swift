@@ -3,7 +3,7 @@ import Foundation
 @testable import PushMatrix
 
 /// Reads the matrix tables of a generated HTML page back into cells, as the Markdown reader
-/// does: sections give the payload, row headers the init API, columns the app state.
+/// does: sections give the payload, row headers the setup, columns the app state.
 struct HTMLMatrixReader {
     let book: Phrasebook
     var matrix: Matrix { book.matrix }

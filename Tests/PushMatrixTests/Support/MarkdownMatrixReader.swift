@@ -3,7 +3,7 @@ import Foundation
 @testable import PushMatrix
 
 /// Reads the matrix tables of a generated Markdown page back into cells, knowing only the
-/// spec's wording: section anchors give the payload, row labels the init API, columns the app state.
+/// spec's wording: section anchors give the payload, row labels the setup, columns the app state.
 struct MarkdownMatrixReader {
     let book: Phrasebook
     var matrix: Matrix { book.matrix }
@@ -45,7 +45,7 @@ struct MarkdownMatrixReader {
         for row in rows.dropFirst(2) {
             let columns = Self.cells(row)
             guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == Self.unescape(columns[0]) }) else {
-                throw ReadError("unknown init API row '\(columns[0])'")
+                throw ReadError("unknown setup row '\(columns[0])'")
             }
             for ((state, columnNotes), text) in zip(states, columns.dropFirst()) {
                 var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(of: text, notes: notes))

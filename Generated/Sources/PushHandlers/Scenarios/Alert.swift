@@ -24,7 +24,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert__ios10__foreground__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -39,7 +39,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert__ios10__background__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -52,7 +52,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert__ios10__background__tapBody",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -66,7 +66,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert__ios10__background__tapBody__withoutAction",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -80,7 +80,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -93,7 +93,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__tapBody",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -108,7 +108,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -123,7 +123,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__foreground__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -138,7 +138,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__background__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -151,7 +151,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert__ios8_9__background__tapBody",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -166,7 +166,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__notRunning__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -179,7 +179,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert__ios8_9__notRunning__tapBody",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],

@@ -33,7 +33,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__foreground__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -48,7 +48,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__background__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -61,7 +61,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapActionButton",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -75,7 +75,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -87,7 +87,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapBody",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -101,7 +101,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -115,7 +115,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -128,7 +128,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -143,7 +143,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -157,7 +157,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapBody",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -172,7 +172,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -187,7 +187,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__foreground__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -202,7 +202,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -215,7 +215,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapActionButton",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -229,7 +229,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -241,7 +241,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapBody",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -256,7 +256,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -269,7 +269,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -284,7 +284,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -298,7 +298,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -313,7 +313,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [.action],

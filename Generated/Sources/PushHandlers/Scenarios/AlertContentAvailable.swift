@@ -24,7 +24,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -39,7 +39,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -54,7 +54,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -69,7 +69,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -84,7 +84,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -97,7 +97,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -112,7 +112,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -127,7 +127,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -142,7 +142,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -157,7 +157,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -173,7 +173,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -186,7 +186,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],

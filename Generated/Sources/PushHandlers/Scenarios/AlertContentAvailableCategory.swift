@@ -34,7 +34,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -49,7 +49,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -64,7 +64,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -79,7 +79,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -93,7 +93,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -108,7 +108,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -123,7 +123,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -136,7 +136,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -151,7 +151,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -165,7 +165,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -180,7 +180,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -195,7 +195,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -210,7 +210,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -225,7 +225,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -240,7 +240,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -254,7 +254,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -270,7 +270,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -283,7 +283,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -298,7 +298,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -312,7 +312,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -327,7 +327,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [.action],

@@ -50,7 +50,7 @@ extension DocsView {
         ])
     }
 
-    /// What each tap calls, per init API, read from the cells; then the facts only the call
+    /// What each tap calls, per setup, read from the cells; then the facts only the call
     /// order's own source gives, under that source.
     func callOrder() -> TemplateValue {
         let facts = spec.callOrder
@@ -110,7 +110,7 @@ extension DocsView {
         .list(rules.map { .object(["id": .verbatim($0.id), "text": .inline(book.text($0.text))]) })
     }
 
-    /// The matrix read for one handler: per init API and state, the app states and taps that
+    /// The matrix read for one handler: per setup and state, the app states and taps that
     /// lead there.
     private func whenCalled(_ handler: String) -> TemplateValue {
         // A way (an app state and a tap) is told "only without" a handler when every scenario

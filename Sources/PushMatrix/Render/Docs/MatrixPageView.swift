@@ -143,9 +143,9 @@ extension DocsView {
     /// columns' notes: worked out once per page.
     private struct SectionHeadings {
         let states: [Inline], setups: [Inline]
-        /// A column's notes about every init API, marked on its header, by app state.
+        /// A column's notes about every setup, marked on its header, by app state.
         let headerNotes: [[String]]
-        /// A column's notes about some init APIs only, marked in the cells of those rows, by init
+        /// A column's notes about some setups only, marked in the cells of those rows, by init
         /// API and app state.
         let cellNotes: [[[String]]]
 
@@ -174,7 +174,7 @@ extension DocsView {
             })
     }
 
-    /// One payload combination: its table (a row per init API, a column per app state) and its
+    /// One payload combination: its table (a row per setup, a column per app state) and its
     /// footnotes, numbered in order of first appearance, the header's column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
         let anchor = anchors.section(payload)
@@ -302,7 +302,7 @@ final class Footnotes {
 /// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
 /// survive rewording and translation.
 struct Anchors {
-    /// Payload keys, init APIs and app states as anchors spell them, in spec order: worked out
+    /// Payload keys, setups and app states as anchors spell them, in spec order: worked out
     /// once, since every cell's anchor uses three of them.
     private let keys: [String], setups: [String], states: [String]
 
@@ -316,7 +316,7 @@ struct Anchors {
         Self.section(payload.setKeys(keys))
     }
 
-    /// A cell's anchor: its init API and app state (by index), then its section's payload slug.
+    /// A cell's anchor: its setup and app state (by index), then its section's payload slug.
     func cell(setup: Int, state: Int, section: String) -> String {
         "cell-\(setups[setup])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
     }

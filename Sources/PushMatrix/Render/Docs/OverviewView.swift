@@ -1,4 +1,4 @@
-/// The matrix at a glance: a row per payload combination, a column per (init API, app state);
+/// The matrix at a glance: a row per payload combination, a column per (setup, app state);
 /// each cell shows its calls as chips coloured by handler and labelled with the state.
 extension DocsView {
     /// Colours are assigned by handler position, from a palette the stylesheet defines.

@@ -16,8 +16,8 @@ nonisolated public struct PushClassification: Equatable, Sendable {
 /// The matrix read backwards: from a call the app observes to what happened.
 nonisolated public enum PushClassifier {
     /// Nil for a call the matrix never makes.
-    public static func classify(api: PushInitAPI, handler: PushHandler, state: PushHandlerState?) -> PushClassification? {
-        switch (api, handler, state) {
+    public static func classify(setup: PushSetup, handler: PushHandler, state: PushHandlerState?) -> PushClassification? {
+        switch (setup, handler, state) {
         case (.ios10, .presentation, .active):
             // foreground, step 1: alert + contentAvailable + category
             // foreground, step 1: alert + contentAvailable

@@ -42,8 +42,8 @@ nonisolated public struct PushScenario: Sendable {
     public let name: String
     /// The keys the push sets.
     public let payload: PushPayload
-    /// The init API the app uses.
-    public let api: PushInitAPI
+    /// The setup the app uses.
+    public let setup: PushSetup
     /// Where the app is when the push arrives.
     public let appState: PushAppState
     /// What the user taps afterwards; nil when nothing is tapped.
@@ -63,13 +63,13 @@ nonisolated public struct PushScenario: Sendable {
     /// A scenario with every field given; most take a cell's first path and stand for one set
     /// of missing handlers.
     public init(
-        name: String, payload: PushPayload, api: PushInitAPI, appState: PushAppState, tap: PushTap?, path: Int = 1,
+        name: String, payload: PushPayload, setup: PushSetup, appState: PushAppState, tap: PushTap?, path: Int = 1,
         missing: Set<PushHandler>,
         eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step]
     ) {
         self.name = name
         self.payload = payload
-        self.api = api
+        self.setup = setup
         self.appState = appState
         self.tap = tap
         self.path = path
@@ -182,8 +182,8 @@ nonisolated public protocol PushHandlerUnderTest: AnyObject {
 /// notification's content once and answers each tap once, telling pushes apart as
 /// `PushMemory` describes.
 nonisolated public final class PushRouter: PushHandlerUnderTest {
-    /// The init API the app uses, which decides what each call means.
-    public let api: PushInitAPI
+    /// The setup the app uses, which decides what each call means.
+    public let setup: PushSetup
     /// The optional handlers the app leaves out.
     public let missing: Set<PushHandler>
     /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
@@ -201,9 +201,9 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// it does, `capacity` how many pushes are remembered, and `store` where they are kept
     /// between launches: read now, written after every call.
     public init(
-        api: PushInitAPI, missing: Set<PushHandler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
+        setup: PushSetup, missing: Set<PushHandler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
     ) {
-        self.api = api
+        self.setup = setup
         self.missing = missing
         self.store = store
         memory = PushMemory(decoding: store?.load(), capacity: capacity, messageIDKey: messageIDKey)
@@ -220,7 +220,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         defer { complete?() }
         guard !notification.userInfo.isEmpty else { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
-        let listed = PushClassifier.classify(api: api, handler: handler, state: state)?.event
+        let listed = PushClassifier.classify(setup: setup, handler: handler, state: state)?.event
         var event = listed ?? unlistedMeaning(handler, state: state)
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
@@ -255,7 +255,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     private func unlistedMeaning(_ handler: PushHandler, state: PushHandlerState?) -> PushEvent {
         if handler.launchesApp { return .launchedByTap }
         let states = [nil] + PushHandlerState.allCases.map(Optional.some)
-        let meanings = states.compactMap { PushClassifier.classify(api: api, handler: handler, state: $0)?.event }
+        let meanings = states.compactMap { PushClassifier.classify(setup: setup, handler: handler, state: $0)?.event }
         if meanings.isEmpty || meanings.contains(where: \.isDelivery) { return .delivered(state ?? .background) }
         return meanings[0]
     }
@@ -264,7 +264,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// only when every tap that starts with it goes on to another call.
     private func launchAlwaysContinues(_ launch: PushHandler, payload: PushPayload) -> Bool {
         PushScenario.all.allSatisfy { scenario in
-            guard scenario.api == api, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
+            guard scenario.setup == setup, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
         }
@@ -350,14 +350,14 @@ nonisolated public struct PushSequence: Sendable {
     /// The pushes, in the order they are delivered.
     public let pushes: [Push]
 
-    /// A sequence of `pushes`, at least one, all of one init API.
+    /// A sequence of `pushes`, at least one, all of one setup.
     public init(name: String, pushes: [Push]) {
         self.name = name
         self.pushes = pushes
     }
 
-    /// The init API of its pushes, which the handler under test is made for.
-    public var api: PushInitAPI { pushes[0].scenario.api }
+    /// The setup of its pushes, which the handler under test is made for.
+    public var setup: PushSetup { pushes[0].scenario.setup }
 
     /// One call of a sequence.
     public struct Call: Sendable {
@@ -429,7 +429,7 @@ nonisolated public enum PushConformanceCheck {
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
-            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.api)
+            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
             let notification = PushReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
                 date: hands ? start + push.deliveredAt : nil,
@@ -439,7 +439,7 @@ nonisolated public enum PushConformanceCheck {
             let handling = handler.receive(
                 step.handler, state: step.state, notification: notification, complete: step.handler.hasState ? { completions += 1 } : nil)
             let at = naming(call) + ", \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            if step.bringsNotification && handling.event != step.event && !ambiguous(push.scenario.api, step, handling.event) {
+            if step.bringsNotification && handling.event != step.event && !ambiguous(push.scenario.setup, step, handling.event) {
                 failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
             }
             if handling.processesContent != step.processesContent {
@@ -470,8 +470,8 @@ nonisolated public enum PushConformanceCheck {
     }
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ api: PushInitAPI, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
-        guard let event, let site = PushClassifier.classify(api: api, handler: step.handler, state: step.state) else { return false }
+    private static func ambiguous(_ setup: PushSetup, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
+        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state) else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }
@@ -515,18 +515,18 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
         return openRun
     }
 
-    /// Opens run `run` and writes its `start` line: the cell (`payload`, `api`,
+    /// Opens run `run` and writes its `start` line: the cell (`payload`, `setup`,
     /// `appState`), the user's tap (nil when nothing is tapped), the optional handlers the app
     /// leaves out, and the device, its iOS version and the spec the run was planned from (free
     /// text). `run` must be unique across the logs read together.
     public func start(
-        run: String, device: String, os: String, spec: String, payload: PushPayload, api: PushInitAPI, appState: PushAppState,
+        run: String, device: String, os: String, spec: String, payload: PushPayload, setup: PushSetup, appState: PushAppState,
         tap: PushTap?,
         without: Set<PushHandler>
     ) {
         let fields = [
             "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
-            "\"payload\": \(Self.object(payload))", "\"api\": \(Self.string(api.rawValue))",
+            "\"payload\": \(Self.object(payload))", "\"setup\": \(Self.string(setup.rawValue))",
             "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
             "\"without\": [\(PushHandler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
         ]

@@ -3,7 +3,7 @@
 import PushDemoHandlers
 import XCTest
 
-/// One test per scenario of this payload combination, named for its init API, app state, tap
+/// One test per scenario of this payload combination, named for its setup, app state, tap
 /// and the handlers it lacks.
 final class AlertContentAvailableConformanceTests: XCTestCase {
     /// alert + contentAvailable · ios10 · foreground · no tap · with or without action

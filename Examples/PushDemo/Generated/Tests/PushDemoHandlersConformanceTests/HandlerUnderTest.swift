@@ -5,15 +5,15 @@ import PushDemoHandlers
 
 /// The handler the conformance suite checks, made fresh for each scenario. Where UIKit exists it
 /// is the app delegate skeleton, driven through `PushAppDelegateUnderTest`: put your subclass of
-/// PushAppDelegate in its place, and the suite makes it take each init API and set of
+/// PushAppDelegate in its place, and the suite makes it take each setup and set of
 /// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
 /// reference `PushRouter`.
-func makeHandlerUnderTest(api: PushInitAPI, missing: Set<PushHandler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest(setup: PushSetup, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
-    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), api: api, missing: missing) }
+    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing) }
     #else
-    return PushRouter(api: api, missing: missing)
+    return PushRouter(setup: setup, missing: missing)
     #endif
     // pushmatrix:end handler-under-test
 }

@@ -25,7 +25,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert__ios10__foreground__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -41,7 +41,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__foreground__noTap__withoutPresentation: PushScenario = PushScenario(
         name: "alert__ios10__foreground__noTap__withoutPresentation",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
@@ -56,7 +56,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert__ios10__background__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -69,7 +69,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert__ios10__background__tapBody",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -84,7 +84,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert__ios10__background__tapBody__withoutAction",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -99,7 +99,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__noTap",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -112,7 +112,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__tapBody",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -128,7 +128,7 @@ nonisolated extension PushScenario {
     public static let alert__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert__ios10__notRunning__tapBody__withoutAction",
         payload: alert__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -144,7 +144,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__foreground__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -159,7 +159,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__background__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -172,7 +172,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert__ios8_9__background__tapBody",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -187,7 +187,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert__ios8_9__notRunning__noTap",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -200,7 +200,7 @@ nonisolated extension PushScenario {
     public static let alert__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert__ios8_9__notRunning__tapBody",
         payload: alert__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],

@@ -34,7 +34,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__foreground__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -50,7 +50,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__foreground__noTap__withoutPresentation: PushScenario = PushScenario(
         name: "alert_category__ios10__foreground__noTap__withoutPresentation",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
@@ -65,7 +65,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__background__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -78,7 +78,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapActionButton",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -93,7 +93,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -106,7 +106,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapBody",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -121,7 +121,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__background__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -136,7 +136,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__noTap",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -149,7 +149,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapActionButton",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -165,7 +165,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -180,7 +180,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapBody",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -196,7 +196,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -212,7 +212,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__foreground__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -227,7 +227,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -240,7 +240,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapActionButton",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -255,7 +255,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -268,7 +268,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios8_9__background__tapBody",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -283,7 +283,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__noTap",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -296,7 +296,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -312,7 +312,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -327,7 +327,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapBody",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -343,7 +343,7 @@ nonisolated extension PushScenario {
     public static let alert_category__ios8_9__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [.action],

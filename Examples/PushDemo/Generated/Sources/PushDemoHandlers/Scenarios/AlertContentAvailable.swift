@@ -25,7 +25,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__foreground__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -41,7 +41,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__foreground__noTap__withoutPresentation: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__foreground__noTap__withoutPresentation",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
@@ -56,7 +56,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -71,7 +71,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -87,7 +87,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -103,7 +103,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -116,7 +116,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -132,7 +132,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -148,7 +148,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__foreground__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -163,7 +163,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__background__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -178,7 +178,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__background__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -194,7 +194,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -207,7 +207,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],

@@ -35,7 +35,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -51,7 +51,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__foreground__noTap__withoutPresentation",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [.presentation],
@@ -66,7 +66,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -81,7 +81,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -97,7 +97,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -112,7 +112,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [],
@@ -128,7 +128,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__background__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__background__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: .body,
         missing: [.action],
@@ -144,7 +144,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -157,7 +157,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -173,7 +173,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -188,7 +188,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -204,7 +204,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios10__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: .body,
         missing: [.action],
@@ -220,7 +220,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__foreground__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -235,7 +235,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -250,7 +250,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [],
@@ -266,7 +266,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .actionButton,
         missing: [.action],
@@ -281,7 +281,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__background__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__background__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: .body,
         missing: [],
@@ -297,7 +297,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__noTap",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -310,7 +310,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [],
@@ -326,7 +326,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapActionButton__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .actionButton,
         missing: [.action],
@@ -341,7 +341,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [],
@@ -357,7 +357,7 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__ios8_9__notRunning__tapBody__withoutAction",
         payload: alert_contentAvailable_category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: .body,
         missing: [.action],

@@ -18,7 +18,7 @@ nonisolated extension PushScenario {
     public static let category__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "category__ios10__foreground__noTap",
         payload: category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -33,7 +33,7 @@ nonisolated extension PushScenario {
     public static let category__ios10__background__noTap: PushScenario = PushScenario(
         name: "category__ios10__background__noTap",
         payload: category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -46,7 +46,7 @@ nonisolated extension PushScenario {
     public static let category__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "category__ios10__notRunning__noTap",
         payload: category__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -59,7 +59,7 @@ nonisolated extension PushScenario {
     public static let category__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "category__ios8_9__foreground__noTap",
         payload: category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -74,7 +74,7 @@ nonisolated extension PushScenario {
     public static let category__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "category__ios8_9__background__noTap",
         payload: category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -87,7 +87,7 @@ nonisolated extension PushScenario {
     public static let category__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "category__ios8_9__notRunning__noTap",
         payload: category__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],

@@ -18,7 +18,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios10__foreground__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios10__foreground__noTap",
         payload: contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -33,7 +33,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios10__background__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios10__background__noTap",
         payload: contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .background,
         tap: nil,
         missing: [],
@@ -48,7 +48,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios10__notRunning__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios10__notRunning__noTap",
         payload: contentAvailable__payload,
-        api: .ios10,
+        setup: .ios10,
         appState: .notRunning,
         tap: nil,
         missing: [],
@@ -61,7 +61,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios8_9__foreground__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios8_9__foreground__noTap",
         payload: contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .foreground,
         tap: nil,
         missing: [],
@@ -76,7 +76,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios8_9__background__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios8_9__background__noTap",
         payload: contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .background,
         tap: nil,
         missing: [],
@@ -91,7 +91,7 @@ nonisolated extension PushScenario {
     public static let contentAvailable__ios8_9__notRunning__noTap: PushScenario = PushScenario(
         name: "contentAvailable__ios8_9__notRunning__noTap",
         payload: contentAvailable__payload,
-        api: .ios8_9,
+        setup: .ios8_9,
         appState: .notRunning,
         tap: nil,
         missing: [],

@@ -13,8 +13,8 @@ import UserNotifications
 /// cannot create (`UNUserNotificationCenter.current()` traps in a test bundle without a bundle id).
 @MainActor
 public protocol PushSystem: AnyObject {
-    /// The init API this device uses.
-    var api: PushInitAPI { get }
+    /// The setup this device uses.
+    var setup: PushSetup { get }
     /// The application's state at this moment, as UIKit reports it.
     var applicationState: UIApplication.State { get }
     /// Makes `delegate` the notification center's delegate (iOS 10 and later; nothing on iOS 8/9).
@@ -36,7 +36,7 @@ public final class PushUIKitSystem: PushSystem {
     public init() {}
 
     /// The iOS 10 API where the OS offers it, else the iOS 8/9 one.
-    public var api: PushInitAPI {
+    public var setup: PushSetup {
         if #available(iOS 10.0, *) { return .ios10 }
         return .ios8_9
     }
@@ -116,7 +116,7 @@ extension PushAppDelegate {
     static func state(forReception state: UIApplication.State) -> PushHandlerState {
         switch state {
         case .active:
-            // every init API · foreground, on arrival: every payload
+            // every setup · foreground, on arrival: every payload
             //   see #cell-ios10-foreground-alert-content-available-category (+15 more)
             return .active
         case .inactive:
@@ -126,7 +126,7 @@ extension PushAppDelegate {
             //   see #cell-ios10-background-alert-content-available-category (+7 more)
             return .inactive
         case .background:
-            // every init API · background, on arrival: any payload with contentAvailable
+            // every setup · background, on arrival: any payload with contentAvailable
             //   see #cell-ios10-background-alert-content-available-category (+7 more)
             return .background
         @unknown default:
@@ -207,15 +207,15 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
 
     /// Drives `delegate`, whose pushes are kept in `store` (by default in memory, so that
     /// one test's pushes do not reach the next; give two delegates one store to test a restart).
-    /// A init API or `missing` handlers, when given, replace the delegate's own, so the
+    /// A setup or `missing` handlers, when given, replace the delegate's own, so the
     /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
     @MainActor
     public init(
-        _ delegate: PushAppDelegate, api: PushInitAPI? = nil, missing: Set<PushHandler>? = nil,
+        _ delegate: PushAppDelegate, setup: PushSetup? = nil, missing: Set<PushHandler>? = nil,
         store: PushMemoryStore? = PushMemoryInMemory()
     ) {
         self.delegate = delegate
-        delegate.tested = (api, missing)
+        delegate.tested = (setup, missing)
         delegate.memoryStore = store
     }
 

@@ -129,9 +129,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        api: tested.api ?? system.api, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
+        setup: tested.setup ?? system.setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
-    var tested: (api: PushInitAPI?, missing: Set<PushHandler>?) = (nil, nil)
+    var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records
