@@ -28,6 +28,17 @@ struct Arguments {
         }
     }
 
+    /// The value of `--spec` in `arguments`, found as `value` finds it (the last given), for the
+    /// commands whose options are named after the spec's ids: `explain` and its help.
+    static func spec(in arguments: [String]) -> String? {
+        var found: String?, rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--spec" { found = rest.popFirst() ?? found }
+            if argument.hasPrefix("--spec=") { found = String(argument.dropFirst("--spec=".count)) }
+        }
+        return found
+    }
+
     mutating func flag(_ name: String) -> Bool {
         let found = flags.contains(name)
         flags.removeAll { $0 == name }

@@ -36,7 +36,9 @@ public enum Command {
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
             result.stdout =
-                Help.text(for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(rest)).spec : nil) ?? Help.main
+                Help.text(
+                    for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(Arguments.spec(in: rest))).spec : nil)
+                ?? Help.main
             return result
         }
         do {
@@ -50,7 +52,7 @@ public enum Command {
             case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
-                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath([])).spec : nil)
+                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(nil)).spec : nil)
                 else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
@@ -79,12 +81,10 @@ public enum Command {
         return result
     }
 
-    /// The spec: `--spec`, else the one the output directory remembers, else the project's
-    /// `Spec/push-matrix.json`, else the default built-in matrix (`builtin:current`).
-    static func specPath(_ rest: [String], remembered: String? = nil) -> String {
-        if let index = rest.firstIndex(of: "--spec"), rest.indices.contains(index + 1) { return rest[index + 1] }
-        if let option = rest.first(where: { $0.hasPrefix("--spec=") }) { return String(option.dropFirst("--spec=".count)) }
-        return remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
+    /// The spec: `option` (the value of `--spec`), else the one the output directory remembers,
+    /// else the project's `Spec/push-matrix.json`, else the default built-in matrix (`builtin:current`).
+    static func specPath(_ option: String?, remembered: String? = nil) -> String {
+        option ?? remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
 
     /// `--module NAME`, else the one the output remembers, else `PushHandlers`: the generated
@@ -107,19 +107,19 @@ public enum Command {
 
     private static func generate(_ rest: [String], _ result: inout Result, invocation: String, interruptions: Interruptions) throws {
         var args = try Help.generate.arguments(rest)
-        _ = args.value("--spec")
+        let specOption = args.value("--spec")
         let templates = templatesDirectory(&args)
         let output = args.value("--output") ?? "Generated"
         guard !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
-        let previous = OutputWriter(directory: output)
+        let previous = OutputWriter(directory: output).readManifest()
         let module = try moduleName(&args, remembered: previous.remembered("module"))
         let tests = try testFramework(args.value("--tests"))
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 
-        let spec = specPath(rest, remembered: rememberedSpec(previous))
+        let spec = specPath(specOption, remembered: rememberedSpec(previous, in: output))
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
         let input = InputDigest.of(spec: bytes, library: library, run: run)
@@ -161,10 +161,10 @@ public enum Command {
         return [("spec", file), ("module", module)].filter { !$0.1.contains("\n") && !$0.1.contains("\r") }
     }
 
-    /// The spec `output` remembers, as a path from the working directory.
-    static func rememberedSpec(_ output: OutputWriter) -> String? {
-        guard let spec = output.remembered("spec") else { return nil }
-        return spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(FileSystem.join(output.directory, spec), from: ".")
+    /// The spec the manifest of `output` remembers, as a path from the working directory.
+    static func rememberedSpec(_ manifest: OutputWriter.Manifest, in output: String) -> String? {
+        guard let spec = manifest.remembered("spec") else { return nil }
+        return spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(FileSystem.join(output, spec), from: ".")
     }
 
     /// The `generate` command that remakes `output` as it is: the spec always, the other
@@ -201,11 +201,10 @@ public enum Command {
     /// Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
-        _ = args.value("--spec")
+        let spec = specPath(args.value("--spec"))
         let templates = templatesDirectory(&args)
         let quiet = args.flag("--quiet")
         try args.finish()
-        let spec = specPath(rest)
         let matrix = try SpecLoader.load(path: spec)
         try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))
         if !quiet { result.stdout += "\(spec): valid (\(matrix.spec.cells.count) cells)\n" }

@@ -4,7 +4,8 @@ extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
     /// so a spec with other dimensions gets matching options.
     static func explain(_ rest: [String], _ result: inout Result) throws {
-        let specFile = specPath(rest)
+        // The options are named after the spec's ids, so the spec is read before them.
+        let specFile = specPath(Arguments.spec(in: rest))
         let matrix = try SpecLoader.load(path: specFile)
         let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)

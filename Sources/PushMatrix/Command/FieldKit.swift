@@ -3,17 +3,17 @@ extension Command {
     /// the spec on devices, written the way `generate` writes (whole or not at all, only what changed).
     static func fieldKit(_ rest: [String], _ result: inout Result, interruptions: Interruptions) throws {
         var args = try Help.fieldKit.arguments(rest)
-        _ = args.value("--spec")
+        let specOption = args.value("--spec")
         let templates = templatesDirectory(&args)
         guard let output = args.value("--output"), !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: name the directory the field kit goes in")
         }
-        let previous = OutputWriter(directory: output)
+        let previous = OutputWriter(directory: output).readManifest()
         let module = try moduleName(&args, remembered: previous.remembered("module"))
         let force = args.flag("--force")
         try args.finish()
 
-        let spec = specPath(rest, remembered: rememberedSpec(previous))
+        let spec = specPath(specOption, remembered: rememberedSpec(previous, in: output))
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates)
         let run = OutputPlan.Run(product: .fieldKit, module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))

@@ -6,13 +6,12 @@ extension Command {
     /// when something does or a log has a bad line (every other line is still read), 2 on usage.
     static func observe(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.observe.arguments(rest)
-        _ = args.value("--spec")
+        let specFile = specPath(args.value("--spec"))
         let json = args.flag("--json")
         let update = args.value("--update-spec")
         let logs = args.positionals
         try args.finish(positionals: logs.count)
         guard !logs.isEmpty else { throw Arguments.UsageError(message: "observe: name at least one log file") }
-        let specFile = specPath(rest)
         if let update, update.isEmpty || update == specFile || FileSystem.sameFile(update, specFile) {
             throw Arguments.UsageError(message: "--update-spec: name a new file; the spec read is never overwritten")
         }

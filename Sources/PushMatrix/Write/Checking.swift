@@ -4,10 +4,14 @@ extension OutputWriter {
     /// One `--check` run: each rendered file is compared with what is there. Nothing is written.
     public final class Checking {
         let writer: OutputWriter
+        private let previous: Manifest  // the manifest there
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var found: [String: Problem] = [:]
 
-        public init(_ writer: OutputWriter) { self.writer = writer }
+        /// `manifest` is the manifest there, read under the run's lock (read here when not given).
+        public init(_ writer: OutputWriter, manifest: Manifest? = nil) {
+            (self.writer, previous) = (writer, manifest ?? writer.readManifest())
+        }
 
         /// How many files the run renders, the manifest included.
         public var fileCount: Int { digests.count + 1 }
@@ -35,13 +39,13 @@ extension OutputWriter {
         /// outputs from the same spec bytes are current however the spec was named.
         public func problems(input: String) -> [(path: String, problem: Problem)] {
             var all = found
-            if let existing = writer.read(OutputWriter.manifestName) {
+            if let existing = previous.bytes {
                 let expected = writer.manifest(input: input, digests: digests)
                 if OutputWriter.forgetting(existing) != OutputWriter.forgetting(expected) { all[OutputWriter.manifestName] = .stale }
             } else {
                 all[OutputWriter.manifestName] = .missing
             }
-            let extra = writer.previouslyGenerated().entries.keys.sorted().filter {
+            let extra = previous.entries.keys.sorted().filter {
                 digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
             }
             return all.keys.sorted().map { ($0, all[$0]!) } + extra.map { ($0, .extra) }

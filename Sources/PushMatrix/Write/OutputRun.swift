@@ -20,12 +20,13 @@ extension OutputWriter {
         defer { interruptions.release() }
         let (lock, recovered) = try OutputLock.forWriting(self)
         defer { lock.release() }
-        if !force, let files = upToDateFiles(input: input) {
+        let manifest = readManifest()
+        if !force, let files = upToDateFiles(input: input, manifest: manifest) {
             return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
         }
         let files = try render()
         if interruptions.isRequested() { throw Interrupted() }
-        let staging = Staging(self, force: force, lock: lock)
+        let staging = Staging(self, force: force, lock: lock, manifest: manifest)
         staging.add(files)
         let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
         return Written(fates: fates, warnings: recovered + staging.warnings)
@@ -46,10 +47,11 @@ extension OutputWriter {
         let lock = try OutputLock.acquire(self, exclusive: false)
         defer { lock.release() }
         let debris = debris()
-        if !force, debris.isEmpty, let files = upToDateFiles(input: input) {
+        let manifest = readManifest()
+        if !force, debris.isEmpty, let files = upToDateFiles(input: input, manifest: manifest) {
             return Checked(problems: [], debris: [], fileCount: files.count)
         }
-        let checking = Checking(self)
+        let checking = Checking(self, manifest: manifest)
         checking.add(try render())
         return Checked(problems: checking.problems(input: input), debris: debris, fileCount: checking.fileCount)
     }

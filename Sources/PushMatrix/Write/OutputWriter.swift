@@ -50,40 +50,20 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// What the manifest there remembers under `key` (`spec`, `module`); nil when it has none.
-    /// Only the header is read: what a manifest remembers comes before its `digest` line.
-    public func remembered(_ key: String) -> String? {
-        guard let bytes = read(Self.manifestName) else { return nil }
-        let prefix = Array((key + " ").utf8)
-        let header = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false).prefix(4)
-        return header.first { $0.starts(with: prefix) }.map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
-    }
-
-    /// A manifest read back: each file it lists with its digest, and whether those digests
-    /// were made as this version makes them (its `digest` line names the same digest).
-    struct Previous {
-        var entries: [String: String] = [:]
-        var digestIsKnown = false
-    }
-
-    /// The files (manifest included) when the manifest was written for these inputs and every
+    /// The files (manifest included) when `manifest` was written for these inputs and every
     /// file it lists still has the text it was written with: the outputs are current without
     /// rendering anything. Nil otherwise.
-    public func upToDateFiles(input: String) -> [String]? {
-        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }),
-            text.hasPrefix("input \(input)\n")
-        else { return nil }
-        let previous = previouslyGenerated(from: text)
-        guard !previous.entries.isEmpty, previous.digestIsKnown else { return nil }
-        let current = previous.entries.allSatisfy { path, recorded in
+    func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
+        guard manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else { return nil }
+        let current = manifest.entries.allSatisfy { path, recorded in
             read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
         }
-        return current ? (previous.entries.keys + [Self.manifestName]).sorted() : nil
+        return current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil
     }
 
     /// A file is the user's when the manifest does not list it, its digests are of a kind this
     /// version cannot tell, or its text outside the regions no longer matches what was generated.
-    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Previous) -> Bool {
+    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
         return Digest.hex(Regions.outline(existing)) != recorded
     }
@@ -192,30 +172,8 @@ public struct OutputWriter: Sendable {
 
     func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
-    /// The existing manifest, read back. Entries that could point outside the directory are
-    /// ignored.
-    func previouslyGenerated() -> Previous {
-        guard let text = read(Self.manifestName).flatMap({ String(validating: $0, as: UTF8.self) }) else { return Previous() }
-        return previouslyGenerated(from: text)
-    }
-
-    private func previouslyGenerated(from text: String) -> Previous {
-        var previous = Previous()
-        let hex = Set("0123456789abcdefABCDEF".utf8)
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            let line = Substring(line)
-            if line.hasPrefix("input ") { continue }
-            if line.hasPrefix("digest ") {
-                previous.digestIsKnown = line.dropFirst("digest ".count) == Digest.name
-                continue
-            }
-            guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
-            let digest = line.utf8[..<space], path = Substring(line.utf8[line.utf8.index(after: space)...])
-            guard digest.count == 16, digest.allSatisfy(hex.contains), Self.isInside(path) else { continue }
-            previous.entries[String(path)] = String(Substring(digest))
-        }
-        return previous
-    }
+    /// The manifest there, read once for the run that asks.
+    public func readManifest() -> Manifest { Manifest(read(Self.manifestName)) }
 
     /// Whether a manifest entry's path stays inside the output directory: relative, with no
     /// empty, `.` or `..` component. Other entries are ignored.

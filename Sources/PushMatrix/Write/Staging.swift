@@ -15,7 +15,7 @@ extension OutputWriter {
     public final class Staging {
         let writer: OutputWriter
         let force: Bool
-        let previous: Previous  // the manifest before this run
+        let previous: Manifest  // the manifest before this run
         private let outputLock: OutputLock
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
         private var changed: [String: [UInt8]] = [:]  // the text to write, by path
@@ -25,12 +25,13 @@ extension OutputWriter {
         /// Warnings from the run, such as region code that `--force` or a template change dropped.
         public private(set) var warnings: [Diagnostic] = []
 
-        /// `lock` must be the output directory's exclusive lock.
-        public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock) {
+        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read
+        /// under it (read here when not given).
+        public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock, manifest: Manifest? = nil) {
             self.writer = writer
             self.force = force
             self.outputLock = outputLock
-            previous = writer.previouslyGenerated()
+            previous = manifest ?? writer.readManifest()
         }
 
         /// Takes the output directory's lock itself, finishing what an interrupted run left.
@@ -135,7 +136,7 @@ extension OutputWriter {
                 if force { warnings += dropped } else { conflicts += dropped }
             }
             var writes = changed
-            if writer.read(OutputWriter.manifestName) != manifest { writes[OutputWriter.manifestName] = manifest }
+            if previous.bytes != manifest { writes[OutputWriter.manifestName] = manifest }
             conflicts += (writes[OutputWriter.manifestName] != nil ? [OutputWriter.manifestName] : []).compactMap {
                 writer.symbolicLink($0)
             }

@@ -20,9 +20,9 @@ final class CommandTests: XCTestCase {
         let typo = Command.run(["validate", "--spec", Fixtures.spec, "--chek"])
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("unknown option '--chek'"), typo.stderr)
-        let setup = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--api", "ios11"])
+        let setup = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--setup", "ios11"])
         XCTAssertEqual(setup.status, 2)
-        XCTAssertTrue(setup.stderr.contains("--api: unknown value 'ios11' (did you mean 'ios10'?)"), setup.stderr)
+        XCTAssertTrue(setup.stderr.contains("--setup: unknown value 'ios11' (did you mean 'ios10'?)"), setup.stderr)
         XCTAssertEqual(Command.run(["explain", "--spec", Fixtures.spec, "--without-launch-handler"]).status, 2)
         XCTAssertEqual(Command.run(["generate", "--help"]).status, 0)
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
@@ -112,7 +112,7 @@ final class CommandTests: XCTestCase {
         let spec = Fixtures.builtIn.spec
         let values = [
             "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
-            "--payload": payload, "--update-spec": directory + "/updated.json", "--api": spec.setups[0].id,
+            "--payload": payload, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing",
         ]
         let operands = [
@@ -232,7 +232,7 @@ final class CommandTests: XCTestCase {
             "\(digest) ../escape.md", "a/./b.md", "a/../../b.md", "/etc/passwd", "\(digest) .hidden/x..y.md",
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: output + "/" + OutputWriter.manifestName))
-        let previous = OutputWriter(directory: output).previouslyGenerated()
+        let previous = OutputWriter(directory: output).readManifest()
         XCTAssertTrue(previous.digestIsKnown)
         let expected: [String: String] = ["Docs/en/index.md": digest, " two spaces.md": digest, ".hidden/x..y.md": digest]
         XCTAssertEqual(previous.entries, expected)
@@ -255,7 +255,7 @@ final class CommandTests: XCTestCase {
         let path = output + "/Tests/PushHandlersConformanceTests/HandlerUnderTest.swift"
         let original = try String(contentsOfFile: path, encoding: .utf8)
         let edited = original.replacingOccurrences(
-            of: "    return PushRouter(api: api, missing: missing)\n", with: "    return MyAppPushHandler(api: api)\n")
+            of: "    return PushRouter(setup: setup, missing: missing)\n", with: "    return MyAppPushHandler(setup: setup)\n")
         XCTAssertNotEqual(edited, original)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(generate(output, ["--check"]).status, 0, "a region's content is the user's, not stale output")
