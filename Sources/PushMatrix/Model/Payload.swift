@@ -1,6 +1,6 @@
 /// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators
 /// meet every combination many times over; bits hash, compare and copy for nothing, where a
-/// dictionary of key ids costs a string hash per key. The cell limit keeps the keys below 17.
+/// dictionary of key ids costs a string hash per key. Validation keeps the keys below 41 (`CellIndex`).
 public struct Payload: Hashable, Sendable {
     public let bits: UInt64
 

@@ -4,7 +4,11 @@ struct CellIndex: Sendable {
     /// Positions of payload keys, setups and app states, which address the table.
     let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int]
     let setups: Int, states: Int
-    /// Whether a slot for every combination fits within the cell limit (else `table` is empty).
+    /// How many combinations the dimensions make: a cell is needed for each.
+    let combinations: Int
+    /// Whether the cells given could come near covering every combination (else `table` is
+    /// empty): then each missing one is found and named. A table of every combination is made
+    /// only up to about twice the cells given, so its size follows from the spec's bytes.
     let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
     let table: [Int]
@@ -17,9 +21,10 @@ struct CellIndex: Sendable {
         setupIndex = Self.positions(spec.setups.map(\.id))
         stateIndex = Self.positions(spec.appStates.map(\.id))
         (setups, states) = (spec.setups.count, spec.appStates.count)
-        // Past the cell limit a table cannot hold every combination, and 2^keys slots would never end.
-        coverable = keys.count <= 16 && (1 << keys.count) * setups * states <= SpecLoader.maxCells
-        var table = [Int](repeating: -1, count: coverable ? (1 << keys.count) * setups * states : 0)
+        // 2^keys combinations, counted without overflow: past 2^40 no spec's bytes could cover them.
+        combinations = keys.count <= 40 ? (1 << keys.count) * setups * states : .max
+        coverable = combinations <= 2 * spec.cells.count + Self.namedGap
+        var table = [Int](repeating: -1, count: coverable ? combinations : 0)
         var repeats: [(cell: Int, earlier: Int)] = []
         for index in spec.cells.indices where coverable {
             let cell = spec.cells[index]
@@ -35,6 +40,10 @@ struct CellIndex: Sendable {
     func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
         table[Self.slot(payload, setup, state, setups: setups, states: states)]
     }
+
+    /// How many more combinations than twice the cells a spec may lack and still have each
+    /// missing cell named, so a small spec's gaps are listed.
+    static let namedGap = 64
 
     static func positions(_ ids: [String]) -> [String: Int] {
         Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })

@@ -14,7 +14,9 @@ struct CellRules {
         if !index.coverable {
             sink.error(
                 spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
-                "\(keys.count) payload keys, \(index.setups) \(spec.naming.words)s and \(index.states) app states need more cells than the limit of \(SpecLoader.maxCells)"
+                "\(keys.count) payload keys, \(index.setups) \(spec.naming.words)s and \(index.states) app states need a cell for each of "
+                    + (index.combinations == .max ? "more than 2^40" : "\(index.combinations)")
+                    + " combinations; the spec has \(spec.cells.count) cells"
             )
         }
         for (cell, earlier) in index.repeats {

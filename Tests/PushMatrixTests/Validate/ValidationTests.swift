@@ -49,6 +49,20 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(Fixtures.builtIn.spec.cells.count, 48)
     }
 
+    /// A spec in the older form (`initAPIs`, `api`, `apis`, `{{api}}`) loads as the same matrix as
+    /// its setups form, with the same names outside the file.
+    func testTheOlderFormReadsAsSetups() throws {
+        let older = try SpecLoader.load(path: Fixtures.fixture("minimal-older.json"))
+        let current = try SpecLoader.load(path: Fixtures.fixture("minimal.json"))
+        XCTAssertEqual(older.spec.naming.list, "initAPIs")
+        XCTAssertEqual(older.spec.naming.swiftType, current.spec.naming.swiftType)
+        XCTAssertEqual(older.spec.setups.map(\.id), current.spec.setups.map(\.id))
+        XCTAssertEqual(older.scenarios.count, current.scenarios.count)
+        XCTAssertEqual(older.spec.phrases["onlyFor"]?.values, current.spec.phrases["onlyFor"]?.values)
+        XCTAssertEqual(older.scenarios.map(\.setup), current.scenarios.map(\.setup))
+        XCTAssertEqual(older.spec.permission?.setups.map(\.setup.id), current.spec.permission?.setups.map(\.setup.id))
+    }
+
     func testUnknownHandlerReferenceSuggestsTheNearest() {
         let edit = Edit(cell: 10, #""body": [{"handler": "reception""#, #""body": [{"handler": "recepton""#)
         assertErrors(
@@ -113,19 +127,19 @@ final class ValidationTests: XCTestCase {
         let errs = errors(edit.text)
         XCTAssertTrue(
             errs.contains(
-                "\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, init API and app state"),
+                "\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, setup and app state"),
             "\(errs)")
         XCTAssertTrue(
             errs.contains {
                 $0.hasSuffix(
-                    "error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, init API 'ios10', app state 'background'"
+                    "error: cells: missing cell for payload {alert: true, contentAvailable: true, category: true}, setup 'ios10', app state 'background'"
                 )
             }, "\(errs)")
     }
 
-    /// 2^18 combinations cannot be covered within the cell limit: one error, found at once,
-    /// rather than enumerating every missing combination.
-    func testMorePayloadKeysThanTheCellLimitAllows() throws {
+    /// 2^18 combinations, where the spec gives 48 cells: one error, found at once, rather than
+    /// naming every missing combination.
+    func testFarMoreCombinationsThanCellsIsOneError() throws {
         var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
         var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
         for n in 0..<15 {
@@ -136,7 +150,9 @@ final class ValidationTests: XCTestCase {
         let errs = errors(text)
         XCTAssertTrue(
             errs.contains {
-                $0.hasSuffix("error: payloadKeys: 18 payload keys, 2 init APIs and 3 app states need more cells than the limit of 4096")
+                $0.hasSuffix(
+                    "error: payloadKeys: 18 payload keys, 2 setups and 3 app states need a cell for each of 1572864 combinations; the spec has 48 cells"
+                )
             }, "\(errs.prefix(3))")
         XCTAssertFalse(errs.contains { $0.contains("missing cell") })
     }
@@ -290,8 +306,8 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(
             messages.filter { !$0.hasPrefix("cells: missing cell") },
             [
-                "cells[4]: duplicate cell: cells[3] already covers this payload, init API and app state",
-                "cells[2100]: duplicate cell: cells[5] already covers this payload, init API and app state",
+                "cells[4]: duplicate cell: cells[3] already covers this payload, setup and app state",
+                "cells[2100]: duplicate cell: cells[5] already covers this payload, setup and app state",
                 "cells[2900].source: unknown source 'nowhere'",
                 "cells[\(calling)]: ignored is true, but the cell calls a handler or shows the notification",
             ])
@@ -322,15 +338,15 @@ final class ValidationTests: XCTestCase {
             ])
     }
 
-    /// A note about some init APIs only cannot be attached to a cell of another.
-    func testANoteAboutSomeInitAPIsStaysOnTheirRows() {
+    /// A note about some setups only cannot be attached to a cell of another.
+    func testANoteAboutSomeSetupsStaysOnTheirRows() {
         let edit = Edit(#""id": "backgroundAppRefresh","#, #""id": "backgroundAppRefresh", "setups": ["ios10"],"#)
         let errs = errors(edit.text)
         XCTAssertEqual(errs.count, 4, "the iOS 8/9 cells that carry it: \(errs)")
         let cell = Edit(cell: 4, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundAppRefresh"]"#)
         XCTAssertEqual(
             errs.first,
-            "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about init APIs ios10, not 'ios8_9'"
+            "\(at(cell, offset: 10)): error: cells[4].onDelivery[0].notes[0]: note 'backgroundAppRefresh' is only about setups ios10, not 'ios8_9'"
         )
     }
 
@@ -370,7 +386,7 @@ final class ValidationTests: XCTestCase {
         text = text.replacingOccurrences(
             of: #""setup": "ios10", "appState": "foreground""#, with: #""setup": "ios11", "appState": "foreground""#)
         let errs = errors(text)
-        XCTAssertEqual(errs.filter { $0.contains("unknown init API 'ios11' (did you mean 'ios10'?)") }.count, 8)
+        XCTAssertEqual(errs.filter { $0.contains("unknown setup 'ios11' (did you mean 'ios10'?)") }.count, 8)
         XCTAssertTrue(errs.contains { $0.contains("unknown handler 'recepton'") })
         let lines = errs.compactMap { Int($0.split(separator: ":")[1]) }
         XCTAssertEqual(lines, lines.sorted())
