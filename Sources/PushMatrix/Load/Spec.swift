@@ -360,8 +360,8 @@ public struct RelatedMatrix: Sendable {
 }
 
 public struct CallOrderFacts: Sendable {
-    public struct Step: Sendable { public var symbol: Reference; public var text: LocalizedText }
+    public struct ObservedCall: Sendable { public var symbol: Reference; public var text: LocalizedText }
     public var source: Reference
-    public var tapOpensApp: [Step]
+    public var tapOpensApp: [ObservedCall]
     public var rules: [Rule]
 }

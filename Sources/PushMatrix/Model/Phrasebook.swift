@@ -135,7 +135,7 @@ public struct Phrasebook {
 /// and a matrix has far fewer distinct cells than cells.
 final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
-    var steps: [String: [Step]] = [:]
+    var steps: [String: [ToldStep]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
     var payloads: [Payload: Inline] = [:]
 

@@ -48,7 +48,7 @@ struct ExplainView {
         ])
     }
 
-    private func steps(_ steps: [Step]) -> TemplateValue {
+    private func steps(_ steps: [ToldStep]) -> TemplateValue {
         .list(
             steps.map { step in
                 .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])

@@ -8,7 +8,7 @@ struct FieldKitView {
     var spec: Spec { matrix.spec }
 
     /// The payload combination's file name, as the Swift scenario groups name it.
-    func name(_ payload: Payload) -> String { SwiftView.groupName(payload, keys: matrix.payloadKeyIds) }
+    func name(_ payload: Payload) -> String { SwiftView.payloadName(payload, keys: matrix.payloadKeyIds) }
 
     /// A payload shows in Notification Center only with a key that makes it visible; one that
     /// does not is a background push: type `background`, priority 5, or APNs refuses it.

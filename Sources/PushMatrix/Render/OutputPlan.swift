@@ -45,9 +45,9 @@ enum OutputPlan {
         case articles
         /// The index page in the spec's first language, for the DocC catalog's landing page.
         case index
-        /// Each payload combination: its scenario group's type name (`{group}`).
+        /// Each payload combination: its scenario group's type name (`{payloadType}`).
         case groups
-        /// Each payload combination: its file name (`{payload}`).
+        /// Each payload combination: its name, `alert_category` (`{payloadName}`).
         case payloads
         /// Each language (`{language}`).
         case languages
@@ -107,15 +107,15 @@ enum OutputPlan {
         Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .runtime, .swift, .one, .module),
         Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
         Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
-        Row("\(sources)/Scenarios/{group}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),
+        Row("\(sources)/Scenarios/{payloadType}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),
         Row("\(sources)/Scenarios/Sequences.swift", "swift/Sequences.swift", .sequences, .swift, .one, .module),
         Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .testSupport, .swift, .one, .tests(.xctest)),
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .testSupport, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .module, .swift, .one, .generate),
         Row("\(tests)/{file}", "{template}", .module, .swift, .specFiles(.tests), .generate),
-        Row("\(tests)/{group}ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", .suite, .swift, .groups, .tests(.xctest)),
+        Row("\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", .suite, .swift, .groups, .tests(.xctest)),
         Row(
-            "\(tests)/{group}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
+            "\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
             .tests(.swiftTesting)),
         Row(
             "\(tests)/SequenceConformanceTests.swift", "swift/Tests/SequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
@@ -134,7 +134,7 @@ enum OutputPlan {
         Row(
             "Runbook/{language}/runbook.md", "fieldkit/runbook.{language}.md", .runbook, .markdown, .languages, .fieldKit,
             fallback: "fieldkit/runbook.en.md"),
-        Row("Payloads/{payload}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
-        Row("Payloads/{payload}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
+        Row("Payloads/{payloadName}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
+        Row("Payloads/{payloadName}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
     ]
 }

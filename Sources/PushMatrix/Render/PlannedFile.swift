@@ -105,10 +105,10 @@ extension OutputPlan {
             return [file([:], .page("index", language: spec.languages[0].id))]
         case .groups:
             return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
-                file(["group": SwiftView.typeName($1.payload, keys: keys)], .group($0))
+                file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))
             }
         case .payloads:
-            return matrix.payloads.enumerated().map { file(["payload": SwiftView.groupName($1, keys: keys)], .payload($0)) }
+            return matrix.payloads.enumerated().map { file(["payloadName": SwiftView.payloadName($1, keys: keys)], .payload($0)) }
         case .languages:
             return spec.languages.map { file(["language": $0.id], .language($0.id)) }
         case .specFiles(let part):

@@ -117,7 +117,7 @@ struct SwiftView {
     }
 
     func scenarioTable() -> TemplateValue {
-        .object(["groups": .list(matrix.payloads.map { .verbatim(Self.groupName($0, keys: matrix.payloadKeyIds)) })])
+        .object(["groups": .list(matrix.payloads.map { .verbatim(Self.payloadName($0, keys: matrix.payloadKeyIds)) })])
     }
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
@@ -288,8 +288,8 @@ struct SwiftView {
         init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
             self.payload = payload
             self.scenarios = scenarios
-            name = SwiftView.groupName(payload, keys: keys)
-            typeName = SwiftView.typeName(payload, keys: keys)
+            name = SwiftView.payloadName(payload, keys: keys)
+            typeName = SwiftView.payloadTypeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
             var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
             // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough
@@ -405,12 +405,15 @@ struct SwiftView {
     /// The line length of the package's swift-format configuration, which generated code keeps to.
     static let lineLength = 140
 
-    static func groupName(_ payload: Payload, keys: [String]) -> String {
+    /// A payload combination's name in Swift properties and file names: its set keys joined by
+    /// `_` (`alert_category`), or `none`.
+    static func payloadName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "none" : set.joined(separator: "_")
     }
 
-    static func typeName(_ payload: Payload, keys: [String]) -> String {
+    /// A payload combination's Swift type name: its set keys capitalized (`AlertCategory`), or `NoKeys`.
+    static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "NoKeys" : set.map(upper).joined()
     }

@@ -150,10 +150,10 @@ extension OutputWriter {
                 try stage(
                     written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"),
                     interrupted: interrupted)
-                let write = { (path: String) in Transaction.Step.write(path: path, digest: Digest.hex(writes[path]!)) }
+                let write = { (path: String) in Transaction.Change.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
                 try Transaction(
-                    steps: files.map(write) + removals.map { .remove(path: $0) }
+                    changes: files.map(write) + removals.map { .remove(path: $0) }
                         + (writes[manifestName] != nil ? [write(manifestName)] : [])
                 ).commit(in: writer)
             }

@@ -5,7 +5,7 @@ import PushMatrixSupport
 ///
 /// The changed files are written under `.pushmatrix-tmp/files/` inside the output directory.
 /// Then the journal, `.pushmatrix-tmp/journal`, is renamed into place: from that moment the
-/// update is decided. Its steps are applied in order (each staged file renamed over its target,
+/// update is decided. Its changes are applied in order (each staged file renamed over its target,
 /// each file no longer produced removed, the manifest last) and the staging directory removed.
 /// A run that finds a staging directory applies the rest of its journal first, checking each
 /// staged file against the digest the journal gives; without a journal the update was never
@@ -14,13 +14,13 @@ struct Transaction: Equatable {
     static let directoryName = ".pushmatrix-tmp"
     private static let header = "pushmatrix update 1"
 
-    enum Step: Equatable {
+    enum Change: Equatable {
         /// A staged file, with the XXH64 of its bytes, renamed over its target.
         case write(path: String, digest: String)
         case remove(path: String)
     }
 
-    var steps: [Step]
+    var changes: [Change]
 
     static func staged(_ path: String, in writer: OutputWriter) -> String {
         FileSystem.join(writer.location(directoryName + "/files"), path)
@@ -29,8 +29,8 @@ struct Transaction: Equatable {
     private static func journal(in writer: OutputWriter) -> String { writer.location(directoryName + "/journal") }
 
     var text: [UInt8] {
-        let lines = steps.map { step in
-            switch step {
+        let lines = changes.map { change in
+            switch change {
             case .write(let path, let digest): "write \(digest) \(path)\n"
             case .remove(let path): "remove \(path)\n"
             }
@@ -42,19 +42,20 @@ struct Transaction: Equatable {
     init?(text bytes: [UInt8]) {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.first == Substring(Self.header) else { return nil }
-        var steps: [Step] = []
+        var changes: [Change] = []
         for line in lines.dropFirst() {
             let words = line.split(separator: " ", maxSplits: 2)
             switch (words.first, words.count) {
-            case ("write"?, 3) where OutputWriter.isInside(words[2]): steps.append(.write(path: String(words[2]), digest: String(words[1])))
-            case ("remove"?, 2) where OutputWriter.isInside(words[1]): steps.append(.remove(path: String(words[1])))
+            case ("write"?, 3) where OutputWriter.isInside(words[2]):
+                changes.append(.write(path: String(words[2]), digest: String(words[1])))
+            case ("remove"?, 2) where OutputWriter.isInside(words[1]): changes.append(.remove(path: String(words[1])))
             default: return nil
             }
         }
-        self.steps = steps
+        self.changes = changes
     }
 
-    init(steps: [Step]) { self.steps = steps }
+    init(changes: [Change]) { self.changes = changes }
 
     /// Decides the update (the journal lands in one rename), then applies it. The staged files
     /// must be in place.
@@ -66,13 +67,13 @@ struct Transaction: Equatable {
         _ = try apply(in: writer, verifying: false)
     }
 
-    /// Applies the steps not yet done, then removes the staging directory. A staged file already
+    /// Applies the changes not yet done, then removes the staging directory. A staged file already
     /// gone was moved before; one whose bytes do not match the journal (a power cut can leave it
     /// empty) is not moved, and neither is the manifest then: the warnings say so.
     private func apply(in writer: OutputWriter, verifying: Bool) throws(DiagnosticsError) -> [Diagnostic] {
         var damaged: [String] = []
-        for step in steps {
-            switch step {
+        for change in changes {
+            switch change {
             case .write(let path, let digest):
                 let staged = Self.staged(path, in: writer)
                 guard FileSystem.kind(staged) == .regular else { continue }

@@ -17,7 +17,7 @@ final class FieldKitTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             let keys = matrix.spec.payloadKeys
             for payload in matrix.payloads {
-                let name = SwiftView.groupName(payload, keys: matrix.payloadKeyIds)
+                let name = SwiftView.payloadName(payload, keys: matrix.payloadKeyIds)
                 let expected = Set(keys.indices.filter(payload.isSet).map { keys[$0].apnsKey })
                 let visible = keys.indices.contains { payload.isSet($0) && keys[$0].makesVisible }
                 let simulator = try object(output + "/Payloads/\(name).apns")

@@ -114,10 +114,10 @@ final class OutputSafetyTests: XCTestCase {
                 try fileManager.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try new[path]!.write(to: URL(fileURLWithPath: staged))
             }
-            let steps = (files + [OutputWriter.manifestName]).map {
-                Transaction.Step.write(path: $0, digest: Digest.hex([UInt8](new[$0]!)))
+            let changes = (files + [OutputWriter.manifestName]).map {
+                Transaction.Change.write(path: $0, digest: Digest.hex([UInt8](new[$0]!)))
             }
-            try Data(Transaction(steps: Array(steps.dropLast()) + removed.map { .remove(path: $0) } + [steps.last!]).text)
+            try Data(Transaction(changes: Array(changes.dropLast()) + removed.map { .remove(path: $0) } + [changes.last!]).text)
                 .write(to: URL(fileURLWithPath: output + "/" + Transaction.directoryName + "/journal"))
             for path in files.prefix(files.count / 2) {
                 try fileManager.removeItem(atPath: output + "/" + path)

@@ -132,7 +132,7 @@ extension DocsView {
     }
 
     /// The steps of the cell at `index` in the spec.
-    func steps(ofCell index: Int) -> [Step] {
+    func steps(ofCell index: Int) -> [ToldStep] {
         let taps = spec.cells[index].taps
         return book.steps(
             onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
@@ -162,7 +162,7 @@ extension DocsView {
     }
 
     /// Steps as the matrix table's partials read them, with their footnote markers.
-    private func stepList(_ steps: [Step], _ footnotes: Footnotes) -> TemplateValue {
+    private func stepList(_ steps: [ToldStep], _ footnotes: Footnotes) -> TemplateValue {
         .list(
             steps.map { step in
                 .object([

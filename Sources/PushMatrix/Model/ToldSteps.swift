@@ -1,7 +1,7 @@
 /// A cell told as numbered steps, the way people read the matrix: calls on delivery, the
 /// notification in Notification Center, then what each tap calls (with a shared first call,
 /// such as the launch, told once).
-public struct Step: Sendable {
+public struct ToldStep: Sendable {
     public struct Item: Sendable { public var text: Inline; public var notes: [String] }
     public var text: Inline
     public var notes: [String]
@@ -13,7 +13,7 @@ extension Phrasebook {
     /// happening if the payload carries one: for explain, which has no payload to decide it by.
     /// The docs tell it plainly, with the note as a footnote.
     public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool = false)
-        -> [Step]
+        -> [ToldStep]
     {
         // Cells that make the same calls read the same, and a matrix has few distinct ones.
         var key = Self.signature(onDelivery, notificationCenter, taps)
@@ -53,42 +53,43 @@ extension Phrasebook {
 
     /// The steps of a cell's later path, told by what it does differently: its calls on
     /// delivery where it states them (said even when there are none), then the taps it names.
-    public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [Step] {
-        var steps: [Step] = []
+    public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [ToldStep] {
+        var steps: [ToldStep] = []
         if let onDelivery {
             steps +=
                 onDelivery.isEmpty
-                ? [Step(text: phrase("onDelivery", ["calls": calls([])]), notes: [], items: [])]
+                ? [ToldStep(text: phrase("onDelivery", ["calls": calls([])]), notes: [], items: [])]
                 : deliverySteps(onDelivery, conditional: false)
         }
         return steps + tapSteps(taps)
     }
 
     /// The same, for a later path (as a cell, from `Cell.allPaths`) and what `differs` names.
-    public func steps(ofPath path: Cell, differs: CellPath) -> [Step] {
+    public func steps(ofPath path: Cell, differs: CellPath) -> [ToldStep] {
         let named = Set(differs.taps.map(\.tap.id))
         return pathSteps(
             onDelivery: differs.onDelivery == nil ? nil : path.onDelivery,
             taps: path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
     }
 
-    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool) -> [Step]
+    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool)
+        -> [ToldStep]
     {
         var steps = deliverySteps(onDelivery, conditional: conditional)
-        if notificationCenter { steps.append(Step(text: phrase("notificationCenter"), notes: [], items: [])) }
+        if notificationCenter { steps.append(ToldStep(text: phrase("notificationCenter"), notes: [], items: [])) }
         steps += tapSteps(taps)
-        if steps.isEmpty { steps.append(Step(text: phrase("ignored"), notes: [], items: [])) }
+        if steps.isEmpty { steps.append(ToldStep(text: phrase("ignored"), notes: [], items: [])) }
         return steps
     }
 
     /// The calls on arrival as steps: consecutive plain calls told as one (`A, then B`), each
     /// call that depends on APNs keys (when `conditional`) on its own.
-    private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [Step] {
-        var steps: [Step] = []
+    private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [ToldStep] {
+        var steps: [ToldStep] = []
         var plain: [Call] = []
         func flush() {
             guard !plain.isEmpty else { return }
-            steps.append(Step(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain), items: []))
+            steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain), items: []))
             plain = []
         }
         for call in onDelivery {
@@ -100,21 +101,21 @@ extension Phrasebook {
             }
             flush()
             steps.append(
-                Step(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id), items: []))
+                ToldStep(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id), items: []))
         }
         flush()
         return steps
     }
 
-    private func tapSteps(_ taps: [(tap: String, calls: [Call])]) -> [Step] {
+    private func tapSteps(_ taps: [(tap: String, calls: [Call])]) -> [ToldStep] {
         guard !taps.isEmpty else { return [] }
         let tapNames = taps.map { name(matrix.taps[$0.tap]!.name) }
         let shared = sharedPrefix(taps.map(\.calls))
         let rest = taps.map { Array($0.calls.dropFirst(shared.count)) }
-        var steps: [Step] = []
+        var steps: [ToldStep] = []
         if !shared.isEmpty {
             steps.append(
-                Step(
+                ToldStep(
                     text: phrase("tap", ["taps": list(tapNames, lastSeparator: "tapSeparator"), "calls": calls(shared)]),
                     notes: notes(shared), items: []))
         }
@@ -122,12 +123,12 @@ extension Phrasebook {
         if taps.count == 1 {
             let text =
                 shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
-            steps.append(Step(text: text, notes: notes(rest[0]), items: []))
+            steps.append(ToldStep(text: text, notes: notes(rest[0]), items: []))
         } else {
             let items = zip(tapNames, rest).map {
-                Step.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1))
+                ToldStep.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1))
             }
-            steps.append(Step(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), notes: [], items: items))
+            steps.append(ToldStep(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), notes: [], items: items))
         }
         return steps
     }
