@@ -35,10 +35,13 @@ enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with the phrases of `Phrases.borrowed` it lacks taken from the built-in spec:
-    /// in each of `languages` the built-in spec has, else in the built-in spec's first.
-    static func borrowedPhrases(_ phrases: [String: LocalizedText], languages: [String], origin: Origin) -> [String: LocalizedText] {
-        let missing = Phrases.borrowed.filter { phrases[$0] == nil }
+    /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the
+    /// built-in spec: in each of `languages` the built-in spec has, else in the built-in spec's
+    /// first. A spec that lacks none it needs costs no reading of the built-in spec.
+    static func borrowedPhrases(
+        _ phrases: [String: LocalizedText], languages: [String], origin: Origin, needs: (String) -> Bool
+    ) -> [String: LocalizedText] {
+        let missing = Phrases.borrowed.filter { phrases[$0] == nil && needs($0) }
         guard !missing.isEmpty else { return phrases }
         var filled = phrases
         for name in missing {

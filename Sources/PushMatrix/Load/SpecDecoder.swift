@@ -17,7 +17,7 @@ enum SpecDecoder {
         let naming = naming(r)
         let languages = r.objects("languages", language)
         let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
-        let spec = Spec(
+        var spec = Spec(
             file: file,
             languages: languages,
             sources: r.objects("sources", source),
@@ -32,8 +32,7 @@ enum SpecDecoder {
             handlers: r.objects("handlers", handler),
             taps: r.objects("taps", tap),
             notes: r.objects("notes") { note($0, naming) },
-            phrases: OlderNames.borrowedPhrases(
-                OlderNames.phrases(texts(r, "phrases", sink)), languages: languages.map(\.id), origin: phrasesOrigin),
+            phrases: OlderNames.phrases(texts(r, "phrases", sink)),
             phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(r, "texts", sink)),
             glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
@@ -46,7 +45,11 @@ enum SpecDecoder {
             swiftFiles: r.object("swiftFiles", optional: true).map(swiftFiles) ?? .appDelegate,
             cells: r.objects("cells") { cell($0, naming) }
         )
-        return sink.hasErrors ? nil : spec
+        guard !sink.hasErrors else { return nil }
+        spec.phrases = OlderNames.borrowedPhrases(spec.phrases, languages: languages.map(\.id), origin: phrasesOrigin) { name in
+            Phrases.neededOnlyWhen[name]?(spec) != false
+        }
+        return spec
     }
 
     /// The file's keys by its form (`setups`, or the older `initAPIs`; the newer wins

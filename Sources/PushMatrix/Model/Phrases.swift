@@ -61,6 +61,15 @@ enum Phrases {
             "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
         ]
         needed["eitherWay"] = { _ in false }  // without it, conditions list their payloads
+        for name in borrowed where name.hasPrefix("path") || name.hasPrefix("otherPath") {
+            needed[name] = { spec in spec.cells.contains { !$0.paths.isEmpty } }
+        }
+        needed["callWithoutNotification"] = { spec in
+            spec.cells.contains { cell in
+                let paths = cell.paths.flatMap { ($0.onDelivery ?? []) + $0.taps.flatMap(\.calls) }
+                return (cell.onDelivery + cell.taps.flatMap(\.calls) + paths).contains { !$0.bringsNotification }
+            }
+        }
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }
         }

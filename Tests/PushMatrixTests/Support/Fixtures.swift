@@ -14,9 +14,10 @@ enum Fixtures {
     static let currentGenerated = root.appendingPathComponent("Generated/Current").path
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
 
-    static var builtIn: Matrix { try! SpecLoader.load(path: spec) }
-    static var current: Matrix { try! SpecLoader.load(path: currentSpec) }
-    static var otherDimensions: Matrix { try! SpecLoader.load(path: fixture("other-dimensions.json")) }
+    // Loaded once per test run: a matrix is a value, and no test changes these files.
+    static let builtIn: Matrix = try! SpecLoader.load(path: spec)
+    static let current: Matrix = try! SpecLoader.load(path: currentSpec)
+    static let otherDimensions: Matrix = try! SpecLoader.load(path: fixture("other-dimensions.json"))
 
     /// Both built-in matrices, each with the committed output generated from it.
     static var builtIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
