@@ -47,12 +47,14 @@ extension OutputWriter {
             for file in files { add(file.path, file.bytes, digest: Digest.hex(Regions.outline(file.bytes))) }
         }
 
+        /// A new output directory has no file whose regions could be lost, so only an update
+        /// records what the run puts in each region and compares each file with what is there.
         private func add(_ path: String, _ bytes: [UInt8], digest: String) {
-            if Regions.mayHaveRegions(bytes) {
-                for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
-            }
             var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
             if outputLock.fresh == nil {
+                if Regions.mayHaveRegions(bytes) {
+                    for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
+                }
                 (text, problems, warnings) = compare(path, bytes)
             }
             digests[path] = digest

@@ -149,7 +149,7 @@ final class CommandTests: XCTestCase {
 
     func testGenerateWritesOnlyWhatChangedAndCheckFindsStaleFiles() throws {
         let output = Fixtures.temporaryDirectory(self)
-        let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
+        let count = try Fixtures.rendered(Fixtures.builtIn).count + 1  // and the manifest
         let made = "(\(Fixtures.spec), module PushHandlers)"
         XCTAssertEqual(generate(output).stdout, "\(output): \(count) written, 0 unchanged, 0 removed \(made)\n")
         XCTAssertEqual(generate(output).stdout, "\(output): 0 written, \(count) unchanged, 0 removed \(made)\n")

@@ -120,7 +120,7 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(run.stdout, Data(), "--quiet prints nothing")
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
         XCTAssertEqual(
-            page, Data(try XCTUnwrap(Generator.render(Fixtures.current, templates: Fixtures.templates)["Docs/en/reception-methods.md"])))
+            page, Data(try XCTUnwrap(Fixtures.rendered(Fixtures.current)["Docs/en/reception-methods.md"])))
         let old = try Binary.run(["generate", "--spec", "builtin:ios8-10", "--output", "old", "--module", "OldHandlers"], in: elsewhere)
         XCTAssertEqual(
             String(decoding: old.stdout, as: UTF8.self), "old: 53 written, 0 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n")
@@ -147,7 +147,7 @@ final class EcosystemTests: XCTestCase {
         XCTAssertTrue(second.stdout.contains("unchanged \(output)/Docs/en/index.html\n"), second.stdout)
         let lines = second.stdout.split(separator: "\n")
         XCTAssertEqual(
-            lines.count, (try? Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count).map { $0 + 2 },
+            lines.count, (try? Fixtures.rendered(Fixtures.builtIn).count).map { $0 + 2 },
             "one line per file and the manifest, then the summary")
     }
 

@@ -38,7 +38,7 @@ final class CallOrderPageTests: XCTestCase {
         let matrix = Fixtures.builtIn
         let source = try XCTUnwrap(matrix.spec.sources.first { $0.id == matrix.spec.callOrder!.source.id })
         XCTAssertEqual(source.platforms, "iOS 7")
-        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        let files = try Fixtures.rendered(matrix)
         for language in matrix.spec.languages.map(\.id) {
             let book = Phrasebook(matrix: matrix, language: language)
             let plain = { (text: LocalizedText) in book.text(text).plainText }
@@ -86,7 +86,7 @@ final class CallOrderPageTests: XCTestCase {
     /// with the cells. Returns the ways read from the last page.
     @discardableResult
     private func assertPagesAgree(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws -> [CallOrderReader.Way] {
-        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        let files = try Fixtures.rendered(matrix)
         var last: [CallOrderReader.Way] = []
         for language in matrix.spec.languages.map(\.id) {
             let reader = CallOrderReader(book: Phrasebook(matrix: matrix, language: language))

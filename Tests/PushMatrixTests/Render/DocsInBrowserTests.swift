@@ -85,7 +85,7 @@ final class DocsInBrowserTests: XCTestCase {
     /// (they still read back into the spec's cells), and the text shows literally.
     func testHostileTextRendersLiterally() throws {
         let matrix = try SpecLoader.load(path: Fixtures.fixture("hostile-text.json"))
-        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        let files = try Fixtures.rendered(matrix)
         for language in matrix.spec.languages.map(\.id) {
             let book = Phrasebook(matrix: matrix, language: language)
             let hostile = matrix.spec.notes[1].text[language]

@@ -42,7 +42,7 @@ final class RoundTripTests: XCTestCase {
         _ matrix: Matrix, format: String, file: StaticString, line: UInt,
         read: (Phrasebook, [UInt8]) throws -> (cells: [String: CellOutline], tables: Int)
     ) throws {
-        let files = try Generator.render(matrix, templates: Fixtures.templates)
+        let files = try Fixtures.rendered(matrix)
         for language in matrix.spec.languages {
             let page = try XCTUnwrap(files["Docs/\(language.id)/reception-methods.\(format)"], file: file, line: line)
             let (cells, tables) = try read(Phrasebook(matrix: matrix, language: language.id), page)
@@ -58,7 +58,7 @@ final class FootnoteTests: XCTestCase {
     /// in that API's cells of the column, not on the column's header.
     func testANoteAboutOneSetupIsMarkedOnlyInItsRows() throws {
         let page = String(
-            decoding: try XCTUnwrap(Generator.render(Fixtures.builtIn, templates: Fixtures.templates)["Docs/en/reception-methods.md"]),
+            decoding: try XCTUnwrap(Fixtures.rendered(Fixtures.builtIn)["Docs/en/reception-methods.md"]),
             as: UTF8.self)
         XCTAssertFalse(page.contains("| Foreground \\*"), "no marker on the column's header")
         func cell(_ setup: String) -> Substring {
@@ -80,7 +80,7 @@ final class RoundTripDetectsChangesTests: XCTestCase {
         let matrix = Fixtures.builtIn
         let book = Phrasebook(matrix: matrix, language: "en")
         var page = String(
-            decoding: try Generator.render(matrix, templates: Fixtures.templates)["Docs/en/reception-methods.md"]!, as: UTF8.self)
+            decoding: try Fixtures.rendered(matrix)["Docs/en/reception-methods.md"]!, as: UTF8.self)
         let anchor = #"<a id="cell-ios8_9-background-alert-content-available-category"></a>"#
         let cell = page.range(of: anchor)!
         let end = page[cell.upperBound...].range(of: " |")!.lowerBound

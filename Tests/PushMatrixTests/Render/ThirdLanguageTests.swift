@@ -59,7 +59,7 @@ final class ThirdLanguageTests: XCTestCase {
     }
 
     /// A spec written before the kit's phrases lived in the spec borrows the built-in spec's:
-    /// in the languages that spec has, and in English for the others.
+    /// in the languages that spec has, and in English for the others; only those it needs.
     func testASpecWithoutTheKitsPhrasesBorrowsThem() throws {
         var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: spec))) as? [String: Any])
         var phrases = try XCTUnwrap(json["phrases"] as? [String: Any])
@@ -70,7 +70,17 @@ final class ThirdLanguageTests: XCTestCase {
         let matrix = try SpecLoader.load(path: older)
         XCTAssertEqual(matrix.spec.phrases["probeStart"]?.values, ["en": "Start this run", "ja": "この計測を始める", "fr": "Start this run"])
         XCTAssertEqual(matrix.spec.phrases["observedTitle"]?["ja"], "{{device}}(iOS {{os}})での実地の記録")
+        XCTAssertTrue(matrix.spec.cells.allSatisfy(\.paths.isEmpty))
+        XCTAssertNil(matrix.spec.phrases["pathCount"], "a spec whose cells have one path each needs no path phrases, so none is borrowed")
+
+        var current = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec))) as? [String: Any])
+        var currentPhrases = try XCTUnwrap(current["phrases"] as? [String: Any])
+        currentPhrases["pathCount"] = nil
+        current["phrases"] = currentPhrases
+        let withPaths = try SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json")
         XCTAssertEqual(
-            matrix.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り", "fr": "{{count}} paths"])
+            withPaths.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り"],
+            "a spec with paths borrows them")
     }
 }

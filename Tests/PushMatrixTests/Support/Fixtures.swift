@@ -19,6 +19,20 @@ enum Fixtures {
     static let current: Matrix = try! SpecLoader.load(path: currentSpec)
     static let otherDimensions: Matrix = try! SpecLoader.load(path: fixture("other-dimensions.json"))
 
+    /// Every file `generate` renders from `matrix` with the package's templates and the default
+    /// module; rendered once per test run for the fixture matrices, which many tests read.
+    static func rendered(_ matrix: Matrix) throws -> [String: [UInt8]] {
+        switch matrix.spec.file {
+        case spec: return try renderedBuiltIn.get()
+        case currentSpec: return try renderedCurrent.get()
+        case fixture("other-dimensions.json"): return try renderedOtherDimensions.get()
+        default: return try Generator.render(matrix, templates: templates)
+        }
+    }
+    private static let renderedBuiltIn = Result { try Generator.render(builtIn, templates: templates) }
+    private static let renderedCurrent = Result { try Generator.render(current, templates: templates) }
+    private static let renderedOtherDimensions = Result { try Generator.render(otherDimensions, templates: templates) }
+
     /// Both built-in matrices, each with the committed output generated from it.
     static var builtIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
         [(builtIn, spec, generated, "PushHandlers"), (current, currentSpec, currentGenerated, "CurrentPushHandlers")]

@@ -86,7 +86,7 @@ final class OutputSafetyTests: XCTestCase {
         )
         let again = generate(output)
         XCTAssertEqual(again.status, 0, again.stderr)
-        let count = try Generator.render(Fixtures.builtIn, templates: Fixtures.templates).count + 1  // and the manifest
+        let count = try Fixtures.rendered(Fixtures.builtIn).count + 1  // and the manifest
         XCTAssertEqual(
             again.stdout, "\(output): 0 written, \(count) unchanged, 0 removed (\(Fixtures.spec), module PushHandlers)\n",
             "nothing to write")
