@@ -48,6 +48,24 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertGreaterThan(longest, 20, "the scan finds functions")
     }
 
+    /// Files stay short enough to read whole, and the sources stay within their budget. The
+    /// built-in data (`BuiltIn/`) is the spec's and the templates', not code.
+    func testFilesAndSourcesStayWithinTheirSize() throws {
+        let code = try files().filter { !$0.name.contains("/BuiltIn/") }
+        // Each file ends with a newline, after which the split finds one empty piece.
+        for (name, lines) in code {
+            XCTAssertLessThanOrEqual(lines.count - 1, 500, "\(name) has \(lines.count - 1) lines")
+        }
+        let folder = Fixtures.root.appendingPathComponent("Sources/pushmatrix").path
+        let executable = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.map { name in
+            try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+                - 1
+        }
+        XCTAssertEqual(executable.count, 2, "the executable's files are counted")
+        let total = code.map { $0.lines.count - 1 }.reduce(0, +) + executable.reduce(0, +)
+        XCTAssertLessThanOrEqual(total, 10_000, "the library's and the executable's sources")
+    }
+
     /// The targets depend one way: each imports only targets before it in `targets` (and the
     /// toolchain's modules), so no stage reaches back into a later one.
     func testEachTargetImportsOnlyTheTargetsBeforeIt() throws {
