@@ -96,9 +96,22 @@ private struct ScenarioFinder {
     let appStates: [String]
     /// True when some call in this setup carries the request identifier.
     let handsNotification: Bool
+    /// This setup's scenarios on their cell's first path, lacking no handler and not ignored,
+    /// by cell and tap: the first of each. Sequences look a scenario up for every payload.
+    private let firstPaths: [Cell: Int]
+
+    private struct Cell: Hashable {
+        let payload: Payload, appState: String, tap: String?
+    }
 
     init(matrix: Matrix, setup: String) {
         (self.matrix, self.setup) = (matrix, setup)
+        var firstPaths: [Cell: Int] = [:]
+        for (index, s) in matrix.scenarios.enumerated() where s.setup == setup && s.path == 1 && s.missing.isEmpty && !s.ignored {
+            let cell = Cell(payload: s.payload, appState: s.appState, tap: s.tap)
+            if firstPaths[cell] == nil { firstPaths[cell] = index }
+        }
+        self.firstPaths = firstPaths
         let taps = matrix.spec.taps.map(\.id)
         tap = taps.contains("body") ? "body" : taps.first
         let ids = matrix.spec.appStates.map(\.id)
@@ -112,11 +125,7 @@ private struct ScenarioFinder {
 
     /// The scenario of this cell and tap on the cell's first path, lacking no handler.
     func scenario(_ payload: Payload, appState: String, tap: String?) -> Int? {
-        matrix.scenarios.indices.first { index in
-            let s = matrix.scenarios[index]
-            return s.setup == setup && s.appState == appState && s.payload == payload && s.tap == tap && s.path == 1 && s.missing.isEmpty
-                && !s.ignored
-        }
+        firstPaths[Cell(payload: payload, appState: appState, tap: tap)]
     }
 
     /// The first scenario, in these app states' order then the spec's payload order, that is
