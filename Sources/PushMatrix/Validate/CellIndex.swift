@@ -21,8 +21,10 @@ struct CellIndex: Sendable {
         setupIndex = Self.positions(spec.setups.map(\.id))
         stateIndex = Self.positions(spec.appStates.map(\.id))
         (setups, states) = (spec.setups.count, spec.appStates.count)
-        // 2^keys combinations, counted without overflow: past 2^40 no spec's bytes could cover them.
-        combinations = keys.count <= 40 ? (1 << keys.count) * setups * states : .max
+        // 2^keys × setups × states, counted without overflow: a count past Int's range is `.max`.
+        let (perPayload, wide) = setups.multipliedReportingOverflow(by: states)
+        let (all, wider) = keys.count < Int.bitWidth - 1 ? (1 << keys.count).multipliedReportingOverflow(by: perPayload) : (0, true)
+        combinations = wide || wider ? .max : all
         coverable = combinations <= 2 * spec.cells.count + Self.namedGap
         var table = [Int](repeating: -1, count: coverable ? combinations : 0)
         var repeats: [(cell: Int, earlier: Int)] = []

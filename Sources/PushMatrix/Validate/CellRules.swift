@@ -15,7 +15,7 @@ struct CellRules {
             sink.error(
                 spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
                 "\(keys.count) payload keys, \(index.setups) \(spec.naming.words)s and \(index.states) app states need a cell for each of "
-                    + (index.combinations == .max ? "more than 2^40" : "\(index.combinations)")
+                    + (index.combinations == .max ? "more than \(Int.max)" : "\(index.combinations)")
                     + " combinations; the spec has \(spec.cells.count) cells"
             )
         }

@@ -157,6 +157,21 @@ final class ValidationTests: XCTestCase {
         XCTAssertFalse(errs.contains { $0.contains("missing cell") })
     }
 
+    /// Dimensions whose combinations do not fit in an `Int` (2^62 payload combinations × 2 setups
+    /// × 3 app states, and 2^70) are one error, not a crash.
+    func testCombinationsPastIntAreOneError() throws {
+        for extra in [59, 67] {
+            var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
+            var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
+            for n in 0..<extra {
+                keys.append(["id": "k\(n)", "name": ["en": "k", "ja": "k"], "apns": ["key": "k\(n)", "presentWhen": ["one"]]])
+            }
+            spec["payloadKeys"] = keys
+            let errs = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
+            XCTAssertTrue(errs.contains { $0.contains("need a cell for each of more than \(Int.max) combinations") }, "\(errs.prefix(3))")
+        }
+    }
+
     func testCellMissingAPayloadKey() {
         let edit = Edit(cell: 0, #", "category": true}"#, "}")
         XCTAssertTrue(
