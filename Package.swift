@@ -17,13 +17,13 @@ let package = Package(
         // The stages, each using only the ones above it (docs/architecture.md).
         .target(name: "PushMatrixSupport"),
         .target(name: "PushMatrixJSON", dependencies: ["PushMatrixSupport"]),
-        // The built-in spec and templates are compiled in (see BuiltIn/BuiltInFiles.swift).
+        // The built-in specs and templates are compiled in (see BuiltIn/BuiltInFiles.swift in each).
         .target(
-            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
-            resources: [
-                .embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json"),
-                .embedInCode("BuiltIn/Templates"),
-            ]),
+            name: "PushMatrixSpec", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
+            resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json")]),
+        .target(
+            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"],
+            resources: [.embedInCode("BuiltIn/Templates")]),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
         .plugin(
             name: "PushMatrixCommand",
@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushMatrixTests",
-            dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
+            dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
         // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every
         // build proves they compile, and their conformance suites run with the package's tests.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),

@@ -2,8 +2,9 @@
 // built-in spec, then explained in every language as text and JSON.
 
 import Foundation
+import PushMatrixSpec
 
-private let matrix = try! SpecLoader.load(path: ProcessInfo.processInfo.environment["PUSHMATRIX_SPEC"] ?? "Spec/push-matrix.json")
+private let matrix = try! Matrix(SpecLoader.load(path: ProcessInfo.processInfo.environment["PUSHMATRIX_SPEC"] ?? "Spec/push-matrix.json"))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -32,3 +32,10 @@ extension Array where Element == UInt8 {
         return kept + self[start...]
     }
 }
+
+/// The bytes the parsers look for by name.
+extension UInt8 {
+    package static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "),
+        tab = UInt8(ascii: "\t")
+    package static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+}

@@ -1,59 +1,7 @@
-import PushMatrixSupport
+import PushMatrixSpec
 
-/// The built-in spec and templates, compiled into the binary so that an installed `pushmatrix`
-/// works from any directory. SwiftPM embeds them (`resources` in Package.swift) from `Spec/`
-/// and `Templates/`, through the links beside this file: there is no copy to keep in step.
-enum BuiltInFiles {
-    /// A matrix compiled in, as `--spec builtin:NAME` names it.
-    struct Spec: Sendable {
-        let name: String
-        /// Where it lives in this repository.
-        let file: String
-        /// One line on what it covers, for `pushmatrix specs`.
-        let covers: String
-        let bytes: [UInt8]
-
-        var reference: String { BuiltInFiles.prefix + name }
-    }
-
-    static let prefix = "builtin:"
-
-    /// The built-in matrices; the first is the default.
-    static let specs = [
-        Spec(
-            name: "current", file: "Spec/push-matrix-current.json",
-            covers: "iOS 13–27: scenes, SwiftUI, willPresent, service extensions, force-quit (the default)",
-            bytes: PackageResources.push_matrix_current_json),
-        Spec(
-            name: "ios8-10", file: "Spec/push-matrix.json", covers: "iOS 8–10, measured on devices",
-            bytes: PackageResources.push_matrix_json),
-    ]
-
-    /// What a field log calls the spec at `path` with these bytes: the built-in name of a
-    /// built-in spec (however it is referred to), else the file's name without `.json`.
-    static func name(of path: String?, bytes: [UInt8]) -> String {
-        if let builtIn = specs.first(where: { $0.bytes == bytes }) { return builtIn.name }
-        let file = path?.split(separator: "/").last.map(String.init) ?? "spec"
-        return file.hasSuffix(".json") ? String(file.dropLast(".json".count)) : file
-    }
-
-    /// The built-in matrix `reference` names (`builtin:NAME`); nil for a reference that is not
-    /// of that form. Throws for an unknown name.
-    static func spec(_ reference: String) throws(DiagnosticsError) -> Spec? {
-        guard reference.hasPrefix(prefix) else { return nil }
-        let name = reference.dropFirst(prefix.count)
-        guard let spec = specs.first(where: { $0.name == name }) else {
-            let names = specs.map(\.reference).joined(separator: ", ")
-            throw DiagnosticsError([
-                Diagnostic(
-                    file: reference, location: nil,
-                    message: "no built-in spec '\(name)'" + Suggestion.didYouMean(String(name), in: specs.map(\.name))
-                        + "; the built-in specs are \(names)")
-            ])
-        }
-        return spec
-    }
-
+/// The built-in templates, compiled in beside the built-in specs (`BuiltInFiles.specs`).
+extension BuiltInFiles {
     /// Each template by its path under `Templates/`. SwiftPM names an embedded file by its name
     /// alone, so the folders are given here; a test checks this table against `Templates/`.
     static let templates: [String: String] = [

@@ -1,3 +1,4 @@
+import PushMatrixSpec
 import PushMatrixSupport
 
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
@@ -124,7 +125,7 @@ public enum Command {
         let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
         let input = InputDigest.of(spec: bytes, library: library, run: run)
         let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
-        let render = { try Generator.render(try SpecLoader.load(bytes: bytes, file: spec), library: library, run: run) }
+        let render = { try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run) }
         if check {
             let checked = try writer.check(input: input, force: force, render: render)
             let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: templates)
@@ -205,7 +206,7 @@ public enum Command {
         let templates = templatesDirectory(&args)
         let quiet = args.flag("--quiet")
         try args.finish()
-        let matrix = try SpecLoader.load(path: spec)
+        let matrix = try Matrix(SpecLoader.load(path: spec))
         try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))
         if !quiet { result.stdout += "\(spec): valid (\(matrix.spec.cells.count) cells)\n" }
     }

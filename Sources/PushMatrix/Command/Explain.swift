@@ -1,3 +1,4 @@
+import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
@@ -6,7 +7,7 @@ extension Command {
     static func explain(_ rest: [String], _ result: inout Result) throws {
         // The options are named after the spec's ids, so the spec is read before them.
         let specFile = specPath(Arguments.spec(in: rest))
-        let matrix = try SpecLoader.load(path: specFile)
+        let matrix = try Matrix(SpecLoader.load(path: specFile))
         let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
         _ = args.value("--spec")

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 extension Command {
     /// `field-kit --output DIR`: the payload files, the probe app and the runbook for measuring
     /// the spec on devices, written the way `generate` writes (whole or not at all, only what changed).
@@ -20,7 +22,7 @@ extension Command {
         let input = InputDigest.of(spec: bytes, library: library, run: run)
         let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
         let written = try writer.update(input: input, force: force, interruptions: interruptions) {
-            try Generator.render(try SpecLoader.load(bytes: bytes, file: spec), library: library, run: run)
+            try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
         }
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         let count = written.fates.filter { $0.fate == .written }.count

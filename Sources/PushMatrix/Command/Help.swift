@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// Every command's declaration (see `CommandInfo`), and the main help made from them.
 enum Help {
     static let generate = CommandInfo(

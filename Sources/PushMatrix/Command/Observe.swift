@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
@@ -15,7 +16,7 @@ extension Command {
         if let update, update.isEmpty || update == specFile || FileSystem.sameFile(update, specFile) {
             throw Arguments.UsageError(message: "--update-spec: name a new file; the spec read is never overwritten")
         }
-        let matrix = try SpecLoader.load(path: specFile)
+        let matrix = try Matrix(SpecLoader.load(path: specFile))
 
         var log = FieldLog(matrix: matrix)
         for file in logs {

@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 import PushMatrixSupport
 
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
@@ -74,7 +75,7 @@ public enum APNsPayload {
 }
 
 extension APNsMatcher: CustomStringConvertible {
-    var description: String {
+    package var description: String {
         switch self {
         case .nonEmptyString: return "a non-empty string"
         case .object: return "a dictionary"

@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 
 /// Answers "what happens to this push?" for each setup and app state asked about.
 public struct Outcome: Sendable {

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// What leads to one branch of the skeleton's state switches (a handler called in a state), told
 /// the way a person would: the ways that reach it, grouped by when the call comes (on arrival or
 /// after a tap, perhaps only when the app lacks a handler), with the setups and app states that

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// The validated spec, indexed for the generators: lookups by id and cells by combination.
 public struct Matrix: Sendable {
     public let spec: Spec
@@ -19,10 +21,10 @@ public struct Matrix: Sendable {
     /// Every scenario (see `Scenario`), computed once: several outputs read them.
     public private(set) var scenarios: [Scenario] = []
 
-    /// Precondition: `cells` is the index validation made of `spec`, which had no errors.
-    init(_ spec: Spec, cells: CellIndex) {
+    public init(_ validated: ValidatedSpec) {
+        let spec = validated.spec
         self.spec = spec
-        self.cells = cells
+        self.cells = validated.cells
         handlers = Self.index(spec.handlers, \.id)
         handlerStates = Self.index(spec.handlerStates, \.id)
         taps = Self.index(spec.taps, \.id)

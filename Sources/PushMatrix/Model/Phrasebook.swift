@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// Fills the spec's texts and phrases for one language: placeholders become the given values,
 /// or the spec's symbols as code.
 /// Not Sendable: it caches as it goes, and each rendering thread makes its own.

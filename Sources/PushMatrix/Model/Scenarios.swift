@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// One way a push can play out: a cell, the tap the user makes (or none), and which optional
 /// handlers the app lacks, with every call iOS makes and what a correct app does on each. Where
 /// iOS makes the same calls whether or not the app has an optional handler, one scenario stands

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// Several pushes as an app meets them, made of the matrix's own scenarios: the conformance
 /// suites replay them to check that a handler tells pushes apart. Single-push scenarios cannot:
 /// a handler that takes two identical payloads, or two updates with one request identifier, for

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap
 /// and the app states (and, only where the payload changes the calls, the payloads) that lead
 /// to it. The call-order page tells these.

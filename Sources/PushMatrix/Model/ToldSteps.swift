@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// A cell told as numbered steps, the way people read the matrix: calls on delivery, the
 /// notification in Notification Center, then what each tap calls (with a shared first call,
 /// such as the launch, told once).

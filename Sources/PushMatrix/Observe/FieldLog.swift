@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 import PushMatrixSupport
 
 /// A field log (format version 1, docs/field-log.md): JSON lines, each run a `start` line naming

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
 /// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
 struct Observation {

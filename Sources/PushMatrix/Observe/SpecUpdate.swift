@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 import PushMatrixSupport
 
 /// The spec rewritten with what the field saw. A cell changes only when every scenario of it

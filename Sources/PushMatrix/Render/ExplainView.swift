@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// The view model of `explain`'s human-readable output.
 struct ExplainView {
     let book: Phrasebook

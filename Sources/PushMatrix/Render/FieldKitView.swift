@@ -1,4 +1,5 @@
 import PushMatrixJSON
+import PushMatrixSpec
 
 /// The field kit's files besides the probe app: one payload file per payload combination for the
 /// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// Every file a run can produce, as one table. A row gives the path and the template (patterns
 /// over what the row ranges over), the view that makes the template's model, the format, and
 /// when the row's files exist. `generate`, `field-kit`, `validate`, the input digest and

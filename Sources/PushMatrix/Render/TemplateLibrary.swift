@@ -1,3 +1,4 @@
+import PushMatrixSpec
 import PushMatrixSupport
 import Synchronization
 

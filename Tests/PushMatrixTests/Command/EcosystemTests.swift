@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// Fitting into how teams work: overridable templates, built-ins that travel with the binary,

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// `explain --payload P --json` against the seed reception table, re-typed here by hand from the

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The output directory under the executable's signals and concurrent runs
 /// (docs/reliability.md): a run stopped at any moment leaves every file whole, and runs that
@@ -38,7 +39,8 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
             run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
         let writer = OutputWriter(
             directory: output, remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))
-        return writer.withManifest(try Generator.render(try SpecLoader.load(path: spec), templates: Fixtures.templates), input: input)
+        return writer.withManifest(
+            try Generator.render(try Matrix(SpecLoader.load(path: spec)), templates: Fixtures.templates), input: input)
     }
 
     /// SIGINT, SIGTERM, SIGHUP and SIGKILL at random moments of a generate that takes about a

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The iOS skeleton cannot be compiled on Linux, so it is type-checked against stand-in UIKit
 /// and UserNotifications modules (Tests/StandIns) that declare the SDK's exact signatures.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The current-iOS matrix against the facts Apple documents (see the sources of
 /// Spec/push-matrix-current.json). Each test checks one documented fact over every cell it
@@ -11,7 +12,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     private var cells: [Cell] { matrix.spec.cells }
 
     override func setUpWithError() throws {
-        matrix = try SpecLoader.load(path: Fixtures.root.appendingPathComponent("Spec/push-matrix-current.json").path)
+        matrix = try Matrix(SpecLoader.load(path: Fixtures.root.appendingPathComponent("Spec/push-matrix-current.json").path))
     }
 
     private static let keys = ["alert", "contentAvailable", "mutableContent", "category"]

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// `observe` against logs made from the spec's own scenarios: as predicted they all confirm it;
 /// changed in one call they contradict it, named exactly; malformed they are reported by line.
@@ -300,7 +301,7 @@ final class ObserveTests: XCTestCase {
     }
 
     private func source(_ spec: String, cell: (Cell) -> Bool) throws -> Source {
-        let matrix = try SpecLoader.load(path: spec)
+        let matrix = try Matrix(SpecLoader.load(path: spec))
         let found = try XCTUnwrap(matrix.spec.cells.first(where: cell))
         return try XCTUnwrap(matrix.spec.sources.first { $0.id == found.source.id })
     }
@@ -318,7 +319,7 @@ final class ObserveTests: XCTestCase {
             XCTAssertTrue(
                 result.stdout.hasSuffix(
                     "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 given a path of what was observed\n"))
-            let updated = try SpecLoader.load(path: out)
+            let updated = try Matrix(SpecLoader.load(path: out))
             XCTAssertEqual(updated.spec.cells.count, matrix.spec.cells.count)
             XCTAssertTrue(updated.spec.cells.allSatisfy { $0.source.id == "observed_iPhone_15_18_2" }, spec)
             let observed = try source(out) { _ in true }
@@ -344,7 +345,7 @@ final class ObserveTests: XCTestCase {
         let out = Fixtures.temporaryDirectory(self) + "/updated.json"
         let result = try observe(Fixtures.currentSpec, [flipped], ["--update-spec", out])
         XCTAssertEqual(result.status, 1, "a contradiction is still reported")
-        let updated = try SpecLoader.load(path: out)
+        let updated = try Matrix(SpecLoader.load(path: out))
         let cell = try XCTUnwrap(
             updated.spec.cells.first {
                 $0.setup.id == "scenes" && $0.appState.id == "terminated"

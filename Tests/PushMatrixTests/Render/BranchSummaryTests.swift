@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The skeleton's state branches are summarised from the matrix: each summary, expanded back,
 /// is exactly the ways the scenarios reach its branch.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The call-order page read back: for each setup, what each tap calls must be what the
 /// matrix's cells say, method by method; and the facts that come only from the call order's
@@ -29,7 +30,7 @@ final class CallOrderPageTests: XCTestCase {
             of: cell,
             with: cell.replacingOccurrences(
                 of: #"[{"handler": "reception", "state": "inactive"}]"#, with: #"[{"handler": "action", "state": "inactive"}]"#))
-        let matrix = try SpecLoader.load(bytes: Array(changed.utf8), file: "changed.json")
+        let matrix = try Matrix(SpecLoader.load(bytes: Array(changed.utf8), file: "changed.json"))
         let ways = try assertPagesAgree(matrix)
         XCTAssertTrue(ways.contains { $0.payloads.count == 1 }, "one way names the one payload that differs")
     }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The pages of both built-in matrices as people get them: every Markdown page through cmark-gfm,
 /// every HTML page through tidy and headless Chromium, and hostile spec text shown literally everywhere.
@@ -84,7 +85,7 @@ final class DocsInBrowserTests: XCTestCase {
     /// Spec text full of markup survives as text: pages stay well-formed, tables keep their shape
     /// (they still read back into the spec's cells), and the text shows literally.
     func testHostileTextRendersLiterally() throws {
-        let matrix = try SpecLoader.load(path: Fixtures.fixture("hostile-text.json"))
+        let matrix = try Matrix(SpecLoader.load(path: Fixtures.fixture("hostile-text.json")))
         let files = try Fixtures.rendered(matrix)
         for language in matrix.spec.languages.map(\.id) {
             let book = Phrasebook(matrix: matrix, language: language)

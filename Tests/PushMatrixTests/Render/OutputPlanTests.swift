@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// The output plan is the one list of outputs: a row added to it is rendered, written, checked,

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The generated module is copied into app targets or imported beside an app's own types, so
 /// every name it declares at the top level, public or not, begins with `Push` (`push` for a
@@ -39,7 +40,7 @@ final class PublicNameTests: XCTestCase {
         }
         let renamed = Fixtures.specText.replacing(
             "\"specVersion\": 1,", with: "\"specVersion\": 1, \"setupNames\": {\"swiftType\": \"Way\"},")
-        let files = try Generator.render(SpecLoader.load(bytes: Array(renamed.utf8), file: "renamed.json"), templates: nil)
+        let files = try Generator.render(Matrix(SpecLoader.load(bytes: Array(renamed.utf8), file: "renamed.json")), templates: nil)
         let dimensions = String(decoding: files["Sources/PushHandlers/Dimensions.swift"] ?? [], as: UTF8.self)
         XCTAssertTrue(dimensions.contains("public enum PushWay: String"), "a spec's own name takes the prefix")
     }

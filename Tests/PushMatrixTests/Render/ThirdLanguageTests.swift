@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// The other-dimensions fixture speaks French besides English and Japanese, and French goes
 /// through every output from the spec's words and one translated runbook template alone:
@@ -52,7 +53,7 @@ final class ThirdLanguageTests: XCTestCase {
         let out = directory + "/updated.json"
         let result = Command.run(["observe", "--spec", spec, "--update-spec", out, directory + "/runs.jsonl"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let updated = try SpecLoader.load(path: out)
+        let updated = try Matrix(SpecLoader.load(path: out))
         let observed = try XCTUnwrap(updated.spec.sources.first { $0.id == "observed_iPhone_15_18_2" })
         XCTAssertEqual(observed.title["fr"], "Essais sur le terrain sur iPhone 15, iOS 18.2")
         XCTAssertEqual(observed.title["ja"], "iPhone 15(iOS 18.2)での実地の記録")
@@ -67,7 +68,7 @@ final class ThirdLanguageTests: XCTestCase {
         json["phrases"] = phrases
         let older = Fixtures.temporaryDirectory(self) + "/older.json"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: older))
-        let matrix = try SpecLoader.load(path: older)
+        let matrix = try Matrix(SpecLoader.load(path: older))
         XCTAssertEqual(matrix.spec.phrases["probeStart"]?.values, ["en": "Start this run", "ja": "この計測を始める", "fr": "Start this run"])
         XCTAssertEqual(matrix.spec.phrases["observedTitle"]?["ja"], "{{device}}(iOS {{os}})での実地の記録")
         XCTAssertTrue(matrix.spec.cells.allSatisfy(\.paths.isEmpty))
@@ -78,7 +79,7 @@ final class ThirdLanguageTests: XCTestCase {
         var currentPhrases = try XCTUnwrap(current["phrases"] as? [String: Any])
         currentPhrases["pathCount"] = nil
         current["phrases"] = currentPhrases
-        let withPaths = try SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json")
+        let withPaths = try Matrix(SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json"))
         XCTAssertEqual(
             withPaths.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り"],
             "a spec with paths borrows them")

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// Paths of the package's own spec, templates and test fixtures, found from this file.
 enum Fixtures {
@@ -15,9 +16,9 @@ enum Fixtures {
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
 
     // Loaded once per test run: a matrix is a value, and no test changes these files.
-    static let builtIn: Matrix = try! SpecLoader.load(path: spec)
-    static let current: Matrix = try! SpecLoader.load(path: currentSpec)
-    static let otherDimensions: Matrix = try! SpecLoader.load(path: fixture("other-dimensions.json"))
+    static let builtIn: Matrix = try! Matrix(SpecLoader.load(path: spec))
+    static let current: Matrix = try! Matrix(SpecLoader.load(path: currentSpec))
+    static let otherDimensions: Matrix = try! Matrix(SpecLoader.load(path: fixture("other-dimensions.json")))
 
     /// Every file `generate` renders from `matrix` with the package's templates and the default
     /// module; rendered once per test run for the fixture matrices, which many tests read.

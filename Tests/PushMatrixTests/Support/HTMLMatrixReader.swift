@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// Reads the matrix tables of a generated HTML page back into cells, as the Markdown reader
 /// does: sections give the payload, row headers the setup, columns the app state.

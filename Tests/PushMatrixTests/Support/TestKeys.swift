@@ -1,4 +1,5 @@
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// Payloads and cells keyed by plain dictionaries and strings, worked out independently of the
 /// generator's `Payload` bits, so the round-trip readers check it rather than reuse it.

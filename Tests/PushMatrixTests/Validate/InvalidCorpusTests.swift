@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 
 /// Every invalid spec of `Tests/Fixtures/invalid-specs.json` — a small patch on
 /// `Tests/Fixtures/minimal.json` beside the exact diagnostics it must give — exits 1 with those

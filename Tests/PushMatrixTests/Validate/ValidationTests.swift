@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// Each validation rule, shown failing on a small edit of the built-in spec, with the exact
@@ -52,8 +53,8 @@ final class ValidationTests: XCTestCase {
     /// A spec in the older form (`initAPIs`, `api`, `apis`, `{{api}}`) loads as the same matrix as
     /// its setups form, with the same names outside the file.
     func testTheOlderFormReadsAsSetups() throws {
-        let older = try SpecLoader.load(path: Fixtures.fixture("minimal-older.json"))
-        let current = try SpecLoader.load(path: Fixtures.fixture("minimal.json"))
+        let older = try Matrix(SpecLoader.load(path: Fixtures.fixture("minimal-older.json")))
+        let current = try Matrix(SpecLoader.load(path: Fixtures.fixture("minimal.json")))
         XCTAssertEqual(older.spec.naming.list, "initAPIs")
         XCTAssertEqual(older.spec.naming.swiftType, current.spec.naming.swiftType)
         XCTAssertEqual(older.spec.setups.map(\.id), current.spec.setups.map(\.id))

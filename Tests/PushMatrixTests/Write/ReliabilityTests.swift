@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixJSON
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// Output that cannot be broken: spec text cannot break generated code, a killed run leaves
@@ -38,7 +39,7 @@ final class ReliabilityTests: XCTestCase {
     // MARK: determinism
 
     private func render(_ specText: String) throws -> [String: [UInt8]] {
-        try Generator.render(try SpecLoader.load(bytes: Array(specText.utf8), file: "spec.json"), templates: Fixtures.templates)
+        try Generator.render(try Matrix(SpecLoader.load(bytes: Array(specText.utf8), file: "spec.json")), templates: Fixtures.templates)
     }
 
     func testRepeatedRunsAreIdentical() throws {

@@ -1,3 +1,5 @@
+import PushMatrixSpec
+
 /// The page on setting an app up: its sections in order, each with its code and its sources.
 extension DocsView {
     func setupGuide(_ guide: SetupGuide) -> TemplateValue {

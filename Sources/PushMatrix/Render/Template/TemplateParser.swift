@@ -249,8 +249,3 @@ struct TemplateParser {
         diagnostics.append(Diagnostic(file: file, location: at, message: message))
     }
 }
-
-extension UInt8 {
-    static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-    static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
-}

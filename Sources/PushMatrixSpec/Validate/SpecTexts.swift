@@ -1,6 +1,6 @@
 /// Every text in the spec, with the placeholders it may use besides the spec's symbols.
-enum SpecTexts {
-    static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
+package enum SpecTexts {
+    package static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
         var texts: [LocalizedText] = []
         texts += spec.sources.flatMap { [$0.title, $0.caveat] }
         texts += spec.payloadKeys.map(\.name)

@@ -1,7 +1,9 @@
+import PushMatrixSupport
+
 /// The phrases the renderer builds sentences from, with the placeholders each may use.
 /// Their wording lives in the spec, per language; only their roles are known here.
-enum Phrases {
-    static let placeholders: [String: Set<String>] = [
+package enum Phrases {
+    package static let placeholders: [String: Set<String>] = [
         "call": ["handler", "state"],
         "callWithoutState": ["handler"],
         "callSeparator": [],
@@ -48,15 +50,15 @@ enum Phrases {
     /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths:
     /// a spec written before they lived in the spec has none of them, and borrows the built-in
     /// spec's (see `OlderNames`).
-    static let borrowed = placeholders.keys.filter { name in
+    package static let borrowed = placeholders.keys.filter { name in
         ["probe", "observed", "path", "otherPath", "callWithoutNotification"].contains { name.hasPrefix($0) }
     }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
-    static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
+    package static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
 
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
-    static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
+    package static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
         var needed: [String: @Sendable (Spec) -> Bool] = [
             "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
         ]
@@ -78,18 +80,18 @@ enum Phrases {
 
     /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the
     /// one saying what that kind can support.
-    static func kindPhrase(_ kind: Source.Kind) -> String {
+    package static func kindPhrase(_ kind: Source.Kind) -> String {
         "kind" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
     }
 }
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.
-enum Placeholders {
-    enum Piece: Equatable { case literal(String), name(String) }
+package enum Placeholders {
+    package enum Piece: Equatable { case literal(String), name(String) }
 
     /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands
     /// of times, and every text is checked once.
-    static func pieces(_ text: String) -> [Piece] {
+    package static func pieces(_ text: String) -> [Piece] {
         var text = text
         return text.withUTF8 { bytes in
             var result: [Piece] = []
@@ -126,7 +128,7 @@ enum Placeholders {
         return nil
     }
 
-    static func names(_ text: String) -> [String] {
+    package static func names(_ text: String) -> [String] {
         pieces(text).compactMap { if case .name(let n) = $0 { n } else { nil } }
     }
 }

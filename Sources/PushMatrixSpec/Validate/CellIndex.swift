@@ -1,21 +1,21 @@
 /// The cells by combination of payload, setup and app state, made once: validation reports the
 /// repeats and gaps it shows, and the matrix looks cells up through it.
-struct CellIndex: Sendable {
+package struct CellIndex: Sendable {
     /// Positions of payload keys, setups and app states, which address the table.
-    let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int]
-    let setups: Int, states: Int
+    package let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int]
+    package let setups: Int, states: Int
     /// How many combinations the dimensions make: a cell is needed for each.
-    let combinations: Int
+    package let combinations: Int
     /// Whether the cells given could come near covering every combination (else `table` is
     /// empty): then each missing one is found and named. A table of every combination is made
     /// only up to about twice the cells given, so its size follows from the spec's bytes.
-    let coverable: Bool
+    package let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
-    let table: [Int]
+    package let table: [Int]
     /// Each cell that repeats a combination an earlier cell covers, with that earlier cell.
-    let repeats: [(cell: Int, earlier: Int)]
+    package let repeats: [(cell: Int, earlier: Int)]
 
-    init(_ spec: Spec) {
+    package init(_ spec: Spec) {
         let keys = spec.payloadKeys.map(\.id)
         keyIndex = Self.positions(keys)
         setupIndex = Self.positions(spec.setups.map(\.id))
@@ -39,20 +39,20 @@ struct CellIndex: Sendable {
 
     /// Where the cell of a payload, a setup's position and an app state's position is in
     /// `spec.cells`; -1 when no cell covers it.
-    func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
+    package func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
         table[Self.slot(payload, setup, state, setups: setups, states: states)]
     }
 
     /// How many more combinations than twice the cells a spec may lack and still have each
     /// missing cell named, so a small spec's gaps are listed.
-    static let namedGap = 64
+    package static let namedGap = 64
 
-    static func positions(_ ids: [String]) -> [String: Int] {
+    package static func positions(_ ids: [String]) -> [String: Int] {
         Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Payload-major, then setup, then app state: the docs' order.
-    static func slot(_ payload: Payload, _ setup: Int, _ state: Int, setups: Int, states: Int) -> Int {
+    package static func slot(_ payload: Payload, _ setup: Int, _ state: Int, setups: Int, states: Int) -> Int {
         (Int(payload.bits) * setups + setup) * states + state
     }
 }

@@ -15,7 +15,7 @@ public struct Payload: Hashable, Sendable {
 
     /// A cell's payload as the spec writes it; the first of repeated keys counts, as in validation.
     /// `keys` are the key ids in spec order, and `keyIndex` their positions.
-    init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
+    package init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
         var bits: UInt64 = 0, seen: UInt64 = 0
         let distinct = keyIndex.count == keys.count  // an id declared twice counts at its first place
         for (n, (key, value)) in pairs.enumerated() {
@@ -41,7 +41,7 @@ public struct Payload: Hashable, Sendable {
 
     /// Every combination of `count` keys in the docs' order: the first key varies slowest,
     /// "set" before "not set".
-    static func all(count: Int) -> [Payload] {
+    package static func all(count: Int) -> [Payload] {
         let full: UInt64 = count == 0 ? 0 : (1 << UInt64(count)) - 1
         return (0..<(UInt64(1) << UInt64(count))).map { n in
             // n counts up with the first key as its top bit and 0 meaning "set".
@@ -54,15 +54,15 @@ public struct Payload: Hashable, Sendable {
 
 /// Payloads that set some keys one way and leave the others free: `alert` set and
 /// `content-available` unset, the rest either way.
-struct PayloadCube: Hashable {
+package struct PayloadCube: Hashable {
     /// The keys it fixes, as bits, and their values there.
-    var mask: UInt64
-    var bits: UInt64
+    package var mask: UInt64
+    package var bits: UInt64
 
-    func contains(_ payload: Payload) -> Bool { payload.bits & mask == bits }
+    package func contains(_ payload: Payload) -> Bool { payload.bits & mask == bits }
 
     /// Every cube of `count` keys, the largest first.
-    static func all(count: Int) -> [PayloadCube] {
+    package static func all(count: Int) -> [PayloadCube] {
         var cubes = [PayloadCube(mask: 0, bits: 0)]
         for key in 0..<count {
             let bit = UInt64(1) << UInt64(key)
@@ -75,7 +75,7 @@ struct PayloadCube: Hashable {
 
     /// Few cubes that together hold exactly `payloads`: the largest that fits first, as long as
     /// it covers payloads not yet covered. Keys beyond a handful list the payloads one by one.
-    static func cover(_ payloads: [Payload], count: Int) -> [PayloadCube] {
+    package static func cover(_ payloads: [Payload], count: Int) -> [PayloadCube] {
         let full = count >= 64 ? UInt64.max : (UInt64(1) << UInt64(count)) - 1
         guard count <= 6 else { return payloads.map { PayloadCube(mask: full, bits: $0.bits) } }
         let wanted = Set(payloads.map(\.bits))

@@ -1,15 +1,15 @@
 import PushMatrixSupport
 
 /// Resolves ids written in the spec against what it declares, reporting each one that does not.
-struct References {
-    let sink: DiagnosticSink
-    let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
+package struct References {
+    package let sink: DiagnosticSink
+    package let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
     /// The spec's name for its second dimension: "setup" unless the spec's `setupNames` gives another.
-    let setupWords: String
+    package let setupWords: String
     /// Whether no payload key is declared twice (that is reported elsewhere).
     private let distinctKeys: Bool
 
-    init(spec: Spec, sink: DiagnosticSink) {
+    package init(spec: Spec, sink: DiagnosticSink) {
         self.sink = sink
         sources = spec.sources.map(\.id)
         symbols = spec.symbols.map(\.name)
@@ -25,20 +25,20 @@ struct References {
     }
 
     @discardableResult
-    func resolve(_ reference: Reference, _ known: [String], _ kind: String) -> Bool {
+    package func resolve(_ reference: Reference, _ known: [String], _ kind: String) -> Bool {
         if known.contains(reference.id) { return true }
         sink.error(reference.origin, "unknown \(kind) '\(reference.id)'" + Suggestion.didYouMean(reference.id, in: known))
         return false
     }
 
-    func call(_ call: Call) {
+    package func call(_ call: Call) {
         resolve(call.handler, handlers, "handler")
         if let state = call.state { resolve(state, handlerStates, "handler state") }
         call.notes.forEach { resolve($0, notes, "note") }
     }
 
     /// A cell address names every payload key once, a setup and an app state.
-    func address(_ address: CellAddress) {
+    package func address(_ address: CellAddress) {
         defer {
             resolve(address.setup, setups, setupWords)
             resolve(address.appState, appStates, "app state")

@@ -2,13 +2,13 @@ import PushMatrixSupport
 
 /// Checks what the decoder cannot: ids are unique and safe, references resolve, every text is
 /// translated, the cells cover every combination exactly once, and the cells obey the domain rules.
-struct Validator {
-    let spec: Spec
-    let sink: DiagnosticSink
+package struct Validator {
+    package let spec: Spec
+    package let sink: DiagnosticSink
 
     /// Reports every problem in `sink`; returns the cells indexed by combination, which the
     /// matrix is built on when there is none.
-    static func validate(_ spec: Spec, sink: DiagnosticSink) -> CellIndex {
+    package static func validate(_ spec: Spec, sink: DiagnosticSink) -> CellIndex {
         let v = Validator(spec: spec, sink: sink)
         v.checkIds()
         v.checkTexts()
@@ -332,13 +332,13 @@ extension Validator {
 }
 
 /// The value tests a payload key may use to decide from a real APNs payload whether it is set.
-enum APNsMatcher: String, CaseIterable {
+package enum APNsMatcher: String, CaseIterable {
     case nonEmptyString, object, one
 }
 
 extension String {
     /// Nothing but white space (line breaks included), or nothing at all.
-    var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+    package var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
 
     /// Contains "{{" or "}}".
     fileprivate var hasBracePair: Bool {

@@ -3,23 +3,23 @@ import PushMatrixSupport
 
 /// Reads one JSON object of the spec into typed values, recording every problem instead of
 /// stopping at the first, and reporting keys nobody asked for (with the nearest known key).
-final class NodeReader {
-    let node: JSONNode
-    let path: String
-    let sink: DiagnosticSink
+package final class NodeReader {
+    package let node: JSONNode
+    package let path: String
+    package let sink: DiagnosticSink
     private var known: [String] = []
 
-    init(_ node: JSONNode, path: String, sink: DiagnosticSink) {
+    package init(_ node: JSONNode, path: String, sink: DiagnosticSink) {
         self.node = node
         self.path = path
         self.sink = sink
         if case .object(let members) = node.value { known.reserveCapacity(members.count) }  // one read per member, mostly
     }
 
-    var origin: Origin { Origin(path: path, location: node.location) }
+    package var origin: Origin { Origin(path: path, location: node.location) }
 
     /// Reads an object's members; nil (with an error) when `node` is not an object.
-    static func object(_ node: JSONNode, path: String, sink: DiagnosticSink) -> NodeReader? {
+    package static func object(_ node: JSONNode, path: String, sink: DiagnosticSink) -> NodeReader? {
         guard case .object = node.value else {
             sink.error(node.location, path, "expected an object, found \(node.typeName)")
             return nil
@@ -27,59 +27,59 @@ final class NodeReader {
         return NodeReader(node, path: path, sink: sink)
     }
 
-    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    package func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The member `key`; reports it missing unless `optional`.
-    func member(_ key: String, optional: Bool = false) -> JSONNode? {
+    package func member(_ key: String, optional: Bool = false) -> JSONNode? {
         known.append(key)
         if let value = node[key] { return value }
         if !optional { sink.error(node.location, path, "missing key '\(key)'") }
         return nil
     }
 
-    func string(_ key: String, optional: Bool = false) -> String? {
+    package func string(_ key: String, optional: Bool = false) -> String? {
         member(key, optional: optional).flatMap { Self.string($0, path: childPath(key), sink: sink) }
     }
 
-    func identifier(_ key: String, optional: Bool = false) -> Reference? {
+    package func identifier(_ key: String, optional: Bool = false) -> Reference? {
         guard let value = member(key, optional: optional), let id = Self.string(value, path: childPath(key), sink: sink) else { return nil }
         return Reference(id: id, origin: Origin(parent: path, key: key, location: value.location))
     }
 
-    func bool(_ key: String, default fallback: Bool? = nil) -> Bool? {
+    package func bool(_ key: String, default fallback: Bool? = nil) -> Bool? {
         guard let value = member(key, optional: fallback != nil) else { return fallback }
         if case .bool(let flag) = value.value { return flag }
         sink.error(value.location, childPath(key), "expected true or false, found \(value.typeName)")
         return nil
     }
 
-    func integer(_ key: String) -> Int? {
+    package func integer(_ key: String) -> Int? {
         guard let value = member(key) else { return nil }
         if case .number(let literal) = value.value, let number = Int(literal) { return number }
         sink.error(value.location, childPath(key), "expected an integer, found \(value.typeName)")
         return nil
     }
 
-    func text(_ key: String, optional: Bool = false) -> LocalizedText? {
+    package func text(_ key: String, optional: Bool = false) -> LocalizedText? {
         member(key, optional: optional).flatMap { Self.text($0, path: childPath(key), sink: sink) }
     }
 
-    func object(_ key: String, optional: Bool = false) -> NodeReader? {
+    package func object(_ key: String, optional: Bool = false) -> NodeReader? {
         member(key, optional: optional).flatMap { Self.object($0, path: childPath(key), sink: sink) }
     }
 
     /// Reads an array member element by element; elements `read` cannot make sense of are dropped.
-    func list<T>(_ key: String, optional: Bool = false, _ read: (JSONNode, String) -> T?) -> [T] {
+    package func list<T>(_ key: String, optional: Bool = false, _ read: (JSONNode, String) -> T?) -> [T] {
         guard let value = member(key, optional: optional), let items = array(value, path: childPath(key)) else { return [] }
         return items.enumerated().compactMap { read($1, "\(childPath(key))[\($0)]") }
     }
 
-    func objects<T>(_ key: String, optional: Bool = false, _ read: (NodeReader) -> T?) -> [T] {
+    package func objects<T>(_ key: String, optional: Bool = false, _ read: (NodeReader) -> T?) -> [T] {
         list(key, optional: optional) { node, path in element(node, path: path, read) }
     }
 
     /// Reads `node` (not a member of this object) as an array of objects.
-    func objects<T>(in node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> [T] {
+    package func objects<T>(in node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> [T] {
         guard let items = array(node, path: path) else { return [] }
         return items.enumerated().compactMap { element($1, path: "\(path)[\($0)]", read) }
     }
@@ -102,9 +102,9 @@ final class NodeReader {
         }
     }
 
-    func report(_ origin: Origin, _ message: String) { sink.error(origin, message) }
+    package func report(_ origin: Origin, _ message: String) { sink.error(origin, message) }
 
-    func strings(_ key: String, optional: Bool = false) -> [Reference] {
+    package func strings(_ key: String, optional: Bool = false) -> [Reference] {
         list(key, optional: optional) { node, path in
             Self.string(node, path: path, sink: sink).map { Reference(id: $0, origin: Origin(path: path, location: node.location)) }
         }
@@ -113,7 +113,9 @@ final class NodeReader {
     /// What `read` makes of each member of an object whose keys are data (ids), not field
     /// names; a key written twice is reported and its second value dropped. (Read as they come:
     /// every cell has such objects, and an array of the members first would cost a copy of each.)
-    func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?) -> [T] {
+    package func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?)
+        -> [T]
+    {
         guard let object = self.object(key, optional: optional) else { return [] }
         guard case .object(let members) = object.node.value else { return [] }
         var seen = Set<String>()
@@ -131,7 +133,7 @@ final class NodeReader {
     }
 
     /// Reports members that no read asked for, and keys written twice.
-    func finish() {
+    package func finish() {
         guard case .object(let members) = node.value else { return }
         var seen = Set<String>()
         for member in members {
@@ -145,14 +147,14 @@ final class NodeReader {
     }
 
     /// `path` is worked out only for the error.
-    static func string(_ node: JSONNode, path: @autoclosure () -> String, sink: DiagnosticSink) -> String? {
+    package static func string(_ node: JSONNode, path: @autoclosure () -> String, sink: DiagnosticSink) -> String? {
         if case .string(let value) = node.value { return value }
         sink.error(node.location, path(), "expected a string, found \(node.typeName)")
         return nil
     }
 
     /// A text is an object of language → string; which languages it needs is checked by validation.
-    static func text(_ node: JSONNode, path: String, sink: DiagnosticSink) -> LocalizedText? {
+    package static func text(_ node: JSONNode, path: String, sink: DiagnosticSink) -> LocalizedText? {
         guard case .object(let members) = node.value else {
             sink.error(node.location, path, "expected a text object such as {\"en\": \"…\", \"ja\": \"…\"}, found \(node.typeName)")
             return nil

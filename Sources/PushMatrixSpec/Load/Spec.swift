@@ -323,7 +323,7 @@ public struct SwiftFiles: Sendable {
     /// The module's sources, the suite's own files, the field kit's probe app.
     public enum Part: Sendable { case sources, tests, probe }
 
-    subscript(part: Part) -> [File] {
+    package subscript(part: Part) -> [File] {
         switch part {
         case .sources: return sources
         case .tests: return tests
@@ -333,7 +333,7 @@ public struct SwiftFiles: Sendable {
 
     /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and
     /// its probe app.
-    static let appDelegate = SwiftFiles(
+    package static let appDelegate = SwiftFiles(
         sources: [
             File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
             File(template: "swift/SkeletonMachinery.swift", file: "Skeleton/PushAppDelegate+Machinery.swift", origin: defaultOrigin),

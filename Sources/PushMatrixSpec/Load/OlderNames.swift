@@ -4,18 +4,18 @@ import PushMatrixSupport
 /// The older names, read as today's: a spec or field log written before the second dimension
 /// was called a setup still loads unchanged. The older keys of the setups themselves
 /// (`initAPIs`, `api`, `apis`) are `SetupNaming.older`.
-enum OlderNames {
+package enum OlderNames {
     /// Text names the templates read, by their older name.
-    static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
+    package static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
 
     /// Placeholders of the phrases that name setups, by their older name.
-    static let placeholders = ["api": "setup", "apis": "setups"]
+    package static let placeholders = ["api": "setup", "apis": "setups"]
 
     /// The key a field log's start line names its setup with, in logs of the older form.
-    static let fieldLogSetupKey = "api"
+    package static let fieldLogSetupKey = "api"
 
     /// `texts` with each older name read as today's, unless the spec also gives today's.
-    static func texts(_ texts: [String: LocalizedText]) -> [String: LocalizedText] {
+    package static func texts(_ texts: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = texts
         for (older, current) in textNames.sorted(by: { $0.key < $1.key }) where mapped[current] == nil {
             mapped[current] = mapped.removeValue(forKey: older)
@@ -26,7 +26,7 @@ enum OlderNames {
     /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) written as today's, in the
     /// phrases that may name setups.
     /// `markerBetween`, newer than `markerSeparator`, is the separator where a spec lacks it.
-    static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
+    package static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = phrases
         if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }
         for (id, text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
@@ -38,7 +38,7 @@ enum OlderNames {
     /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the
     /// built-in spec: in each of `languages` the built-in spec has, else in the built-in spec's
     /// first. A spec that lacks none it needs costs no reading of the built-in spec.
-    static func borrowedPhrases(
+    package static func borrowedPhrases(
         _ phrases: [String: LocalizedText], languages: [String], origin: Origin, needs: (String) -> Bool
     ) -> [String: LocalizedText] {
         let missing = Phrases.borrowed.filter { phrases[$0] == nil && needs($0) }

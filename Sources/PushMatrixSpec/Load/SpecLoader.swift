@@ -1,7 +1,8 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// The front of the pipeline: bytes → JSON → spec → validated matrix, or every problem found.
+/// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found.
+/// The model stage takes it from there (`Matrix`).
 public enum SpecLoader {
     /// Larger specs are refused before parsing; the built-in one is about 70 KB, a synthetic
     /// matrix of 6,144 cells about 2 MB. It is the one bound on a spec's size: the cells a spec
@@ -14,7 +15,7 @@ public enum SpecLoader {
     public static var builtInName: String { BuiltInFiles.specs[0].reference }
 
     /// The spec at `path`, or the built-in one when `path` is nil.
-    public static func load(path: String?) throws(DiagnosticsError) -> Matrix {
+    public static func load(path: String?) throws(DiagnosticsError) -> ValidatedSpec {
         try load(bytes: bytes(path: path), file: path ?? builtInName)
     }
 
@@ -30,12 +31,12 @@ public enum SpecLoader {
         }
     }
 
-    public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> Matrix {
+    public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> ValidatedSpec {
         let sink = DiagnosticSink(file: file)
         guard let spec = try decode(bytes, sink: sink) else { throw DiagnosticsError(sink.sorted) }
         let cells = Validator.validate(spec, sink: sink)
         if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
-        return Matrix(spec, cells: cells)
+        return ValidatedSpec(spec: spec, cells: cells)
     }
 
     /// The spec as written, or nil with the problems in `sink`. A function of its own so that
@@ -55,4 +56,12 @@ public enum SpecLoader {
         }
         return SpecDecoder.decode(root, file: sink.file, sink: sink)
     }
+}
+
+/// A spec that passed validation, with the index of its cells that validation built: what the
+/// load stage gives and the model stage (`Matrix`) takes.
+public struct ValidatedSpec: Sendable {
+    public let spec: Spec
+    /// Every combination's cell; complete, since validation reported any missing one.
+    package let cells: CellIndex
 }

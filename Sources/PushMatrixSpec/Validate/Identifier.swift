@@ -1,6 +1,6 @@
 /// Ids become Swift names, file names and HTML anchors, so they must be safe as all three.
-enum Identifier {
-    static func problem(_ id: String) -> String? {
+package enum Identifier {
+    package static func problem(_ id: String) -> String? {
         guard let first = id.unicodeScalars.first else { return "is empty" }
         guard isLetter(first) else { return "must start with an ASCII letter" }
         guard id.unicodeScalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
@@ -12,7 +12,7 @@ enum Identifier {
     }
 
     /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
-    static func hyphenated(_ id: String) -> String {
+    package static func hyphenated(_ id: String) -> String {
         id.reduce(into: "") { out, c in
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
@@ -20,7 +20,7 @@ enum Identifier {
 
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
 
-    static let swiftKeywords: Set<String> = [
+    package static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
         "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
         "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",

@@ -4,12 +4,12 @@ import PushMatrixSupport
 /// rules every cell obeys. The rules use the roles the spec declares (`makesVisible`, `running`,
 /// `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never
 /// particular ids.
-struct CellRules {
-    let spec: Spec
-    let sink: DiagnosticSink
+package struct CellRules {
+    package let spec: Spec
+    package let sink: DiagnosticSink
 
     /// Checks the cells through `index`, made from the same spec.
-    func check(_ index: CellIndex) {
+    package func check(_ index: CellIndex) {
         let keys = spec.payloadKeys.map(\.id), keyIndex = index.keyIndex
         if !index.coverable {
             sink.error(
