@@ -21,8 +21,9 @@ let package = Package(
         .target(
             name: "PushMatrixSpec", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
             resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json")]),
+        .target(name: "PushMatrixModel", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"]),
         .target(
-            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"],
+            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"],
             resources: [.embedInCode("BuiltIn/Templates")]),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
         .plugin(
@@ -47,7 +48,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PushMatrixTests",
-            dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrix", "PushHandlers", "CurrentPushHandlers"]),
+            dependencies: [
+                "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrix", "PushHandlers",
+                "CurrentPushHandlers",
+            ]),
         // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every
         // build proves they compile, and their conformance suites run with the package's tests.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),

@@ -2,6 +2,7 @@
 // built-in spec, then explained in every language as text and JSON.
 
 import Foundation
+import PushMatrixModel
 import PushMatrixSpec
 
 private let matrix = try! Matrix(SpecLoader.load(path: ProcessInfo.processInfo.environment["PUSHMATRIX_SPEC"] ?? "Spec/push-matrix.json"))

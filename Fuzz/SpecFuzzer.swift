@@ -3,6 +3,7 @@
 // sources; a crash, hang or sanitizer report is a finding.
 
 import Foundation
+import PushMatrixModel
 import PushMatrixSpec
 
 private let templates = ProcessInfo.processInfo.environment["PUSHMATRIX_TEMPLATES"] ?? "Templates"

@@ -1,5 +1,6 @@
 import PushMatrixSpec
 import PushMatrixSupport
+import PushMatrixModel
 
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
 public enum Command {
@@ -27,12 +28,8 @@ public enum Command {
     public static func run(
         _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
     ) -> Result {
+        guard let command = arguments.first else { return Result(status: 2, stderr: Help.main) }
         var result = Result(status: 0)
-        guard let command = arguments.first else {
-            result.stderr = Help.main
-            result.status = 2
-            return result
-        }
         let rest = Array(arguments.dropFirst())
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
@@ -123,7 +120,7 @@ public enum Command {
         let spec = specPath(specOption, remembered: rememberedSpec(previous, in: output))
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
-        let input = InputDigest.of(spec: bytes, library: library, run: run)
+        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
         let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
         let render = { try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run) }
         if check {

@@ -1,5 +1,6 @@
 import PushMatrixSpec
 import PushMatrixSupport
+import PushMatrixModel
 
 extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
@@ -39,10 +40,8 @@ extension Command {
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
             guard let id = optional[name] else {
-                throw Arguments.UsageError(
-                    message:
-                        "--without-\(name)-handler: '\(name)' is not an optional handler (optional: \(optional.keys.sorted().joined(separator: ", ")))"
-                )
+                let known = optional.keys.sorted().joined(separator: ", ")
+                throw Arguments.UsageError(message: "--without-\(name)-handler: '\(name)' is not an optional handler (optional: \(known))")
             }
             return id
         }

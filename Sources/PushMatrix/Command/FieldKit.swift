@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 extension Command {
     /// `field-kit --output DIR`: the payload files, the probe app and the runbook for measuring
@@ -19,7 +20,7 @@ extension Command {
         let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates)
         let run = OutputPlan.Run(product: .fieldKit, module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
-        let input = InputDigest.of(spec: bytes, library: library, run: run)
+        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
         let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
         let written = try writer.update(input: input, force: force, interruptions: interruptions) {
             try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)

@@ -1,6 +1,7 @@
 import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
+import PushMatrixModel
 
 extension Command {
     /// `observe LOG...`: field logs held against the spec. Exit 0 when nothing contradicts it, 1
@@ -94,50 +95,31 @@ struct ObservationReport {
     }
 
     func json() -> JSONOutput {
-        .object([
-            (
-                "confirmed",
-                .array(
-                    observation.confirmed.map {
-                        .object(
-                            scenario($0.scenario) + [("paths", .array($0.confirmedPaths.map(JSONOutput.int))), ("runs", runIds($0.runs))])
-                    })
-            ),
-            (
-                "contradicted",
-                .array(
-                    observation.contradicted.flatMap { outcome in
-                        outcome.observed.filter { outcome.paths(of: $0).isEmpty }.map { sequence in
-                            let nearest = outcome.nearest(to: sequence)
-                            return .object(
-                                scenario(outcome.scenario) + [
-                                    ("expected", calls(nearest.calls)), ("paths", .array(nearest.numbers.map(JSONOutput.int))),
-                                    ("observed", calls(sequence)),
-                                    ("difference", .string(Observation.difference(expected: nearest.calls, observed: sequence) ?? "")),
-                                    ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
-                                ])
-                        }
-                    })
-            ),
-            ("unobserved", .int(observation.unobserved)),
-            (
-                "inconsistent",
-                .array(
-                    observation.inconsistent.map { outcome in
-                        .object(
-                            scenario(outcome.scenario) + [
-                                (
-                                    "observed",
-                                    .array(
-                                        outcome.observed.map { sequence in
-                                            .object([
-                                                ("calls", calls(sequence)), ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
-                                            ])
-                                        })
-                                )
-                            ])
-                    })
-            ),
+        let confirmed = observation.confirmed.map { outcome in
+            let paths = JSONOutput.array(outcome.confirmedPaths.map(JSONOutput.int))
+            return JSONOutput.object(scenario(outcome.scenario) + [("paths", paths), ("runs", runIds(outcome.runs))])
+        }
+        let contradicted = observation.contradicted.flatMap { outcome in
+            outcome.observed.filter { outcome.paths(of: $0).isEmpty }.map { sequence in
+                let nearest = outcome.nearest(to: sequence)
+                return JSONOutput.object(
+                    scenario(outcome.scenario) + [
+                        ("expected", calls(nearest.calls)), ("paths", .array(nearest.numbers.map(JSONOutput.int))),
+                        ("observed", calls(sequence)),
+                        ("difference", .string(Observation.difference(expected: nearest.calls, observed: sequence) ?? "")),
+                        ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
+                    ])
+            }
+        }
+        let inconsistent = observation.inconsistent.map { outcome in
+            let observed = outcome.observed.map { sequence in
+                JSONOutput.object([("calls", calls(sequence)), ("runs", runIds(outcome.runs.filter { $0.calls == sequence }))])
+            }
+            return JSONOutput.object(scenario(outcome.scenario) + [("observed", .array(observed))])
+        }
+        return .object([
+            ("confirmed", .array(confirmed)), ("contradicted", .array(contradicted)), ("unobserved", .int(observation.unobserved)),
+            ("inconsistent", .array(inconsistent)),
         ])
     }
 
@@ -160,14 +142,10 @@ struct ObservationReport {
     private func scenario(_ scenario: Scenario) -> [(String, JSONOutput)] {
         let keys = matrix.payloadKeyIds
         let payload = JSONOutput.object(keys.indices.map { (keys[$0], .bool(scenario.payload.isSet($0))) })
-        return [
-            (
-                "cell",
-                .object([
-                    ("payload", payload), (matrix.spec.naming.label, .string(scenario.setup)), ("appState", .string(scenario.appState)),
-                ])
-            ),
-            ("tap", scenario.tap.map(JSONOutput.string) ?? .null), ("without", .array(scenario.missing.map(JSONOutput.string))),
-        ]
+        let cell = JSONOutput.object([
+            ("payload", payload), (matrix.spec.naming.label, .string(scenario.setup)), ("appState", .string(scenario.appState)),
+        ])
+        let tap = scenario.tap.map(JSONOutput.string) ?? .null
+        return [("cell", cell), ("tap", tap), ("without", .array(scenario.missing.map(JSONOutput.string)))]
     }
 }

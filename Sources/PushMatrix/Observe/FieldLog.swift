@@ -1,6 +1,7 @@
 import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
+import PushMatrixModel
 
 /// A field log (format version 1, docs/field-log.md): JSON lines, each run a `start` line naming
 /// its cell, tap and missing handlers, a `call` line per call in order, and an `end` line.
@@ -45,14 +46,10 @@ struct FieldLog {
 
     /// Reads one log file's bytes; call `finish()` after the last file.
     mutating func read(_ bytes: [UInt8], file: String) {
-        var line = 0
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            line += 1
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            var text = bytes[start..<end]
+        if bytes.isEmpty { problem(file, nil, "the log is empty") }
+        for (index, var text) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
             if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
-            start = end < bytes.endIndex ? end + 1 : end
             if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             if text.count > Self.maxLineLength {
                 problem(file, line, "line is \(text.count) bytes long; a log line is at most \(Self.maxLineLength)")
@@ -64,7 +61,6 @@ struct FieldLog {
                 problem(file, line, "not JSON (\(error.message), column \(error.location.column))")
             }
         }
-        if line == 0 { problem(file, nil, "the log is empty") }
     }
 
     /// Reports a run still open at the end of the last file: it was cut off.

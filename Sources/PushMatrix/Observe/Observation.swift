@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
 /// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
@@ -41,9 +42,7 @@ struct Observation {
                 let handlers = zip(path, calls).prefix { $0.handler == $1.handler }.count
                 return (Observation.counts(path) == counts ? 4 * calls.count + 4 : 0) + 2 * same + handlers
             }
-            var best = paths[0]
-            for path in paths.dropFirst() where score(path.calls) > score(best.calls) { best = path }
-            return best
+            return paths.dropFirst().reduce(paths[0]) { best, path in score(path.calls) > score(best.calls) ? path : best }
         }
     }
 

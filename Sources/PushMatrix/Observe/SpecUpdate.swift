@@ -1,6 +1,7 @@
 import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
+import PushMatrixModel
 
 /// The spec rewritten with what the field saw. A cell changes only when every scenario of it
 /// with no handler missing (no tap, and each possible tap) was run, and each scenario's runs all
@@ -82,10 +83,7 @@ struct SpecUpdate {
                 [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
                     + error.diagnostics)
         }
-        self.bytes = bytes
-        self.confirmed = confirmed
-        self.extended = extended
-        self.skipped = skipped
+        (self.bytes, self.confirmed, self.extended, self.skipped) = (bytes, confirmed, extended, skipped)
     }
 
     /// The path the runs took, as the spec writes it: the calls seen without a tap on delivery,

@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The view model of `explain`'s human-readable output.
 struct ExplainView {

@@ -1,5 +1,6 @@
 import PushMatrixJSON
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The field kit's files besides the probe app: one payload file per payload combination for the
 /// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the

@@ -1,4 +1,5 @@
 import PushMatrixSupport
+import PushMatrixModel
 
 /// Renders the output plan's files: a path (relative to the output directory) and its bytes.
 /// Nothing is written here; the caller decides what a rendered file becomes.

@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The view models of one run, made from the matrix: the model of each plan view for an item.
 /// Every template model also carries the fields all Swift templates may read (`SwiftView.common`).

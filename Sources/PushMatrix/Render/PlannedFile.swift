@@ -1,3 +1,5 @@
+import PushMatrixModel
+
 /// One file of the output plan for a matrix: its path, its template (nil for a file its view
 /// writes whole), and what its model is made from.
 struct PlannedFile: Sendable {

@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The comments on the skeleton's state branches: each branch's summary in words, a group to a
 /// few lines, each followed by the anchor of its first cell on the matrix page.

@@ -1,3 +1,5 @@
+import PushMatrixModel
+
 /// The view models of the sequences of several pushes: their declarations in the module, and a
 /// test each in both suites.
 extension SwiftView {

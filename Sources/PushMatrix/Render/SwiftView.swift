@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The view model of the generated Swift: the spec's ids as enum cases, every scenario as
 /// data, and the classifier's cases with the cells that lead to each (the matrix inverted).

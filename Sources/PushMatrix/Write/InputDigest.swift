@@ -5,16 +5,18 @@ import PushMatrixSupport
 /// manifest records it, so a run whose inputs are unchanged can confirm the outputs without
 /// rendering them.
 enum InputDigest {
-    /// The XCTest suite, the default, adds nothing to `generate`'s options line; the field
-    /// kit's line starts with `field-kit`.
-    static func of(spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows) -> String {
+    /// `version` is the generator's (`Command.version`). The XCTest suite, the default, adds
+    /// nothing to `generate`'s options line; the field kit's line starts with `field-kit`.
+    static func of(
+        version: String, spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) -> String {
         let options =
             switch (run.product, run.tests) {
             case (.fieldKit, _): "field-kit \(run.module)"
             case (.generate, .xctest): run.module
             case (.generate, let tests): "\(run.module) --tests \(tests.rawValue)"
             }
-        var bytes = Array("pushmatrix \(Command.version) \(options)\n".utf8)
+        var bytes = Array("pushmatrix \(version) \(options)\n".utf8)
         bytes += spec
         for path in OutputPlan.templates(for: run, rows: rows) {
             bytes += "\0\(path)\0".utf8

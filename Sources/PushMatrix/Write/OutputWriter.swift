@@ -117,10 +117,7 @@ public struct OutputWriter: Sendable {
     /// An update whose journal was written is finished, anything else is removed. Returns
     /// warnings about what could not be finished.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        if FileSystem.kind(location(Transaction.directoryName)) != nil {
-            warnings = try Transaction.finishInterrupted(in: self)
-        }
+        let warnings = try FileSystem.kind(location(Transaction.directoryName)) != nil ? Transaction.finishInterrupted(in: self) : []
         let beside = freshRoot
         if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
         return warnings

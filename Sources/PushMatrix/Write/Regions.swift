@@ -36,10 +36,8 @@ enum Regions {
                 if region.id == id {
                     regions[id] = region.lines
                 } else {
-                    problems.append(
-                        Problem(
-                            line: index + 1, message: "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"
-                        ))
+                    let message = "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"
+                    problems.append(Problem(line: index + 1, message: message))
                 }
                 open = nil
             } else {

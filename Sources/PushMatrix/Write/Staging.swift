@@ -2,9 +2,8 @@ import PushMatrixSupport
 
 extension OutputWriter {
     /// One run's writes. Each rendered file is compared with what is on disk as it is added;
-    /// only changed files are kept, in memory. Nothing
-    /// on disk changes before `commit`, which lands them all once every file is in and nothing
-    /// conflicts:
+    /// only changed files are kept, in memory. Nothing on disk changes before `commit`, which
+    /// lands them all once every file is in and nothing conflicts:
     ///
     /// - a new output directory is built whole in the hidden directory beside it and renamed
     ///   into place in one step, so it appears complete or not at all;
@@ -72,11 +71,8 @@ extension OutputWriter {
             case nil: return (bytes, [], [])
             case .regular?: break
             default:
-                return (
-                    nil,
-                    [Diagnostic(file: location, location: nil, message: "is not a regular file; pushmatrix writes a generated file here")],
-                    []
-                )
+                let message = "is not a regular file; pushmatrix writes a generated file here"
+                return (nil, [Diagnostic(file: location, location: nil, message: message)], [])
             }
             guard let existing = FileSystem.read(location) else { return (bytes, [], []) }
             let merged = Regions.merge(generated: bytes, existing: existing)
@@ -137,31 +133,25 @@ extension OutputWriter {
                 let dropped = droppedCode(path, existing: existing, ids: ids)
                 if force { warnings += dropped } else { conflicts += dropped }
             }
+            let manifestName = OutputWriter.manifestName
             var writes = changed
-            if previous.bytes != manifest { writes[OutputWriter.manifestName] = manifest }
-            conflicts += (writes[OutputWriter.manifestName] != nil ? [OutputWriter.manifestName] : []).compactMap {
-                writer.symbolicLink($0)
-            }
-            conflicts += removals.compactMap { writer.symbolicLink($0) }
+            if previous.bytes != manifest { writes[manifestName] = manifest }
+            let manifestIfWritten = writes[manifestName] != nil ? [manifestName] : []
+            conflicts += (manifestIfWritten + removals).compactMap { writer.symbolicLink($0) }
             guard conflicts.isEmpty else { throw DiagnosticsError(conflicts) }
 
-            let manifestName = OutputWriter.manifestName
             let files = writes.keys.filter { $0 != manifestName }.sorted()
-            if !files.isEmpty || !removals.isEmpty || writes[manifestName] != nil {
-                let written = files + (writes[manifestName] != nil ? [manifestName] : [])
-                try stage(
-                    written.map { ($0, writes[$0]!) }, under: writer.location(Transaction.directoryName + "/files"),
-                    interrupted: interrupted)
+            if !files.isEmpty || !removals.isEmpty || !manifestIfWritten.isEmpty {
+                let staging = writer.location(Transaction.directoryName + "/files")
+                try stage((files + manifestIfWritten).map { ($0, writes[$0]!) }, under: staging, interrupted: interrupted)
                 let write = { (path: String) in Transaction.Change.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
-                try Transaction(
-                    changes: files.map(write) + removals.map { .remove(path: $0) }
-                        + (writes[manifestName] != nil ? [write(manifestName)] : [])
-                ).commit(in: writer)
+                let changes = files.map(write) + removals.map { .remove(path: $0) } + manifestIfWritten.map(write)
+                try Transaction(changes: changes).commit(in: writer)
             }
             let fates =
                 (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }
-                    + [(OutputWriter.manifestName, writes[OutputWriter.manifestName] == nil ? .unchanged : .written)]
+                    + [(manifestName, manifestIfWritten.isEmpty ? .unchanged : .written)]
                     + removals.map { ($0, Fate.removed) })
             return fates.sorted { $0.0 < $1.0 }.map { (path: $0.0, fate: $0.1) }
         }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// The output directory under the executable's signals and concurrent runs
@@ -35,7 +36,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
     /// The files `generate --spec spec --output output` makes, its manifest included.
     private func expectedTree(_ spec: String, output: String) throws -> [String: [UInt8]] {
         let input = InputDigest.of(
-            spec: try SpecLoader.bytes(path: spec), library: TemplateLibrary(directory: Fixtures.templates),
+            version: Command.version, spec: try SpecLoader.bytes(path: spec), library: TemplateLibrary(directory: Fixtures.templates),
             run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
         let writer = OutputWriter(
             directory: output, remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))

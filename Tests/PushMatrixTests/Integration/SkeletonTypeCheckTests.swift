@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// The iOS skeleton cannot be compiled on Linux, so it is type-checked against stand-in UIKit

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// `observe` against logs made from the spec's own scenarios: as predicted they all confirm it;

@@ -5,7 +5,7 @@ import XCTest
 /// process-wide state (the executable owns signals, the exit status and the environment).
 final class SourceShapeTests: XCTestCase {
     /// Every library target's folder.
-    private let targets = ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrix"]
+    private let targets = ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrix"]
 
     private func files() throws -> [(name: String, lines: [Substring])] {
         try targets.flatMap { target in

@@ -30,8 +30,9 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertEqual(files.count, try Generator.render(matrix, library: library, run: run).count + 2, "the row's files and no other")
 
         // Written and checked through the one entry point each.
-        let input = InputDigest.of(spec: spec, library: library, run: run, rows: rows)
-        XCTAssertNotEqual(input, InputDigest.of(spec: spec, library: library, run: run), "the row's template is an input")
+        let input = InputDigest.of(version: Command.version, spec: spec, library: library, run: run, rows: rows)
+        XCTAssertNotEqual(
+            input, InputDigest.of(version: Command.version, spec: spec, library: library, run: run), "the row's template is an input")
         let writer = OutputWriter(directory: Fixtures.temporaryDirectory(self) + "/out")
         let render = { try Generator.render(matrix, library: library, run: run, rows: rows) }
         let written = try writer.update(input: input, force: false, interruptions: .none, render: render)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// The generated module is copied into app targets or imported beside an app's own types, so

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 
 /// docs/templates.md is the contract of every overridable template: the fields its context
 /// holds. These tests make every context the generator builds, for specs that reach every

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// The other-dimensions fixture speaks French besides English and Japanese, and French goes

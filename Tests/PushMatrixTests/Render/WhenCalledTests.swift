@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 
 /// The reception-handler page's "when it runs" table, read back from the committed Markdown of
 /// both built-in matrices in both languages and held against the scenarios: every way it lists

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// Reads the matrix tables of a generated HTML page back into cells, as the Markdown reader

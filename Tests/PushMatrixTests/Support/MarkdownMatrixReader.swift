@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// Reads the matrix tables of a generated Markdown page back into cells, knowing only the

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// A cell as a page shows it, in ids, so pages and spec can be compared.

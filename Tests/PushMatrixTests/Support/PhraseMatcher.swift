@@ -1,4 +1,5 @@
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// Reads sentences back into the values a phrase was filled with: the inverse of `Phrasebook`,

@@ -1,4 +1,5 @@
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 
 /// Payloads and cells keyed by plain dictionaries and strings, worked out independently of the

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 @testable import PushMatrixSupport
 

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixJSON
+@testable import PushMatrixModel
 @testable import PushMatrixSpec
 @testable import PushMatrixSupport
 

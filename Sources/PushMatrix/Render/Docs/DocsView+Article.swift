@@ -1,3 +1,5 @@
+import PushMatrixModel
+
 extension DocsView {
     /// What a page's DocC article reads besides the page's own fields: the module, the page's
     /// summary, and every language its full page is in. Every page's model carries them, so an

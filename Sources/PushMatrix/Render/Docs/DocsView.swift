@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// Builds the view models the documentation templates read: every text already in the page's
 /// language, links already pointing at the page's format.

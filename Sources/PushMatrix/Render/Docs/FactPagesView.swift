@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The pages of facts beside the matrix: the reception handler's duties, notification
 /// permission, and the call order when a tap opens the app.

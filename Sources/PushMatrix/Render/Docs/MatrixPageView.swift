@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The reception matrix page: terms, design cases, the overview grid and one table per
 /// payload combination, with cells told as steps and footnotes numbered per section.

@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The matrix at a glance: a row per payload combination, a column per (setup, app state);
 /// each cell shows its calls as chips coloured by handler and labelled with the state.

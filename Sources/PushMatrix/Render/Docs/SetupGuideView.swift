@@ -1,4 +1,5 @@
 import PushMatrixSpec
+import PushMatrixModel
 
 /// The page on setting an app up: its sections in order, each with its code and its sources.
 extension DocsView {

@@ -1,3 +1,5 @@
+import PushMatrixModel
+
 /// How values become text in one output format. The template's literal text is written as is.
 public protocol OutputFormat: Sendable {
     /// Appends `s`, escaped for this format, as UTF-8.
@@ -11,22 +13,16 @@ public protocol OutputFormat: Sendable {
 extension OutputFormat {
     public func finish(_ file: [UInt8]) -> [UInt8] { file }
 
-    public func text(_ s: String) -> String {
-        var out: [UInt8] = []
-        writeText(s, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    public func text(_ s: String) -> String { decoded { writeText(s, into: &$0) } }
 
     /// `s` as a code span.
-    public func code(_ s: String) -> String {
-        var out: [UInt8] = []
-        writeCode(s, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    public func code(_ s: String) -> String { decoded { writeCode(s, into: &$0) } }
 
-    public func inline(_ value: Inline) -> String {
+    public func inline(_ value: Inline) -> String { decoded { write(value, into: &$0) } }
+
+    private func decoded(_ write: (inout [UInt8]) -> Void) -> String {
         var out: [UInt8] = []
-        write(value, into: &out)
+        write(&out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -203,14 +199,10 @@ public struct SwiftCommentFormat: OutputFormat {
         var out: [ArraySlice<UInt8>] = []
         var index = lines.startIndex
         while index < lines.endIndex {
-            let end = lines[index...].firstIndex { !isImport($0) } ?? lines.endIndex
-            if end > index {
-                out += lines[index..<end].sorted { $0.lexicographicallyPrecedes($1) }
-                index = end
-            } else {
-                out.append(lines[index])
-                index += 1
-            }
+            // A run of imports, or else the one line that is not an import.
+            let end = max(lines[index...].firstIndex { !isImport($0) } ?? lines.endIndex, index + 1)
+            out += lines[index..<end].sorted { $0.lexicographicallyPrecedes($1) }
+            index = end
         }
         return Array(out.joined(separator: [.newline]))
     }

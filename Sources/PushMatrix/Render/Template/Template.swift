@@ -185,35 +185,24 @@ struct TemplateRenderer<Format: OutputFormat> {
             }
         } else {
             // Mustache rule: the first field is looked up from the innermost context outward.
-            var found: TemplateValue?
-            for frame in stack.indices.reversed() {
-                if let v = stack[frame].field(first) {
-                    found = v
-                    break
-                }
-            }
-            guard let found else {
+            guard let found = stack.reversed().lazy.compactMap({ $0.field(first) }).first else {
                 var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
                 for case .object(let fields) in stack { known += fields.names }
-                throw Self.error(file, at, "unknown name '\(first)'" + Self.hint(first, known))
+                throw Self.error(file, at, "unknown name '\(first)'" + Suggestion.didYouMean(first, in: known))
             }
             value = found
         }
-        for n in segments.indices.dropFirst() {
+        for (n, field) in segments.enumerated().dropFirst() {
             let owner = { segments[..<n].joined(separator: ".") }  // only errors name it
             guard case .object(let fields) = value else {
-                throw Self.error(file, at, "'\(owner())' is \(value.kindDescription), so it has no field '\(segments[n])'")
+                throw Self.error(file, at, "'\(owner())' is \(value.kindDescription), so it has no field '\(field)'")
             }
-            guard let v = fields[segments[n]] else {
-                throw Self.error(file, at, "'\(owner())' has no field '\(segments[n])'" + Self.hint(segments[n], fields.names))
+            guard let v = fields[field] else {
+                throw Self.error(file, at, "'\(owner())' has no field '\(field)'" + Suggestion.didYouMean(field, in: fields.names))
             }
             value = v
         }
         return value
-    }
-
-    private static func hint(_ name: String, _ known: some Sequence<String>) -> String {
-        Suggestion.didYouMean(name, in: known)
     }
 
     private static func error(_ file: String, _ at: SourceLocation, _ message: String) -> DiagnosticsError {

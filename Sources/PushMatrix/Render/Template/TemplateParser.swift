@@ -97,13 +97,8 @@ struct TemplateParser {
 
     /// Index just past the line break ending a standalone tag's line, or nil if the line has more on it.
     private func standaloneEnd(tagStart: Int, tagEnd: Int, tagLineStart: Int) -> Int? {
-        var k = tagStart
-        while k > tagLineStart {
-            k -= 1
-            if !isBlank(s[k]) { return nil }
-        }
-        k = tagEnd
-        while k < s.count && isBlank(s[k]) { k += 1 }
+        guard s[tagLineStart..<tagStart].allSatisfy(isBlank) else { return nil }
+        let k = s[tagEnd...].firstIndex { !isBlank($0) } ?? s.count
         if k == s.count { return k }
         if s[k] == .newline { return k + 1 }
         if s[k] == .carriageReturn && k + 1 < s.count && s[k + 1] == .newline { return k + 2 }
@@ -118,8 +113,7 @@ struct TemplateParser {
         let tagLineStart = lineStart
         // Columns count characters (scalars), as editors do: skip UTF-8 continuation bytes.
         let at = SourceLocation(line: line, column: s[lineStart..<i].count(where: { $0 & 0xC0 != 0x80 }) + 1)
-        var k = i + 2
-        while k < s.count && isBlank(s[k]) { k += 1 }
+        var k = s[(i + 2)...].firstIndex { !isBlank($0) } ?? s.count
         let isComment = k < s.count && s[k] == UInt8(ascii: "!")
         // Comments may span lines; other tags must close on their own line, so a missing `}}` is
         // reported where it is instead of swallowing the next tag.

@@ -1,3 +1,5 @@
+import PushMatrixModel
+
 /// The view model a template renders: what `{{name}}` and `{{#name}}` look up.
 public enum TemplateValue: Sendable, Equatable {
     case text(String)  // escaped by the output format

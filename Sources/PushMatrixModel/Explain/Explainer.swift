@@ -87,13 +87,6 @@ extension Matrix {
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
     }
 
-    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
-    /// them; nil when they set none.
-    func apnsCondition(_ call: Call) -> [String]? {
-        let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
-        return keys.isEmpty ? nil : keys
-    }
-
     /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
     /// method under the outcome's setup as Swift names it.
     public func json(_ outcomes: [Outcome]) -> JSONOutput {

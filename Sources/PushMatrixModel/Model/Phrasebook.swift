@@ -6,7 +6,7 @@ import PushMatrixSpec
 public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
-    let cache = PhrasebookCache()
+    package let cache = PhrasebookCache()
 
     public init(matrix: Matrix, language: String) {
         self.matrix = matrix
@@ -23,7 +23,7 @@ public struct Phrasebook {
         fill(matrix.spec.phrases[name]?[language] ?? "", values)
     }
 
-    func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
+    package func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
         guard template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
         var result = Inline([])
@@ -38,7 +38,7 @@ public struct Phrasebook {
     }
 
     /// `a, then b` / `a or b`: items joined by a phrase.
-    func join(_ items: [Inline], with separator: String) -> Inline {
+    package func join(_ items: [Inline], with separator: String) -> Inline {
         let glue = phrase(separator)
         var joined = Inline([])
         joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
@@ -50,7 +50,7 @@ public struct Phrasebook {
     }
 
     /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
-    func list(_ items: [Inline], lastSeparator separator: String) -> Inline {
+    package func list(_ items: [Inline], lastSeparator separator: String) -> Inline {
         guard items.count > 2 else { return join(items, with: separator) }
         return join([join(Array(items.dropLast()), with: "listSeparator"), items.last!], with: separator)
     }
@@ -60,12 +60,12 @@ public struct Phrasebook {
     /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available:
     /// yes, either way for mutable-content, category`.
     /// A spec without `eitherWay` lists the payloads one by one.
-    func condition(_ payloads: [Payload]) -> Inline {
+    package func condition(_ payloads: [Payload]) -> Inline {
         guard matrix.spec.phrases["eitherWay"] != nil else { return join(payloads.map(payload), with: "tapSeparator") }
         return join(PayloadCube.cover(payloads, count: matrix.payloadKeyIds.count).map(condition), with: "tapSeparator")
     }
 
-    func condition(_ cube: PayloadCube) -> Inline {
+    package func condition(_ cube: PayloadCube) -> Inline {
         let keys = matrix.spec.payloadKeys.indices
         let fixed = keys.filter { cube.mask & (1 << UInt64($0)) != 0 }, free = keys.filter { cube.mask & (1 << UInt64($0)) == 0 }
         let told = fixed.map { key in
@@ -115,7 +115,7 @@ public struct Phrasebook {
 
     /// Made once per payload: the matrix page names each payload in its contents, its section
     /// and its overview row.
-    func payload(_ payload: Payload) -> Inline {
+    package func payload(_ payload: Payload) -> Inline {
         if let known = cache.payloads[payload] { return known }
         // Each key's two readings are filled once; a payload picks one of each.
         let readings =
@@ -135,14 +135,14 @@ public struct Phrasebook {
 
 /// What a phrasebook has already worked out: the same phrases are filled thousands of times,
 /// and a matrix has far fewer distinct cells than cells.
-final class PhrasebookCache {
+package final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
-    var steps: [String: [ToldStep]] = [:]
-    var keyReadings: [(set: Inline, notSet: Inline)]?
-    var payloads: [Payload: Inline] = [:]
+    package var steps: [String: [ToldStep]] = [:]
+    package var keyReadings: [(set: Inline, notSet: Inline)]?
+    package var payloads: [Payload: Inline] = [:]
 
     /// A text split into pieces once.
-    func pieces(_ template: String) -> [Placeholders.Piece] {
+    package func pieces(_ template: String) -> [Placeholders.Piece] {
         if let known = pieces[template] { return known }
         let split = Placeholders.pieces(template)
         pieces[template] = split
@@ -152,5 +152,5 @@ final class PhrasebookCache {
 
 extension String {
     /// Whether the text has a `{` at all: most do not.
-    var mayHavePlaceholder: Bool { utf8.withContiguousStorageIfAvailable { $0.contains(.openBrace) } ?? utf8.contains(.openBrace) }
+    package var mayHavePlaceholder: Bool { utf8.withContiguousStorageIfAvailable { $0.contains(.openBrace) } ?? utf8.contains(.openBrace) }
 }

@@ -5,27 +5,29 @@ import PushMatrixSpec
 /// after a tap, perhaps only when the app lacks a handler), with the setups and app states that
 /// share one set of payloads side by side, and that set as few conditions on the keys.
 /// The groups are exact: `ways` expands them back into every way that reaches the branch.
-struct BranchSummary {
+package struct BranchSummary {
     /// A handler called in one of its states: a branch of the skeleton's `state(for…)` switches.
-    struct Branch: Hashable {
-        let handler: String, state: String
+    package struct Branch: Hashable {
+        package let handler: String, state: String
+
+        package init(handler: String, state: String) { (self.handler, self.state) = (handler, state) }
     }
 
     /// One way to reach a branch: a cell, on arrival (`tap` nil) or after a tap, and the optional
     /// handlers that every scenario reaching the branch that way lacks (none: an app with every
     /// handler gets there too).
-    struct Way: Hashable {
-        let setup: String, appState: String, payload: Payload, tap: String?, without: [String]
+    package struct Way: Hashable {
+        package let setup: String, appState: String, payload: Payload, tap: String?, without: [String]
     }
 
     /// Setups times app states times calls (`taps`, nil for on arrival) times payloads, all
     /// reaching the branch, and no other way of those setups, app states and calls with them.
-    struct Group: Equatable {
-        var setups: [String], appStates: [String], taps: [String?], without: [String]
-        var payloads: [PayloadCube]
+    package struct Group: Equatable {
+        package var setups: [String], appStates: [String], taps: [String?], without: [String]
+        package var payloads: [PayloadCube]
 
         /// Every way the group stands for: what its words say, expanded.
-        func ways(keyCount: Int) -> [Way] {
+        package func ways(keyCount: Int) -> [Way] {
             let members = Payload.all(count: keyCount).filter { payload in payloads.contains { $0.contains(payload) } }
             return setups.flatMap { setup in
                 appStates.flatMap { appState in
@@ -37,10 +39,10 @@ struct BranchSummary {
         }
     }
 
-    let groups: [Group]
+    package let groups: [Group]
 
     /// Every branch the matrix reaches, summarised; a branch nothing reaches is absent.
-    static func all(_ matrix: Matrix) -> [Branch: BranchSummary] {
+    package static func all(_ matrix: Matrix) -> [Branch: BranchSummary] {
         // Each branch's ways without their lacking handlers, in order, and those handlers: the
         // ones every scenario reaching the way lacks.
         struct Reach: Hashable { let setup: String, appState: String, payload: Payload, tap: String? }
@@ -66,7 +68,7 @@ struct BranchSummary {
 
     /// Groups `ways` (each once): by call and lacking handlers, then setups and app states by
     /// their payloads, then calls that share everything else.
-    init(_ ways: [Way], spec: Spec) {
+    package init(_ ways: [Way], spec: Spec) {
         let order = Order(spec)
         struct When: Hashable { let tap: String?, without: [String] }
         var payloads: [When: [Pair: Set<UInt64>]] = [:]

@@ -3,21 +3,21 @@ import PushMatrixSpec
 /// The validated spec, indexed for the generators: lookups by id and cells by combination.
 public struct Matrix: Sendable {
     public let spec: Spec
-    let handlers: [String: Handler]
-    let handlerStates: [String: HandlerState]
-    let taps: [String: Tap]
-    let notes: [String: Note]
-    let appStates: [String: AppState]
-    let setups: [String: Setup]
-    let sources: [String: Source]
-    let symbols: [String: String]
+    package let handlers: [String: Handler]
+    package let handlerStates: [String: HandlerState]
+    package let taps: [String: Tap]
+    package let notes: [String: Note]
+    package let appStates: [String: AppState]
+    package let setups: [String: Setup]
+    package let sources: [String: Source]
+    package let symbols: [String: String]
     public let payloadKeyIds: [String]
     /// The cells by combination, as validation indexed them.
     private let cells: CellIndex
     /// Positions of payload keys, setups and app states, which address the cells.
-    var keyIndex: [String: Int] { cells.keyIndex }
-    var setupIndex: [String: Int] { cells.setupIndex }
-    var stateIndex: [String: Int] { cells.stateIndex }
+    package var keyIndex: [String: Int] { cells.keyIndex }
+    package var setupIndex: [String: Int] { cells.setupIndex }
+    package var stateIndex: [String: Int] { cells.stateIndex }
     /// Every scenario (see `Scenario`), computed once: several outputs read them.
     public private(set) var scenarios: [Scenario] = []
 
@@ -41,10 +41,10 @@ public struct Matrix: Sendable {
         Dictionary(items.map { ($0[keyPath: id], $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    func payload(of cell: Cell) -> Payload { Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex) }
+    package func payload(of cell: Cell) -> Payload { Payload(cell.payload, keys: payloadKeyIds, keyIndex: keyIndex) }
 
     /// Every payload combination, in the docs' order.
-    var payloads: [Payload] { Payload.all(count: payloadKeyIds.count) }
+    package var payloads: [Payload] { Payload.all(count: payloadKeyIds.count) }
 
     /// Validation guarantees every combination has a cell.
     public func cell(payload: [String: Bool], setup: String, appState: String) -> Cell {
@@ -52,11 +52,18 @@ public struct Matrix: Sendable {
     }
 
     /// The cell of a payload and the positions of a setup and an app state in the spec.
-    func cell(_ payload: Payload, setup: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, setup: setup, state: state)] }
+    package func cell(_ payload: Payload, setup: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, setup: setup, state: state)] }
 
     /// Where that cell is in `spec.cells`.
-    func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int {
+    package func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int {
         cells.cell(payload, setup, state)
+    }
+
+    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
+    /// them; nil when they set none.
+    package func apnsCondition(_ call: Call) -> [String]? {
+        let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
+        return keys.isEmpty ? nil : keys
     }
 
     /// Every note that applies to a cell: its column's that are about its setup, its own and
@@ -68,19 +75,19 @@ public struct Matrix: Sendable {
     }
 
     /// Whether note `id` is about setup `setup`: a note limited to some setups is not about the others.
-    func note(_ id: String, isAbout setup: String) -> Bool {
+    package func note(_ id: String, isAbout setup: String) -> Bool {
         notes[id]?.setups?.contains { $0.id == setup } ?? true
     }
 
     /// The delegate method by which `handler` is called under setup `setup` (validation
     /// guarantees every handler has one for every setup).
-    func method(_ handler: String, setup: String) -> MethodName {
+    package func method(_ handler: String, setup: String) -> MethodName {
         handlers[handler]!.methods.first { $0.setup.id == setup }!
     }
 
     /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that
     /// names a substitute becomes the substitute; any other call to a missing handler is skipped.
-    func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {
+    package func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {
         guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
         return calls.compactMap { call in
             guard missing.contains(call.handler.id) else { return call }

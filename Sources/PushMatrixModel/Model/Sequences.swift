@@ -4,8 +4,8 @@ import PushMatrixSpec
 /// suites replay them to check that a handler tells pushes apart. Single-push scenarios cannot:
 /// a handler that takes two identical payloads, or two updates with one request identifier, for
 /// one push passes every one of them.
-struct PushSequence: Sendable, Equatable {
-    enum Kind: String, CaseIterable, Sendable {
+package struct PushSequence: Sendable, Equatable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// One payload sent twice, a day apart, each delivered and tapped 20 seconds later.
         case samePayloadTwice
         /// A push, then an update sent with the same `apns-collapse-id`, which is tapped.
@@ -20,15 +20,15 @@ struct PushSequence: Sendable, Equatable {
 
     /// One push: a scenario (its index in `Matrix.scenarios`), its request identifier's number
     /// (shared by a collapse-id update) and when it is delivered and tapped, in seconds.
-    struct Push: Sendable, Equatable {
-        let scenario: Int, request: Int
-        let deliveredAt: Int, tappedAt: Int
+    package struct Push: Sendable, Equatable {
+        package let scenario: Int, request: Int
+        package let deliveredAt: Int, tappedAt: Int
     }
 
-    let kind: Kind, setup: String
-    let pushes: [Push]
+    package let kind: Kind, setup: String
+    package let pushes: [Push]
 
-    var name: String { "\(setup)__\(kind.rawValue)" }
+    package var name: String { "\(setup)__\(kind.rawValue)" }
 }
 
 extension Matrix {
@@ -36,7 +36,7 @@ extension Matrix {
     /// scenarios that lack no optional handler, on a cell's first path (except the doubled
     /// presentation, which is a later path), preferring the background and foreground states and
     /// the body tap.
-    func pushSequences() -> [PushSequence] {
+    package func pushSequences() -> [PushSequence] {
         spec.setups.flatMap { setup in
             PushSequence.Kind.allCases.compactMap { kind in
                 sequencePushes(kind, setup: setup.id).map { PushSequence(kind: kind, setup: setup.id, pushes: $0) }

@@ -6,7 +6,7 @@ import PushMatrixSupport
 /// payload key's declared APNs name and value test.
 public enum APNsPayload {
     /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
-    static let limit = 4096, voipLimit = 5120
+    package static let limit = 4096, voipLimit = 5120
 
     /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys
     /// present with a value that does not count as set and does not read as a deliberate "no"
@@ -87,7 +87,7 @@ extension APNsMatcher: CustomStringConvertible {
     /// false, or the zero of a number test (`"content-available": 0`). Any other value looks
     /// like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string test
     /// an empty string (a text left unfilled).
-    static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
+    package static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
         switch node.value {
         case .null, .bool(false): return true
         case .number(let literal): return Double(literal) == 0 && matchers.contains(.one)
@@ -95,7 +95,7 @@ extension APNsMatcher: CustomStringConvertible {
         }
     }
 
-    func matches(_ node: JSONNode?) -> Bool {
+    package func matches(_ node: JSONNode?) -> Bool {
         guard let node else { return false }
         switch (self, node.value) {
         case (.nonEmptyString, .string(let s)): return !s.isEmpty
