@@ -22,10 +22,19 @@ let package = Package(
             name: "PushMatrixSpec", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
             resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json")]),
         .target(name: "PushMatrixModel", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"]),
+        .target(name: "PushMatrixObserve", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"]),
         .target(
-            name: "PushMatrix", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"],
+            name: "PushMatrixOutputs", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"],
             resources: [.embedInCode("BuiltIn/Templates")]),
-        .executableTarget(name: "pushmatrix", dependencies: ["PushMatrix"]),
+        .target(name: "PushMatrixOutputDirectory", dependencies: ["PushMatrixSupport"]),
+        // The command line, in the library so that the tests run it in-process.
+        .target(
+            name: "PushMatrix",
+            dependencies: [
+                "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
+                "PushMatrixOutputDirectory",
+            ]),
+        .executableTarget(name: "pushmatrix", dependencies: ["PushMatrixOutputDirectory", "PushMatrix"]),
         .plugin(
             name: "PushMatrixCommand",
             capability: .command(
@@ -49,7 +58,8 @@ let package = Package(
         .testTarget(
             name: "PushMatrixTests",
             dependencies: [
-                "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrix", "PushHandlers",
+                "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
+                "PushMatrixOutputDirectory", "PushMatrix", "PushHandlers",
                 "CurrentPushHandlers",
             ]),
         // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every

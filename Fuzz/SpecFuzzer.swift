@@ -4,6 +4,7 @@
 
 import Foundation
 import PushMatrixModel
+import PushMatrixOutputs
 import PushMatrixSpec
 
 private let templates = ProcessInfo.processInfo.environment["PUSHMATRIX_TEMPLATES"] ?? "Templates"

@@ -1,4 +1,5 @@
 import PushMatrix
+import PushMatrixOutputDirectory
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
+import PushMatrixModel
+import PushMatrixOutputDirectory
+import PushMatrixOutputs
 import PushMatrixSpec
 import PushMatrixSupport
-import PushMatrixModel
 
 /// The `pushmatrix` command line. It lives in the library so tests run it in-process.
 public enum Command {

@@ -1,6 +1,7 @@
+import PushMatrixModel
+import PushMatrixOutputs
 import PushMatrixSpec
 import PushMatrixSupport
-import PushMatrixModel
 
 extension Command {
     /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,

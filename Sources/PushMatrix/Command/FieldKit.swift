@@ -1,5 +1,7 @@
-import PushMatrixSpec
 import PushMatrixModel
+import PushMatrixOutputDirectory
+import PushMatrixOutputs
+import PushMatrixSpec
 
 extension Command {
     /// `field-kit --output DIR`: the payload files, the probe app and the runbook for measuring

@@ -1,3 +1,4 @@
+import PushMatrixOutputs
 import PushMatrixSpec
 
 /// Every command's declaration (see `CommandInfo`), and the main help made from them.

@@ -1,7 +1,9 @@
 import PushMatrixJSON
+import PushMatrixModel
+import PushMatrixObserve
+import PushMatrixOutputDirectory
 import PushMatrixSpec
 import PushMatrixSupport
-import PushMatrixModel
 
 extension Command {
     /// `observe LOG...`: field logs held against the spec. Exit 0 when nothing contradicts it, 1

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 @testable import PushMatrixSupport
 
 /// The command line: exit statuses, writing only what changed, `--check`, and an output

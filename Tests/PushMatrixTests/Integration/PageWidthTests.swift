@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// Every HTML page of both built-in matrices, in both languages, fits a phone-sized window:
 /// headless Chromium at its narrowest layout (500 px) finds nothing wider than the window but

@@ -3,6 +3,8 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// The output directory under the executable's signals and concurrent runs

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// The Swift Testing suite checks exactly what the XCTest suite checks. Both suites of both
 /// built-in matrices are generated into one package and run against the reference router and

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// One test per distinct scenario: no two scenarios check the same calls under the same

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixObserve
 @testable import PushMatrixSpec
 
 /// `observe` against logs made from the spec's own scenarios: as predicted they all confirm it;

@@ -5,7 +5,10 @@ import XCTest
 /// process-wide state (the executable owns signals, the exit status and the environment).
 final class SourceShapeTests: XCTestCase {
     /// Every library target's folder.
-    private let targets = ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrix"]
+    private let targets = [
+        "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
+        "PushMatrixOutputDirectory", "PushMatrix",
+    ]
 
     private func files() throws -> [(name: String, lines: [Substring])] {
         try targets.flatMap { target in

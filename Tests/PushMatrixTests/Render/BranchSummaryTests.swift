@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// The skeleton's state branches are summarised from the matrix: each summary, expanded back,

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// The generated module's documentation catalog: a landing page titled with the module and an
 /// article per documentation page, each pointing at that page in every language.

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// The pages of both built-in matrices as people get them: every Markdown page through cmark-gfm,

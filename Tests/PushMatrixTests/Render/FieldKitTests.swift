@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// The field kit of each built-in spec and of the other-dimensions fixture: a payload file per
 /// combination for the simulator and for a device, with exactly that combination's keys, and a

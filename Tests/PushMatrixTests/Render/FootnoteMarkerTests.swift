@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// Where a text carries several footnote markers, they come in number order, each apart from
 /// the next: `※7、※9、※11` in Japanese, `*7 *9 *11` in English. Read from the committed

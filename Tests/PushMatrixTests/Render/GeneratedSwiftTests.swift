@@ -24,11 +24,11 @@ final class GeneratedSwiftTests: XCTestCase {
     }
 
     /// The package's own Swift is lint-clean too: every file under Sources, Tests and Plugins
-    /// but the templates that Sources/PushMatrix/BuiltIn links to (they hold template tags).
+    /// but the templates that Sources/PushMatrixOutputs/BuiltIn links to (they hold template tags).
     func testTheGeneratorsOwnSwiftIsLintClean() throws {
         let files = ["Sources", "Tests", "Plugins"].flatMap { folder in
             FileManager.default.enumerator(atPath: Fixtures.root.path + "/" + folder)!.compactMap { $0 as? String }
-                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PushMatrix/BuiltIn/Templates/") }
+                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PushMatrixOutputs/BuiltIn/Templates/") }
                 .map { Fixtures.root.path + "/" + folder + "/" + $0 }
         }
         XCTAssertGreaterThan(files.count, 50)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputs
 
 /// The glossary the current matrix's spec holds decides how the Japanese pages of both built-in
 /// matrices write each term: one form, apart from the phrases an entry allows (a first-use

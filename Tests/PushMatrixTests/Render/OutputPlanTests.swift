@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 @testable import PushMatrixSupport
 

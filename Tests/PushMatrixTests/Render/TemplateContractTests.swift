@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 
 /// docs/templates.md is the contract of every overridable template: the fields its context
 /// holds. These tests make every context the generator builds, for specs that reach every

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSupport
 
 final class TemplateTests: XCTestCase {

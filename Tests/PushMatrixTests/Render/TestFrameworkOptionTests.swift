@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 
 /// `generate --tests`: which framework the conformance suite is written for, what else the
 /// choice changes (nothing), and the manifest that remembers it.

@@ -3,6 +3,8 @@ import XCTest
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// Paths of the package's own spec, templates and test fixtures, found from this file.

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// Reads the matrix tables of a generated Markdown page back into cells, knowing only the

@@ -1,5 +1,6 @@
 @testable import PushMatrix
 @testable import PushMatrixModel
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
 /// Payloads and cells keyed by plain dictionaries and strings, worked out independently of the

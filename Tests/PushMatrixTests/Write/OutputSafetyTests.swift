@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
 @testable import PushMatrixSupport
 
 /// What `generate` does with a bad output path, what an interrupted run left, another run at

@@ -4,6 +4,8 @@ import XCTest
 @testable import PushMatrix
 @testable import PushMatrixJSON
 @testable import PushMatrixModel
+@testable import PushMatrixOutputDirectory
+@testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 @testable import PushMatrixSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
 @testable import PushMatrixSupport
 
 /// Staging a run's files: whatever the directory holds, it ends as the rendered files say, with

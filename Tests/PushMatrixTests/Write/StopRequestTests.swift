@@ -3,6 +3,7 @@ import Synchronization
 import XCTest
 
 @testable import PushMatrix
+@testable import PushMatrixOutputDirectory
 
 /// The library hears a stop request only through `Interruptions`, which the executable makes
 /// from signals (`SignalAndConcurrencyTests` sends them). Here a stop is requested at each step a

@@ -1,0 +1,147 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
+/// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
+package struct Observation {
+    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the
+    /// spec lists for it and every run of it.
+    package struct Outcome {
+        /// The scenario of the cell's first path, lacking just the handlers the runs were made
+        /// without: what labels the outcome.
+        package var scenario: Scenario
+        /// The calls a field log shows on each distinct path, with the numbers of the cell's
+        /// paths that make them, in order.
+        package var paths: [(numbers: [Int], calls: [FieldLog.Call])]
+        package var runs: [FieldLog.Run]
+
+        /// The distinct call sequences observed, in the order first seen.
+        package var observed: [[FieldLog.Call]] {
+            var seen: [[FieldLog.Call]] = []
+            for run in runs where !seen.contains(run.calls) { seen.append(run.calls) }
+            return seen
+        }
+
+        /// The numbers of the paths that make `calls`; empty when none does.
+        package func paths(of calls: [FieldLog.Call]) -> [Int] { paths.filter { $0.calls == calls }.flatMap(\.numbers) }
+
+        /// The paths the runs took, in path order.
+        package var confirmedPaths: [Int] { observed.flatMap(paths(of:)).sorted() }
+        /// Every run took a path the spec lists.
+        package var confirms: Bool { observed.allSatisfy { !paths(of: $0).isEmpty } }
+        /// Runs of the same scenario that saw different calls, one of them on no listed path.
+        package var isInconsistent: Bool { observed.count > 1 && !confirms }
+
+        /// The listed path `calls` comes nearest: one with the same calls in another order, else
+        /// the one it follows longest before departing (counting calls to the same handler in
+        /// another state as half); the lower path on a tie.
+        package func nearest(to calls: [FieldLog.Call]) -> (numbers: [Int], calls: [FieldLog.Call]) {
+            let counts = Observation.counts(calls)
+            func score(_ path: [FieldLog.Call]) -> Int {
+                let same = zip(path, calls).prefix { $0 == $1 }.count
+                let handlers = zip(path, calls).prefix { $0.handler == $1.handler }.count
+                return (Observation.counts(path) == counts ? 4 * calls.count + 4 : 0) + 2 * same + handlers
+            }
+            return paths.dropFirst().reduce(paths[0]) { best, path in score(path.calls) > score(best.calls) ? path : best }
+        }
+    }
+
+    package var outcomes: [Outcome]
+    /// Scenarios of the spec that no run covered, with any of the sets of missing handlers
+    /// they stand for.
+    package var unobserved: Int
+    /// Each outcome's index by its scenario's `key`.
+    private var index: [String: Int] = [:]
+
+    package var confirmed: [Outcome] { outcomes.filter(\.confirms) }
+    package var contradicted: [Outcome] { outcomes.filter { !$0.confirms } }
+    package var inconsistent: [Outcome] { outcomes.filter(\.isInconsistent) }
+
+    /// Groups `runs` by scenario, in the spec's scenario order; a scenario's paths share one
+    /// outcome. A scenario that stands for an app with or without a handler has an outcome for
+    /// each set of missing handlers runs were made with (a run says which), labelled with that
+    /// set: the runs of either tell whether iOS made the same calls. A launch without the
+    /// notification leaves no line in a field log, so the calls expected there leave it out.
+    package init(matrix: Matrix, runs: [FieldLog.Run]) {
+        var byKey: [String: [FieldLog.Run]] = [:]
+        for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
+        var outcomes: [Outcome] = []
+        var unobserved = 0
+        for scenario in matrix.scenarios {
+            let calls = scenario.steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
+            var observed = false
+            for missing in scenario.eitherWay.isEmpty ? [scenario.missing] : matrix.conditions(of: scenario) {
+                let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, missing.sorted())
+                if let known = index[key] {
+                    outcomes[known].paths.append((scenario.paths, calls))
+                } else if let runs = byKey[key] {
+                    var seen = scenario
+                    (seen.missing, seen.eitherWay) = (missing, [])
+                    index[key] = outcomes.count
+                    outcomes.append(Outcome(scenario: seen, paths: [(scenario.paths, calls)], runs: runs))
+                } else {
+                    continue
+                }
+                observed = true
+            }
+            if !observed && scenario.path == 1 { unobserved += 1 }
+        }
+        self.outcomes = outcomes
+        self.unobserved = unobserved
+    }
+
+    /// The runs of one scenario of an app with every handler, if any.
+    package func outcome(_ payload: Payload, setup: String, appState: String, tap: String?) -> Outcome? {
+        index[Self.key(payload, setup, appState, tap, [])].map { outcomes[$0] }
+    }
+
+    /// A scenario's identity: its cell, its tap and the handlers it leaves out (sorted).
+    private static func key(_ payload: Payload, _ setup: String, _ state: String, _ tap: String?, _ without: [String]) -> String {
+        "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
+    }
+
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the
+    /// handlers the app lacks, if any.
+    package static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
+        let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
+        var parts = [
+            "payload: " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")), "\(matrix.spec.naming.label): \(scenario.setup)",
+            "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
+        ]
+        if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing,
+    /// an extra call, the same calls in another order, or another call.
+    package static func difference(expected: [FieldLog.Call], observed: [FieldLog.Call]) -> String? {
+        guard expected != observed else { return nil }
+        let i = zip(expected, observed).prefix { $0 == $1 }.count
+        let step = "step \(i + 1)"
+        if expected.count == observed.count, expected[i].handler == observed[i].handler,
+            Array(expected[(i + 1)...]) == Array(observed[(i + 1)...])
+        {
+            return "\(step): \(expected[i].handler) ran in state \(name(observed[i].state)), expected \(name(expected[i].state))"
+        }
+        if observed.count + 1 == expected.count, Array(expected[(i + 1)...]) == Array(observed[i...]) {
+            return "\(step): expected call \(describe(expected[i])) is missing"
+        }
+        if observed.count == expected.count + 1, Array(observed[(i + 1)...]) == Array(expected[i...]) {
+            return "\(step): extra call \(describe(observed[i]))"
+        }
+        if expected.count == observed.count, counts(expected) == counts(observed) {
+            return "\(step): the same calls in another order"
+        }
+        let seen = i < observed.count ? describe(observed[i]) : "no call"
+        let wanted = i < expected.count ? describe(expected[i]) : "no call"
+        return "\(step): observed \(seen), expected \(wanted)"
+    }
+
+    package static func describe(_ call: FieldLog.Call) -> String { call.state.map { "\(call.handler)(.\($0))" } ?? call.handler }
+
+    private static func name(_ state: String?) -> String { state.map { "." + $0 } ?? "none" }
+
+    package static func counts(_ calls: [FieldLog.Call]) -> [FieldLog.Call: Int] {
+        calls.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+}

@@ -1,0 +1,172 @@
+import PushMatrixJSON
+import PushMatrixModel
+import PushMatrixSpec
+import PushMatrixSupport
+
+/// The spec rewritten with what the field saw. A cell changes only when every scenario of it
+/// with no handler missing (no tap, and each possible tap) was run, and each scenario's runs all
+/// took one sequence of calls. If those take one path of the cell, that path's source becomes an
+/// `observed` source naming the device and iOS version; if some take no listed path, the cell
+/// gains a path with the observed calls and that source, and keeps its other paths. Anything
+/// less leaves the cell as it was, so no cell claims more than was seen. The result is validated
+/// before it is returned.
+package struct SpecUpdate {
+    package var bytes: [UInt8]
+    package var confirmed: Int
+    /// Cells that gained an observed path.
+    package var extended: Int
+    /// Cells whose runs could not be written into the spec, and why.
+    package var skipped: [String]
+
+    package init(matrix: Matrix, original: [UInt8], file: String, observation: Observation) throws(DiagnosticsError) {
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(original)
+        } catch {
+            throw DiagnosticsError([error.diagnostic(file: file)])
+        }
+        let spec = matrix.spec
+        var sources: [(id: String, json: JSONOutput)] = []
+        var cells: [Int: JSONOutput] = [:]
+        var confirmed = 0, extended = 0
+        var skipped: [String] = []
+        let cellNodes = Self.items(root["cells"])
+        for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
+            let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
+            let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
+            let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.setup.id, appState: cell.appState.id, tap: $0) }
+            guard outcomes.count == taps.count, outcomes.allSatisfy({ $0.observed.count == 1 }) else { continue }
+            let run = outcomes[0].runs[0]
+            let source = Self.sourceID(device: run.device, os: run.os)
+            var node = Self.output(cellNodes[index])
+            if outcomes.allSatisfy(\.confirms) {
+                // The one path every scenario's runs took; the cell's own when that one fits.
+                let taken = (1...(cell.paths.count + 1)).first { number in
+                    outcomes.allSatisfy { $0.paths(of: $0.observed[0]).contains(number) }
+                }
+                guard let taken else {
+                    let label = Observation.label(outcomes[0].scenario, matrix)
+                    skipped.append("\(label): the runs took different paths of the cell for different taps")
+                    continue
+                }
+                if taken == 1 {
+                    node = Self.replacing(node, "source", .string(source))
+                } else {
+                    var paths = Self.items(cellNodes[index]["paths"]).map(Self.output)
+                    paths[taken - 2] = Self.replacing(paths[taken - 2], "source", .string(source))
+                    node = Self.replacing(node, "paths", .array(paths))
+                }
+                confirmed += 1
+            } else {
+                let label = Observation.label(outcomes[0].scenario, matrix)
+                guard let path = Self.observedPath(cell, taps: taps, outcomes: outcomes, source: source, os: run.os) else {
+                    skipped.append("\(label): the calls of a tap do not begin with the calls on arrival seen without a tap")
+                    continue
+                }
+                node = Self.replacing(node, "paths", .array(Self.items(cellNodes[index]["paths"]).map(Self.output) + [path]))
+                extended += 1
+            }
+            if !sources.contains(where: { $0.id == source }) {
+                sources.append((source, Self.observedSource(id: source, device: run.device, os: run.os, matrix: matrix)))
+            }
+            cells[index] = node
+        }
+        var document = Self.output(root)
+        document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
+        document = Self.replacing(
+            document, "cells", .array(cellNodes.enumerated().map { index, node in cells[index] ?? Self.output(node) }))
+        let bytes = Array((document.serialized() + "\n").utf8)
+        do throws(DiagnosticsError) {
+            _ = try SpecLoader.load(bytes: bytes, file: file)
+        } catch {
+            throw DiagnosticsError(
+                [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
+                    + error.diagnostics)
+        }
+        (self.bytes, self.confirmed, self.extended, self.skipped) = (bytes, confirmed, extended, skipped)
+    }
+
+    /// The path the runs took, as the spec writes it: the calls seen without a tap on delivery,
+    /// and each tap's calls after them. Nil when a tap's calls do not begin with those.
+    private static func observedPath(
+        _ cell: Cell, taps: [String?], outcomes: [Observation.Outcome], source: String, os: String
+    ) -> JSONOutput? {
+        let delivery = outcomes[0].observed[0]
+        var tapCalls: [(String, [FieldLog.Call])] = []
+        for (tap, outcome) in zip(taps.dropFirst(), outcomes.dropFirst()) {
+            let calls = outcome.observed[0]
+            guard let tap, calls.starts(with: delivery) else { return nil }
+            tapCalls.append((tap, Array(calls.dropFirst(delivery.count))))
+        }
+        let old = Dictionary(uniqueKeysWithValues: cell.taps.map { ($0.tap.id, $0.calls) })
+        return .object([
+            ("onDelivery", calls(delivery, keepingNotesOf: cell.onDelivery)),
+            ("taps", .object(tapCalls.map { tap, calls in (tap, Self.calls(calls, keepingNotesOf: old[tap] ?? [])) })),
+            ("source", .string(source)), ("seenOn", .string("iOS \(os)")),
+        ])
+    }
+
+    /// `observed_` and the device and version with everything but letters and digits as `_`.
+    package static func sourceID(device: String, os: String) -> String {
+        "observed_" + String((device + "_" + os).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+
+    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one
+    /// that says only that Apple does not document it. Its title and caveat are the spec's
+    /// `observedTitle` and `observedCaveat` phrases, naming device and version.
+    private static func observedSource(id: String, device: String, os: String, matrix: Matrix) -> JSONOutput {
+        let spec = matrix.spec
+        func localized(_ phrase: String) -> JSONOutput {
+            .object(
+                spec.languages.map { language in
+                    let book = Phrasebook(matrix: matrix, language: language.id)
+                    return (language.id, .string(book.phrase(phrase, ["device": .text(device), "os": .text(os)]).plainText))
+                })
+        }
+        let evidence: [(String, JSONOutput)] =
+            spec.showsSourceKinds
+            ? [("kind", .string("observed")), ("device", .string(device)), ("os", .string("iOS \(os)"))]
+            : [("appleDocumented", .bool(false))]
+        return .object(
+            [("id", .string(id))] + evidence + [
+                ("platforms", .string("iOS \(os)")), ("title", localized("observedTitle")), ("caveat", localized("observedCaveat")),
+            ])
+    }
+
+    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when
+    /// it is the same handler in the same state.
+    private static func calls(_ calls: [FieldLog.Call], keepingNotesOf old: [Call]) -> JSONOutput {
+        .array(
+            calls.enumerated().map { index, call in
+                var members: [(String, JSONOutput)] = [("handler", .string(call.handler))]
+                if let state = call.state { members.append(("state", .string(state))) }
+                if index < old.count, old[index].handler.id == call.handler, old[index].state?.id == call.state, !old[index].notes.isEmpty {
+                    members.append(("notes", .array(old[index].notes.map { .string($0.id) })))
+                }
+                return .object(members)
+            })
+    }
+
+    private static func items(_ node: JSONNode?) -> [JSONNode] {
+        guard let node, case .array(let items) = node.value else { return [] }
+        return items
+    }
+
+    private static func replacing(_ object: JSONOutput, _ key: String, _ value: JSONOutput) -> JSONOutput {
+        guard case .object(var members) = object else { return object }
+        if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = value } else { members.append((key, value)) }
+        return .object(members)
+    }
+
+    /// The parsed document as output, in its own order. A validated spec's numbers are integers.
+    private static func output(_ node: JSONNode) -> JSONOutput {
+        switch node.value {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let text): Int(text).map(JSONOutput.int) ?? .string(text)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(output))
+        case .object(let members): .object(members.map { ($0.key, output($0.value)) })
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import PushMatrixSupport
+
+extension OutputWriter {
+    /// An output directory's manifest as a run reads it, once: the inputs' digest it was written
+    /// for, what it remembers (`spec`, `module`), each file it lists with that file's outline
+    /// digest, and whether those digests were made as this version makes them (its `digest` line
+    /// names the same digest). Entries that could point outside the directory are ignored; a
+    /// manifest that is missing or not UTF-8 lists nothing.
+    public struct Manifest: Sendable {
+        /// The file's bytes; nil when there is none.
+        public let bytes: [UInt8]?
+        package var input: String?
+        package var remembered: [String: String] = [:]
+        package var entries: [String: String] = [:]
+        package var digestIsKnown = false
+
+        package init(_ bytes: [UInt8]?) {
+            self.bytes = bytes
+            guard let bytes, let text = String(validating: bytes, as: UTF8.self) else { return }
+            if text.hasPrefix("input ") { input = String(text.dropFirst("input ".count).prefix { $0 != "\n" }) }
+            let hex = Set("0123456789abcdefABCDEF".utf8)
+            var header = true  // what a manifest remembers comes before its `digest` line
+            for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+                let line = Substring(line)
+                if line.hasPrefix("input ") { continue }
+                if line.hasPrefix("digest ") {
+                    (digestIsKnown, header) = (line.dropFirst("digest ".count) == Digest.name, false)
+                    continue
+                }
+                guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
+                let first = Substring(line.utf8[..<space]), rest = Substring(line.utf8[line.utf8.index(after: space)...])
+                if header && (first == "spec" || first == "module") {
+                    remembered[String(first)] = remembered[String(first)] ?? String(rest)
+                    continue
+                }
+                guard first.utf8.count == 16, first.utf8.allSatisfy(hex.contains), OutputWriter.isInside(rest) else { continue }
+                entries[String(rest)] = String(first)
+            }
+        }
+
+        /// What the manifest remembers under `key` (`spec`, `module`); nil when it has none.
+        public func remembered(_ key: String) -> String? { remembered[key] }
+    }
+}

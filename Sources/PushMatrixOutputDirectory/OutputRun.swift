@@ -1,0 +1,58 @@
+import PushMatrixSupport
+
+extension OutputWriter {
+    /// What a writing run did: each file's fate, and warnings (what an interrupted run left
+    /// that could not be finished, region code that `--force` or a template change dropped).
+    package struct Written {
+        package var fates: [(path: String, fate: Fate)]
+        package var warnings: [Diagnostic]
+    }
+
+    /// The one way a command writes an output directory. With stop requests held, it takes the
+    /// directory's lock, finishes or clears what an interrupted run left, and then, unless
+    /// forced or the manifest shows the outputs are current for `input`, renders the files and
+    /// lands them whole or not at all. A stop requested before the update is decided leaves
+    /// the directory as it was and throws `Interrupted`.
+    package func update(
+        input: String, force: Bool, interruptions: Interruptions, render: () throws -> [(path: String, bytes: [UInt8])]
+    ) throws -> Written {
+        interruptions.hold()
+        defer { interruptions.release() }
+        let (lock, recovered) = try OutputLock.forWriting(self)
+        defer { lock.release() }
+        let manifest = readManifest()
+        if !force, let files = upToDateFiles(input: input, manifest: manifest) {
+            return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
+        }
+        let files = try render()
+        if interruptions.isRequested() { throw Interrupted() }
+        let staging = Staging(self, force: force, lock: lock, manifest: manifest)
+        staging.add(files)
+        let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
+        return Written(fates: fates, warnings: recovered + staging.warnings)
+    }
+
+    /// What a checking run found: each file that is missing, stale or extra, what interrupted
+    /// runs left, and how many files the outputs have, the manifest included.
+    package struct Checked {
+        package var problems: [(path: String, problem: Problem)]
+        package var debris: [String]
+        package var fileCount: Int
+    }
+
+    /// The one way a command checks an output directory, writing nothing: under a shared lock,
+    /// the manifest alone answers when it shows the outputs current for `input` (unless
+    /// forced); otherwise the files are rendered and compared with what is there.
+    package func check(input: String, force: Bool, render: () throws -> [(path: String, bytes: [UInt8])]) throws -> Checked {
+        let lock = try OutputLock.acquire(self, exclusive: false)
+        defer { lock.release() }
+        let debris = debris()
+        let manifest = readManifest()
+        if !force, debris.isEmpty, let files = upToDateFiles(input: input, manifest: manifest) {
+            return Checked(problems: [], debris: [], fileCount: files.count)
+        }
+        let checking = Checking(self, manifest: manifest)
+        checking.add(try render())
+        return Checked(problems: checking.problems(input: input), debris: debris, fileCount: checking.fileCount)
+    }
+}

@@ -1,0 +1,183 @@
+import PushMatrixSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Brings an output directory in line with the rendered files: writes only files whose bytes
+/// changed (each through a temporary file renamed into place), removes files an earlier run
+/// generated that are no longer produced, and never touches any other file. Code inside
+/// `pushmatrix:begin`/`end` regions is kept; a generated file edited elsewhere is reported, not
+/// overwritten, unless forced. The manifest records each generated file with a digest of its
+/// text outside those regions, which is how edits are told apart from older output.
+public struct OutputWriter: Sendable {
+    public static let manifestName = ".pushmatrix-manifest"
+
+    public enum Fate: String, Sendable { case written, unchanged, removed }
+    public enum Problem: String, Sendable { case missing, stale, extra }
+
+    public let directory: String
+    /// What the manifest records of how the outputs were made, for a later run to reuse: the
+    /// spec (`spec`, as `--spec` names it) and the module (`module`). One line each, no newline.
+    public var remembers: [(key: String, value: String)]
+
+    public init(directory: String, remembers: [(key: String, value: String)] = []) {
+        (self.directory, self.remembers) = (directory, remembers)
+    }
+
+    /// The files with the manifest added.
+    public func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
+        var all = files
+        all[Self.manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
+        return all
+    }
+
+    /// The inputs' digest, what the outputs remember, how files are digested, then each file's
+    /// outline digest and path, in path order.
+    package func manifest(input: String, digests: [String: String]) -> [UInt8] {
+        let header = ["input \(input)\n"] + remembers.map { "\($0.key) \($0.value)\n" } + ["digest \(Digest.name)\n"]
+        return Array((header + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
+    }
+
+    /// A manifest without the lines of what it remembers.
+    package static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
+        manifest.split(separator: UInt8(ascii: "\n")).filter { line in
+            !["spec ", "module "].contains { line.starts(with: $0.utf8) }
+        }
+    }
+
+    /// The files (manifest included) when `manifest` was written for these inputs and every
+    /// file it lists still has the text it was written with: the outputs are current without
+    /// rendering anything. Nil otherwise.
+    package func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
+        guard manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else { return nil }
+        let current = manifest.entries.allSatisfy { path, recorded in
+            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
+        }
+        return current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil
+    }
+
+    /// A file is the user's when the manifest does not list it, its digests are of a kind this
+    /// version cannot tell, or its text outside the regions no longer matches what was generated.
+    package func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
+        guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
+        return Digest.hex(Regions.outline(existing)) != recorded
+    }
+
+    package func conflict(_ path: String) -> Diagnostic {
+        Diagnostic(
+            file: location(path), location: nil,
+            message:
+                "edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force"
+        )
+    }
+
+    // MARK: files
+
+    /// Names what pushmatrix stages before renaming it into place: a temporary file beside its
+    /// target, the hidden directory a new output directory is built in, beside it
+    /// (`.NAME.pushmatrix-tmp`), and the update staged inside an existing one (`Transaction`).
+    package static let temporarySuffix = ".pushmatrix-tmp"
+
+    /// The hidden directory beside the output directory in which a new one is built.
+    package var freshRoot: String {
+        var directory = Substring(directory)
+        while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
+        return FileSystem.temporary(for: String(directory), suffix: Self.temporarySuffix)
+    }
+
+    package func failure(_ message: String) -> DiagnosticsError {
+        DiagnosticsError([Diagnostic(file: directory, location: nil, message: message)])
+    }
+
+    /// The output path must name a directory, or nothing yet; a symbolic link to a directory is
+    /// fine, one to nothing is not (the new directory would replace the link).
+    package func checkDirectory() throws(DiagnosticsError) {
+        switch FileSystem.kind(directory) {
+        case nil, .directory?: return
+        case .symbolicLink? where FileSystem.isDirectory(directory): return
+        case .symbolicLink?: throw failure("is a symbolic link to nothing; --output names the directory the outputs go in")
+        case .regular?, .other?: throw failure("is not a directory; --output names the directory the outputs go in")
+        }
+    }
+
+    /// What an interrupted run left, as paths: the staged update inside the output directory
+    /// and the hidden directory beside it, unless a run holds the latter.
+    package func debris() -> [String] {
+        let inside = location(Transaction.directoryName)
+        let beside = freshRoot
+        return (FileSystem.kind(inside) != nil ? [inside] : []) + (isLeftOver(beside) ? [beside] : [])
+    }
+
+    /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
+    /// An update whose journal was written is finished, anything else is removed. Returns
+    /// warnings about what could not be finished.
+    package func recover() throws(DiagnosticsError) -> [Diagnostic] {
+        let warnings = try FileSystem.kind(location(Transaction.directoryName)) != nil ? Transaction.finishInterrupted(in: self) : []
+        let beside = freshRoot
+        if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
+        return warnings
+    }
+
+    /// Whether the hidden directory beside the output directory is there and no run holds it.
+    private func isLeftOver(_ root: String) -> Bool {
+        guard FileSystem.kind(root) == .directory else { return false }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) == 0
+    }
+
+    /// A symbolic link anywhere on the way to an output file could send the write outside the
+    /// output directory, so the writer refuses rather than follows it.
+    /// `from` names a folder of `path` already known to be a real directory: only what follows
+    /// it is looked at.
+    package func symbolicLink(_ path: String, from folder: String? = nil) -> Diagnostic? {
+        var current = folder.map { FileSystem.join(directory, $0) } ?? directory
+        for component in path.dropFirst(folder.map { $0.count + 1 } ?? 0).split(separator: "/") {
+            current = FileSystem.join(current, component)
+            switch FileSystem.kind(current) {
+            case .symbolicLink?:
+                return Diagnostic(
+                    file: current, location: nil,
+                    message: "is a symbolic link; pushmatrix writes only inside the output directory and does not follow links")
+            case nil: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// An output file's path as diagnostics show it and system calls take it.
+    package func location(_ path: String) -> String {
+        FileSystem.join(directory, path)
+    }
+
+    package func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
+
+    package func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
+        do {
+            return try action()
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: location(path), location: nil, message: "cannot write the file (\(error))")])
+        }
+    }
+
+    package func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
+
+    /// The manifest there, read once for the run that asks.
+    public func readManifest() -> Manifest { Manifest(read(Self.manifestName)) }
+
+    /// Whether a manifest entry's path stays inside the output directory: relative, with no
+    /// empty, `.` or `..` component. Other entries are ignored.
+    package static func isInside(_ path: Substring) -> Bool {
+        !path.hasPrefix("/")
+            && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
+                $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)
+            }
+    }
+}

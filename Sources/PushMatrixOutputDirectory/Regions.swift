@@ -1,0 +1,155 @@
+/// Marked regions in generated files — lines between `pushmatrix:begin ID` and
+/// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
+/// Works on bytes: every output is checked on every run.
+package enum Regions {
+    package typealias Line = ArraySlice<UInt8>
+
+    private static func lines(_ bytes: [UInt8]) -> [Line] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    }
+
+    /// A marker that does not pair up: its 1-based line and what is wrong.
+    package struct Problem: Equatable {
+        package let line: Int
+        package let message: String
+    }
+
+    /// Each closed region's inner lines by id, and every marker that does not pair up. A region
+    /// left open, or closed under another id, is not among the regions: its lines cannot be
+    /// told from the generated text around them.
+    package static func scan(_ bytes: [UInt8]) -> (regions: [String: [Line]], problems: [Problem]) {
+        var regions: [String: [Line]] = [:], problems: [Problem] = []
+        var open: (id: String, line: Int, lines: [Line])?
+        func unclosed(_ region: (id: String, line: Int, lines: [Line]), _ why: String) {
+            problems.append(Problem(line: region.line, message: "'pushmatrix:begin \(region.id)' is not closed: \(why)"))
+        }
+        for (index, line) in lines(bytes).enumerated() {
+            if let id = marker(begin, line) {
+                if let region = open { unclosed(region, "another 'pushmatrix:begin' comes first, at line \(index + 1)") }
+                if regions[id] != nil { problems.append(Problem(line: index + 1, message: "region '\(id)' is marked a second time")) }
+                open = (id, index + 1, [])
+            } else if let id = marker(end, line) {
+                guard let region = open else {
+                    problems.append(Problem(line: index + 1, message: "'pushmatrix:end \(id)' has no 'pushmatrix:begin \(id)' before it"))
+                    continue
+                }
+                if region.id == id {
+                    regions[id] = region.lines
+                } else {
+                    let message = "'pushmatrix:end \(id)' closes 'pushmatrix:begin \(region.id)' of line \(region.line)"
+                    problems.append(Problem(line: index + 1, message: message))
+                }
+                open = nil
+            } else {
+                open?.lines.append(line)
+            }
+        }
+        if let region = open { unclosed(region, "'pushmatrix:end \(region.id)' is missing") }
+        return (regions, problems)
+    }
+
+    /// A region's lines as one text, to compare regions by.
+    package static func joined(_ lines: [Line]) -> [UInt8] {
+        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    /// The ids of the regions in a text, in order.
+    package static func ids(_ bytes: [UInt8]) -> Set<String> {
+        Set(lines(bytes).compactMap { marker(begin, $0) })
+    }
+
+    /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
+    package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
+        var out: [Line] = []
+        var inside: String?
+        for line in lines(bytes) {
+            if let id = marker(begin, line) {
+                out.append(line)
+                if let lines = fill(id) { out += lines; inside = id } else { inside = nil }
+            } else if let id = marker(end, line), id == inside || inside == nil {
+                out.append(line)
+                inside = nil
+            } else if inside == nil {
+                out.append(line)
+            }
+        }
+        return Array(out.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    /// The generated text with the user's regions from the existing file put back.
+    /// Every closed region of the existing text is kept, even when other markers in it are broken.
+    package static func merge(generated: [UInt8], existing: [UInt8]) -> [UInt8] {
+        guard mayHaveRegions(generated) else { return generated }
+        let kept = scan(existing).regions
+        return replacing(generated) { kept[$0] }
+    }
+
+    /// The ids of the existing text's regions that hold code (a line that is not blank) but have
+    /// no place in the generated text, so merging drops their code.
+    package static func dropped(generated: [UInt8], existing: [UInt8]) -> [String] {
+        guard mayHaveRegions(existing) else { return [] }
+        let places = ids(generated)
+        return scan(existing).regions.filter { id, lines in
+            !places.contains(id)
+                && lines.contains { $0.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } }
+        }.keys.sorted()
+    }
+
+    /// The code of the existing text's regions `ids`, each between its markers, under a line that
+    /// says where it came from: what `--force` saves beside a file whose regions it drops.
+    package static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
+        let regions = scan(existing).regions
+        var text = Array("pushmatrix: code of regions that \(file) no longer has; move it where it belongs.\n".utf8)
+        for id in ids {
+            text += Array("pushmatrix:begin \(id)\n".utf8)
+            for line in regions[id] ?? [] { text += line + [UInt8(ascii: "\n")] }
+            text += Array("pushmatrix:end \(id)\n".utf8)
+        }
+        return text
+    }
+
+    /// The text with every region emptied: what must match the last generated output for the
+    /// file to count as unedited outside its regions.
+    package static func outline(_ bytes: [UInt8]) -> [UInt8] {
+        mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
+    }
+
+    /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
+    /// them into lines.
+    package static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
+        let word = Array("pushmatrix".utf8)
+        var from = bytes.startIndex
+        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
+            if colon >= word.count && bytes[(colon - word.count)..<colon].elementsEqual(word) { return true }
+            from = colon + 1
+        }
+        return false
+    }
+
+    /// The marker prefixes and the comment openers they may follow, spelled once: every line
+    /// of a file with regions is looked at.
+    private static let begin = Array("pushmatrix:begin ".utf8), end = Array("pushmatrix:end ".utf8)
+    private static let openers = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)]
+
+    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
+    /// mentions the markers does not count. `prefix` is `begin` or `end`.
+    private static func marker(_ prefix: [UInt8], _ line: Line) -> String? {
+        var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else {
+            return nil
+        }
+        guard let opener = openers.first(where: { rest.starts(with: $0) }) else { return nil }
+        rest = rest.dropFirst(opener.count).drop { $0 == UInt8(ascii: " ") }
+        guard rest.starts(with: prefix) else { return nil }
+        var id = rest.dropFirst(prefix.count)
+        while let last = id.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+            id = id.dropLast()
+        }
+        if opener.count == 4, id.suffix(3).elementsEqual("-->".utf8) {
+            id = id.dropLast(3)
+            while let last = id.last, last == UInt8(ascii: " ") { id = id.dropLast() }
+        }
+        id = id.drop { $0 == UInt8(ascii: " ") }
+        return id.isEmpty || id.contains(UInt8(ascii: " ")) ? nil : String(decoding: id, as: UTF8.self)
+    }
+}

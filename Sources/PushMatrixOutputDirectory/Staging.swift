@@ -1,0 +1,193 @@
+import PushMatrixSupport
+
+extension OutputWriter {
+    /// One run's writes. Each rendered file is compared with what is on disk as it is added;
+    /// only changed files are kept, in memory. Nothing on disk changes before `commit`, which
+    /// lands them all once every file is in and nothing conflicts:
+    ///
+    /// - a new output directory is built whole in the hidden directory beside it and renamed
+    ///   into place in one step, so it appears complete or not at all;
+    /// - an existing one is updated through a `Transaction`, which a run stopped at any moment
+    ///   leaves undone, or done once the next run has finished it.
+    ///
+    /// The run holds the output directory's `OutputLock` throughout.
+    public final class Staging {
+        package let writer: OutputWriter
+        package let force: Bool
+        package let previous: Manifest  // the manifest before this run
+        private let outputLock: OutputLock
+        private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
+        private var changed: [String: [UInt8]] = [:]  // the text to write, by path
+        private var refused: [String: [Diagnostic]] = [:]  // why a file cannot be written, by path
+        private var generatedRegions: [String: Set<[UInt8]>] = [:]  // what this run puts in each region id, in any file
+        private var dropping: [(path: String, existing: [UInt8], ids: [String])] = []  // regions a merge leaves out
+        /// Warnings from the run, such as region code that `--force` or a template change dropped.
+        public private(set) var warnings: [Diagnostic] = []
+
+        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read
+        /// under it (read here when not given).
+        public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock, manifest: Manifest? = nil) {
+            self.writer = writer
+            self.force = force
+            self.outputLock = outputLock
+            previous = manifest ?? writer.readManifest()
+        }
+
+        /// Takes the output directory's lock itself, finishing what an interrupted run left.
+        public convenience init(_ writer: OutputWriter, force: Bool) throws(DiagnosticsError) {
+            self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
+        }
+
+        /// Compares one rendered file with what is there, and keeps it when it changed.
+        public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
+
+        /// The same for many files.
+        public func add(_ files: [(path: String, bytes: [UInt8])]) {
+            for file in files { add(file.path, file.bytes, digest: Digest.hex(Regions.outline(file.bytes))) }
+        }
+
+        /// A new output directory has no file whose regions could be lost, so only an update
+        /// records what the run puts in each region and compares each file with what is there.
+        private func add(_ path: String, _ bytes: [UInt8], digest: String) {
+            var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
+            if outputLock.fresh == nil {
+                if Regions.mayHaveRegions(bytes) {
+                    for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
+                }
+                (text, problems, warnings) = compare(path, bytes)
+            }
+            digests[path] = digest
+            changed[path] = text
+            refused[path] = problems.isEmpty ? nil : problems
+            self.warnings += warnings
+        }
+
+        /// The text to write (nil when the file is unchanged), why it cannot be written, and
+        /// what writing it loses.
+        private func compare(_ path: String, _ bytes: [UInt8]) -> (text: [UInt8]?, problems: [Diagnostic], warnings: [Diagnostic]) {
+            let location = writer.location(path)
+            if let link = writer.symbolicLink(path) { return (nil, [link], []) }
+            switch FileSystem.kind(location) {
+            case nil: return (bytes, [], [])
+            case .regular?: break
+            default:
+                let message = "is not a regular file; pushmatrix writes a generated file here"
+                return (nil, [Diagnostic(file: location, location: nil, message: message)], [])
+            }
+            guard let existing = FileSystem.read(location) else { return (bytes, [], []) }
+            let merged = Regions.merge(generated: bytes, existing: existing)
+            if merged == existing { return (nil, [], []) }
+            let broken = Regions.scan(existing).problems.map {
+                Diagnostic(
+                    file: location, location: SourceLocation(line: $0.line, column: 1),
+                    message: $0.message + (force ? "; --force replaced the file, and that region's code is not kept" : ""),
+                    severity: force ? .warning : .error)
+            }
+            if !force && !broken.isEmpty { return (nil, broken, []) }
+            if !force && writer.editedByHand(path, existing, previous) { return (nil, [writer.conflict(path)], []) }
+            let dropped = Regions.dropped(generated: bytes, existing: existing)
+            if !dropped.isEmpty { dropping.append((path, existing, dropped)) }
+            return (merged, [], force ? broken : [])
+        }
+
+        /// One diagnostic per region `ids` of `existing` that holds the user's code: code that no
+        /// file of this run puts in a region of that id, so a region that moved, or a default
+        /// nobody changed, is not one. An error, or under `--force` a warning, the code being
+        /// saved beside the file (`rescueSuffix`), added to any code saved there before.
+        private func droppedCode(_ path: String, existing: [UInt8], ids all: [String]) -> [Diagnostic] {
+            let regions = Regions.scan(existing).regions
+            let ids = all.filter { id in !generatedRegions[id, default: []].contains(Regions.joined(regions[id] ?? [])) }
+            guard !ids.isEmpty else { return [] }
+            let rescue = path + Self.rescueSuffix, name = rescue.split(separator: "/").last.map(String.init) ?? rescue
+            if force { changed[rescue] = (writer.read(rescue) ?? []) + Regions.rescue(ids, from: existing, file: path) }
+            return ids.map { id in
+                Diagnostic(
+                    file: writer.location(path), location: nil,
+                    message: force
+                        ? "region '\(id)' is no longer generated; its code is saved in \(name)"
+                        : "region '\(id)' holds code that the file generated now has no place for; nothing was written: move the code out, or run again with --force to save it in \(name)",
+                    severity: force ? .warning : .error)
+            }
+        }
+
+        /// What is added to a file's name to name the file its dropped regions' code is saved in.
+        package static let rescueSuffix = ".dropped-regions"
+
+        /// Lands every changed file, writes the manifest and removes files an earlier run made
+        /// that are no longer produced. Conflicts stop it before any change. `interrupted` is
+        /// asked between staged files: when it says yes, everything staged is removed and
+        /// `Interrupted` thrown, leaving the output as it was.
+        public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
+            let manifest = writer.manifest(input: input, digests: digests)
+            if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
+            let removals = previous.entries.keys.sorted().filter {
+                digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
+            }
+            var conflicts = refused.keys.sorted().flatMap { refused[$0]! }
+            for path in removals {
+                let existing = writer.read(path) ?? []
+                if !force && writer.editedByHand(path, existing, previous) { conflicts.append(writer.conflict(path)) }
+                dropping.append((path, existing, Regions.dropped(generated: [], existing: existing)))
+            }
+            for (path, existing, ids) in dropping.sorted(by: { $0.path < $1.path }) {
+                let dropped = droppedCode(path, existing: existing, ids: ids)
+                if force { warnings += dropped } else { conflicts += dropped }
+            }
+            let manifestName = OutputWriter.manifestName
+            var writes = changed
+            if previous.bytes != manifest { writes[manifestName] = manifest }
+            let manifestIfWritten = writes[manifestName] != nil ? [manifestName] : []
+            conflicts += (manifestIfWritten + removals).compactMap { writer.symbolicLink($0) }
+            guard conflicts.isEmpty else { throw DiagnosticsError(conflicts) }
+
+            let files = writes.keys.filter { $0 != manifestName }.sorted()
+            if !files.isEmpty || !removals.isEmpty || !manifestIfWritten.isEmpty {
+                let staging = writer.location(Transaction.directoryName + "/files")
+                try stage((files + manifestIfWritten).map { ($0, writes[$0]!) }, under: staging, interrupted: interrupted)
+                let write = { (path: String) in Transaction.Change.write(path: path, digest: Digest.hex(writes[path]!)) }
+                // The manifest goes last: until it lands, the old one describes the directory.
+                let changes = files.map(write) + removals.map { .remove(path: $0) } + manifestIfWritten.map(write)
+                try Transaction(changes: changes).commit(in: writer)
+            }
+            let fates =
+                (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }
+                    + [(manifestName, manifestIfWritten.isEmpty ? .unchanged : .written)]
+                    + removals.map { ($0, Fate.removed) })
+            return fates.sorted { $0.0 < $1.0 }.map { (path: $0.0, fate: $0.1) }
+        }
+
+        /// Fills a new output directory's hidden directory and renames it into place.
+        private func land(_ root: String, manifest: [UInt8], interrupted: () -> Bool) throws -> [(path: String, fate: Fate)] {
+            let files = changed.keys.sorted().map { ($0, changed[$0]!) } + [(OutputWriter.manifestName, manifest)]
+            try stage(files, under: root, interrupted: interrupted)
+            try writer.perform("") { () throws(FileSystem.Failure) in try FileSystem.move(root, to: writer.directory) }
+            outputLock.landed()
+            return files.map(\.0).sorted().map { ($0, .written) }
+        }
+
+        /// Writes files under a staging directory of this run's; on failure or interruption the
+        /// staging directory is removed and the output left as it was.
+        private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
+            let isFresh = outputLock.fresh != nil
+            let staging = isFresh ? root : writer.location(Transaction.directoryName)
+            do {
+                if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
+                // Interruption is asked before each file.
+                var folders: Set<String> = []
+                for (path, bytes) in files {
+                    if interrupted() { throw Interrupted() }
+                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(String(path[..<slash])).inserted {
+                        let folder = String(path[..<slash])
+                        try writer.perform(folder) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
+                    }
+                    try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path))
+                    }
+                }
+                if interrupted() { throw Interrupted() }
+            } catch {
+                if !isFresh { try? FileSystem.removeTree(staging) }
+                throw error
+            }
+        }
+    }
+}

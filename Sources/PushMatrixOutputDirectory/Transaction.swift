@@ -1,0 +1,117 @@
+import PushMatrixSupport
+
+/// An update of an existing output directory that a run stopped at any moment leaves either
+/// undone or, once the next run has finished it, done.
+///
+/// The changed files are written under `.pushmatrix-tmp/files/` inside the output directory.
+/// Then the journal, `.pushmatrix-tmp/journal`, is renamed into place: from that moment the
+/// update is decided. Its changes are applied in order (each staged file renamed over its target,
+/// each file no longer produced removed, the manifest last) and the staging directory removed.
+/// A run that finds a staging directory applies the rest of its journal first, checking each
+/// staged file against the digest the journal gives; without a journal the update was never
+/// decided, and the staging directory is just removed.
+package struct Transaction: Equatable {
+    package static let directoryName = ".pushmatrix-tmp"
+    private static let header = "pushmatrix update 1"
+
+    package enum Change: Equatable {
+        /// A staged file, with the XXH64 of its bytes, renamed over its target.
+        case write(path: String, digest: String)
+        case remove(path: String)
+    }
+
+    package var changes: [Change]
+
+    package static func staged(_ path: String, in writer: OutputWriter) -> String {
+        FileSystem.join(writer.location(directoryName + "/files"), path)
+    }
+
+    private static func journal(in writer: OutputWriter) -> String { writer.location(directoryName + "/journal") }
+
+    package var text: [UInt8] {
+        let lines = changes.map { change in
+            switch change {
+            case .write(let path, let digest): "write \(digest) \(path)\n"
+            case .remove(let path): "remove \(path)\n"
+            }
+        }
+        return Array((Self.header + "\n" + lines.joined()).utf8)
+    }
+
+    /// A journal read back; nil when it is not one (a power cut may leave it empty).
+    package init?(text bytes: [UInt8]) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.first == Substring(Self.header) else { return nil }
+        var changes: [Change] = []
+        for line in lines.dropFirst() {
+            let words = line.split(separator: " ", maxSplits: 2)
+            switch (words.first, words.count) {
+            case ("write"?, 3) where OutputWriter.isInside(words[2]):
+                changes.append(.write(path: String(words[2]), digest: String(words[1])))
+            case ("remove"?, 2) where OutputWriter.isInside(words[1]): changes.append(.remove(path: String(words[1])))
+            default: return nil
+            }
+        }
+        self.changes = changes
+    }
+
+    package init(changes: [Change]) { self.changes = changes }
+
+    /// Decides the update (the journal lands in one rename), then applies it. The staged files
+    /// must be in place.
+    package func commit(in writer: OutputWriter) throws(DiagnosticsError) {
+        let journal = Self.journal(in: writer)
+        try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
+            try FileSystem.replace(journal, with: text, temporarySuffix: OutputWriter.temporarySuffix)
+        }
+        _ = try apply(in: writer, verifying: false)
+    }
+
+    /// Applies the changes not yet done, then removes the staging directory. A staged file already
+    /// gone was moved before; one whose bytes do not match the journal (a power cut can leave it
+    /// empty) is not moved, and neither is the manifest then: the warnings say so.
+    private func apply(in writer: OutputWriter, verifying: Bool) throws(DiagnosticsError) -> [Diagnostic] {
+        var damaged: [String] = []
+        for change in changes {
+            switch change {
+            case .write(let path, let digest):
+                let staged = Self.staged(path, in: writer)
+                guard FileSystem.kind(staged) == .regular else { continue }
+                if verifying
+                    && (FileSystem.read(staged).map { Digest.hex($0) } != digest || (path == OutputWriter.manifestName && !damaged.isEmpty))
+                {
+                    damaged.append(path)
+                    continue
+                }
+                try writer.perform(path) { () throws(FileSystem.Failure) in
+                    if let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map({ path[..<$0] }) {
+                        try FileSystem.makeDirectories(folder, under: writer.directory)
+                    }
+                    try FileSystem.move(staged, to: writer.location(path))
+                }
+            case .remove(let path):
+                if FileSystem.kind(writer.location(path)) == .regular { try? FileSystem.remove(writer.location(path)) }
+            }
+        }
+        try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
+            try FileSystem.removeTree(writer.location(Self.directoryName))
+        }
+        return damaged.map {
+            Diagnostic(
+                file: writer.location($0), location: nil,
+                message:
+                    "an interrupted run could not finish writing this file; run 'pushmatrix generate --force' to bring the output up to date",
+                severity: .warning)
+        }
+    }
+
+    /// What the next run does with a staging directory it finds: finishes a decided update, or
+    /// removes an undecided one.
+    package static func finishInterrupted(in writer: OutputWriter) throws(DiagnosticsError) -> [Diagnostic] {
+        guard let bytes = FileSystem.read(journal(in: writer)), let journal = Transaction(text: bytes) else {
+            try writer.perform(directoryName) { () throws(FileSystem.Failure) in try FileSystem.removeTree(writer.location(directoryName)) }
+            return []
+        }
+        return try journal.apply(in: writer, verifying: true)
+    }
+}

@@ -1,0 +1,138 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// Builds the view models the documentation templates read: every text already in the page's
+/// language, links already pointing at the page's format.
+package struct DocsView {
+    package let book: Phrasebook
+    package var matrix: Matrix { book.matrix }
+    package var spec: Spec { matrix.spec }
+    /// Every page text in this language, filled once for all pages.
+    package let texts: TemplateValue
+    package let anchors: Anchors
+
+    package init(book: Phrasebook) {
+        self.book = book
+        anchors = Anchors(book.matrix.spec)
+        texts = .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
+    }
+
+    /// The pages, each with the text that titles it and the one that sums it up in the index.
+    /// A page whose section the spec leaves out is not made.
+    package static func pages(_ spec: Spec) -> [(id: String, title: String, summary: String?)] {
+        [("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary")]
+            + (spec.setupGuide == nil ? [] : [("setup", "setupGuideTitle", "setupGuideSummary")])
+            + [("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary")]
+            + (spec.permission == nil ? [] : [("permission", "permissionTitle", "permissionSummary")])
+            + [("call-order", "callOrderTitle", "callOrderSummary")]
+    }
+
+    package func page(_ id: String) -> TemplateValue {
+        switch id {
+        case "index": return index()
+        case "reception-methods": return receptionMethods()
+        case "reception-handler": return receptionHandler()
+        case "permission": return permission(spec.permission!)
+        case "setup": return setupGuide(spec.setupGuide!)
+        default: return callOrder()
+        }
+    }
+
+    /// What every page has: its language, texts, title, and links to the other pages and languages.
+    /// Whether some cell takes more than one path: only then do pages style path labels.
+    package var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
+
+    package func common(page: String, title: String) -> TemplateFields {
+        [
+            "language": .verbatim(book.language),
+            "page": .verbatim(page),
+            "pageTitle": .inline(text(title)),
+            "texts": texts,
+            "hasPaths": .bool(hasPaths),
+            "otherLanguages": .list(
+                spec.languages.filter { $0.id != book.language }.map { language in
+                    .object(["name": .text(language.name), "id": .verbatim(language.id)])
+                }),
+            "pages": .list(
+                Self.pages(spec).compactMap { page in
+                    page.summary.map { summary in
+                        .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
+                    }
+                }),
+        ]
+    }
+
+    package func index() -> TemplateValue {
+        common(page: "index", title: "indexTitle").merging([
+            "sources": .list(spec.sources.map(source)), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "hasMatrices": .bool(!spec.relatedMatrices.isEmpty),
+            "hasGlossary": .bool(!spec.glossary.isEmpty),
+            "glossary": .list(
+                spec.glossary.map { .object(["term": .inline(book.text($0.term)), "meaning": .inline(book.text($0.meaning))]) }),
+            "matrices": .list(
+                spec.relatedMatrices.map { related in
+                    .object([
+                        "name": .inline(book.text(related.name)), "description": .inline(book.text(related.description)),
+                        "href": .verbatim(related.href.values[book.language] ?? ""),
+                    ])
+                }),
+        ])
+    }
+
+    package func text(_ name: String) -> Inline { spec.texts[name].map { book.text($0) } ?? Inline([]) }
+
+    /// The sources of these ids, each once, in order of first mention.
+    package func sources(_ ids: [String]) -> TemplateValue {
+        var seen = Set<String>()
+        return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
+    }
+
+    package func source(_ source: Source) -> TemplateValue {
+        let shows = spec.showsSourceKinds
+        // What backs the source: its references, its device and iOS version, or the titles of
+        // the sources an expectation is based on.
+        let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
+        let evidence =
+            (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
+        return .object([
+            "title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms),
+            "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),
+            // Validated to be an https URL of plain characters, so either format may print it as is.
+            "address": .verbatim(shows ? source.address ?? "" : ""),
+            "evidence": .text(shows ? evidence : ""),
+        ])
+    }
+
+    package func kindLabel(_ kind: Source.Kind) -> Inline { book.phrase(Phrases.kindPhrase(kind)) }
+
+    /// Each kind of source with what it can support: the legend of a page whose cells show kinds.
+    package var kinds: TemplateValue {
+        .list(
+            spec.showsSourceKinds
+                ? Source.Kind.allCases.map { kind in
+                    .object([
+                        "id": .verbatim(kind.rawValue), "label": .inline(kindLabel(kind)),
+                        "meaning": .inline(book.phrase(Phrases.kindPhrase(kind) + "Meaning")),
+                    ])
+                } : [])
+    }
+
+    /// What a cell shows of its source: its kind, and whether nobody has observed it.
+    package func cellSource(_ cell: Cell) -> TemplateFields {
+        let kind = matrix.sources[cell.source.id]!.kind
+        let unobserved =
+            spec.showsSourceKinds && kind != .observed && !cell.paths.contains { matrix.sources[$0.source.id]!.kind == .observed }
+        // A cell with several paths names each path's kind in its label, not once below.
+        return [
+            "kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved),
+            "kindNote": .bool(unobserved && cell.paths.isEmpty),
+        ]
+    }
+}
+
+extension TemplateFields {
+    /// This page's values over the common ones.
+    package func merging(_ values: TemplateFields) -> TemplateValue {
+        .object(merging(values) as TemplateFields)
+    }
+}

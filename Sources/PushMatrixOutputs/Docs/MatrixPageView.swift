@@ -1,0 +1,336 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The reception matrix page: terms, design cases, the overview grid and one table per
+/// payload combination, with cells told as steps and footnotes numbered per section.
+extension DocsView {
+    package func receptionMethods() -> TemplateValue {
+        let payloads = matrix.payloads, used = usedSources
+        return common(page: "reception-methods", title: "title").merging([
+            "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
+            "setups": .list(
+                spec.setups.map { setup in
+                    .object([
+                        "name": .inline(book.name(setup.name)), "className": .inline(setup.className.map(Inline.code) ?? Inline([])),
+                        "hasClass": .bool(setup.className != nil),
+                        "platforms": .text(setup.platforms), "description": .inline(book.text(setup.description)),
+                    ])
+                }),
+            "handlers": .list(spec.handlers.map(handler)),
+            "appStates": .list(
+                spec.appStates.map { state in
+                    .object(["name": .inline(book.name(state.name)), "description": .inline(book.text(state.description))])
+                }),
+            "handlerStates": .list(
+                spec.handlerStates.map { state in
+                    .object([
+                        "swift": .inline(.code(state.swift)), "objc": .inline(.code(state.objc)),
+                        "description": .inline(book.text(state.description)),
+                    ])
+                }),
+            "designCases": .list(spec.designCases.map(designCase)),
+            "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
+            "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
+            "overview": overview(),
+            "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "laterPaths": laterPaths(), "hasLaterPaths": .bool(hasPaths),
+        ])
+    }
+
+    /// Each later path, by its label, with the cells that take it, in spec order: where the
+    /// matrix lists more than one path.
+    private func laterPaths() -> TemplateValue {
+        var labels: [Inline] = [], cells: [[Inline]] = []
+        for cell in spec.cells {
+            let payload = matrix.payload(of: cell)
+            for (number, path) in cell.allPaths.enumerated().dropFirst() {
+                let label = book.pathLabel(number + 1, path)
+                if let known = labels.firstIndex(of: label) {
+                    cells[known].append(cellName(cell, payload))
+                } else {
+                    labels.append(label)
+                    cells.append([cellName(cell, payload)])
+                }
+            }
+        }
+        return .list(zip(labels, cells).map { .object(["label": .inline($0), "cells": .list($1.map { .inline($0) })]) })
+    }
+
+    /// Sources of the page's cells and of the notes they use; the spec's other facts have pages of their own.
+    private var usedSources: Set<String> {
+        // Every app state has cells, so each column note is used.
+        var notes = Set(spec.appStates.flatMap { $0.notes.map(\.id) })
+        var sources = Set<String>()
+        for index in spec.cells.indices {  // by index: a copy of each cell would cost more than reading it
+            sources.insert(spec.cells[index].source.id)
+            for path in spec.cells[index].paths {
+                sources.insert(path.source.id)
+                for call in (path.onDelivery ?? []) + path.taps.flatMap(\.calls) { for note in call.notes { notes.insert(note.id) } }
+            }
+            for note in spec.cells[index].notes { notes.insert(note.id) }
+            for call in spec.cells[index].onDelivery { for note in call.notes { notes.insert(note.id) } }
+            for tap in spec.cells[index].taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
+        }
+        return sources.union(notes.flatMap { matrix.notes[$0]?.sources.map(\.id) ?? [] })
+    }
+
+    private func handler(_ handler: Handler) -> TemplateValue {
+        .object([
+            "name": .inline(book.name(handler.name)),
+            "description": .inline(book.text(handler.description)),
+            "methods": .list(
+                methodGroups(handler).map { setups, method in
+                    let label =
+                        setups.count == spec.setups.count
+                        ? Inline([])
+                        : book.phrase(
+                            "methodLabel", ["setups": book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
+                    return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
+                }),
+        ])
+    }
+
+    /// Init APIs that share the same method, told once (with no label when all do).
+    private func methodGroups(_ handler: Handler) -> [(setups: [Setup], method: MethodName)] {
+        var groups: [(setups: [Setup], method: MethodName)] = []
+        for setup in spec.setups {
+            guard let method = handler.methods.first(where: { $0.setup.id == setup.id }) else { continue }
+            if let index = groups.firstIndex(where: { $0.method.swift == method.swift && $0.method.objc == method.objc }) {
+                groups[index].setups.append(setup)
+            } else {
+                groups.append(([setup], method))
+            }
+        }
+        return groups
+    }
+
+    private func designCase(_ designCase: DesignCase) -> TemplateValue {
+        let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
+        let setup = matrix.setupIndex[designCase.cell.setup.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
+        let index = matrix.cellIndex(payload, setup: setup, state: state)
+        let cell = spec.cells[index]
+        return .object([
+            "title": .inline(book.text(designCase.title)),
+            "text": .inline(book.text(designCase.text)),
+            "cellName": .inline(cellName(cell, payload)),
+            "href": .verbatim(anchors.cell(setup: setup, state: state, section: anchors.section(payload))),
+            "steps": .list(
+                steps(ofCell: index).map { step in
+                    .object([
+                        "text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
+                        "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                    ])
+                }),
+        ])
+    }
+
+    private func cellName(_ cell: Cell, _ payload: Payload) -> Inline {
+        book.phrase(
+            "cellReference",
+            [
+                "setup": book.name(matrix.setups[cell.setup.id]!.name),
+                "appState": book.name(matrix.appStates[cell.appState.id]!.name),
+                "payload": book.payload(payload),
+            ])
+    }
+
+    /// The steps of the cell at `index` in the spec.
+    package func steps(ofCell index: Int) -> [ToldStep] {
+        let taps = spec.cells[index].taps
+        return book.steps(
+            onDelivery: spec.cells[index].onDelivery, notificationCenter: spec.cells[index].notificationCenter,
+            taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
+    }
+
+    /// What every section's table heads its columns and rows with, and where it marks the
+    /// columns' notes: worked out once per page.
+    private struct SectionHeadings {
+        let states: [Inline], setups: [Inline]
+        /// A column's notes about every setup, marked on its header, by app state.
+        let headerNotes: [[String]]
+        /// A column's notes about some setups only, marked in the cells of those rows, by init
+        /// API and app state.
+        let cellNotes: [[[String]]]
+
+        init(_ view: DocsView) {
+            let spec = view.spec, matrix = view.matrix
+            states = spec.appStates.map { view.book.name($0.name) }
+            setups = spec.setups.map { view.book.name($0.name) }
+            let aboutEvery = { (note: String) in spec.setups.allSatisfy { matrix.note(note, isAbout: $0.id) } }
+            headerNotes = spec.appStates.map { $0.notes.map(\.id).filter(aboutEvery) }
+            cellNotes = spec.setups.map { setup in
+                spec.appStates.map { $0.notes.map(\.id).filter { !aboutEvery($0) && matrix.note($0, isAbout: setup.id) } }
+            }
+        }
+    }
+
+    /// Steps as the matrix table's partials read them, with their footnote markers.
+    private func stepList(_ steps: [ToldStep], _ footnotes: Footnotes) -> TemplateValue {
+        .list(
+            steps.map { step in
+                .object([
+                    "text": .inline(step.text),
+                    "markers": footnotes.markers(step.notes),
+                    "hasItems": .bool(!step.items.isEmpty),
+                    "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
+                ])
+            })
+    }
+
+    /// One payload combination: its table (a row per setup, a column per app state) and its
+    /// footnotes, numbered in order of first appearance, the header's column notes first.
+    private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
+        let anchor = anchors.section(payload)
+        let footnotes = Footnotes(book: book, section: anchor)
+        let headers: [TemplateValue] = spec.appStates.indices.map { state in
+            .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(headings.headerNotes[state])])
+        }
+        var sources: [String] = []
+        let rows: [TemplateValue] = spec.setups.indices.map { setup in
+            .object([
+                "setup": .inline(headings.setups[setup]),
+                "cells": .list(
+                    spec.appStates.indices.map { state in
+                        let index = matrix.cellIndex(payload, setup: setup, state: state)
+                        let cell = spec.cells[index]
+                        sources += [cell.source.id] + cell.paths.map(\.source.id)
+                        let steps = steps(ofCell: index)
+                        let laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }
+                        let lastNotes = ((laterSteps.last ?? steps).last.map { $0.items.last?.notes ?? $0.notes }) ?? []
+                        return .object(
+                            cellSource(cell).merging([
+                                "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
+                                "multiPath": .bool(!cell.paths.isEmpty),
+                                "firstLabel": .inline(cell.paths.isEmpty ? Inline([]) : book.pathLabel(1, cell.allPaths[0])),
+                                "numbered": .bool(steps.count > 1),
+                                "single": .bool(steps.count == 1),
+                                "steps": stepList(steps, footnotes),
+                                "paths": .list(
+                                    zip(cell.allPaths.dropFirst(), laterSteps).enumerated().map { n, pair in
+                                        .object([
+                                            "label": .inline(book.pathLabel(n + 2, pair.0)),
+                                            "numbered": .bool(pair.1.count > 1), "single": .bool(pair.1.count == 1),
+                                            "steps": stepList(pair.1, footnotes),
+                                        ])
+                                    }),
+                                "cellMarkers": footnotes.markers(
+                                    headings.cellNotes[setup][state] + cell.notes.map(\.id), continuing: !lastNotes.isEmpty),
+                            ]) as TemplateFields)
+                    }),
+            ])
+        }
+        sources += footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) }
+        return .object([
+            "id": .verbatim(anchor),
+            "title": .inline(book.payload(payload)),
+            "stateCount": .verbatim(String(spec.appStates.count)),
+            "stateHeaders": .list(headers),
+            "rows": .list(rows),
+            "hasFootnotes": .bool(!footnotes.used.isEmpty),
+            "footnotes": footnotes.notes(),
+            "sources": self.sources(sources),
+        ])
+    }
+}
+
+/// Per-section footnote numbering: a note gets the next number the first time it appears.
+/// Each marker also gets ids, so HTML can link a marker to its note and the note back.
+/// (A class: the section's closures share one, where a struct holding the phrasebook would be
+/// copied field by field.)
+package final class Footnotes {
+    package let book: Phrasebook
+    package let section: String
+    package private(set) var used: [String] = []
+    private var references: [String: Int] = [:]
+    /// Marker n and its note's id at n - 1: made once, used at every reference.
+    private var filled: [(marker: Inline, note: String)] = []
+    /// Looked up once per section rather than per marker.
+    private let separator: Inline, between: Inline, markerTemplate: String
+
+    package init(book: Phrasebook, section: String = "") {
+        self.book = book
+        self.section = section
+        separator = book.phrase("markerSeparator")
+        between = book.phrase("markerBetween")
+        markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
+    }
+
+    /// The markers to put after a text, in number order: `text` (after the language's
+    /// separator, and `markerBetween` between two) for Markdown, `list` with link targets for HTML.
+    /// `continuing` markers follow other markers, so they start with `markerBetween` too.
+    package func markers(_ notes: [String], continuing: Bool = false) -> TemplateValue {
+        if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
+        var text = Inline([])
+        var list: [TemplateValue] = []
+        let numbered = notes.map { id in
+            if !used.contains(id) { used.append(id) }
+            return (id: id, number: used.firstIndex(of: id)! + 1)
+        }
+        for (id, number) in numbered.sorted(by: { $0.number < $1.number }) {
+            references[id, default: 0] += 1
+            while filled.count < number { filled.append((marker(filled.count + 1), noteId(filled.count + 1))) }
+            text += list.isEmpty && !continuing ? separator : between
+            text += filled[number - 1].marker
+            list.append(
+                .object([
+                    "label": .inline(filled[number - 1].marker), "note": .verbatim(filled[number - 1].note),
+                    "id": .verbatim(referenceId(number, references[id]!)),
+                ]))
+        }
+        return .object(["text": .inline(text), "list": .list(list)])
+    }
+
+    private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
+
+    /// The notes used so far, by number, as the `footnotes` partials read them: each links back
+    /// to its first marker.
+    package func notes() -> TemplateValue {
+        .list(
+            used.enumerated().map { index, id in
+                .object([
+                    "marker": .inline(marker(index + 1)), "text": .inline(book.text(book.matrix.notes[id]!.text)),
+                    "id": .verbatim(noteId(index + 1)), "backref": .verbatim(referenceId(index + 1, 1)),
+                ])
+            })
+    }
+
+    package func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
+    package func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
+
+    package func marker(_ number: Int) -> Inline {
+        book.fill(markerTemplate, ["number": .text(String(number))])
+    }
+}
+
+/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
+/// survive rewording and translation.
+package struct Anchors {
+    /// Payload keys, setups and app states as anchors spell them, in spec order: worked out
+    /// once, since every cell's anchor uses three of them.
+    private let keys: [String], setups: [String], states: [String]
+
+    package init(_ spec: Spec) {
+        keys = spec.payloadKeys.map { Identifier.hyphenated($0.id) }
+        setups = spec.setups.map { Identifier.hyphenated($0.id) }
+        states = spec.appStates.map { Identifier.hyphenated($0.id) }
+    }
+
+    package func section(_ payload: Payload) -> String {
+        Self.section(payload.setKeys(keys))
+    }
+
+    /// A cell's anchor: its setup and app state (by index), then its section's payload slug.
+    package func cell(setup: Int, state: Int, section: String) -> String {
+        "cell-\(setups[setup])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
+    }
+
+    package static func section(_ payload: Payload, keys: [String]) -> String {
+        section(payload.setKeys(keys).map(Identifier.hyphenated))
+    }
+
+    private static let sectionPrefix = "payload-"
+
+    private static func section(_ setKeys: [String]) -> String {
+        sectionPrefix + (setKeys.isEmpty ? "none" : setKeys.joined(separator: "-"))
+    }
+}

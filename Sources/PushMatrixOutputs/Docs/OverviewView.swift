@@ -1,0 +1,94 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The matrix at a glance: a row per payload combination, a column per (setup, app state);
+/// each cell shows its calls as chips coloured by handler and labelled with the state.
+extension DocsView {
+    /// Colours are assigned by handler position, from a palette the stylesheet defines.
+    package static let paletteSize = 6
+
+    package func overview() -> TemplateValue {
+        let payloads = matrix.payloads
+        let chips = Chips()
+        return .object([
+            "setups": .list(
+                spec.setups.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
+            "states": .list(spec.setups.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
+            "rows": .list(
+                payloads.map { payload in
+                    let section = anchors.section(payload)
+                    return .object([
+                        "title": .inline(book.payload(payload)),
+                        "href": .verbatim(section),
+                        "cells": .list(
+                            spec.setups.indices.flatMap { setup in
+                                spec.appStates.indices.map { state in
+                                    overviewCell(
+                                        matrix.cellIndex(payload, setup: setup, state: state),
+                                        href: anchors.cell(setup: setup, state: state, section: section), chips)
+                                }
+                            }),
+                    ])
+                }),
+            // Handlers without a state (the launch) show as a badge, so only the others need a colour.
+            "legend": .list(
+                spec.handlers.filter(\.hasState).map { handler in
+                    .object(["color": .verbatim(color(handler.id)), "name": .inline(book.name(handler.name))])
+                }),
+        ])
+    }
+
+    /// The cell at `index` in the spec.
+    private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
+        .object(
+            cellSource(spec.cells[index]).merging([
+                "href": .verbatim(href),
+                "ignored": .bool(spec.cells[index].ignored),
+                "multiPath": .bool(!spec.cells[index].paths.isEmpty),
+                "pathCount": .inline(
+                    spec.cells[index].paths.isEmpty
+                        ? Inline([]) : book.phrase("pathCount", ["count": .text(String(spec.cells[index].paths.count + 1))])),
+                "delivery": .list(spec.cells[index].onDelivery.map { chip($0, chips) }),
+                "notificationCenter": .bool(spec.cells[index].notificationCenter),
+                "taps": .list(
+                    spec.taps.compactMap { tap in
+                        spec.cells[index].taps.first { $0.tap.id == tap.id }.map {
+                            .object(["name": .inline(book.name(tap.name)), "calls": .list($0.calls.map { chip($0, chips) })])
+                        }
+                    }),
+            ]) as TemplateFields)
+    }
+
+    /// The chip of a call, made once per handler and state.
+    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue {
+        chips.chip(call) { chip(call) }
+    }
+
+    /// Chips by handler and state, made once: every row of a large matrix shows the same few.
+    private final class Chips {
+        private struct Key: Hashable { let handler: String, state: String? }
+        private var made: [Key: TemplateValue] = [:]
+
+        func chip(_ call: Call, _ make: () -> TemplateValue) -> TemplateValue {
+            let key = Key(handler: call.handler.id, state: call.state?.id)
+            if let known = made[key] { return known }
+            made[key] = make()
+            return made[key]!
+        }
+    }
+
+    private func chip(_ call: Call) -> TemplateValue {
+        let handler = matrix.handlers[call.handler.id]!
+        return .object([
+            "color": .verbatim(color(handler.id)),
+            "handler": .inline(book.name(handler.name)),
+            "launch": .bool(handler.launchesApp),
+            // A call without a state (a service extension, a scene connection) shows its handler's name.
+            "state": .inline(call.state.flatMap { matrix.handlerStates[$0.id] }.map { .code($0.swift) } ?? book.name(handler.name)),
+        ])
+    }
+
+    private func color(_ handler: String) -> String {
+        "h\((spec.handlers.firstIndex { $0.id == handler } ?? 0) % Self.paletteSize)"
+    }
+}

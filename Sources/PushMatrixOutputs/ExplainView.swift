@@ -1,0 +1,99 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The view model of `explain`'s human-readable output.
+package struct ExplainView {
+    package let book: Phrasebook
+    /// The optional handlers the app lacks, as the query said.
+    package let without: Set<String>
+    /// Whether the query came with a real payload, which decided the calls that depend on its
+    /// APNs keys; without one, such a call is told as conditional and its note is not repeated.
+    package let knowsAPNsKeys: Bool
+
+    package init(book: Phrasebook, without: Set<String>, knowsAPNsKeys: Bool) {
+        (self.book, self.without, self.knowsAPNsKeys) = (book, without, knowsAPNsKeys)
+    }
+
+    /// `spec` names the matrix that answered, as `--spec` would.
+    package func value(_ outcomes: [Outcome], spec: String) -> TemplateValue {
+        let matrix = book.matrix
+        return .object([
+            "spec": .text(spec),
+            "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
+            "outcomes": .list(
+                outcomes.map { outcome in
+                    .object([
+                        "setup": .inline(book.name(matrix.setups[outcome.setup]!.name)),
+                        "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
+                        "multiPath": .bool(!outcome.paths.isEmpty),
+                        "firstLabel": .inline(outcome.paths.isEmpty ? Inline([]) : label(outcome)),
+                        "steps": steps(
+                            book.steps(
+                                onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
+                                conditional: !knowsAPNsKeys)),
+                        "paths": .list(
+                            outcome.paths.map { path in
+                                .object([
+                                    "label": .inline(label(path)),
+                                    "steps": steps(
+                                        book.pathSteps(
+                                            onDelivery: path.differs.onDelivery ? path.onDelivery : nil,
+                                            taps: path.taps.filter { path.differs.taps.contains($0.tap) })),
+                                ])
+                            }),
+                        "methods": .list(
+                            handlers(outcome).map { handler in
+                                .object([
+                                    "handler": .inline(book.name(matrix.handlers[handler]!.name)),
+                                    "swift": .inline(.code(matrix.method(handler, setup: outcome.setup).swift)),
+                                ])
+                            }),
+                        "notes": .list((outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap(note)),
+                        "source": .inline(source(outcome.source)),
+                    ])
+                }),
+        ])
+    }
+
+    private func steps(_ steps: [ToldStep]) -> TemplateValue {
+        .list(
+            steps.map { step in
+                .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
+            })
+    }
+
+    /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.
+    private func label(_ outcome: Outcome) -> Inline {
+        book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn)
+    }
+
+    /// A note as this query reads it. One about a handler the app is known to lack has already
+    /// been applied to the calls: its words for that case, if it has them, or nothing. One that
+    /// sets a condition on APNs keys is left to its step when no payload decided it.
+    private func note(_ id: String) -> TemplateValue? {
+        let note = book.matrix.notes[id]!
+        if !knowsAPNsKeys && note.onlyWithAPNsKeys != nil { return nil }  // its step says it
+        guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return .inline(book.text(note.text)) }
+        return fallback.text.map { .inline(book.text($0)) }
+    }
+
+    /// The cell's source and its kind, when the spec gives kinds.
+    private func source(_ id: String) -> Inline {
+        let source = book.matrix.sources[id]!
+        guard book.matrix.spec.showsSourceKinds else { return Inline([]) }
+        return book.phrase("sourceLine", ["source": book.text(source.title), "kind": book.phrase(Phrases.kindPhrase(source.kind))])
+    }
+
+    /// The handlers an outcome calls on any path, each once, in the order the steps first name them.
+    private func handlers(_ outcome: Outcome) -> [String] {
+        ([outcome] + outcome.paths).flatMap { $0.onDelivery + $0.taps.flatMap(\.calls) }.map(\.handler.id).uniqued()
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    package func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

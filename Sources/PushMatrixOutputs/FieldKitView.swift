@@ -1,0 +1,154 @@
+import PushMatrixJSON
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The field kit's files besides the probe app: one payload file per payload combination for the
+/// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the
+/// `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
+package struct FieldKitView {
+    package let matrix: Matrix
+    package var spec: Spec { matrix.spec }
+
+    /// The payload combination's file name, as the Swift scenario groups name it.
+    package func name(_ payload: Payload) -> String { SwiftView.payloadName(payload, keys: matrix.payloadKeyIds) }
+
+    /// A payload shows in Notification Center only with a key that makes it visible; one that
+    /// does not is a background push: type `background`, priority 5, or APNs refuses it.
+    package func headers(_ payload: Payload) -> (type: String, priority: String) {
+        let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
+        return visible ? ("alert", "10") : ("background", "5")
+    }
+
+    /// The `aps` dictionary with exactly the combination's keys, each with a value that counts
+    /// as set (see `presentWhen`); the alert's body names the combination.
+    package func aps(_ payload: Payload) -> JSONOutput {
+        .object(
+            spec.payloadKeys.indices.filter(payload.isSet).map { index in
+                let key = spec.payloadKeys[index]
+                let value: JSONOutput =
+                    switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
+                    case .object: .object([("title", .string("pushmatrix")), ("body", .string(name(payload)))])
+                    case .one: .int(1)
+                    default: .string(Self.sampleString)
+                    }
+                return (key.apnsKey, value)
+            })
+    }
+
+    /// `Payloads/NAME.apns`, for the simulator.
+    package func simulatorFile(_ payload: Payload) -> [UInt8] {
+        let simulator = JSONOutput.object([("Simulator Target Bundle", .string(Self.bundlePlaceholder)), ("aps", aps(payload))])
+        return Array((simulator.serialized() + "\n").utf8)
+    }
+
+    /// `Payloads/NAME.device.json`, for a device: the APNs headers and the payload.
+    package func deviceFile(_ payload: Payload) -> [UInt8] {
+        let (type, priority) = headers(payload)
+        let device = JSONOutput.object([
+            ("headers", .object([("apns-push-type", .string(type)), ("apns-priority", .string(priority))])),
+            ("payload", .object([("aps", aps(payload))])),
+        ])
+        return Array((device.serialized() + "\n").utf8)
+    }
+
+    /// The value of every string key a payload file sets: the category the probe registers, too.
+    package static let sampleString = "pushmatrix"
+
+    /// What a tester replaces with the probe app's bundle identifier.
+    package static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
+
+    /// The probe's app targets: the folders of its files besides `Shared`.
+    package var probeTargets: [String] {
+        var folders: [String] = []
+        for file in spec.swiftFiles.probe {
+            guard let folder = file.file.split(separator: "/").first.map(String.init), folder != "Shared", !folders.contains(folder)
+            else { continue }
+            folders.append(folder)
+        }
+        return folders.sorted()
+    }
+
+    /// The probe app's model: the generated module it imports, the spec its runs name, the
+    /// payload keys, and the spec's words for app states and taps in each of its languages, as
+    /// Swift string literals.
+    package func probe(module: String, specName: String) -> TemplateValue {
+        let literal = { (text: Inline) in TemplateValue.verbatim(SwiftView.literal(text.plainText)) }
+        return .object([
+            "module": .verbatim(module),
+            "specName": .verbatim(SwiftView.literal(specName)),
+            "category": .verbatim(SwiftView.literal(Self.sampleString)),
+            "actionId": .verbatim(SwiftView.literal(Self.sampleString + ".action")),
+            "actionTitle": .verbatim(SwiftView.literal(Self.sampleString)),
+            "keys": .list(spec.payloadKeys.map { .verbatim($0.id) }),
+            "languages": .list(
+                spec.languages.map { language in
+                    let book = Phrasebook(matrix: matrix, language: language.id)
+                    return .object([
+                        "id": .verbatim(SwiftView.literal(language.id)),
+                        "appStates": .list(
+                            spec.appStates.map {
+                                .object([
+                                    "id": .verbatim($0.id), "name": literal(book.name($0.name)),
+                                    "description": literal(book.text($0.description)),
+                                ])
+                            }),
+                        "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": literal(book.name($0.name))]) }),
+                        "phrases": .object(probePhrases(language.id)),
+                    ])
+                }),
+        ])
+    }
+
+    /// The probe screen's phrases in `language` as Swift string literals, keyed without their
+    /// `probe` prefix; a placeholder becomes an interpolation of the Swift name it gives.
+    package func probePhrases(_ language: String) -> TemplateFields {
+        let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
+        var fields: TemplateFields = [:]
+        for name in Phrases.borrowed where name.hasPrefix("probe") {
+            var literal = "\""
+            for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
+                switch piece {
+                case .literal(let text): literal += escaped(text)
+                case .name(let placeholder) where Phrases.placeholders[name]!.contains(placeholder): literal += "\\(\(placeholder))"
+                case .name(let symbol): literal += escaped(matrix.symbols[symbol] ?? "")
+                }
+            }
+            let field = name.dropFirst("probe".count)
+            fields[field.prefix(1).lowercased() + field.dropFirst()] = .verbatim(literal + "\"")
+        }
+        return fields
+    }
+
+    /// The runbook of `language`: the probe's targets on module `module`, the spec's app states
+    /// and taps in its words, and every payload file with its headers and whether it shows.
+    package func runbook(_ language: String, module: String) -> TemplateValue {
+        let book = Phrasebook(matrix: matrix, language: language)
+        return .object([
+            "module": .verbatim(module),
+            "probeTargets": .list(probeTargets.map { .verbatim($0) }),
+            "language": .verbatim(language),
+            "scenarios": .verbatim(String(matrix.scenarios.count)),
+            "setupLabel": .verbatim(spec.naming.label),
+            "setups": .list(
+                spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "appStates": .list(
+                spec.appStates.map {
+                    .object([
+                        "id": .verbatim($0.id), "name": .inline(book.name($0.name)), "description": .inline(book.text($0.description)),
+                    ])
+                }),
+            "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "payloads": .list(
+                matrix.payloads.map { payload in
+                    let (type, priority) = headers(payload)
+                    return .object([
+                        "name": .verbatim(name(payload)), "type": .verbatim(type), "priority": .verbatim(priority),
+                        "keys": .text(payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")),
+                    ])
+                }),
+            "bundlePlaceholder": .verbatim(Self.bundlePlaceholder),
+            "probe": .object(
+                TemplateFields(["start": "probeStart", "end": "probeEnd", "export": "probeExport"].mapValues { .inline(book.phrase($0)) })),
+        ])
+    }
+}

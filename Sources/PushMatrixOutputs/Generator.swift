@@ -1,0 +1,93 @@
+import PushMatrixModel
+import PushMatrixSupport
+
+/// Renders the output plan's files: a path (relative to the output directory) and its bytes.
+/// Nothing is written here; the caller decides what a rendered file becomes.
+public enum Generator {
+    /// The generated Swift module's default name; a package that depends on pushmatrix picks
+    /// another, since target names are unique across a package graph.
+    public static let defaultModule = "PushHandlers"
+
+    /// The modules the built-in templates' Swift imports, and Swift itself, which every file
+    /// imports: a generated module with one of these names would shadow it, so none may be
+    /// chosen. (A test keeps this list in step with the templates.)
+    package static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest", "Testing"]
+
+    /// Every file of `generate` in memory, by path. `templates` may override some or all of the
+    /// built-in templates; nil uses the built-in ones. `tests` is the conformance suite's framework.
+    public static func render(
+        _ matrix: Matrix, templates directory: String?, module: String = defaultModule, tests: TestFramework = .xctest
+    ) throws(DiagnosticsError) -> [String: [UInt8]] {
+        let run = OutputPlan.Run(product: .generate, module: module, tests: tests)
+        return Dictionary(
+            uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), run: run).map { ($0.path, $0.bytes) })
+    }
+
+    /// Every file of `run`, in the plan's order (`rows`: the table, unless a test adds to it).
+    package static func render(
+        _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
+        try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
+    }
+
+    /// Renders, in memory, each file of every run a spec can have once: `generate` with either
+    /// test framework, and the field kit. For `validate`.
+    package static func renderEverything(
+        _ matrix: Matrix, library: TemplateLibrary, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) throws(DiagnosticsError) {
+        let run = OutputPlan.Run(product: .generate, module: defaultModule)
+        _ = try render(OutputPlan.everyFile(matrix, module: defaultModule, rows: rows), matrix, library: library, run: run)
+    }
+
+    /// The files, in the given order. The files that share a model are one job, and jobs run in
+    /// parallel; every job runs, and the first failure in file order is reported.
+    private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
+        throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])]
+    {
+        var jobs: [[Int]] = [], jobOfKey: [PlannedFile.ModelKey: Int] = [:]
+        for (index, file) in files.enumerated() {
+            if let job = jobOfKey[file.key] {
+                jobs[job].append(index)
+            } else {
+                jobOfKey[file.key] = jobs.count
+                jobs.append([index])
+            }
+        }
+        let models = Models(matrix: matrix, run: run)
+        let results = jobs.parallelMap { job in
+            Result { () throws(DiagnosticsError) -> [[UInt8]] in
+                let model = models.model(files[job[0]].key)
+                return try job.map { index throws(DiagnosticsError) in try render(files[index], model, library: library) }
+            }
+        }
+        var rendered = [[UInt8]?](repeating: nil, count: files.count), firstFailure: (index: Int, error: DiagnosticsError)?
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .success(let bytes): for (index, file) in zip(job, bytes) { rendered[index] = file }
+            case .failure(let error): if job[0] < firstFailure?.index ?? .max { firstFailure = (job[0], error) }
+            }
+        }
+        if let firstFailure { throw firstFailure.error }
+        return zip(files, rendered).map { ($0.path, $1!) }
+    }
+
+    private static func render(_ file: PlannedFile, _ model: Models.Model, library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
+        switch model {
+        case .bytes(let bytes): return bytes
+        case .template(let value):
+            guard var template = file.template else { return [] }
+            if let fallback = file.fallback, library.text(template) == nil { template = fallback }
+            switch file.format {
+            case .markdown: return try render(template, value, library: library, format: MarkdownFormat())
+            case .html: return try render(template, value, library: library, format: HTMLFormat())
+            case .swift, .json: return try render(template, value, library: library, format: SwiftCommentFormat())
+            }
+        }
+    }
+
+    private static func render(_ template: String, _ model: TemplateValue, library: TemplateLibrary, format: some OutputFormat)
+        throws(DiagnosticsError) -> [UInt8]
+    {
+        format.finish(try library.renderBytes(template, model, format: format))
+    }
+}

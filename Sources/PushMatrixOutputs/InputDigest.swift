@@ -1,0 +1,27 @@
+import PushMatrixSupport
+
+/// A digest of everything a run's outputs depend on: the generator's version, the options, the
+/// spec's bytes and the text of every template the run may read (`OutputPlan.templates`). The
+/// manifest records it, so a run whose inputs are unchanged can confirm the outputs without
+/// rendering them.
+package enum InputDigest {
+    /// `version` is the generator's (`Command.version`). The XCTest suite, the default, adds
+    /// nothing to `generate`'s options line; the field kit's line starts with `field-kit`.
+    package static func of(
+        version: String, spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+    ) -> String {
+        let options =
+            switch (run.product, run.tests) {
+            case (.fieldKit, _): "field-kit \(run.module)"
+            case (.generate, .xctest): run.module
+            case (.generate, let tests): "\(run.module) --tests \(tests.rawValue)"
+            }
+        var bytes = Array("pushmatrix \(version) \(options)\n".utf8)
+        bytes += spec
+        for path in OutputPlan.templates(for: run, rows: rows) {
+            bytes += "\0\(path)\0".utf8
+            bytes += (library.text(path) ?? "").utf8
+        }
+        return Digest.hex(bytes)
+    }
+}

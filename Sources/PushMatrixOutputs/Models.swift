@@ -1,0 +1,64 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The view models of one run, made from the matrix: the model of each plan view for an item.
+/// Every template model also carries the fields all Swift templates may read (`SwiftView.common`).
+package struct Models: Sendable {
+    package enum Model {
+        case template(TemplateValue)
+        /// A file its view writes whole.
+        case bytes([UInt8])
+    }
+
+    package let matrix: Matrix, run: OutputPlan.Run
+    private let swift: SwiftView
+    private let groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)]
+    /// The matrix inverted: the classifier reads it.
+    private let sites: [SwiftView.CallSite]
+
+    package init(matrix: Matrix, run: OutputPlan.Run) {
+        (self.matrix, self.run) = (matrix, run)
+        swift = SwiftView(matrix: matrix)
+        groups = swift.scenarioGroups
+        sites = SwiftView.callSites(matrix)
+    }
+
+    package func model(_ key: PlannedFile.ModelKey) -> Model {
+        switch key.item {
+        case .payload(let index):
+            let kit = FieldKitView(matrix: matrix), payload = matrix.payloads[index]
+            return .bytes(key.view == .simulatorPayload ? kit.simulatorFile(payload) : kit.deviceFile(payload))
+        default:
+            var fields = swift.common
+            if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
+            return .template(.object(fields))
+        }
+    }
+
+    private func template(_ key: PlannedFile.ModelKey) -> TemplateValue {
+        let module = run.module
+        switch (key.view, key.item) {
+        case (.docsPage, .page(let id, let language)):
+            let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
+            guard case .object(let fields) = view.page(id) else { return view.page(id) }
+            return .object(fields.merging(view.articleFields(id, module: module)))
+        case (.dimensions, _): return swift.dimensions()
+        case (.classifier, _): return swift.classifier(sites)
+        case (.runtime, _): return swift.runtime()
+        case (.scenarioTable, _): return swift.scenarioTable()
+        case (.skeleton, _): return swift.skeleton()
+        case (.scenarioGroup, .group(let index)): return swift.scenarioFile(group(index))
+        case (.sequences, _): return swift.sequences()
+        case (.sequenceSuite, _): return swift.sequences(module: module)
+        case (.testSupport, _): return swift.testSupport(key.tests, module: module)
+        case (.suite, .group(let index)): return swift.testFile(group(index), module: module, framework: key.tests)
+        case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)
+        case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)
+        default: return .object(["module": .verbatim(module)])
+        }
+    }
+
+    private func group(_ index: Int) -> SwiftView.Group {
+        SwiftView.Group(groups[index].payload, groups[index].scenarios, keys: matrix.payloadKeyIds)
+    }
+}

@@ -1,0 +1,146 @@
+import PushMatrixSpec
+
+/// Every file a run can produce, as one table. A row gives the path and the template (patterns
+/// over what the row ranges over), the view that makes the template's model, the format, and
+/// when the row's files exist. `generate`, `field-kit`, `validate`, the input digest and
+/// `--tests` all read this table; a new output is a row here plus its templates.
+package enum OutputPlan {
+    /// What one run makes: `generate` (with a test framework) or the field kit, of a module.
+    package struct Run: Sendable {
+        package enum Product: Sendable { case generate, fieldKit }
+        package var product: Product
+        package var module: String
+        package var tests: TestFramework = .xctest
+        /// The name the field kit's probe gives the spec in the runs it records.
+        package var specName: String = "spec"
+
+        package init(product: Product, module: String, tests: TestFramework = .xctest, specName: String = "spec") {
+            (self.product, self.module, self.tests, self.specName) = (product, module, tests, specName)
+        }
+    }
+
+    /// When a row's files exist.
+    package enum Condition: Sendable {
+        /// In `generate`'s output only: the documentation, the DocC catalog, the suite's fixed files.
+        case generate
+        /// In `generate`'s output and in the field kit's package: the module's sources.
+        case module
+        /// In `generate`'s output when its suite is written for this framework.
+        case tests(TestFramework)
+        /// In the field kit only.
+        case fieldKit
+
+        package func holds(for run: Run) -> Bool {
+            switch self {
+            case .generate: return run.product == .generate
+            case .module: return true
+            case .tests(let framework): return run.product == .generate && run.tests == framework
+            case .fieldKit: return run.product == .fieldKit
+            }
+        }
+    }
+
+    /// What a row's path and template range over. `{module}` is known in every row.
+    package enum Range: Sendable {
+        /// One file.
+        case one
+        /// Each documentation page the spec has (`{page}`), in each language (`{language}`).
+        case pages
+        /// Each documentation page but the index (`{page}`), in the spec's first language: a DocC
+        /// article shares its page's model.
+        case articles
+        /// The index page in the spec's first language, for the DocC catalog's landing page.
+        case index
+        /// Each payload combination: its scenario group's type name (`{payloadType}`).
+        case groups
+        /// Each payload combination: its name, `alert_category` (`{payloadName}`).
+        case payloads
+        /// Each language (`{language}`).
+        case languages
+        /// Each file the spec's `swiftFiles` lists in one of its parts (`{file}`, `{template}`).
+        case specFiles(SwiftFiles.Part)
+    }
+
+    /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.
+    package enum View: Sendable {
+        case docsPage
+        case dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup, sequences
+        case testSupport, suite, sequenceSuite, module
+        case kit, runbook, simulatorPayload, devicePayload
+    }
+
+    package struct Row: Sendable {
+        package let path: String
+        /// Nil for a file the view writes whole (the payload files' JSON).
+        package let template: String?
+        package let view: View
+        package let format: Format
+        package let range: Range
+        package let when: Condition
+        /// The template to use where `template` names one that neither the user's directory nor
+        /// the built-in set has (a runbook in a language with no translation yet).
+        package let fallback: String?
+
+        init(
+            _ path: String, _ template: String?, _ view: View, _ format: Format, _ range: Range, _ when: Condition,
+            fallback: String? = nil
+        ) {
+            (self.path, self.template, self.view, self.format, self.range, self.when, self.fallback) =
+                (path, template, view, format, range, when, fallback)
+        }
+    }
+
+    package enum Format: Sendable { case markdown, html, swift, json }
+
+    package static let sources = "Sources/{module}", tests = "Tests/{module}ConformanceTests", catalog = "Sources/{module}/{module}.docc"
+
+    /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
+    package static func markdownPage(_ page: String, language: String) -> String {
+        let row = rows.first { row in
+            guard case .pages = row.range else { return false }
+            return row.format == .markdown
+        }!
+        return row.path.replacing("{language}", with: language).replacing("{page}", with: page)
+    }
+
+    /// The table. Each row: path, template, view, format, range, condition.
+    package static let rows: [Row] = [
+        Row("Docs/{language}/{page}.md", "docs/{page}.md", .docsPage, .markdown, .pages, .generate),
+        Row("Docs/{language}/{page}.html", "docs/{page}.html", .docsPage, .html, .pages, .generate),
+        Row("\(sources)/Dimensions.swift", "swift/Dimensions.swift", .dimensions, .swift, .one, .module),
+        Row("\(sources)/Classifier.swift", "swift/Classifier.swift", .classifier, .swift, .one, .module),
+        Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .runtime, .swift, .one, .module),
+        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .runtime, .swift, .one, .module),
+        Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
+        Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
+        Row("\(sources)/Scenarios/{payloadType}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),
+        Row("\(sources)/Scenarios/Sequences.swift", "swift/Sequences.swift", .sequences, .swift, .one, .module),
+        Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .testSupport, .swift, .one, .tests(.xctest)),
+        Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .testSupport, .swift, .one, .tests(.swiftTesting)),
+        Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .module, .swift, .one, .generate),
+        Row("\(tests)/{file}", "{template}", .module, .swift, .specFiles(.tests), .generate),
+        Row("\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", .suite, .swift, .groups, .tests(.xctest)),
+        Row(
+            "\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
+            .tests(.swiftTesting)),
+        Row(
+            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/SequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
+            .tests(.xctest)),
+        Row(
+            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/TestingSequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
+            .tests(.swiftTesting)),
+        Row("\(catalog)/{module}.md", "docc/module.md", .docsPage, .markdown, .index, .generate),
+        Row("\(catalog)/{page}.md", "docc/article-{page}.md", .docsPage, .markdown, .articles, .generate),
+        Row("Package.swift", "fieldkit/Package.swift", .kit, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbePlan.swift", "swift/probe/ProbePlan.swift", .kit, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeStore.swift", "swift/probe/ProbeStore.swift", .kit, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeWords.swift", "swift/probe/ProbeWords.swift", .kit, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeScreen.swift", "swift/probe/ProbeScreen.swift", .kit, .swift, .one, .fieldKit),
+        Row("Probe/{file}", "{template}", .kit, .swift, .specFiles(.probe), .fieldKit),
+        Row(
+            "Runbook/{language}/runbook.md", "fieldkit/runbook.{language}.md", .runbook, .markdown, .languages, .fieldKit,
+            fallback: "fieldkit/runbook.en.md"),
+        Row("Payloads/{payloadName}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
+        Row("Payloads/{payloadName}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
+    ]
+}

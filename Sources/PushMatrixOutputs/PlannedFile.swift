@@ -1,0 +1,120 @@
+import PushMatrixModel
+
+/// One file of the output plan for a matrix: its path, its template (nil for a file its view
+/// writes whole), and what its model is made from.
+package struct PlannedFile: Sendable {
+    /// What a row's file is for within the row's range.
+    package enum Item: Sendable, Hashable {
+        case none
+        case page(String, language: String)
+        case group(Int)
+        case payload(Int)
+        case language(String)
+    }
+
+    /// Files with equal keys render from one model: a page's Markdown and HTML, the probe's files.
+    package struct ModelKey: Sendable, Hashable {
+        package let view: OutputPlan.View, item: Item, tests: TestFramework
+    }
+
+    package let path: String
+    package let template: String?
+    package let fallback: String?
+    package let format: OutputPlan.Format
+    package let key: ModelKey
+}
+
+extension OutputPlan {
+    /// The files `run` makes from `matrix`, row by row (of `rows`, the table unless a test adds to it).
+    package static func files(_ matrix: Matrix, for run: Run, rows: [Row] = rows) -> [PlannedFile] {
+        rows.filter { $0.when.holds(for: run) }.flatMap { expand($0, matrix, module: run.module, tests: run.tests) }
+    }
+
+    /// Every file any run can make from `matrix`, each row's files once: for `validate`.
+    package static func everyFile(_ matrix: Matrix, module: String, rows: [Row] = rows) -> [PlannedFile] {
+        rows.flatMap { row in
+            let tests: TestFramework = if case .tests(let framework) = row.when { framework } else { .xctest }
+            return expand(row, matrix, module: module, tests: tests)
+        }
+    }
+
+    /// The templates `run` may read, for the input digest: every built-in template but those
+    /// that only rows not holding for the run name, and any other template a holding row names
+    /// outright. Partials and the spec's own Swift files count for every run.
+    package static func templates(for run: Run, rows: [Row] = rows) -> [String] {
+        let holding = rows.filter { $0.when.holds(for: run) }, other = rows.filter { !$0.when.holds(for: run) }
+        let used = TemplateNames(holding), unused = TemplateNames(other)
+        let builtIn = TemplateLibrary.paths.filter { !unused.match($0) || used.match($0) }
+        return builtIn + used.fixed.subtracting(builtIn).sorted()
+    }
+
+    /// The templates some rows name: outright, or by a pattern whose `{…}` stands for part of
+    /// one path segment. `{template}` (a file the spec names) is left out: it counts for every run.
+    private struct TemplateNames {
+        let fixed: Set<String>
+        /// Each pattern's literal parts: the text before the first placeholder, between
+        /// placeholders, and after the last.
+        let patterns: [[Substring]]
+
+        init(_ rows: [Row]) {
+            let names = rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }
+            fixed = Set(names.filter { !$0.contains("{") })
+            patterns = names.filter { $0.contains("{") && $0 != "{template}" }.map { pattern in
+                pattern.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, part in
+                    index == 0 ? part : part.drop { $0 != "}" }.dropFirst()
+                }
+            }
+        }
+
+        func match(_ path: String) -> Bool { fixed.contains(path) || patterns.contains { Self.matches(path, $0) } }
+
+        private static func matches(_ path: String, _ literals: [Substring]) -> Bool {
+            guard let first = literals.first, let last = literals.last, path.hasPrefix(first), path.hasSuffix(last),
+                path.utf8.count >= first.utf8.count + last.utf8.count
+            else { return false }
+            var rest = path.dropFirst(first.count).dropLast(last.count)
+            for literal in literals.dropFirst().dropLast() {
+                guard let start = rest.indices.first(where: { rest[$0...].hasPrefix(literal) }), !rest[..<start].contains("/") else {
+                    return false
+                }
+                rest = rest[start...].dropFirst(literal.count)
+            }
+            return !rest.contains("/")
+        }
+    }
+
+    private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {
+        func file(_ values: [String: String], _ item: PlannedFile.Item) -> PlannedFile {
+            let fill = { (pattern: String) in
+                values.merging(["module": module]) { own, _ in own }.reduce(pattern) { $0.replacing("{\($1.key)}", with: $1.value) }
+            }
+            return PlannedFile(
+                path: fill(row.path), template: row.template.map(fill), fallback: row.fallback, format: row.format,
+                key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))
+        }
+        let spec = matrix.spec, pages = DocsView.pages(spec).map(\.id)
+        let keys = matrix.payloadKeyIds
+        switch row.range {
+        case .one:
+            return [file([:], .none)]
+        case .pages:
+            return pages.flatMap { page in
+                spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
+            }
+        case .articles:
+            return pages.filter { $0 != "index" }.map { file(["page": $0], .page($0, language: spec.languages[0].id)) }
+        case .index:
+            return [file([:], .page("index", language: spec.languages[0].id))]
+        case .groups:
+            return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
+                file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))
+            }
+        case .payloads:
+            return matrix.payloads.enumerated().map { file(["payloadName": SwiftView.payloadName($1, keys: keys)], .payload($0)) }
+        case .languages:
+            return spec.languages.map { file(["language": $0.id], .language($0.id)) }
+        case .specFiles(let part):
+            return spec.swiftFiles[part].map { file(["file": $0.file, "template": $0.template], .none) }
+        }
+    }
+}

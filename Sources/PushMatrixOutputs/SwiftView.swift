@@ -1,0 +1,471 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The view model of the generated Swift: the spec's ids as enum cases, every scenario as
+/// data, and the classifier's cases with the cells that lead to each (the matrix inverted).
+package struct SwiftView {
+    package let matrix: Matrix
+    package var spec: Spec { matrix.spec }
+    /// Comments in generated code are in the spec's first language.
+    package var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
+
+    /// Scenarios grouped by payload combination: one source file and one test class each.
+    package var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
+        // The matrix lists scenarios payload by payload, in the docs' order: a group is a run,
+        // and a slice of the matrix's own array (no scenario is copied).
+        let all = matrix.scenarios
+        var groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] = []
+        var start = all.startIndex
+        for end in all.indices.dropFirst() where all[end].payload != all[start].payload {
+            groups.append((all[start].payload, all[start..<end]))
+            start = end
+        }
+        if start < all.endIndex { groups.append((all[start].payload, all[start...])) }
+        return groups
+    }
+
+    /// What every Swift template may use besides its own model: the second dimension's type (the
+    /// spec's name after the module's `Push` prefix, which keeps every public name apart from an
+    /// app's own) and label, and whether any handler runs outside the app.
+    package var common: TemplateFields {
+        [
+            "setupType": .verbatim("Push" + spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
+            "setupWords": .verbatim(spec.naming.words),
+            "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
+        ]
+    }
+
+    package func dimensions() -> TemplateValue {
+        /// An enum case and its doc comment's lines.
+        func cases<Value>(_ values: [Value], _ id: (Value) -> String, _ doc: (Value) -> Inline) -> TemplateValue {
+            .list(values.map { .object(["id": .verbatim(id($0)), "doc": Self.wrapped(doc($0))]) })
+        }
+        return .object([
+            "setups": cases(spec.setups, \.id) { comments.text($0.description) },
+            "appStates": cases(spec.appStates, \.id) { comments.text($0.description) },
+            "handlerStates": cases(spec.handlerStates, \.id) { comments.text($0.description) },
+            "handlers": .list(
+                spec.handlers.map { handler in
+                    .object([
+                        "id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
+                        "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)),
+                        "runsInApp": .verbatim(String(!handler.inExtension)),
+                        "name": .inline(comments.name(handler.name)),
+                    ])
+                }),
+            "handsNotification": .list(
+                spec.handlers.compactMap { handler in
+                    let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
+                    return setups.isEmpty ? nil : .verbatim(setups.joined(separator: ", "))
+                }),
+            "taps": cases(spec.taps, \.id) { .text("The user taps the ") + comments.name($0.name) + .text(".") },
+            "hasPermission": .bool(spec.permission != nil),
+            "permissionStatuses": .list(
+                (spec.permission?.statuses ?? []).map { status in
+                    .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
+                }),
+            "keys": .list(
+                spec.payloadKeys.map { key in
+                    .object([
+                        "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "apnsName": .text(key.apnsKey),
+                        "tests": .verbatim(
+                            key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")
+                        ),
+                        "sample": .verbatim(Self.sample(key)),
+                    ])
+                }),
+        ])
+    }
+
+    /// The runtime's model: the payload keys' ids in the spec's order (the field recorder writes
+    /// every key of a run's payload).
+    package func runtime() -> TemplateValue {
+        .object(["keys": .list(spec.payloadKeys.map { .verbatim($0.id) })])
+    }
+
+    /// One payload combination's scenarios as Swift declarations.
+    package func scenarioFile(_ group: Group) -> TemplateValue {
+        var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps
+        return .object([
+            "group": .verbatim(group.name),
+            "typeName": .verbatim(group.typeName),
+            "payload": .verbatim(
+                payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: PushPayload = ".count)),
+            "scenarios": .list(
+                group.scenarios.enumerated().map { n, scenario in
+                    let (declaration, indent) = Self.scenarioDeclaration(group.names[n])
+                    return .object([
+                        "name": .verbatim(group.names[n]),
+                        "declaration": .verbatim(declaration), "indent": .verbatim(indent),
+                        "summary": .text(group.summaries[n]),
+                        "setup": .verbatim(scenario.setup),
+                        "appState": .verbatim(scenario.appState),
+                        "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
+                        "laterPath": .bool(scenario.path > 1), "path": .verbatim(String(scenario.path)),
+                        "missing": .verbatim(Self.setLiteral(scenario.missing)),
+                        "hasEitherWay": .bool(!scenario.eitherWay.isEmpty), "eitherWay": .verbatim(Self.setLiteral(scenario.eitherWay)),
+                        "ignored": .verbatim(scenario.ignored ? "true" : "false"),
+                        "hasSteps": .bool(!scenario.steps.isEmpty),
+                        // swift-format wants a trailing comma only where the list cannot fit on one line.
+                        "steps": .list(
+                            scenario.steps.map { step in
+                                let text = expressions[step] ?? Self.stepExpression(step)
+                                expressions[step] = text
+                                let line = scenario.steps.count > 1 ? text + "," : text
+                                return .verbatim(Self.wrapped(call: line, indent: 12 + indent.count))
+                            }),
+                    ])
+                }),
+        ])
+    }
+
+    package func scenarioTable() -> TemplateValue {
+        .object(["groups": .list(matrix.payloads.map { .verbatim(Self.payloadName($0, keys: matrix.payloadKeyIds)) })])
+    }
+
+    /// Where the matrix makes one kind of call: a setup, a handler and its state.
+    package struct CallSite {
+        package var setup: String
+        package var handler: String
+        package var state: String?
+        package var events: [String] = []
+        package var repeats = false
+        /// The cells that lead here, one line each, e.g. `background, step 2, tap body: alert`.
+        package var cells: [String] = []
+    }
+
+    /// Every call site, in the order the scenarios first reach it: the matrix inverted.
+    package static func callSites(_ matrix: Matrix) -> [CallSite] {
+        // Keyed by ids and numbers rather than joined text: every step of every scenario is
+        // looked up here, and a large matrix has hundreds of thousands.
+        struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
+        /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever
+        /// the tap) a tap.
+        struct Line: Hashable {
+            let appState: String, step: Int, tap: String?
+            var text: String { "\(appState), step \(step)" + (tap.map { ", tap \($0)" } ?? "") }
+        }
+        struct LineKey: Hashable { let site: Int, line: Line }
+        /// What reaches a site's line: the payloads, in order, and for each the handlers that
+        /// must be missing, when only then.
+        struct Reach {
+            var payloads: [Payload] = []
+            var missing: [Payload: [String]] = [:]
+
+            mutating func add(_ scenario: Scenario) {
+                // Scenarios come payload by payload, so a payload already listed is the last one.
+                if payloads.last != scenario.payload { payloads.append(scenario.payload) }
+                if scenario.missing.isEmpty {
+                    missing[scenario.payload] = []
+                } else if missing[scenario.payload] == nil {
+                    missing[scenario.payload] = scenario.missing
+                }
+            }
+        }
+        var sites: [CallSite] = []
+        var siteIndex: [SiteKey: Int] = [:]
+        var events: [[Scenario.Event]] = []  // each site's events, as `sites` spells them
+        var lines: [[Line]] = []  // each site's lines, in order
+        var reaches: [LineKey: Reach] = [:]
+        for scenario in matrix.scenarios {
+            // A launch without the notification gives the app nothing to route: not a call site.
+            for (index, step) in scenario.steps.enumerated() where step.bringsNotification {
+                let siteKey = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
+                let site =
+                    siteIndex[siteKey]
+                    ?? {
+                        sites.append(CallSite(setup: scenario.setup, handler: step.handler, state: step.state))
+                        events.append([])
+                        lines.append([])
+                        siteIndex[siteKey] = sites.count - 1
+                        return sites.count - 1
+                    }()
+                // Compared as events and spelled once: most steps repeat an event their site has.
+                if !events[site].contains(step.event) {
+                    events[site].append(step.event)
+                    sites[site].events.append(eventExpression(step.event))
+                }
+                sites[site].repeats = sites[site].repeats || index > 0
+                let line = Line(appState: scenario.appState, step: index + 1, tap: step.event.isDelivery ? nil : scenario.tap)
+                let key = LineKey(site: site, line: line)
+                if reaches[key] == nil { lines[site].append(line) }
+                reaches[key, default: Reach()].add(scenario)
+            }
+        }
+        let combinations = 1 << matrix.payloadKeyIds.count
+        var words: [Payload: String] = [:]  // each payload is named on many lines
+        return sites.indices.map { index in
+            var site = sites[index]
+            site.cells = lines[index].flatMap { line -> [String] in
+                let reach = reaches[LineKey(site: index, line: line)]!, list = reach.payloads, missing = reach.missing
+                let head = line.text + ": "
+                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
+                return list.map { payload in
+                    let named =
+                        words[payload]
+                        ?? {
+                            let made = payloadWords(payload, keys: matrix.payloadKeyIds)
+                            words[payload] = made
+                            return made
+                        }()
+                    let without = missing[payload]!
+                    return without.isEmpty ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
+                }
+            }
+            return site
+        }
+    }
+
+    /// The classifier: one case per call site, with the cells that lead there.
+    package func classifier(_ sites: [CallSite]) -> TemplateValue {
+        .object([
+            "cases": .list(
+                sites.map { site in
+                    .object([
+                        "pattern": .verbatim("(.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
+                        "event": .verbatim(site.events[0]),
+                        "others": .list(site.events.dropFirst().map { .verbatim($0) }),
+                        "repeats": .verbatim(String(site.repeats)),
+                        "cells": .list(site.cells.map { .text($0) }),
+                    ])
+                })
+        ])
+    }
+
+    /// The iOS skeleton: per handler, a branch per application state with the cells that lead
+    /// there (every setup), summarised; the permission mapping per setup.
+    package func skeleton() -> TemplateValue {
+        let summaries = BranchSummary.all(matrix)
+        let branches: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: spec.handlers.map { handler in
+                (
+                    handler.id,
+                    .list(
+                        spec.handlerStates.map { state in
+                            let comment = branchComment(summaries[BranchSummary.Branch(handler: handler.id, state: state.id)])
+                            return .object([
+                                "swift": .verbatim(state.swift), "id": .verbatim(state.id), "cells": .list(comment.map { .text($0) }),
+                            ])
+                        })
+                )
+            })
+        let permission: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: (spec.permission?.setups ?? []).map { setup in
+                (
+                    setup.setup.id,
+                    .object([
+                        "switchOn": .verbatim(setup.switchOn),
+                        "cases": .list(
+                            setup.cases.map { item in
+                                let label =
+                                    item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
+                                return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
+                            }),
+                    ])
+                )
+            })
+        let responses: [String: TemplateValue] = Dictionary(
+            uniqueKeysWithValues: (spec.permission?.statuses ?? []).map {
+                ($0.id, Self.wrapped(comments.text($0.response)))
+            })
+        return .object([
+            "stateBranches": .object(TemplateFields(branches)), "matrixPage": .text(matrixPage),
+            "permission": .object(TemplateFields(permission)),
+            "permissionResponses": .object(TemplateFields(responses)),
+            "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5))),
+        ])
+    }
+
+    // MARK: names
+
+    /// A payload combination's scenarios with their Swift names, e.g.
+    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, the names
+    /// of their test methods, without the payload combination that names the test class
+    /// (`ios10__background__tapBody__withoutAction`), and summaries: worked out once for both of
+    /// its files.
+    package struct Group {
+        package let payload: Payload, scenarios: ArraySlice<Scenario>
+        package let name: String, typeName: String
+        package let names: [String], testNames: [String], summaries: [String]
+
+        package init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
+            self.payload = payload
+            self.scenarios = scenarios
+            name = SwiftView.payloadName(payload, keys: keys)
+            typeName = SwiftView.payloadTypeName(payload, keys: keys)
+            let words = SwiftView.payloadWords(payload, keys: keys)
+            var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
+            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough
+            // for a line. A handler the scenario stands either way for is not in its name.
+            names = scenarios.map { [name] scenario in
+                let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
+                return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
+                    parts += ["__without", handlerWord(handler)]
+                }
+            }
+            let prefix = name.count + 2
+            testNames = names.map { String($0.dropFirst(prefix)) }
+            summaries = scenarios.map { scenario in
+                let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
+                let summary = Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
+                    parts += [n == 0 ? " · without " : ", ", handler]
+                }
+                switch scenario.eitherWay.count {
+                case 0: return summary
+                case 1: return summary + " · with or without " + scenario.eitherWay[0]
+                default: return summary + " · with or without each of " + scenario.eitherWay.joined(separator: ", ")
+                }
+            }
+        }
+
+        /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then
+        /// the parts `missing` gives for each missing handler: joined once, since a name repeats
+        /// every key of its payload.
+        private static func spelled(
+            _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
+        ) -> String {
+            var parts = [head, separator, scenario.setup, separator, scenario.appState, separator, tap]
+            parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
+            for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
+            return parts.joined()
+        }
+
+        /// Words made from the few tap and handler ids: spelled once per group, not per scenario.
+        private struct Memo {
+            let spell: (String) -> String
+            private var known: [(id: String, word: String)] = []
+
+            init(_ spell: @escaping (String) -> String) { self.spell = spell }
+
+            mutating func callAsFunction(_ id: String) -> String {
+                if let hit = known.first(where: { $0.id == id }) { return hit.word }
+                known.append((id, spell(id)))
+                return known[known.count - 1].word
+            }
+        }
+    }
+
+    /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
+    package static func setLiteral(_ handlers: [String]) -> String {
+        "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
+    }
+
+    package static func stepExpression(_ step: Scenario.Step) -> String {
+        "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
+            + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap)"
+            + (step.bringsNotification ? ")" : ", bringsNotification: false)")
+    }
+
+    package static func eventExpression(_ event: Scenario.Event) -> String {
+        switch event {
+        case .delivered(let state): return ".delivered(.\(state))"
+        case .launchedByTap: return ".launchedByTap"
+        case .tapped(let tap): return ".tapped(.\(tap))"
+        case .outsideApp: return ".outsideApp"
+        }
+    }
+
+    /// The payload's initializer, to follow `prefix` characters on its line: broken after the
+    /// parenthesis, as swift-format does, when the line would be too long.
+    private func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
+        let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
+        let oneLine = "PushPayload(\(arguments))"
+        return prefix + oneLine.count <= Self.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
+    }
+
+    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
+    /// lays it out: on one line with its type while that fits, then without it, and only then
+    /// broken after the `=` with everything after indented.
+    package static func scenarioDeclaration(_ name: String) -> (String, String) {
+        let prefix = "    public static let \(name)"
+        if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
+            return ("public static let \(name): PushScenario = PushScenario(", "")
+        }
+        if (prefix + " = PushScenario(").count <= lineLength { return ("public static let \(name) = PushScenario(", "") }
+        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        PushScenario(", "    ") }
+        return ("public static\n        let \(name) =\n        PushScenario(", "    ")
+    }
+
+    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
+    /// with its arguments from the next line, four spaces in, as many to a line as fit.
+    /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
+    package static func wrapped(call line: String, indent: Int) -> String {
+        guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
+        let margin = String(repeating: " ", count: indent + 4)
+        var lines: [String] = [], current = ""
+        for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
+            let next = current.isEmpty ? argument : current + ", " + argument
+            if current.isEmpty || margin.count + next.count + 1 <= lineLength {
+                current = next
+            } else {
+                lines.append(current + ",")
+                current = argument
+            }
+        }
+        return line[...open] + "\n" + (lines + [current]).map { margin + $0 }.joined(separator: "\n")
+    }
+
+    /// The line length of the package's swift-format configuration, which generated code keeps to.
+    package static let lineLength = 140
+
+    /// A payload combination's name in Swift properties and file names: its set keys joined by
+    /// `_` (`alert_category`), or `none`.
+    package static func payloadName(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
+        return set.isEmpty ? "none" : set.joined(separator: "_")
+    }
+
+    /// A payload combination's Swift type name: its set keys capitalized (`AlertCategory`), or `NoKeys`.
+    package static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
+        return set.isEmpty ? "NoKeys" : set.map(upper).joined()
+    }
+
+    package static func payloadWords(_ payload: Payload, keys: [String]) -> String {
+        let set = payload.setKeys(keys)
+        return set.isEmpty ? "no keys" : set.joined(separator: " + ")
+    }
+
+    /// A text as comment lines short enough for any line-length rule.
+    package static func wrapped(_ text: Inline, width: Int = 96) -> TemplateValue {
+        var lines: [String] = []
+        var line = ""
+        for word in text.plainText.split(whereSeparator: \.isWhitespace) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return .list(lines.map { .text($0) })
+    }
+
+    package static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
+
+    /// A value for a sample payload that the key's first value test accepts.
+    private static func sample(_ key: PayloadKey) -> String {
+        switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
+        case .object: return "[\"body\": \"pushmatrix\"]"
+        case .one: return "1"
+        default: return "\"pushmatrix\""
+        }
+    }
+
+    /// A Swift string literal for any text (keys come from the spec).
+    package static func literal(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if c.isControl { out += "\\u{\(String(c.value, radix: 16))}" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out + "\""
+    }
+}
