@@ -159,12 +159,19 @@ private struct Parser {
     /// Parses `true`, `false` or `null`.
     mutating func parseWord() throws(JSONSyntaxError) -> JSONNode.Value {
         let end = wordEnd(from: pos)
-        guard let value = Self.words.first(where: { isWord(end, $0.word) })?.value else { try unexpected("expected a value") }
+        let value: JSONNode.Value
+        if isWord(end, "true") {
+            value = .bool(true)
+        } else if isWord(end, "false") {
+            value = .bool(false)
+        } else if isWord(end, "null") {
+            value = .null
+        } else {
+            try unexpected("expected a value")
+        }
         pos = end
         return value
     }
-
-    static let words: [(word: StaticString, value: JSONNode.Value)] = [("true", .bool(true)), ("false", .bool(false)), ("null", .null)]
 
     /// Parses `"key" :` and the whitespace after it.
     mutating func parseKey(expected: String) throws(JSONSyntaxError) -> (String, SourceLocation) {
@@ -300,7 +307,8 @@ private struct Parser {
     /// Reads the 4 hex digits of the `\u` escape whose backslash is at `start`.
     mutating func hexEscape(at start: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
-        for i in start + 2..<start + 6 {
+        var i = start + 2
+        while i < start + 6 {
             guard i < bytes.count, let digit = hexDigitValue(bytes[i]) else {
                 // Quote what was written, including the bad character when it is plain ASCII.
                 let shownEnd = i < bytes.count && bytes[i] > 0x20 && bytes[i] < 0x7F && bytes[i] != quote ? i + 1 : i
@@ -308,6 +316,7 @@ private struct Parser {
                 throw error(at: start, "invalid escape '\(shown)': expected 4 hexadecimal digits after '\\u'")
             }
             value = value << 4 | digit
+            i += 1
         }
         return value
     }
@@ -423,13 +432,16 @@ private struct Parser {
     /// already known to be valid UTF-8, so counting non-continuation bytes counts scalars.
     mutating func location(_ offset: Int) -> SourceLocation {
         if offset < cursorOffset { (cursorOffset, cursorLine, cursorColumn) = (0, 1, 1) }
-        for b in bytes[cursorOffset..<offset] {
+        var i = cursorOffset
+        while i < offset {
+            let b = bytes[i]
             if b == lineFeed {
                 cursorLine += 1
                 cursorColumn = 1
             } else if b & 0xC0 != 0x80 {
                 cursorColumn += 1
             }
+            i += 1
         }
         cursorOffset = offset
         return SourceLocation(line: cursorLine, column: cursorColumn)
