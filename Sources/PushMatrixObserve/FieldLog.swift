@@ -10,7 +10,7 @@ import PushMatrixSupport
 package struct FieldLog {
     package static let version = 1
     /// Longer lines are refused unread: a recorder writes a few hundred bytes a line.
-    package static let maxLineLength = 1 << 16
+    static let maxLineLength = 1 << 16
 
     package struct Call: Hashable, Sendable {
         package var handler: String

@@ -107,7 +107,7 @@ package struct SpecUpdate {
     }
 
     /// `observed_` and the device and version with everything but letters and digits as `_`.
-    package static func sourceID(device: String, os: String) -> String {
+    static func sourceID(device: String, os: String) -> String {
         "observed_" + String((device + "_" + os).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 

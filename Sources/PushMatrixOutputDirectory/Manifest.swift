@@ -12,7 +12,7 @@ extension OutputWriter {
         package var input: String?
         package var remembered: [String: String] = [:]
         package var entries: [String: String] = [:]
-        package var digestIsKnown = false
+        var digestIsKnown = false
 
         package init(_ bytes: [UInt8]?) {
             self.bytes = bytes

@@ -21,7 +21,7 @@ public final class OutputLock {
     private var descriptor: Int32 = -1
     /// For an output directory that does not exist yet: the hidden directory it is built in,
     /// and the parent folders this run made for it. Both go again unless the output lands.
-    package private(set) var fresh: (root: String, made: [String])?
+    private(set) var fresh: (root: String, made: [String])?
 
     private init(_ writer: OutputWriter) { self.writer = writer }
 
@@ -101,7 +101,7 @@ public final class OutputLock {
     }
 
     /// The hidden directory has become the output directory: it is no longer this run's to remove.
-    package func landed() { fresh = nil }
+    func landed() { fresh = nil }
 
     /// Lets go of the lock; a hidden directory that did not land is removed, with the folders
     /// made for it.

@@ -44,7 +44,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// A manifest without the lines of what it remembers.
-    package static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
+    static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
         manifest.split(separator: UInt8(ascii: "\n")).filter { line in
             !["spec ", "module "].contains { line.starts(with: $0.utf8) }
         }
@@ -53,7 +53,7 @@ public struct OutputWriter: Sendable {
     /// The files (manifest included) when `manifest` was written for these inputs and every
     /// file it lists still has the text it was written with: the outputs are current without
     /// rendering anything. Nil otherwise.
-    package func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
+    func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
         guard manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else { return nil }
         let current = manifest.entries.allSatisfy { path, recorded in
             read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
@@ -63,12 +63,12 @@ public struct OutputWriter: Sendable {
 
     /// A file is the user's when the manifest does not list it, its digests are of a kind this
     /// version cannot tell, or its text outside the regions no longer matches what was generated.
-    package func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
+    func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
         return Digest.hex(Regions.outline(existing)) != recorded
     }
 
-    package func conflict(_ path: String) -> Diagnostic {
+    func conflict(_ path: String) -> Diagnostic {
         Diagnostic(
             file: location(path), location: nil,
             message:
@@ -84,7 +84,7 @@ public struct OutputWriter: Sendable {
     package static let temporarySuffix = ".pushmatrix-tmp"
 
     /// The hidden directory beside the output directory in which a new one is built.
-    package var freshRoot: String {
+    var freshRoot: String {
         var directory = Substring(directory)
         while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
         return FileSystem.temporary(for: String(directory), suffix: Self.temporarySuffix)
@@ -96,7 +96,7 @@ public struct OutputWriter: Sendable {
 
     /// The output path must name a directory, or nothing yet; a symbolic link to a directory is
     /// fine, one to nothing is not (the new directory would replace the link).
-    package func checkDirectory() throws(DiagnosticsError) {
+    func checkDirectory() throws(DiagnosticsError) {
         switch FileSystem.kind(directory) {
         case nil, .directory?: return
         case .symbolicLink? where FileSystem.isDirectory(directory): return
@@ -116,7 +116,7 @@ public struct OutputWriter: Sendable {
     /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
     /// An update whose journal was written is finished, anything else is removed. Returns
     /// warnings about what could not be finished.
-    package func recover() throws(DiagnosticsError) -> [Diagnostic] {
+    func recover() throws(DiagnosticsError) -> [Diagnostic] {
         let warnings = try FileSystem.kind(location(Transaction.directoryName)) != nil ? Transaction.finishInterrupted(in: self) : []
         let beside = freshRoot
         if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
@@ -159,7 +159,7 @@ public struct OutputWriter: Sendable {
 
     package func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
-    package func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
+    func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
         do {
             return try action()
         } catch {
@@ -167,14 +167,14 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    package func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
+    func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
     /// The manifest there, read once for the run that asks.
     public func readManifest() -> Manifest { Manifest(read(Self.manifestName)) }
 
     /// Whether a manifest entry's path stays inside the output directory: relative, with no
     /// empty, `.` or `..` component. Other entries are ignored.
-    package static func isInside(_ path: Substring) -> Bool {
+    static func isInside(_ path: Substring) -> Bool {
         !path.hasPrefix("/")
             && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
                 $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8)

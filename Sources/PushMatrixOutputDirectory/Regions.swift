@@ -1,7 +1,7 @@
 /// Marked regions in generated files — lines between `pushmatrix:begin ID` and
 /// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
 /// Works on bytes: every output is checked on every run.
-package enum Regions {
+enum Regions {
     package typealias Line = ArraySlice<UInt8>
 
     private static func lines(_ bytes: [UInt8]) -> [Line] {
@@ -9,7 +9,7 @@ package enum Regions {
     }
 
     /// A marker that does not pair up: its 1-based line and what is wrong.
-    package struct Problem: Equatable {
+    struct Problem: Equatable {
         package let line: Int
         package let message: String
     }
@@ -97,7 +97,7 @@ package enum Regions {
 
     /// The code of the existing text's regions `ids`, each between its markers, under a line that
     /// says where it came from: what `--force` saves beside a file whose regions it drops.
-    package static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
+    static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
         let regions = scan(existing).regions
         var text = Array("pushmatrix: code of regions that \(file) no longer has; move it where it belongs.\n".utf8)
         for id in ids {
@@ -110,13 +110,13 @@ package enum Regions {
 
     /// The text with every region emptied: what must match the last generated output for the
     /// file to count as unedited outside its regions.
-    package static func outline(_ bytes: [UInt8]) -> [UInt8] {
+    static func outline(_ bytes: [UInt8]) -> [UInt8] {
         mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
     }
 
     /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
     /// them into lines.
-    package static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
+    static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         let word = Array("pushmatrix".utf8)
         var from = bytes.startIndex
         while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {

@@ -111,7 +111,7 @@ extension OutputWriter {
         }
 
         /// What is added to a file's name to name the file its dropped regions' code is saved in.
-        package static let rescueSuffix = ".dropped-regions"
+        static let rescueSuffix = ".dropped-regions"
 
         /// Lands every changed file, writes the manifest and removes files an earlier run made
         /// that are no longer produced. Conflicts stop it before any change. `interrupted` is

@@ -10,11 +10,11 @@ import PushMatrixSupport
 /// A run that finds a staging directory applies the rest of its journal first, checking each
 /// staged file against the digest the journal gives; without a journal the update was never
 /// decided, and the staging directory is just removed.
-package struct Transaction: Equatable {
-    package static let directoryName = ".pushmatrix-tmp"
+struct Transaction: Equatable {
+    static let directoryName = ".pushmatrix-tmp"
     private static let header = "pushmatrix update 1"
 
-    package enum Change: Equatable {
+    enum Change: Equatable {
         /// A staged file, with the XXH64 of its bytes, renamed over its target.
         case write(path: String, digest: String)
         case remove(path: String)
@@ -22,7 +22,7 @@ package struct Transaction: Equatable {
 
     package var changes: [Change]
 
-    package static func staged(_ path: String, in writer: OutputWriter) -> String {
+    static func staged(_ path: String, in writer: OutputWriter) -> String {
         FileSystem.join(writer.location(directoryName + "/files"), path)
     }
 
@@ -59,7 +59,7 @@ package struct Transaction: Equatable {
 
     /// Decides the update (the journal lands in one rename), then applies it. The staged files
     /// must be in place.
-    package func commit(in writer: OutputWriter) throws(DiagnosticsError) {
+    func commit(in writer: OutputWriter) throws(DiagnosticsError) {
         let journal = Self.journal(in: writer)
         try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
             try FileSystem.replace(journal, with: text, temporarySuffix: OutputWriter.temporarySuffix)
@@ -107,7 +107,7 @@ package struct Transaction: Equatable {
 
     /// What the next run does with a staging directory it finds: finishes a decided update, or
     /// removes an undecided one.
-    package static func finishInterrupted(in writer: OutputWriter) throws(DiagnosticsError) -> [Diagnostic] {
+    static func finishInterrupted(in writer: OutputWriter) throws(DiagnosticsError) -> [Diagnostic] {
         guard let bytes = FileSystem.read(journal(in: writer)), let journal = Transaction(text: bytes) else {
             try writer.perform(directoryName) { () throws(FileSystem.Failure) in try FileSystem.removeTree(writer.location(directoryName)) }
             return []

@@ -92,7 +92,7 @@ package struct ExplainView {
 
 extension Array where Element: Hashable {
     /// The elements in order, each once.
-    package func uniqued() -> [Element] {
+    func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }

@@ -5,7 +5,7 @@ import PushMatrixSpec
 /// The field kit's files besides the probe app: one payload file per payload combination for the
 /// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the
 /// `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
-package struct FieldKitView {
+struct FieldKitView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
 
@@ -14,7 +14,7 @@ package struct FieldKitView {
 
     /// A payload shows in Notification Center only with a key that makes it visible; one that
     /// does not is a background push: type `background`, priority 5, or APNs refuses it.
-    package func headers(_ payload: Payload) -> (type: String, priority: String) {
+    func headers(_ payload: Payload) -> (type: String, priority: String) {
         let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
         return visible ? ("alert", "10") : ("background", "5")
     }
@@ -36,13 +36,13 @@ package struct FieldKitView {
     }
 
     /// `Payloads/NAME.apns`, for the simulator.
-    package func simulatorFile(_ payload: Payload) -> [UInt8] {
+    func simulatorFile(_ payload: Payload) -> [UInt8] {
         let simulator = JSONOutput.object([("Simulator Target Bundle", .string(Self.bundlePlaceholder)), ("aps", aps(payload))])
         return Array((simulator.serialized() + "\n").utf8)
     }
 
     /// `Payloads/NAME.device.json`, for a device: the APNs headers and the payload.
-    package func deviceFile(_ payload: Payload) -> [UInt8] {
+    func deviceFile(_ payload: Payload) -> [UInt8] {
         let (type, priority) = headers(payload)
         let device = JSONOutput.object([
             ("headers", .object([("apns-push-type", .string(type)), ("apns-priority", .string(priority))])),
@@ -52,13 +52,13 @@ package struct FieldKitView {
     }
 
     /// The value of every string key a payload file sets: the category the probe registers, too.
-    package static let sampleString = "pushmatrix"
+    static let sampleString = "pushmatrix"
 
     /// What a tester replaces with the probe app's bundle identifier.
-    package static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
+    static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
 
     /// The probe's app targets: the folders of its files besides `Shared`.
-    package var probeTargets: [String] {
+    var probeTargets: [String] {
         var folders: [String] = []
         for file in spec.swiftFiles.probe {
             guard let folder = file.file.split(separator: "/").first.map(String.init), folder != "Shared", !folders.contains(folder)
@@ -101,7 +101,7 @@ package struct FieldKitView {
 
     /// The probe screen's phrases in `language` as Swift string literals, keyed without their
     /// `probe` prefix; a placeholder becomes an interpolation of the Swift name it gives.
-    package func probePhrases(_ language: String) -> TemplateFields {
+    func probePhrases(_ language: String) -> TemplateFields {
         let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
         var fields: TemplateFields = [:]
         for name in Phrases.borrowed where name.hasPrefix("probe") {

@@ -3,8 +3,8 @@ import PushMatrixSpec
 
 /// The view models of one run, made from the matrix: the model of each plan view for an item.
 /// Every template model also carries the fields all Swift templates may read (`SwiftView.common`).
-package struct Models: Sendable {
-    package enum Model {
+struct Models: Sendable {
+    enum Model {
         case template(TemplateValue)
         /// A file its view writes whole.
         case bytes([UInt8])

@@ -5,20 +5,20 @@ import PushMatrixSpec
 /// few lines, each followed by the anchor of its first cell on the matrix page.
 extension SwiftView {
     /// The most comment lines a branch has.
-    package static let branchLines = 12
+    static let branchLines = 12
     /// The column a branch's comment lines end by (the page anchors can be longer).
-    package static let branchWidth = 120
+    static let branchWidth = 120
     /// A branch's comment lines start in this column, inside a `switch` in a method.
     private static let branchIndent = 12
 
     /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments'
     /// language, relative to its output folder.
-    package var matrixPage: String { OutputPlan.markdownPage("reception-methods", language: spec.languages[0].id) }
+    var matrixPage: String { OutputPlan.markdownPage("reception-methods", language: spec.languages[0].id) }
 
     /// The comment lines of a branch that `summary` (nil: nothing) reaches: each group's words,
     /// wrapped, then its first cell's anchor. Past `branchLines`, the anchors go, then the last
     /// groups, which the page names.
-    package func branchComment(_ summary: BranchSummary?) -> [String] {
+    func branchComment(_ summary: BranchSummary?) -> [String] {
         guard let summary else { return ["never, in this matrix"] }
         let told = summary.groups.map { (words: words($0), anchor: anchor($0)) }
         let full = told.flatMap { $0.words + [$0.anchor] }
@@ -48,7 +48,7 @@ extension SwiftView {
 
     /// The payloads of some cubes: `every payload`, `any payload with alert, without category`,
     /// `alert + category` (that payload alone), several joined by `or`.
-    package func payloadWords(_ cubes: [PayloadCube]) -> String {
+    func payloadWords(_ cubes: [PayloadCube]) -> String {
         let keys = matrix.payloadKeyIds
         let full: UInt64 = keys.isEmpty ? 0 : UInt64.max >> (64 - keys.count)
         let told = cubes.map { cube -> String in
@@ -66,7 +66,7 @@ extension SwiftView {
 
     /// `see #cell-…`: the anchor of the group's first cell in the page's order (payload by
     /// payload, then setups by app states), and how many more cells the group has.
-    package func anchor(_ group: BranchSummary.Group) -> String {
+    func anchor(_ group: BranchSummary.Group) -> String {
         let anchors = Anchors(spec)
         let payload = matrix.payloads.first { payload in group.payloads.contains { $0.contains(payload) } }!
         let setup = spec.setups.firstIndex { group.setups.contains($0.id) }!
@@ -84,7 +84,7 @@ extension SwiftView {
 
     /// A text as comment lines that end by `branchWidth`: lines after the first, or every line
     /// of a `continued` text, indented two spaces.
-    package static func wrappedComment(_ text: String, continued: Bool = false) -> [String] {
+    static func wrappedComment(_ text: String, continued: Bool = false) -> [String] {
         let width = branchWidth - branchIndent - "// ".count - 2
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ") {

@@ -1,7 +1,7 @@
 /// The view models of the conformance suite, for either test framework.
 extension SwiftView {
     /// The suite's shared helpers; Swift Testing's also declare a tag per setup and app state.
-    package func testSupport(_ framework: TestFramework, module: String) -> TemplateValue {
+    func testSupport(_ framework: TestFramework, module: String) -> TemplateValue {
         var fields: TemplateFields = ["module": .verbatim(module)]
         if framework == .swiftTesting {
             // A setup and an app state may share an id; a tag is declared once.
@@ -15,7 +15,7 @@ extension SwiftView {
     /// One payload combination's tests: XCTest's a method per scenario, named without the
     /// payload combination its class is named for; Swift Testing's a parameterized test per
     /// setup and app state, in the order the scenarios reach them.
-    package func testFile(_ group: Group, module: String, framework: TestFramework) -> TemplateValue {
+    func testFile(_ group: Group, module: String, framework: TestFramework) -> TemplateValue {
         var fields: TemplateFields = ["module": .verbatim(module), "typeName": .verbatim(group.typeName)]
         switch framework {
         case .xctest:

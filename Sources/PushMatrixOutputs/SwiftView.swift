@@ -3,14 +3,14 @@ import PushMatrixSpec
 
 /// The view model of the generated Swift: the spec's ids as enum cases, every scenario as
 /// data, and the classifier's cases with the cells that lead to each (the matrix inverted).
-package struct SwiftView {
+struct SwiftView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
     /// Comments in generated code are in the spec's first language.
     package var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
-    package var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
+    var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
         // The matrix lists scenarios payload by payload, in the docs' order: a group is a run,
         // and a slice of the matrix's own array (no scenario is copied).
         let all = matrix.scenarios
@@ -27,7 +27,7 @@ package struct SwiftView {
     /// What every Swift template may use besides its own model: the second dimension's type (the
     /// spec's name after the module's `Push` prefix, which keeps every public name apart from an
     /// app's own) and label, and whether any handler runs outside the app.
-    package var common: TemplateFields {
+    var common: TemplateFields {
         [
             "setupType": .verbatim("Push" + spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
             "setupWords": .verbatim(spec.naming.words),
@@ -79,12 +79,12 @@ package struct SwiftView {
 
     /// The runtime's model: the payload keys' ids in the spec's order (the field recorder writes
     /// every key of a run's payload).
-    package func runtime() -> TemplateValue {
+    func runtime() -> TemplateValue {
         .object(["keys": .list(spec.payloadKeys.map { .verbatim($0.id) })])
     }
 
     /// One payload combination's scenarios as Swift declarations.
-    package func scenarioFile(_ group: Group) -> TemplateValue {
+    func scenarioFile(_ group: Group) -> TemplateValue {
         var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps
         return .object([
             "group": .verbatim(group.name),
@@ -119,12 +119,12 @@ package struct SwiftView {
         ])
     }
 
-    package func scenarioTable() -> TemplateValue {
+    func scenarioTable() -> TemplateValue {
         .object(["groups": .list(matrix.payloads.map { .verbatim(Self.payloadName($0, keys: matrix.payloadKeyIds)) })])
     }
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
-    package struct CallSite {
+    struct CallSite {
         package var setup: String
         package var handler: String
         package var state: String?
@@ -135,7 +135,7 @@ package struct SwiftView {
     }
 
     /// Every call site, in the order the scenarios first reach it: the matrix inverted.
-    package static func callSites(_ matrix: Matrix) -> [CallSite] {
+    static func callSites(_ matrix: Matrix) -> [CallSite] {
         // Keyed by ids and numbers rather than joined text: every step of every scenario is
         // looked up here, and a large matrix has hundreds of thousands.
         struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
@@ -346,17 +346,17 @@ package struct SwiftView {
     }
 
     /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
-    package static func setLiteral(_ handlers: [String]) -> String {
+    static func setLiteral(_ handlers: [String]) -> String {
         "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
     }
 
-    package static func stepExpression(_ step: Scenario.Step) -> String {
+    static func stepExpression(_ step: Scenario.Step) -> String {
         "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
             + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap)"
             + (step.bringsNotification ? ")" : ", bringsNotification: false)")
     }
 
-    package static func eventExpression(_ event: Scenario.Event) -> String {
+    static func eventExpression(_ event: Scenario.Event) -> String {
         switch event {
         case .delivered(let state): return ".delivered(.\(state))"
         case .launchedByTap: return ".launchedByTap"
@@ -376,7 +376,7 @@ package struct SwiftView {
     /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
     /// lays it out: on one line with its type while that fits, then without it, and only then
     /// broken after the `=` with everything after indented.
-    package static func scenarioDeclaration(_ name: String) -> (String, String) {
+    static func scenarioDeclaration(_ name: String) -> (String, String) {
         let prefix = "    public static let \(name)"
         if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
             return ("public static let \(name): PushScenario = PushScenario(", "")
@@ -389,7 +389,7 @@ package struct SwiftView {
     /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
     /// with its arguments from the next line, four spaces in, as many to a line as fit.
     /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
-    package static func wrapped(call line: String, indent: Int) -> String {
+    static func wrapped(call line: String, indent: Int) -> String {
         guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
         let margin = String(repeating: " ", count: indent + 4)
         var lines: [String] = [], current = ""
@@ -406,28 +406,28 @@ package struct SwiftView {
     }
 
     /// The line length of the package's swift-format configuration, which generated code keeps to.
-    package static let lineLength = 140
+    static let lineLength = 140
 
     /// A payload combination's name in Swift properties and file names: its set keys joined by
     /// `_` (`alert_category`), or `none`.
-    package static func payloadName(_ payload: Payload, keys: [String]) -> String {
+    static func payloadName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "none" : set.joined(separator: "_")
     }
 
     /// A payload combination's Swift type name: its set keys capitalized (`AlertCategory`), or `NoKeys`.
-    package static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
+    static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "NoKeys" : set.map(upper).joined()
     }
 
-    package static func payloadWords(_ payload: Payload, keys: [String]) -> String {
+    static func payloadWords(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "no keys" : set.joined(separator: " + ")
     }
 
     /// A text as comment lines short enough for any line-length rule.
-    package static func wrapped(_ text: Inline, width: Int = 96) -> TemplateValue {
+    static func wrapped(_ text: Inline, width: Int = 96) -> TemplateValue {
         var lines: [String] = []
         var line = ""
         for word in text.plainText.split(whereSeparator: \.isWhitespace) {
@@ -441,7 +441,7 @@ package struct SwiftView {
         return .list(lines.map { .text($0) })
     }
 
-    package static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
+    static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
 
     /// A value for a sample payload that the key's first value test accepts.
     private static func sample(_ key: PayloadKey) -> String {

@@ -14,7 +14,7 @@ package final class TemplateLibrary: Sendable {
     private let sources = Mutex<[String: Result<(file: String, text: String), DiagnosticsError>]>([:])
 
     /// Where built-in templates appear in diagnostics.
-    package static let builtInPrefix = "(built-in)/Templates/"
+    static let builtInPrefix = "(built-in)/Templates/"
 
     package init(directory: String?) { self.directory = directory }
 
@@ -61,7 +61,7 @@ package final class TemplateLibrary: Sendable {
         String(decoding: try renderBytes(relativePath, context, format: format), as: UTF8.self)
     }
 
-    package func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError)
+    func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError)
         -> [UInt8]
     {
         try template(relativePath).renderBytes(context, format: format, partials: partials(of: relativePath))

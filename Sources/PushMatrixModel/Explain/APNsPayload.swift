@@ -87,7 +87,7 @@ extension APNsMatcher: CustomStringConvertible {
     /// false, or the zero of a number test (`"content-available": 0`). Any other value looks
     /// like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string test
     /// an empty string (a text left unfilled).
-    package static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
+    static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
         switch node.value {
         case .null, .bool(false): return true
         case .number(let literal): return Double(literal) == 0 && matchers.contains(.one)

@@ -61,7 +61,7 @@ public struct Matrix: Sendable {
 
     /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
     /// them; nil when they set none.
-    package func apnsCondition(_ call: Call) -> [String]? {
+    func apnsCondition(_ call: Call) -> [String]? {
         let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
         return keys.isEmpty ? nil : keys
     }

@@ -6,7 +6,7 @@ import PushMatrixSpec
 public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
-    package let cache = PhrasebookCache()
+    let cache = PhrasebookCache()
 
     public init(matrix: Matrix, language: String) {
         self.matrix = matrix
@@ -135,10 +135,10 @@ public struct Phrasebook {
 
 /// What a phrasebook has already worked out: the same phrases are filled thousands of times,
 /// and a matrix has far fewer distinct cells than cells.
-package final class PhrasebookCache {
+final class PhrasebookCache {
     private var pieces: [String: [Placeholders.Piece]] = [:]
     package var steps: [String: [ToldStep]] = [:]
-    package var keyReadings: [(set: Inline, notSet: Inline)]?
+    var keyReadings: [(set: Inline, notSet: Inline)]?
     package var payloads: [Payload: Inline] = [:]
 
     /// A text split into pieces once.
@@ -152,5 +152,5 @@ package final class PhrasebookCache {
 
 extension String {
     /// Whether the text has a `{` at all: most do not.
-    package var mayHavePlaceholder: Bool { utf8.withContiguousStorageIfAvailable { $0.contains(.openBrace) } ?? utf8.contains(.openBrace) }
+    var mayHavePlaceholder: Bool { utf8.withContiguousStorageIfAvailable { $0.contains(.openBrace) } ?? utf8.contains(.openBrace) }
 }

@@ -58,7 +58,7 @@ extension Matrix {
     /// subset of optional handlers left out (none first). Scenarios of one cell, tap and paths
     /// that differ only in one missing handler and make the same calls are one, which stands
     /// for the app with or without it (see `mergingTwins`).
-    package func allScenarios() -> [Scenario] {
+    func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
             .map { (missing: $0, without: Set($0)) }
@@ -98,7 +98,7 @@ extension Matrix {
     /// the app either way. Handler by handler in `optional`'s order, so what is left stands for
     /// disjoint sets of missing handlers; each keeps the place and the name of the fewest it
     /// stands for (its `missing`), which came first.
-    package static func mergingTwins(_ scenarios: ArraySlice<Scenario>, optional: [String]) -> [Scenario] {
+    static func mergingTwins(_ scenarios: ArraySlice<Scenario>, optional: [String]) -> [Scenario] {
         var kept = Array(scenarios)
         for handler in optional {
             var merged: [Scenario] = []
@@ -178,7 +178,7 @@ extension Matrix {
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
     /// this payload and setup: only then can the launch leave the answer to the next call.
     /// At launch the app cannot tell which tap started it, so this is all it can go by.
-    package func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
+    func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
             spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths.allSatisfy { path in
                 path.taps.allSatisfy { tap in

@@ -3,7 +3,7 @@ import PushMatrixSpec
 
 /// Builds the view models the documentation templates read: every text already in the page's
 /// language, links already pointing at the page's format.
-package struct DocsView {
+struct DocsView {
     package let book: Phrasebook
     package var matrix: Matrix { book.matrix }
     package var spec: Spec { matrix.spec }
@@ -40,9 +40,9 @@ package struct DocsView {
 
     /// What every page has: its language, texts, title, and links to the other pages and languages.
     /// Whether some cell takes more than one path: only then do pages style path labels.
-    package var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
+    var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
 
-    package func common(page: String, title: String) -> TemplateFields {
+    func common(page: String, title: String) -> TemplateFields {
         [
             "language": .verbatim(book.language),
             "page": .verbatim(page),
@@ -103,7 +103,7 @@ package struct DocsView {
         ])
     }
 
-    package func kindLabel(_ kind: Source.Kind) -> Inline { book.phrase(Phrases.kindPhrase(kind)) }
+    func kindLabel(_ kind: Source.Kind) -> Inline { book.phrase(Phrases.kindPhrase(kind)) }
 
     /// Each kind of source with what it can support: the legend of a page whose cells show kinds.
     package var kinds: TemplateValue {
@@ -118,7 +118,7 @@ package struct DocsView {
     }
 
     /// What a cell shows of its source: its kind, and whether nobody has observed it.
-    package func cellSource(_ cell: Cell) -> TemplateFields {
+    func cellSource(_ cell: Cell) -> TemplateFields {
         let kind = matrix.sources[cell.source.id]!.kind
         let unobserved =
             spec.showsSourceKinds && kind != .observed && !cell.paths.contains { matrix.sources[$0.source.id]!.kind == .observed }

@@ -4,7 +4,7 @@ import PushMatrixSpec
 /// The reception matrix page: terms, design cases, the overview grid and one table per
 /// payload combination, with cells told as steps and footnotes numbered per section.
 extension DocsView {
-    package func receptionMethods() -> TemplateValue {
+    func receptionMethods() -> TemplateValue {
         let payloads = matrix.payloads, used = usedSources
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
@@ -237,7 +237,7 @@ extension DocsView {
 /// Each marker also gets ids, so HTML can link a marker to its note and the note back.
 /// (A class: the section's closures share one, where a struct holding the phrasebook would be
 /// copied field by field.)
-package final class Footnotes {
+final class Footnotes {
     package let book: Phrasebook
     package let section: String
     package private(set) var used: [String] = []
@@ -294,8 +294,8 @@ package final class Footnotes {
             })
     }
 
-    package func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
-    package func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
+    func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
+    func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
 
     package func marker(_ number: Int) -> Inline {
         book.fill(markerTemplate, ["number": .text(String(number))])
@@ -304,7 +304,7 @@ package final class Footnotes {
 
 /// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
 /// survive rewording and translation.
-package struct Anchors {
+struct Anchors {
     /// Payload keys, setups and app states as anchors spell them, in spec order: worked out
     /// once, since every cell's anchor uses three of them.
     private let keys: [String], setups: [String], states: [String]

@@ -5,7 +5,7 @@ import PushMatrixSpec
 /// each cell shows its calls as chips coloured by handler and labelled with the state.
 extension DocsView {
     /// Colours are assigned by handler position, from a palette the stylesheet defines.
-    package static let paletteSize = 6
+    static let paletteSize = 6
 
     package func overview() -> TemplateValue {
         let payloads = matrix.payloads

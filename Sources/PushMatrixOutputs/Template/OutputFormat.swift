@@ -37,7 +37,7 @@ extension OutputFormat {
 }
 
 /// What a format may need to write differently from the value's own bytes.
-package enum Escapable {
+enum Escapable {
     /// "\n", "\r", or "\r\n" (`bytes` 2), which is one line break.
     case lineBreak(bytes: Int)
     /// Any other control character: C0, DEL or C1 (general category Cc).
@@ -46,7 +46,7 @@ package enum Escapable {
     case byte(UInt8)
 
     /// Whether a C1 control (U+0080–U+009F, two bytes in UTF-8) starts at `i`.
-    package static func isC1(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+    static func isC1(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
         b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
@@ -54,7 +54,7 @@ package enum Escapable {
     /// `special` picks: line breaks, controls, the lead byte of a C1 control and those. Looking
     /// each byte up once is what makes the scan cheap, since almost every byte of a value is
     /// none of these. Made once per format.
-    package struct Stops: Sendable {
+    struct Stops: Sendable {
         fileprivate let table: [Bool]
 
         package init(special: (UInt8) -> Bool) {
@@ -240,5 +240,5 @@ public struct HTMLFormat: OutputFormat {
 
 extension Unicode.Scalar {
     /// General category Cc (C0, DEL and C1), without a look-up in the Unicode tables.
-    package var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

@@ -6,8 +6,8 @@ import PushMatrixSupport
 /// templates are caught.
 public struct Template: Sendable {
     public let file: String
-    package let nodes: [TemplateNode]
-    package let endsWithLiteralNewline: Bool
+    let nodes: [TemplateNode]
+    let endsWithLiteralNewline: Bool
 
     public init(source: String, file: String) throws(DiagnosticsError) {
         var parser = TemplateParser(source: source, file: file)
@@ -45,7 +45,7 @@ public struct Template: Sendable {
 }
 
 /// One render call's state. Output is appended to a buffer, so rendering is linear.
-package struct TemplateRenderer<Format: OutputFormat> {
+struct TemplateRenderer<Format: OutputFormat> {
     package let format: Format
     package var out: [UInt8] = []
     private var stack: [TemplateValue]
@@ -55,7 +55,7 @@ package struct TemplateRenderer<Format: OutputFormat> {
     /// A template uses a few partials, many times each: a scan finds one faster than hashing its name.
     private var cache: [(name: String, template: Template)] = []
 
-    package static var maxPartialDepth: Int { 64 }
+    static var maxPartialDepth: Int { 64 }
 
     package init(format: Format, root: TemplateValue) {
         self.format = format

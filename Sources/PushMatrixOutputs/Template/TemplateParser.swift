@@ -1,7 +1,7 @@
 import PushMatrixSupport
 
 /// A parsed template: what the renderer walks.
-package enum TemplateNode: Sendable {
+enum TemplateNode: Sendable {
     case text([UInt8])  // UTF-8, copied to the output as is
     /// Start of a source line; a standalone partial's indentation is written here (Mustache spec).
     case lineStart
@@ -12,11 +12,11 @@ package enum TemplateNode: Sendable {
 }
 
 /// A name in a tag: `.` or a dotted path, whose first segment may be a list helper such as `@index`.
-package enum TemplateName: Sendable, Equatable, CustomStringConvertible {
+enum TemplateName: Sendable, Equatable, CustomStringConvertible {
     case current
     case path([String])
 
-    package static let helpers = ["@first", "@last", "@index", "@number"]
+    static let helpers = ["@first", "@last", "@index", "@number"]
 
     package var description: String {
         switch self {
@@ -30,7 +30,7 @@ package enum TemplateName: Sendable, Equatable, CustomStringConvertible {
 /// error it can (it stops only at a `{{` that never closes, since nothing after it is reliable).
 ///
 /// It scans UTF-8 bytes: every delimiter is ASCII, so a byte index never splits a character.
-package struct TemplateParser {
+struct TemplateParser {
     private let s: [UInt8]
     private let file: String
     private var i = 0
@@ -41,7 +41,7 @@ package struct TemplateParser {
     private var open: [(name: TemplateName, inverted: Bool, at: SourceLocation, parent: [TemplateNode])] = []
     package private(set) var diagnostics: [Diagnostic] = []
     /// Whether the source's final newline was kept as literal text (an inline partial drops it).
-    package private(set) var endsWithLiteralNewline = false
+    private(set) var endsWithLiteralNewline = false
 
     package init(source: String, file: String) {
         s = Array(source.utf8)

@@ -26,7 +26,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
 
 extension TemplateValue {
     /// What an inverted section `{{^name}}` treats as "nothing there".
-    package var isFalsy: Bool {
+    var isFalsy: Bool {
         switch self {
         case .bool(let b): return !b
         case .list(let items): return items.isEmpty
@@ -43,7 +43,7 @@ extension TemplateValue {
     }
 
     /// For messages: "'x' is a list".
-    package var kindDescription: String {
+    var kindDescription: String {
         switch self {
         case .text, .verbatim: return "text"
         case .inline: return "inline text"

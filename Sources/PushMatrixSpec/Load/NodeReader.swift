@@ -3,10 +3,10 @@ import PushMatrixSupport
 
 /// Reads one JSON object of the spec into typed values, recording every problem instead of
 /// stopping at the first, and reporting keys nobody asked for (with the nearest known key).
-package final class NodeReader {
+final class NodeReader {
     package let node: JSONNode
     package let path: String
-    package let sink: DiagnosticSink
+    let sink: DiagnosticSink
     private var known: [String] = []
 
     package init(_ node: JSONNode, path: String, sink: DiagnosticSink) {
@@ -27,7 +27,7 @@ package final class NodeReader {
         return NodeReader(node, path: path, sink: sink)
     }
 
-    package func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     /// The member `key`; reports it missing unless `optional`.
     package func member(_ key: String, optional: Bool = false) -> JSONNode? {
@@ -53,7 +53,7 @@ package final class NodeReader {
         return nil
     }
 
-    package func integer(_ key: String) -> Int? {
+    func integer(_ key: String) -> Int? {
         guard let value = member(key) else { return nil }
         if case .number(let literal) = value.value, let number = Int(literal) { return number }
         sink.error(value.location, childPath(key), "expected an integer, found \(value.typeName)")

@@ -6,7 +6,7 @@ import PushMatrixSupport
 /// (`initAPIs`, `api`, `apis`) are `SetupNaming.older`.
 package enum OlderNames {
     /// Text names the templates read, by their older name.
-    package static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
+    static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
 
     /// Placeholders of the phrases that name setups, by their older name.
     package static let placeholders = ["api": "setup", "apis": "setups"]
@@ -38,7 +38,7 @@ package enum OlderNames {
     /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the
     /// built-in spec: in each of `languages` the built-in spec has, else in the built-in spec's
     /// first. A spec that lacks none it needs costs no reading of the built-in spec.
-    package static func borrowedPhrases(
+    static func borrowedPhrases(
         _ phrases: [String: LocalizedText], languages: [String], origin: Origin, needs: (String) -> Bool
     ) -> [String: LocalizedText] {
         let missing = Phrases.borrowed.filter { phrases[$0] == nil && needs($0) }

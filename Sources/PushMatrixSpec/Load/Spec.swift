@@ -333,7 +333,7 @@ public struct SwiftFiles: Sendable {
 
     /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and
     /// its probe app.
-    package static let appDelegate = SwiftFiles(
+    static let appDelegate = SwiftFiles(
         sources: [
             File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
             File(template: "swift/SkeletonMachinery.swift", file: "Skeleton/PushAppDelegate+Machinery.swift", origin: defaultOrigin),

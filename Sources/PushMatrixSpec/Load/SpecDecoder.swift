@@ -3,8 +3,8 @@ import PushMatrixSupport
 
 /// Turns the parsed JSON document into a `Spec`, reporting wrong types, missing and unknown keys.
 /// It checks shape only; what the values mean is the validator's job.
-package enum SpecDecoder {
-    package static func decode(_ root: JSONNode, file: String, sink: DiagnosticSink) -> Spec? {
+enum SpecDecoder {
+    static func decode(_ root: JSONNode, file: String, sink: DiagnosticSink) -> Spec? {
         guard let r = NodeReader.object(root, path: "", sink: sink) else { return nil }
         defer { r.finish() }
         _ = r.member("$schema", optional: true)  // lets editors find the JSON Schema

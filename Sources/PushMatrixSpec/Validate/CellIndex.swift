@@ -9,7 +9,7 @@ package struct CellIndex: Sendable {
     /// Whether the cells given could come near covering every combination (else `table` is
     /// empty): then each missing one is found and named. A table of every combination is made
     /// only up to about twice the cells given, so its size follows from the spec's bytes.
-    package let coverable: Bool
+    let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
     package let table: [Int]
     /// Each cell that repeats a combination an earlier cell covers, with that earlier cell.
@@ -45,7 +45,7 @@ package struct CellIndex: Sendable {
 
     /// How many more combinations than twice the cells a spec may lack and still have each
     /// missing cell named, so a small spec's gaps are listed.
-    package static let namedGap = 64
+    static let namedGap = 64
 
     package static func positions(_ ids: [String]) -> [String: Int] {
         Dictionary(ids.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })

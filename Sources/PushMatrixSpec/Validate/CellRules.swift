@@ -4,9 +4,9 @@ import PushMatrixSupport
 /// rules every cell obeys. The rules use the roles the spec declares (`makesVisible`, `running`,
 /// `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never
 /// particular ids.
-package struct CellRules {
+struct CellRules {
     package let spec: Spec
-    package let sink: DiagnosticSink
+    let sink: DiagnosticSink
 
     /// Checks the cells through `index`, made from the same spec.
     package func check(_ index: CellIndex) {

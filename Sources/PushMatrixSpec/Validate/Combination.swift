@@ -1,6 +1,6 @@
 /// One point of the matrix: a payload (each declared key set or not), a setup and
 /// an app state, as validation names a missing one; `setupWords` is the spec's name for the second.
-package struct Combination {
+struct Combination {
     package var payload: [String: Bool]
     package var setup: String
     package var appState: String

@@ -55,10 +55,10 @@ package enum Phrases {
     }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
-    package static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
+    static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
 
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
-    package static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
+    static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
         var needed: [String: @Sendable (Spec) -> Bool] = [
             "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
         ]

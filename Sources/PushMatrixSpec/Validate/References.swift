@@ -1,8 +1,8 @@
 import PushMatrixSupport
 
 /// Resolves ids written in the spec against what it declares, reporting each one that does not.
-package struct References {
-    package let sink: DiagnosticSink
+struct References {
+    let sink: DiagnosticSink
     package let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
     /// The spec's name for its second dimension: "setup" unless the spec's `setupNames` gives another.
     package let setupWords: String

@@ -1,5 +1,5 @@
 /// Every text in the spec, with the placeholders it may use besides the spec's symbols.
-package enum SpecTexts {
+enum SpecTexts {
     package static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
         var texts: [LocalizedText] = []
         texts += spec.sources.flatMap { [$0.title, $0.caveat] }

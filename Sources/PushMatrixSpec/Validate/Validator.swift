@@ -2,9 +2,9 @@ import PushMatrixSupport
 
 /// Checks what the decoder cannot: ids are unique and safe, references resolve, every text is
 /// translated, the cells cover every combination exactly once, and the cells obey the domain rules.
-package struct Validator {
+struct Validator {
     package let spec: Spec
-    package let sink: DiagnosticSink
+    let sink: DiagnosticSink
 
     /// Reports every problem in `sink`; returns the cells indexed by combination, which the
     /// matrix is built on when there is none.
