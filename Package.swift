@@ -7,7 +7,12 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pushmatrix", targets: ["pushmatrix"]),
-        .library(name: "PushMatrix", targets: ["PushMatrix"]),
+        .library(
+            name: "PushMatrix",
+            targets: [
+                "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
+                "PushMatrixOutputDirectory", "PushMatrix",
+            ]),
         .library(name: "PushHandlers", targets: ["PushHandlers"]),
         .library(name: "CurrentPushHandlers", targets: ["CurrentPushHandlers"]),
         .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
