@@ -2,8 +2,6 @@ import CurrentPushHandlers
 import Foundation
 import XCTest
 
-@testable import PushMatrixModel
-
 /// How the generated router tells pushes apart (`PushMemory`): one push through several calls is
 /// handled once, and two pushes are two, however alike their payloads.
 final class PushIdentityTests: XCTestCase {

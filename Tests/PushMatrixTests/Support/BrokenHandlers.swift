@@ -1,7 +1,5 @@
 import PushHandlers
 
-@testable import PushMatrixModel
-
 /// Handlers that get the built-in matrix wrong, each in one way developers do. This file
 /// imports only the generated module, so a generated package's test target can compile it too.
 enum BrokenHandlers {

@@ -1,8 +1,6 @@
 import CurrentPushHandlers
 import Foundation
 
-@testable import PushMatrixModel
-
 /// Handlers that get the current-iOS matrix wrong in the ways developers report for scenes,
 /// SwiftUI and service extensions. This file imports only the generated module, so a generated
 /// package's test target can compile it too.
