@@ -68,6 +68,11 @@ final class NodeReader {
         member(key, optional: optional).flatMap { Self.object($0, path: childPath(key), sink: sink) }
     }
 
+    /// What `read` makes of the object member `key`, whose unknown keys are then reported.
+    package func object<T>(_ key: String, optional: Bool = false, _ read: (NodeReader) -> T?) -> T? {
+        member(key, optional: optional).flatMap { element($0, path: childPath(key), read) }
+    }
+
     /// Reads an array member element by element; elements `read` cannot make sense of are dropped.
     package func list<T>(_ key: String, optional: Bool = false, _ read: (JSONNode, String) -> T?) -> [T] {
         guard let value = member(key, optional: optional), let items = array(value, path: childPath(key)) else { return [] }
@@ -92,11 +97,7 @@ final class NodeReader {
     }
 
     private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
-        Self.element(node, path: path, sink: sink, read)
-    }
-
-    private static func element<T>(_ node: JSONNode, path: String, sink: DiagnosticSink, _ read: (NodeReader) -> T?) -> T? {
-        object(node, path: path, sink: sink).flatMap { reader in
+        Self.object(node, path: path, sink: sink).flatMap { reader in
             defer { reader.finish() }
             return read(reader)
         }

@@ -29,8 +29,14 @@ package enum OlderNames {
     package static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = phrases
         if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }
-        for (id, text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
-            mapped[id] = placeholdersRenamed(text)
+        for (id, var text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
+            text.values = text.values.mapValues { value in
+                placeholders.reduce(value) { value, names in
+                    value.replacing("{{\(names.key)}}", with: "{{\(names.value)}}")
+                        .replacing("{{ \(names.key) }}", with: "{{ \(names.value) }}")
+                }
+            }
+            mapped[id] = text
         }
         return mapped
     }
@@ -66,15 +72,4 @@ package enum OlderNames {
         }
         return result
     }()
-
-    private static func placeholdersRenamed(_ text: LocalizedText) -> LocalizedText {
-        var text = text
-        text.values = text.values.mapValues { value in
-            placeholders.reduce(value) { value, names in
-                value.replacing("{{\(names.key)}}", with: "{{\(names.value)}}")
-                    .replacing("{{ \(names.key) }}", with: "{{ \(names.value) }}")
-            }
-        }
-        return text
-    }
 }

@@ -38,11 +38,11 @@ enum SpecDecoder {
             glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
             designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: receptionHandler(r.object("receptionHandler")),
-            permission: r.object("permission", optional: true).map { permission($0, naming) },
-            callOrder: r.object("callOrder", optional: true).map(callOrder),
-            setupGuide: r.object("setupGuide", optional: true).flatMap(setupGuide),
+            permission: r.object("permission", optional: true) { permission($0, naming) },
+            callOrder: r.object("callOrder", optional: true, callOrder),
+            setupGuide: r.object("setupGuide", optional: true, setupGuide),
             relatedMatrices: r.objects("relatedMatrices", optional: true, relatedMatrix),
-            swiftFiles: r.object("swiftFiles", optional: true).map(swiftFiles) ?? .appDelegate,
+            swiftFiles: r.object("swiftFiles", optional: true, swiftFiles) ?? .appDelegate,
             cells: r.objects("cells") { cell($0, naming) }
         )
         guard !sink.hasErrors else { return nil }
@@ -171,12 +171,9 @@ enum SpecDecoder {
             o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
         let keys = nonEmptyStrings(
             o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
-        let fallback: Fallback? = o.object("whenMissing", optional: true).flatMap { f in
-            defer { f.finish() }
+        let fallback: Fallback? = o.object("whenMissing", optional: true) { f in
             let handler = f.identifier("handler")
-            let instead = f.object("instead").flatMap({ c in
-                defer { c.finish() }; return call(c)
-            })
+            let instead = f.object("instead", call)
             let text = f.text("text", optional: true)
             guard let handler, let instead else { return nil }
             return Fallback(handler: handler, instead: instead, text: text)
@@ -191,7 +188,7 @@ enum SpecDecoder {
         let id = o.string("id")
         let title = o.text("title")
         let text = o.text("text")
-        let cell = o.object("cell").flatMap { address($0, naming) }
+        let cell = o.object("cell") { address($0, naming) }
         guard let id, let title, let text, let cell else { return nil }
         return DesignCase(id: id, title: title, text: text, cell: cell, origin: o.origin)
     }
@@ -244,7 +241,6 @@ enum SpecDecoder {
     }
 
     private static func address(_ o: NodeReader, _ naming: SetupNaming) -> CellAddress? {
-        defer { o.finish() }
         let payload = payload(o)
         let setup = o.identifier(naming.cellKey)
         let appState = o.identifier("appState")
@@ -332,8 +328,7 @@ enum SpecDecoder {
     }
 
     private static func permission(_ o: NodeReader, _ naming: SetupNaming) -> PermissionFacts {
-        defer { o.finish() }
-        return PermissionFacts(
+        PermissionFacts(
             source: o.identifier("source") ?? missing,
             statuses: o.objects("statuses") { s in
                 let id = s.string("id")
@@ -366,8 +361,7 @@ enum SpecDecoder {
     }
 
     private static func callOrder(_ o: NodeReader) -> CallOrderFacts {
-        defer { o.finish() }
-        return CallOrderFacts(
+        CallOrderFacts(
             source: o.identifier("source") ?? missing,
             tapOpensApp: o.objects("tapOpensApp") { s in
                 let symbol = s.identifier("symbol")
@@ -379,7 +373,6 @@ enum SpecDecoder {
     }
 
     private static func setupGuide(_ o: NodeReader) -> SetupGuide? {
-        defer { o.finish() }
         let intro = o.text("intro")
         let sections: [SetupGuide.Section] = o.objects("sections") { s in
             let id = s.string("id")
@@ -432,7 +425,6 @@ enum SpecDecoder {
     }
 
     private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {
-        defer { o.finish() }
         func files(_ key: String, optional: Bool = false) -> [SwiftFiles.File] {
             o.objects(key, optional: optional) { f in
                 let template = f.string("template")

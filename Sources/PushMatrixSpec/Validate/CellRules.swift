@@ -11,13 +11,13 @@ struct CellRules {
     /// Checks the cells through `index`, made from the same spec.
     package func check(_ index: CellIndex) {
         let keys = spec.payloadKeys.map(\.id), keyIndex = index.keyIndex
+        let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         if !index.coverable {
             sink.error(
-                spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1), "payloadKeys",
+                cellsLocation, "payloadKeys",
                 "\(keys.count) payload keys, \(index.setups) \(spec.naming.words)s and \(index.states) app states need a cell for each of "
                     + (index.combinations == .max ? "more than \(Int.max)" : "\(index.combinations)")
-                    + " combinations; the spec has \(spec.cells.count) cells"
-            )
+                    + " combinations; the spec has \(spec.cells.count) cells")
         }
         for (cell, earlier) in index.repeats {
             sink.error(
@@ -30,7 +30,6 @@ struct CellRules {
         }
         guard index.coverable else { return }
         sameWithoutUnneededKeys(index)
-        let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         for payload in Payload.all(count: keys.count) {
             for setup in 0..<index.setups {
                 for state in 0..<index.states where index.cell(payload, setup, state) < 0 {

@@ -117,9 +117,7 @@ struct Validator {
         checkSetupGuide(r)
         for designCase in spec.designCases { r.address(designCase.cell) }
         let facts = spec.receptionHandler
-        ([facts.source] + [spec.permission?.source, spec.callOrder?.source].compactMap { $0 }).forEach {
-            r.resolve($0, r.sources, "source")
-        }
+        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
         r.resolve(facts.handler, r.handlers, "handler")
         checkPermission(r)
         spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
@@ -175,8 +173,7 @@ struct Validator {
     }
 
     private func checkPermission(_ r: References) {
-        let facts = spec.receptionHandler
-        let permission = spec.permission ?? PermissionFacts(source: facts.source, statuses: [], checkPoints: [], setups: [])
+        let permission = spec.permission ?? PermissionFacts(source: spec.receptionHandler.source, statuses: [], checkPoints: [], setups: [])
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
             if let setup = point.setup { r.resolve(setup, r.setups, r.setupWords) }
