@@ -16,31 +16,25 @@ public enum APNsPayload {
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
         flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]
     ) {
+        func refusal(_ location: SourceLocation?, path: String = "", _ message: String) -> DiagnosticsError {
+            DiagnosticsError([Diagnostic(file: file, location: location, path: path, message: message)])
+        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
         } catch {
-            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+            throw refusal(error.location, error.message)
         }
         guard case .object = root.value else {
-            throw DiagnosticsError([
-                Diagnostic(
-                    file: file, location: root.location,
-                    message: "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
-            ])
+            throw refusal(root.location, "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
         }
         guard let aps = root["aps"], case .object(let members) = aps.value else {
             let found = root["aps"].map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
-            throw DiagnosticsError([
-                Diagnostic(
-                    file: file, location: root["aps"]?.location ?? root.location, path: "aps",
-                    message: "expected an APNs payload with an \"aps\" dictionary, found \(found)")
-            ])
+            throw refusal(
+                root["aps"]?.location ?? root.location, path: "aps", "expected an APNs payload with an \"aps\" dictionary, found \(found)")
         }
         if let repeated = firstRepeatedKey(root) ?? firstRepeatedKey(aps) {
-            throw DiagnosticsError([
-                Diagnostic(file: file, location: repeated.keyLocation, message: "duplicate key '\(repeated.key)': the payload is ambiguous")
-            ])
+            throw refusal(repeated.keyLocation, "duplicate key '\(repeated.key)': the payload is ambiguous")
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []

@@ -98,10 +98,9 @@ package struct BranchSummary {
         let setups: [String: Int], appStates: [String: Int], taps: [String: Int]
 
         init(_ spec: Spec) {
-            func positions(_ ids: [String]) -> [String: Int] { Dictionary(ids.enumerated().map { ($1, $0) }) { a, _ in a } }
-            (setups, appStates, taps) = (
-                positions(spec.setups.map(\.id)), positions(spec.appStates.map(\.id)), positions(spec.taps.map(\.id))
-            )
+            setups = CellIndex.positions(spec.setups.map(\.id))
+            appStates = CellIndex.positions(spec.appStates.map(\.id))
+            taps = CellIndex.positions(spec.taps.map(\.id))
         }
 
         /// On arrival first, then the taps in spec order.

@@ -55,9 +55,7 @@ public struct Matrix: Sendable {
     package func cell(_ payload: Payload, setup: Int, state: Int) -> Cell { spec.cells[cellIndex(payload, setup: setup, state: state)] }
 
     /// Where that cell is in `spec.cells`.
-    package func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int {
-        cells.cell(payload, setup, state)
-    }
+    package func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int { cells.cell(payload, setup, state) }
 
     /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
     /// them; nil when they set none.

@@ -135,12 +135,12 @@ extension Matrix {
     private func scenario(_ cell: Cell, payload: Payload, setup: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
-        var steps = delivery.map { call in
+        func step(_ call: Call, _ event: Scenario.Event, respondsToTap: Bool = false) -> Scenario.Step {
             Scenario.Step(
-                handler: call.handler.id, state: call.state?.id,
-                event: inExtension(call.handler.id) ? .outsideApp : .delivered(state: call.state?.id ?? ""),
-                processesContent: false, respondsToTap: false, bringsNotification: call.bringsNotification)
+                handler: call.handler.id, state: call.state?.id, event: event, processesContent: false, respondsToTap: respondsToTap,
+                bringsNotification: call.bringsNotification)
         }
+        var steps = delivery.map { step($0, inExtension($0.handler.id) ? .outsideApp : .delivered(state: $0.state?.id ?? "")) }
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
@@ -149,12 +149,8 @@ extension Matrix {
                     || !launchAlwaysContinues(launch: call.handler.id, payload: payload, setup: setup, without: without))
         }
         for (position, call) in tapped.enumerated() {
-            let launches = launches(call.handler.id)
-            steps.append(
-                Scenario.Step(
-                    handler: call.handler.id, state: call.state?.id,
-                    event: launches || !call.bringsNotification ? .launchedByTap : .tapped(tap: tap!),
-                    processesContent: false, respondsToTap: position == responder, bringsNotification: call.bringsNotification))
+            let event: Scenario.Event = launches(call.handler.id) || !call.bringsNotification ? .launchedByTap : .tapped(tap: tap!)
+            steps.append(step(call, event, respondsToTap: position == responder))
         }
         if let first = steps.firstIndex(where: { $0.event != .outsideApp && $0.bringsNotification }) {
             steps[first].processesContent = true

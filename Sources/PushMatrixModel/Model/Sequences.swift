@@ -46,7 +46,7 @@ extension Matrix {
 
     private func sequencePushes(_ kind: PushSequence.Kind, setup: String) -> [PushSequence.Push]? {
         let finder = ScenarioFinder(matrix: self, setup: setup)
-        guard let base = finder.deliveredAndTapped(in: finder.backgroundFirst) else { return nil }
+        guard let base = finder.deliveredAndTapped(in: finder.appStates) else { return nil }
         let payload = scenarios[base].payload
         typealias Push = PushSequence.Push
         switch kind {
@@ -66,7 +66,7 @@ extension Matrix {
                     Push(scenario: tapped, request: 1, deliveredAt: 60, tappedAt: 90),
                 ]
             }
-            guard finder.handsNotification, let first = finder.scenario(payload, appState: scenarios[base].appState, tap: nil) else {
+            guard !finder.handing.isEmpty, let first = finder.scenario(payload, appState: scenarios[base].appState, tap: nil) else {
                 return nil
             }
             return [
@@ -96,8 +96,8 @@ private struct ScenarioFinder {
     let tap: String?
     /// The app states, background and foreground first.
     let appStates: [String]
-    /// True when some call in this setup carries the request identifier.
-    let handsNotification: Bool
+    /// The handlers whose method in this setup carries the request identifier.
+    let handing: Set<String>
     /// This setup's scenarios on their cell's first path, lacking no handler and not ignored,
     /// by cell and tap: the first of each. Sequences look a scenario up for every payload.
     private let firstPaths: [Cell: Int]
@@ -118,12 +118,9 @@ private struct ScenarioFinder {
         tap = taps.contains("body") ? "body" : taps.first
         let ids = matrix.spec.appStates.map(\.id)
         appStates = ["background", "foreground"].filter(ids.contains) + ids.filter { !["background", "foreground"].contains($0) }
-        handsNotification = matrix.spec.handlers.contains { handler in
-            handler.methods.contains { $0.setup.id == setup && $0.handsNotification }
-        }
+        handing = Set(
+            matrix.spec.handlers.filter { handler in handler.methods.contains { $0.setup.id == setup && $0.handsNotification } }.map(\.id))
     }
-
-    var backgroundFirst: [String] { appStates }
 
     /// The scenario of this cell and tap on the cell's first path, lacking no handler.
     func scenario(_ payload: Payload, appState: String, tap: String?) -> Int? {
@@ -140,7 +137,7 @@ private struct ScenarioFinder {
                 let steps = matrix.scenarios[index].steps
                 let arrival = steps.filter { $0.event.isDelivery && $0.event != .outsideApp && $0.bringsNotification }
                 guard !arrival.isEmpty, steps.contains(where: { !$0.event.isDelivery && $0.bringsNotification }) else { continue }
-                if handsNotificationOnArrival && !arrival.contains(where: { hands($0.handler) }) { continue }
+                if handsNotificationOnArrival && !arrival.contains(where: { handing.contains($0.handler) }) { continue }
                 return index
             }
         }
@@ -171,9 +168,5 @@ private struct ScenarioFinder {
             return Set(arrival).count < arrival.count
         }
         return doubled.first { matrix.scenarios[$0].tap == tap } ?? doubled.first
-    }
-
-    private func hands(_ handler: String) -> Bool {
-        matrix.spec.handlers.first { $0.id == handler }?.methods.contains { $0.setup.id == setup && $0.handsNotification } == true
     }
 }

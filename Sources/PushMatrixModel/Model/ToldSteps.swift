@@ -18,12 +18,14 @@ extension Phrasebook {
         -> [ToldStep]
     {
         // Cells that make the same calls read the same, and a matrix has few distinct ones.
-        var key = Self.signature(onDelivery, notificationCenter, taps)
-        if conditional { key += "?" }
+        let key = Self.signature(onDelivery, notificationCenter, taps) + (conditional ? "?" : "")
         if let known = cache.steps[key] { return known }
-        let made = makeSteps(onDelivery: onDelivery, notificationCenter: notificationCenter, taps: taps, conditional: conditional)
-        cache.steps[key] = made
-        return made
+        var steps = deliverySteps(onDelivery, conditional: conditional)
+        if notificationCenter { steps.append(ToldStep(text: phrase("notificationCenter"), notes: [], items: [])) }
+        steps += tapSteps(taps)
+        if steps.isEmpty { steps.append(ToldStep(text: phrase("ignored"), notes: [], items: [])) }
+        cache.steps[key] = steps
+        return steps
     }
 
     /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
@@ -32,22 +34,15 @@ extension Phrasebook {
         parts.reserveCapacity(32)
         func add(_ calls: [Call]) {
             for call in calls {
-                parts.append(call.handler.id)
-                parts.append("/")
-                parts.append(call.state?.id ?? "")
+                parts += [call.handler.id, "/", call.state?.id ?? ""]
                 if !call.bringsNotification { parts.append("!") }
-                for note in call.notes {
-                    parts.append(",")
-                    parts.append(note.id)
-                }
+                for note in call.notes { parts += [",", note.id] }
                 parts.append(";")
             }
         }
         add(onDelivery)
         for (tap, calls) in taps {
-            parts.append("|")
-            parts.append(tap)
-            parts.append(":")
+            parts += ["|", tap, ":"]
             add(calls)
         }
         return parts.joined()
@@ -72,16 +67,6 @@ extension Phrasebook {
         return pathSteps(
             onDelivery: differs.onDelivery == nil ? nil : path.onDelivery,
             taps: path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
-    }
-
-    private func makeSteps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool)
-        -> [ToldStep]
-    {
-        var steps = deliverySteps(onDelivery, conditional: conditional)
-        if notificationCenter { steps.append(ToldStep(text: phrase("notificationCenter"), notes: [], items: [])) }
-        steps += tapSteps(taps)
-        if steps.isEmpty { steps.append(ToldStep(text: phrase("ignored"), notes: [], items: [])) }
-        return steps
     }
 
     /// The calls on arrival as steps: consecutive plain calls told as one (`A, then B`), each
