@@ -38,9 +38,7 @@ extension JSONOutput {
         case .int(let value): out += String(value)
         case .string(let value): JSONOutput.writeString(value, to: &out)
         case .array(let items):
-            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in
-                item.write(to: &out, indent: indent + 1)
-            }
+            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in item.write(to: &out, indent: indent + 1) }
         case .object(let members):
             writeContainer(members, open: "{", close: "}", to: &out, indent: indent) { member, out in
                 JSONOutput.writeString(member.0, to: &out)

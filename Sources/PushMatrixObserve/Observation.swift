@@ -46,10 +46,10 @@ package struct Observation {
         }
     }
 
-    package var outcomes: [Outcome]
+    package var outcomes: [Outcome] = []
     /// Scenarios of the spec that no run covered, with any of the sets of missing handlers
     /// they stand for.
-    package var unobserved: Int
+    package var unobserved = 0
     /// Each outcome's index by its scenario's `key`.
     private var index: [String: Int] = [:]
 
@@ -65,8 +65,6 @@ package struct Observation {
     package init(matrix: Matrix, runs: [FieldLog.Run]) {
         var byKey: [String: [FieldLog.Run]] = [:]
         for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
-        var outcomes: [Outcome] = []
-        var unobserved = 0
         for scenario in matrix.scenarios {
             let calls = scenario.steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
             var observed = false
@@ -86,8 +84,6 @@ package struct Observation {
             }
             if !observed && scenario.path == 1 { unobserved += 1 }
         }
-        self.outcomes = outcomes
-        self.unobserved = unobserved
     }
 
     /// The runs of one scenario of an app with every handler, if any.
