@@ -16,11 +16,8 @@ extension OutputWriter {
         /// How many files the run renders, the manifest included.
         public var fileCount: Int { digests.count + 1 }
 
-        /// Compares one rendered file with what is there.
-        public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
-
-        /// The same for many files.
-        public func add(_ files: [(path: String, bytes: [UInt8])]) {
+        /// Compares each rendered file with what is there.
+        public func add(_ files: [OutputFile]) {
             for file in files {
                 digests[file.path] = Digest.hex(Regions.outline(file.bytes))
                 found[file.path] = Self.problem(file.path, file.bytes, in: writer)

@@ -8,27 +8,38 @@ extension OutputWriter {
         package var warnings: [Diagnostic]
     }
 
+    /// What a run asks of the output directory, worked out from the manifest read under its
+    /// lock: the input digest, what the new manifest remembers, and how to render the files.
+    package struct Request {
+        package var input: String, remembers: [(key: String, value: String)], render: () throws -> [OutputFile]
+        package init(input: String, remembers: [(key: String, value: String)], render: @escaping () throws -> [OutputFile]) {
+            (self.input, self.remembers, self.render) = (input, remembers, render)
+        }
+    }
+
     /// The one way a command writes an output directory. With stop requests held, it takes the
-    /// directory's lock, finishes or clears what an interrupted run left, and then, unless
-    /// forced or the manifest shows the outputs are current for `input`, renders the files and
-    /// lands them whole or not at all. A stop requested before the update is decided leaves
-    /// the directory as it was and throws `Interrupted`.
+    /// directory's lock, finishes or clears what an interrupted run left, reads the manifest
+    /// once and asks `request` for the run; then, unless forced or the manifest shows the
+    /// outputs are current for its input, it renders the files and lands them whole or not at
+    /// all. A stop requested before the update is decided leaves the directory as it was and
+    /// throws `Interrupted`.
     package func update(
-        input: String, force: Bool, interruptions: Interruptions, render: () throws -> [(path: String, bytes: [UInt8])]
+        force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request
     ) throws -> Written {
         interruptions.hold()
         defer { interruptions.release() }
         let (lock, recovered) = try OutputLock.forWriting(self)
         defer { lock.release() }
-        let manifest = readManifest()
-        if !force, let files = upToDateFiles(input: input, manifest: manifest) {
+        let manifest = readManifest(), request = try request(manifest)
+        let writer = OutputWriter(directory: directory, remembers: request.remembers)
+        if !force, let files = writer.upToDateFiles(input: request.input, manifest: manifest) {
             return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
         }
-        let files = try render()
+        let files = try request.render()
         if interruptions.isRequested() { throw Interrupted() }
-        let staging = Staging(self, force: force, lock: lock, manifest: manifest)
+        let staging = Staging(writer, force: force, lock: lock, manifest: manifest)
         staging.add(files)
-        let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
+        let fates = try staging.commit(input: request.input, interrupted: interruptions.isRequested)
         return Written(fates: fates, warnings: recovered + staging.warnings)
     }
 
@@ -41,18 +52,19 @@ extension OutputWriter {
     }
 
     /// The one way a command checks an output directory, writing nothing: under a shared lock,
-    /// the manifest alone answers when it shows the outputs current for `input` (unless
-    /// forced); otherwise the files are rendered and compared with what is there.
-    package func check(input: String, force: Bool, render: () throws -> [(path: String, bytes: [UInt8])]) throws -> Checked {
+    /// the manifest is read once and `request` asked for the run; the manifest alone answers
+    /// when it shows the outputs current for its input (unless forced); otherwise the files are
+    /// rendered and compared with what is there.
+    package func check(force: Bool, request: (Manifest) throws -> Request) throws -> Checked {
         let lock = try OutputLock.acquire(self, exclusive: false)
         defer { lock.release() }
         let debris = debris()
-        let manifest = readManifest()
-        if !force, debris.isEmpty, let files = upToDateFiles(input: input, manifest: manifest) {
+        let manifest = readManifest(), request = try request(manifest)
+        if !force, debris.isEmpty, let files = upToDateFiles(input: request.input, manifest: manifest) {
             return Checked(problems: [], debris: [], fileCount: files.count)
         }
         let checking = Checking(self, manifest: manifest)
-        checking.add(try render())
-        return Checked(problems: checking.problems(input: input), debris: debris, fileCount: checking.fileCount)
+        checking.add(try request.render())
+        return Checked(problems: checking.problems(input: request.input), debris: debris, fileCount: checking.fileCount)
     }
 }

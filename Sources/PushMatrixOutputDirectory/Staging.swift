@@ -38,11 +38,8 @@ extension OutputWriter {
             self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
         }
 
-        /// Compares one rendered file with what is there, and keeps it when it changed.
-        public func add(_ path: String, _ bytes: [UInt8]) { add([(path, bytes)]) }
-
-        /// The same for many files.
-        public func add(_ files: [(path: String, bytes: [UInt8])]) {
+        /// Compares each rendered file with what is there, and keeps those that changed.
+        public func add(_ files: [OutputFile]) {
             for file in files { add(file.path, file.bytes, digest: Digest.hex(Regions.outline(file.bytes))) }
         }
 

@@ -26,7 +26,7 @@ public enum Generator {
     /// Every file of `run`, in the plan's order (`rows`: the table, unless a test adds to it).
     package static func render(
         _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
-    ) throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])] {
+    ) throws(DiagnosticsError) -> [OutputFile] {
         try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
     }
 
@@ -42,7 +42,7 @@ public enum Generator {
     /// The files, in the given order. The files that share a model are one job, and jobs run in
     /// parallel; every job runs, and the first failure in file order is reported.
     private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
-        throws(DiagnosticsError) -> [(path: String, bytes: [UInt8])]
+        throws(DiagnosticsError) -> [OutputFile]
     {
         var jobs: [[Int]] = [], jobOfKey: [PlannedFile.ModelKey: Int] = [:]
         for (index, file) in files.enumerated() {
@@ -68,7 +68,7 @@ public enum Generator {
             }
         }
         if let firstFailure { throw firstFailure.error }
-        return zip(files, rendered).map { ($0.path, $1!) }
+        return zip(files, rendered).map { OutputFile(path: $0.path, bytes: $1!) }
     }
 
     private static func render(_ file: PlannedFile, _ model: Models.Model, library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {

@@ -87,10 +87,10 @@ public enum Command {
         option ?? remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
 
-    /// `--module NAME`, else the one the output remembers, else `PushHandlers`: the generated
-    /// Swift module, checked to be a name it can have.
-    static func moduleName(_ args: inout Arguments, remembered: String? = nil) throws -> String {
-        let module = args.value("--module") ?? remembered ?? Generator.defaultModule
+    /// `--module NAME` (`option`), else the one the output remembers, else `PushHandlers`: the
+    /// generated Swift module, checked to be a name it can have.
+    static func moduleName(_ option: String?, remembered: String? = nil) throws -> String {
+        let module = option ?? remembered ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
         if Generator.importedModules.contains(module) {
             throw Arguments.UsageError(
@@ -113,20 +113,22 @@ public enum Command {
         guard !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
-        let previous = OutputWriter(directory: output).readManifest()
-        let module = try moduleName(&args, remembered: previous.remembered("module"))
+        let moduleOption = args.value("--module")
         let tests = try testFramework(args.value("--tests"))
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 
-        let spec = specPath(specOption, remembered: rememberedSpec(previous, in: output))
-        let bytes = try SpecLoader.bytes(path: spec)
-        let library = TemplateLibrary(directory: templates), run = OutputPlan.Run(product: .generate, module: module, tests: tests)
-        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
-        let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
-        let render = { try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run) }
+        let library = TemplateLibrary(directory: templates), writer = OutputWriter(directory: output)
+        var spec = "", module = ""
+        func request(_ manifest: OutputWriter.Manifest) throws -> OutputWriter.Request {
+            let asked = try Self.request(manifest, spec: specOption, module: moduleOption, output: output, library: library) {
+                module, _, _ in OutputPlan.Run(product: .generate, module: module, tests: tests)
+            }
+            (spec, module) = (asked.spec, asked.module)
+            return asked.request
+        }
         if check {
-            let checked = try writer.check(input: input, force: force, render: render)
+            let checked = try writer.check(force: force, request: request)
             let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: templates)
             for (path, problem) in checked.problems {
                 result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(update)' to update\n"
@@ -138,7 +140,7 @@ public enum Command {
             if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checked.fileCount) files)\n" }
             return
         }
-        let written = try writer.update(input: input, force: force, interruptions: interruptions, render: render)
+        let written = try writer.update(force: force, interruptions: interruptions, request: request)
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         if verbose {
             result.stdout += written.fates.map {
@@ -152,6 +154,26 @@ public enum Command {
         }
     }
 
+    /// What a run of `output` asks of it, once the manifest there is read: the spec and module
+    /// the options name or the manifest remembers (a spec as seen from `output`), the input
+    /// digest, and how to render.
+    static func request(
+        _ manifest: OutputWriter.Manifest, spec option: String?, module moduleOption: String?, output: String,
+        library: TemplateLibrary, run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
+    ) throws -> (request: OutputWriter.Request, spec: String, module: String) {
+        let module = try moduleName(moduleOption, remembered: manifest.remembered("module"))
+        let remembered = manifest.remembered("spec").map {
+            $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
+        }
+        let spec = specPath(option, remembered: remembered)
+        let bytes = try SpecLoader.bytes(path: spec), run = makeRun(module, spec, bytes)
+        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
+        let request = OutputWriter.Request(input: input, remembers: remembering(spec: spec, module: module, output: output)) {
+            try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
+        }
+        return (request, spec, module)
+    }
+
     /// What an output's manifest remembers for the next run without `--spec` or `--module`: a
     /// spec file as seen from the output directory, so that it is found from any working
     /// directory and no machine's path is written. A name that cannot sit on one line is not
@@ -159,12 +181,6 @@ public enum Command {
     static func remembering(spec: String, module: String, output: String) -> [(key: String, value: String)] {
         let file = spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(spec, from: output)
         return [("spec", file), ("module", module)].filter { !$0.1.contains("\n") && !$0.1.contains("\r") }
-    }
-
-    /// The spec the manifest of `output` remembers, as a path from the working directory.
-    static func rememberedSpec(_ manifest: OutputWriter.Manifest, in output: String) -> String? {
-        guard let spec = manifest.remembered("spec") else { return nil }
-        return spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(FileSystem.join(output, spec), from: ".")
     }
 
     /// The `generate` command that remakes `output` as it is: the spec always, the other

@@ -13,19 +13,15 @@ extension Command {
         guard let output = args.value("--output"), !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: name the directory the field kit goes in")
         }
-        let previous = OutputWriter(directory: output).readManifest()
-        let module = try moduleName(&args, remembered: previous.remembered("module"))
+        let moduleOption = args.value("--module")
         let force = args.flag("--force")
         try args.finish()
 
-        let spec = specPath(specOption, remembered: rememberedSpec(previous, in: output))
-        let bytes = try SpecLoader.bytes(path: spec)
         let library = TemplateLibrary(directory: templates)
-        let run = OutputPlan.Run(product: .fieldKit, module: module, specName: BuiltInFiles.name(of: spec, bytes: bytes))
-        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
-        let writer = OutputWriter(directory: output, remembers: remembering(spec: spec, module: module, output: output))
-        let written = try writer.update(input: input, force: force, interruptions: interruptions) {
-            try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
+        let written = try OutputWriter(directory: output).update(force: force, interruptions: interruptions) { manifest in
+            try request(manifest, spec: specOption, module: moduleOption, output: output, library: library) {
+                OutputPlan.Run(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
+            }.request
         }
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         let count = written.fates.filter { $0.fate == .written }.count

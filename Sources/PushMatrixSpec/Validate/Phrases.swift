@@ -1,5 +1,3 @@
-import PushMatrixSupport
-
 /// The phrases the renderer builds sentences from, with the placeholders each may use.
 /// Their wording lives in the spec, per language; only their roles are known here.
 package enum Phrases {

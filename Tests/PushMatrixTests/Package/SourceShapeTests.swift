@@ -85,6 +85,13 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertGreaterThan(imports, 10, "the scan finds the imports")
     }
 
+    /// A command reads an output's manifest only through `update` or `check`, once, under the lock.
+    func testCommandsLeaveTheManifestToTheOutputDirectory() throws {
+        let commands = try files().filter { $0.name.hasPrefix("PushMatrix/") }
+        XCTAssertFalse(commands.isEmpty)
+        for (name, lines) in commands { XCTAssertFalse(lines.contains { $0.contains("readManifest(") }, name) }
+    }
+
     func testTheLibraryChangesNoProcessWideState() throws {
         let calls = ["sigprocmask(", "pthread_sigmask(", "signal(", "sigaction(", "exit(", "chdir(", "setenv(", "unsetenv(", "umask("]
         for (name, lines) in try files() {

@@ -36,12 +36,20 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertNotEqual(
             input, InputDigest.of(version: Command.version, spec: spec, library: library, run: run), "the row's template is an input")
         let writer = OutputWriter(directory: Fixtures.temporaryDirectory(self) + "/out")
-        let render = { try Generator.render(matrix, library: library, run: run, rows: rows) }
-        let written = try writer.update(input: input, force: false, interruptions: .none, render: render)
+        let request = { (_: OutputWriter.Manifest) in
+            OutputWriter.Request(input: input, remembers: []) { try Generator.render(matrix, library: library, run: run, rows: rows) }
+        }
+        let written = try writer.update(force: false, interruptions: .none, request: request)
         XCTAssertEqual(written.fates.first { $0.path == "Sources/Summarized/Summary/ja.md" }?.fate, .written)
-        XCTAssertTrue(try writer.check(input: input, force: true, render: render).problems.isEmpty)
+        XCTAssertTrue(try writer.check(force: true, request: request).problems.isEmpty)
+        var asked: [String?] = []  // the manifest is read once, under the lock, and handed to the request
+        _ = try writer.check(force: false) { manifest in
+            asked.append(manifest.input)
+            return request(manifest)
+        }
+        XCTAssertEqual(asked, [input])
         try Data("edited\n".utf8).write(to: URL(fileURLWithPath: writer.directory + "/Sources/Summarized/Summary/en.md"))
-        let problems = try writer.check(input: input, force: true, render: render).problems
+        let problems = try writer.check(force: true, request: request).problems
         XCTAssertEqual(problems.map(\.path), ["Sources/Summarized/Summary/en.md"])
         XCTAssertEqual(problems.map(\.problem), [.stale])
 

@@ -16,7 +16,7 @@ final class StagingTests: XCTestCase {
     private func stage(_ files: [String: [String]], into output: String, force: Bool = false) throws -> [String: OutputWriter.Fate] {
         let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: force)
         for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
-            staging.add(path, Array(pieces.joined().utf8))
+            staging.add([OutputFile(path: path, bytes: Array(pieces.joined().utf8))])
         }
         return Dictionary(uniqueKeysWithValues: try staging.commit(input: "test").map { ($0.path, $0.fate) })
     }
@@ -118,7 +118,7 @@ final class StagingTests: XCTestCase {
             let before = try fileManager.contentsOfDirectory(atPath: base).sorted()
             do {  // the run ends with the scope, letting go of its lock
                 let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: false)
-                staging.add("Docs/big.md", Array("# Big\nend\n".utf8))
+                staging.add([OutputFile(path: "Docs/big.md", bytes: Array("# Big\nend\n".utf8))])
                 var asked = 0
                 XCTAssertThrowsError(
                     try staging.commit(input: "test") {
@@ -135,7 +135,7 @@ final class StagingTests: XCTestCase {
     private func check(_ files: [String: [String]], in output: String) -> [String: OutputWriter.Problem] {
         let checking = OutputWriter.Checking(OutputWriter(directory: output))
         for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
-            checking.add(path, Array(pieces.joined().utf8))
+            checking.add([OutputFile(path: path, bytes: Array(pieces.joined().utf8))])
         }
         return Dictionary(uniqueKeysWithValues: checking.problems(input: "test").map { ($0.path, $0.problem) })
     }
