@@ -115,16 +115,19 @@ enum Regions {
     }
 
     /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
-    /// them into lines.
+    /// them into lines. The search looks at the byte that would end a match and moves on as far
+    /// as that byte allows (Horspool's rule), so it reads only a few bytes of each eleven.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
-        let word = Array("pushmatrix".utf8)
-        var from = bytes.startIndex
-        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
-            if colon >= word.count && bytes[(colon - word.count)..<colon].elementsEqual(word) { return true }
-            from = colon + 1
+        var end = word.count - 1
+        while end < bytes.count {
+            if bytes[end] == UInt8(ascii: ":") && bytes[(end + 1 - word.count)...end].elementsEqual(word) { return true }
+            end += shift[Int(bytes[end])]
         }
         return false
     }
+
+    private static let word = Array("pushmatrix:".utf8)
+    private static let shift = (0..<256).map { byte in word.count - 1 - (word.dropLast().lastIndex(of: UInt8(byte)) ?? -1) }
 
     /// The marker prefixes and the comment openers they may follow, spelled once: every line
     /// of a file with regions is looked at.

@@ -100,7 +100,19 @@ package enum OutputPlan {
             guard case .pages = row.range else { return false }
             return row.format == .markdown
         }!
-        return row.path.replacing("{language}", with: language).replacing("{page}", with: page)
+        return filled(row.path, ["language": language, "page": page])
+    }
+
+    /// `pattern` with each `{name}` that `values` has replaced by its value, in one pass; any
+    /// other text, braces included, as it is.
+    static func filled(_ pattern: String, _ values: [String: String]) -> String {
+        var out = "", rest = pattern[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            out += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// The table. Each row: path, template, view, format, range, condition.

@@ -85,9 +85,8 @@ extension OutputPlan {
 
     private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {
         func file(_ values: [String: String], _ item: PlannedFile.Item) -> PlannedFile {
-            let fill = { (pattern: String) in
-                values.merging(["module": module]) { own, _ in own }.reduce(pattern) { $0.replacing("{\($1.key)}", with: $1.value) }
-            }
+            let all = values.merging(["module": module]) { own, _ in own }
+            let fill = { (pattern: String) in OutputPlan.filled(pattern, all) }
             return PlannedFile(
                 path: fill(row.path), template: row.template.map(fill), fallback: row.fallback, format: row.format,
                 key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))

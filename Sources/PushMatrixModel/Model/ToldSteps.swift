@@ -34,15 +34,22 @@ extension Phrasebook {
         parts.reserveCapacity(32)
         func add(_ calls: [Call]) {
             for call in calls {
-                parts += [call.handler.id, "/", call.state?.id ?? ""]
+                parts.append(call.handler.id)
+                parts.append("/")
+                parts.append(call.state?.id ?? "")
                 if !call.bringsNotification { parts.append("!") }
-                for note in call.notes { parts += [",", note.id] }
+                for note in call.notes {
+                    parts.append(",")
+                    parts.append(note.id)
+                }
                 parts.append(";")
             }
         }
         add(onDelivery)
         for (tap, calls) in taps {
-            parts += ["|", tap, ":"]
+            parts.append("|")
+            parts.append(tap)
+            parts.append(":")
             add(calls)
         }
         return parts.joined()

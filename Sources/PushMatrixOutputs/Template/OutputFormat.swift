@@ -194,17 +194,20 @@ public struct SwiftCommentFormat: OutputFormat {
     /// Each run of consecutive `import` lines sorted, as swift-format's OrderedImports wants:
     /// a template cannot place `import {{module}}` for every module name a user may choose.
     public func finish(_ file: [UInt8]) -> [UInt8] {
-        let lines = file.split(separator: .newline, omittingEmptySubsequences: false)
-        let isImport = { (line: ArraySlice<UInt8>) in line.starts(with: Array("import ".utf8)) }
-        var out: [ArraySlice<UInt8>] = []
-        var index = lines.startIndex
-        while index < lines.endIndex {
-            // A run of imports, or else the one line that is not an import.
-            let end = max(lines[index...].firstIndex { !isImport($0) } ?? lines.endIndex, index + 1)
-            out += lines[index..<end].sorted { $0.lexicographicallyPrecedes($1) }
-            index = end
+        var out = file, run: [ArraySlice<UInt8>] = [], start = 0
+        let word = Array("import ".utf8)
+        func sortRun() {  // the run's lines, sorted, take the bytes they held
+            guard let first = run.first?.startIndex, let last = run.last?.endIndex else { return }
+            out.replaceSubrange(first..<last, with: Array(run.sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [.newline])))
+            run = []
         }
-        return Array(out.joined(separator: [.newline]))
+        while start <= file.count {
+            let end = file[start...].firstIndex(of: .newline) ?? file.count
+            if file[start..<end].starts(with: word) { run.append(file[start..<end]) } else { sortRun() }
+            start = end + 1
+        }
+        sortRun()
+        return out
     }
 }
 

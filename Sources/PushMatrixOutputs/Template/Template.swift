@@ -185,7 +185,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             }
         } else {
             // Mustache rule: the first field is looked up from the innermost context outward.
-            guard let found = stack.reversed().lazy.compactMap({ $0.field(first) }).first else {
+            guard let found = lookUp(first) else {
                 var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
                 for case .object(let fields) in stack { known += fields.names }
                 throw Self.error(file, at, "unknown name '\(first)'" + Suggestion.didYouMean(first, in: known))
@@ -203,6 +203,13 @@ struct TemplateRenderer<Format: OutputFormat> {
             value = v
         }
         return value
+    }
+
+    private func lookUp(_ name: String) -> TemplateValue? {
+        for level in stack.indices.reversed() {
+            if case .object(let fields) = stack[level], let value = fields[name] { return value }
+        }
+        return nil
     }
 
     private static func error(_ file: String, _ at: SourceLocation, _ message: String) -> DiagnosticsError {

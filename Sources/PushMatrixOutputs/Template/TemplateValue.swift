@@ -36,12 +36,6 @@ extension TemplateValue {
         }
     }
 
-    /// An object's field; nil for a name it lacks or a value that is not an object.
-    package func field(_ name: String) -> TemplateValue? {
-        guard case .object(let fields) = self else { return nil }
-        return fields[name]
-    }
-
     /// For messages: "'x' is a list".
     var kindDescription: String {
         switch self {

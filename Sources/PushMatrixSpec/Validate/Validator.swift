@@ -245,19 +245,20 @@ extension Validator {
         guard !spec.glossary.isEmpty else { return }
         // Texts are searched as UTF-8 bytes, not characters: a variant is found wherever its bytes
         // are, which in the NFC text of a spec is where its characters are, at a fraction of the cost.
+        let languages = Array(Set(spec.glossary.flatMap(\.variants.keys)))
         let terms = spec.glossary.flatMap { entry in
             entry.variants.sorted { $0.key < $1.key }.map { language, variants in
                 (
-                    entry: entry, language: language, variants: variants.map { ($0, Array($0.utf8)) },
+                    entry: entry, language: language, at: languages.firstIndex(of: language)!,
+                    variants: variants.map { ($0, Array($0.utf8)) },
                     allowed: entry.allowed[language, default: []].map { Array($0.utf8) }
                 )
             }
         }
         for (text, _, _) in SpecTexts.all(in: spec) where !text.origin.path.hasPrefix("glossary") {
-            var bytes: [String: [UInt8]] = [:]
+            let bytes = languages.map { Array(text[$0].utf8) }  // each language's text, read once
             for term in terms {
-                let value = bytes[term.language] ?? Array(text[term.language].utf8)
-                bytes[term.language] = value
+                let value = bytes[term.at]
                 guard term.variants.contains(where: { value.firstIndex(of: $0.1) != nil }) else { continue }
                 let unallowed = term.allowed.reduce(value) { $0.removing($1) }
                 for (variant, variantBytes) in term.variants where unallowed.firstIndex(of: variantBytes) != nil {
