@@ -4,6 +4,7 @@ import XCTest
 @testable import PushMatrix
 @testable import PushMatrixOutputDirectory
 @testable import PushMatrixOutputs
+@testable import PushMatrixSpec
 @testable import PushMatrixSupport
 
 /// The command line: exit statuses, writing only what changed, `--check`, and an output
@@ -111,9 +112,10 @@ final class CommandTests: XCTestCase {
         let directory = Fixtures.temporaryDirectory(self)
         let payload = directory + "/push.json"
         try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: URL(fileURLWithPath: payload))
-        let spec = Fixtures.builtIn.spec
+        // The smallest spec: each run does the command's whole work.
+        let minimal = Fixtures.fixture("minimal.json"), spec = try SpecLoader.load(path: minimal).spec
         let values = [
-            "--spec": Fixtures.spec, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
+            "--spec": minimal, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
             "--payload": payload, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing",
         ]
@@ -124,13 +126,14 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(
             Help.commands(spec).map(\.name), ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"])
         for info in Help.commands(spec) {
-            let help = Command.run([info.name, "--help", "--spec", Fixtures.spec]).stdout
+            let help = Command.run([info.name, "--help", "--spec", minimal]).stdout
             let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()
                 .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
             XCTAssertEqual(listed, info.optionNames, info.name)
             for option in info.options {
                 let value = option.value.map { _ in [values[option.name]!] } ?? []
-                let result = Command.run([info.name] + (operands[info.name] ?? []) + [option.name] + value)
+                let spec = info.optionNames.contains("--spec") ? ["--spec", minimal] : []
+                let result = Command.run([info.name] + (operands[info.name] ?? []) + spec + [option.name] + value)
                 XCTAssertFalse(result.stderr.contains("unknown option"), "\(info.name) \(option.name): \(result.stderr)")
             }
             let unknown = Command.run([info.name] + (operands[info.name] ?? []) + ["--no-such-option"])
