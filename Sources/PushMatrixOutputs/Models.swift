@@ -28,6 +28,8 @@ struct Models: Sendable {
         case .payload(let index):
             let kit = FieldKitView(matrix: matrix), payload = matrix.payloads[index]
             return .bytes(key.view == .simulatorPayload ? kit.simulatorFile(payload) : kit.deviceFile(payload))
+        case .group(let index) where key.view == .scenarioGroup:
+            return .bytes(swift.scenarioFile(group(index)))
         default:
             var fields = swift.common
             if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
@@ -47,7 +49,6 @@ struct Models: Sendable {
         case (.runtime, _): return swift.runtime()
         case (.scenarioTable, _): return swift.scenarioTable()
         case (.skeleton, _): return swift.skeleton()
-        case (.scenarioGroup, .group(let index)): return swift.scenarioFile(group(index))
         case (.sequences, _): return swift.sequences()
         case (.sequenceSuite, _): return swift.sequences(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)

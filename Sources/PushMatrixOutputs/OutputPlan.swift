@@ -125,7 +125,7 @@ package enum OutputPlan {
         Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .runtime, .swift, .one, .module),
         Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
         Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
-        Row("\(sources)/Scenarios/{payloadType}.swift", "swift/ScenarioGroup.swift", .scenarioGroup, .swift, .groups, .module),
+        Row("\(sources)/Scenarios/{payloadType}.swift", nil, .scenarioGroup, .swift, .groups, .module),
         Row("\(sources)/Scenarios/Sequences.swift", "swift/Sequences.swift", .sequences, .swift, .one, .module),
         Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .testSupport, .swift, .one, .tests(.xctest)),
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .testSupport, .swift, .one, .tests(.swiftTesting)),

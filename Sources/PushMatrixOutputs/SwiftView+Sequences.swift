@@ -19,7 +19,7 @@ extension SwiftView {
                                 let call =
                                     "Push(scenario: .\(names[push.scenario]), requestIdentifier: \"request-\(push.request)\", "
                                     + "deliveredAt: \(push.deliveredAt), tappedAt: \(push.tappedAt)),"
-                                return .verbatim(Self.wrapped(call: call, indent: 12))
+                                return .verbatim(SwiftPrinter.wrapped(call: call, indent: 12))
                             }),
                     ])
                 }),

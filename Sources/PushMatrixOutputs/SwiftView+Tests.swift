@@ -23,7 +23,7 @@ extension SwiftView {
                 group.names.indices.map {
                     .object([
                         "name": .verbatim(group.testNames[$0]), "summary": .text(group.summaries[$0]),
-                        "assertion": .verbatim(Self.wrapped(call: "assertConforms(.\(group.names[$0]))", indent: 8)),
+                        "assertion": .verbatim(SwiftPrinter.wrapped(call: "assertConforms(.\(group.names[$0]))", indent: 8)),
                     ])
                 })
         case .swiftTesting:

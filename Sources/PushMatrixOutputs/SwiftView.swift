@@ -83,42 +83,6 @@ struct SwiftView {
         .object(["keys": .list(spec.payloadKeys.map { .verbatim($0.id) })])
     }
 
-    /// One payload combination's scenarios as Swift declarations.
-    func scenarioFile(_ group: Group) -> TemplateValue {
-        var expressions: [Scenario.Step: String] = [:]  // a payload's scenarios repeat the same few steps
-        return .object([
-            "group": .verbatim(group.name),
-            "typeName": .verbatim(group.typeName),
-            "payload": .verbatim(
-                payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: PushPayload = ".count)),
-            "scenarios": .list(
-                group.scenarios.enumerated().map { n, scenario in
-                    let (declaration, indent) = Self.scenarioDeclaration(group.names[n])
-                    return .object([
-                        "name": .verbatim(group.names[n]),
-                        "declaration": .verbatim(declaration), "indent": .verbatim(indent),
-                        "summary": .text(group.summaries[n]),
-                        "setup": .verbatim(scenario.setup),
-                        "appState": .verbatim(scenario.appState),
-                        "tap": .verbatim(scenario.tap.map { "." + $0 } ?? "nil"),
-                        "laterPath": .bool(scenario.path > 1), "path": .verbatim(String(scenario.path)),
-                        "missing": .verbatim(Self.setLiteral(scenario.missing)),
-                        "hasEitherWay": .bool(!scenario.eitherWay.isEmpty), "eitherWay": .verbatim(Self.setLiteral(scenario.eitherWay)),
-                        "ignored": .verbatim(scenario.ignored ? "true" : "false"),
-                        "hasSteps": .bool(!scenario.steps.isEmpty),
-                        // swift-format wants a trailing comma only where the list cannot fit on one line.
-                        "steps": .list(
-                            scenario.steps.map { step in
-                                let text = expressions[step] ?? Self.stepExpression(step)
-                                expressions[step] = text
-                                let line = scenario.steps.count > 1 ? text + "," : text
-                                return .verbatim(Self.wrapped(call: line, indent: 12 + indent.count))
-                            }),
-                    ])
-                }),
-        ])
-    }
-
     func scenarioTable() -> TemplateValue {
         .object(["groups": .list(matrix.payloads.map { .verbatim(Self.payloadName($0, keys: matrix.payloadKeyIds)) })])
     }
@@ -367,46 +331,11 @@ struct SwiftView {
 
     /// The payload's initializer, to follow `prefix` characters on its line: broken after the
     /// parenthesis, as swift-format does, when the line would be too long.
-    private func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
+    func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
         let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
         let oneLine = "PushPayload(\(arguments))"
-        return prefix + oneLine.count <= Self.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
+        return prefix + oneLine.count <= SwiftPrinter.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
     }
-
-    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
-    /// lays it out: on one line with its type while that fits, then without it, and only then
-    /// broken after the `=` with everything after indented.
-    static func scenarioDeclaration(_ name: String) -> (String, String) {
-        let prefix = "    public static let \(name)"
-        if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
-            return ("public static let \(name): PushScenario = PushScenario(", "")
-        }
-        if (prefix + " = PushScenario(").count <= lineLength { return ("public static let \(name) = PushScenario(", "") }
-        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        PushScenario(", "    ") }
-        return ("public static\n        let \(name) =\n        PushScenario(", "    ")
-    }
-
-    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
-    /// with its arguments from the next line, four spaces in, as many to a line as fit.
-    /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
-    static func wrapped(call line: String, indent: Int) -> String {
-        guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
-        let margin = String(repeating: " ", count: indent + 4)
-        var lines: [String] = [], current = ""
-        for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
-            let next = current.isEmpty ? argument : current + ", " + argument
-            if current.isEmpty || margin.count + next.count + 1 <= lineLength {
-                current = next
-            } else {
-                lines.append(current + ",")
-                current = argument
-            }
-        }
-        return line[...open] + "\n" + (lines + [current]).map { margin + $0 }.joined(separator: "\n")
-    }
-
-    /// The line length of the package's swift-format configuration, which generated code keeps to.
-    static let lineLength = 140
 
     /// A payload combination's name in Swift properties and file names: its set keys joined by
     /// `_` (`alert_category`), or `none`.

@@ -54,7 +54,6 @@ extension BuiltInFiles {
         "swift/Dimensions.swift": PackageResources.Dimensions_swift,
         "swift/PushMemory.swift": PackageResources.PushMemory_swift,
         "swift/Runtime.swift": PackageResources.Runtime_swift,
-        "swift/ScenarioGroup.swift": PackageResources.ScenarioGroup_swift,
         "swift/ScenarioTable.swift": PackageResources.ScenarioTable_swift,
         "swift/Sequences.swift": PackageResources.Sequences_swift,
         "swift/Skeleton.swift": PackageResources.Skeleton_swift,

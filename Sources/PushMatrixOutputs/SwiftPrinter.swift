@@ -1,0 +1,55 @@
+/// Prints generated Swift line by line at the indentation it is told, and holds the layout rules
+/// swift-format applies to it, so a file printed from code needs no template and no other rule.
+struct SwiftPrinter {
+    /// The line length of the package's swift-format configuration, which generated code keeps to.
+    static let lineLength = 140
+
+    private(set) var bytes: [UInt8] = []
+    private var indent = 0
+
+    /// One line (which may go on over lines of its own, already laid out); an empty line gets no
+    /// indentation.
+    mutating func print(_ line: String) {
+        if !line.isEmpty { bytes += repeatElement(.space, count: indent) + Array(line.utf8) }
+        bytes.append(.newline)
+    }
+
+    /// What `body` prints, `by` more spaces in.
+    mutating func indented(by extra: Int = 4, _ body: (inout SwiftPrinter) -> Void) {
+        indent += extra
+        body(&self)
+        indent -= extra
+    }
+
+    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
+    /// lays it out: on one line with its type while that fits, then without it, and only then
+    /// broken after the `=` with everything after indented.
+    static func scenarioDeclaration(_ name: String) -> (String, String) {
+        let prefix = "    public static let \(name)"
+        if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
+            return ("public static let \(name): PushScenario = PushScenario(", "")
+        }
+        if (prefix + " = PushScenario(").count <= lineLength { return ("public static let \(name) = PushScenario(", "") }
+        if (prefix + " =").count <= lineLength { return ("public static let \(name) =\n        PushScenario(", "    ") }
+        return ("public static\n        let \(name) =\n        PushScenario(", "    ")
+    }
+
+    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
+    /// with its arguments from the next line, four spaces in, as many to a line as fit.
+    /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
+    static func wrapped(call line: String, indent: Int) -> String {
+        guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
+        let margin = String(repeating: " ", count: indent + 4)
+        var lines: [String] = [], current = ""
+        for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
+            let next = current.isEmpty ? argument : current + ", " + argument
+            if current.isEmpty || margin.count + next.count + 1 <= lineLength {
+                current = next
+            } else {
+                lines.append(current + ",")
+                current = argument
+            }
+        }
+        return line[...open] + "\n" + (lines + [current]).map { margin + $0 }.joined(separator: "\n")
+    }
+}
