@@ -91,8 +91,7 @@ public final class OutputLock {
         guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = FileSystem.Failure.current()
-            close(descriptor)
-            descriptor = -1
+            release()
             throw writer.failure(
                 busy
                     ? "another pushmatrix run is using this output directory; run again when it has finished"

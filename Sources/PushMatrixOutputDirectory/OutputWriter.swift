@@ -159,7 +159,7 @@ public struct OutputWriter: Sendable {
 
     package func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
-    func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
+    package func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
         do {
             return try action()
         } catch {

@@ -27,10 +27,7 @@ extension OutputWriter {
         /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read
         /// under it (read here when not given).
         public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock, manifest: Manifest? = nil) {
-            self.writer = writer
-            self.force = force
-            self.outputLock = outputLock
-            previous = manifest ?? writer.readManifest()
+            (self.writer, self.force, self.outputLock, previous) = (writer, force, outputLock, manifest ?? writer.readManifest())
         }
 
         /// Takes the output directory's lock itself, finishing what an interrupted run left.
@@ -38,25 +35,24 @@ extension OutputWriter {
             self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
         }
 
-        /// Compares each rendered file with what is there, and keeps those that changed.
+        /// Compares each rendered file with what is there, and keeps those that changed. A new
+        /// output directory has no file whose regions could be lost, so only an update records
+        /// what the run puts in each region and compares each file with what is there.
         public func add(_ files: [OutputFile]) {
-            for file in files { add(file.path, file.bytes, digest: Digest.hex(Regions.outline(file.bytes))) }
-        }
-
-        /// A new output directory has no file whose regions could be lost, so only an update
-        /// records what the run puts in each region and compares each file with what is there.
-        private func add(_ path: String, _ bytes: [UInt8], digest: String) {
-            var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
-            if outputLock.fresh == nil {
-                if Regions.mayHaveRegions(bytes) {
-                    for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
+            for file in files {
+                let (path, bytes) = (file.path, file.bytes)
+                var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
+                if outputLock.fresh == nil {
+                    if Regions.mayHaveRegions(bytes) {
+                        for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
+                    }
+                    (text, problems, warnings) = compare(path, bytes)
                 }
-                (text, problems, warnings) = compare(path, bytes)
+                digests[path] = Digest.hex(Regions.outline(bytes))
+                changed[path] = text
+                refused[path] = problems.isEmpty ? nil : problems
+                self.warnings += warnings
             }
-            digests[path] = digest
-            changed[path] = text
-            refused[path] = problems.isEmpty ? nil : problems
-            self.warnings += warnings
         }
 
         /// The text to write (nil when the file is unchanged), why it cannot be written, and
@@ -139,8 +135,8 @@ extension OutputWriter {
 
             let files = writes.keys.filter { $0 != manifestName }.sorted()
             if !files.isEmpty || !removals.isEmpty || !manifestIfWritten.isEmpty {
-                let staging = writer.location(Transaction.directoryName + "/files")
-                try stage((files + manifestIfWritten).map { ($0, writes[$0]!) }, under: staging, interrupted: interrupted)
+                let staged = (files + manifestIfWritten).map { ($0, writes[$0]!) }
+                try stage(staged, under: writer.location(Transaction.directoryName + "/files"), interrupted: interrupted)
                 let write = { (path: String) in Transaction.Change.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
                 let changes = files.map(write) + removals.map { .remove(path: $0) } + manifestIfWritten.map(write)
@@ -166,7 +162,6 @@ extension OutputWriter {
         /// staging directory is removed and the output left as it was.
         private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
             let isFresh = outputLock.fresh != nil
-            let staging = isFresh ? root : writer.location(Transaction.directoryName)
             do {
                 if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
                 // Interruption is asked before each file.
@@ -182,7 +177,7 @@ extension OutputWriter {
                 }
                 if interrupted() { throw Interrupted() }
             } catch {
-                if !isFresh { try? FileSystem.removeTree(staging) }
+                if !isFresh { try? FileSystem.removeTree(writer.location(Transaction.directoryName)) }
                 throw error
             }
         }

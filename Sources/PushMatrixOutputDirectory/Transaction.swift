@@ -60,9 +60,8 @@ struct Transaction: Equatable {
     /// Decides the update (the journal lands in one rename), then applies it. The staged files
     /// must be in place.
     func commit(in writer: OutputWriter) throws(DiagnosticsError) {
-        let journal = Self.journal(in: writer)
         try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
-            try FileSystem.replace(journal, with: text, temporarySuffix: OutputWriter.temporarySuffix)
+            try FileSystem.replace(Self.journal(in: writer), with: text, temporarySuffix: OutputWriter.temporarySuffix)
         }
         _ = try apply(in: writer, verifying: false)
     }
@@ -106,12 +105,9 @@ struct Transaction: Equatable {
     }
 
     /// What the next run does with a staging directory it finds: finishes a decided update, or
-    /// removes an undecided one.
+    /// removes an undecided one (an update with no changes).
     static func finishInterrupted(in writer: OutputWriter) throws(DiagnosticsError) -> [Diagnostic] {
-        guard let bytes = FileSystem.read(journal(in: writer)), let journal = Transaction(text: bytes) else {
-            try writer.perform(directoryName) { () throws(FileSystem.Failure) in try FileSystem.removeTree(writer.location(directoryName)) }
-            return []
-        }
-        return try journal.apply(in: writer, verifying: true)
+        let update = FileSystem.read(journal(in: writer)).flatMap { Transaction(text: $0) } ?? Transaction(changes: [])
+        return try update.apply(in: writer, verifying: true)
     }
 }

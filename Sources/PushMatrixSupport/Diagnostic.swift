@@ -7,8 +7,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     public var column: Int { Int(storedColumn) }
 
     public init(line: Int, column: Int) {
-        storedLine = UInt32(clamping: line)
-        storedColumn = UInt32(clamping: column)
+        (storedLine, storedColumn) = (UInt32(clamping: line), UInt32(clamping: column))
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
@@ -29,11 +28,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
     public var severity: Severity
 
     public init(file: String, location: SourceLocation?, path: String = "", message: String, severity: Severity = .error) {
-        self.file = file
-        self.location = location
-        self.path = path
-        self.message = message
-        self.severity = severity
+        (self.file, self.location, self.path, self.message, self.severity) = (file, location, path, message, severity)
     }
 
     public var description: String { formatted(colored: false) }

@@ -165,12 +165,8 @@ package enum FileSystem {
     /// never followed. Missing is fine.
     package static func removeTree(_ path: String) throws(Failure) {
         guard let found = kind(path) else { return }
-        guard found == .directory else {
-            guard unlink(path) == 0 || errno == ENOENT else { throw .current() }
-            return
-        }
-        for name in try entries(path) { try removeTree(join(path, name)) }
-        guard rmdir(path) == 0 || errno == ENOENT else { throw .current() }
+        if found == .directory { for name in try entries(path) { try removeTree(join(path, name)) } }
+        guard (found == .directory ? rmdir(path) : unlink(path)) == 0 || errno == ENOENT else { throw .current() }
     }
 
     /// The names in a directory, without `.` and `..`.

@@ -13,8 +13,6 @@ public struct Origin: Sendable, Hashable {
 
     /// The member `key` of the object at `parent`.
     package init(parent: String, key: String, location: SourceLocation) {
-        self.parent = parent
-        self.key = key
-        self.location = location
+        (self.parent, self.key, self.location) = (parent, key, location)
     }
 }

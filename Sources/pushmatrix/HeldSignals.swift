@@ -21,28 +21,22 @@ enum HeldSignals {
             sigprocmask(SIG_SETMASK, nil, &mask)
             return mask
         }()
+        let signals = [SIGINT, SIGTERM, SIGHUP]
         return Interruptions(
             hold: {
-                var set = signals
+                var set = sigset_t()
+                sigemptyset(&set)
+                for signal in signals { sigaddset(&set, signal) }
                 sigprocmask(SIG_BLOCK, &set, nil)
             },
             release: {
                 var mask = started
                 sigprocmask(SIG_SETMASK, &mask, nil)
             },
-            isRequested: isPending)
-    }
-
-    private static func isPending() -> Bool {
-        var pending = sigset_t()
-        sigpending(&pending)
-        return [SIGINT, SIGTERM, SIGHUP].contains { sigismember(&pending, $0) == 1 }
-    }
-
-    private static var signals: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
-        return set
+            isRequested: {
+                var pending = sigset_t()
+                sigpending(&pending)
+                return signals.contains { sigismember(&pending, $0) == 1 }
+            })
     }
 }

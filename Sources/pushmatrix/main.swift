@@ -25,12 +25,9 @@ var errors = result.stderr
 // Output that was not written whole is a failure: exit status 1 at least. When the reader of
 // standard output has gone (`pushmatrix explain … | head`), it wanted no more: no message, only
 // the status. Any other failure (a full disk, an I/O error) is reported on standard error.
-switch emit(result.stdout, to: 1) {
-case nil: break
-case EPIPE?: status = max(status, 1)
-case let error?:
-    errors += "pushmatrix: error: cannot write to standard output: \(String(cString: strerror(error)))\n"
+if let error = emit(result.stdout, to: 1) {
     status = max(status, 1)
+    if error != EPIPE { errors += "pushmatrix: error: cannot write to standard output: \(String(cString: strerror(error)))\n" }
 }
 if emit(errors, to: 2) != nil { status = max(status, 1) }
 exit(status)

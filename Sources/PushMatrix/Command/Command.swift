@@ -31,16 +31,13 @@ public enum Command {
         _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
     ) -> Result {
         guard let command = arguments.first else { return Result(status: 2, stderr: Help.main) }
-        var result = Result(status: 0)
         let rest = Array(arguments.dropFirst())
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
-            result.stdout =
-                Help.text(
-                    for: command, spec: command == "explain" ? try? SpecLoader.load(path: specPath(Arguments.spec(in: rest))).spec : nil)
-                ?? Help.main
-            return result
+            let spec = command == "explain" ? try? SpecLoader.load(path: specPath(Arguments.spec(in: rest))).spec : nil
+            return Result(status: 0, stdout: Help.text(for: command, spec: spec) ?? Help.main)
         }
+        var result = Result(status: 0)
         do {
             switch command {
             case "generate": try generate(rest, &result, invocation: invocation, interruptions: interruptions)
@@ -252,19 +249,16 @@ public enum Command {
             throw Arguments.UsageError(message: "templates export: the directory is empty; name the directory to copy the templates into")
         }
         try args.finish(positionals: 2)
-        var written = 0
+        let writer = OutputWriter(directory: directory)
         for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
-            let target = FileSystem.join(directory, path)
+            let target = writer.location(path)
             if FileSystem.kind(target) != nil && !force {
                 throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "exists; not overwritten (use --force)")])
             }
-            do {
+            try writer.perform(path) { () throws(FileSystem.Failure) in
                 try FileSystem.replace(target, with: Array(text.utf8), temporarySuffix: OutputWriter.temporarySuffix)
-            } catch {
-                throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "cannot write the file (\(error))")])
             }
-            written += 1
         }
-        result.stdout += "\(directory): \(written) templates; keep the ones you change, delete the rest\n"
+        result.stdout += "\(directory): \(BuiltInFiles.templates.count) templates; keep the ones you change, delete the rest\n"
     }
 }

@@ -14,9 +14,8 @@ extension Command {
         var args = try Help.explain(spec).arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)
-        let keyFlags = spec.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.id) }
         var flags: [String: Bool] = [:]
-        for (flag, id) in keyFlags { flags[id] = args.flag(flag) }
+        for key in spec.payloadKeys { flags[key.id] = args.flag("--" + Identifier.hyphenated(key.id)) }
         var apnsKeys: Set<String>?  // known from a payload only
         if let payload = args.value("--payload") {
             guard flags.values.allSatisfy({ !$0 }) else {
@@ -31,8 +30,7 @@ extension Command {
                 throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the payload (\(error))")])
             }
             let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
-            flags = read.flags
-            apnsKeys = read.apnsKeys
+            (flags, apnsKeys) = (read.flags, read.apnsKeys)
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label
