@@ -12,14 +12,16 @@ struct Models: Sendable {
 
     package let matrix: Matrix, run: OutputPlan.Run
     private let swift: SwiftView
-    private let groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)]
+    /// Each payload combination's scenarios with their names, worked out once for every file
+    /// that reads them (its scenario file and test class, the sequences).
+    private let groups: [SwiftView.Group]
     /// The matrix inverted: the classifier reads it.
     private let sites: [SwiftView.CallSite]
 
     package init(matrix: Matrix, run: OutputPlan.Run) {
         (self.matrix, self.run) = (matrix, run)
         swift = SwiftView(matrix: matrix)
-        groups = swift.scenarioGroups
+        groups = swift.scenarioGroups.map { SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds) }
         sites = SwiftView.callSites(matrix)
     }
 
@@ -29,7 +31,7 @@ struct Models: Sendable {
             let kit = FieldKitView(matrix: matrix), payload = matrix.payloads[index]
             return .bytes(key.view == .simulatorPayload ? kit.simulatorFile(payload) : kit.deviceFile(payload))
         case .group(let index) where key.view == .scenarioGroup:
-            return .bytes(swift.scenarioFile(group(index)))
+            return .bytes(swift.scenarioFile(groups[index]))
         default:
             var fields = swift.common
             if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
@@ -49,17 +51,13 @@ struct Models: Sendable {
         case (.runtime, _): return swift.runtime()
         case (.scenarioTable, _): return swift.scenarioTable()
         case (.skeleton, _): return swift.skeleton()
-        case (.sequences, _): return swift.sequences()
-        case (.sequenceSuite, _): return swift.sequences(module: module)
+        case (.sequences, _): return swift.sequences(names: groups.flatMap(\.names))
+        case (.sequenceSuite, _): return swift.sequences(names: groups.flatMap(\.names), module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)
-        case (.suite, .group(let index)): return swift.testFile(group(index), module: module, framework: key.tests)
+        case (.suite, .group(let index)): return swift.testFile(groups[index], module: module, framework: key.tests)
         case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)
         default: return .object(["module": .verbatim(module)])
         }
-    }
-
-    private func group(_ index: Int) -> SwiftView.Group {
-        SwiftView.Group(groups[index].payload, groups[index].scenarios, keys: matrix.payloadKeyIds)
     }
 }

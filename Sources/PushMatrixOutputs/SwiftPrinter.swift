@@ -10,7 +10,10 @@ struct SwiftPrinter {
     /// One line (which may go on over lines of its own, already laid out); an empty line gets no
     /// indentation.
     mutating func print(_ line: String) {
-        if !line.isEmpty { bytes += repeatElement(.space, count: indent) + Array(line.utf8) }
+        if !line.isEmpty {
+            bytes.append(contentsOf: repeatElement(.space, count: indent))
+            bytes.append(contentsOf: line.utf8)
+        }
         bytes.append(.newline)
     }
 

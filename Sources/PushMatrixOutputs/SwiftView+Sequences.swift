@@ -3,9 +3,9 @@ import PushMatrixModel
 /// The view models of the sequences of several pushes: their declarations in the module, and a
 /// test each in both suites.
 extension SwiftView {
-    /// Each sequence with its Swift name, a one-line summary and its pushes as Swift expressions.
-    package func sequences(module: String? = nil) -> TemplateValue {
-        let names = scenarioNames
+    /// Each sequence with its Swift name, a one-line summary and its pushes as Swift expressions;
+    /// `names` are the scenarios' Swift names, by their index in the matrix.
+    package func sequences(names: [String], module: String? = nil) -> TemplateValue {
         let sequences = matrix.pushSequences()
         var fields: TemplateFields = [
             "hasSequences": .bool(!sequences.isEmpty),
@@ -26,11 +26,6 @@ extension SwiftView {
         ]
         if let module { fields["module"] = .verbatim(module) }
         return .object(fields)
-    }
-
-    /// Every scenario's Swift name, by its index in the matrix.
-    private var scenarioNames: [String] {
-        scenarioGroups.flatMap { group in Group(group.payload, group.scenarios, keys: matrix.payloadKeyIds).names }
     }
 
     private static func summary(_ sequence: PushSequence) -> String {
