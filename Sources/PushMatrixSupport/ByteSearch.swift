@@ -33,9 +33,13 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// The bytes the parsers look for by name.
+/// The bytes the parsers look for by name: inlinable constants, since other targets compare
+/// every byte of a file with them (a stored `let` is read through a call from another module).
 extension UInt8 {
-    package static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "),
-        tab = UInt8(ascii: "\t")
-    package static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    @inlinable package static var newline: UInt8 { 0x0A }
+    @inlinable package static var carriageReturn: UInt8 { 0x0D }
+    @inlinable package static var space: UInt8 { 0x20 }
+    @inlinable package static var tab: UInt8 { 0x09 }
+    @inlinable package static var openBrace: UInt8 { 0x7B }
+    @inlinable package static var closeBrace: UInt8 { 0x7D }
 }
