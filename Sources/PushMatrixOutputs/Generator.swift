@@ -74,6 +74,10 @@ public enum Generator {
     private static func render(_ file: PlannedFile, _ model: Models.Model, library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
         switch model {
         case .bytes(let bytes): return bytes
+        case .holes(let values):
+            guard let template = file.template else { return [] }
+            let (path, text) = try library.source(template)
+            return try SwiftFile.filled(text, values, file: path)
         case .template(let value):
             guard var template = file.template else { return [] }
             if let fallback = file.fallback, library.text(template) == nil { template = fallback }

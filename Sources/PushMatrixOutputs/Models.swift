@@ -8,6 +8,8 @@ struct Models: Sendable {
         case template(TemplateValue)
         /// A file its view writes whole.
         case bytes([UInt8])
+        /// The values of a plain Swift file's holes (`SwiftFile`).
+        case holes([String: String])
     }
 
     package let matrix: Matrix, run: OutputPlan.Run
@@ -33,9 +35,21 @@ struct Models: Sendable {
         case .group(let index) where key.view == .scenarioGroup:
             return .bytes(swift.scenarioFile(groups[index]))
         default:
+            if let own = holes(key) { return .holes(own.merging(swift.names) { own, _ in own }) }
             var fields = swift.common
             if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
             return .template(.object(fields))
+        }
+    }
+
+    /// The holes of a view whose files are plain Swift, or nil for a view of templates.
+    private func holes(_ key: PlannedFile.ModelKey) -> [String: String]? {
+        switch key.view {
+        case .scenarioTable: return swift.scenarioTable()
+        case .sequences: return swift.sequences(names: groups.flatMap(\.names))
+        case .classifier: return swift.classifier(sites)
+        case .runtime: return swift.runtime()
+        default: return nil
         }
     }
 
@@ -47,12 +61,8 @@ struct Models: Sendable {
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
         case (.dimensions, _): return swift.dimensions()
-        case (.classifier, _): return swift.classifier(sites)
-        case (.runtime, _): return swift.runtime()
-        case (.scenarioTable, _): return swift.scenarioTable()
         case (.skeleton, _): return swift.skeleton()
-        case (.sequences, _): return swift.sequences(names: groups.flatMap(\.names))
-        case (.sequenceSuite, _): return swift.sequences(names: groups.flatMap(\.names), module: module)
+        case (.sequenceSuite, _): return swift.sequenceSuite(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)
         case (.suite, .group(let index)): return swift.testFile(groups[index], module: module, framework: key.tests)
         case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)

@@ -17,6 +17,20 @@ struct SwiftPrinter {
         bytes.append(.newline)
     }
 
+    /// What `body` prints from `indent` spaces in, as a plain file's hole (`SwiftFile`): its
+    /// lines without the last line break, or nothing.
+    static func hole(indent: Int = 0, _ body: (inout SwiftPrinter) -> Void) -> String {
+        var printer = SwiftPrinter()
+        printer.indent = indent
+        body(&printer)
+        if printer.bytes.last == .newline { printer.bytes.removeLast() }
+        return String(decoding: printer.bytes, as: UTF8.self)
+    }
+
+    /// Text from the spec or the matrix made safe for a `//` comment: on one line, with no
+    /// control characters.
+    static func comment(_ text: String) -> String { SwiftCommentFormat().text(text) }
+
     /// What `body` prints, `by` more spaces in.
     mutating func indented(by extra: Int = 4, _ body: (inout SwiftPrinter) -> Void) {
         indent += extra

@@ -3,29 +3,46 @@ import PushMatrixModel
 /// The view models of the sequences of several pushes: their declarations in the module, and a
 /// test each in both suites.
 extension SwiftView {
-    /// Each sequence with its Swift name, a one-line summary and its pushes as Swift expressions;
-    /// `names` are the scenarios' Swift names, by their index in the matrix.
-    package func sequences(names: [String], module: String? = nil) -> TemplateValue {
+    /// The sequences' list and declarations; `names` are the scenarios' Swift names, by their
+    /// index in the matrix.
+    package func sequences(names: [String]) -> [String: String] {
         let sequences = matrix.pushSequences()
-        var fields: TemplateFields = [
-            "hasSequences": .bool(!sequences.isEmpty),
+        let all = SwiftPrinter.hole(indent: 4) { out in
+            guard !sequences.isEmpty else { return out.print("public static let all: [PushSequence] = []") }
+            out.print("public static let all: [PushSequence] = [")
+            for sequence in sequences { out.print("    .\(sequence.name),") }
+            out.print("]")
+        }
+        let declarations = SwiftPrinter.hole(indent: 4) { out in
+            for sequence in sequences {
+                out.print("")
+                out.print("/// " + SwiftPrinter.comment(Self.summary(sequence)))
+                out.print("public static let \(sequence.name) = PushSequence(")
+                out.indented { out in
+                    out.print("name: \"\(sequence.name)\",")
+                    out.print("pushes: [")
+                    for push in sequence.pushes {
+                        let call =
+                            "Push(scenario: .\(names[push.scenario]), requestIdentifier: \"request-\(push.request)\", "
+                            + "deliveredAt: \(push.deliveredAt), tappedAt: \(push.tappedAt)),"
+                        out.print("    " + SwiftPrinter.wrapped(call: call, indent: 12))
+                    }
+                    out.print("])")
+                }
+            }
+        }
+        return ["all": all, "declarations": declarations]
+    }
+
+    /// The sequence suite's model: each sequence's name and summary.
+    package func sequenceSuite(module: String) -> TemplateValue {
+        .object([
+            "module": .verbatim(module),
             "sequences": .list(
-                sequences.map { sequence in
-                    .object([
-                        "name": .verbatim(sequence.name),
-                        "summary": .text(Self.summary(sequence)),
-                        "pushes": .list(
-                            sequence.pushes.map { push in
-                                let call =
-                                    "Push(scenario: .\(names[push.scenario]), requestIdentifier: \"request-\(push.request)\", "
-                                    + "deliveredAt: \(push.deliveredAt), tappedAt: \(push.tappedAt)),"
-                                return .verbatim(SwiftPrinter.wrapped(call: call, indent: 12))
-                            }),
-                    ])
+                matrix.pushSequences().map { sequence in
+                    .object(["name": .verbatim(sequence.name), "summary": .text(Self.summary(sequence))])
                 }),
-        ]
-        if let module { fields["module"] = .verbatim(module) }
-        return .object(fields)
+        ])
     }
 
     private static func summary(_ sequence: PushSequence) -> String {

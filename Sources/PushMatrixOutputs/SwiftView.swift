@@ -77,14 +77,36 @@ struct SwiftView {
         ])
     }
 
-    /// The runtime's model: the payload keys' ids in the spec's order (the field recorder writes
-    /// every key of a run's payload).
-    func runtime() -> TemplateValue {
-        .object(["keys": .list(spec.payloadKeys.map { .verbatim($0.id) })])
+    /// The names every plain Swift file may use: the second dimension's type (the spec's name
+    /// after the module's `Push` prefix, which keeps every public name apart from an app's own),
+    /// its label, and its name in comments.
+    var names: [String: String] {
+        ["setupType": "Push" + spec.naming.swiftType, "setupLabel": spec.naming.label, "setupWords": spec.naming.words]
     }
 
-    func scenarioTable() -> TemplateValue {
-        .object(["groups": .list(matrix.payloads.map { .verbatim(Self.payloadName($0, keys: matrix.payloadKeyIds)) })])
+    /// Whether any handler runs outside the app, in an extension.
+    private var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
+
+    /// The runtime's holes: the events a delivery may carry, whether a sequence skips the
+    /// extensions' calls, and the payload keys in the spec's order (the field recorder writes
+    /// every key of a run's payload).
+    func runtime() -> [String: String] {
+        [
+            "deliveredEvents": outsideApp ? ".delivered, .outsideApp" : ".delivered",
+            "skipExtensionCalls": outsideApp
+                ? "            if !step.handler.runsInApp { continue }  // the app never sees an extension's call" : "",
+            "keyPairs": SwiftPrinter.hole(indent: 12) { out in
+                for key in spec.payloadKeys { out.print("(\"\(key.id)\", payload.\(key.id)),") }
+            },
+        ]
+    }
+
+    func scenarioTable() -> [String: String] {
+        [
+            "groups": SwiftPrinter.hole(indent: 8) { out in
+                for payload in matrix.payloads { out.print(Self.payloadName(payload, keys: matrix.payloadKeyIds) + ",") }
+            }
+        ]
     }
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
@@ -181,19 +203,20 @@ struct SwiftView {
     }
 
     /// The classifier: one case per call site, with the cells that lead there.
-    package func classifier(_ sites: [CallSite]) -> TemplateValue {
-        .object([
-            "cases": .list(
-                sites.map { site in
-                    .object([
-                        "pattern": .verbatim("(.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil"))"),
-                        "event": .verbatim(site.events[0]),
-                        "others": .list(site.events.dropFirst().map { .verbatim($0) }),
-                        "repeats": .verbatim(String(site.repeats)),
-                        "cells": .list(site.cells.map { .text($0) }),
-                    ])
-                })
-        ])
+    package func classifier(_ sites: [CallSite]) -> [String: String] {
+        [
+            "cases": SwiftPrinter.hole(indent: 8) { out in
+                for site in sites {
+                    out.print("case (.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil")):")
+                    out.indented { out in
+                        for cell in site.cells { out.print("// " + SwiftPrinter.comment(cell)) }
+                        let others = site.events.dropFirst().joined(separator: ", ")
+                        out.print(
+                            "return PushClassification(event: \(site.events[0]), mayRepeat: \(site.repeats), alternatives: [\(others)])")
+                    }
+                }
+            }
+        ]
     }
 
     /// The iOS skeleton: per handler, a branch per application state with the cells that lead

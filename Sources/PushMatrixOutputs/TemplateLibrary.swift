@@ -32,7 +32,8 @@ package final class TemplateLibrary: Sendable {
     /// The text a template has here (overridden or built-in), or nil.
     package func text(_ relativePath: String) -> String? { try? source(relativePath).text }
 
-    private func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
+    /// A file's name for diagnostics and its text: the user's, else the built-in one.
+    package func source(_ relativePath: String) throws(DiagnosticsError) -> (file: String, text: String) {
         if let known = sources.withLock({ $0[relativePath] }) { return try known.get() }
         let read = Result { () throws(DiagnosticsError) in try readSource(relativePath) }
         sources.withLock { $0[relativePath] = read }

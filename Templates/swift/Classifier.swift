@@ -18,13 +18,7 @@ nonisolated public enum PushClassifier {
     /// Nil for a call the matrix never makes.
     public static func classify({{setupLabel}}: {{setupType}}, handler: PushHandler, state: PushHandlerState?) -> PushClassification? {
         switch ({{setupLabel}}, handler, state) {
-{{#cases}}
-        case {{pattern}}:
-{{#cells}}
-            // {{.}}
-{{/cells}}
-            return PushClassification(event: {{event}}, mayRepeat: {{repeats}}, alternatives: [{{#others}}{{.}}{{^@last}}, {{/@last}}{{/others}}])
-{{/cases}}
+{{cases}}
         default:
             return nil
         }

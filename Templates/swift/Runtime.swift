@@ -225,7 +225,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
-        case .delivered{{#outsideApp}}, .outsideApp{{/outsideApp}}: answers = false
+        case {{deliveredEvents}}: answers = false
         case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: PushPayload(userInfo: notification.userInfo))
         case .tapped: answers = true
         }
@@ -429,9 +429,7 @@ nonisolated public enum PushConformanceCheck {
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
-{{#outsideApp}}
-            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
-{{/outsideApp}}
+{{skipExtensionCalls}}
             let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.{{setupLabel}})
             let notification = PushReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
@@ -590,9 +588,7 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     /// Every payload key of the spec, in the spec's order.
     private static func object(_ payload: PushPayload) -> String {
         let keys: [(id: String, isSet: Bool)] = [
-{{#keys}}
-            ("{{.}}", payload.{{.}}),
-{{/keys}}
+{{keyPairs}}
         ]
         return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
     }

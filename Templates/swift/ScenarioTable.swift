@@ -3,8 +3,6 @@
 nonisolated extension PushScenario {
     /// Every scenario of the matrix, one payload combination after another.
     public static let all: [PushScenario] = [
-{{#groups}}
-        {{.}},
-{{/groups}}
+{{groups}}
     ].flatMap { $0 }
 }

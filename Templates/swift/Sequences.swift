@@ -2,25 +2,6 @@
 
 nonisolated extension PushSequence {
     /// Every sequence of several pushes the matrix allows, a few per {{setupWords}}.
-{{#hasSequences}}
-    public static let all: [PushSequence] = [
-{{#sequences}}
-        .{{name}},
-{{/sequences}}
-    ]
-{{/hasSequences}}
-{{^hasSequences}}
-    public static let all: [PushSequence] = []
-{{/hasSequences}}
-{{#sequences}}
-
-    /// {{summary}}
-    public static let {{name}} = PushSequence(
-        name: "{{name}}",
-        pushes: [
-{{#pushes}}
-            {{.}}
-{{/pushes}}
-        ])
-{{/sequences}}
+{{all}}
+{{declarations}}
 }

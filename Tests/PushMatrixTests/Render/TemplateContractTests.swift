@@ -14,20 +14,23 @@ final class TemplateContractTests: XCTestCase {
     /// Object keys named by the spec rather than the generator, written `<name>` in the contract.
     private static let specNamed: Set<String> = ["texts"]
     /// Fields the generator adds to every template's context, and to every documentation page's.
-    private static let every = "every template", everyPage = "every page"
+    private static let every = "every template", everyPage = "every page", everySwiftFile = "every Swift file"
 
     func testEveryContextIsDocumentedFieldByField() throws {
-        let made = Self.contexts(), documented = try Self.documented()
+        let (made, holes) = Self.contexts()
+        let documented = try Self.documented()
         // `explain` is rendered apart from the output plan and has none of the common fields.
         let planned = made.filter { $0.key != "explain" }.map(\.value)
         let common = planned.reduce(planned[0]) { $0.intersection($1) }
         let pages = made.filter { $0.key.hasPrefix("page ") }.map(\.value)
         let pageShared = pages.reduce(pages[0]) { $0.intersection($1) }.subtracting(common)
-        var expected = [Self.every: common, Self.everyPage: pageShared]
+        let names = holes.values.reduce(holes.values.first!) { $0.intersection($1) }
+        var expected = [Self.every: common, Self.everyPage: pageShared, Self.everySwiftFile: names]
         for (context, fields) in made {
             expected[context] =
                 context == "explain" ? fields : fields.subtracting(common).subtracting(context.hasPrefix("page ") ? pageShared : [])
         }
+        for (context, fields) in holes { expected[context] = fields.subtracting(names) }
         var problems: [String] = []
         for context in Set(expected.keys).union(documented.keys).sorted() {
             let want = expected[context] ?? [], have = documented[context] ?? []
@@ -47,16 +50,21 @@ final class TemplateContractTests: XCTestCase {
     }
 
     /// Each context's fields as `path: kind`, by context: `page ID` for a documentation page (its
-    /// Markdown, HTML and DocC article), `explain`, else the view's name.
-    private static func contexts() -> [String: Set<String>] {
-        var contexts: [String: Set<String>] = [:]
+    /// Markdown, HTML and DocC article), `explain`, else the view's name; and apart, each plain
+    /// Swift file view's holes, as `name: hole`.
+    private static func contexts() -> (templates: [String: Set<String>], holes: [String: Set<String>]) {
+        var contexts: [String: Set<String>] = [:], holes: [String: Set<String>] = [:]
         for matrix in [Fixtures.builtIn, Fixtures.current, Fixtures.otherDimensions] {
             for product in [OutputPlan.Run.Product.generate, .fieldKit] {
                 for tests in [TestFramework.xctest, .swiftTesting] {
                     let run = OutputPlan.Run(product: product, module: "Module", tests: tests), models = Models(matrix: matrix, run: run)
                     var seen = Set<PlannedFile.ModelKey>()
                     for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
-                        guard case .template(let value) = models.model(file.key) else { continue }
+                        let model = models.model(file.key)
+                        if case .holes(let values) = model {
+                            holes["\(file.key.view)", default: []].formUnion(values.keys.map { "\($0): hole" })
+                        }
+                        guard case .template(let value) = model else { continue }
                         let name = if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
                         shape(value, at: "", into: &contexts[name, default: []])
                     }
@@ -69,7 +77,7 @@ final class TemplateContractTests: XCTestCase {
                 shape(explain.value(outcomes, spec: "spec"), at: "", into: &contexts["explain", default: []])
             }
         }
-        return contexts
+        return (contexts, holes)
     }
 
     /// `value`'s fields as `path: kind`; a list's elements are `list[]`, merged.
