@@ -1,7 +1,7 @@
+import PushMatrixSupport
 import XCTest
 
 @testable import PushMatrixOutputs
-import PushMatrixSupport
 
 /// A plain Swift file beside what its holes make of it.
 final class SwiftFileTests: XCTestCase {
