@@ -45,6 +45,7 @@ struct Models: Sendable {
     /// The holes of a view whose files are plain Swift, or nil for a view of templates.
     private func holes(_ key: PlannedFile.ModelKey) -> [String: String]? {
         switch key.view {
+        case .dimensions: return swift.dimensions()
         case .scenarioTable: return swift.scenarioTable()
         case .sequences: return swift.sequences(names: groups.flatMap(\.names))
         case .classifier: return swift.classifier(sites)
@@ -60,7 +61,6 @@ struct Models: Sendable {
             let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
-        case (.dimensions, _): return swift.dimensions()
         case (.skeleton, _): return swift.skeleton()
         case (.sequenceSuite, _): return swift.sequenceSuite(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)

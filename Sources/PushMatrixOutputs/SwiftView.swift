@@ -35,46 +35,74 @@ struct SwiftView {
         ]
     }
 
-    package func dimensions() -> TemplateValue {
-        /// An enum case and its doc comment's lines.
-        func cases<Value>(_ values: [Value], _ id: (Value) -> String, _ doc: (Value) -> Inline) -> TemplateValue {
-            .list(values.map { .object(["id": .verbatim(id($0)), "doc": Self.wrapped(doc($0))]) })
+    /// The dimensions' holes: each dimension's enum cases with their doc comments, the handlers'
+    /// properties, the permission statuses (when the spec has them), the cases of a handler that
+    /// runs outside the app (when one does) and the payload's keys.
+    package func dimensions() -> [String: String] {
+        let handlers = spec.handlers, keys = spec.payloadKeys, outside = outsideApp
+        let lines = { (indent: Int, lines: [String]) in SwiftPrinter.hole(indent: indent) { for line in lines { $0.print(line) } } }
+        /// A `switch self` case per handler, returning what `value` gives it.
+        let perHandler = { (value: (Handler) -> Bool) in lines(8, handlers.map { "case .\($0.id): return \(value($0))" }) }
+        let permission = SwiftPrinter.hole { out in
+            guard let statuses = spec.permission?.statuses else { return }
+            out.print("")
+            out.print("/// Whether the user lets the app show notifications, as the app should act on it.")
+            out.print("nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {")
+            out.indented { out in for status in statuses { Self.enumCase(status.id, doc: comments.text(status.meaning), &out) } }
+            out.print("}")
         }
-        return .object([
-            "setups": cases(spec.setups, \.id) { comments.text($0.description) },
-            "appStates": cases(spec.appStates, \.id) { comments.text($0.description) },
-            "handlerStates": cases(spec.handlerStates, \.id) { comments.text($0.description) },
-            "handlers": .list(
-                spec.handlers.map { handler in
-                    .object([
-                        "id": .verbatim(handler.id), "launchesApp": .verbatim(String(handler.launchesApp)),
-                        "optional": .verbatim(String(handler.optional)), "hasState": .verbatim(String(handler.hasState)),
-                        "runsInApp": .verbatim(String(!handler.inExtension)),
-                        "name": .inline(comments.name(handler.name)),
-                    ])
-                }),
-            "handsNotification": .list(
-                spec.handlers.compactMap { handler in
+        let runsInApp = SwiftPrinter.hole(indent: 4) { out in
+            guard outside else { return }
+            out.print("")
+            out.print("/// Runs in the app's process; false for an app extension's handler, which the app never sees.")
+            out.print("public var runsInApp: Bool {")
+            out.print("    switch self {")
+            for handler in handlers { out.print("    case .\(handler.id): return \(!handler.inExtension)") }
+            out.print("    }")
+            out.print("}")
+        }
+        return [
+            "setups": cases(spec.setups.map { ($0.id, comments.text($0.description)) }),
+            "appStates": cases(spec.appStates.map { ($0.id, comments.text($0.description)) }),
+            "handlerStates": cases(spec.handlerStates.map { ($0.id, comments.text($0.description)) }),
+            "handlers": lines(
+                4, handlers.flatMap { ["/// The \(SwiftCommentFormat().inline(comments.name($0.name))).", "case \($0.id)"] }),
+            "launchesApp": perHandler(\.launchesApp), "hasState": perHandler(\.hasState), "isOptional": perHandler(\.optional),
+            "handsNotification": lines(
+                8,
+                handlers.compactMap { handler in
                     let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
-                    return setups.isEmpty ? nil : .verbatim(setups.joined(separator: ", "))
+                    return setups.isEmpty ? nil : "case \(setups.joined(separator: ", ")): return true"
                 }),
-            "taps": cases(spec.taps, \.id) { .text("The user taps the ") + comments.name($0.name) + .text(".") },
-            "hasPermission": .bool(spec.permission != nil),
-            "permissionStatuses": .list(
-                (spec.permission?.statuses ?? []).map { status in
-                    .object(["id": .verbatim(status.id), "meaning": Self.wrapped(comments.text(status.meaning))])
-                }),
-            "keys": .list(
-                spec.payloadKeys.map { key in
-                    .object([
-                        "id": .verbatim(key.id), "apnsKey": .verbatim(Self.literal(key.apnsKey)), "apnsName": .text(key.apnsKey),
-                        "tests": .verbatim(
-                            key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(Self.literal(key.apnsKey))])" }.joined(separator: " || ")
-                        ),
-                        "sample": .verbatim(Self.sample(key)),
-                    ])
-                }),
-        ])
+            "runsInApp": runsInApp, "permissionStatus": permission,
+            "taps": cases(spec.taps.map { ($0.id, .text("The user taps the ") + comments.name($0.name) + .text(".")) }),
+            "outsideAppCase": outside
+                ? lines(4, ["/// The push went through an app extension on arrival; the app itself was not called.", "case outsideApp"])
+                : "",
+            "outsideAppIsDelivery": outside ? "        if case .outsideApp = self { return true }" : "",
+            "outsideAppDescription": outside ? "        case .outsideApp: return \"outsideApp\"" : "",
+            "keyProperties": lines(
+                4, keys.flatMap { ["/// The payload sets `\(SwiftPrinter.comment($0.apnsKey))` in `aps`.", "public var \($0.id): Bool"] }),
+            "keyParameters": keys.map { "\($0.id): Bool" }.joined(separator: ", "),
+            "keyAssignments": lines(8, keys.map { "self.\($0.id) = \($0.id)" }),
+            "keyTests": lines(12, keys.indices.map { n in Self.keyTest(keys[n]) + (n < keys.count - 1 ? "," : "") }),
+            "keySamples": lines(8, keys.map { "if \($0.id) { aps[\(Self.literal($0.apnsKey))] = \(Self.sample($0)) }" }),
+        ]
+    }
+
+    /// `init(userInfo:)`'s argument for a key: its value tests on `aps`, joined by a logical or.
+    private static func keyTest(_ key: PayloadKey) -> String {
+        "\(key.id): " + key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(literal(key.apnsKey))])" }.joined(separator: " || ")
+    }
+
+    /// Enum cases, each after the lines of its doc comment, four spaces in.
+    private func cases(_ values: [(id: String, doc: Inline)]) -> String {
+        SwiftPrinter.hole(indent: 4) { out in for value in values { Self.enumCase(value.id, doc: value.doc, &out) } }
+    }
+
+    private static func enumCase(_ id: String, doc: Inline, _ out: inout SwiftPrinter) {
+        for line in docLines(doc) { out.print("/// " + SwiftPrinter.comment(line)) }
+        out.print("case \(id)")
     }
 
     /// The names every plain Swift file may use: the second dimension's type (the spec's name
@@ -253,7 +281,7 @@ struct SwiftView {
             })
         let responses: [String: TemplateValue] = Dictionary(
             uniqueKeysWithValues: (spec.permission?.statuses ?? []).map {
-                ($0.id, Self.wrapped(comments.text($0.response)))
+                ($0.id, .list(Self.docLines(comments.text($0.response)).map { .text($0) }))
             })
         return .object([
             "stateBranches": .object(TemplateFields(branches)), "matrixPage": .text(matrixPage),
@@ -379,7 +407,7 @@ struct SwiftView {
     }
 
     /// A text as comment lines short enough for any line-length rule.
-    static func wrapped(_ text: Inline, width: Int = 96) -> TemplateValue {
+    static func docLines(_ text: Inline, width: Int = 96) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.plainText.split(whereSeparator: \.isWhitespace) {
@@ -390,7 +418,7 @@ struct SwiftView {
             line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
-        return .list(lines.map { .text($0) })
+        return lines
     }
 
     static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }

@@ -2,65 +2,41 @@
 
 /// The APIs an app can set notifications up with.
 nonisolated public enum {{setupType}}: String, CaseIterable, Sendable {
-{{#setups}}
-{{#doc}}
-    /// {{.}}
-{{/doc}}
-    case {{id}}
-{{/setups}}
+{{setups}}
 }
 
 /// Where the app is when a push arrives.
 nonisolated public enum PushAppState: String, CaseIterable, Sendable {
-{{#appStates}}
-{{#doc}}
-    /// {{.}}
-{{/doc}}
-    case {{id}}
-{{/appStates}}
+{{appStates}}
 }
 
 /// `UIApplication.State` while a handler runs.
 nonisolated public enum PushHandlerState: String, CaseIterable, Sendable {
-{{#handlerStates}}
-{{#doc}}
-    /// {{.}}
-{{/doc}}
-    case {{id}}
-{{/handlerStates}}
+{{handlerStates}}
 }
 
 /// The delegate methods iOS calls for a push.
 nonisolated public enum PushHandler: String, CaseIterable, Sendable {
-{{#handlers}}
-    /// The {{name}}.
-    case {{id}}
-{{/handlers}}
+{{handlers}}
 
     /// Starts the app: first in every tap on an app that is not running.
     public var launchesApp: Bool {
         switch self {
-{{#handlers}}
-        case .{{id}}: return {{launchesApp}}
-{{/handlers}}
+{{launchesApp}}
         }
     }
 
     /// Runs with an application state (and so with a completion handler to call).
     public var hasState: Bool {
         switch self {
-{{#handlers}}
-        case .{{id}}: return {{hasState}}
-{{/handlers}}
+{{hasState}}
         }
     }
 
     /// An app may leave it out.
     public var isOptional: Bool {
         switch self {
-{{#handlers}}
-        case .{{id}}: return {{optional}}
-{{/handlers}}
+{{isOptional}}
         }
     }
 
@@ -69,45 +45,17 @@ nonisolated public enum PushHandler: String, CaseIterable, Sendable {
     /// false when it hands the payload alone.
     public func handsNotification(_ {{setupLabel}}: {{setupType}}) -> Bool {
         switch (self, {{setupLabel}}) {
-{{#handsNotification}}
-        case {{.}}: return true
-{{/handsNotification}}
+{{handsNotification}}
         default: return false
         }
     }
-{{#outsideApp}}
-
-    /// Runs in the app's process; false for an app extension's handler, which the app never sees.
-    public var runsInApp: Bool {
-        switch self {
-{{#handlers}}
-        case .{{id}}: return {{runsInApp}}
-{{/handlers}}
-        }
-    }
-{{/outsideApp}}
+{{runsInApp}}
 }
-{{#hasPermission}}
-
-/// Whether the user lets the app show notifications, as the app should act on it.
-nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {
-{{#permissionStatuses}}
-{{#meaning}}
-    /// {{.}}
-{{/meaning}}
-    case {{id}}
-{{/permissionStatuses}}
-}
-{{/hasPermission}}
+{{permissionStatus}}
 
 /// What the user can tap on a notification in Notification Center.
 nonisolated public enum PushTap: String, CaseIterable, Sendable {
-{{#taps}}
-{{#doc}}
-    /// {{.}}
-{{/doc}}
-    case {{id}}
-{{/taps}}
+{{taps}}
 }
 
 /// What a call means to the app.
@@ -118,17 +66,12 @@ nonisolated public enum PushEvent: Hashable, Sendable {
     case launchedByTap
     /// The user tapped this part of the notification.
     case tapped(PushTap)
-{{#outsideApp}}
-    /// The push went through an app extension on arrival; the app itself was not called.
-    case outsideApp
-{{/outsideApp}}
+{{outsideAppCase}}
 
     /// A push told to the app on arrival, before any tap.
     public var isDelivery: Bool {
         if case .delivered = self { return true }
-{{#outsideApp}}
-        if case .outsideApp = self { return true }
-{{/outsideApp}}
+{{outsideAppIsDelivery}}
         return false
     }
 }
@@ -140,34 +83,25 @@ nonisolated extension PushEvent: CustomStringConvertible {
         case .delivered(let state): return "delivered(.\(state))"
         case .launchedByTap: return "launchedByTap"
         case .tapped(let tap): return "tapped(.\(tap))"
-{{#outsideApp}}
-        case .outsideApp: return "outsideApp"
-{{/outsideApp}}
+{{outsideAppDescription}}
         }
     }
 }
 
 /// Which of the keys that decide the matrix a payload sets.
 nonisolated public struct PushPayload: Hashable, Sendable {
-{{#keys}}
-    /// The payload sets `{{apnsName}}` in `aps`.
-    public var {{id}}: Bool
-{{/keys}}
+{{keyProperties}}
 
     /// A payload that sets exactly the keys given as true.
-    public init({{#keys}}{{id}}: Bool{{^@last}}, {{/@last}}{{/keys}}) {
-{{#keys}}
-        self.{{id}} = {{id}}
-{{/keys}}
+    public init({{keyParameters}}) {
+{{keyAssignments}}
     }
 
     /// Reads a real APNs payload, as `userInfo` holds it.
     public init(userInfo: [AnyHashable: Any]) {
         let aps = userInfo["aps"] as? [String: Any] ?? [:]
         self.init(
-{{#keys}}
-            {{id}}: {{tests}}{{^@last}},{{/@last}}
-{{/keys}}
+{{keyTests}}
         )
     }
 
@@ -175,9 +109,7 @@ nonisolated public struct PushPayload: Hashable, Sendable {
     /// when the sender adds none, so equal payloads are equal.
     public func sampleUserInfo() -> [AnyHashable: Any] {
         var aps: [String: Any] = [:]
-{{#keys}}
-        if {{id}} { aps[{{apnsKey}}] = {{sample}} }
-{{/keys}}
+{{keySamples}}
         return ["aps": aps]
     }
 }
