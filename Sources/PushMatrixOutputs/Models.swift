@@ -46,6 +46,7 @@ struct Models: Sendable {
     private func holes(_ key: PlannedFile.ModelKey) -> [String: String]? {
         switch key.view {
         case .dimensions: return swift.dimensions()
+        case .skeleton: return swift.skeleton()
         case .scenarioTable: return swift.scenarioTable()
         case .sequences: return swift.sequences(names: groups.flatMap(\.names))
         case .classifier: return swift.classifier(sites)
@@ -61,7 +62,6 @@ struct Models: Sendable {
             let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
-        case (.skeleton, _): return swift.skeleton()
         case (.sequenceSuite, _): return swift.sequenceSuite(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)
         case (.suite, .group(let index)): return swift.testFile(groups[index], module: module, framework: key.tests)

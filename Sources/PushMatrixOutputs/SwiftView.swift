@@ -247,48 +247,42 @@ struct SwiftView {
         ]
     }
 
-    /// The iOS skeleton: per handler, a branch per application state with the cells that lead
-    /// there (every setup), summarised; the permission mapping per setup.
-    package func skeleton() -> TemplateValue {
+    /// The iOS skeleton's holes: per handler, a branch per application state with the cells that
+    /// lead there (every setup), summarised; per setup, the permission mapping; per permission
+    /// status, the doc comment of what the app does about it.
+    package func skeleton() -> [String: String] {
         let summaries = BranchSummary.all(matrix)
-        let branches: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: spec.handlers.map { handler in
-                (
-                    handler.id,
-                    .list(
-                        spec.handlerStates.map { state in
-                            let comment = branchComment(summaries[BranchSummary.Branch(handler: handler.id, state: state.id)])
-                            return .object([
-                                "swift": .verbatim(state.swift), "id": .verbatim(state.id), "cells": .list(comment.map { .text($0) }),
-                            ])
-                        })
-                )
-            })
-        let permission: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: (spec.permission?.setups ?? []).map { setup in
-                (
-                    setup.setup.id,
-                    .object([
-                        "switchOn": .verbatim(setup.switchOn),
-                        "cases": .list(
-                            setup.cases.map { item in
-                                let label =
-                                    item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
-                                return .object(["label": .verbatim(label), "status": .verbatim(item.status.id)])
-                            }),
-                    ])
-                )
-            })
-        let responses: [String: TemplateValue] = Dictionary(
-            uniqueKeysWithValues: (spec.permission?.statuses ?? []).map {
-                ($0.id, .list(Self.docLines(comments.text($0.response)).map { .text($0) }))
-            })
-        return .object([
-            "stateBranches": .object(TemplateFields(branches)), "matrixPage": .text(matrixPage),
-            "permission": .object(TemplateFields(permission)),
-            "permissionResponses": .object(TemplateFields(responses)),
-            "completionDeadline": .verbatim(String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5))),
-        ])
+        var holes = [
+            "matrixPage": SwiftPrinter.comment(matrixPage),
+            "completionDeadline": String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)),
+        ]
+        for handler in spec.handlers {
+            holes[handler.id + "Branches"] = SwiftPrinter.hole(indent: 8) { out in
+                for state in spec.handlerStates {
+                    out.print("case \(state.swift):")
+                    out.indented { out in
+                        let comment = branchComment(summaries[BranchSummary.Branch(handler: handler.id, state: state.id)])
+                        for line in comment { out.print("// " + SwiftPrinter.comment(line)) }
+                        out.print("return .\(state.id)")
+                    }
+                }
+            }
+        }
+        for setup in spec.permission?.setups ?? [] {
+            holes[setup.setup.id + "PermissionSwitch"] = setup.switchOn
+            holes[setup.setup.id + "PermissionCases"] = SwiftPrinter.hole(indent: 8) { out in
+                for item in setup.cases {
+                    let label = item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
+                    out.print("\(label): return .\(item.status.id)")
+                }
+            }
+        }
+        for status in spec.permission?.statuses ?? [] {
+            holes[status.id + "Response"] = SwiftPrinter.hole(indent: 4) { out in
+                for line in Self.docLines(comments.text(status.response)) { out.print("/// " + SwiftPrinter.comment(line)) }
+            }
+        }
+        return holes
     }
 
     // MARK: names

@@ -96,27 +96,21 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return true
     }
 
-{{#permissionResponses.notDetermined}}
-    /// {{.}}
-{{/permissionResponses.notDetermined}}
+{{notDeterminedResponse}}
     open func permissionNotDetermined() {
         // pushmatrix:begin permission-not-determined
         system.requestPermission { [weak self] in self?.checkPermission() }
         // pushmatrix:end permission-not-determined
     }
 
-{{#permissionResponses.denied}}
-    /// {{.}}
-{{/permissionResponses.denied}}
+{{deniedResponse}}
     open func permissionDenied() {
         // pushmatrix:begin permission-denied
         // Call system.openSettings() from a button that explains what the user misses.
         // pushmatrix:end permission-denied
     }
 
-{{#permissionResponses.authorized}}
-    /// {{.}}
-{{/permissionResponses.authorized}}
+{{authorizedResponse}}
     open func permissionAuthorized() {
         // pushmatrix:begin permission-authorized
         // pushmatrix:end permission-authorized

@@ -65,7 +65,6 @@ extension BuiltInFiles {
         "swift/Tests/TestingConformance.swift": PackageResources.TestingConformance_swift,
         "swift/Tests/TestingConformanceTests.swift": PackageResources.TestingConformanceTests_swift,
         "swift/Tests/TestingSequenceConformanceTests.swift": PackageResources.TestingSequenceConformanceTests_swift,
-        "swift/_skeleton-routing.swift": PackageResources._skeleton_routing_swift,
         "swift/current/NotificationService.swift": PackageResources.NotificationService_swift,
         "swift/current/SceneAwareAppDelegate.swift": PackageResources.SceneAwareAppDelegate_swift,
         "swift/current/SceneAwareMachinery.swift": PackageResources.SceneAwareMachinery_swift,
