@@ -149,7 +149,7 @@ struct PluginVerb {
     static let validate = PluginVerb(
         name: "validate", arguments: ["validate"], summary: "Check the spec and the templates and report every problem")
     static let explain = PluginVerb(
-        name: "explain", arguments: ["explain"], summary: "Tell what happens to a push in each init API and app state")
+        name: "explain", arguments: ["explain"], summary: "Tell what happens to a push in each setup and app state")
 }
 
 /// Where a plugin runs: SwiftPM's command line in a package, the project's menu in Xcode.
