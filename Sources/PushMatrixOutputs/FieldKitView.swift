@@ -68,55 +68,79 @@ struct FieldKitView {
         return folders.sorted()
     }
 
-    /// The probe app's model: the generated module it imports, the spec its runs name, the
-    /// payload keys, and the spec's words for app states and taps in each of its languages, as
-    /// Swift string literals.
-    package func probe(module: String, specName: String) -> TemplateValue {
-        let literal = { (text: Inline) in TemplateValue.verbatim(SwiftView.literal(text.plainText)) }
-        return .object([
-            "module": .verbatim(module),
-            "specName": .verbatim(SwiftView.literal(specName)),
-            "category": .verbatim(SwiftView.literal(Self.sampleString)),
-            "actionId": .verbatim(SwiftView.literal(Self.sampleString + ".action")),
-            "actionTitle": .verbatim(SwiftView.literal(Self.sampleString)),
-            "keys": .list(spec.payloadKeys.map { .verbatim($0.id) }),
-            "languages": .list(
-                spec.languages.map { language in
-                    let book = Phrasebook(matrix: matrix, language: language.id)
-                    return .object([
-                        "id": .verbatim(SwiftView.literal(language.id)),
-                        "appStates": .list(
-                            spec.appStates.map {
-                                .object([
-                                    "id": .verbatim($0.id), "name": literal(book.name($0.name)),
-                                    "description": literal(book.text($0.description)),
-                                ])
-                            }),
-                        "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": literal(book.name($0.name))]) }),
-                        "phrases": .object(probePhrases(language.id)),
-                    ])
-                }),
-        ])
+    /// The probe app's holes: the generated module and each set of import lines that names it,
+    /// the spec its runs name, the category and action it registers, the payload keys, and the
+    /// spec's words for app states and taps in each of its languages.
+    package func probe(module: String, specName: String) -> [String: String] {
+        let keys = spec.payloadKeys.map(\.id)
+        // `import` lines sorted as swift-format's OrderedImports wants: the module's name decides where its line goes.
+        let imports = { (others: [String]) in
+            (others + [module]).map { "import " + $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n")
+        }
+        return [
+            "module": module, "imports": imports(["Foundation"]), "importsUIKit": imports(["Foundation", "UIKit"]),
+            "importsNotifications": imports(["Foundation", "UserNotifications"]),
+            "importsUIKitNotifications": imports(["Foundation", "UIKit", "UserNotifications"]),
+            "importsSwiftUI": imports(["Foundation", "SwiftUI", "UIKit"]),
+            "specName": SwiftView.literal(specName), "category": SwiftView.literal(Self.sampleString),
+            "actionId": SwiftView.literal(Self.sampleString + ".action"), "actionTitle": SwiftView.literal(Self.sampleString),
+            "keyPairs": SwiftPrinter.hole(indent: 12) { out in for key in keys { out.print("(\"\(key)\", payload.\(key)),") } },
+            "payloadArguments": SwiftPrinter.hole(indent: 12) { out in
+                for key in keys { out.print("\(key): set[\"\(key)\"] == true" + (key == keys.last ? "" : ",")) }
+            },
+            "words": SwiftPrinter.hole(indent: 8) { out in for language in spec.languages { printWords(language.id, &out) } },
+        ]
     }
 
-    /// The probe screen's phrases in `language` as Swift string literals, keyed without their
-    /// `probe` prefix; a placeholder becomes an interpolation of the Swift name it gives.
-    func probePhrases(_ language: String) -> TemplateFields {
-        let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
-        var fields: TemplateFields = [:]
-        for name in Phrases.borrowed where name.hasPrefix("probe") {
-            var literal = "\""
-            for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
-                switch piece {
-                case .literal(let text): literal += escaped(text)
-                case .name(let placeholder) where Phrases.placeholders[name]!.contains(placeholder): literal += "\\(\(placeholder))"
-                case .name(let symbol): literal += escaped(matrix.symbols[symbol] ?? "")
-                }
+    /// One element of `ProbeWords.all`: the probe's words in `language`.
+    private func printWords(_ language: String, _ out: inout SwiftPrinter) {
+        let book = Phrasebook(matrix: matrix, language: language), literal = { (text: Inline) in SwiftView.literal(text.plainText) }
+        out.print("ProbeWords(")
+        out.indented { out in
+            out.print("language: \(SwiftView.literal(language)),")
+            out.print("appStates: [")
+            for state in spec.appStates {
+                out.print("    .\(state.id): (")
+                out.print("        \(literal(book.name(state.name))),")
+                out.print("        \(literal(book.text(state.description)))")
+                out.print("    ),")
             }
-            let field = name.dropFirst("probe".count)
-            fields[field.prefix(1).lowercased() + field.dropFirst()] = .verbatim(literal + "\"")
+            out.print("],")
+            out.print("taps: [")
+            for tap in spec.taps { out.print("    .\(tap.id): \(literal(book.name(tap.name))),") }
+            out.print("],")
+            out.print("phrases: ProbePhrases(")
+            out.indented { out in printPhrases(language, &out) }
         }
-        return fields
+    }
+
+    /// The arguments of `ProbePhrases` in `language`, in the order it declares them: a phrase
+    /// with placeholders is a closure of their Swift names.
+    private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
+        let plain = ["Title", "Start", "End", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
+        let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
+        let label = { (name: String) in name.prefix(1).lowercased() + name.dropFirst() }
+        for name in plain { out.print("\(label(name)): \(probePhrase("probe" + name, language)),") }
+        for (name, parameters) in closures {
+            out.print("\(label(name)): { \(parameters) in")
+            out.print("    " + probePhrase("probe" + name, language))
+            out.print(name == "Tap" ? "}))," : "},")
+        }
+    }
+
+    /// The probe screen's phrase `name` in `language` as a Swift string literal; a placeholder
+    /// becomes an interpolation of the Swift name it gives.
+    private func probePhrase(_ name: String, _ language: String) -> String {
+        let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
+        var literal = "\""
+        for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
+            switch piece {
+            case .literal(let text): literal += escaped(text)
+            case .name(let placeholder) where Phrases.placeholders[name]!.contains(placeholder): literal += "\\(\(placeholder))"
+            case .name(let symbol): literal += escaped(matrix.symbols[symbol] ?? "")
+            }
+        }
+        return literal + "\""
     }
 
     /// The runbook of `language`: the probe's targets on module `module`, the spec's app states

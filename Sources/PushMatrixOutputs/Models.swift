@@ -51,6 +51,7 @@ struct Models: Sendable {
         case .sequences: return swift.sequences(names: groups.flatMap(\.names))
         case .classifier: return swift.classifier(sites)
         case .runtime: return swift.runtime()
+        case .kit: return FieldKitView(matrix: matrix).probe(module: run.module, specName: run.specName)
         default: return nil
         }
     }
@@ -65,7 +66,6 @@ struct Models: Sendable {
         case (.sequenceSuite, _): return swift.sequenceSuite(module: module)
         case (.testSupport, _): return swift.testSupport(key.tests, module: module)
         case (.suite, .group(let index)): return swift.testFile(groups[index], module: module, framework: key.tests)
-        case (.kit, _): return FieldKitView(matrix: matrix).probe(module: module, specName: run.specName)
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)
         default: return .object(["module": .verbatim(module)])
         }

@@ -2,10 +2,7 @@
 // The device's iOS version decides the {{setupWords}}, so one app measures every one of them.
 
 #if canImport(UIKit)
-import Foundation
-import UIKit
-import UserNotifications
-import {{module}}
+{{importsUIKitNotifications}}
 
 /// The probe app's delegate: PushAppDelegate with the field recorder on from the start (a run
 /// may be open when iOS launches the app for it), showing the probe's screen.

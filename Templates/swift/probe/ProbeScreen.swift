@@ -2,9 +2,7 @@
 // {{setupWords}}.
 
 #if canImport(UIKit)
-import Foundation
-import UIKit
-import {{module}}
+{{importsUIKit}}
 
 /// The probe's screen: the run in progress (or the next one) step by step, a row to start or end
 /// it and one to export the log, then every run still missing; choosing one makes it the next.

@@ -2,9 +2,7 @@
 // Info.plist must not declare a scene manifest.
 
 #if canImport(UIKit)
-import Foundation
-import UIKit
-import {{module}}
+{{importsUIKit}}
 
 /// The probe app without scenes: its window shows the probe's screen.
 @main

@@ -2,10 +2,7 @@
 // target specializes, and what the probe asks of the notification center.
 
 #if canImport(UIKit)
-import Foundation
-import UIKit
-import UserNotifications
-import {{module}}
+{{importsUIKitNotifications}}
 
 /// PushAppDelegate for the probe: the field recorder is on from the start (a run may be open when
 /// iOS launches the app for it), and launching asks for permission and registers the payload

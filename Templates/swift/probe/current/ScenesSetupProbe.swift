@@ -3,9 +3,7 @@
 // scene delegate class is set here.
 
 #if canImport(UIKit)
-import Foundation
-import UIKit
-import {{module}}
+{{importsUIKit}}
 
 /// The probe app with scenes: every scene gets ProbeSceneDelegate.
 @main

@@ -3,9 +3,7 @@
 // the extension and the app the same app group under PushMatrixProbeAppGroup in Info.plist.
 
 #if canImport(UIKit)
-import Foundation
-import UserNotifications
-import {{module}}
+{{importsNotifications}}
 
 /// PushNotificationService recording each request into the run the app has open, in the log the
 /// app group shares.

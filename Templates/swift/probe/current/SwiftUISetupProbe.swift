@@ -2,10 +2,7 @@
 // app whose delegate adaptor makes the probe's app delegate.
 
 #if canImport(UIKit)
-import Foundation
-import SwiftUI
-import UIKit
-import {{module}}
+{{importsSwiftUI}}
 
 /// The probe app under SwiftUI: one window showing the probe's screen.
 @main
