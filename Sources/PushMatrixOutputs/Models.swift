@@ -52,6 +52,12 @@ struct Models: Sendable {
         case .classifier: return swift.classifier(sites)
         case .runtime: return swift.runtime()
         case .kit: return FieldKitView(matrix: matrix).probe(module: run.module, specName: run.specName)
+        case .testSupport: return swift.testSupport(key.tests, module: run.module)
+        case .suite:
+            guard case .group(let index) = key.item else { return nil }
+            return swift.testFile(groups[index], module: run.module, framework: key.tests)
+        case .sequenceSuite: return swift.sequenceSuite(key.tests, module: run.module)
+        case .module: return ["module": run.module]
         default: return nil
         }
     }
@@ -63,11 +69,8 @@ struct Models: Sendable {
             let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
-        case (.sequenceSuite, _): return swift.sequenceSuite(module: module)
-        case (.testSupport, _): return swift.testSupport(key.tests, module: module)
-        case (.suite, .group(let index)): return swift.testFile(groups[index], module: module, framework: key.tests)
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)
-        default: return .object(["module": .verbatim(module)])
+        default: return .object([:])  // no other view has templates
         }
     }
 }

@@ -34,15 +34,19 @@ extension SwiftView {
         return ["all": all, "declarations": declarations]
     }
 
-    /// The sequence suite's model: each sequence's name and summary.
-    package func sequenceSuite(module: String) -> TemplateValue {
-        .object([
-            "module": .verbatim(module),
-            "sequences": .list(
-                matrix.pushSequences().map { sequence in
-                    .object(["name": .verbatim(sequence.name), "summary": .text(Self.summary(sequence))])
-                }),
-        ])
+    /// The sequence suite's holes: XCTest's a test per sequence; Swift Testing's file has one
+    /// test, over `PushSequence.all`, as it is.
+    func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
+        var holes = ["imports": Self.imports(module, framework)]
+        if framework == .xctest {
+            holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
+                for (index, sequence) in matrix.pushSequences().enumerated() {
+                    if index > 0 { out.print("") }
+                    Self.xcTest(sequence.name, Self.summary(sequence), calling: "assertConforms(.\(sequence.name))", &out)
+                }
+            }
+        }
+        return holes
     }
 
     private static func summary(_ sequence: PushSequence) -> String {

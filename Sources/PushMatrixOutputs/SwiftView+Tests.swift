@@ -1,31 +1,30 @@
-/// The view models of the conformance suite, for either test framework.
+/// The holes of the conformance suite's files, for either test framework.
 extension SwiftView {
     /// The suite's shared helpers; Swift Testing's also declare a tag per setup and app state.
-    func testSupport(_ framework: TestFramework, module: String) -> TemplateValue {
-        var fields: TemplateFields = ["module": .verbatim(module)]
+    func testSupport(_ framework: TestFramework, module: String) -> [String: String] {
+        var holes = ["imports": Self.imports(module, framework)]
         if framework == .swiftTesting {
             // A setup and an app state may share an id; a tag is declared once.
             var tags: [String] = []
             for id in spec.setups.map(\.id) + spec.appStates.map(\.id) where !tags.contains(id) { tags.append(id) }
-            fields["tags"] = .list(tags.map { .verbatim($0) })
+            holes["tags"] = tags.map { "    @Tag static var \($0): Self" }.joined(separator: "\n")
         }
-        return .object(fields)
+        return holes
     }
 
     /// One payload combination's tests: XCTest's a method per scenario, named without the
     /// payload combination its class is named for; Swift Testing's a parameterized test per
     /// setup and app state, in the order the scenarios reach them.
-    func testFile(_ group: Group, module: String, framework: TestFramework) -> TemplateValue {
-        var fields: TemplateFields = ["module": .verbatim(module), "typeName": .verbatim(group.typeName)]
+    func testFile(_ group: Group, module: String, framework: TestFramework) -> [String: String] {
+        var holes = ["imports": Self.imports(module, framework), "typeName": group.typeName]
         switch framework {
         case .xctest:
-            fields["scenarios"] = .list(
-                group.names.indices.map {
-                    .object([
-                        "name": .verbatim(group.testNames[$0]), "summary": .text(group.summaries[$0]),
-                        "assertion": .verbatim(SwiftPrinter.wrapped(call: "assertConforms(.\(group.names[$0]))", indent: 8)),
-                    ])
-                })
+            holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
+                for index in group.names.indices {
+                    if index > 0 { out.print("") }
+                    Self.xcTest(group.testNames[index], group.summaries[index], calling: "assertConforms(.\(group.names[index]))", &out)
+                }
+            }
         case .swiftTesting:
             var cells: [(setup: String, appState: String, names: [String])] = []
             for (scenario, name) in zip(group.scenarios, group.names) {
@@ -35,16 +34,35 @@ extension SwiftView {
                     cells.append((scenario.setup, scenario.appState, [name]))
                 }
             }
-            fields["words"] = .verbatim(Self.payloadWords(group.payload, keys: matrix.payloadKeyIds))
-            fields["tests"] = .list(
-                cells.map { cell in
-                    .object([
-                        "setup": .verbatim(cell.setup), "appState": .verbatim(cell.appState),
-                        // swift-format wants a trailing comma after the last argument unless it is the only one.
-                        "scenarios": .list(cell.names.map { .verbatim(cell.names.count > 1 ? $0 + "," : $0) }),
-                    ])
-                })
+            holes["words"] = Self.payloadWords(group.payload, keys: matrix.payloadKeyIds)
+            holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
+                for (index, (setup, appState, names)) in cells.enumerated() {
+                    if index > 0 { out.print("") }
+                    out.print("@Test(")
+                    out.print("    \"\(setup) · \(appState)\", .tags(.\(setup), .\(appState)),")
+                    out.print("    arguments: ScenarioCase.cases([")
+                    // swift-format wants a trailing comma after the last argument unless it is the only one.
+                    for name in names { out.print("        .\(name)" + (names.count > 1 ? "," : "")) }
+                    out.print("    ]))")
+                    out.print("func \(setup)__\(appState)(_ test: ScenarioCase) {")
+                    out.print("    expectConforms(test.scenario)")
+                    out.print("}")
+                }
+            }
         }
-        return .object(fields)
+        return holes
+    }
+
+    /// The import lines of a suite's file, sorted as swift-format's OrderedImports wants them.
+    static func imports(_ module: String, _ framework: TestFramework) -> String {
+        [module, framework == .xctest ? "XCTest" : "Testing"].sorted().map { "import " + $0 }.joined(separator: "\n")
+    }
+
+    /// An XCTest method: `summary` as its doc comment, and `call` wrapped to the line length.
+    static func xcTest(_ name: String, _ summary: String, calling call: String, _ out: inout SwiftPrinter) {
+        out.print("/// " + SwiftPrinter.comment(summary))
+        out.print("func test_\(name)() {")
+        out.print("    " + SwiftPrinter.wrapped(call: call, indent: 8))
+        out.print("}")
     }
 }
