@@ -84,7 +84,7 @@ public enum Generator {
             switch file.format {
             case .markdown: return try render(template, value, library: library, format: MarkdownFormat())
             case .html: return try render(template, value, library: library, format: HTMLFormat())
-            case .swift, .json: return try render(template, value, library: library, format: SwiftCommentFormat())
+            case .swift, .json: preconditionFailure("\(file.path): the view of a Swift or JSON file gives holes or bytes")
             }
         }
     }
@@ -92,6 +92,6 @@ public enum Generator {
     private static func render(_ template: String, _ model: TemplateValue, library: TemplateLibrary, format: some OutputFormat)
         throws(DiagnosticsError) -> [UInt8]
     {
-        format.finish(try library.renderBytes(template, model, format: format))
+        try library.renderBytes(template, model, format: format)
     }
 }

@@ -2,7 +2,8 @@ import PushMatrixModel
 import PushMatrixSpec
 
 /// The view models of one run, made from the matrix: the model of each plan view for an item.
-/// Every template model also carries the fields all Swift templates may read (`SwiftView.common`).
+/// Every template's context also carries the fields all templates may read (`SwiftView.common`),
+/// and every plain Swift file's holes the names (`SwiftView.names`).
 struct Models: Sendable {
     enum Model {
         case template(TemplateValue)

@@ -30,11 +30,12 @@ enum SwiftFile {
                 let name = String(decoding: rest[open.upperBound..<close.lowerBound], as: UTF8.self)
                 if let value = values[name] {
                     out += value.utf8
+                } else if let first = name.first, "#^/>!&{".contains(first) {
+                    let message = "'{{\(name)}}': a plain Swift file has holes only, not a template's tags"
+                    problems.append(problem(file, number, column, message))
                 } else {
-                    problems.append(
-                        problem(
-                            file, number, column,
-                            "no value named '\(name)'; this file may use " + values.keys.sorted().joined(separator: ", ")))
+                    let known = values.keys.sorted().joined(separator: ", ")
+                    problems.append(problem(file, number, column, "no value named '\(name)'; this file may use \(known)"))
                 }
                 rest = rest[close.upperBound...]
             }

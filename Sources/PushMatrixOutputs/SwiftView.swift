@@ -24,15 +24,13 @@ struct SwiftView {
         return groups
     }
 
-    /// What every Swift template may use besides its own model: the second dimension's type (the
-    /// spec's name after the module's `Push` prefix, which keeps every public name apart from an
-    /// app's own) and label, and whether any handler runs outside the app.
+    /// What every template may use besides its own context: the names plain Swift files use
+    /// (`names`), for the documentation and runbook that show Swift, and whether any handler
+    /// runs outside the app.
     var common: TemplateFields {
-        [
-            "setupType": .verbatim("Push" + spec.naming.swiftType), "setupLabel": .verbatim(spec.naming.label),
-            "setupWords": .verbatim(spec.naming.words),
-            "outsideApp": .bool(spec.handlers.contains(where: \.inExtension)),
-        ]
+        var fields = TemplateFields(names.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
+        fields["outsideApp"] = .bool(outsideApp)
+        return fields
     }
 
     /// The dimensions' holes: each dimension's enum cases with their doc comments, the handlers'

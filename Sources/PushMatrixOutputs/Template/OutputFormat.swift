@@ -6,13 +6,9 @@ public protocol OutputFormat: Sendable {
     func writeText(_ s: String, into out: inout [UInt8])
     /// Appends `s` as a code span, as UTF-8.
     func writeCode(_ s: String, into out: inout [UInt8])
-    /// The rendered file as it is written; the rendering itself unless the format says otherwise.
-    func finish(_ file: [UInt8]) -> [UInt8]
 }
 
 extension OutputFormat {
-    public func finish(_ file: [UInt8]) -> [UInt8] { file }
-
     public func text(_ s: String) -> String { decoded { writeText(s, into: &$0) } }
 
     /// `s` as a code span.
@@ -176,8 +172,8 @@ public struct MarkdownFormat: OutputFormat {
     }
 }
 
-/// Swift source, where values land in `//` comments: line breaks would end the comment early,
-/// and control characters have no place in source. Identifiers are passed verbatim instead.
+/// Text in a `//` comment of generated Swift (`SwiftPrinter.comment`): line breaks would end the
+/// comment early, and control characters have no place in source.
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
@@ -190,25 +186,6 @@ public struct SwiftCommentFormat: OutputFormat {
     }
 
     public func writeCode(_ s: String, into out: inout [UInt8]) { writeText(s, into: &out) }
-
-    /// Each run of consecutive `import` lines sorted, as swift-format's OrderedImports wants:
-    /// a template cannot place `import {{module}}` for every module name a user may choose.
-    public func finish(_ file: [UInt8]) -> [UInt8] {
-        var out = file, run: [ArraySlice<UInt8>] = [], start = 0
-        let word = Array("import ".utf8)
-        func sortRun() {  // the run's lines, sorted, take the bytes they held
-            guard let first = run.first?.startIndex, let last = run.last?.endIndex else { return }
-            out.replaceSubrange(first..<last, with: Array(run.sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [.newline])))
-            run = []
-        }
-        while start <= file.count {
-            let end = file[start...].firstIndex(of: .newline) ?? file.count
-            if file[start..<end].starts(with: word) { run.append(file[start..<end]) } else { sortRun() }
-            start = end + 1
-        }
-        sortRun()
-        return out
-    }
 }
 
 /// HTML text and attribute values: markup characters become references, a line break becomes

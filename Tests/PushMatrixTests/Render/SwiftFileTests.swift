@@ -26,13 +26,14 @@ final class SwiftFileTests: XCTestCase {
     }
 
     func testAnUnknownOrUnclosedHoleIsReportedWhereItIs() {
-        XCTAssertThrowsError(try filled("ok\nlet x = {{nme}}\nlet y = {{open\n", ["name": "1"])) { error in
+        XCTAssertThrowsError(try filled("ok\nlet x = {{nme}}\n{{#name}}\nlet y = {{open\n", ["name": "1"])) { error in
             let found = (error as? DiagnosticsError)?.diagnostics.map(\.description) ?? []
             XCTAssertEqual(
                 found,
                 [
                     "F.swift:2:9: error: no value named 'nme'; this file may use name",
-                    "F.swift:3:9: error: '{{' without a closing '}}'",
+                    "F.swift:3:1: error: '{{#name}}': a plain Swift file has holes only, not a template's tags",
+                    "F.swift:4:9: error: '{{' without a closing '}}'",
                 ])
         }
     }
