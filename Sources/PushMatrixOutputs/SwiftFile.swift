@@ -7,55 +7,66 @@ import PushMatrixSupport
 /// empty value leaves no line.
 enum SwiftFile {
     static func filled(_ text: String, _ values: [String: String], file: String) throws(DiagnosticsError) -> [UInt8] {
-        var out: [UInt8] = [], problems: [Diagnostic] = [], first = true
-        out.reserveCapacity(text.utf8.count)
-        for (number, line) in Array(text.utf8).split(separator: .newline, omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            let alone = standaloneHole(rest).flatMap { values[$0] }
-            if alone?.isEmpty == true { continue }
-            if !first { out.append(.newline) }
-            first = false
-            if let alone {
-                out += alone.utf8
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = [], problems: [Diagnostic] = [], start = 0, number = 0
+        out.reserveCapacity(bytes.count)
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: .newline) ?? bytes.count, next = min(end + 1, bytes.count)
+            defer { (start, number) = (next, number + 1) }
+            if let name = standaloneHole(bytes[start..<end]), let value = values[name] {
+                if !value.isEmpty { out += value.utf8 + bytes[end..<next] }
                 continue
             }
-            while let open = rest.firstRange(of: Self.open) {
-                out += rest[..<open.lowerBound]
-                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
-                guard let close = rest[open.upperBound...].firstRange(of: Self.close) else {
-                    problems.append(problem(file, number, column, "'{{' without a closing '}}'"))
-                    rest = rest[rest.endIndex...]
+            var copied = start, at = start
+            while at + 1 < end {
+                guard bytes[at] == .openBrace, bytes[at + 1] == .openBrace else {
+                    at += 1
+                    continue
+                }
+                out += bytes[copied..<at]
+                var close = at + 2
+                while close + 1 < end && !(bytes[close] == .closeBrace && bytes[close + 1] == .closeBrace) { close += 1 }
+                guard close + 1 < end else {
+                    problems.append(problem(file, number, bytes[start..<at], "'{{' without a closing '}}'"))
+                    (copied, at) = (end, end)
                     break
                 }
-                let name = String(decoding: rest[open.upperBound..<close.lowerBound], as: UTF8.self)
+                let name = String(decoding: bytes[at + 2..<close], as: UTF8.self)
                 if let value = values[name] {
                     out += value.utf8
-                } else if let first = name.first, "#^/>!&{".contains(first) {
-                    let message = "'{{\(name)}}': a plain Swift file has holes only, not a template's tags"
-                    problems.append(problem(file, number, column, message))
                 } else {
-                    let known = values.keys.sorted().joined(separator: ", ")
-                    problems.append(problem(file, number, column, "no value named '\(name)'; this file may use \(known)"))
+                    problems.append(unknown(name, values, file, number, bytes[start..<at]))
                 }
-                rest = rest[close.upperBound...]
+                (copied, at) = (close + 2, close + 2)
             }
-            out += rest
+            out += bytes[copied..<next]
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         return out
     }
 
-    private static let open = Array("{{".utf8), close = Array("}}".utf8)
-
     /// The name of the hole a line holds alone, after its indentation.
     private static func standaloneHole(_ line: ArraySlice<UInt8>) -> String? {
         let body = line.drop { $0 == .space }
-        guard body.starts(with: open), body.count > 4, body.suffix(2).elementsEqual(close) else { return nil }
+        guard body.count > 4, body.first == .openBrace, body.dropFirst().first == .openBrace, body.last == .closeBrace,
+            body.dropLast().last == .closeBrace
+        else { return nil }
         let name = body.dropFirst(2).dropLast(2)
-        return name.contains(UInt8(ascii: "}")) ? nil : String(decoding: name, as: UTF8.self)
+        return name.contains(.closeBrace) ? nil : String(decoding: name, as: UTF8.self)
     }
 
-    private static func problem(_ file: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
-        Diagnostic(file: file, location: SourceLocation(line: line + 1, column: column), message: message)
+    private static func unknown(_ name: String, _ values: [String: String], _ file: String, _ line: Int, _ before: ArraySlice<UInt8>)
+        -> Diagnostic
+    {
+        if let first = name.first, "#^/>!&{".contains(first) {
+            return problem(file, line, before, "'{{\(name)}}': a plain Swift file has holes only, not a template's tags")
+        }
+        return problem(file, line, before, "no value named '\(name)'; this file may use " + values.keys.sorted().joined(separator: ", "))
+    }
+
+    /// A problem on a 0-based line, after the bytes `before` of it, at a 1-based line and column.
+    private static func problem(_ file: String, _ line: Int, _ before: ArraySlice<UInt8>, _ message: String) -> Diagnostic {
+        let column = String(decoding: before, as: UTF8.self).unicodeScalars.count + 1
+        return Diagnostic(file: file, location: SourceLocation(line: line + 1, column: column), message: message)
     }
 }
