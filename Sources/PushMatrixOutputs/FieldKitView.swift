@@ -73,10 +73,7 @@ struct FieldKitView {
     /// spec's words for app states and taps in each of its languages.
     package func probe(module: String, specName: String) -> [String: String] {
         let keys = spec.payloadKeys.map(\.id)
-        // `import` lines sorted as swift-format's OrderedImports wants: the module's name decides where its line goes.
-        let imports = { (others: [String]) in
-            (others + [module]).map { "import " + $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n")
-        }
+        let imports = { (others: [String]) in SwiftPrinter.imports(others + [module]) }
         return [
             "module": module, "imports": imports(["Foundation"]), "importsUIKit": imports(["Foundation", "UIKit"]),
             "importsNotifications": imports(["Foundation", "UserNotifications"]),

@@ -27,6 +27,12 @@ struct SwiftPrinter {
         return String(decoding: printer.bytes, as: UTF8.self)
     }
 
+    /// The import lines of `modules`, in the order swift-format's OrderedImports wants: a
+    /// file's imports are one hole, since the generated module's name decides where its line goes.
+    static func imports(_ modules: [String]) -> String {
+        modules.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "import " + $0 }.joined(separator: "\n")
+    }
+
     /// Text from the spec or the matrix made safe for a `//` comment: on one line, with no
     /// control characters.
     static func comment(_ text: String) -> String { SwiftCommentFormat().text(text) }

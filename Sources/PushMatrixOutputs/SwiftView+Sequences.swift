@@ -37,7 +37,7 @@ extension SwiftView {
     /// The sequence suite's holes: XCTest's a test per sequence; Swift Testing's file has one
     /// test, over `PushSequence.all`, as it is.
     func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
-        var holes = ["imports": Self.imports(module, framework)]
+        var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
         if framework == .xctest {
             holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
                 for (index, sequence) in matrix.pushSequences().enumerated() {

@@ -2,7 +2,7 @@
 extension SwiftView {
     /// The suite's shared helpers; Swift Testing's also declare a tag per setup and app state.
     func testSupport(_ framework: TestFramework, module: String) -> [String: String] {
-        var holes = ["imports": Self.imports(module, framework)]
+        var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
         if framework == .swiftTesting {
             // A setup and an app state may share an id; a tag is declared once.
             var tags: [String] = []
@@ -16,7 +16,7 @@ extension SwiftView {
     /// payload combination its class is named for; Swift Testing's a parameterized test per
     /// setup and app state, in the order the scenarios reach them.
     func testFile(_ group: Group, module: String, framework: TestFramework) -> [String: String] {
-        var holes = ["imports": Self.imports(module, framework), "typeName": group.typeName]
+        var holes = ["imports": SwiftPrinter.imports([module, framework.module]), "typeName": group.typeName]
         switch framework {
         case .xctest:
             holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
@@ -51,11 +51,6 @@ extension SwiftView {
             }
         }
         return holes
-    }
-
-    /// The import lines of a suite's file, sorted as swift-format's OrderedImports wants them.
-    static func imports(_ module: String, _ framework: TestFramework) -> String {
-        [module, framework == .xctest ? "XCTest" : "Testing"].sorted().map { "import " + $0 }.joined(separator: "\n")
     }
 
     /// An XCTest method: `summary` as its doc comment, and `call` wrapped to the line length.
