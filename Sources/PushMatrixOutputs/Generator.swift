@@ -74,10 +74,14 @@ public enum Generator {
     private static func render(_ file: PlannedFile, _ model: Models.Model, library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
         switch model {
         case .bytes(let bytes): return bytes
-        case .holes(let values):
+        case .holes(var values, let files):
             guard let template = file.template else { return [] }
-            let (path, text) = try library.source(template)
-            return try SwiftFile.filled(text, values, file: path)
+            for (name, path) in files {
+                var included = try fill(path, values, library: library)
+                if included.last == .newline { included.removeLast() }  // the hole's line ends it
+                values[name] = String(decoding: included, as: UTF8.self)
+            }
+            return try fill(template, values, library: library)
         case .template(let value):
             guard var template = file.template else { return [] }
             if let fallback = file.fallback, library.text(template) == nil { template = fallback }
@@ -87,6 +91,11 @@ public enum Generator {
             case .swift, .json: preconditionFailure("\(file.path): the view of a Swift or JSON file gives holes or bytes")
             }
         }
+    }
+
+    private static func fill(_ path: String, _ values: [String: String], library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
+        let (file, text) = try library.source(path)
+        return try SwiftFile.filled(text, values, file: file)
     }
 
     private static func render(_ template: String, _ model: TemplateValue, library: TemplateLibrary, format: some OutputFormat)

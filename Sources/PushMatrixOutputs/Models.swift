@@ -9,8 +9,9 @@ struct Models: Sendable {
         case template(TemplateValue)
         /// A file its view writes whole.
         case bytes([UInt8])
-        /// The values of a plain Swift file's holes (`SwiftFile`).
-        case holes([String: String])
+        /// The values of a plain Swift file's holes (`SwiftFile`), and the holes filled with
+        /// another plain file, by its path, itself filled with those values.
+        case holes([String: String], files: [String: String] = [:])
     }
 
     package let matrix: Matrix, run: OutputPlan.Run
@@ -36,7 +37,11 @@ struct Models: Sendable {
         case .group(let index) where key.view == .scenarioGroup:
             return .bytes(swift.scenarioFile(groups[index]))
         default:
-            if let own = holes(key) { return .holes(own.merging(swift.names) { own, _ in own }) }
+            if let own = holes(key) {
+                // The two skeletons' machinery files share how the app delegate routes a call.
+                let files = key.view == .skeleton ? ["routing": "swift/SkeletonRouting.swift"] : [:]
+                return .holes(own.merging(swift.names) { own, _ in own }, files: files)
+            }
             var fields = swift.common
             if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
             return .template(.object(fields))

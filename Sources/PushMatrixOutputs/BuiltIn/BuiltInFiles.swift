@@ -57,6 +57,7 @@ extension BuiltInFiles {
         "swift/ScenarioTable.swift": PackageResources.ScenarioTable_swift,
         "swift/Sequences.swift": PackageResources.Sequences_swift,
         "swift/Skeleton.swift": PackageResources.Skeleton_swift,
+        "swift/SkeletonRouting.swift": PackageResources.SkeletonRouting_swift,
         "swift/SkeletonMachinery.swift": PackageResources.SkeletonMachinery_swift,
         "swift/Tests/Conformance.swift": PackageResources.Conformance_swift,
         "swift/Tests/ConformanceTests.swift": PackageResources.ConformanceTests_swift,

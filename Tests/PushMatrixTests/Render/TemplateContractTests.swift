@@ -61,8 +61,8 @@ final class TemplateContractTests: XCTestCase {
                     var seen = Set<PlannedFile.ModelKey>()
                     for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
                         let model = models.model(file.key)
-                        if case .holes(let values) = model {
-                            holes["\(file.key.view)", default: []].formUnion(values.keys.map { "\($0): hole" })
+                        if case .holes(let values, let files) = model {
+                            holes["\(file.key.view)", default: []].formUnion((Array(values.keys) + files.keys).map { "\($0): hole" })
                         }
                         guard case .template(let value) = model else { continue }
                         let name = if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
