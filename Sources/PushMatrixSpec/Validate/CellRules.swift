@@ -33,10 +33,9 @@ struct CellRules {
         for payload in Payload.all(count: keys.count) {
             for setup in 0..<index.setups {
                 for state in 0..<index.states where index.cell(payload, setup, state) < 0 {
-                    let missing = Combination(
-                        payload: payload.flags(keys), setup: spec.setups[setup].id, appState: spec.appStates[state].id, keys: keys,
-                        setupWords: spec.naming.words)
-                    sink.error(cellsLocation, "cells", "missing cell for \(missing.description)")
+                    let flags = keys.indices.map { "\(keys[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
+                    let cell = "\(spec.naming.words) '\(spec.setups[setup].id)', app state '\(spec.appStates[state].id)'"
+                    sink.error(cellsLocation, "cells", "missing cell for payload {\(flags)}, \(cell)")
                 }
             }
         }

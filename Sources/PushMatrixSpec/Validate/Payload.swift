@@ -35,10 +35,6 @@ public struct Payload: Hashable, Sendable {
         keys.indices.filter(isSet).map { keys[$0] }
     }
 
-    public func flags(_ keys: [String]) -> [String: Bool] {
-        Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, isSet($0.offset)) })
-    }
-
     /// Every combination of `count` keys in the docs' order: the first key varies slowest,
     /// "set" before "not set".
     package static func all(count: Int) -> [Payload] {
