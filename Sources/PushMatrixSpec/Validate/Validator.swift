@@ -21,15 +21,15 @@ struct Validator {
     // MARK: ids
 
     private func checkIds() {
-        unique("languages", spec.languages.map { ($0.id, $0.origin) })
+        unique("languages", spec.languages.map { ($0.id, $0.origin) }, required: true)
         unique("sources", spec.sources.map { ($0.id, $0.origin) })
         unique("symbols", spec.symbols.map { ($0.name, $0.origin) })
-        unique("payload keys", spec.payloadKeys.map { ($0.id, $0.origin) })
-        unique(spec.naming.words + "s", spec.setups.map { ($0.id, $0.origin) })
-        unique("app states", spec.appStates.map { ($0.id, $0.origin) })
+        unique("payload keys", spec.payloadKeys.map { ($0.id, $0.origin) }, required: true)
+        unique(spec.naming.words + "s", spec.setups.map { ($0.id, $0.origin) }, required: true)
+        unique("app states", spec.appStates.map { ($0.id, $0.origin) }, required: true)
         unique("handler states", spec.handlerStates.map { ($0.id, $0.origin) })
-        unique("handlers", spec.handlers.map { ($0.id, $0.origin) })
-        unique("taps", spec.taps.map { ($0.id, $0.origin) })
+        unique("handlers", spec.handlers.map { ($0.id, $0.origin) }, required: true)
+        unique("taps", spec.taps.map { ($0.id, $0.origin) }, required: true)
         unique("notes", spec.notes.map { ($0.id, $0.origin) })
         unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
         let facts = spec.receptionHandler
@@ -41,15 +41,13 @@ struct Validator {
         {
             unique(kind, rules.map { ($0.id, $0.origin) })
         }
-        for (kind, list) in [
-            ("languages", spec.languages.count), ("payload keys", spec.payloadKeys.count), (spec.naming.words + "s", spec.setups.count),
-            ("app states", spec.appStates.count), ("handlers", spec.handlers.count), ("taps", spec.taps.count),
-        ] where list == 0 {
-            sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
-        }
     }
 
-    private func unique(_ kind: String, _ ids: [(String, Origin)]) {
+    /// Reports ids declared twice or unsafe, and, when the list is `required`, an empty one.
+    private func unique(_ kind: String, _ ids: [(String, Origin)], required: Bool = false) {
+        if required && ids.isEmpty {
+            sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
+        }
         var first: [String: Origin] = [:]
         for (id, origin) in ids {
             if let earlier = first[id] {
@@ -107,7 +105,7 @@ struct Validator {
         checkNoteReferences(r)
         for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
         let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
-        spec.appStates.forEach { Self.misplacedConditions($0.notes, conditional, sink) }
+        spec.appStates.forEach { misplacedConditions($0.notes, conditional) }
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
         checkSources(r)
         checkGlossary()
@@ -173,7 +171,7 @@ struct Validator {
     }
 
     private func checkPermission(_ r: References) {
-        let permission = spec.permission ?? PermissionFacts(source: spec.receptionHandler.source, statuses: [], checkPoints: [], setups: [])
+        guard let permission = spec.permission else { return }
         for point in permission.checkPoints {
             r.resolve(point.symbol, r.symbols, "symbol")
             if let setup = point.setup { r.resolve(setup, r.setups, r.setupWords) }
@@ -223,7 +221,7 @@ struct Validator {
             let pathCalls = pathDeliveries + pathTaps
             pathCalls.forEach(r.call)
             if !conditional.isEmpty {
-                Self.misplacedConditions(cell.notes + (cell.taps.flatMap(\.calls) + pathTaps).flatMap(\.notes), conditional, sink)
+                misplacedConditions(cell.notes + (cell.taps.flatMap(\.calls) + pathTaps).flatMap(\.notes), conditional)
             }
             guard !scoped.isEmpty else { continue }
             for note in cell.notes + (cell.onDelivery + cell.taps.flatMap(\.calls) + pathCalls).flatMap(\.notes) {
@@ -322,7 +320,7 @@ extension Validator {
     /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among
     /// the `conditional` ones: a condition on the payload's APNs keys means something only on a
     /// call on delivery, where explain can decide it from a payload.
-    fileprivate static func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>, _ sink: DiagnosticSink) {
+    fileprivate func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>) {
         for note in notes where conditional.contains(note.id) {
             sink.error(note.origin, "note '\(note.id)' sets a condition on APNs keys, so it belongs on a call on delivery only")
         }
