@@ -117,8 +117,7 @@ final class NodeReader {
     package func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?)
         -> [T]
     {
-        guard let object = self.object(key, optional: optional) else { return [] }
-        guard case .object(let members) = object.node.value else { return [] }
+        guard let object = self.object(key, optional: optional), case .object(let members) = object.node.value else { return [] }
         var seen = Set<String>()
         var made: [T] = []
         made.reserveCapacity(members.count)

@@ -34,9 +34,7 @@ public struct Spec: Sendable {
     /// The app scaffolding this matrix's setups need, beside the files every spec gets.
     public var swiftFiles: SwiftFiles
     public var cells: [Cell]
-}
 
-extension Spec {
     /// Whether the sources say what kind of evidence each is (the current form): then the docs
     /// show each cell's kind and explain names it.
     public var showsSourceKinds: Bool { sources.contains(where: \.declaresKind) }
@@ -226,19 +224,7 @@ public struct Cell: Sendable {
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
     public var origin: Origin
-}
 
-/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery,
-/// and for the taps it names; the rest as the cell says), with the source that reports it.
-public struct CellPath: Sendable {
-    public var onDelivery: [Call]?
-    public var taps: [(tap: Reference, calls: [Call])]
-    public var source: Reference
-    public var seenOn: String?
-    public var origin: Origin
-}
-
-extension Cell {
     /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
     /// takes the cell's calls wherever it names none of its own.
     public var allPaths: [Cell] {
@@ -259,6 +245,16 @@ extension Cell {
                 return cell
             }
     }
+}
+
+/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery,
+/// and for the taps it names; the rest as the cell says), with the source that reports it.
+public struct CellPath: Sendable {
+    public var onDelivery: [Call]?
+    public var taps: [(tap: Reference, calls: [Call])]
+    public var source: Reference
+    public var seenOn: String?
+    public var origin: Origin
 }
 
 public struct CellAddress: Sendable {

@@ -37,7 +37,8 @@ enum SpecDecoder {
             texts: OlderNames.texts(texts(r, "texts", sink)),
             glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
             designCases: r.objects("designCases") { designCase($0, naming) },
-            receptionHandler: receptionHandler(r.object("receptionHandler")),
+            receptionHandler: r.object("receptionHandler", receptionHandler)
+                ?? ReceptionHandlerFacts(source: missing, handler: missing, completionDeadlineSeconds: 0, fetchResults: [], rules: []),
             permission: r.object("permission", optional: true) { permission($0, naming) },
             callOrder: r.object("callOrder", optional: true, callOrder),
             setupGuide: r.object("setupGuide", optional: true, setupGuide),
@@ -310,21 +311,20 @@ enum SpecDecoder {
 
     private static let missing = Reference(id: "", origin: Origin(path: "", location: SourceLocation(line: 1, column: 1)))
 
-    private static func receptionHandler(_ o: NodeReader?) -> ReceptionHandlerFacts {
-        defer { o?.finish() }
-        return ReceptionHandlerFacts(
-            source: o?.identifier("source") ?? missing,
-            handler: o?.identifier("handler") ?? missing,
-            completionDeadlineSeconds: o?.integer("completionDeadlineSeconds") ?? 0,
-            fetchResults: o?.objects("fetchResults") { f in
+    private static func receptionHandler(_ o: NodeReader) -> ReceptionHandlerFacts {
+        ReceptionHandlerFacts(
+            source: o.identifier("source") ?? missing,
+            handler: o.identifier("handler") ?? missing,
+            completionDeadlineSeconds: o.integer("completionDeadlineSeconds") ?? 0,
+            fetchResults: o.objects("fetchResults") { f in
                 let id = f.string("id")
                 let swift = f.string("swift")
                 let objc = f.string("objc")
                 let meaning = f.text("meaning")
                 guard let id, let swift, let objc, let meaning else { return nil }
                 return .init(id: id, swift: swift, objc: objc, meaning: meaning, origin: f.origin)
-            } ?? [],
-            rules: o.map(rules) ?? [])
+            },
+            rules: rules(o))
     }
 
     private static func permission(_ o: NodeReader, _ naming: SetupNaming) -> PermissionFacts {

@@ -58,9 +58,9 @@ package enum Phrases {
     /// Phrases a spec needs only when it uses what they word, with the test of whether it does.
     static let neededOnlyWhen: [String: @Sendable (Spec) -> Bool] = {
         var needed: [String: @Sendable (Spec) -> Bool] = [
-            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } }  // a call that depends on APNs keys
+            "onDeliveryIf": { spec in spec.notes.contains { $0.onlyWithAPNsKeys != nil } },  // a call that depends on APNs keys
+            "eitherWay": { _ in false },  // without it, conditions list their payloads
         ]
-        needed["eitherWay"] = { _ in false }  // without it, conditions list their payloads
         for name in borrowed where name.hasPrefix("path") || name.hasPrefix("otherPath") {
             needed[name] = { spec in spec.cells.contains { !$0.paths.isEmpty } }
         }
