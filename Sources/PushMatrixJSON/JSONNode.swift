@@ -19,22 +19,11 @@ public struct JSONNode: Sendable, Equatable {
         public var key: String
         public var keyLocation: SourceLocation
         public var value: JSONNode
-
-        public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
-            self.key = key
-            self.keyLocation = keyLocation
-            self.value = value
-        }
     }
 
     public var value: Value
     /// Where the value starts (its first character).
     public var location: SourceLocation
-
-    public init(value: Value, location: SourceLocation) {
-        self.value = value
-        self.location = location
-    }
 
     /// The JSON type name, for messages such as "expected a string, found number".
     public var typeName: String {

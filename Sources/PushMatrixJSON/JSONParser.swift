@@ -19,11 +19,6 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var location: SourceLocation
     public var message: String
 
-    public init(location: SourceLocation, message: String) {
-        self.location = location
-        self.message = message
-    }
-
     public var description: String { "\(location.line):\(location.column): \(message)" }
 
     public func diagnostic(file: String) -> Diagnostic {
