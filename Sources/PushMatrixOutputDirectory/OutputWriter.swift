@@ -29,13 +29,6 @@ public struct OutputWriter: Sendable {
         (self.directory, self.remembers) = (directory, remembers)
     }
 
-    /// The files with the manifest added.
-    public func withManifest(_ files: [String: [UInt8]], input: String) -> [String: [UInt8]] {
-        var all = files
-        all[Self.manifestName] = manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
-        return all
-    }
-
     /// The inputs' digest, what the outputs remember, how files are digested, then each file's
     /// outline digest and path, in path order.
     package func manifest(input: String, digests: [String: String]) -> [UInt8] {

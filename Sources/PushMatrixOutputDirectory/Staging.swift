@@ -30,11 +30,6 @@ extension OutputWriter {
             (self.writer, self.force, self.outputLock, previous) = (writer, force, outputLock, manifest ?? writer.readManifest())
         }
 
-        /// Takes the output directory's lock itself, finishing what an interrupted run left.
-        public convenience init(_ writer: OutputWriter, force: Bool) throws(DiagnosticsError) {
-            self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
-        }
-
         /// Compares each rendered file with what is there, and keeps those that changed. A new
         /// output directory has no file whose regions could be lost, so only an update records
         /// what the run puts in each region and compares each file with what is there.

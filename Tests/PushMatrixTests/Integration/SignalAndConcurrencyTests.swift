@@ -6,6 +6,7 @@ import XCTest
 @testable import PushMatrixOutputDirectory
 @testable import PushMatrixOutputs
 @testable import PushMatrixSpec
+@testable import PushMatrixSupport
 
 /// The output directory under the executable's signals and concurrent runs
 /// (docs/reliability.md): a run stopped at any moment leaves every file whole, and runs that
@@ -42,8 +43,9 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
             run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
         let writer = OutputWriter(
             directory: output, remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))
-        return writer.withManifest(
-            try Generator.render(try Matrix(SpecLoader.load(path: spec)), templates: Fixtures.templates), input: input)
+        var files = try Generator.render(try Matrix(SpecLoader.load(path: spec)), templates: Fixtures.templates)
+        files[OutputWriter.manifestName] = writer.manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
+        return files
     }
 
     /// SIGINT, SIGTERM, SIGHUP and SIGKILL at random moments of a generate that takes about a

@@ -5,6 +5,13 @@ import XCTest
 @testable import PushMatrixOutputDirectory
 @testable import PushMatrixSupport
 
+extension OutputWriter.Staging {
+    /// Takes the output directory's lock itself, finishing what an interrupted run left.
+    fileprivate convenience init(_ writer: OutputWriter, force: Bool) throws(DiagnosticsError) {
+        self.init(writer, force: force, lock: try OutputLock.forWriting(writer).lock)
+    }
+}
+
 /// Staging a run's files: whatever the directory holds, it ends as the rendered files say, with
 /// hand edits and regions kept, and nothing written through a link. (The texts are given as
 /// parts, joined: a change anywhere in a file counts.)
