@@ -30,8 +30,7 @@ package enum FileSystem {
     }
 
     /// Whether both paths exist and are one file (links followed).
-    package static func sameFile(_ a: String, _ b: String?) -> Bool {
-        guard let b else { return false }
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
         return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
@@ -58,12 +57,18 @@ package enum FileSystem {
     /// What an open file gives until its end. The first read asks for one byte more than
     /// `expected`, so a file of that size ends there; one that grew is read on.
     private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
-        var bytes: [UInt8] = [], asked = max(expected, 0) + 1
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        var got = 0
         while true {
-            guard let piece = read(fd, count: asked) else { throw .current() }
-            if bytes.isEmpty { bytes = piece } else { bytes += piece }
-            if piece.count < asked { return bytes }  // `read` stops short only at the end
-            asked = 1 << 16
+            if got == bytes.count { bytes += repeatElement(0, count: 1 << 16) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .current() }
+            if n == 0 {
+                bytes.removeLast(bytes.count - got)
+                return bytes
+            }
+            got += n
         }
     }
 
@@ -71,39 +76,18 @@ package enum FileSystem {
     package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .current() }
-        do {
-            try write(bytes, to: fd)
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw .current() }
-    }
-
-    /// Writes all of `bytes` to an open file.
-    package static func write(_ bytes: [UInt8], to fd: Int32) throws(Failure) {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw .current() }
+            guard n > 0 else {
+                let failure = Failure.current()
+                close(fd)
+                throw failure
+            }
             written += n
         }
-    }
-
-    /// The next `count` bytes of an open file; fewer at its end, nil when it cannot be read.
-    package static func read(_ fd: Int32, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, count - got) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { break }
-            got += n
-        }
-        bytes.removeLast(count - got)
-        return bytes
+        guard close(fd) == 0 else { throw .current() }
     }
 
     /// Writes a temporary file beside `path` and renames it into place: a reader, or a run killed
