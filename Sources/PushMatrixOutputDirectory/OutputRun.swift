@@ -63,8 +63,7 @@ extension OutputWriter {
         if !force, debris.isEmpty, let files = upToDateFiles(input: request.input, manifest: manifest) {
             return Checked(problems: [], debris: [], fileCount: files.count)
         }
-        let checking = Checking(self, manifest: manifest)
-        checking.add(try request.render())
-        return Checked(problems: checking.problems(input: request.input), debris: debris, fileCount: checking.fileCount)
+        let files = try request.render()
+        return Checked(problems: problems(files, input: request.input, manifest: manifest), debris: debris, fileCount: files.count + 1)
     }
 }

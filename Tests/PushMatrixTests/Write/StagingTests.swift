@@ -140,11 +140,10 @@ final class StagingTests: XCTestCase {
     // MARK: --check
 
     private func check(_ files: [String: [String]], in output: String) -> [String: OutputWriter.Problem] {
-        let checking = OutputWriter.Checking(OutputWriter(directory: output))
-        for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
-            checking.add([OutputFile(path: path, bytes: Array(pieces.joined().utf8))])
-        }
-        return Dictionary(uniqueKeysWithValues: checking.problems(input: "test").map { ($0.path, $0.problem) })
+        let writer = OutputWriter(directory: output)
+        let rendered = files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, bytes: Array($0.value.joined().utf8)) }
+        let problems = writer.problems(rendered, input: "test", manifest: writer.readManifest())
+        return Dictionary(uniqueKeysWithValues: problems.map { ($0.path, $0.problem) })
     }
 
     func testCheckingPiecesFindsWhatWholeFilesWould() throws {
