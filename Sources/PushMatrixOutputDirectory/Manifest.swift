@@ -37,8 +37,5 @@ extension OutputWriter {
                 entries[String(rest)] = String(first)
             }
         }
-
-        /// What the manifest remembers under `key` (`spec`, `module`); nil when it has none.
-        public func remembered(_ key: String) -> String? { remembered[key] }
     }
 }

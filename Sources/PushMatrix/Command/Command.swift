@@ -11,7 +11,7 @@ public enum Command {
     static let defaultTemplates = "Templates"
     static let maxPrinted = 1000
     /// The commands `run` knows, as the main help lists them.
-    static let commands = ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"]
+    static let commands = Help.commands(nil).map(\.name)
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
@@ -158,8 +158,8 @@ public enum Command {
         _ manifest: OutputWriter.Manifest, spec option: String?, module moduleOption: String?, output: String,
         library: TemplateLibrary, run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
     ) throws -> (request: OutputWriter.Request, spec: String, module: String) {
-        let module = try moduleName(moduleOption, remembered: manifest.remembered("module"))
-        let remembered = manifest.remembered("spec").map {
+        let module = try moduleName(moduleOption, remembered: manifest.remembered["module"])
+        let remembered = manifest.remembered["spec"].map {
             $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
         }
         let spec = specPath(option, remembered: remembered)
