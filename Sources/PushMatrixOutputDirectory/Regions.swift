@@ -53,11 +53,6 @@ enum Regions {
         Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 
-    /// The ids of the regions in a text, in order.
-    package static func ids(_ bytes: [UInt8]) -> Set<String> {
-        Set(lines(bytes).compactMap { marker(begin, $0) })
-    }
-
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
     package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
         var out: [Line] = []
@@ -88,7 +83,7 @@ enum Regions {
     /// no place in the generated text, so merging drops their code.
     package static func dropped(generated: [UInt8], existing: [UInt8]) -> [String] {
         guard mayHaveRegions(existing) else { return [] }
-        let places = ids(generated)
+        let places = Set(lines(generated).compactMap { marker(begin, $0) })
         return scan(existing).regions.filter { id, lines in
             !places.contains(id)
                 && lines.contains { $0.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } }
