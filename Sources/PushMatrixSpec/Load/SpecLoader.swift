@@ -51,8 +51,7 @@ public enum SpecLoader {
         do {
             root = try JSONParser.parse(bytes, maxDepth: maxDepth)
         } catch {
-            sink.error(error.location, "", error.message)
-            throw DiagnosticsError(sink.diagnostics)
+            throw DiagnosticsError([error.diagnostic(file: sink.file)])
         }
         return SpecDecoder.decode(root, file: sink.file, sink: sink)
     }

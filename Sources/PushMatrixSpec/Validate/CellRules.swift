@@ -57,11 +57,8 @@ struct CellRules {
                     : "ignored is false, but the cell calls no handler and shows nothing")
         }
         let tapped = Set(cell.taps.map(\.tap.id))
-        for tap in spec.taps {
-            let possible = cell.notificationCenter && tap.requires.allSatisfy { isSet($0.id) }
-            if possible && !tapped.contains(tap.id) {
-                sink.error(cell.origin, "missing tap '\(tap.id)': the notification is in Notification Center and the payload allows it")
-            }
+        for tap in spec.taps where cell.notificationCenter && tap.requires.allSatisfy({ isSet($0.id) }) && !tapped.contains(tap.id) {
+            sink.error(cell.origin, "missing tap '\(tap.id)': the notification is in Notification Center and the payload allows it")
         }
         for (tap, _) in cell.taps {
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
@@ -182,10 +179,9 @@ struct CellRules {
     /// A key that `requires` others changes nothing while one of them is unset: such a cell
     /// must say exactly what the cell without the key says. (A missing cell is reported elsewhere.)
     private func sameWithoutUnneededKeys(_ cells: CellIndex) {
-        let keys = spec.payloadKeys.map(\.id)
         for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
             let required = key.requires.compactMap { cells.keyIndex[$0.id] }
-            for payload in Payload.all(count: keys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
+            for payload in Payload.all(count: spec.payloadKeys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
                 let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
                 for setup in 0..<cells.setups {
                     for state in 0..<cells.states {

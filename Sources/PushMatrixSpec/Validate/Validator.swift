@@ -233,9 +233,7 @@ struct Validator {
             }
         }
     }
-}
 
-extension Validator {
     /// No text writes a glossary term another way: a variant is refused outside the phrases the
     /// entry allows. The glossary's own texts may name the variants they rule out.
     private func checkGlossary() {
@@ -270,7 +268,7 @@ extension Validator {
 
     /// Each source carries the evidence its kind needs; an expectation rests on documented or
     /// reported sources, never on another expectation.
-    fileprivate func checkSources(_ r: References) {
+    private func checkSources(_ r: References) {
         let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
         for source in spec.sources {
             switch source.kind {
@@ -306,7 +304,7 @@ extension Validator {
 
     /// Roles that only make sense together: an extension's handler has no app state and does
     /// not launch the app; a handler that carries the tap is a launching one.
-    fileprivate func checkHandlerRoles() {
+    private func checkHandlerRoles() {
         for handler in spec.handlers {
             if handler.inExtension && (handler.hasState || handler.launchesApp) {
                 sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
@@ -320,7 +318,7 @@ extension Validator {
     /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among
     /// the `conditional` ones: a condition on the payload's APNs keys means something only on a
     /// call on delivery, where explain can decide it from a payload.
-    fileprivate func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>) {
+    private func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>) {
         for note in notes where conditional.contains(note.id) {
             sink.error(note.origin, "note '\(note.id)' sets a condition on APNs keys, so it belongs on a call on delivery only")
         }
