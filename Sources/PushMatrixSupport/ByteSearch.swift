@@ -4,15 +4,9 @@ extension Array where Element == UInt8 {
     /// at `start`. Texts are short and needles shorter, so nothing cleverer pays.
     package func firstIndex(of needle: [UInt8], from start: Int = 0) -> Int? {
         guard let first = needle.first else { return start }
-        guard count >= needle.count else { return nil }
         var index = start
-        let last = count - needle.count
-        while index <= last {
-            if self[index] == first {
-                var matched = 1
-                while matched < needle.count && self[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return index }
-            }
+        while index <= count - needle.count {
+            if self[index] == first && self[index..<index + needle.count].elementsEqual(needle) { return index }
             index += 1
         }
         return nil
@@ -20,16 +14,13 @@ extension Array where Element == UInt8 {
 
     /// These bytes with every occurrence of `needle`, which must not be empty, taken out.
     package func removing(_ needle: [UInt8]) -> [UInt8] {
-        guard !needle.isEmpty, var found = firstIndex(of: needle) else { return self }
-        var kept: [UInt8] = [], start = 0
-        kept.reserveCapacity(count)
-        while true {
+        var kept: [UInt8] = []
+        var start = 0
+        while !needle.isEmpty, let found = firstIndex(of: needle, from: start) {
             kept += self[start..<found]
             start = found + needle.count
-            guard let next = firstIndex(of: needle, from: start) else { break }
-            found = next
         }
-        return kept + self[start...]
+        return start == 0 ? self : kept + self[start...]
     }
 }
 
