@@ -127,11 +127,9 @@ public struct OutputWriter: Sendable {
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the
     /// output directory, so the writer refuses rather than follows it.
-    /// `from` names a folder of `path` already known to be a real directory: only what follows
-    /// it is looked at.
-    package func symbolicLink(_ path: String, from folder: String? = nil) -> Diagnostic? {
-        var current = folder.map { FileSystem.join(directory, $0) } ?? directory
-        for component in path.dropFirst(folder.map { $0.count + 1 } ?? 0).split(separator: "/") {
+    package func symbolicLink(_ path: String) -> Diagnostic? {
+        var current = directory
+        for component in path.split(separator: "/") {
             current = FileSystem.join(current, component)
             switch FileSystem.kind(current) {
             case .symbolicLink?:
