@@ -21,11 +21,9 @@ struct CommandInfo {
     let options: [Option]
     let examples: [String]
 
-    var optionNames: [String] { options.map(\.name) }
-
     /// The command's arguments, split as its options say.
     func arguments(_ rest: [String]) throws(Arguments.UsageError) -> Arguments {
-        try Arguments(rest, valued: Set(options.filter { $0.value != nil }.map(\.name)), known: optionNames)
+        try Arguments(rest, valued: Set(options.filter { $0.value != nil }.map(\.name)), known: options.map(\.name))
     }
 
     var help: String {

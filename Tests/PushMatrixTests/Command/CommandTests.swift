@@ -129,10 +129,10 @@ final class CommandTests: XCTestCase {
             let help = Command.run([info.name, "--help", "--spec", minimal]).stdout
             let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()
                 .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
-            XCTAssertEqual(listed, info.optionNames, info.name)
+            XCTAssertEqual(listed, info.options.map(\.name), info.name)
             for option in info.options {
                 let value = option.value.map { _ in [values[option.name]!] } ?? []
-                let spec = info.optionNames.contains("--spec") ? ["--spec", minimal] : []
+                let spec = info.options.contains { $0.name == "--spec" } ? ["--spec", minimal] : []
                 let result = Command.run([info.name] + (operands[info.name] ?? []) + spec + [option.name] + value)
                 XCTAssertFalse(result.stderr.contains("unknown option"), "\(info.name) \(option.name): \(result.stderr)")
             }
