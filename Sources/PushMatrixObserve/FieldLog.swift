@@ -78,7 +78,7 @@ package struct FieldLog {
     private mutating func entry(_ node: JSONNode, file: String, line: Int) {
         var reader = LineReader(node: node)
         guard case .object = node.value else { return problem(file, line, "expected a JSON object, found \(node.typeName)") }
-        guard let version = reader.number("v"), version == String(Self.version) else {
+        guard case .number(let version)? = node["v"]?.value, version == String(Self.version) else {
             return problem(file, line, "\"v\": expected \(Self.version), the log format this pushmatrix reads")
         }
         guard let id = reader.string("run"), let event = reader.string("event") else {
@@ -163,11 +163,6 @@ private struct LineReader {
     mutating func string(_ key: String) -> String? {
         guard let value = node[key] else { return fail("\"\(key)\": missing") }
         guard case .string(let text) = value.value else { return fail("\"\(key)\": expected a string, found \(value.typeName)") }
-        return text
-    }
-
-    mutating func number(_ key: String) -> String? {
-        guard let value = node[key], case .number(let text) = value.value else { return fail("\"\(key)\": expected a number") }
         return text
     }
 

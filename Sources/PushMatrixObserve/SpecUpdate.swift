@@ -12,11 +12,11 @@ import PushMatrixSupport
 /// before it is returned.
 package struct SpecUpdate {
     package var bytes: [UInt8]
-    package var confirmed: Int
+    package var confirmed = 0
     /// Cells that gained an observed path.
-    package var extended: Int
+    package var extended = 0
     /// Cells whose runs could not be written into the spec, and why.
-    package var skipped: [String]
+    package var skipped: [String] = []
 
     package init(matrix: Matrix, original: [UInt8], file: String, observation: Observation) throws(DiagnosticsError) {
         let root: JSONNode
@@ -28,8 +28,6 @@ package struct SpecUpdate {
         let spec = matrix.spec
         var sources: [(id: String, json: JSONOutput)] = []
         var cells: [Int: JSONOutput] = [:]
-        var confirmed = 0, extended = 0
-        var skipped: [String] = []
         let cellNodes = Self.items(root["cells"])
         for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
             let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
@@ -75,7 +73,7 @@ package struct SpecUpdate {
         document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
         document = Self.replacing(
             document, "cells", .array(cellNodes.enumerated().map { index, node in cells[index] ?? Self.output(node) }))
-        let bytes = Array((document.serialized() + "\n").utf8)
+        bytes = Array((document.serialized() + "\n").utf8)
         do throws(DiagnosticsError) {
             _ = try SpecLoader.load(bytes: bytes, file: file)
         } catch {
@@ -83,7 +81,6 @@ package struct SpecUpdate {
                 [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
                     + error.diagnostics)
         }
-        (self.bytes, self.confirmed, self.extended, self.skipped) = (bytes, confirmed, extended, skipped)
     }
 
     /// The path the runs took, as the spec writes it: the calls seen without a tap on delivery,

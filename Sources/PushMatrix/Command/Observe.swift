@@ -36,24 +36,18 @@ extension Command {
         result.stderr += log.problems.prefix(maxPrinted).map { $0.description + "\n" }.joined()
         if log.problems.count > maxPrinted { result.stderr += "pushmatrix: \(log.problems.count - maxPrinted) more problems not shown\n" }
         result.status = observation.contradicted.isEmpty && log.problems.isEmpty ? 0 : 1
-        if let update { try writeUpdate(update, specFile: specFile, matrix: matrix, observation: observation, &result, quiet: json) }
-    }
-
-    /// Writes the spec with the observed cells to `path` (see `SpecUpdate`), or nothing when the
-    /// result would not validate.
-    private static func writeUpdate(
-        _ path: String, specFile: String, matrix: Matrix, observation: Observation, _ result: inout Result, quiet: Bool
-    ) throws {
-        let update = try SpecUpdate(matrix: matrix, original: SpecLoader.bytes(path: specFile), file: specFile, observation: observation)
+        guard let path = update else { return }
+        // The spec with the observed cells (see `SpecUpdate`), written only when it validates.
+        let updated = try SpecUpdate(matrix: matrix, original: SpecLoader.bytes(path: specFile), file: specFile, observation: observation)
         do {
-            try FileSystem.replace(path, with: update.bytes, temporarySuffix: OutputWriter.temporarySuffix)
+            try FileSystem.replace(path, with: updated.bytes, temporarySuffix: OutputWriter.temporarySuffix)
         } catch {
             throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot write the updated spec (\(error))")])
         }
-        result.stderr += update.skipped.map { "\(path): warning: not updated: \($0)\n" }.joined()
-        if !quiet {
+        result.stderr += updated.skipped.map { "\(path): warning: not updated: \($0)\n" }.joined()
+        if !json {
             result.stdout +=
-                "\(path): \(update.confirmed) cells confirmed by observation, \(update.extended) given a path of what was observed\n"
+                "\(path): \(updated.confirmed) cells confirmed by observation, \(updated.extended) given a path of what was observed\n"
         }
     }
 }
