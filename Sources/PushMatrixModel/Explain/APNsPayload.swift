@@ -39,12 +39,8 @@ public enum APNsPayload {
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
         if bytes.count > limit {
-            warnings.append(
-                Diagnostic(
-                    file: file, location: nil,
-                    message:
-                        "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)",
-                    severity: .warning))
+            let message = "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)"
+            warnings.append(Diagnostic(file: file, location: nil, message: message, severity: .warning))
         }
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
