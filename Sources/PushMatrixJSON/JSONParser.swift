@@ -155,14 +155,11 @@ private struct Parser {
     mutating func parseWord() throws(JSONSyntaxError) -> JSONNode.Value {
         let end = wordEnd(from: pos)
         let value: JSONNode.Value
-        if isWord(end, "true") {
-            value = .bool(true)
-        } else if isWord(end, "false") {
-            value = .bool(false)
-        } else if isWord(end, "null") {
-            value = .null
-        } else {
-            try unexpected("expected a value")
+        switch String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<end]), as: UTF8.self) {
+        case "true": value = .bool(true)
+        case "false": value = .bool(false)
+        case "null": value = .null
+        default: try unexpected("expected a value")
         }
         pos = end
         return value
@@ -397,13 +394,6 @@ private struct Parser {
 
     func isWordByte(_ b: UInt8) -> Bool {
         (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F
-    }
-
-    /// Whether the word from `pos` to `end` is `word` (ASCII).
-    func isWord(_ end: Int, _ word: StaticString) -> Bool {
-        guard end - pos == word.utf8CodeUnitCount else { return false }
-        for n in 0..<word.utf8CodeUnitCount where bytes[pos + n] != word.utf8Start[n] { return false }
-        return true
     }
 
     func wordEnd(from start: Int) -> Int {
