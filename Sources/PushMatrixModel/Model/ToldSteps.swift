@@ -30,29 +30,20 @@ extension Phrasebook {
 
     /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
     private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
-        var parts = [notificationCenter ? "n" : "-"]
-        parts.reserveCapacity(32)
+        var key = notificationCenter ? "n" : "-"
         func add(_ calls: [Call]) {
             for call in calls {
-                parts.append(call.handler.id)
-                parts.append("/")
-                parts.append(call.state?.id ?? "")
-                if !call.bringsNotification { parts.append("!") }
-                for note in call.notes {
-                    parts.append(",")
-                    parts.append(note.id)
-                }
-                parts.append(";")
+                key += call.handler.id + "/" + (call.state?.id ?? "") + (call.bringsNotification ? "" : "!")
+                for note in call.notes { key += "," + note.id }
+                key += ";"
             }
         }
         add(onDelivery)
         for (tap, calls) in taps {
-            parts.append("|")
-            parts.append(tap)
-            parts.append(":")
+            key += "|" + tap + ":"
             add(calls)
         }
-        return parts.joined()
+        return key
     }
 
     /// The steps of a cell's later path, told by what it does differently: its calls on
