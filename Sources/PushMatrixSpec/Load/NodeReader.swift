@@ -103,7 +103,8 @@ final class NodeReader {
         }
     }
 
-    package func report(_ origin: Origin, _ message: String) { sink.error(origin, message) }
+    /// Reports a problem with the value `node` of the member `key`.
+    package func report(_ key: String, _ node: JSONNode, _ message: String) { sink.error(node.location, childPath(key), message) }
 
     package func strings(_ key: String, optional: Bool = false) -> [Reference] {
         list(key, optional: optional) { node, path in

@@ -65,7 +65,7 @@ enum SpecDecoder {
             for (key, name) in [("swiftType", \SetupNaming.swiftType), ("label", \SetupNaming.label)] {
                 guard let value = names.identifier(key, optional: true) else { continue }
                 if let problem = Identifier.problem(value.id) {
-                    names.report(value.origin, "'\(value.id)' \(problem); it names setups in generated Swift")
+                    names.sink.error(value.origin, "'\(value.id)' \(problem); it names setups in generated Swift")
                 }
                 naming[keyPath: name] = value.id
             }
@@ -215,7 +215,7 @@ enum SpecDecoder {
         o.member(key, optional: true).map { list in
             let strings = o.strings(key)
             if case .array(let items) = list.value, items.isEmpty {
-                o.report(Origin(path: o.childPath(key), location: list.location), empty)
+                o.report(key, list, empty)
             }
             return strings
         }
@@ -234,7 +234,7 @@ enum SpecDecoder {
     private static func payload(_ o: NodeReader) -> [(key: Reference, value: Bool)] {
         o.entries("payload") { key, value, origin in
             guard case .bool(let flag) = value.value else {
-                o.report(Origin(path: origin.path, location: value.location), "expected true or false, found \(value.typeName)")
+                o.sink.error(value.location, origin.path, "expected true or false, found \(value.typeName)")
                 return nil
             }
             return (Reference(id: key, origin: origin), flag)
@@ -401,9 +401,7 @@ enum SpecDecoder {
             kind = Source.Kind(rawValue: name)
             if kind == nil {
                 let kinds = Source.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                o.report(
-                    Origin(path: o.childPath("kind"), location: o.member("kind")!.location),
-                    "unknown source kind '\(name)'; expected one of \(kinds)")
+                o.report("kind", o.member("kind")!, "unknown source kind '\(name)'; expected one of \(kinds)")
             }
         }
         let needs = older ? nil : kind
@@ -412,7 +410,7 @@ enum SpecDecoder {
             NodeReader.string(node, path: path, sink: o.sink)
         }
         if needs == .reported, references.isEmpty, let list = o.member("references", optional: true) {
-            o.report(Origin(path: o.childPath("references"), location: list.location), "a reported source lists at least one report")
+            o.report("references", list, "a reported source lists at least one report")
         }
         let basedOn = o.strings("basedOn", optional: needs != .expected)
         let device = o.string("device", optional: needs != .observed)
@@ -440,8 +438,7 @@ enum SpecDecoder {
     private static func process(_ o: NodeReader) -> Bool {
         guard let member = o.member("process", optional: true), let value = o.string("process") else { return false }
         if value != "app" && value != "extension" {
-            o.report(
-                Origin(path: o.childPath("process"), location: member.location), "unknown process '\(value)'; expected app or extension")
+            o.report("process", member, "unknown process '\(value)'; expected app or extension")
         }
         return value == "extension"
     }
