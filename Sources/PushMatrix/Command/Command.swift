@@ -140,9 +140,7 @@ public enum Command {
         let written = try writer.update(force: force, interruptions: interruptions, request: request)
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         if verbose {
-            result.stdout += written.fates.map {
-                "\($0.fate.rawValue)\(String(repeating: " ", count: 9 - $0.fate.rawValue.count)) \(output)/\($0.path)\n"
-            }.joined()
+            result.stdout += written.fates.map { "\($0.fate.rawValue.padding(to: 9)) \(output)/\($0.path)\n" }.joined()
         }
         let count = { (fate: OutputWriter.Fate) in written.fates.filter { $0.fate == fate }.count }
         if !quiet {
