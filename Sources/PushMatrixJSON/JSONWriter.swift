@@ -1,25 +1,12 @@
 /// A JSON value to print for `--json` output. Objects are ordered lists of pairs, not dictionaries,
 /// so output is deterministic and follows the order the caller chose.
-public indirect enum JSONOutput: Sendable, Equatable {
+public indirect enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
     case array([JSONOutput])
     case object([(String, JSONOutput)])
-
-    // Written by hand because tuples are not Equatable.
-    public static func == (a: JSONOutput, b: JSONOutput) -> Bool {
-        switch (a, b) {
-        case (.null, .null): true
-        case let (.bool(x), .bool(y)): x == y
-        case let (.int(x), .int(y)): x == y
-        case let (.string(x), .string(y)): x == y
-        case let (.array(x), .array(y)): x == y
-        case let (.object(x), .object(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
-        default: false
-        }
-    }
 }
 
 extension JSONOutput {

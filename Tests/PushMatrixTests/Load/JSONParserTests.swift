@@ -4,6 +4,21 @@ import XCTest
 @testable import PushMatrixJSON
 @testable import PushMatrixSupport
 
+// Written by hand because tuples are not Equatable.
+extension JSONOutput: Equatable {
+    public static func == (a: JSONOutput, b: JSONOutput) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.int(x), .int(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+}
+
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String, maxDepth: Int = 200) throws -> JSONNode {
         try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)
