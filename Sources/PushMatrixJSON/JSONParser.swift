@@ -55,11 +55,6 @@ private struct Parser {
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
-        self.bytes = bytes
-        self.maxDepth = maxDepth
-    }
-
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw error(at: 0, "a byte order mark is not allowed at the start of the file")
