@@ -47,10 +47,8 @@ package enum OlderNames {
     static func borrowedPhrases(
         _ phrases: [String: LocalizedText], languages: [String], origin: Origin, needs: (String) -> Bool
     ) -> [String: LocalizedText] {
-        let missing = Phrases.borrowed.filter { phrases[$0] == nil && needs($0) }
-        guard !missing.isEmpty else { return phrases }
         var filled = phrases
-        for name in missing {
+        for name in Phrases.borrowed where phrases[name] == nil && needs(name) {
             guard let builtIn = builtInPhrases[name], let first = builtIn.first?.value else { continue }
             let values = languages.map { language in (language, builtIn.first { $0.language == language }?.value ?? first) }
             filled[name] = LocalizedText(values: Dictionary(values, uniquingKeysWith: { first, _ in first }), origin: origin)
