@@ -86,14 +86,11 @@ enum SpecDecoder {
         let id = o.string("id")
         let name = o.text("name")
         let makesVisible = o.bool("makesVisible", default: false) ?? false
-        let apns = o.object("apns")
-        defer { apns?.finish() }
-        let key = apns?.string("key")
-        let presentWhen = apns?.strings("presentWhen") ?? []
+        let apns = o.object("apns") { a in (key: a.string("key"), presentWhen: a.strings("presentWhen")) }
         let requires = o.strings("requires", optional: true)
-        guard let id, let name, let key else { return nil }
+        guard let id, let name, let key = apns?.key else { return nil }
         return PayloadKey(
-            id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: presentWhen, requires: requires,
+            id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: apns?.presentWhen ?? [], requires: requires,
             origin: o.origin)
     }
 
