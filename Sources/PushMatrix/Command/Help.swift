@@ -111,6 +111,7 @@ enum Help {
     /// spec (placeholders without one).
     static func explain(_ spec: Spec?) -> CommandInfo {
         func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
+        let naming = spec?.naming ?? .current
         let keys = spec?.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } ?? ["--<payload-key>"]
         let without =
             spec?.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } ?? ["--without-<handler>-handler"]
@@ -118,13 +119,12 @@ enum Help {
         let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
         let filters: [CommandInfo.Option] = [
             .value(
-                "--" + (spec?.naming ?? .current).label, "ID",
-                "Only these \((spec?.naming ?? .current).words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
+                "--" + naming.label, "ID", "Only these \(naming.words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
-            .flag("--json", "Print JSON, one object per \((spec?.naming ?? .current).words) and app state"),
+            .flag("--json", "Print JSON, one object per \(naming.words) and app state"),
             generate.options[0], generate.options[1],
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
