@@ -10,6 +10,19 @@ import Foundation
 struct MarkdownMatrixReader {
     let book: Phrasebook
     var matrix: Matrix { book.matrix }
+    /// Footnote marker number → its text (`*1`).
+    private let marks: [Int: String]
+    /// Every way a cell's text can end in a marker, with the marker's number, in the order tried.
+    private let markerSuffixes: [(suffix: String, number: Int)]
+
+    init(book: Phrasebook) {
+        self.book = book
+        let marks = Dictionary(uniqueKeysWithValues: (1...20).map { ($0, Footnotes(book: book).marker($0).plainText) })
+        self.marks = marks
+        // Between two markers, `markerBetween`; before the first, `markerSeparator`.
+        let glues = ["markerBetween", "markerSeparator"].map { book.phrase($0).plainText }
+        markerSuffixes = (1...20).flatMap { number in glues.map { (suffix: $0 + marks[number]!, number: number) } }
+    }
 
     /// Cells keyed by `Combination.key`, plus how many tables were read.
     func read(_ markdown: String) throws -> (cells: [String: CellOutline], tables: Int) {
@@ -78,7 +91,7 @@ struct MarkdownMatrixReader {
         for line in lines {
             let text = Self.unescape(line.replacingOccurrences(of: "<br>", with: "\n"))  // how Markdown keeps a line break
             for number in 1...20 {
-                let marker = Footnotes(book: book).marker(number).plainText + " "
+                let marker = marks[number]! + " "
                 guard text.hasPrefix(marker) else { continue }
                 let body = String(text.dropFirst(marker.count))
                 result[number] = matrix.spec.notes.first { book.text($0.text).plainText == body }?.id
@@ -91,20 +104,9 @@ struct MarkdownMatrixReader {
     private func markers(_ text: String) -> (String, [Int]) {
         var text = text
         var numbers: [Int] = []
-        var found = true
-        while found {
-            found = false
-            for number in 1...20 {
-                let marker = Footnotes(book: book).marker(number).plainText
-                // Between two markers, `markerBetween`; before the first, `markerSeparator`.
-                let glue = ["markerBetween", "markerSeparator"].first { text.hasSuffix(book.phrase($0).plainText + marker) }
-                if let glue, case let suffix = book.phrase(glue).plainText + marker, text.hasSuffix(suffix) {
-                    text.removeLast(suffix.count)
-                    numbers.insert(number, at: 0)
-                    found = true
-                    break
-                }
-            }
+        while let (suffix, number) = markerSuffixes.first(where: { text.hasSuffix($0.suffix) }) {
+            text.removeLast(suffix.count)
+            numbers.insert(number, at: 0)
         }
         return (text, numbers)
     }

@@ -47,18 +47,18 @@ struct PhraseMatcher {
         return result
     }
 
-    /// A call without the notification reads with `!` for its state.
+    /// A call without the notification reads with `!` for its state. Each phrase is matched
+    /// once; the handlers are then tried in the spec's order.
     private func call(_ text: String) -> (String, String?)? {
         let spec = book.matrix.spec
+        let withoutNotification = spec.phrases["callWithoutNotification"] == nil ? [] : bindings("callWithoutNotification", text)
+        let withoutState = bindings("callWithoutState", text)
+        let withState = bindings("call", text)
         for handler in spec.handlers {
             let name = plain(book.name(handler.name))
-            if book.matrix.spec.phrases["callWithoutNotification"] != nil,
-                bindings("callWithoutNotification", text).contains(where: { $0["handler"] == name })
-            {
-                return (handler.id, "!")
-            }
-            if bindings("callWithoutState", text).contains(where: { $0["handler"] == name }) { return (handler.id, nil) }
-            for binding in bindings("call", text) where binding["handler"] == name {
+            if withoutNotification.contains(where: { $0["handler"] == name }) { return (handler.id, "!") }
+            if withoutState.contains(where: { $0["handler"] == name }) { return (handler.id, nil) }
+            for binding in withState where binding["handler"] == name {
                 if let state = spec.handlerStates.first(where: { $0.swift == binding["state"] }) { return (handler.id, state.id) }
             }
         }
