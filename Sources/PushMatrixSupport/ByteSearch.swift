@@ -24,6 +24,32 @@ extension Array where Element == UInt8 {
     }
 }
 
+/// Needles looked for in many texts: each text is read once, and at each place only the needles
+/// that begin with the two bytes there are compared, so the cost hardly grows with their number.
+package struct NeedleSet {
+    private let needles: [[UInt8]]
+    /// The needles by their first two bytes; a one-byte needle is under every byte that may follow.
+    private var starting = [[Int]](repeating: [], count: 1 << 16)
+
+    /// `needles` must not contain an empty one.
+    package init(_ needles: [[UInt8]]) {
+        self.needles = needles
+        for (n, needle) in needles.enumerated() {
+            for second in needle.count > 1 ? [Int(needle[1])] : Array(0...255) { starting[Int(needle[0]) << 8 | second].append(n) }
+        }
+    }
+
+    /// The indices of the needles that occur in `bytes`.
+    package func found(in bytes: [UInt8]) -> Set<Int> {
+        var found: Set<Int> = []
+        for index in bytes.indices {
+            let pair = Int(bytes[index]) << 8 | Int(index + 1 < bytes.count ? bytes[index + 1] : 0)
+            for n in starting[pair] where bytes[index...].starts(with: needles[n]) { found.insert(n) }
+        }
+        return found
+    }
+}
+
 /// The bytes the parsers look for by name: inlinable constants, since other targets compare
 /// every byte of a file with them (a stored `let` is read through a call from another module).
 extension UInt8 {

@@ -251,12 +251,15 @@ struct Validator {
                 )
             }
         }
+        // Every variant of each language, found in one reading of a text; a term found is then
+        // searched again without its allowed forms.
+        let needles = languages.indices.map { at in terms.filter { $0.at == at }.flatMap { $0.variants.map(\.1) } }
+        let sets = needles.map(NeedleSet.init)
         for (text, _, _) in SpecTexts.all(in: spec) where !text.origin.path.hasPrefix("glossary") {
             let bytes = languages.map { Array(text[$0].utf8) }  // each language's text, read once
-            for term in terms {
-                let value = bytes[term.at]
-                guard term.variants.contains(where: { value.firstIndex(of: $0.1) != nil }) else { continue }
-                let unallowed = term.allowed.reduce(value) { $0.removing($1) }
+            let found = languages.indices.map { at in Set(sets[at].found(in: bytes[at]).map { needles[at][$0] }) }
+            for term in terms where term.variants.contains(where: { found[term.at].contains($0.1) }) {
+                let unallowed = term.allowed.reduce(bytes[term.at]) { $0.removing($1) }
                 for (variant, variantBytes) in term.variants where unallowed.firstIndex(of: variantBytes) != nil {
                     sink.error(
                         text.origin, "writes '\(variant)', which the glossary writes '\(term.entry.term[term.language])' (\(term.language))"

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PushMatrixSupport
 
-/// The byte search the glossary check uses.
+/// The byte searches the glossary check uses.
 final class ByteSearchTests: XCTestCase {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
@@ -22,5 +22,15 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertEqual(bytes("----").removing(bytes("--")), [])
         XCTAssertEqual(bytes("abc").removing(bytes("x")), bytes("abc"))
         XCTAssertEqual(bytes("アプリスイッチャーとアプリ").removing(bytes("アプリスイッチャー")), bytes("とアプリ"))
+    }
+
+    func testANeedleSetFindsEachNeedleAnywhereInOneReading() {
+        let set = NeedleSet([bytes("bc"), bytes("x"), bytes("アプリ"), bytes("cab"), bytes("zz")])
+        XCTAssertEqual(set.found(in: bytes("abcab")), [0, 3])
+        XCTAssertEqual(set.found(in: bytes("x")), [1], "a one-byte needle at the end")
+        XCTAssertEqual(set.found(in: bytes("ax b")), [1], "a one-byte needle before any byte")
+        XCTAssertEqual(set.found(in: bytes("アプリスイッチャー")), [2])
+        XCTAssertEqual(set.found(in: bytes("z")), [], "a needle longer than what is left")
+        XCTAssertEqual(set.found(in: []), [])
     }
 }

@@ -9,12 +9,8 @@ import XCTest
 /// Spec/push-matrix-current.json). Each test checks one documented fact over every cell it
 /// concerns; the last ones check that every cell says where its content comes from.
 final class CurrentMatrixFactsTests: XCTestCase {
-    private var matrix: Matrix!
+    private let matrix = Fixtures.current
     private var cells: [Cell] { matrix.spec.cells }
-
-    override func setUpWithError() throws {
-        matrix = try Matrix(SpecLoader.load(path: Fixtures.root.appendingPathComponent("Spec/push-matrix-current.json").path))
-    }
 
     private static let keys = ["alert", "contentAvailable", "mutableContent", "category"]
     private static let setups = ["appDelegate", "scenes", "swiftUI"]
