@@ -22,15 +22,17 @@ let package = Package(
         // The stages, each using only the ones above it (docs/architecture.md).
         .target(name: "PushMatrixSupport"),
         .target(name: "PushMatrixJSON", dependencies: ["PushMatrixSupport"]),
-        // The built-in specs and templates are compiled in (see BuiltIn/BuiltInFiles.swift in each).
+        // The built-in specs and templates are compiled in by PushMatrixEmbed (see
+        // BuiltIn/BuiltInFiles.swift in each).
         .target(
             name: "PushMatrixSpec", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
-            resources: [.embedInCode("BuiltIn/push-matrix.json"), .embedInCode("BuiltIn/push-matrix-current.json")]),
+            exclude: ["BuiltIn/push-matrix.json", "BuiltIn/push-matrix-current.json"], plugins: ["PushMatrixEmbed"]),
         .target(name: "PushMatrixModel", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"]),
         .target(name: "PushMatrixObserve", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"]),
         .target(
             name: "PushMatrixOutputs", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"],
-            resources: [.embedInCode("BuiltIn/Templates")]),
+            exclude: ["BuiltIn/Templates"], plugins: ["PushMatrixEmbed"]),
+        .plugin(name: "PushMatrixEmbed", capability: .buildTool()),
         .target(name: "PushMatrixOutputDirectory", dependencies: ["PushMatrixSupport"]),
         // The command line, in the library so that the tests run it in-process.
         .target(

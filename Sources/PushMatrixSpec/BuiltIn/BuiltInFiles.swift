@@ -1,8 +1,8 @@
 import PushMatrixSupport
 
 /// The built-in specs, compiled into the binary so that an installed `pushmatrix`
-/// works from any directory. SwiftPM embeds them (`resources` in Package.swift) from `Spec/`,
-/// through the links beside this file: there is no copy to keep in step. The templates are
+/// works from any directory. The PushMatrixEmbed plugin embeds them from `Spec/`, through the
+/// links beside this file: there is no copy to keep in step. The templates are
 /// the render stage's (`BuiltInFiles.templates`).
 package enum BuiltInFiles {
     /// A matrix compiled in, as `--spec builtin:NAME` names it.
@@ -19,15 +19,17 @@ package enum BuiltInFiles {
 
     package static let prefix = "builtin:"
 
+    private static func embedded(_ name: String) -> [UInt8] { Array(EmbeddedFiles.all[name]!.utf8) }
+
     /// The built-in matrices; the first is the default.
     package static let specs = [
         Spec(
             name: "current", file: "Spec/push-matrix-current.json",
             covers: "iOS 13–27: scenes, SwiftUI, willPresent, service extensions, force-quit (the default)",
-            bytes: PackageResources.push_matrix_current_json),
+            bytes: embedded("push-matrix-current.json")),
         Spec(
             name: "ios8-10", file: "Spec/push-matrix.json", covers: "iOS 8–10, measured on devices",
-            bytes: PackageResources.push_matrix_json),
+            bytes: embedded("push-matrix.json")),
     ]
 
     /// What a field log calls the spec at `path` with these bytes: the built-in name of a
