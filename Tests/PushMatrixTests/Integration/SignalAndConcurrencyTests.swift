@@ -13,7 +13,7 @@ import XCTest
 /// start together take turns.
 final class SignalAndConcurrencyTests: IntegrationTestCase {
     /// A spec with 2^k payload combinations (Benchmarks/synthetic_spec.py), large enough that a
-    /// debug build's `generate` takes about a second at k = 8.
+    /// debug build's `generate` takes about a second at k = 6 (384 cells).
     private func syntheticSpec(_ k: Int, in directory: String) throws -> String {
         let path = directory + "/synthetic-\(k).json"
         let script =
@@ -55,7 +55,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
     func testSignalsLeaveTheOutputWhollyOldOrWhollyNew() throws {
         let binary = try Binary.path
         let base = Fixtures.temporaryDirectory(self)
-        let large = try syntheticSpec(8, in: base)
+        let large = try syntheticSpec(6, in: base)
         let output = base + "/Generated"
         let old = try expectedTree(Fixtures.spec, output: output), new = try expectedTree(large, output: output)
         func generate(_ spec: String) throws -> Subprocess.Running {
@@ -87,7 +87,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
             XCTAssertTrue(found == before || found == new, "\(label): the output is neither wholly old nor wholly new")
             XCTAssertEqual(
                 try FileManager.default.contentsOfDirectory(atPath: base).sorted(),
-                (found == nil ? [] : ["Generated"]) + ["synthetic-8.json"], "\(label): debris")
+                (found == nil ? [] : ["Generated"]) + ["synthetic-6.json"], "\(label): debris")
             outcomes[found == new ? "new" : "old", default: 0] += 1
         }
         print("signals: \(outcomes) over runs of \(String(format: "%.2f", duration)) s")
@@ -100,7 +100,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
     func testConcurrentRunsTakeTurns() throws {
         let binary = try Binary.path
         let base = Fixtures.temporaryDirectory(self)
-        let large = try syntheticSpec(7, in: base)
+        let large = try syntheticSpec(6, in: base)
         let output = base + "/Generated"
         for round in 0..<2 {
             let runs = try (0..<4).map { _ in
@@ -121,7 +121,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
             }
             XCTAssertGreaterThan(succeeded, 0)
             XCTAssertTrue(tree(output) == (try expectedTree(large, output: output)), "round \(round): the output is not whole")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-7.json"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-6.json"])
         }
     }
 }
