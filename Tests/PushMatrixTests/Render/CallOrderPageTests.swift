@@ -149,6 +149,20 @@ final class CallOrderPageTests: XCTestCase {
 struct CallOrderReader {
     let book: Phrasebook
     var spec: Spec { book.matrix.spec }
+    /// How a way's label ends when it names a later path.
+    private let laterPaths: Set<String>
+    /// Each payload condition's text → the payloads it covers.
+    private let readings: [String: [Payload]]
+
+    init(book: Phrasebook) {
+        self.book = book
+        let separator = book.phrase("otherPathSeparator").plainText
+        laterPaths = Set(book.matrix.spec.cells.flatMap { $0.allPaths.dropFirst().map { separator + book.pathLabel(nil, $0).plainText } })
+        let count = book.matrix.payloadKeyIds.count
+        readings = Dictionary(
+            PayloadCube.all(count: count).map { cube in (book.condition(cube).plainText, Payload.all(count: count).filter(cube.contains)) },
+            uniquingKeysWith: { a, _ in a })
+    }
 
     struct Step: Equatable, CustomStringConvertible {
         var method: String
@@ -205,18 +219,11 @@ struct CallOrderReader {
     private func way(_ setup: String, _ text: String) throws -> Way {
         guard text.hasSuffix(":") else { throw ReadError("a way's label ends with ':': \(text)") }
         var label = String(text.dropLast())
-        let separator = plain(book.phrase("otherPathSeparator"))
-        let laterPaths = Set(spec.cells.flatMap { $0.allPaths.dropFirst().map { separator + plain(book.pathLabel(nil, $0)) } })
         let later = laterPaths.first { label.hasSuffix($0) }
         if let later { label = String(label.dropLast(later.count)) }
         var payloads: [Payload] = []
         let or = plain(book.phrase("tapSeparator"))
         if label.hasSuffix(")"), let open = label.range(of: " (", options: .backwards) {
-            let count = book.matrix.payloadKeyIds.count
-            let readings = Dictionary(
-                PayloadCube.all(count: count).map { cube in
-                    (plain(book.condition(cube)), Payload.all(count: count).filter(cube.contains))
-                }, uniquingKeysWith: { a, _ in a })
             let parts = label[open.upperBound...].dropLast().components(separatedBy: or)
             if parts.allSatisfy({ readings[$0] != nil }) {
                 payloads = parts.flatMap { readings[$0]! }
