@@ -43,7 +43,7 @@ final class PageWidthTests: IntegrationTestCase {
 
     func testEveryPageFitsA500PixelWindow() throws {
         let directory = Fixtures.temporaryDirectory(self)
-        var measured = 0
+        var copies: [(name: String, path: String)] = []
         for builtIn in Fixtures.builtIns {
             for language in builtIn.matrix.spec.languages.map(\.id) {
                 for page in DocsView.pages(builtIn.matrix.spec).map(\.id) {
@@ -51,23 +51,22 @@ final class PageWidthTests: IntegrationTestCase {
                     let copy = "\(directory)/\(builtIn.module)-\(language)-\(page).html"
                     try html.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").write(
                         toFile: copy, atomically: true, encoding: .utf8)
-                    let dom = try ExternalTool.output(
-                        "chromium",
-                        [
-                            "--headless", "--no-sandbox", "--disable-gpu", "--window-size=500,900", "--dump-dom",
-                            URL(fileURLWithPath: copy).absoluteString,
-                        ])
-                    let json = try XCTUnwrap(dom.firstMatch(of: /<pre id="width-report">(.*?)<\/pre>/)?.1, copy)
-                    let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                        .replacingOccurrences(of: "&amp;", with: "&")
-                    let report = try JSONDecoder().decode(Report.self, from: Data(unescaped.utf8))
-                    let name = "\(builtIn.module) \(language) \(page)"
-                    XCTAssertLessThanOrEqual(report.window, 500, "Chromium laid \(name) out wider than asked")
-                    XCTAssertLessThanOrEqual(report.document, report.window, "\(name) is wider than the window")
-                    XCTAssertEqual(report.wide, [], "\(name): past the right edge outside a table")
-                    measured += 1
+                    copies.append(("\(builtIn.module) \(language) \(page)", copy))
                 }
             }
+        }
+        let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=500,900", "--dump-dom"]
+        let doms = try ExternalTool.outputs("chromium", copies.map { flags + [URL(fileURLWithPath: $0.path).absoluteString] })
+        var measured = 0
+        for ((name, copy), dom) in zip(copies, doms) {
+            let json = try XCTUnwrap(dom.firstMatch(of: /<pre id="width-report">(.*?)<\/pre>/)?.1, copy)
+            let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            let report = try JSONDecoder().decode(Report.self, from: Data(unescaped.utf8))
+            XCTAssertLessThanOrEqual(report.window, 500, "Chromium laid \(name) out wider than asked")
+            XCTAssertLessThanOrEqual(report.document, report.window, "\(name) is wider than the window")
+            XCTAssertEqual(report.wide, [], "\(name): past the right edge outside a table")
+            measured += 1
         }
         XCTAssertEqual(measured, 20, "5 pages of each matrix, in 2 languages")
     }

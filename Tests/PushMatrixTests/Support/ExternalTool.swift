@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import PushMatrixSupport
+
 /// Runs a tool the tests need from outside the toolchain. Missing on a laptop: the test is
 /// skipped with a message. Missing when `CI=true`: the test fails, so CI never goes green by skipping.
 enum ExternalTool {
@@ -33,5 +35,16 @@ enum ExternalTool {
         let result = try run(name, arguments, input: input)
         XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.errors)", file: file, line: line)
         return result.output
+    }
+
+    /// Runs the tool once for each list of arguments, as many at a time as there are cores, and
+    /// returns each standard output in order, failing the test on a non-zero status.
+    static func outputs(_ name: String, _ runs: [[String]], file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let tool = try path(name)
+        return try runs.parallelMap { arguments in Result { try run(tool, arguments) } }.enumerated().map { index, result in
+            let result = try result.get()
+            XCTAssertEqual(result.status, 0, "\(name) \(runs[index]): \(result.errors)", file: file, line: line)
+            return result.output
+        }
     }
 }
