@@ -13,6 +13,15 @@ public enum JSONParser {
             return try parser.parseDocument()
         }
     }
+
+    /// `parse`, throwing a syntax error as the one diagnostic of `file`.
+    public static func parse(_ bytes: [UInt8], file: String, maxDepth: Int = 200) throws(DiagnosticsError) -> JSONNode {
+        do {
+            return try parse(bytes, maxDepth: maxDepth)
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+        }
+    }
 }
 
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,10 +29,6 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var message: String
 
     public var description: String { "\(location.line):\(location.column): \(message)" }
-
-    public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(file: file, location: location, message: message)
-    }
 }
 
 // ASCII bytes the grammar cares about.
