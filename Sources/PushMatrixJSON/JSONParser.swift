@@ -13,6 +13,15 @@ public enum JSONParser {
             return try parser.parseDocument()
         }
     }
+
+    /// `parse`, throwing a syntax error as the one diagnostic of `file`.
+    public static func parse(_ bytes: [UInt8], file: String, maxDepth: Int = 200) throws(DiagnosticsError) -> JSONNode {
+        do {
+            return try parse(bytes, maxDepth: maxDepth)
+        } catch {
+            throw DiagnosticsError([Diagnostic(file: file, location: error.location, message: error.message)])
+        }
+    }
 }
 
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,10 +29,6 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var message: String
 
     public var description: String { "\(location.line):\(location.column): \(message)" }
-
-    public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(file: file, location: location, message: message)
-    }
 }
 
 // ASCII bytes the grammar cares about.
@@ -175,9 +180,7 @@ private struct Parser {
     }
 
     mutating func skipWhitespace() {
-        while pos < bytes.count {
-            let b = bytes[pos]
-            guard b == space || b == lineFeed || b == carriageReturn || b == tab else { return }
+        while pos < bytes.count, bytes[pos] == space || bytes[pos] == lineFeed || bytes[pos] == carriageReturn || bytes[pos] == tab {
             pos += 1
         }
     }
@@ -294,8 +297,7 @@ private struct Parser {
     /// Reads the 4 hex digits of the `\u` escape whose backslash is at `start`.
     mutating func hexEscape(at start: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
-        var i = start + 2
-        while i < start + 6 {
+        for i in start + 2..<start + 6 {
             guard i < bytes.count, let digit = hexDigitValue(bytes[i]) else {
                 // Quote what was written, including the bad character when it is plain ASCII.
                 let shownEnd = i < bytes.count && bytes[i] > 0x20 && bytes[i] < 0x7F && bytes[i] != quote ? i + 1 : i
@@ -303,7 +305,6 @@ private struct Parser {
                 throw error(at: start, "invalid escape '\(shown)': expected 4 hexadecimal digits after '\\u'")
             }
             value = value << 4 | digit
-            i += 1
         }
         return value
     }
@@ -412,16 +413,13 @@ private struct Parser {
     /// already known to be valid UTF-8, so counting non-continuation bytes counts scalars.
     mutating func location(_ offset: Int) -> SourceLocation {
         if offset < cursorOffset { (cursorOffset, cursorLine, cursorColumn) = (0, 1, 1) }
-        var i = cursorOffset
-        while i < offset {
-            let b = bytes[i]
+        for b in bytes[cursorOffset..<offset] {
             if b == lineFeed {
                 cursorLine += 1
                 cursorColumn = 1
             } else if b & 0xC0 != 0x80 {
                 cursorColumn += 1
             }
-            i += 1
         }
         cursorOffset = offset
         return SourceLocation(line: cursorLine, column: cursorColumn)

@@ -192,12 +192,9 @@ private struct LineReader {
         guard let value = node[key], case .array(let items) = value.value else {
             return fail("\"\(key)\": expected an array of handler ids")
         }
-        var ids: [String] = []
-        for item in items {
-            guard case .string(let id) = item.value, known.contains(id) else {
-                return fail("\"\(key)\": expected ids of optional handlers (\(known.joined(separator: ", ")))")
-            }
-            ids.append(id)
+        let ids = items.compactMap { if case .string(let id) = $0.value, known.contains(id) { id } else { nil } }
+        guard ids.count == items.count else {
+            return fail("\"\(key)\": expected ids of optional handlers (\(known.joined(separator: ", ")))")
         }
         return ids
     }

@@ -19,12 +19,7 @@ package struct SpecUpdate {
     package var skipped: [String] = []
 
     package init(matrix: Matrix, original: [UInt8], file: String, observation: Observation) throws(DiagnosticsError) {
-        let root: JSONNode
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(original)
-        } catch {
-            throw DiagnosticsError([error.diagnostic(file: file)])
-        }
+        let root = try JSONParser.parse(original, file: file)
         let spec = matrix.spec
         var sources: [(id: String, json: JSONOutput)] = []
         var cells: [Int: JSONOutput] = [:]

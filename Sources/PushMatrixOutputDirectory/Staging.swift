@@ -159,7 +159,6 @@ extension OutputWriter {
             let isFresh = outputLock.fresh != nil
             do {
                 if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
-                // Interruption is asked before each file.
                 var folders: Set<String> = []
                 for (path, bytes) in files {
                     if interrupted() { throw Interrupted() }

@@ -19,12 +19,7 @@ public enum APNsPayload {
         func refusal(_ location: SourceLocation?, path: String = "", _ message: String) -> DiagnosticsError {
             DiagnosticsError([Diagnostic(file: file, location: location, path: path, message: message)])
         }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes, maxDepth: SpecLoader.maxDepth)
-        } catch {
-            throw refusal(error.location, error.message)
-        }
+        let root = try JSONParser.parse(bytes, file: file, maxDepth: SpecLoader.maxDepth)
         guard case .object = root.value else {
             throw refusal(root.location, "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
         }

@@ -38,11 +38,7 @@ public struct ExplainQuery: Sendable {
         payload: [String: Bool], setups: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [],
         apnsKeys: Set<String>? = nil
     ) {
-        self.payload = payload
-        self.setups = setups
-        self.appStates = appStates
-        self.without = without
-        self.apnsKeys = apnsKeys
+        (self.payload, self.setups, self.appStates, self.without, self.apnsKeys) = (payload, setups, appStates, without, apnsKeys)
     }
 }
 

@@ -8,10 +8,7 @@ public struct Phrasebook {
     public let language: String
     let cache = PhrasebookCache()
 
-    public init(matrix: Matrix, language: String) {
-        self.matrix = matrix
-        self.language = language
-    }
+    public init(matrix: Matrix, language: String) { (self.matrix, self.language) = (matrix, language) }
 
     /// Values as pairs rather than a dictionary: a phrase has a few placeholders, and building
     /// and hashing a dictionary for each of thousands of fills cost more than a scan.

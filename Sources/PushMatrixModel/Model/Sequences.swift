@@ -108,12 +108,9 @@ private struct ScenarioFinder {
 
     init(matrix: Matrix, setup: String) {
         (self.matrix, self.setup) = (matrix, setup)
-        var firstPaths: [Cell: Int] = [:]
-        for (index, s) in matrix.scenarios.enumerated() where s.setup == setup && s.path == 1 && s.missing.isEmpty && !s.ignored {
-            let cell = Cell(payload: s.payload, appState: s.appState, tap: s.tap)
-            if firstPaths[cell] == nil { firstPaths[cell] = index }
-        }
-        self.firstPaths = firstPaths
+        let eligible = matrix.scenarios.enumerated().filter { $1.setup == setup && $1.path == 1 && $1.missing.isEmpty && !$1.ignored }
+        firstPaths = Dictionary(
+            eligible.map { (Cell(payload: $1.payload, appState: $1.appState, tap: $1.tap), $0) }, uniquingKeysWith: { first, _ in first })
         let taps = matrix.spec.taps.map(\.id)
         tap = taps.contains("body") ? "body" : taps.first
         let ids = matrix.spec.appStates.map(\.id)

@@ -6,8 +6,8 @@ import PushMatrixSpec
 public struct ToldStep: Sendable {
     public struct Item: Sendable { public var text: Inline; public var notes: [String] }
     public var text: Inline
-    public var notes: [String]
-    public var items: [Item]
+    public var notes: [String] = []
+    public var items: [Item] = []
 }
 
 extension Phrasebook {
@@ -21,9 +21,9 @@ extension Phrasebook {
         let key = Self.signature(onDelivery, notificationCenter, taps) + (conditional ? "?" : "")
         if let known = cache.steps[key] { return known }
         var steps = deliverySteps(onDelivery, conditional: conditional)
-        if notificationCenter { steps.append(ToldStep(text: phrase("notificationCenter"), notes: [], items: [])) }
+        if notificationCenter { steps.append(ToldStep(text: phrase("notificationCenter"))) }
         steps += tapSteps(taps)
-        if steps.isEmpty { steps.append(ToldStep(text: phrase("ignored"), notes: [], items: [])) }
+        if steps.isEmpty { steps.append(ToldStep(text: phrase("ignored"))) }
         cache.steps[key] = steps
         return steps
     }
@@ -53,8 +53,7 @@ extension Phrasebook {
         if let onDelivery {
             steps +=
                 onDelivery.isEmpty
-                ? [ToldStep(text: phrase("onDelivery", ["calls": calls([])]), notes: [], items: [])]
-                : deliverySteps(onDelivery, conditional: false)
+                ? [ToldStep(text: phrase("onDelivery", ["calls": calls([])]))] : deliverySteps(onDelivery, conditional: false)
         }
         return steps + tapSteps(taps)
     }
@@ -74,7 +73,7 @@ extension Phrasebook {
         var plain: [Call] = []
         func flush() {
             guard !plain.isEmpty else { return }
-            steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain), items: []))
+            steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain)))
             plain = []
         }
         for call in onDelivery {
@@ -85,8 +84,7 @@ extension Phrasebook {
                 continue
             }
             flush()
-            steps.append(
-                ToldStep(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id), items: []))
+            steps.append(ToldStep(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id)))
         }
         flush()
         return steps
@@ -99,21 +97,19 @@ extension Phrasebook {
         let rest = taps.map { Array($0.calls.dropFirst(shared.count)) }
         var steps: [ToldStep] = []
         if !shared.isEmpty {
-            steps.append(
-                ToldStep(
-                    text: phrase("tap", ["taps": list(tapNames, lastSeparator: "tapSeparator"), "calls": calls(shared)]),
-                    notes: notes(shared), items: []))
+            let listed = list(tapNames, lastSeparator: "tapSeparator")
+            steps.append(ToldStep(text: phrase("tap", ["taps": listed, "calls": calls(shared)]), notes: notes(shared)))
         }
         if rest.allSatisfy(\.isEmpty) { return steps }
         if taps.count == 1 {
             let text =
                 shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
-            steps.append(ToldStep(text: text, notes: notes(rest[0]), items: []))
+            steps.append(ToldStep(text: text, notes: notes(rest[0])))
         } else {
             let items = zip(tapNames, rest).map {
                 ToldStep.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1))
             }
-            steps.append(ToldStep(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), notes: [], items: items))
+            steps.append(ToldStep(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), items: items))
         }
         return steps
     }

@@ -10,9 +10,7 @@ final class NodeReader {
     private var known: [String] = []
 
     package init(_ node: JSONNode, path: String, sink: DiagnosticSink) {
-        self.node = node
-        self.path = path
-        self.sink = sink
+        (self.node, self.path, self.sink) = (node, path, sink)
         if case .object(let members) = node.value { known.reserveCapacity(members.count) }  // one read per member, mostly
     }
 

@@ -63,10 +63,7 @@ package enum OlderNames {
         var result: [String: [(language: String, value: String)]] = [:]
         for phrase in phrases {
             guard case .object(let values) = phrase.value.value else { continue }
-            result[phrase.key] = values.compactMap { member in
-                guard case .string(let text) = member.value.value else { return nil }
-                return (member.key, text)
-            }
+            result[phrase.key] = values.compactMap { if case .string(let text) = $0.value.value { ($0.key, text) } else { nil } }
         }
         return result
     }()

@@ -47,12 +47,7 @@ public enum SpecLoader {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (16 MiB)")
             throw DiagnosticsError(sink.diagnostics)
         }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes, maxDepth: maxDepth)
-        } catch {
-            throw DiagnosticsError([error.diagnostic(file: sink.file)])
-        }
+        let root = try JSONParser.parse(bytes, file: sink.file, maxDepth: maxDepth)
         return SpecDecoder.decode(root, file: sink.file, sink: sink)
     }
 }

@@ -2,35 +2,13 @@
 /// Their wording lives in the spec, per language; only their roles are known here.
 package enum Phrases {
     package static let placeholders: [String: Set<String>] = [
-        "call": ["handler", "state"],
-        "callWithoutState": ["handler"],
-        "callSeparator": [],
-        "tapSeparator": [],
-        "listSeparator": [],
-        "markerSeparator": [],
-        "markerBetween": [],
-        "methodLabel": ["setups"],
-        "onDelivery": ["calls"],
-        "onDeliveryIf": ["calls", "keys"],
-        "notificationCenter": [],
-        "tap": ["taps", "calls"],
-        "then": ["calls"],
-        "choice": [],
-        "thenChoice": [],
-        "choiceItem": ["tap", "calls"],
-        "nothing": [],
-        "ignored": [],
-        "keyValue": ["key", "value"],
-        "keySeparator": [],
-        "eitherWay": ["keys"],
-        "set": [],
-        "notSet": [],
-        "cellReference": ["setup", "appState", "payload"],
-        "afterTap": ["tap"],
-        "onlyWithout": ["handler"],
-        "onlyFor": ["setup"],
-        "fetchResultsIntro": ["deadline"],
-        "sourceLine": ["source", "kind"],
+        "call": ["handler", "state"], "callWithoutState": ["handler"], "methodLabel": ["setups"], "nothing": [], "ignored": [],
+        "callSeparator": [], "tapSeparator": [], "listSeparator": [], "markerSeparator": [], "markerBetween": [],
+        "onDelivery": ["calls"], "onDeliveryIf": ["calls", "keys"], "notificationCenter": [],
+        "tap": ["taps", "calls"], "then": ["calls"], "choice": [], "thenChoice": [], "choiceItem": ["tap", "calls"],
+        "keyValue": ["key", "value"], "keySeparator": [], "eitherWay": ["keys"], "set": [], "notSet": [],
+        "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
+        "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"],
         // Cells with several paths.
         "callWithoutNotification": ["handler"], "pathLabel": ["number", "kind", "source"],
         "pathLabelSeen": ["number", "kind", "source", "versions"], "pathCount": ["count"],
@@ -92,38 +70,32 @@ package enum Placeholders {
     package static func pieces(_ text: String) -> [Piece] {
         var text = text
         return text.withUTF8 { bytes in
+            func string(_ run: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: run), as: UTF8.self)
+            }
             var result: [Piece] = []
             var literalStart = 0
             var i = 0
             while i + 1 < bytes.count {
-                guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{"), let close = closing(bytes, from: i + 2) else {
+                guard bytes[i] == .openBrace, bytes[i + 1] == .openBrace, let close = closing(bytes, from: i + 2) else {
                     i += 1
                     continue
                 }
-                if i > literalStart {
-                    result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart..<i]), as: UTF8.self)))
-                }
+                if i > literalStart { result.append(.literal(string(bytes[literalStart..<i]))) }
                 var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
                 while name.first == .space { name.removeFirst() }
                 while name.last == .space { name.removeLast() }
-                result.append(.name(String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self)))
+                result.append(.name(string(name)))
                 i = close + 2
                 literalStart = i
             }
-            if literalStart < bytes.count {
-                result.append(.literal(String(decoding: UnsafeBufferPointer(rebasing: bytes[literalStart...]), as: UTF8.self)))
-            }
+            if literalStart < bytes.count { result.append(.literal(string(bytes[literalStart...]))) }
             return result
         }
     }
 
     private static func closing(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var j = start
-        while j + 1 < bytes.count {
-            if bytes[j] == UInt8(ascii: "}") && bytes[j + 1] == UInt8(ascii: "}") { return j }
-            j += 1
-        }
-        return nil
+        (start..<bytes.count).dropLast().first { bytes[$0] == .closeBrace && bytes[$0 + 1] == .closeBrace }
     }
 
     package static func names(_ text: String) -> [String] {
