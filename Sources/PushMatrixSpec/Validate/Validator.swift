@@ -342,7 +342,12 @@ extension String {
         var text = self
         // Through the contiguous bytes: walking `utf8` by index costs several times as much.
         return text.withUTF8 { bytes in
-            zip(bytes, bytes.dropFirst()).contains { ($0 == .openBrace || $0 == .closeBrace) && $0 == $1 }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte == .openBrace || byte == .closeBrace) && byte == previous { return true }
+                previous = byte
+            }
+            return false
         }
     }
 }
