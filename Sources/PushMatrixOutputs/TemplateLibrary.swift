@@ -50,12 +50,12 @@ package final class TemplateLibrary: Sendable {
                 return (path, text)
             }
         }
-        guard let text = BuiltInFiles.templates[relativePath] else {
+        guard let bytes = BuiltInFiles.templates[relativePath] else {
             // Named where the user would add it: in their directory, when they have one.
             let expected = directory.map { FileSystem.join($0, relativePath) } ?? Self.builtInPrefix + relativePath
             throw DiagnosticsError([Diagnostic(file: expected, location: nil, message: "no such template")])
         }
-        return (Self.builtInPrefix + relativePath, text)
+        return (Self.builtInPrefix + relativePath, String(decoding: bytes, as: UTF8.self))
     }
 
     package func render(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> String {

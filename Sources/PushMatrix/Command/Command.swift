@@ -248,13 +248,13 @@ public enum Command {
         }
         try args.finish(positionals: 2)
         let writer = OutputWriter(directory: directory)
-        for (path, text) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
+        for (path, bytes) in BuiltInFiles.templates.sorted(by: { $0.key < $1.key }) {
             let target = writer.location(path)
             if FileSystem.kind(target) != nil && !force {
                 throw DiagnosticsError([Diagnostic(file: target, location: nil, message: "exists; not overwritten (use --force)")])
             }
             try writer.perform(path) { () throws(FileSystem.Failure) in
-                try FileSystem.replace(target, with: Array(text.utf8), temporarySuffix: OutputWriter.temporarySuffix)
+                try FileSystem.replace(target, with: bytes, temporarySuffix: OutputWriter.temporarySuffix)
             }
         }
         result.stdout += "\(directory): \(BuiltInFiles.templates.count) templates; keep the ones you change, delete the rest\n"

@@ -4,7 +4,7 @@ import PushMatrixSpec
 extension BuiltInFiles {
     /// Each template by its path under `Templates/`. SwiftPM names an embedded file by its name
     /// alone, so the folders are given here; a test checks this table against `Templates/`.
-    package static let templates: [String: String] = [
+    package static let templates: [String: [UInt8]] = [
         "fieldkit/Package.swift": PackageResources.Package_swift,
         "fieldkit/runbook.en.md": PackageResources.runbook_en_md,
         "fieldkit/runbook.ja.md": PackageResources.runbook_ja_md,
@@ -82,5 +82,5 @@ extension BuiltInFiles {
         "swift/probe/current/ScenesSetupProbe.swift": PackageResources.ScenesSetupProbe_swift,
         "swift/probe/current/ServiceExtensionProbe.swift": PackageResources.ServiceExtensionProbe_swift,
         "swift/probe/current/SwiftUISetupProbe.swift": PackageResources.SwiftUISetupProbe_swift,
-    ].mapValues { String(decoding: $0, as: UTF8.self) }
+    ]
 }

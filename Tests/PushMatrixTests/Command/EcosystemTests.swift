@@ -22,7 +22,8 @@ final class EcosystemTests: XCTestCase {
             if !isDirectory.boolValue { onDisk[path] = try String(contentsOfFile: Fixtures.templates + "/" + path, encoding: .utf8) }
         }
         XCTAssertEqual(
-            BuiltInFiles.templates, onDisk, "every file under Templates/ is listed in BuiltIn/BuiltInFiles.swift, under its own path")
+            BuiltInFiles.templates.mapValues { String(decoding: $0, as: UTF8.self) }, onDisk,
+            "every file under Templates/ is listed in BuiltIn/BuiltInFiles.swift, under its own path")
     }
 
     func testAnUpToDateOutputIsConfirmedWithoutRendering() throws {
