@@ -95,7 +95,8 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     private func position(of name: String) -> Int? {
-        index.map { $0[name] } ?? fields.firstIndex { $0.name == name }
+        // Lengths first: they are at hand, and most names they tell apart.
+        index.map { $0[name] } ?? fields.firstIndex { $0.name.utf8.count == name.utf8.count && $0.name == name }
     }
 
     /// These fields with `other`'s added, `other` winning where both have a name.
