@@ -86,8 +86,8 @@ public enum Generator {
             guard var template = file.template else { return [] }
             if let fallback = file.fallback, library.text(template) == nil { template = fallback }
             switch file.format {
-            case .markdown: return try render(template, value, library: library, format: MarkdownFormat())
-            case .html: return try render(template, value, library: library, format: HTMLFormat())
+            case .markdown: return try library.renderBytes(template, value, format: MarkdownFormat())
+            case .html: return try library.renderBytes(template, value, format: HTMLFormat())
             case .swift, .json: preconditionFailure("\(file.path): the view of a Swift or JSON file gives holes or bytes")
             }
         }
@@ -96,11 +96,5 @@ public enum Generator {
     private static func fill(_ path: String, _ values: [String: String], library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
         let (file, text) = try library.source(path)
         return try SwiftFile.filled(text, values, file: file)
-    }
-
-    private static func render(_ template: String, _ model: TemplateValue, library: TemplateLibrary, format: some OutputFormat)
-        throws(DiagnosticsError) -> [UInt8]
-    {
-        try library.renderBytes(template, model, format: format)
     }
 }

@@ -21,12 +21,16 @@ struct Models: Sendable {
     private let groups: [SwiftView.Group]
     /// The matrix inverted: the classifier reads it.
     private let sites: [SwiftView.CallSite]
+    /// Each language's page texts (`DocsView.texts`), filled once for every page of `generate`.
+    private let texts: [String: TemplateValue]
 
     package init(matrix: Matrix, run: OutputPlan.Run) {
         (self.matrix, self.run) = (matrix, run)
         swift = SwiftView(matrix: matrix)
         groups = swift.scenarioGroups.map { SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds) }
         sites = SwiftView.callSites(matrix)
+        let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []
+        texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
@@ -72,7 +76,7 @@ struct Models: Sendable {
         let module = run.module
         switch (key.view, key.item) {
         case (.docsPage, .page(let id, let language)):
-            let view = DocsView(book: Phrasebook(matrix: matrix, language: language))
+            let view = DocsView(book: Phrasebook(matrix: matrix, language: language), texts: texts[language])
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)

@@ -107,7 +107,7 @@ package enum OutputPlan {
     /// other text, braces included, as it is.
     static func filled(_ pattern: String, _ values: [String: String]) -> String {
         var out = "", rest = pattern[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
             out += rest[..<open]
             out += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
             rest = rest[rest.index(after: close)...]

@@ -61,7 +61,9 @@ struct SwiftPrinter {
     /// with its arguments from the next line, four spaces in, as many to a line as fit.
     /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
     static func wrapped(call line: String, indent: Int) -> String {
-        guard indent + line.count > lineLength, let open = line.firstIndex(of: "(") else { return line }
+        // A line that fits in bytes fits in characters, which cost more to count.
+        guard indent + line.utf8.count > lineLength, indent + line.count > lineLength else { return line }
+        guard let open = line.firstIndex(of: "(") else { return line }
         let margin = String(repeating: " ", count: indent + 4)
         var lines: [String] = [], current = ""
         for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {

@@ -23,14 +23,18 @@ public struct Phrasebook {
     package func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
         guard template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
+        let key = Array(template.utf8), known = cache.texts[key]
+        if values.isEmpty, let plain = known?.plain { return plain }
+        let pieces = known?.pieces ?? Placeholders.pieces(template)
         var result = Inline([])
-        for piece in cache.pieces(template) {
+        for piece in pieces {
             switch piece {
             case .literal(let literal): result.segments.append(.text(literal))
             case .name(let name):
                 result += values.first { $0.key == name }?.value ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
             }
         }
+        if known == nil || values.isEmpty { cache.texts[key] = (pieces, values.isEmpty ? result : nil) }
         return result
     }
 
@@ -133,18 +137,12 @@ public struct Phrasebook {
 /// What a phrasebook has already worked out: the same phrases are filled thousands of times,
 /// and a matrix has far fewer distinct cells than cells.
 final class PhrasebookCache {
-    private var pieces: [String: [Placeholders.Piece]] = [:]
+    /// Each text split into pieces, and what it fills to without values, by the text's bytes:
+    /// hashing a String of other scripts than Latin normalizes it first.
+    package var texts: [[UInt8]: (pieces: [Placeholders.Piece], plain: Inline?)] = [:]
     package var steps: [String: [ToldStep]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?
     package var payloads: [Payload: Inline] = [:]
-
-    /// A text split into pieces once.
-    package func pieces(_ template: String) -> [Placeholders.Piece] {
-        if let known = pieces[template] { return known }
-        let split = Placeholders.pieces(template)
-        pieces[template] = split
-        return split
-    }
 }
 
 extension String {

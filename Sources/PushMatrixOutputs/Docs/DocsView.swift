@@ -11,10 +11,11 @@ struct DocsView {
     package let texts: TemplateValue
     package let anchors: Anchors
 
-    package init(book: Phrasebook) {
+    /// `texts`, when given, must be another view's of the same language: the pages of one language share it.
+    package init(book: Phrasebook, texts: TemplateValue? = nil) {
         self.book = book
         anchors = Anchors(book.matrix.spec)
-        texts = .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
+        self.texts = texts ?? .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }
 
     /// The pages, each with the text that titles it and the one that sums it up in the index.

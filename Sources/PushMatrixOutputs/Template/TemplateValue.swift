@@ -63,12 +63,18 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
         for (name, value) in fields { self[name] = value }
     }
 
-    public init(_ fields: [String: TemplateValue]) { self.init(fields.lazy.map { ($0.key, $0.value) }) }
+    public init(_ fields: [String: TemplateValue]) { self.init(unique: fields.map { ($0.key, $0.value) }) }
 
     /// A literal's names must differ, as a dictionary literal's must.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         assert(Set(elements.map(\.0)).count == elements.count, "a name is given twice")
-        self.init(elements)
+        self.init(unique: elements)
+    }
+
+    /// Names that differ, taken as they come.
+    private init(unique fields: [(String, TemplateValue)]) {
+        self.fields = fields.map { (name: $0, value: $1) }
+        if fields.count >= Self.indexedFrom { index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) }) }
     }
 
     public subscript(name: String) -> TemplateValue? {
@@ -89,7 +95,8 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     private func position(of name: String) -> Int? {
-        index.map { $0[name] } ?? fields.firstIndex { $0.name == name }
+        // Lengths first: they are at hand, and most names they tell apart.
+        index.map { $0[name] } ?? fields.firstIndex { $0.name.utf8.count == name.utf8.count && $0.name == name }
     }
 
     /// These fields with `other`'s added, `other` winning where both have a name.

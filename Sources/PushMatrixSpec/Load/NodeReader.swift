@@ -131,12 +131,12 @@ final class NodeReader {
         return made
     }
 
-    /// Reports members that no read asked for, and keys written twice.
+    /// Reports members that no read asked for, and keys written twice (by a scan of the earlier
+    /// members: an object of fields has few).
     package func finish() {
         guard case .object(let members) = node.value else { return }
-        var seen = Set<String>()
-        for member in members {
-            if !seen.insert(member.key).inserted {
+        for (index, member) in members.enumerated() {
+            if members[..<index].contains(where: { $0.key == member.key }) {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
                 sink.error(
@@ -160,10 +160,9 @@ final class NodeReader {
         }
         var values: [String: String] = [:]
         for member in members {
-            let memberPath = "\(path).\(member.key)"
             if values[member.key] != nil {
-                sink.error(member.keyLocation, memberPath, "duplicate key '\(member.key)'")
-            } else if let value = string(member.value, path: memberPath, sink: sink) {
+                sink.error(member.keyLocation, "\(path).\(member.key)", "duplicate key '\(member.key)'")
+            } else if let value = string(member.value, path: "\(path).\(member.key)", sink: sink) {
                 values[member.key] = value
             }
         }

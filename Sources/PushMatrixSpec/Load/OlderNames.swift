@@ -31,7 +31,10 @@ package enum OlderNames {
         if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }
         for (id, var text) in phrases where Phrases.placeholders[id].map({ !$0.isDisjoint(with: placeholders.values) }) ?? false {
             text.values = text.values.mapValues { value in
-                placeholders.reduce(value) { value, names in
+                // A byte search first: most texts hold no older name at all, and replacing costs far more.
+                let bytes = Array(value.utf8)
+                guard placeholders.keys.contains(where: { bytes.firstIndex(of: Array($0.utf8)) != nil }) else { return value }
+                return placeholders.reduce(value) { value, names in
                     value.replacing("{{\(names.key)}}", with: "{{\(names.value)}}")
                         .replacing("{{ \(names.key) }}", with: "{{ \(names.value) }}")
                 }

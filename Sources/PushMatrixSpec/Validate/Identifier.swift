@@ -12,10 +12,9 @@ package enum Identifier {
     }
 
     /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
+    /// An id is ASCII, so only `A`–`Z` are upper-case.
     package static func hyphenated(_ id: String) -> String {
-        id.reduce(into: "") { out, c in
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
-        }
+        String(decoding: id.utf8.flatMap { (65...90).contains($0) ? [UInt8(ascii: "-"), $0 | 0x20] : [$0] }, as: UTF8.self)
     }
 
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
