@@ -65,14 +65,14 @@ struct SwiftPrinter {
         guard indent + line.utf8.count > lineLength, indent + line.count > lineLength else { return line }
         guard let open = line.firstIndex(of: "(") else { return line }
         let margin = String(repeating: " ", count: indent + 4)
-        var lines: [String] = [], current = ""
+        var lines: [String] = [], current = "", length = 0  // `current` and its length in characters
         for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
-            let next = current.isEmpty ? argument : current + ", " + argument
-            if current.isEmpty || margin.count + next.count + 1 <= lineLength {
-                current = next
+            let count = argument.count
+            if current.isEmpty || indent + 4 + length + 2 + count + 1 <= lineLength {
+                (current, length) = current.isEmpty ? (argument, count) : (current + ", " + argument, length + 2 + count)
             } else {
                 lines.append(current + ",")
-                current = argument
+                (current, length) = (argument, count)
             }
         }
         return line[...open] + "\n" + (lines + [current]).map { margin + $0 }.joined(separator: "\n")

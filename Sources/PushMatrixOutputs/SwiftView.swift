@@ -401,13 +401,14 @@ struct SwiftView {
     /// A text as comment lines short enough for any line-length rule.
     static func docLines(_ text: Inline, width: Int = 96) -> [String] {
         var lines: [String] = []
-        var line = ""
+        var line = "", length = 0  // `line` and its length in characters
         for word in text.plainText.split(whereSeparator: \.isWhitespace) {
-            if !line.isEmpty && line.count + 1 + word.count > width {
+            let count = word.count
+            if !line.isEmpty && length + 1 + count > width {
                 lines.append(line)
-                line = ""
+                (line, length) = ("", 0)
             }
-            line += (line.isEmpty ? "" : " ") + word
+            (line, length) = line.isEmpty ? (String(word), count) : (line + " " + word, length + 1 + count)
         }
         if !line.isEmpty { lines.append(line) }
         return lines

@@ -74,6 +74,8 @@ struct Validator {
                     continue
                 }
                 if !mayBeBlank && value.isBlank { sink.error(text.origin, "empty '\(language)' text") }
+                // Most texts hold no brace, so no placeholder either: nothing to split.
+                guard value.utf8.contains(where: { $0 == .openBrace || $0 == .closeBrace }) else { continue }
                 let pieces = Placeholders.pieces(value)
                 if pieces.contains(where: { if case .literal(let l) = $0 { l.hasBracePair } else { false } }) {
                     sink.error(text.origin, "'\(language)' text has a '{{' or '}}' that does not close a placeholder")
@@ -84,6 +86,7 @@ struct Validator {
                         text.origin, "'\(language)' text uses unknown placeholder {{\(name)}}" + Suggestion.didYouMean(name, in: known))
                 }
             }
+            guard text.values.keys.contains(where: { !languages.contains($0) }) else { continue }
             for key in text.values.keys.sorted() where !languages.contains(key) {
                 sink.error(text.origin, "unknown language '\(key)'" + Suggestion.didYouMean(key, in: languages))
             }
