@@ -45,8 +45,12 @@ nonisolated public enum PushClassifier {
             // foreground, step 2: alert + mutableContent
             // foreground, step 2: alert + category
             // foreground, step 2: alert
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
             // foreground, step 3: alert + mutableContent + category
             // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -61,10 +65,6 @@ nonisolated public enum PushClassifier {
         case (.appDelegate, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 3: alert + contentAvailable + category
-            // foreground, step 3: alert + contentAvailable
-            // foreground, step 4: alert + contentAvailable + mutableContent + category
-            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category
@@ -311,8 +311,12 @@ nonisolated public enum PushClassifier {
             // foreground, step 2: alert + mutableContent
             // foreground, step 2: alert + category
             // foreground, step 2: alert
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
             // foreground, step 3: alert + mutableContent + category
             // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -327,10 +331,6 @@ nonisolated public enum PushClassifier {
         case (.scenes, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 3: alert + contentAvailable + category
-            // foreground, step 3: alert + contentAvailable
-            // foreground, step 4: alert + contentAvailable + mutableContent + category
-            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category
@@ -569,8 +569,12 @@ nonisolated public enum PushClassifier {
             // foreground, step 2: alert + mutableContent
             // foreground, step 2: alert + category
             // foreground, step 2: alert
+            // foreground, step 4: alert + contentAvailable + mutableContent + category
+            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
+            // foreground, step 3: alert + contentAvailable + category
+            // foreground, step 3: alert + contentAvailable
             // foreground, step 3: alert + mutableContent + category
             // foreground, step 3: alert + mutableContent
             // foreground, step 1: alert + contentAvailable + mutableContent + category (only without serviceExtension)
@@ -585,10 +589,6 @@ nonisolated public enum PushClassifier {
         case (.swiftUI, .reception, .active):
             // foreground, step 3: alert + contentAvailable + mutableContent + category
             // foreground, step 3: alert + contentAvailable + mutableContent
-            // foreground, step 3: alert + contentAvailable + category
-            // foreground, step 3: alert + contentAvailable
-            // foreground, step 4: alert + contentAvailable + mutableContent + category
-            // foreground, step 4: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + mutableContent + category
             // foreground, step 2: alert + contentAvailable + mutableContent
             // foreground, step 2: alert + contentAvailable + category

@@ -2,9 +2,9 @@
 
 /// The APIs an app can set notifications up with.
 nonisolated public enum PushSetup: String, CaseIterable, Sendable {
-    /// A UIKit app whose app delegate runs the whole life cycle, with no scene configuration. Apps
-    /// compiled against the iOS 27 SDK can no longer launch this way; binaries from earlier SDKs still
-    /// do.
+    /// A UIKit app whose app delegate runs the whole life cycle, with no scene configuration. Built
+    /// with the iOS 27 SDK, such an app fails to launch when it runs on iOS 27 or later, although it
+    /// still launches on iOS 26; binaries built with earlier SDKs still launch on iOS 27.
     case appDelegate
     /// A UIKit app on the scene life cycle: a scene delegate receives the window's events, and the
     /// launch options arrive empty.

@@ -220,8 +220,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -271,8 +271,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             ]
         )
 
@@ -323,8 +323,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -377,8 +377,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
             ]
         )
@@ -431,8 +431,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -486,8 +486,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -541,8 +541,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -595,8 +595,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
@@ -1194,8 +1194,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -1244,8 +1244,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             ]
         )
 
@@ -1296,8 +1296,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1349,8 +1349,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
             ]
         )
@@ -1403,8 +1403,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1457,8 +1457,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -1511,8 +1511,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -1565,8 +1565,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
@@ -2225,8 +2225,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
         ]
     )
 
@@ -2275,8 +2275,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             ]
         )
 
@@ -2327,8 +2327,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
         ]
     )
@@ -2380,8 +2380,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.body), processesContent: false, respondsToTap: true),
             ]
         )
@@ -2434,8 +2434,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
         ]
     )
@@ -2488,8 +2488,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -2542,8 +2542,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+            Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )
@@ -2596,8 +2596,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: true, respondsToTap: false),
-                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .reception, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
+                Step(handler: .presentation, state: .active, event: .delivered(.active), processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .active, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
