@@ -14,7 +14,10 @@ enum SwiftFile {
             let end = bytes[start...].firstIndex(of: .newline) ?? bytes.count, next = min(end + 1, bytes.count)
             defer { (start, number) = (next, number + 1) }
             if let name = standaloneHole(bytes[start..<end]), let value = values[name] {
-                if !value.isEmpty { out += value.utf8 + bytes[end..<next] }
+                if !value.isEmpty {
+                    out += value.utf8
+                    out += bytes[end..<next]
+                }
                 continue
             }
             var copied = start, at = start

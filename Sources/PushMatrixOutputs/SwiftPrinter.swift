@@ -60,13 +60,30 @@ struct SwiftPrinter {
     /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
     /// with its arguments from the next line, four spaces in, as many to a line as fit.
     /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
+    /// `text` split at each ", ", empty pieces left out, as `split(separator: ", ")` splits it,
+    /// by bytes: a separator that is ASCII ends and starts whole characters.
+    private static func arguments(_ text: Substring) -> [String] {
+        let bytes = Array(text.utf8)
+        var pieces: [String] = [], start = 0, index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == .space else {
+                index += 1
+                continue
+            }
+            if start < index { pieces.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+            (start, index) = (index + 2, index + 2)
+        }
+        if start < bytes.count { pieces.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        return pieces
+    }
+
     static func wrapped(call line: String, indent: Int) -> String {
         // A line that fits in bytes fits in characters, which cost more to count.
         guard indent + line.utf8.count > lineLength, indent + line.count > lineLength else { return line }
         guard let open = line.firstIndex(of: "(") else { return line }
         let margin = String(repeating: " ", count: indent + 4)
         var lines: [String] = [], current = "", length = 0  // `current` and its length in characters
-        for argument in line[line.index(after: open)...].split(separator: ", ").map(String.init) {
+        for argument in arguments(line[line.index(after: open)...]) {
             let count = argument.count
             if current.isEmpty || indent + 4 + length + 2 + count + 1 <= lineLength {
                 (current, length) = current.isEmpty ? (argument, count) : (current + ", " + argument, length + 2 + count)

@@ -14,7 +14,13 @@ package enum Identifier {
     /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
     /// An id is ASCII, so only `A`–`Z` are upper-case.
     package static func hyphenated(_ id: String) -> String {
-        String(decoding: id.utf8.flatMap { (65...90).contains($0) ? [UInt8(ascii: "-"), $0 | 0x20] : [$0] }, as: UTF8.self)
+        var bytes: [UInt8] = []
+        for byte in id.utf8 {
+            let upper = (65...90).contains(byte)
+            if upper { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(upper ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
