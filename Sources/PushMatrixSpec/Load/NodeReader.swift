@@ -131,12 +131,16 @@ final class NodeReader {
         return made
     }
 
-    /// Reports members that no read asked for, and keys written twice (by a scan of the earlier
-    /// members: an object of fields has few).
+    /// Reports members that no read asked for, and keys written twice: by a scan of the earlier
+    /// members in an object of a few fields, by a set in a larger one, so that no object costs
+    /// more than its size.
     package func finish() {
         guard case .object(let members) = node.value else { return }
+        var seen = Set<String>()
         for (index, member) in members.enumerated() {
-            if members[..<index].contains(where: { $0.key == member.key }) {
+            let repeated =
+                members.count > 16 ? !seen.insert(member.key).inserted : members[..<index].contains { $0.key == member.key }
+            if repeated {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
                 sink.error(

@@ -70,9 +70,6 @@ package enum Placeholders {
     package static func pieces(_ text: String) -> [Piece] {
         var text = text
         return text.withUTF8 { bytes in
-            func string(_ run: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: run), as: UTF8.self)
-            }
             var result: [Piece] = []
             var literalStart = 0
             var i = 0
@@ -81,15 +78,15 @@ package enum Placeholders {
                     i += 1
                     continue
                 }
-                if i > literalStart { result.append(.literal(string(bytes[literalStart..<i]))) }
+                if i > literalStart { result.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self))) }
                 var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
                 while name.first == .space { name.removeFirst() }
                 while name.last == .space { name.removeLast() }
-                result.append(.name(string(name)))
+                result.append(.name(String(decoding: name, as: UTF8.self)))
                 i = close + 2
                 literalStart = i
             }
-            if literalStart < bytes.count { result.append(.literal(string(bytes[literalStart...]))) }
+            if literalStart < bytes.count { result.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self))) }
             return result
         }
     }

@@ -95,6 +95,13 @@ final class ValidationTests: XCTestCase {
             ])
     }
 
+    /// A cell has a few members and is scanned; the spec itself has many and is checked with a
+    /// set (the invalid corpus repeats `specVersion`): both report the repeated key.
+    func testARepeatedKeyInASmallObjectIsReported() {
+        let edit = Edit(cell: 0, #""source": "fieldTests""#, #""source": "fieldTests", "source": "fieldTests""#)
+        assertErrors(edit, ["\(at(edit, offset: 24)): error: cells[0].source: duplicate key 'source'"])
+    }
+
     func testWrongType() {
         let edit = Edit(cell: 2, #""ignored": false"#, #""ignored": "no""#)
         assertErrors(edit, ["\(at(edit, offset: 11)): error: cells[2].ignored: expected true or false, found string"])
