@@ -14,12 +14,21 @@ package struct ExplainView {
         (self.book, self.without, self.knowsAPNsKeys) = (book, without, knowsAPNsKeys)
     }
 
-    /// `spec` names the matrix that answered, as `--spec` would.
-    package func value(_ outcomes: [Outcome], spec: String) -> TemplateValue {
+    /// `spec` names the matrix that answered, as `--spec` would; `conditions`, the ids of the
+    /// conditions it answered under.
+    package func value(_ outcomes: [Outcome], spec: String, conditions: [String] = []) -> TemplateValue {
         let matrix = book.matrix
         return .object([
             "spec": .text(spec),
             "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
+            "conditions": .list(
+                conditions.map { id in
+                    let condition = matrix.spec.conditions.first { $0.id == id }!
+                    return .object([
+                        "name": .inline(book.name(condition.name)), "text": .inline(book.text(condition.text)),
+                        "sources": .list(condition.sources.map { .inline(source($0.id)) }),
+                    ])
+                }),
             "outcomes": .list(
                 outcomes.map { outcome in
                     .object([
@@ -27,6 +36,7 @@ package struct ExplainView {
                         "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
                         "multiPath": .bool(!outcome.paths.isEmpty),
                         "firstLabel": .inline(outcome.paths.isEmpty ? Inline([]) : label(outcome)),
+                        "under": under(outcome),
                         "steps": steps(
                             book.steps(
                                 onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
@@ -35,6 +45,7 @@ package struct ExplainView {
                             outcome.paths.map { path in
                                 .object([
                                     "label": .inline(label(path)),
+                                    "under": under(path),
                                     "steps": steps(
                                         book.pathSteps(
                                             onDelivery: path.differs.onDelivery ? path.onDelivery : nil,
@@ -60,6 +71,22 @@ package struct ExplainView {
             steps.map { step in
                 .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
             })
+    }
+
+    /// What the query's conditions did to one path: which changed it, the calls they hold until
+    /// the app is next opened, the calls no source settles, and under which another path is the
+    /// likely one.
+    private func under(_ path: Outcome) -> TemplateValue {
+        func names(_ ids: [String]) -> Inline {
+            book.join(ids.map { id in book.name(book.matrix.spec.conditions.first { $0.id == id }!.name) }, with: "listSeparator")
+        }
+        let lines: [Inline?] = [
+            path.changedBy.isEmpty ? nil : book.phrase("conditionsChanging", ["conditions": names(path.changedBy)]),
+            path.held.isEmpty ? nil : book.phrase("conditionHeld", ["calls": book.calls(path.held)]),
+            path.unsettled.isEmpty ? nil : book.phrase("conditionUnsettled", ["calls": book.calls(path.unsettled)]),
+            path.unlikelyUnder.isEmpty ? nil : book.phrase("conditionUnlikely", ["conditions": names(path.unlikelyUnder)]),
+        ]
+        return .list(lines.compactMap { $0.map { .inline($0) } })
     }
 
     /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.

@@ -36,6 +36,7 @@ extension Command {
         let setupOption = "--" + spec.naming.label
         let setups = try ids(args.allValues(setupOption), known: spec.setups.map(\.id), option: setupOption)
         let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
+        let conditions = try ids(args.allValues("--condition"), known: spec.conditions.map(\.id), option: "--condition") ?? []
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
             guard let id = optional[name] else {
@@ -55,13 +56,14 @@ extension Command {
         try args.finish()
 
         let outcomes = matrix.explain(
-            ExplainQuery(payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys))
+            ExplainQuery(
+                payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys, conditions: conditions))
         if json {
-            result.stdout += matrix.json(outcomes).serialized() + "\n"
+            result.stdout += matrix.json(outcomes, conditions: !conditions.isEmpty).serialized() + "\n"
         } else {
             let view = ExplainView(
                 book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil
-            ).value(outcomes, spec: specFile)
+            ).value(outcomes, spec: specFile, conditions: conditions)
             result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
         }
     }

@@ -121,6 +121,7 @@ enum Help {
             .value(
                 "--" + naming.label, "ID", "Only these \(naming.words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
+            .value("--condition", "ID", "Answer under these conditions, in order" + ids(spec?.conditions.map(\.id))),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
@@ -134,7 +135,8 @@ enum Help {
                 Tells what iOS does with a push: which handlers run on arrival and with which
                 application state, whether Notification Center shows it, and what each possible
                 tap calls, with the kind of source each answer rests on. Give a payload file or the
-                payload flags. The options are made from the spec's ids.
+                payload flags. Conditions (a setting, a simulated push, an extension's outcome)
+                change the answer where they apply. The options are made from the spec's ids.
                 """,
             options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])

@@ -22,6 +22,13 @@ public struct Outcome: Sendable {
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
     public var paths: [Outcome] = []
+    /// Under the query's conditions: calls held from delivery until the app is next opened,
+    /// calls no source settles, the conditions that changed this path, and those under which
+    /// another path is the likely one.
+    public var held: [Call] = []
+    public var unsettled: [Call] = []
+    public var changedBy: [String] = []
+    public var unlikelyUnder: [String] = []
 }
 
 public struct ExplainQuery: Sendable {
@@ -33,12 +40,15 @@ public struct ExplainQuery: Sendable {
     /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a
     /// condition on them; nil when only flags were given, so those calls stay as the cell has them.
     public var apnsKeys: Set<String>?
+    /// The ids of the conditions to answer under (see `Condition`), applied in this order.
+    public var conditions: [String]
 
     public init(
         payload: [String: Bool], setups: [String]? = nil, appStates: [String]? = nil, without: Set<String> = [],
-        apnsKeys: Set<String>? = nil
+        apnsKeys: Set<String>? = nil, conditions: [String] = []
     ) {
         (self.payload, self.setups, self.appStates, self.without, self.apnsKeys) = (payload, setups, appStates, without, apnsKeys)
+        self.conditions = conditions
     }
 }
 
@@ -46,18 +56,27 @@ extension Matrix {
     public func explain(_ query: ExplainQuery) -> [Outcome] {
         let setups = spec.setups.map(\.id).filter { query.setups?.contains($0) ?? true }
         let states = spec.appStates.map(\.id).filter { query.appStates?.contains($0) ?? true }
+        let conditions = query.conditions.compactMap { id in spec.conditions.first { $0.id == id } }
         return setups.flatMap { setup in
             states.map { state in
                 let cell = cell(payload: query.payload, setup: setup, appState: state)
                 var outcome = outcome(cell, query)
                 outcome.notes = noteIds(of: cell)
-                outcome.paths = zip(cell.allPaths.dropFirst(), cell.paths).enumerated().map { number, pair in
+                let paths = zip(cell.allPaths.dropFirst(), cell.paths).enumerated().map { number, pair in
                     var path = self.outcome(pair.0, query)
                     path.path = number + 2
                     path.differs = (pair.1.onDelivery != nil, Set(pair.1.taps.map(\.tap.id)))
                     path.notes = ((pair.1.onDelivery ?? []) + pair.1.taps.flatMap(\.calls)).flatMap { $0.notes.map(\.id) }
                     return path
                 }
+                guard !conditions.isEmpty else {
+                    outcome.paths = paths
+                    return outcome
+                }
+                // Which paths are likely is judged on the calls as the cell has them.
+                let all = markLikely([outcome] + paths, by: conditions).map { conditioned($0, by: conditions) }
+                outcome = all[0]
+                outcome.paths = Array(all.dropFirst())
                 return outcome
             }
         }
@@ -85,13 +104,16 @@ extension Matrix {
 
     /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
     /// method under the outcome's setup as Swift names it.
-    public func json(_ outcomes: [Outcome]) -> JSONOutput {
-        .array(outcomes.map { json($0, paths: $0.paths) })
+    /// With `conditions` (the query had some), each outcome and path also says which changed it,
+    /// what they hold until the app is next opened, what no source settles, and under which
+    /// another path is the likely one.
+    public func json(_ outcomes: [Outcome], conditions: Bool = false) -> JSONOutput {
+        .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
     }
 
     /// An outcome as `explain --json` prints it; a cell's later paths, if any, go under `paths`,
     /// each with every call it makes, its number, its source and its versions.
-    private func json(_ o: Outcome, paths: [Outcome]?) -> JSONOutput {
+    private func json(_ o: Outcome, paths: [Outcome]?, conditions: Bool) -> JSONOutput {
         func call(_ c: Call) -> JSONOutput {
             .object(
                 [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
@@ -115,6 +137,11 @@ extension Matrix {
                 ("notes", .array(o.notes.map { .string($0) })),
                 ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
             ] + (o.seenOn.map { [("seenOn", .string($0))] } ?? [])
-                + (paths.flatMap { $0.isEmpty ? nil : [("paths", .array($0.map { json($0, paths: nil) }))] } ?? []))
+                + (conditions
+                    ? [
+                        ("changedBy", .array(o.changedBy.map { .string($0) })), ("held", .array(o.held.map(call))),
+                        ("unsettled", .array(o.unsettled.map(call))), ("unlikelyUnder", .array(o.unlikelyUnder.map { .string($0) })),
+                    ] : [])
+                + (paths.flatMap { $0.isEmpty ? nil : [("paths", .array($0.map { json($0, paths: nil, conditions: conditions) }))] } ?? []))
     }
 }

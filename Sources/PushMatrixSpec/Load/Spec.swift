@@ -17,6 +17,8 @@ public struct Spec: Sendable {
     public var handlers: [Handler]
     public var taps: [Tap]
     public var notes: [Note]
+    /// Circumstances beside the cell's dimensions that change its calls, each declared once.
+    public var conditions: [Condition] = []
     public var phrases: [String: LocalizedText]
     /// Where `phrases` is, for errors about phrases it lacks.
     public var phrasesOrigin: Origin
@@ -187,6 +189,52 @@ public struct Note: Sendable {
 
     /// Every source the note cites, its own first.
     public var sources: [Reference] { [source] + moreSources }
+}
+
+/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns
+/// its delegate, how an extension ends): declared once, applied to the calls of the cells it
+/// selects, so cells do not multiply by conditions.
+public struct Condition: Sendable {
+    /// What a change does to the calls of its handler.
+    public enum Effect: String, Sendable, CaseIterable {
+        /// The call does not happen.
+        case removed
+        /// The call does not happen on delivery; the push is handed over when the app is next opened.
+        case heldUntilOpen
+        /// A call of the handler (in `state`) happens as well, after the others. The other
+        /// effects match the handler's calls in `state` only, when it is given.
+        case added
+        /// Of the cell's paths, those that make the call are the likely ones.
+        case likely
+        /// No source settles whether the call happens.
+        case unknown
+        /// The notification is not shown, so no tap can follow (no handler).
+        case notShown
+    }
+    public struct Change: Sendable {
+        public var effect: Effect
+        public var handler: Reference?
+        public var state: Reference?
+        /// `delivery` or a tap's id; nil for every call of the handler.
+        public var at: Reference?
+        public var origin: Origin
+
+        /// The call an `added` change makes.
+        package var call: Call? { handler.map { Call(handler: $0, state: state, notes: [], origin: origin) } }
+    }
+    public var id: String
+    public var name: LocalizedText
+    /// What the condition is, and what it does to the app.
+    public var text: LocalizedText
+    /// How a tester sets it on a device, for the field kit's runbook.
+    public var howToSet: LocalizedText
+    /// The cells it applies to: payload keys set or not, and the setups and app states (nil for all).
+    public var payload: [(key: Reference, value: Bool)]
+    public var setups: [Reference]?
+    public var appStates: [Reference]?
+    public var changes: [Change]
+    public var sources: [Reference]
+    public var origin: Origin
 }
 
 /// What iOS calls instead when the app lacks an optional handler.

@@ -32,6 +32,7 @@ enum SpecDecoder {
             handlers: r.objects("handlers", handler),
             taps: r.objects("taps", tap),
             notes: r.objects("notes") { note($0, naming) },
+            conditions: r.objects("conditions", optional: true) { condition($0, naming) },
             phrases: OlderNames.phrases(texts(r, "phrases", sink)),
             phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(r, "texts", sink)),
@@ -182,6 +183,36 @@ enum SpecDecoder {
             origin: o.origin)
     }
 
+    private static func condition(_ o: NodeReader, _ naming: SetupNaming) -> Condition? {
+        let id = o.string("id"), name = o.text("name"), text = o.text("text"), howToSet = o.text("howToSet")
+        typealias Selector = (payload: [(key: Reference, value: Bool)], setups: [Reference]?, appStates: [Reference]?)
+        let appliesTo = o.object("appliesTo") { a -> Selector? in
+            (
+                payload: payload(a, optional: true), setups: nonEmptyStrings(a, naming.noteKey, "lists none; leave it out for all"),
+                appStates: nonEmptyStrings(a, "appStates", "lists none; leave it out for all")
+            )
+        }
+        let changes = o.objects("changes", optional: true) { c -> Condition.Change? in
+            let effect = c.identifier("effect"), handler = c.identifier("handler", optional: true)
+            let state = c.identifier("state", optional: true), at = c.identifier("at", optional: true)
+            guard let effect else { return nil }
+            guard let known = Condition.Effect(rawValue: effect.id) else {
+                let effects = Condition.Effect.allCases.map(\.rawValue)
+                c.sink.error(
+                    effect.origin,
+                    "unknown effect '\(effect.id)'" + Suggestion.didYouMean(effect.id, in: effects) + "; expected one of "
+                        + effects.map { "'\($0)'" }.joined(separator: ", "))
+                return nil
+            }
+            return Condition.Change(effect: known, handler: handler, state: state, at: at, origin: c.origin)
+        }
+        let sources = o.strings("sources")
+        guard let id, let name, let text, let howToSet, let appliesTo else { return nil }
+        return Condition(
+            id: id, name: name, text: text, howToSet: howToSet, payload: appliesTo.payload, setups: appliesTo.setups,
+            appStates: appliesTo.appStates, changes: changes, sources: sources, origin: o.origin)
+    }
+
     private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
         let id = o.string("id")
         let title = o.text("title")
@@ -228,8 +259,8 @@ enum SpecDecoder {
         return Call(handler: handler, state: state, notes: notes, bringsNotification: !without, origin: o.origin)
     }
 
-    private static func payload(_ o: NodeReader) -> [(key: Reference, value: Bool)] {
-        o.entries("payload") { key, value, origin in
+    private static func payload(_ o: NodeReader, optional: Bool = false) -> [(key: Reference, value: Bool)] {
+        o.entries("payload", optional: optional) { key, value, origin in
             guard case .bool(let flag) = value.value else {
                 o.sink.error(value.location, origin.path, "expected true or false, found \(value.typeName)")
                 return nil

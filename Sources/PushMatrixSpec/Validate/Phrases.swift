@@ -15,6 +15,9 @@ package enum Phrases {
         "otherPathLabel": ["kind", "source"], "otherPathLabelSeen": ["kind", "source", "versions"], "otherPathSeparator": [],
         "kindAppleDocumented": [], "kindReported": [], "kindExpected": [], "kindObserved": [],
         "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
+        // Answers under conditions.
+        "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
+        "conditionsChanging": ["conditions"],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],
@@ -48,6 +51,7 @@ package enum Phrases {
                 return (cell.onDelivery + cell.taps.flatMap(\.calls) + paths).contains { !$0.bringsNotification }
             }
         }
+        for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }
         }

@@ -11,6 +11,7 @@ enum SpecTexts {
         texts += spec.taps.map(\.name)
         texts += spec.notes.map(\.text) + spec.notes.compactMap { $0.whenMissing?.text }
         texts += spec.texts.keys.sorted().map { spec.texts[$0]! }
+        texts += spec.conditions.flatMap { [$0.name, $0.text, $0.howToSet] }
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
         texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)
         if let permission = spec.permission {

@@ -32,6 +32,7 @@ struct Validator {
         unique("taps", spec.taps.map { ($0.id, $0.origin) }, required: true)
         unique("notes", spec.notes.map { ($0.id, $0.origin) })
         unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
+        unique("conditions", spec.conditions.map { ($0.id, $0.origin) })
         let facts = spec.receptionHandler
         unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
         unique("permission statuses", (spec.permission?.statuses ?? []).map { ($0.id, $0.origin) })
@@ -116,6 +117,7 @@ struct Validator {
         checkPayloadKeys(r)
         checkHandlerMethods(r)
         checkSetupGuide(r)
+        checkConditions(r)
         for designCase in spec.designCases { r.address(designCase.cell) }
         let facts = spec.receptionHandler
         for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
@@ -159,6 +161,38 @@ struct Validator {
             if handler.methods.isEmpty {
                 sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
             }
+        }
+    }
+
+    private func checkConditions(_ r: References) {
+        for condition in spec.conditions {
+            if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
+            condition.sources.forEach { r.resolve($0, r.sources, "source") }
+            condition.payload.forEach { r.resolve($0.key, r.payloadKeys, "payload key") }
+            condition.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
+            condition.appStates?.forEach { r.resolve($0, r.appStates, "app state") }
+            condition.changes.forEach { checkChange($0, r) }
+        }
+    }
+
+    /// A change names a handler (none for `notShown`), optionally its state, and where:
+    /// `delivery` or a tap (an added call needs one; a held call is held from delivery).
+    private func checkChange(_ change: Condition.Change, _ r: References) {
+        let effect = change.effect
+        if let handler = change.handler {
+            r.resolve(handler, r.handlers, "handler")
+            if effect == .notShown { sink.error(handler.origin, "a 'notShown' change hides the notification and names no handler") }
+        } else if effect != .notShown {
+            sink.error(change.origin, "a '\(effect.rawValue)' change needs a \"handler\"")
+        }
+        if let state = change.state { r.resolve(state, r.handlerStates, "handler state") }
+        let places = (["delivery"] + r.taps).map { "'\($0)'" }.joined(separator: ", ")
+        if let at = change.at, at.id != "delivery", !r.taps.contains(at.id) {
+            sink.error(at.origin, "unknown place '\(at.id)'; expected one of \(places)")
+        }
+        if effect == .added && change.at == nil { sink.error(change.origin, "an 'added' change needs \"at\", one of \(places)") }
+        if effect == .heldUntilOpen && change.at?.id != "delivery" {
+            sink.error(change.origin, "a 'heldUntilOpen' change holds a call from delivery: it needs \"at\": \"delivery\"")
         }
     }
 

@@ -73,8 +73,10 @@ final class TemplateContractTests: XCTestCase {
             let explain = ExplainView(
                 book: Phrasebook(matrix: matrix, language: matrix.spec.languages[0].id), without: [], knowsAPNsKeys: false)
             for payload in matrix.payloads {
-                let outcomes = matrix.explain(ExplainQuery(payload: payload.flags(matrix.payloadKeyIds)))
-                shape(explain.value(outcomes, spec: "spec"), at: "", into: &contexts["explain", default: []])
+                // Every condition at once, so each field of an answer under conditions appears.
+                let conditions = matrix.spec.conditions.map(\.id)
+                let outcomes = matrix.explain(ExplainQuery(payload: payload.flags(matrix.payloadKeyIds), conditions: conditions))
+                shape(explain.value(outcomes, spec: "spec", conditions: conditions), at: "", into: &contexts["explain", default: []])
             }
         }
         return (contexts, holes)

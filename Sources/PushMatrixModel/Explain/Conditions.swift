@@ -1,0 +1,85 @@
+import PushMatrixSpec
+
+extension Matrix {
+    /// Whether a condition's selector takes in a cell: every payload key it names set as it says,
+    /// and the setup and app state among its own (all when it lists none).
+    package func selects(_ condition: Condition, setup: String, appState: String, payload: [String: Bool]) -> Bool {
+        condition.payload.allSatisfy { payload[$0.key.id] == $0.value } && condition.setups?.contains { $0.id == setup } != false
+            && condition.appStates?.contains { $0.id == appState } != false
+    }
+
+    /// One path's outcome under the conditions that select its cell, in the order given: calls
+    /// removed, held from delivery until the app is next opened, added, or left unsettled.
+    /// `changedBy` names each condition that changed a call or what the user sees.
+    func conditioned(_ outcome: Outcome, by conditions: [Condition]) -> Outcome {
+        var result = outcome
+        for condition in conditions
+        where selects(condition, setup: outcome.setup, appState: outcome.appState, payload: outcome.payload) {
+            let before = result
+            for change in condition.changes { apply(change, to: &result) }
+            if before.onDelivery != result.onDelivery || before.taps.map(\.calls) != result.taps.map(\.calls)
+                || before.notificationCenter != result.notificationCenter || before.held != result.held
+                || before.unsettled != result.unsettled
+            {
+                result.changedBy.append(condition.id)
+            }
+        }
+        result.ignored = result.onDelivery.isEmpty && !result.notificationCenter
+        return result
+    }
+
+    private func apply(_ change: Condition.Change, to outcome: inout Outcome) {
+        func matches(_ call: Call) -> Bool { call.handler.id == change.handler?.id && change.state.map { $0 == call.state } != false }
+        func edit(_ calls: inout [Call], at place: String) {
+            guard change.at.map({ $0.id == place }) != false else { return }
+            switch change.effect {
+            case .removed: calls.removeAll(where: matches)
+            case .heldUntilOpen:
+                outcome.held += calls.filter(matches)
+                calls.removeAll(where: matches)
+            case .unknown: outcome.unsettled += calls.filter(matches).filter { !outcome.unsettled.contains($0) }
+            case .added: calls += change.call.map { [$0] } ?? []
+            case .likely, .notShown: break
+            }
+        }
+        if change.effect == .notShown {
+            outcome.notificationCenter = false
+            outcome.taps = []
+        }
+        edit(&outcome.onDelivery, at: "delivery")
+        for index in outcome.taps.indices { edit(&outcome.taps[index].calls, at: outcome.taps[index].tap) }
+    }
+
+    /// The paths (the cell's own first), with `unlikelyUnder` marked on those without the call a
+    /// `likely` change names, when another path makes it.
+    func markLikely(_ outcomes: [Outcome], by conditions: [Condition]) -> [Outcome] {
+        var paths = outcomes
+        for condition in conditions {
+            for change in condition.changes where change.effect == .likely {
+                let makes = paths.map { path in
+                    selects(condition, setup: path.setup, appState: path.appState, payload: path.payload)
+                        && ((change.at.map { $0.id == "delivery" } != false ? path.onDelivery : [])
+                            + path.taps.filter { tap in change.at.map { $0.id == tap.tap } != false }.flatMap(\.calls))
+                            .contains { $0.handler.id == change.handler?.id }
+                }
+                guard makes.contains(true) else { continue }
+                for index in paths.indices where !makes[index] && !paths[index].unlikelyUnder.contains(condition.id) {
+                    paths[index].unlikelyUnder.append(condition.id)
+                }
+            }
+        }
+        return paths
+    }
+
+    /// The conditions that change some path of a cell, in declared order.
+    public func conditionsChanging(_ cell: Cell) -> [Condition] {
+        guard !spec.conditions.isEmpty else { return [] }
+        let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
+        return spec.conditions.filter { condition in
+            guard selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { return false }
+            let query = ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id], conditions: [condition.id])
+            let outcome = explain(query)[0]
+            return ([outcome] + outcome.paths).contains { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrix
+@testable import PushMatrixModel
+@testable import PushMatrixOutputs
+@testable import PushMatrixSpec
+
+/// `explain --condition`: each condition of the current matrix answers for every cell it selects,
+/// in both languages and as JSON, and its changes do what the spec says, checked against calls
+/// written out here rather than derived from the spec.
+final class ConditionTests: XCTestCase {
+    private let matrix = Fixtures.current
+    private let templates = TemplateLibrary(directory: Fixtures.templates)
+
+    private func outcome(_ payload: [String: Bool], _ setup: String, _ state: String, _ conditions: [String]) -> Outcome {
+        var flags = Dictionary(uniqueKeysWithValues: matrix.payloadKeyIds.map { ($0, false) })
+        flags.merge(payload) { _, new in new }
+        return matrix.explain(ExplainQuery(payload: flags, setups: [setup], appStates: [state], conditions: conditions))[0]
+    }
+
+    /// `handler:state` for each call, as the hand-written expectations below spell them.
+    private func told(_ calls: [Call]) -> [String] { calls.map { $0.handler.id + ($0.state.map { ":" + $0.id } ?? "") } }
+
+    func testEveryConditionAnswersEveryCellItSelectsInBothLanguagesAndAsJSON() throws {
+        XCTAssertGreaterThanOrEqual(matrix.spec.conditions.count, 15)
+        for condition in matrix.spec.conditions {
+            var selected = 0
+            var changed = 0
+            for cell in matrix.spec.cells {
+                let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
+                guard matrix.selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { continue }
+                selected += 1
+                if !matrix.conditionsChanging(cell).filter({ $0.id == condition.id }).isEmpty { changed += 1 }
+            }
+            XCTAssertGreaterThan(selected, 0, "\(condition.id) selects no cell")
+            XCTAssertEqual(changed > 0, !condition.changes.isEmpty, "\(condition.id): changes \(changed) of \(selected) cells")
+            let all = Dictionary(uniqueKeysWithValues: matrix.payloadKeyIds.map { ($0, true) })
+            let outcomes = matrix.explain(ExplainQuery(payload: all, conditions: [condition.id]))
+            for language in ["en", "ja"] {
+                let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
+                let text = try templates.render(
+                    "explain/explain.txt", view.value(outcomes, spec: "current", conditions: [condition.id]), format: PlainFormat())
+                XCTAssertTrue(text.contains(condition.name.values[language]!), "\(condition.id) \(language): \(text.prefix(300))")
+            }
+            let json = matrix.json(
+                matrix.explain(ExplainQuery(payload: ["contentAvailable": true], conditions: [condition.id])), conditions: true)
+            let answers = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [[String: Any]])
+            XCTAssertEqual(answers.count, 12)
+            XCTAssertTrue(answers.allSatisfy { $0["changedBy"] is [String] && $0["held"] is [Any] && $0["unlikelyUnder"] is [String] })
+        }
+    }
+
+    func testBackgroundAppRefreshOffRemovesTheWakeOnlyWhereItSelects() {
+        let off = outcome(["contentAvailable": true], "scenes", "background", ["backgroundAppRefreshOff"])
+        XCTAssertEqual(told(off.onDelivery), [])
+        XCTAssertEqual(off.changedBy, ["backgroundAppRefreshOff"])
+        XCTAssertTrue(off.ignored)
+        let foreground = outcome(["contentAvailable": true], "scenes", "foreground", ["backgroundAppRefreshOff"])
+        XCTAssertEqual(told(foreground.onDelivery), ["reception:active"])
+        XCTAssertEqual(foreground.changedBy, [])
+    }
+
+    func testASpentBudgetHoldsTheWakeUntilTheAppIsNextOpened() throws {
+        let held = outcome(["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["budgetSpent"])
+        XCTAssertEqual(told(held.onDelivery), [])
+        XCTAssertEqual(told(held.held), ["reception:background"])
+        XCTAssertEqual(told(held.taps.first { $0.tap == "body" }!.calls), ["launch", "action:inactive"])
+        let json = try JSONSerialization.jsonObject(with: Data(matrix.json([held], conditions: true).serialized().utf8)) as? [[String: Any]]
+        let first = try XCTUnwrap((json?.first?["held"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["handler"] as? String, "reception")
+        XCTAssertEqual(first["state"] as? String, "background")
+    }
+
+    func testAnAttachedDebuggerMakesTheWakingPathsLikely() {
+        let attached = outcome(["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["debuggerAttached"])
+        XCTAssertEqual(attached.unlikelyUnder, [])
+        XCTAssertEqual(attached.paths.map(\.unlikelyUnder), [[], ["debuggerAttached"]])
+        XCTAssertEqual(told(attached.onDelivery), ["reception:background"], "a likely change changes no call")
+    }
+
+    func testDeniedPermissionShowsNothingAndLeavesTheRestUnsettled() {
+        let denied = outcome(["alert": true, "mutableContent": true, "category": true], "swiftUI", "foreground", ["permissionDenied"])
+        XCTAssertFalse(denied.notificationCenter)
+        XCTAssertTrue(denied.taps.isEmpty)
+        XCTAssertEqual(told(denied.unsettled), ["presentation:active", "serviceExtension"])
+        XCTAssertEqual(told(denied.onDelivery), ["serviceExtension", "presentation:active"], "an unsettled call is still shown")
+    }
+
+    func testAContentExtensionKeepsTheActionButtonOnly() {
+        let kept = outcome(["alert": true, "category": true], "scenes", "background", ["contentExtensionKeepsAction"])
+        XCTAssertEqual(told(kept.taps.first { $0.tap == "actionButton" }!.calls), [])
+        XCTAssertEqual(told(kept.taps.first { $0.tap == "body" }!.calls), ["action:inactive"])
+    }
+
+    func testConditionsApplyInTheOrderGiven() {
+        let both = outcome(["contentAvailable": true], "appDelegate", "background", ["budgetSpent", "backgroundAppRefreshOff"])
+        XCTAssertEqual(told(both.held), ["reception:background"])
+        XCTAssertEqual(both.changedBy, ["budgetSpent"], "nothing is left for the second to remove")
+        let reversed = outcome(["contentAvailable": true], "appDelegate", "background", ["backgroundAppRefreshOff", "budgetSpent"])
+        XCTAssertEqual(told(reversed.held), [])
+        XCTAssertEqual(reversed.changedBy, ["backgroundAppRefreshOff"])
+    }
+
+    func testAnUnknownConditionIsAUsageError() {
+        let run = Command.run(["explain", "--spec", Fixtures.currentSpec, "--alert", "--condition", "lowPowerModes"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("--condition: unknown value 'lowPowerModes' (did you mean 'lowPowerMode'?)"), run.stderr)
+    }
+}
