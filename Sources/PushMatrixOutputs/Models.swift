@@ -23,6 +23,9 @@ struct Models: Sendable {
     private let sites: [SwiftView.CallSite]
     /// Each language's page texts (`DocsView.texts`), filled once for every page of `generate`.
     private let texts: [String: TemplateValue]
+    /// For each cell, the conditions that change it (`Matrix.conditionChanges`), worked out once
+    /// for the cells of every page and the page of conditions.
+    private let conditionChanges: [[(condition: String, paths: Int)]]
 
     package init(matrix: Matrix, run: OutputPlan.Run) {
         (self.matrix, self.run) = (matrix, run)
@@ -31,6 +34,7 @@ struct Models: Sendable {
         sites = SwiftView.callSites(matrix)
         let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []
         texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
+        conditionChanges = languages.isEmpty ? [] : matrix.spec.cells.map(matrix.conditionChanges)
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
@@ -76,7 +80,8 @@ struct Models: Sendable {
         let module = run.module
         switch (key.view, key.item) {
         case (.docsPage, .page(let id, let language)):
-            let view = DocsView(book: Phrasebook(matrix: matrix, language: language), texts: texts[language])
+            let view = DocsView(
+                book: Phrasebook(matrix: matrix, language: language), texts: texts[language], conditionChanges: conditionChanges)
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)

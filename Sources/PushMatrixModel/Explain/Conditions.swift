@@ -71,15 +71,16 @@ extension Matrix {
         return paths
     }
 
-    /// The conditions that change some path of a cell, in declared order.
-    public func conditionsChanging(_ cell: Cell) -> [Condition] {
-        guard !spec.conditions.isEmpty else { return [] }
+    /// For each condition that changes some path of `cell` (a call, what the user sees, or which
+    /// path is likely), in declared order: its id and how many of the cell's paths it changes.
+    package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
         let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
-        return spec.conditions.filter { condition in
-            guard selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { return false }
+        return spec.conditions.compactMap { condition in
+            guard selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { return nil }
             let query = ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id], conditions: [condition.id])
             let outcome = explain(query)[0]
-            return ([outcome] + outcome.paths).contains { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }
+            let changed = ([outcome] + outcome.paths).filter { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }.count
+            return changed == 0 ? nil : (condition.id, changed)
         }
     }
 }

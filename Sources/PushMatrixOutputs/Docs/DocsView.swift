@@ -10,10 +10,12 @@ struct DocsView {
     /// Every page text in this language, filled once for all pages.
     package let texts: TemplateValue
     package let anchors: Anchors
+    /// For each cell, the conditions that change it, and how many of its paths each changes.
+    package let conditionChanges: [[(condition: String, paths: Int)]]
 
     /// `texts`, when given, must be another view's of the same language: the pages of one language share it.
-    package init(book: Phrasebook, texts: TemplateValue? = nil) {
-        self.book = book
+    package init(book: Phrasebook, texts: TemplateValue? = nil, conditionChanges: [[(condition: String, paths: Int)]] = []) {
+        (self.book, self.conditionChanges) = (book, conditionChanges)
         anchors = Anchors(book.matrix.spec)
         self.texts = texts ?? .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }
@@ -23,6 +25,7 @@ struct DocsView {
     package static func pages(_ spec: Spec) -> [(id: String, title: String, summary: String?)] {
         [("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary")]
             + (spec.setupGuide == nil ? [] : [("setup", "setupGuideTitle", "setupGuideSummary")])
+            + (spec.conditions.isEmpty ? [] : [("conditions", "conditionsTitle", "conditionsSummary")])
             + [("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary")]
             + (spec.permission == nil ? [] : [("permission", "permissionTitle", "permissionSummary")])
             + [("call-order", "callOrderTitle", "callOrderSummary")]
@@ -35,6 +38,7 @@ struct DocsView {
         case "reception-handler": return receptionHandler()
         case "permission": return permission(spec.permission!)
         case "setup": return setupGuide(spec.setupGuide!)
+        case "conditions": return conditions()
         default: return callOrder()
         }
     }

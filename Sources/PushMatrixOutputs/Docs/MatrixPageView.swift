@@ -29,6 +29,7 @@ extension DocsView {
                     ])
                 }),
             "designCases": .list(spec.designCases.map(designCase)),
+            "conditions": conditionList, "hasConditions": .bool(!spec.conditions.isEmpty),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
             "overview": overview(),
@@ -213,6 +214,8 @@ extension DocsView {
                                             "steps": stepList(pair.1, footnotes),
                                         ])
                                     }),
+                                "changedBy": cellConditions(index),
+                                "hasConditions": .bool(!conditionChanges.isEmpty && !conditionChanges[index].isEmpty),
                                 "cellMarkers": footnotes.markers(
                                     headings.cellNotes[setup][state] + cell.notes.map(\.id), continuing: !lastNotes.isEmpty),
                             ]) as TemplateFields)

@@ -17,7 +17,8 @@ package enum Phrases {
         "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
         // Answers under conditions.
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
-        "conditionsChanging": ["conditions"],
+        "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"],
+        "conditionMark": ["number"],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],

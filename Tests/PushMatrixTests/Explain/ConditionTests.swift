@@ -28,10 +28,11 @@ final class ConditionTests: XCTestCase {
             var selected = 0
             var changed = 0
             for cell in matrix.spec.cells {
+                let changes = matrix.conditionChanges(of: cell)
                 let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
                 guard matrix.selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { continue }
                 selected += 1
-                if !matrix.conditionsChanging(cell).filter({ $0.id == condition.id }).isEmpty { changed += 1 }
+                if changes.contains(where: { $0.condition == condition.id }) { changed += 1 }
             }
             XCTAssertGreaterThan(selected, 0, "\(condition.id) selects no cell")
             XCTAssertEqual(changed > 0, !condition.changes.isEmpty, "\(condition.id): changes \(changed) of \(selected) cells")

@@ -19,9 +19,12 @@ struct CellOutline: Equatable, CustomStringConvertible {
     var taps: [String: [String]] = [:]
     var notes: Set<String> = []
     var paths: [Path] = []
+    /// The ids of the conditions that change the cell.
+    var conditions: [String] = []
 
     var description: String {
         "delivery \(onDelivery), NC \(notificationCenter), taps \(taps.sorted { $0.key < $1.key }), notes \(notes.sorted()), paths \(paths)"
+            + ", conditions \(conditions)"
     }
 
     /// `handler(state)`; a call without the notification reads `handler(!)`.
@@ -34,6 +37,7 @@ struct CellOutline: Equatable, CustomStringConvertible {
         notificationCenter = cell.notificationCenter
         for (tap, calls) in cell.taps { taps[tap.id] = calls.map(Self.call) }
         notes = Set(matrix.noteIds(of: cell))
+        conditions = matrix.conditionChanges(of: cell).map(\.condition)
         for (number, (path, differs)) in zip(cell.allPaths.dropFirst(), cell.paths).enumerated() {
             let named = Set(differs.taps.map(\.tap.id))
             var outline = Path(number: number + 2, onDelivery: differs.onDelivery.map { _ in path.onDelivery.map(Self.call) })
@@ -111,6 +115,8 @@ struct StepReader {
                 .contains(text)
             {
                 continue
+            } else if let conditions = conditions(text) {
+                cell.conditions = conditions
             } else if Source.Kind.allCases.contains(where: { "*\(matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))))*" == text }) {
                 continue  // the label of a cell nobody has observed; DocsInBrowserTests counts those
             } else {
@@ -119,6 +125,18 @@ struct StepReader {
         }
         if let path { cell.paths.append(path) }
         return cell
+    }
+
+    /// The conditions a cell's line names by their marks (`Changed by: C1, C4`, the label a link
+    /// in Markdown), as ids; nil for another line.
+    private func conditions(_ text: String) -> [String]? {
+        let spec = matcher.book.matrix.spec
+        guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else { return nil }
+        let line = text.replacingOccurrences(of: "[\(label)](conditions.md)", with: label)
+        guard line.hasPrefix(label + " ") else { return nil }
+        return line.dropFirst(label.count + 1).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map { mark in
+            spec.conditions[Int(mark.filter(\.isNumber))! - 1].id
+        }
     }
 
     /// The number of the path a label (`Path 2 — reported: …`, bold in Markdown) starts.

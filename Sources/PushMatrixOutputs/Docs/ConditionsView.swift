@@ -1,0 +1,70 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The page of conditions: each with what it is, how to set it, the cells it selects, how many
+/// cells and paths it changes, and its sources.
+extension DocsView {
+    package func conditions() -> TemplateValue {
+        common(page: "conditions", title: "conditionsTitle").merging([
+            "conditions": .list(
+                spec.conditions.enumerated().map { number, condition in
+                    let changes = conditionChanges.compactMap { $0.first { $0.condition == condition.id }?.paths }
+                    return .object([
+                        "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
+                        "name": .inline(book.name(condition.name)),
+                        "text": .inline(book.text(condition.text)), "howToSet": .inline(book.text(condition.howToSet)),
+                        "selects": .inline(selects(condition)),
+                        "count": .inline(
+                            book.phrase("conditionCount", ["cells": .text("\(changes.count)"), "paths": .text("\(changes.reduce(0, +))")])),
+                        "sources": sources(condition.sources.map(\.id)),
+                    ])
+                }),
+            "sources": sources(spec.conditions.flatMap { $0.sources.map(\.id) }),
+        ])
+    }
+
+    /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
+    private func selects(_ condition: Condition) -> Inline {
+        let keys = condition.payload.map { key, set in
+            book.phrase(
+                "keyValue",
+                ["key": book.name(spec.payloadKeys.first { $0.id == key.id }!.name), "value": book.phrase(set ? "set" : "notSet")])
+        }
+        let setups = (condition.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
+        let states = (condition.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
+        let parts = ([book.join(keys, with: "keySeparator")] + [setups, states].map { book.list($0, lastSeparator: "tapSeparator") })
+            .filter { !$0.segments.isEmpty }
+        return parts.isEmpty ? text("conditionsEveryCell") : book.join(parts, with: "keySeparator")
+    }
+
+    /// A condition's short mark (C1), by its position in the spec: cells name their conditions by it.
+    private func mark(_ number: Int) -> Inline { book.phrase("conditionMark", ["number": .text("\(number + 1)")]) }
+
+    /// The marks of the conditions that change a cell, each with the separator that follows it.
+    func cellConditions(_ index: Int) -> TemplateValue {
+        let changes = conditionChanges.isEmpty ? [] : conditionChanges[index]
+        return .list(
+            changes.enumerated().map { number, change in
+                .object([
+                    "mark": .inline(mark(spec.conditions.firstIndex { $0.id == change.condition }!)),
+                    "separator": .inline(number == changes.count - 1 ? Inline([]) : book.phrase("listSeparator")),
+                ])
+            })
+    }
+
+    /// Every condition with its mark and anchor, and what it is for the DocC article on the matrix.
+    var conditionList: TemplateValue {
+        .list(
+            spec.conditions.enumerated().map { number, condition in
+                .object([
+                    "mark": .inline(mark(number)), "id": .verbatim(Anchors.condition(condition.id)),
+                    "name": .inline(book.name(condition.name)), "text": .inline(book.text(condition.text)),
+                ])
+            })
+    }
+}
+
+extension Anchors {
+    /// A condition's anchor on the page of conditions.
+    static func condition(_ id: String) -> String { "condition-" + Identifier.hyphenated(id) }
+}
