@@ -159,6 +159,11 @@ struct FieldKitView {
                     ])
                 }),
             "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "hasConditions": .bool(!spec.conditions.isEmpty),
+            "conditions": .list(
+                spec.conditions.map {
+                    .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name)), "howToSet": .inline(book.text($0.howToSet))])
+                }),
             "payloads": .list(
                 matrix.payloads.map { payload in
                     let (type, priority) = headers(payload)
