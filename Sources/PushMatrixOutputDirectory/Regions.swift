@@ -10,8 +10,7 @@ enum Regions {
 
     /// A marker that does not pair up: its 1-based line and what is wrong.
     struct Problem: Equatable {
-        package let line: Int
-        package let message: String
+        package let line: Int, message: String
     }
 
     /// Each closed region's inner lines by id, and every marker that does not pair up. A region

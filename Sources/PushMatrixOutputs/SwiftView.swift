@@ -137,11 +137,8 @@ struct SwiftView {
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
-        package var setup: String
-        package var handler: String
-        package var state: String?
-        package var events: [String] = []
-        package var repeats = false
+        package var setup: String, handler: String, state: String?
+        package var events: [String] = [], repeats = false
         /// The cells that lead here, one line each, e.g. `background, step 2, tap body: alert`.
         package var cells: [String] = []
     }
@@ -174,8 +171,7 @@ struct SwiftView {
                 }
             }
         }
-        var sites: [CallSite] = []
-        var siteIndex: [SiteKey: Int] = [:]
+        var sites: [CallSite] = [], siteIndex: [SiteKey: Int] = [:]
         var events: [[Scenario.Event]] = []  // each site's events, as `sites` spells them
         var lines: [[Line]] = []  // each site's lines, in order
         var reaches: [LineKey: Reach] = [:]
