@@ -56,9 +56,7 @@ package struct FieldLog {
 
     /// Reports a run still open at the end of the last file: it was cut off.
     package mutating func finish() {
-        if let run = open {
-            problem(run.file, run.line, "run '\(run.id)' has no end line (the log may be truncated); it is not compared")
-        }
+        if let run = open { problem(run.file, run.line, "run '\(run.id)' has no end line (the log may be truncated); it is not compared") }
         open = nil
     }
 
