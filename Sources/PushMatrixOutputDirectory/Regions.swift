@@ -54,8 +54,7 @@ enum Regions {
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
     package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
-        var out: [Line] = []
-        var inside: String?
+        var out: [Line] = [], inside: String?
         for line in lines(bytes) {
             if let id = marker(begin, line) {
                 out.append(line)

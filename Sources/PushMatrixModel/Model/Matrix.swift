@@ -83,8 +83,7 @@ public struct Matrix: Sendable {
         guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
         return calls.compactMap { call in
             guard missing.contains(call.handler.id) else { return call }
-            let substitute = call.notes.lazy.compactMap { self.notes[$0.id]?.whenMissing }
-                .first { $0.handler.id == call.handler.id }
+            let substitute = call.notes.lazy.compactMap { self.notes[$0.id]?.whenMissing }.first { $0.handler.id == call.handler.id }
             return substitute?.instead
         }
     }
