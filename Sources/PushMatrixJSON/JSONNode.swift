@@ -16,9 +16,7 @@ public struct JSONNode: Sendable, Equatable {
     }
 
     public struct Member: Sendable, Equatable {
-        public var key: String
-        public var keyLocation: SourceLocation
-        public var value: JSONNode
+        public var key: String, keyLocation: SourceLocation, value: JSONNode
     }
 
     public var value: Value

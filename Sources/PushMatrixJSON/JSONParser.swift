@@ -25,8 +25,7 @@ public enum JSONParser {
 }
 
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+    public var location: SourceLocation, message: String
 
     public var description: String { "\(location.line):\(location.column): \(message)" }
 }
@@ -41,15 +40,12 @@ private struct Parser {
     /// An array or object still being parsed; kept on an explicit stack instead of the call stack.
     /// Its contents so far are at `start...` of `elements` or `members`.
     struct Frame {
-        var isObject: Bool
-        var location: SourceLocation
-        var start: Int
+        var isObject: Bool, location: SourceLocation, start: Int
         var key = ""
         var keyLocation = SourceLocation(line: 0, column: 0)
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
+    let bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int
     /// The contents of every open container, innermost last: a container's array is then made
     /// once, at its final size, instead of growing step by step.
     var elements: [JSONNode] = [], members: [JSONNode.Member] = []
@@ -134,15 +130,13 @@ private struct Parser {
                 } else if bytes[pos] == close {
                     pos += 1
                     let frame = stack.removeLast()
-                    let value: JSONNode.Value
                     if isObject {
-                        value = .object(Array(members[frame.start...]))
+                        node = JSONNode(value: .object(Array(members[frame.start...])), location: frame.location)
                         members.removeSubrange(frame.start...)
                     } else {
-                        value = .array(Array(elements[frame.start...]))
+                        node = JSONNode(value: .array(Array(elements[frame.start...])), location: frame.location)
                         elements.removeSubrange(frame.start...)
                     }
-                    node = JSONNode(value: value, location: frame.location)
                 } else {
                     try unexpected(expectation)
                 }

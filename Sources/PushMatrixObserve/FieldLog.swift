@@ -13,27 +13,18 @@ package struct FieldLog {
     static let maxLineLength = 1 << 16
 
     package struct Call: Hashable, Sendable {
-        package var handler: String
-        package var state: String?
+        package var handler: String, state: String?
     }
 
     /// One run from its `start` line to its `end` line.
     package struct Run: Sendable {
-        package var id: String
-        package var file: String
-        package var line: Int
-        package var device: String
-        package var os: String
-        package var payload: Payload
-        package var setup: String
-        package var appState: String
-        package var tap: String?
-        package var without: [String]
+        package var id: String, file: String, line: Int
+        package var device: String, os: String
+        package var payload: Payload, setup: String, appState: String, tap: String?, without: [String]
         package var calls: [Call] = []
     }
 
-    package var runs: [Run] = []
-    package var problems: [Diagnostic] = []
+    package var runs: [Run] = [], problems: [Diagnostic] = []
 
     private let matrix: Matrix
     private var open: Run?
@@ -65,9 +56,7 @@ package struct FieldLog {
 
     /// Reports a run still open at the end of the last file: it was cut off.
     package mutating func finish() {
-        if let run = open {
-            problem(run.file, run.line, "run '\(run.id)' has no end line (the log may be truncated); it is not compared")
-        }
+        if let run = open { problem(run.file, run.line, "run '\(run.id)' has no end line (the log may be truncated); it is not compared") }
         open = nil
     }
 

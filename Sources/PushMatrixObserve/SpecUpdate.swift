@@ -32,13 +32,13 @@ package struct SpecUpdate {
             let run = outcomes[0].runs[0]
             let source = Self.sourceID(device: run.device, os: run.os)
             var node = Self.output(cellNodes[index])
+            let label = Observation.label(outcomes[0].scenario, matrix)
             if outcomes.allSatisfy(\.confirms) {
                 // The one path every scenario's runs took; the cell's own when that one fits.
                 let taken = (1...(cell.paths.count + 1)).first { number in
                     outcomes.allSatisfy { $0.paths(of: $0.observed[0]).contains(number) }
                 }
                 guard let taken else {
-                    let label = Observation.label(outcomes[0].scenario, matrix)
                     skipped.append("\(label): the runs took different paths of the cell for different taps")
                     continue
                 }
@@ -51,7 +51,6 @@ package struct SpecUpdate {
                 }
                 confirmed += 1
             } else {
-                let label = Observation.label(outcomes[0].scenario, matrix)
                 guard let path = Self.observedPath(cell, taps: taps, outcomes: outcomes, source: source, os: run.os) else {
                     skipped.append("\(label): the calls of a tap do not begin with the calls on arrival seen without a tap")
                     continue

@@ -4,8 +4,7 @@ extension OutputWriter {
     /// What a writing run did: each file's fate, and warnings (what an interrupted run left
     /// that could not be finished, region code that `--force` or a template change dropped).
     package struct Written {
-        package var fates: [(path: String, fate: Fate)]
-        package var warnings: [Diagnostic]
+        package var fates: [(path: String, fate: Fate)], warnings: [Diagnostic]
     }
 
     /// What a run asks of the output directory, worked out from the manifest read under its
@@ -46,9 +45,7 @@ extension OutputWriter {
     /// What a checking run found: each file that is missing, stale or extra, what interrupted
     /// runs left, and how many files the outputs have, the manifest included.
     package struct Checked {
-        package var problems: [(path: String, problem: Problem)]
-        package var debris: [String]
-        package var fileCount: Int
+        package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int
     }
 
     /// The one way a command checks an output directory, writing nothing: under a shared lock,

@@ -10,8 +10,7 @@ enum Regions {
 
     /// A marker that does not pair up: its 1-based line and what is wrong.
     struct Problem: Equatable {
-        package let line: Int
-        package let message: String
+        package let line: Int, message: String
     }
 
     /// Each closed region's inner lines by id, and every marker that does not pair up. A region
@@ -55,8 +54,7 @@ enum Regions {
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
     package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
-        var out: [Line] = []
-        var inside: String?
+        var out: [Line] = [], inside: String?
         for line in lines(bytes) {
             if let id = marker(begin, line) {
                 out.append(line)

@@ -145,13 +145,9 @@ struct FieldKitView {
     package func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([
-            "module": .verbatim(module),
-            "probeTargets": .list(probeTargets.map { .verbatim($0) }),
-            "language": .verbatim(language),
-            "scenarios": .verbatim(String(matrix.scenarios.count)),
-            "setupLabel": .verbatim(spec.naming.label),
-            "setups": .list(
-                spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            "module": .verbatim(module), "probeTargets": .list(probeTargets.map { .verbatim($0) }), "language": .verbatim(language),
+            "scenarios": .verbatim(String(matrix.scenarios.count)), "setupLabel": .verbatim(spec.naming.label),
+            "setups": .list(spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "appStates": .list(
                 spec.appStates.map {
                     .object([

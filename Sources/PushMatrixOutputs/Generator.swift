@@ -44,15 +44,7 @@ public enum Generator {
     private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
         throws(DiagnosticsError) -> [OutputFile]
     {
-        var jobs: [[Int]] = [], jobOfKey: [PlannedFile.ModelKey: Int] = [:]
-        for (index, file) in files.enumerated() {
-            if let job = jobOfKey[file.key] {
-                jobs[job].append(index)
-            } else {
-                jobOfKey[file.key] = jobs.count
-                jobs.append([index])
-            }
-        }
+        let jobs = Dictionary(grouping: files.indices) { files[$0].key }.values.sorted { $0[0] < $1[0] }
         let models = Models(matrix: matrix, run: run)
         let results = jobs.parallelMap { job in
             Result { () throws(DiagnosticsError) -> [[UInt8]] in

@@ -17,11 +17,8 @@ package struct PlannedFile: Sendable {
         package let view: OutputPlan.View, item: Item, tests: TestFramework
     }
 
-    package let path: String
-    package let template: String?
-    package let fallback: String?
-    package let format: OutputPlan.Format
-    package let key: ModelKey
+    package let path: String, template: String?, fallback: String?
+    package let format: OutputPlan.Format, key: ModelKey
 }
 
 extension OutputPlan {

@@ -137,11 +137,8 @@ struct SwiftView {
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
-        package var setup: String
-        package var handler: String
-        package var state: String?
-        package var events: [String] = []
-        package var repeats = false
+        package var setup: String, handler: String, state: String?
+        package var events: [String] = [], repeats = false
         /// The cells that lead here, one line each, e.g. `background, step 2, tap body: alert`.
         package var cells: [String] = []
     }
@@ -174,8 +171,7 @@ struct SwiftView {
                 }
             }
         }
-        var sites: [CallSite] = []
-        var siteIndex: [SiteKey: Int] = [:]
+        var sites: [CallSite] = [], siteIndex: [SiteKey: Int] = [:]
         var events: [[Scenario.Event]] = []  // each site's events, as `sites` spells them
         var lines: [[Line]] = []  // each site's lines, in order
         var reaches: [LineKey: Reach] = [:]
@@ -183,15 +179,13 @@ struct SwiftView {
             // A launch without the notification gives the app nothing to route: not a call site.
             for (index, step) in scenario.steps.enumerated() where step.bringsNotification {
                 let siteKey = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
-                let site =
-                    siteIndex[siteKey]
-                    ?? {
-                        sites.append(CallSite(setup: scenario.setup, handler: step.handler, state: step.state))
-                        events.append([])
-                        lines.append([])
-                        siteIndex[siteKey] = sites.count - 1
-                        return sites.count - 1
-                    }()
+                if siteIndex[siteKey] == nil {
+                    siteIndex[siteKey] = sites.count
+                    sites.append(CallSite(setup: scenario.setup, handler: step.handler, state: step.state))
+                    events.append([])
+                    lines.append([])
+                }
+                let site = siteIndex[siteKey]!
                 // Compared as events and spelled once: most steps repeat an event their site has.
                 if !events[site].contains(step.event) {
                     events[site].append(step.event)
@@ -213,14 +207,8 @@ struct SwiftView {
                 let head = line.text + ": "
                 if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
                 return list.map { payload in
-                    let named =
-                        words[payload]
-                        ?? {
-                            let made = payloadWords(payload, keys: matrix.payloadKeyIds)
-                            words[payload] = made
-                            return made
-                        }()
-                    let without = missing[payload]!
+                    if words[payload] == nil { words[payload] = payloadWords(payload, keys: matrix.payloadKeyIds) }
+                    let named = words[payload]!, without = missing[payload]!
                     return without.isEmpty ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
                 }
             }

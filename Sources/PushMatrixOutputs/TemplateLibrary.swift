@@ -62,9 +62,7 @@ package final class TemplateLibrary: Sendable {
         String(decoding: try renderBytes(relativePath, context, format: format), as: UTF8.self)
     }
 
-    func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError)
-        -> [UInt8]
-    {
+    func renderBytes(_ relativePath: String, _ context: TemplateValue, format: some OutputFormat) throws(DiagnosticsError) -> [UInt8] {
         try template(relativePath).renderBytes(context, format: format, partials: partials(of: relativePath))
     }
 

@@ -17,10 +17,7 @@ public final class DiagnosticSink {
 
     /// All diagnostics in document order (stable for equal positions), so output never depends on check order.
     public var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            let la = a.element.location ?? SourceLocation(line: 0, column: 0)
-            let lb = b.element.location ?? SourceLocation(line: 0, column: 0)
-            return la == lb ? a.offset < b.offset : la < lb
-        }.map(\.element)
+        let start = SourceLocation(line: 0, column: 0)
+        return diagnostics.sorted { ($0.location ?? start) < ($1.location ?? start) }  // Swift's sort is stable
     }
 }

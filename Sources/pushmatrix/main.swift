@@ -18,8 +18,7 @@ let colored = isatty(2) == 1 && getenv("NO_COLOR") == nil
 let invocation = getenv("PUSHMATRIX_INVOCATION").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "pushmatrix"
 // Ctrl-C, `kill` and a closed terminal wait while a run has something on disk to clean up.
 let interruptions = HeldSignals.interruptions()
-let result = Command.run(
-    Array(CommandLine.arguments.dropFirst()), colored: colored, invocation: invocation, interruptions: interruptions)
+let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored, invocation: invocation, interruptions: interruptions)
 var status = result.status
 var errors = result.stderr
 // Output that was not written whole is a failure: exit status 1 at least. When the reader of

@@ -4,9 +4,7 @@ import PushMatrixSupport
 struct Arguments {
     struct UsageError: Error { var message: String }
 
-    private(set) var flags: [String] = []
-    private(set) var values: [(name: String, value: String)] = []
-    private(set) var positionals: [String] = []
+    private(set) var flags: [String] = [], values: [(name: String, value: String)] = [], positionals: [String] = []
     /// Every option the command takes, for suggestions.
     private let known: [String]
 

@@ -17,9 +17,7 @@ struct CommandInfo {
     let summary: String
     /// What follows the command on its usage line before the options (`export DIR`).
     var operands = ""
-    let about: String
-    let options: [Option]
-    let examples: [String]
+    let about: String, options: [Option], examples: [String]
 
     /// The command's arguments, split as its options say.
     func arguments(_ rest: [String]) throws(Arguments.UsageError) -> Arguments {

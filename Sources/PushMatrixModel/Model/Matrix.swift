@@ -3,14 +3,8 @@ import PushMatrixSpec
 /// The validated spec, indexed for the generators: lookups by id and cells by combination.
 public struct Matrix: Sendable {
     public let spec: Spec
-    package let handlers: [String: Handler]
-    package let handlerStates: [String: HandlerState]
-    package let taps: [String: Tap]
-    package let notes: [String: Note]
-    package let appStates: [String: AppState]
-    package let setups: [String: Setup]
-    package let sources: [String: Source]
-    package let symbols: [String: String]
+    package let handlers: [String: Handler], handlerStates: [String: HandlerState], taps: [String: Tap], notes: [String: Note]
+    package let appStates: [String: AppState], setups: [String: Setup], sources: [String: Source], symbols: [String: String]
     public let payloadKeyIds: [String]
     /// The cells by combination, as validation indexed them.
     private let cells: CellIndex
@@ -89,8 +83,7 @@ public struct Matrix: Sendable {
         guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
         return calls.compactMap { call in
             guard missing.contains(call.handler.id) else { return call }
-            let substitute = call.notes.lazy.compactMap { self.notes[$0.id]?.whenMissing }
-                .first { $0.handler.id == call.handler.id }
+            let substitute = call.notes.lazy.compactMap { self.notes[$0.id]?.whenMissing }.first { $0.handler.id == call.handler.id }
             return substitute?.instead
         }
     }

@@ -6,9 +6,7 @@ import PushMatrixSpec
 /// for both (`eitherWay`).
 public struct Scenario: Sendable {
     public struct Step: Sendable, Hashable {
-        public var handler: String
-        public var state: String?
-        public var event: Event
+        public var handler: String, state: String?, event: Event
         /// The first call that brings this notification: its content is handled here, once.
         public var processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
@@ -35,11 +33,8 @@ public struct Scenario: Sendable {
 
     /// The cell's setup and app state ids, and whether iOS ignores the push there. (Not the
     /// whole cell: a large matrix has over 100,000 scenarios.)
-    public var setup: String
-    public var appState: String
-    public var ignored: Bool
-    public var payload: Payload
-    public var tap: String?
+    public var setup: String, appState: String, ignored: Bool
+    public var payload: Payload, tap: String?
     /// The optional handlers every app the scenario stands for lacks, in the spec's order.
     public var missing: [String]
     /// The optional handlers an app it stands for may have or lack alike, in the spec's order:

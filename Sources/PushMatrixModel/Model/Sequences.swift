@@ -58,20 +58,14 @@ extension Matrix {
         case .collapseUpdate:
             // Where a call on arrival carries the request identifier, the update arrives in
             // front of the user; otherwise only the tap shows it.
-            if let tapped = finder.deliveredAndTapped(in: ["foreground"], handsNotificationOnArrival: true),
-                let first = finder.scenario(scenarios[tapped].payload, appState: "foreground", tap: nil)
-            {
-                return [
-                    Push(scenario: first, request: 1, deliveredAt: 0, tappedAt: 0),
-                    Push(scenario: tapped, request: 1, deliveredAt: 60, tappedAt: 90),
-                ]
+            let inFront = finder.deliveredAndTapped(in: ["foreground"], handsNotificationOnArrival: true).flatMap { tapped in
+                finder.scenario(scenarios[tapped].payload, appState: "foreground", tap: nil).map { (first: $0, tapped: tapped) }
             }
-            guard !finder.handing.isEmpty, let first = finder.scenario(payload, appState: scenarios[base].appState, tap: nil) else {
-                return nil
-            }
+            let behind = finder.handing.isEmpty ? nil : finder.scenario(payload, appState: scenarios[base].appState, tap: nil)
+            guard let update = inFront ?? behind.map({ (first: $0, tapped: base) }) else { return nil }
             return [
-                Push(scenario: first, request: 1, deliveredAt: 0, tappedAt: 0),
-                Push(scenario: base, request: 1, deliveredAt: 60, tappedAt: 90),
+                Push(scenario: update.first, request: 1, deliveredAt: 0, tappedAt: 0),
+                Push(scenario: update.tapped, request: 1, deliveredAt: 60, tappedAt: 90),
             ]
         case .doubledPresentation:
             guard let doubled = finder.doubledOnArrival() else { return nil }

@@ -5,9 +5,7 @@ import PushMatrixSpec
 /// such as the launch, told once).
 public struct ToldStep: Sendable {
     public struct Item: Sendable { public var text: Inline; public var notes: [String] }
-    public var text: Inline
-    public var notes: [String] = []
-    public var items: [Item] = []
+    public var text: Inline, notes: [String] = [], items: [Item] = []
 }
 
 extension Phrasebook {
@@ -69,8 +67,7 @@ extension Phrasebook {
     /// The calls on arrival as steps: consecutive plain calls told as one (`A, then B`), each
     /// call that depends on APNs keys (when `conditional`) on its own.
     private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [ToldStep] {
-        var steps: [ToldStep] = []
-        var plain: [Call] = []
+        var steps: [ToldStep] = [], plain: [Call] = []
         func flush() {
             guard !plain.isEmpty else { return }
             steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain)))

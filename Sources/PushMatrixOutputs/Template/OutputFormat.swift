@@ -142,17 +142,11 @@ public struct MarkdownFormat: OutputFormat {
 
     private static func span(_ s: String) -> String {
         var body = String.UnicodeScalarView()
-        var longestRun = 0
-        var run = 0
-        var afterCR = false
+        var longestRun = 0, run = 0, afterCR = false
         for c in s.unicodeScalars {
             defer { afterCR = c == "\r" }
-            if c == "`" {
-                run += 1
-                longestRun = max(longestRun, run)
-            } else {
-                run = 0
-            }
+            run = c == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
             switch c {
             case "\n" where afterCR: continue
             case "\n", "\r": body.append(" ")  // code spans cannot hold line breaks either

@@ -145,11 +145,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             } catch {
                 throw DiagnosticsError(
                     error.diagnostics.map { d in
-                        guard d.location == nil else { return d }
-                        var located = d
-                        located.file = file
-                        located.location = at
-                        return located
+                        d.location != nil ? d : Diagnostic(file: file, location: at, path: d.path, message: d.message, severity: d.severity)
                     })
             }
             cache.append((name, template))

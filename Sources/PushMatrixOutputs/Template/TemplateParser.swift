@@ -31,10 +31,8 @@ enum TemplateName: Sendable, Equatable, CustomStringConvertible {
 ///
 /// It scans UTF-8 bytes: every delimiter is ASCII, so a byte index never splits a character.
 struct TemplateParser {
-    private let s: [UInt8]
-    private let file: String
-    private var i = 0
-    private var line = 1
+    private let s: [UInt8], file: String
+    private var i = 0, line = 1
     private var lineStart = 0  // index of the current line's first byte
     private var pendingStart = 0  // literal text from here to `i` is not yet in `body`
     private var body: [TemplateNode] = []
@@ -66,9 +64,7 @@ struct TemplateParser {
             }
         }
         flush()
-        for section in open {
-            error(at: section.at, "unclosed section '\(section.name)' (opened here)")
-        }
+        for section in open { error(at: section.at, "unclosed section '\(section.name)' (opened here)") }
         diagnostics.sort { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
         return body
     }
@@ -157,9 +153,7 @@ struct TemplateParser {
     /// A tag's trimmed content, read as bytes: names are nearly always ASCII, and a String is
     /// made only for what the node keeps or a message quotes.
     private mutating func handle(_ tag: Range<Int>, at: SourceLocation, indent: [UInt8]?) {
-        guard let first = tag.first else {
-            return error(at: at, "empty tag '{{}}': expected a name")
-        }
+        guard let first = tag.first else { return error(at: at, "empty tag '{{}}': expected a name") }
         let sigil = Unicode.Scalar(s[first])
         let rest = trimmed(first + 1..<tag.upperBound)
         switch sigil {
@@ -171,9 +165,7 @@ struct TemplateParser {
             body = []
         case "/":
             guard let name = name(rest, sigil: "/", at: at) else { return }
-            guard let section = open.popLast() else {
-                return error(at: at, "'{{/\(name)}}' closes no open section")
-            }
+            guard let section = open.popLast() else { return error(at: at, "'{{/\(name)}}' closes no open section") }
             if section.name != name {
                 let opened = "\(section.at.line):\(section.at.column)"
                 error(at: at, "section '\(section.name)' opened at \(opened) is closed by '{{/\(name)}}'")

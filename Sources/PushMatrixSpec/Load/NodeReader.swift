@@ -138,8 +138,7 @@ final class NodeReader {
         guard case .object(let members) = node.value else { return }
         var seen = Set<String>()
         for (index, member) in members.enumerated() {
-            let repeated =
-                members.count > 16 ? !seen.insert(member.key).inserted : members[..<index].contains { $0.key == member.key }
+            let repeated = members.count > 16 ? !seen.insert(member.key).inserted : members[..<index].contains { $0.key == member.key }
             if repeated {
                 sink.error(member.keyLocation, childPath(member.key), "duplicate key '\(member.key)'")
             } else if !known.contains(member.key) {
