@@ -14,8 +14,7 @@ enum SpecDecoder {
                 r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1"
             )
         }
-        let naming = naming(r)
-        let languages = r.objects("languages", language)
+        let naming = naming(r), languages = r.objects("languages", language)
         let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
         var spec = Spec(
             file: file,
@@ -76,17 +75,13 @@ enum SpecDecoder {
     }
 
     private static func language(_ o: NodeReader) -> Language? {
-        let id = o.string("id")
-        let name = o.string("name")
-        let marker = o.string("footnoteMarker")
+        let id = o.string("id"), name = o.string("name"), marker = o.string("footnoteMarker")
         guard let id, let name, let marker else { return nil }
         return Language(id: id, name: name, footnoteMarker: marker, origin: o.origin)
     }
 
     private static func payloadKey(_ o: NodeReader) -> PayloadKey? {
-        let id = o.string("id")
-        let name = o.text("name")
-        let makesVisible = o.bool("makesVisible", default: false) ?? false
+        let id = o.string("id"), name = o.text("name"), makesVisible = o.bool("makesVisible", default: false) ?? false
         let apns = o.object("apns") { a in (key: a.string("key"), presentWhen: a.strings("presentWhen")) }
         let requires = o.strings("requires", optional: true)
         guard let id, let name, let key = apns?.key else { return nil }
@@ -96,22 +91,15 @@ enum SpecDecoder {
     }
 
     private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> Setup? {
-        let id = o.string("id")
-        let name = o.text("name")
-        let className = o.string("className", optional: naming.list == SetupNaming.current.list)
-        let platforms = o.string("platforms")
-        let description = o.text("description")
+        let id = o.string("id"), name = o.text("name"), className = o.string("className", optional: naming.list == SetupNaming.current.list)
+        let platforms = o.string("platforms"), description = o.text("description")
         guard let id, let name, let platforms, let description else { return nil }
         return Setup(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
     }
 
     private static func appState(_ o: NodeReader) -> AppState? {
-        let id = o.string("id")
-        let running = o.bool("running")
-        let launchesInBackground = o.bool("launchesInBackground", default: false) ?? false
-        let name = o.text("name")
-        let description = o.text("description")
-        let notes = o.strings("notes", optional: true)
+        let id = o.string("id"), running = o.bool("running"), launchesInBackground = o.bool("launchesInBackground", default: false) ?? false
+        let name = o.text("name"), description = o.text("description"), notes = o.strings("notes", optional: true)
         guard let id, let running, let name, let description else { return nil }
         return AppState(
             id: id, name: name, description: description, running: running, launchesInBackground: launchesInBackground,
@@ -119,29 +107,19 @@ enum SpecDecoder {
     }
 
     private static func handlerState(_ o: NodeReader) -> HandlerState? {
-        let id = o.string("id")
-        let swift = o.string("swift")
-        let objc = o.string("objc")
-        let description = o.text("description")
+        let id = o.string("id"), swift = o.string("swift"), objc = o.string("objc"), description = o.text("description")
         guard let id, let swift, let objc, let description else { return nil }
         return HandlerState(id: id, swift: swift, objc: objc, description: description, origin: o.origin)
     }
 
     private static func handler(_ o: NodeReader) -> Handler? {
-        let id = o.string("id")
-        let hasState = o.bool("hasState")
-        let launches = o.bool("launchesApp")
-        let optional = o.bool("optional")
-        let inExtension = process(o)
-        let carriesTap = o.bool("carriesTap", default: false) ?? false
-        let name = o.text("name")
+        let id = o.string("id"), hasState = o.bool("hasState"), launches = o.bool("launchesApp"), optional = o.bool("optional")
+        let inExtension = process(o), carriesTap = o.bool("carriesTap", default: false) ?? false, name = o.text("name")
         let description = o.text("description")
         let methods: [MethodName] = o.entries("methods") { setup, value, origin in
             guard let m = NodeReader.object(value, path: origin.path, sink: o.sink) else { return nil }
             defer { m.finish() }
-            let swift = m.string("swift")
-            let objc = m.string("objc")
-            let handsNotification = m.bool("handsNotification", default: false) ?? false
+            let swift = m.string("swift"), objc = m.string("objc"), handsNotification = m.bool("handsNotification", default: false) ?? false
             guard let swift, let objc else { return nil }
             return MethodName(
                 setup: Reference(id: setup, origin: origin), swift: swift, objc: objc, handsNotification: handsNotification)
@@ -153,27 +131,21 @@ enum SpecDecoder {
     }
 
     private static func tap(_ o: NodeReader) -> Tap? {
-        let id = o.string("id")
-        let name = o.text("name")
-        let requires = o.strings("requires")
+        let id = o.string("id"), name = o.text("name"), requires = o.strings("requires")
         let opensApp = o.bool("opensApp", default: true) ?? true
         guard let id, let name else { return nil }
         return Tap(id: id, name: name, requires: requires, opensApp: opensApp, origin: o.origin)
     }
 
     private static func note(_ o: NodeReader, _ naming: SetupNaming) -> Note? {
-        let id = o.string("id")
-        let text = o.text("text")
-        let source = o.identifier("source")
+        let id = o.string("id"), text = o.text("text"), source = o.identifier("source")
         let moreSources = o.strings("moreSources", optional: true)
         let setups = nonEmptyStrings(
             o, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
         let keys = nonEmptyStrings(
             o, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
         let fallback: Fallback? = o.object("whenMissing", optional: true) { f in
-            let handler = f.identifier("handler")
-            let instead = f.object("instead", call)
-            let text = f.text("text", optional: true)
+            let handler = f.identifier("handler"), instead = f.object("instead", call), text = f.text("text", optional: true)
             guard let handler, let instead else { return nil }
             return Fallback(handler: handler, instead: instead, text: text)
         }
@@ -214,18 +186,13 @@ enum SpecDecoder {
     }
 
     private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
-        let id = o.string("id")
-        let title = o.text("title")
-        let text = o.text("text")
-        let cell = o.object("cell") { address($0, naming) }
+        let id = o.string("id"), title = o.text("title"), text = o.text("text"), cell = o.object("cell") { address($0, naming) }
         guard let id, let title, let text, let cell else { return nil }
         return DesignCase(id: id, title: title, text: text, cell: cell, origin: o.origin)
     }
 
     private static func relatedMatrix(_ o: NodeReader) -> RelatedMatrix? {
-        let name = o.text("name")
-        let description = o.text("description")
-        let href = o.text("href")
+        let name = o.text("name"), description = o.text("description"), href = o.text("href")
         guard let name, let description, let href else { return nil }
         return RelatedMatrix(name: name, description: description, href: href, origin: o.origin)
     }
@@ -251,9 +218,7 @@ enum SpecDecoder {
 
     /// Reads a call; the caller finishes the reader (so unknown keys are reported once).
     private static func call(_ o: NodeReader) -> Call? {
-        let handler = o.identifier("handler")
-        let state = o.identifier("state", optional: true)
-        let notes = o.strings("notes", optional: true)
+        let handler = o.identifier("handler"), state = o.identifier("state", optional: true), notes = o.strings("notes", optional: true)
         let without = o.bool("withoutNotification", default: false) ?? false
         guard let handler else { return nil }
         return Call(handler: handler, state: state, notes: notes, bringsNotification: !without, origin: o.origin)
@@ -270,9 +235,7 @@ enum SpecDecoder {
     }
 
     private static func address(_ o: NodeReader, _ naming: SetupNaming) -> CellAddress? {
-        let payload = payload(o)
-        let setup = o.identifier(naming.cellKey)
-        let appState = o.identifier("appState")
+        let payload = payload(o), setup = o.identifier(naming.cellKey), appState = o.identifier("appState")
         guard let setup, let appState else { return nil }
         return CellAddress(payload: payload, setup: setup, appState: appState, origin: o.origin)
     }
@@ -303,25 +266,16 @@ enum SpecDecoder {
 
     private static func path(_ o: NodeReader) -> CellPath? {
         let onDelivery = o.member("onDelivery", optional: true).map { o.objects(in: $0, path: o.childPath("onDelivery"), call) }
-        let taps = taps(o, optional: true)
-        let source = o.identifier("source")
-        let seenOn = o.string("seenOn", optional: true)
+        let taps = taps(o, optional: true), source = o.identifier("source"), seenOn = o.string("seenOn", optional: true)
         guard let source else { return nil }
         return CellPath(onDelivery: onDelivery, taps: taps, source: source, seenOn: seenOn, origin: o.origin)
     }
 
     private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
-        let payload = payload(o)
-        let taps = taps(o)
-        let setup = o.identifier(naming.cellKey)
-        let appState = o.identifier("appState")
-        let notificationCenter = o.bool("notificationCenter")
-        let ignored = o.bool("ignored")
-        let source = o.identifier("source")
-        let onDelivery = o.objects("onDelivery", call)
-        let notes = o.strings("notes", optional: true)
-        let seenOn = o.string("seenOn", optional: true)
-        let paths = o.objects("paths", optional: true, path)
+        let payload = payload(o), taps = taps(o), setup = o.identifier(naming.cellKey), appState = o.identifier("appState")
+        let notificationCenter = o.bool("notificationCenter"), ignored = o.bool("ignored"), source = o.identifier("source")
+        let onDelivery = o.objects("onDelivery", call), notes = o.strings("notes", optional: true)
+        let seenOn = o.string("seenOn", optional: true), paths = o.objects("paths", optional: true, path)
         guard let setup, let appState, let notificationCenter, let ignored, let source else { return nil }
         return Cell(
             payload: payload, setup: setup, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
@@ -330,8 +284,7 @@ enum SpecDecoder {
 
     private static func rules(_ o: NodeReader) -> [Rule] {
         o.objects("rules") { r in
-            let id = r.string("id")
-            let text = r.text("text")
+            let id = r.string("id"), text = r.text("text")
             guard let id, let text else { return nil }
             return Rule(id: id, text: text, origin: r.origin)
         }
@@ -345,10 +298,7 @@ enum SpecDecoder {
             handler: o.identifier("handler") ?? missing,
             completionDeadlineSeconds: o.integer("completionDeadlineSeconds") ?? 0,
             fetchResults: o.objects("fetchResults") { f in
-                let id = f.string("id")
-                let swift = f.string("swift")
-                let objc = f.string("objc")
-                let meaning = f.text("meaning")
+                let id = f.string("id"), swift = f.string("swift"), objc = f.string("objc"), meaning = f.text("meaning")
                 guard let id, let swift, let objc, let meaning else { return nil }
                 return .init(id: id, swift: swift, objc: objc, meaning: meaning, origin: f.origin)
             },
@@ -359,26 +309,20 @@ enum SpecDecoder {
         PermissionFacts(
             source: o.identifier("source") ?? missing,
             statuses: o.objects("statuses") { s in
-                let id = s.string("id")
-                let meaning = s.text("meaning")
-                let response = s.text("response")
+                let id = s.string("id"), meaning = s.text("meaning"), response = s.text("response")
                 guard let id, let meaning, let response else { return nil }
                 return .init(id: id, meaning: meaning, response: response, origin: s.origin)
             },
             checkPoints: o.objects("checkPoints") { c in
-                let symbol = c.identifier("symbol")
-                let setup = c.identifier(naming.cellKey, optional: true)
+                let symbol = c.identifier("symbol"), setup = c.identifier(naming.cellKey, optional: true)
                 guard let symbol else { return nil }
                 return .init(symbol: symbol, setup: setup)
             },
             setups: o.objects(naming.noteKey) { a in
-                let setup = a.identifier(naming.cellKey)
-                let read = a.identifier("read")
-                let request = a.identifier("request")
+                let setup = a.identifier(naming.cellKey), read = a.identifier("read"), request = a.identifier("request")
                 let switchOn = a.string("switchOn")
                 let cases: [PermissionFacts.Way.Case] = a.objects("cases") { c in
-                    let pattern = c.string("pattern")
-                    let status = c.identifier("status")
+                    let pattern = c.string("pattern"), status = c.identifier("status")
                     guard let pattern, let status else { return nil }
                     return .init(pattern: pattern, status: status)
                 }
@@ -392,8 +336,7 @@ enum SpecDecoder {
         CallOrderFacts(
             source: o.identifier("source") ?? missing,
             tapOpensApp: o.objects("tapOpensApp") { s in
-                let symbol = s.identifier("symbol")
-                let text = s.text("text")
+                let symbol = s.identifier("symbol"), text = s.text("text")
                 guard let symbol, let text else { return nil }
                 return .init(symbol: symbol, text: text)
             },
@@ -403,11 +346,9 @@ enum SpecDecoder {
     private static func setupGuide(_ o: NodeReader) -> SetupGuide? {
         let intro = o.text("intro")
         let sections: [SetupGuide.Section] = o.objects("sections") { s in
-            let id = s.string("id")
-            let heading = s.text("heading")
+            let id = s.string("id"), heading = s.text("heading")
             let paragraphs: [LocalizedText] = s.list("paragraphs") { node, path in NodeReader.text(node, path: path, sink: s.sink) }
-            let code = s.string("code", optional: true)
-            let sources = s.strings("sources")
+            let code = s.string("code", optional: true), sources = s.strings("sources")
             guard let id, let heading else { return nil }
             return .init(id: id, heading: heading, paragraphs: paragraphs, code: code, sources: sources, origin: s.origin)
         }
@@ -417,10 +358,7 @@ enum SpecDecoder {
 
     /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).
     private static func source(_ o: NodeReader) -> Source? {
-        let id = o.string("id")
-        let platforms = o.string("platforms")
-        let title = o.text("title")
-        let caveat = o.text("caveat")
+        let id = o.string("id"), platforms = o.string("platforms"), title = o.text("title"), caveat = o.text("caveat")
         var kind: Source.Kind?
         let older = o.member("kind", optional: true) == nil && o.member("appleDocumented", optional: true) != nil
         if older {
@@ -432,16 +370,14 @@ enum SpecDecoder {
                 o.report("kind", o.member("kind")!, "unknown source kind '\(name)'; expected one of \(kinds)")
             }
         }
-        let needs = older ? nil : kind
-        let address = o.string("address", optional: needs != .appleDocumented)
+        let needs = older ? nil : kind, address = o.string("address", optional: needs != .appleDocumented)
         let references = o.list("references", optional: needs != .reported) { node, path in
             NodeReader.string(node, path: path, sink: o.sink)
         }
         if needs == .reported, references.isEmpty, let list = o.member("references", optional: true) {
             o.report("references", list, "a reported source lists at least one report")
         }
-        let basedOn = o.strings("basedOn", optional: needs != .expected)
-        let device = o.string("device", optional: needs != .observed)
+        let basedOn = o.strings("basedOn", optional: needs != .expected), device = o.string("device", optional: needs != .observed)
         let os = o.string("os", optional: needs != .observed)
         guard let id, let kind, let platforms, let title, let caveat else { return nil }
         return Source(
@@ -453,8 +389,7 @@ enum SpecDecoder {
     private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {
         func files(_ key: String, optional: Bool = false) -> [SwiftFiles.File] {
             o.objects(key, optional: optional) { f in
-                let template = f.string("template")
-                let file = f.string("file")
+                let template = f.string("template"), file = f.string("file")
                 guard let template, let file else { return nil }
                 return .init(template: template, file: file, origin: f.origin)
             }
