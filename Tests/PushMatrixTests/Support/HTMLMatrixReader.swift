@@ -52,12 +52,13 @@ struct HTMLMatrixReader {
         }
     }
 
-    /// A cell's steps (`<p>` or `<ol><li>`) and their alternatives (`<ul><li>`), in page order,
+    /// A cell's steps (`<p>`, `<div>` for one that branches by tap, or `<ol><li>`) and their
+    /// alternatives (`<ul><li>`), in page order,
     /// with the labels of its paths (`p.path`).
     private func lines(_ cell: HTMLElement, notes: [String: String]) -> [StepReader.Line] {
         // A `p.kind` labels a cell nobody has observed; DocsInBrowserTests counts those.
         let steps = cell.elements.flatMap { element -> [HTMLElement] in
-            if element.name == "p" && !element.classes.contains("kind") { return [element] }
+            if ["p", "div"].contains(element.name) && !element.classes.contains("kind") { return [element] }
             return element.name == "ol" ? element.elements : []
         }
         return steps.flatMap { step -> [StepReader.Line] in

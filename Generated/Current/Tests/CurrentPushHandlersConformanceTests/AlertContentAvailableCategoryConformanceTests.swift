@@ -116,6 +116,11 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 2 · with or without serviceExtension
+    func test_appDelegate__terminated__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2)
+    }
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · with or without serviceExtension
     func test_appDelegate__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3)
@@ -124,6 +129,11 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · with or without serviceExtension
     func test_appDelegate__terminated__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismiss)
+    }
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 2 · with or without serviceExtension
+    func test_appDelegate__terminated__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2)
     }
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 3 · with or without serviceExtension

@@ -223,6 +223,11 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2
+    func test_appDelegate__terminated__tapActionButtonPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3
     func test_appDelegate__terminated__tapActionButtonPath3() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3)
@@ -231,6 +236,12 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · without serviceExtension
     func test_appDelegate__terminated__tapActionButton__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · without serviceExtension
+    func test_appDelegate__terminated__tapActionButtonPath2__withoutServiceExtension() {
+        assertConforms(
+            .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3 · without serviceExtension
@@ -244,6 +255,11 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss)
     }
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2
+    func test_appDelegate__terminated__tapDismissPath2() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2)
+    }
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3
     func test_appDelegate__terminated__tapDismissPath3() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3)
@@ -252,6 +268,11 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · without serviceExtension
     func test_appDelegate__terminated__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension)
+    }
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · without serviceExtension
+    func test_appDelegate__terminated__tapDismissPath2__withoutServiceExtension() {
+        assertConforms(.alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__withoutServiceExtension)
     }
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3 · without serviceExtension

@@ -25,8 +25,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2,
         .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButton,
+        .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismiss,
+        .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3,
         .alert_contentAvailable_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapBody,
@@ -473,6 +475,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 3 · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath3",
@@ -503,6 +522,23 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
         ]
     )

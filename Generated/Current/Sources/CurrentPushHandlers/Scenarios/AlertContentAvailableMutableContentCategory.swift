@@ -46,12 +46,16 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
@@ -923,6 +927,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2 = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .actionButton,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 3
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3 = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath3",
@@ -953,6 +974,24 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
                 Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · without serviceExtension
+    public static
+        let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .actionButton,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: false, respondsToTap: true),
             ]
         )
@@ -992,6 +1031,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .dismiss,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 3
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3",
@@ -1022,6 +1078,23 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
                 Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .dismiss,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
             ]
         )
