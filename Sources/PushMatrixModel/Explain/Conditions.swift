@@ -4,8 +4,7 @@ extension Matrix {
     /// Whether a condition's selector takes in a cell: every payload key it names set as it says,
     /// and the setup and app state among its own (all when it lists none).
     package func selects(_ condition: Condition, setup: String, appState: String, payload: [String: Bool]) -> Bool {
-        condition.payload.allSatisfy { payload[$0.key.id] == $0.value } && condition.setups?.contains { $0.id == setup } != false
-            && condition.appStates?.contains { $0.id == appState } != false
+        condition.appliesTo.contains(payload: payload, setup: setup, appState: appState)
     }
 
     /// One path's outcome under the conditions that select its cell, in the order given: calls

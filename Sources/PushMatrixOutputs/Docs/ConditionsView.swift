@@ -25,13 +25,13 @@ extension DocsView {
 
     /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
     private func selects(_ condition: Condition) -> Inline {
-        let keys = condition.payload.map { key, set in
+        let keys = condition.appliesTo.payload.map { key, set in
             book.phrase(
                 "keyValue",
                 ["key": book.name(spec.payloadKeys.first { $0.id == key.id }!.name), "value": book.phrase(set ? "set" : "notSet")])
         }
-        let setups = (condition.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
-        let states = (condition.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
+        let setups = (condition.appliesTo.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
+        let states = (condition.appliesTo.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
         let parts = ([book.join(keys, with: "keySeparator")] + [setups, states].map { book.list($0, lastSeparator: "tapSeparator") })
             .filter { !$0.segments.isEmpty }
         return parts.isEmpty ? text("conditionsEveryCell") : book.join(parts, with: "keySeparator")

@@ -80,6 +80,8 @@ public struct Source: Sendable {
     public var basedOn: [Reference]
     public var device: String?
     public var os: String?
+    /// What a reported source saw, where the spec says; required of one that backs a path.
+    public var saw: Scope?
     public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
 /// A term the spec's texts write in one form per language: its other forms (`variants`, by
@@ -228,13 +230,34 @@ public struct Condition: Sendable {
     public var text: LocalizedText
     /// How a tester sets it on a device, for the field kit's runbook.
     public var howToSet: LocalizedText
-    /// The cells it applies to: payload keys set or not, and the setups and app states (nil for all).
-    public var payload: [(key: Reference, value: Bool)]
-    public var setups: [Reference]?
-    public var appStates: [Reference]?
+    /// The cells it applies to.
+    public var appliesTo: CellSelection
     public var changes: [Change]
     public var sources: [Reference]
     public var origin: Origin
+}
+
+/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and
+/// the setups and app states named (every one when nil).
+public struct CellSelection: Sendable {
+    public var payload: [(key: Reference, value: Bool)] = []
+    public var setups: [Reference]?
+    public var appStates: [Reference]?
+
+    public func contains(payload flags: [String: Bool], setup: String, appState: String) -> Bool {
+        payload.allSatisfy { flags[$0.key.id] == $0.value } && setups?.contains { $0.id == setup } != false
+            && appStates?.contains { $0.id == appState } != false
+    }
+}
+
+/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and
+/// where it ran (`device`, `simulator`, `both` or `unstated`). A path beyond it is extrapolated.
+public struct Scope: Sendable {
+    public var cells: CellSelection
+    public var taps: [Reference]?
+    public var runsOn: String
+    /// Why the spec still rests paths beyond the scope on the source.
+    public var beyond: LocalizedText?
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
@@ -271,6 +294,9 @@ public struct Cell: Sendable {
     public var seenOn: String?
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
+    /// Whether the first path applies its source beyond what the source saw; false in the cell
+    /// itself, set on the later paths `allPaths` makes.
+    public var extrapolated = false
     public var origin: Origin
 
     /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
@@ -289,6 +315,7 @@ public struct Cell: Sendable {
                 cell.taps = taps.map { tap in (tap.tap, path.taps.first { $0.tap.id == tap.tap.id }?.calls ?? tap.calls) }
                 cell.source = path.source
                 cell.seenOn = path.seenOn
+                cell.extrapolated = path.extrapolated
                 cell.origin = path.origin
                 return cell
             }
@@ -302,6 +329,8 @@ public struct CellPath: Sendable {
     public var taps: [(tap: Reference, calls: [Call])]
     public var source: Reference
     public var seenOn: String?
+    /// The path applies its source beyond what the source saw (`Source.saw`).
+    public var extrapolated = false
     public var origin: Origin
 }
 

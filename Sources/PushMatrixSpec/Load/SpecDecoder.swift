@@ -19,7 +19,7 @@ enum SpecDecoder {
         var spec = Spec(
             file: file,
             languages: languages,
-            sources: r.objects("sources", source),
+            sources: r.objects("sources") { source($0, naming) },
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
@@ -157,13 +157,7 @@ enum SpecDecoder {
 
     private static func condition(_ o: NodeReader, _ naming: SetupNaming) -> Condition? {
         let id = o.string("id"), name = o.text("name"), text = o.text("text"), howToSet = o.text("howToSet")
-        typealias Selector = (payload: [(key: Reference, value: Bool)], setups: [Reference]?, appStates: [Reference]?)
-        let appliesTo = o.object("appliesTo") { a -> Selector? in
-            (
-                payload: payload(a, optional: true), setups: nonEmptyStrings(a, naming.noteKey, "lists none; leave it out for all"),
-                appStates: nonEmptyStrings(a, "appStates", "lists none; leave it out for all")
-            )
-        }
+        let appliesTo = o.object("appliesTo") { selection($0, naming) }
         let changes = o.objects("changes", optional: true) { c -> Condition.Change? in
             let effect = c.identifier("effect"), handler = c.identifier("handler", optional: true)
             let state = c.identifier("state", optional: true), at = c.identifier("at", optional: true)
@@ -181,8 +175,15 @@ enum SpecDecoder {
         let sources = o.strings("sources")
         guard let id, let name, let text, let howToSet, let appliesTo else { return nil }
         return Condition(
-            id: id, name: name, text: text, howToSet: howToSet, payload: appliesTo.payload, setups: appliesTo.setups,
-            appStates: appliesTo.appStates, changes: changes, sources: sources, origin: o.origin)
+            id: id, name: name, text: text, howToSet: howToSet, appliesTo: appliesTo, changes: changes, sources: sources, origin: o.origin)
+    }
+
+    /// A selection of cells; an empty list of setups or app states is refused, as selecting none.
+    private static func selection(_ o: NodeReader, _ naming: SetupNaming) -> CellSelection {
+        let none = "lists none; leave it out for all"
+        return CellSelection(
+            payload: payload(o, optional: true), setups: nonEmptyStrings(o, naming.noteKey, none),
+            appStates: nonEmptyStrings(o, "appStates", none))
     }
 
     private static func designCase(_ o: NodeReader, _ naming: SetupNaming) -> DesignCase? {
@@ -267,8 +268,9 @@ enum SpecDecoder {
     private static func path(_ o: NodeReader) -> CellPath? {
         let onDelivery = o.member("onDelivery", optional: true).map { o.objects(in: $0, path: o.childPath("onDelivery"), call) }
         let taps = taps(o, optional: true), source = o.identifier("source"), seenOn = o.string("seenOn", optional: true)
+        let extrapolated = o.bool("extrapolated", default: false) ?? false
         guard let source else { return nil }
-        return CellPath(onDelivery: onDelivery, taps: taps, source: source, seenOn: seenOn, origin: o.origin)
+        return CellPath(onDelivery: onDelivery, taps: taps, source: source, seenOn: seenOn, extrapolated: extrapolated, origin: o.origin)
     }
 
     private static func cell(_ o: NodeReader, _ naming: SetupNaming) -> Cell? {
@@ -357,7 +359,7 @@ enum SpecDecoder {
     }
 
     /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).
-    private static func source(_ o: NodeReader) -> Source? {
+    private static func source(_ o: NodeReader, _ naming: SetupNaming) -> Source? {
         let id = o.string("id"), platforms = o.string("platforms"), title = o.text("title"), caveat = o.text("caveat")
         var kind: Source.Kind?
         let older = o.member("kind", optional: true) == nil && o.member("appleDocumented", optional: true) != nil
@@ -379,11 +381,15 @@ enum SpecDecoder {
         }
         let basedOn = o.strings("basedOn", optional: needs != .expected), device = o.string("device", optional: needs != .observed)
         let os = o.string("os", optional: needs != .observed)
+        let saw = o.object("saw", optional: true) { s in
+            Scope(
+                cells: selection(s, naming), taps: nonEmptyStrings(s, "taps", "lists none; leave it out for all"),
+                runsOn: s.string("runsOn") ?? "unstated", beyond: s.text("beyond", optional: true))
+        }
         guard let id, let kind, let platforms, let title, let caveat else { return nil }
         return Source(
             id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os,
-            platforms: platforms,
-            title: title, caveat: caveat, origin: o.origin)
+            saw: saw, platforms: platforms, title: title, caveat: caveat, origin: o.origin)
     }
 
     private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {

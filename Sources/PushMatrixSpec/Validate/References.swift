@@ -31,6 +31,13 @@ struct References {
         return false
     }
 
+    /// The payload keys, setups and app states a selection of cells names.
+    package func selection(_ selection: CellSelection) {
+        selection.payload.forEach { resolve($0.key, payloadKeys, "payload key") }
+        selection.setups?.forEach { resolve($0, setups, setupWords) }
+        selection.appStates?.forEach { resolve($0, appStates, "app state") }
+    }
+
     package func call(_ call: Call) {
         resolve(call.handler, handlers, "handler")
         if let state = call.state { resolve(state, handlerStates, "handler state") }

@@ -118,6 +118,7 @@ struct Validator {
         checkHandlerMethods(r)
         checkSetupGuide(r)
         checkConditions(r)
+        checkExtrapolation()
         for designCase in spec.designCases { r.address(designCase.cell) }
         let facts = spec.receptionHandler
         for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
@@ -168,10 +169,38 @@ struct Validator {
         for condition in spec.conditions {
             if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
             condition.sources.forEach { r.resolve($0, r.sources, "source") }
-            condition.payload.forEach { r.resolve($0.key, r.payloadKeys, "payload key") }
-            condition.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
-            condition.appStates?.forEach { r.resolve($0, r.appStates, "app state") }
+            r.selection(condition.appliesTo)
             condition.changes.forEach { checkChange($0, r) }
+        }
+    }
+
+    /// A path that rests on a reported source stays within what the source saw, or is marked
+    /// extrapolated, and the source says why it is used beyond that.
+    private func checkExtrapolation() {
+        let sources = Dictionary(spec.sources.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var told = Set<String>()
+        for cell in spec.cells where !cell.paths.isEmpty {
+            let flags = Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
+            for path in cell.paths {
+                guard let source = sources[path.source.id], source.kind == .reported && source.declaresKind else { continue }
+                guard let saw = source.saw else {
+                    if told.insert(source.id).inserted { sink.error(source.origin, "source '\(source.id)' backs a path: say what it saw in \"saw\"") }
+                    continue
+                }
+                let within =
+                    saw.cells.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id)
+                    && path.taps.allSatisfy { tap in saw.taps?.contains { $0.id == tap.tap.id } != false }
+                if within == path.extrapolated {
+                    sink.error(
+                        path.origin,
+                        within
+                            ? "marked \"extrapolated\", but within what '\(source.id)' saw"
+                            : "rests on '\(source.id)' beyond what it saw (its \"saw\"); mark the path \"extrapolated\": true")
+                }
+                if path.extrapolated && saw.beyond == nil && told.insert(source.id).inserted {
+                    sink.error(source.origin, "source '\(source.id)' backs extrapolated paths: say why in \"saw\".\"beyond\"")
+                }
+            }
         }
     }
 
@@ -311,6 +340,13 @@ struct Validator {
     private func checkSources(_ r: References) {
         let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
         for source in spec.sources {
+            if let saw = source.saw {
+                r.selection(saw.cells)
+                saw.taps?.forEach { r.resolve($0, r.taps, "tap") }
+                if !["device", "simulator", "both", "unstated"].contains(saw.runsOn) {
+                    sink.error(source.origin, "source '\(source.id)': runsOn '\(saw.runsOn)'; expected device, simulator, both or unstated")
+                }
+            }
             switch source.kind {
             case .appleDocumented:
                 // The docs print the address as is, in Markdown and HTML: only URL characters that
