@@ -292,24 +292,15 @@ private struct Parser {
     mutating func hexEscape(at start: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for i in start + 2..<start + 6 {
-            guard i < bytes.count, let digit = hexDigitValue(bytes[i]) else {
+            guard i < bytes.count, let digit = Character(Unicode.Scalar(bytes[i])).hexDigitValue else {
                 // Quote what was written, including the bad character when it is plain ASCII.
                 let shownEnd = i < bytes.count && bytes[i] > 0x20 && bytes[i] < 0x7F && bytes[i] != quote ? i + 1 : i
                 let shown = String(decoding: bytes[start..<shownEnd], as: UTF8.self)
                 throw error(at: start, "invalid escape '\(shown)': expected 4 hexadecimal digits after '\\u'")
             }
-            value = value << 4 | digit
+            value = value << 4 | UInt32(digit)
         }
         return value
-    }
-
-    func hexDigitValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: UInt32(b - 0x30)
-        case 0x41...0x46: UInt32(b - 0x41 + 10)
-        case 0x61...0x66: UInt32(b - 0x61 + 10)
-        default: nil
-        }
     }
 
     mutating func unpairedSurrogate(_ value: UInt32, at offset: Int) -> JSONSyntaxError {

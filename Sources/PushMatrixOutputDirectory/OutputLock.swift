@@ -1,13 +1,5 @@
 import PushMatrixSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One `generate` at a time per output directory.
 ///
 /// The lock is `flock(2)` on the output directory itself, opened through a symbolic link if
@@ -18,7 +10,7 @@ import Darwin
 /// (`OutputWriter.recover`).
 public final class OutputLock {
     package let writer: OutputWriter
-    private var descriptor: Int32 = -1
+    private var descriptor: Int32?
     /// For an output directory that does not exist yet: the hidden directory it is built in,
     /// and the parent folders this run made for it. Both go again unless the output lands.
     private(set) var fresh: (root: String, made: [String])?
@@ -86,16 +78,13 @@ public final class OutputLock {
     }
 
     private func take(_ path: String, exclusive: Bool) throws(DiagnosticsError) {
-        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw writer.failure("cannot open the directory (\(FileSystem.Failure.current()))") }
-        guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let reason = FileSystem.Failure.current()
-            release()
-            throw writer.failure(
-                busy
-                    ? "another pushmatrix run is using this output directory; run again when it has finished"
-                    : "cannot lock the output directory (\(reason))")
+        do {
+            descriptor = try FileSystem.lockDirectory(path, exclusive: exclusive)
+        } catch {
+            throw writer.failure(error.description)
+        }
+        guard descriptor != nil else {
+            throw writer.failure("another pushmatrix run is using this output directory; run again when it has finished")
         }
     }
 
@@ -110,8 +99,8 @@ public final class OutputLock {
             for directory in fresh.made.reversed() { FileSystem.removeDirectory(directory) }
             self.fresh = nil
         }
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
+        descriptor.map(FileSystem.unlock)
+        descriptor = nil
     }
 
     deinit { release() }

@@ -1,13 +1,5 @@
 import PushMatrixSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Brings an output directory in line with the rendered files: writes only files whose bytes
 /// changed (each through a temporary file renamed into place), removes files an earlier run
 /// generated that are no longer produced, and never touches any other file. Code inside
@@ -118,11 +110,9 @@ public struct OutputWriter: Sendable {
 
     /// Whether the hidden directory beside the output directory is there and no run holds it.
     private func isLeftOver(_ root: String) -> Bool {
-        guard FileSystem.kind(root) == .directory else { return false }
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return flock(descriptor, LOCK_SH | LOCK_NB) == 0
+        guard FileSystem.kind(root) == .directory, let held = try? FileSystem.lockDirectory(root, exclusive: false) else { return false }
+        FileSystem.unlock(held)
+        return true
     }
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the

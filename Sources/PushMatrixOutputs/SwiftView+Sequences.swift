@@ -39,12 +39,7 @@ extension SwiftView {
     func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
         if framework == .xctest {
-            holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
-                for (index, sequence) in matrix.pushSequences().enumerated() {
-                    if index > 0 { out.print("") }
-                    Self.xcTest(sequence.name, Self.summary(sequence), calling: "assertConforms(.\(sequence.name))", &out)
-                }
-            }
+            holes["tests"] = Self.xcTests(matrix.pushSequences().map { ($0.name, Self.summary($0), $0.name) })
         }
         return holes
     }

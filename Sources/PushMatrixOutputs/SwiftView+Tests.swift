@@ -19,12 +19,7 @@ extension SwiftView {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module]), "typeName": group.typeName]
         switch framework {
         case .xctest:
-            holes["tests"] = SwiftPrinter.hole(indent: 4) { out in
-                for index in group.names.indices {
-                    if index > 0 { out.print("") }
-                    Self.xcTest(group.testNames[index], group.summaries[index], calling: "assertConforms(.\(group.names[index]))", &out)
-                }
-            }
+            holes["tests"] = Self.xcTests(group.names.indices.map { (group.testNames[$0], group.summaries[$0], group.names[$0]) })
         case .swiftTesting:
             var cells: [(setup: String, appState: String, names: [String])] = []
             for (scenario, name) in zip(group.scenarios, group.names) {
@@ -53,11 +48,17 @@ extension SwiftView {
         return holes
     }
 
-    /// An XCTest method: `summary` as its doc comment, and `call` wrapped to the line length.
-    static func xcTest(_ name: String, _ summary: String, calling call: String, _ out: inout SwiftPrinter) {
-        out.print("/// " + SwiftPrinter.comment(summary))
-        out.print("func test_\(name)() {")
-        out.print("    " + SwiftPrinter.wrapped(call: call, indent: 8))
-        out.print("}")
+    /// XCTest methods, a blank line apart: each `summary` as its doc comment, and a call of
+    /// `assertConforms` with the scenario or sequence `conforming`, wrapped to the line length.
+    static func xcTests(_ tests: [(name: String, summary: String, conforming: String)]) -> String {
+        SwiftPrinter.hole(indent: 4) { out in
+            for (index, test) in tests.enumerated() {
+                if index > 0 { out.print("") }
+                out.print("/// " + SwiftPrinter.comment(test.summary))
+                out.print("func test_\(test.name)() {")
+                out.print("    " + SwiftPrinter.wrapped(call: "assertConforms(.\(test.conforming))", indent: 8))
+                out.print("}")
+            }
+        }
     }
 }

@@ -181,6 +181,24 @@ package enum FileSystem {
         guard unlink(path) == 0 else { throw .current() }
     }
 
+    /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting:
+    /// the descriptor that holds the lock until `unlock`, or nil when another process holds one
+    /// that excludes it. The error says whether the directory could not be opened or locked.
+    package static func lockDirectory(_ path: String, exclusive: Bool) throws(Failure) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: "cannot open the directory (\(Failure.current()))") }
+        guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK, reason = Failure.current()
+            close(descriptor)
+            if busy { return nil }
+            throw Failure(description: "cannot lock the output directory (\(reason))")
+        }
+        return descriptor
+    }
+
+    /// Lets go of a lock `lockDirectory` took.
+    package static func unlock(_ descriptor: Int32) { close(descriptor) }
+
     /// `path` as seen from `directory` (each absolute or relative to the working directory),
     /// from their names alone: `Spec/a.json` seen from `Generated` is `../Spec/a.json`.
     package static func relative(_ path: String, from directory: String) -> String {

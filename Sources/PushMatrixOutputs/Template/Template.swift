@@ -101,7 +101,12 @@ struct TemplateRenderer<Format: OutputFormat> {
                 case .bool(let b):
                     if b { try render(body, file: file, partials: partials) }
                 case .list(let items):
-                    try renderEach(items, body, file: file, partials: partials)
+                    lists.append((0, items.count))
+                    for (n, item) in items.enumerated() {
+                        lists[lists.count - 1].index = n
+                        try render(body, pushing: item, file: file, partials: partials)
+                    }
+                    lists.removeLast()
                 case .text, .inline, .verbatim, .object:
                     if !value.isFalsy { try render(body, pushing: value, file: file, partials: partials) }
                 }
@@ -109,18 +114,6 @@ struct TemplateRenderer<Format: OutputFormat> {
                 try renderPartial(name, indent: partialIndent, file: file, at: at, partials: partials)
             }
         }
-    }
-
-    private mutating func renderEach(
-        _ items: [TemplateValue], _ body: [TemplateNode], file: String,
-        partials: (String) throws(DiagnosticsError) -> Template
-    ) throws(DiagnosticsError) {
-        lists.append((0, items.count))
-        for (n, item) in items.enumerated() {
-            lists[lists.count - 1].index = n
-            try render(body, pushing: item, file: file, partials: partials)
-        }
-        lists.removeLast()
     }
 
     private mutating func render(
