@@ -85,13 +85,16 @@ package struct ExplainView {
             path.held.isEmpty ? nil : book.phrase("conditionHeld", ["calls": book.calls(path.held)]),
             path.unsettled.isEmpty ? nil : book.phrase("conditionUnsettled", ["calls": book.calls(path.unsettled)]),
             path.unlikelyUnder.isEmpty ? nil : book.phrase("conditionUnlikely", ["conditions": names(path.unlikelyUnder)]),
+            book.matrix.sources[path.source]!.saw?.beyond.flatMap {
+                path.extrapolated ? book.phrase("extrapolatedBecause", ["reason": book.text($0)]) : nil
+            },
         ]
         return .list(lines.compactMap { $0.map { .inline($0) } })
     }
 
     /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.
     private func label(_ outcome: Outcome) -> Inline {
-        book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn)
+        book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn, extrapolated: outcome.extrapolated)
     }
 
     /// A note as this query reads it. One about a handler the app is known to lack has already

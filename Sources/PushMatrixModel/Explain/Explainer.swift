@@ -18,6 +18,8 @@ public struct Outcome: Sendable {
     /// versions it was seen on.
     public var path = 1
     public var seenOn: String?
+    /// The path applies its source beyond what the source saw.
+    public var extrapolated = false
     /// For a later path, what it does differently: whether on delivery, and for which taps.
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
@@ -92,7 +94,7 @@ extension Matrix {
         return Outcome(
             setup: cell.setup.id, appState: cell.appState.id, payload: query.payload,
             ignored: onDelivery.isEmpty && !cell.notificationCenter, onDelivery: onDelivery, notificationCenter: cell.notificationCenter,
-            taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn)
+            taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated)
     }
 
     /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it
@@ -136,7 +138,7 @@ extension Matrix {
                 ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
                 ("notes", .array(o.notes.map { .string($0) })),
                 ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
-            ] + (o.seenOn.map { [("seenOn", .string($0))] } ?? [])
+            ] + (o.seenOn.map { [("seenOn", .string($0))] } ?? []) + (o.extrapolated ? [("extrapolated", .bool(true))] : [])
                 + (conditions
                     ? [
                         ("changedBy", .array(o.changedBy.map { .string($0) })), ("held", .array(o.held.map(call))),

@@ -84,14 +84,16 @@ public struct Phrasebook {
     /// by number (`path` is the path as a cell, from `Cell.allPaths`). Without a number,
     /// `another path …`: calls only later paths make, whose numbers differ from cell to cell.
     public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
-        pathLabel(number, source: path.source.id, seenOn: path.seenOn)
+        pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated)
     }
 
-    public func pathLabel(_ number: Int?, source id: String, seenOn: String?) -> Inline {
+    /// An extrapolated path's kind says so (`reported, extrapolated`).
+    public func pathLabel(_ number: Int?, source id: String, seenOn: String?, extrapolated: Bool = false) -> Inline {
         let source = matrix.sources[id]!
         let name = number == nil ? "otherPathLabel" : "pathLabel"
+        let kind = phrase(Phrases.kindPhrase(source.kind))
         let values: KeyValuePairs<String, Inline> = [
-            "number": .text(number.map(String.init) ?? ""), "kind": phrase(Phrases.kindPhrase(source.kind)),
+            "number": .text(number.map(String.init) ?? ""), "kind": extrapolated ? phrase("kindExtrapolated", ["kind": kind]) : kind,
             "source": text(source.title), "versions": .text(seenOn ?? ""),
         ]
         return phrase(seenOn == nil ? name : name + "Seen", values)

@@ -105,6 +105,7 @@ struct DocsView {
             // Validated to be an https URL of plain characters, so either format may print it as is.
             "address": .verbatim(shows ? source.address ?? "" : ""),
             "evidence": .text(shows ? evidence : ""),
+            "beyond": .inline(source.saw?.beyond.map { book.phrase("sourceBeyond", ["reason": book.text($0)]) } ?? Inline([])),
         ])
     }
 

@@ -19,6 +19,8 @@ package enum Phrases {
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
         "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"],
         "conditionMark": ["number"],
+        // Paths that apply a source beyond what it saw.
+        "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],
@@ -53,6 +55,9 @@ package enum Phrases {
             }
         }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
+        for name in ["kindExtrapolated", "extrapolatedBecause", "sourceBeyond"] {
+            needed[name] = { spec in spec.cells.contains { $0.paths.contains(where: \.extrapolated) } }
+        }
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }
         }

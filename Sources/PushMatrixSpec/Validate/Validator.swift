@@ -184,7 +184,9 @@ struct Validator {
             for path in cell.paths {
                 guard let source = sources[path.source.id], source.kind == .reported && source.declaresKind else { continue }
                 guard let saw = source.saw else {
-                    if told.insert(source.id).inserted { sink.error(source.origin, "source '\(source.id)' backs a path: say what it saw in \"saw\"") }
+                    if told.insert(source.id).inserted {
+                        sink.error(source.origin, "source '\(source.id)' backs a path: say what it saw in \"saw\"")
+                    }
                     continue
                 }
                 let within =

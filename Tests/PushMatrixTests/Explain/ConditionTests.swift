@@ -108,4 +108,54 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("--condition: unknown value 'lowPowerModes' (did you mean 'lowPowerMode'?)"), run.stderr)
     }
+
+    /// The current spec with `old` (which must occur) replaced by `new`, as `validate` reports it.
+    private func errors(replacing old: String, with new: String, count: Int = 1) throws -> [String] {
+        let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
+        XCTAssertTrue(text.contains(old), old)
+        var edited = text
+        for _ in 0..<count { edited = edited.replacingOccurrences(of: old, with: new, options: [], range: edited.range(of: old)) }
+        do {
+            _ = try SpecLoader.load(bytes: Array(edited.utf8), file: "spec.json")
+            return []
+        } catch {
+            return error.diagnostics.map(\.message)
+        }
+    }
+
+    func testAPathBeyondWhatItsSourceSawMustSaySo() throws {
+        let unmarked = try errors(
+            replacing: #""source": "reportedWillPresentTwice", "extrapolated": true"#, with: #""source": "reportedWillPresentTwice""#)
+        XCTAssertEqual(unmarked.count, 1)
+        XCTAssertTrue(
+            unmarked[0].hasSuffix(
+                "rests on 'reportedWillPresentTwice' beyond what it saw (its \"saw\"); mark the path \"extrapolated\": true"), unmarked[0])
+        // The app-delegate row without content-available or mutable-content is what the reports saw.
+        let inScope =
+            #""contentAvailable": false, "mutableContent": false, "category": true}, "setup": "appDelegate", "appState": "foreground""#
+        let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(inScope) })
+        let marked = try errors(
+            replacing: String(line),
+            with: line.replacingOccurrences(
+                of: #""source": "reportedWillPresentTwice""#, with: #""source": "reportedWillPresentTwice", "extrapolated": true"#))
+        XCTAssertEqual(
+            marked.map { $0.hasSuffix("marked \"extrapolated\", but within what 'reportedWillPresentTwice' saw") }, [true], "\(marked)")
+        let unscoped = try errors(replacing: #""runsOn": "both","#, with: #""runsOn": "lab","#)
+        XCTAssertEqual(unscoped.count, 1)
+        XCTAssertTrue(unscoped[0].contains("runsOn 'lab'; expected device, simulator, both or unstated"), unscoped[0])
+    }
+
+    func testAnExtrapolatedPathSaysSoAndWhyInBothLanguages() throws {
+        let swiftUI = outcome(["alert": true], "swiftUI", "foreground", [])
+        let path = try XCTUnwrap(swiftUI.paths.first)
+        XCTAssertTrue(path.extrapolated)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(matrix.json([swiftUI]).serialized().utf8)) as? [[String: Any]])
+        XCTAssertEqual((json[0]["paths"] as? [[String: Any]])?.first?["extrapolated"] as? Bool, true)
+        for (language, word) in [("en", "extrapolated"), ("ja", "観測範囲外への当てはめ")] {
+            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
+            let text = try templates.render("explain/explain.txt", view.value([swiftUI], spec: "current"), format: PlainFormat())
+            XCTAssertEqual(text.lowercased().components(separatedBy: word).count - 1, 2, "label and reason, \(language): \(text)")
+        }
+    }
 }

@@ -135,7 +135,7 @@ final class ExplainTests: XCTestCase {
                     + "  1. A tap on the notification body calls the scene connection handler, without the notification.\n"
                     + "  2. After that, iOS calls the action handler (.inactive).\n"), text)
         let ja = Command.run(base + ["--lang", "ja", "--state", "foreground"]).stdout
-        XCTAssertTrue(ja.contains("  経路 2 — 報告、iOS 18.0 で見られた:"), ja)
+        XCTAssertTrue(ja.contains("  経路 2 — 報告・観測範囲外への当てはめ、iOS 18.0 で見られた:"), ja)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]])
         let paths = try XCTUnwrap(json.first?["paths"] as? [[String: Any]])
