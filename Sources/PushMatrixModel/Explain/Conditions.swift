@@ -28,7 +28,9 @@ extension Matrix {
     }
 
     private func apply(_ change: Condition.Change, to outcome: inout Outcome) {
-        func matches(_ call: Call) -> Bool { call.handler.id == change.handler?.id && change.state.map { $0 == call.state } != false }
+        func matches(_ call: Call) -> Bool {
+            call.handler.id == change.handler?.id && change.state.map { $0.id == call.state?.id } != false
+        }
         func edit(_ calls: inout [Call], at place: String) {
             guard change.at.map({ $0.id == place }) != false else { return }
             switch change.effect {

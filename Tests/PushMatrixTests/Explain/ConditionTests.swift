@@ -94,6 +94,16 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(told(kept.taps.first { $0.tap == "body" }!.calls), ["action:inactive"])
     }
 
+    func testASimulatedPushLosesTheExtensionAndTheBackgroundWakeOnly() {
+        let background = outcome(
+            ["contentAvailable": true, "alert": true, "mutableContent": true], "appDelegate", "background", ["simulatedPush"])
+        XCTAssertEqual(told(background.onDelivery), [])
+        XCTAssertEqual(background.changedBy, ["simulatedPush"])
+        let foreground = outcome(["contentAvailable": true], "appDelegate", "foreground", ["simulatedPush"])
+        XCTAssertEqual(told(foreground.onDelivery), ["reception:active"], "a change with a state matches calls in that state only")
+        XCTAssertEqual(foreground.changedBy, [])
+    }
+
     func testConditionsApplyInTheOrderGiven() {
         let both = outcome(["contentAvailable": true], "appDelegate", "background", ["budgetSpent", "backgroundAppRefreshOff"])
         XCTAssertEqual(told(both.held), ["reception:background"])
