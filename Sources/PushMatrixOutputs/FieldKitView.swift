@@ -114,7 +114,7 @@ struct FieldKitView {
     /// The arguments of `ProbePhrases` in `language`, in the order it declares them: a phrase
     /// with placeholders is a closure of their Swift names.
     private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
-        let plain = ["Title", "Start", "End", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
+        let plain = ["Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
         let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
         let label = { (name: String) in name.prefix(1).lowercased() + name.dropFirst() }
         for name in plain { out.print("\(label(name)): \(probePhrase("probe" + name, language)),") }
@@ -170,7 +170,10 @@ struct FieldKitView {
                 }),
             "bundlePlaceholder": .verbatim(Self.bundlePlaceholder),
             "probe": .object(
-                TemplateFields(["start": "probeStart", "end": "probeEnd", "export": "probeExport"].mapValues { .inline(book.phrase($0)) })),
+                TemplateFields(
+                    ["start": "probeStart", "end": "probeEnd", "terminate": "probeTerminate", "export": "probeExport"].mapValues {
+                        .inline(book.phrase($0))
+                    })),
         ])
     }
 }

@@ -22,7 +22,7 @@ package enum Phrases {
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // The field kit's probe screen.
-        "probeTitle": [], "probeStart": [], "probeEnd": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
+        "probeTitle": [], "probeStart": [], "probeEnd": [], "probeTerminate": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],
         "probeMissingRuns": ["count", "total"], "probePutApp": ["state", "description"], "probeSend": ["payload"], "probeTap": ["tap"],
         // The source `observe --update-spec` adds for a device's runs.

@@ -11,7 +11,7 @@
 @MainActor
 public final class ProbeScreen: UITableViewController {
     private enum Section: Int, CaseIterable { case steps, actions, missing }
-    private enum Action { case start, end, export }
+    private enum Action { case start, end, terminate, export }
 
     private let plan: ProbePlan
     private let store: ProbeStore
@@ -50,9 +50,11 @@ public final class ProbeScreen: UITableViewController {
         return missing.indices.contains(chosen) ? (missing[chosen], false) : nil
     }
 
+    /// While a run is open, the probe can also end its own process, for a run whose app state
+    /// is one the system ended rather than the user.
     private var actions: [Action] {
         guard let current else { return [.export] }
-        return [current.isOpen ? .end : .start, .export]
+        return current.isOpen ? [.end, .terminate, .export] : [.start, .export]
     }
 
     override public func numberOfSections(in tableView: UITableView) -> Int { Section.allCases.count }
@@ -83,7 +85,12 @@ public final class ProbeScreen: UITableViewController {
             cell.textLabel?.text = current.map { "\(indexPath.row + 1). " + words.steps($0.scenario)[indexPath.row] } ?? words.done
         case .actions:
             let action = actions[indexPath.row]
-            cell.textLabel?.text = action == .start ? words.start : action == .end ? words.end : words.export
+            switch action {
+            case .start: cell.textLabel?.text = words.start
+            case .end: cell.textLabel?.text = words.end
+            case .terminate: cell.textLabel?.text = words.terminate
+            case .export: cell.textLabel?.text = words.export
+            }
         case .missing:
             cell.textLabel?.text = words.summary(missing[indexPath.row])
             cell.accessoryType = indexPath.row == chosen ? .checkmark : .none
@@ -110,6 +117,11 @@ public final class ProbeScreen: UITableViewController {
         case .end:
             guard let recorder = recorder() else { return }
             store.end(recorder: recorder)
+        case .terminate:
+            // Ends the process as a crash would: iOS does not count that as a force-quit, so it may
+            // still launch the app in the background for a push, as it may after ending it itself.
+            // Swiping the app away in the App Switcher would be a force-quit instead.
+            exit(0)
         case .export:
             let share = UIActivityViewController(activityItems: [store.log], applicationActivities: nil)
             share.popoverPresentationController?.sourceView = cell ?? tableView  // required on iPad

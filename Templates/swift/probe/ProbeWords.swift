@@ -29,6 +29,7 @@ public struct ProbeWords: Sendable {
     public var title: String { phrases.title }
     public var start: String { phrases.start }
     public var end: String { phrases.end }
+    public var terminate: String { phrases.terminate }
     public var export: String { phrases.export }
     public var nextRun: String { phrases.nextRun }
     public var openRun: String { phrases.openRun }
@@ -58,7 +59,7 @@ public struct ProbeWords: Sendable {
 
 /// The screen's own phrases in one language, as the spec words them.
 struct ProbePhrases: Sendable {
-    let title, start, end, export, nextRun, openRun, done, noTap, tapNothing, finish: String
+    let title, start, end, terminate, export, nextRun, openRun, done, noTap, tapNothing, finish: String
     let missingRuns: @Sendable (Int, Int) -> String
     let putApp: @Sendable (String, String) -> String
     let send: @Sendable (String) -> String
