@@ -1,5 +1,3 @@
-import PushMatrixSupport
-
 /// Marked regions in generated files — lines between `pushmatrix:begin ID` and
 /// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
 /// Works on bytes: every output is checked on every run.
@@ -110,10 +108,19 @@ enum Regions {
     }
 
     /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
-    /// them into lines.
-    static func mayHaveRegions(_ bytes: [UInt8]) -> Bool { bytes.firstIndex(of: word) != nil }
+    /// them into lines. The search looks at the byte that would end a match and moves on as far
+    /// as that byte allows (Horspool's rule), so it reads only a few bytes of each eleven.
+    static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
+        var end = word.count - 1
+        while end < bytes.count {
+            if bytes[end] == UInt8(ascii: ":") && bytes[(end + 1 - word.count)...end].elementsEqual(word) { return true }
+            end += shift[Int(bytes[end])]
+        }
+        return false
+    }
 
     private static let word = Array("pushmatrix:".utf8)
+    private static let shift = (0..<256).map { byte in word.count - 1 - (word.dropLast().lastIndex(of: UInt8(byte)) ?? -1) }
 
     /// The marker prefixes and the comment openers they may follow, spelled once: every line
     /// of a file with regions is looked at.
