@@ -93,26 +93,23 @@ public struct OutputWriter: Sendable {
     /// What an interrupted run left, as paths: the staged update inside the output directory
     /// and the hidden directory beside it, unless a run holds the latter.
     package func debris() -> [String] {
-        let inside = location(Transaction.directoryName)
-        let beside = freshRoot
-        return (FileSystem.kind(inside) != nil ? [inside] : []) + (isLeftOver(beside) ? [beside] : [])
+        let inside = location(Transaction.directoryName), beside = freshRoot
+        var found = FileSystem.kind(inside) != nil ? [inside] : []
+        if FileSystem.kind(beside) == .directory, let held = try? FileSystem.lockDirectory(beside, exclusive: false) {
+            FileSystem.unlock(held)
+            found.append(beside)
+        }
+        return found
     }
 
     /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
     /// An update whose journal was written is finished, anything else is removed. Returns
     /// warnings about what could not be finished.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
-        let warnings = try FileSystem.kind(location(Transaction.directoryName)) != nil ? Transaction.finishInterrupted(in: self) : []
-        let beside = freshRoot
-        if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
+        let found = debris()
+        let warnings = try found.contains(location(Transaction.directoryName)) ? Transaction.finishInterrupted(in: self) : []
+        if found.contains(freshRoot) { try? FileSystem.removeTree(freshRoot) }
         return warnings
-    }
-
-    /// Whether the hidden directory beside the output directory is there and no run holds it.
-    private func isLeftOver(_ root: String) -> Bool {
-        guard FileSystem.kind(root) == .directory, let held = try? FileSystem.lockDirectory(root, exclusive: false) else { return false }
-        FileSystem.unlock(held)
-        return true
     }
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the
