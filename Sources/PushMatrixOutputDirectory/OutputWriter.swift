@@ -35,17 +35,6 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// The files (manifest included) when `manifest` was written for these inputs and every
-    /// file it lists still has the text it was written with: the outputs are current without
-    /// rendering anything. Nil otherwise.
-    func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
-        guard manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else { return nil }
-        let current = manifest.entries.allSatisfy { path, recorded in
-            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
-        }
-        return current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil
-    }
-
     /// A file is the user's when the manifest does not list it, its digests are of a kind this
     /// version cannot tell, or its text outside the regions no longer matches what was generated.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
@@ -144,6 +133,9 @@ public struct OutputWriter: Sendable {
             throw DiagnosticsError([Diagnostic(file: location(path), location: nil, message: "cannot write the file (\(error))")])
         }
     }
+
+    /// The folder an output file's `path` is in, made before the file lands; nil at the top.
+    static func folder(of path: String) -> String? { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }
 
     func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 
