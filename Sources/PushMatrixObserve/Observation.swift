@@ -22,6 +22,9 @@ package struct Observation {
             return seen
         }
 
+        /// The runs that made `calls`.
+        package func runs(making calls: [FieldLog.Call]) -> [FieldLog.Run] { runs.filter { $0.calls == calls } }
+
         /// The numbers of the paths that make `calls`; empty when none does.
         package func paths(of calls: [FieldLog.Call]) -> [Int] { paths.filter { $0.calls == calls }.flatMap(\.numbers) }
 

@@ -29,13 +29,11 @@ extension OutputWriter {
         defer { interruptions.release() }
         let (lock, recovered) = try OutputLock.forWriting(self)
         defer { lock.release() }
-        let manifest = readManifest(), request = try request(manifest)
-        let writer = OutputWriter(directory: directory, remembers: request.remembers)
-        if !force, let files = writer.upToDateFiles(input: request.input, manifest: manifest) {
-            return Written(fates: files.map { ($0, .unchanged) }, warnings: recovered)
-        }
+        let (manifest, request, current) = try start(force: force, request)
+        if let current { return Written(fates: current.map { ($0, .unchanged) }, warnings: recovered) }
         let files = try request.render()
         if interruptions.isRequested() { throw Interrupted() }
+        let writer = OutputWriter(directory: directory, remembers: request.remembers)
         let staging = Staging(writer, force: force, lock: lock, manifest: manifest)
         staging.add(files)
         let fates = try staging.commit(input: request.input, interrupted: interruptions.isRequested)
@@ -56,11 +54,24 @@ extension OutputWriter {
         let lock = try OutputLock.acquire(self, exclusive: false)
         defer { lock.release() }
         let debris = debris()
-        let manifest = readManifest(), request = try request(manifest)
-        if !force, debris.isEmpty, let files = upToDateFiles(input: request.input, manifest: manifest) {
-            return Checked(problems: [], debris: [], fileCount: files.count)
-        }
+        let (manifest, request, current) = try start(force: force || !debris.isEmpty, request)
+        if let current { return Checked(problems: [], debris: [], fileCount: current.count) }
         let files = try request.render()
         return Checked(problems: problems(files, input: request.input, manifest: manifest), debris: debris, fileCount: files.count + 1)
+    }
+
+    /// What `update` and `check` do first, under the lock: read the manifest once and ask
+    /// `request` for the run. Unless `force`, when that manifest was written for the run's input
+    /// and every file it lists still has the text it was written with, the outputs are current
+    /// without rendering anything: `current` is then the files, the manifest included.
+    private func start(force: Bool, _ request: (Manifest) throws -> Request) throws -> (Manifest, Request, current: [String]?) {
+        let manifest = readManifest(), request = try request(manifest)
+        guard !force, manifest.input == request.input, !manifest.entries.isEmpty, manifest.digestIsKnown else {
+            return (manifest, request, nil)
+        }
+        let current = manifest.entries.allSatisfy { path, recorded in
+            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
+        }
+        return (manifest, request, current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil)
     }
 }

@@ -35,17 +35,6 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// The files (manifest included) when `manifest` was written for these inputs and every
-    /// file it lists still has the text it was written with: the outputs are current without
-    /// rendering anything. Nil otherwise.
-    func upToDateFiles(input: String, manifest: Manifest) -> [String]? {
-        guard manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else { return nil }
-        let current = manifest.entries.allSatisfy { path, recorded in
-            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
-        }
-        return current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil
-    }
-
     /// A file is the user's when the manifest does not list it, its digests are of a kind this
     /// version cannot tell, or its text outside the regions no longer matches what was generated.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
@@ -93,26 +82,23 @@ public struct OutputWriter: Sendable {
     /// What an interrupted run left, as paths: the staged update inside the output directory
     /// and the hidden directory beside it, unless a run holds the latter.
     package func debris() -> [String] {
-        let inside = location(Transaction.directoryName)
-        let beside = freshRoot
-        return (FileSystem.kind(inside) != nil ? [inside] : []) + (isLeftOver(beside) ? [beside] : [])
+        let inside = location(Transaction.directoryName), beside = freshRoot
+        var found = FileSystem.kind(inside) != nil ? [inside] : []
+        if FileSystem.kind(beside) == .directory, let held = try? FileSystem.lockDirectory(beside, exclusive: false) {
+            FileSystem.unlock(held)
+            found.append(beside)
+        }
+        return found
     }
 
     /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
     /// An update whose journal was written is finished, anything else is removed. Returns
     /// warnings about what could not be finished.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
-        let warnings = try FileSystem.kind(location(Transaction.directoryName)) != nil ? Transaction.finishInterrupted(in: self) : []
-        let beside = freshRoot
-        if isLeftOver(beside) { try? FileSystem.removeTree(beside) }
+        let found = debris()
+        let warnings = try found.contains(location(Transaction.directoryName)) ? Transaction.finishInterrupted(in: self) : []
+        if found.contains(freshRoot) { try? FileSystem.removeTree(freshRoot) }
         return warnings
-    }
-
-    /// Whether the hidden directory beside the output directory is there and no run holds it.
-    private func isLeftOver(_ root: String) -> Bool {
-        guard FileSystem.kind(root) == .directory, let held = try? FileSystem.lockDirectory(root, exclusive: false) else { return false }
-        FileSystem.unlock(held)
-        return true
     }
 
     /// A symbolic link anywhere on the way to an output file could send the write outside the
@@ -147,6 +133,9 @@ public struct OutputWriter: Sendable {
             throw DiagnosticsError([Diagnostic(file: location(path), location: nil, message: "cannot write the file (\(error))")])
         }
     }
+
+    /// The folder an output file's `path` is in, made before the file lands; nil at the top.
+    static func folder(of path: String) -> String? { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } }
 
     func isRegularFile(_ path: String) -> Bool { FileSystem.kind(location(path)) == .regular }
 

@@ -162,8 +162,7 @@ extension OutputWriter {
                 var folders: Set<String> = []
                 for (path, bytes) in files {
                     if interrupted() { throw Interrupted() }
-                    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), folders.insert(String(path[..<slash])).inserted {
-                        let folder = String(path[..<slash])
+                    if let folder = OutputWriter.folder(of: path), folders.insert(folder).inserted {
                         try writer.perform(folder) { () throws(FileSystem.Failure) in try FileSystem.makeDirectories(folder, under: root) }
                     }
                     try writer.perform(path) { () throws(FileSystem.Failure) in try FileSystem.write(bytes, to: FileSystem.join(root, path))

@@ -83,9 +83,7 @@ struct Transaction: Equatable {
                     continue
                 }
                 try writer.perform(path) { () throws(FileSystem.Failure) in
-                    if let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map({ path[..<$0] }) {
-                        try FileSystem.makeDirectories(folder, under: writer.directory)
-                    }
+                    if let folder = OutputWriter.folder(of: path) { try FileSystem.makeDirectories(folder, under: writer.directory) }
                     try FileSystem.move(staged, to: writer.location(path))
                 }
             case .remove(let path):

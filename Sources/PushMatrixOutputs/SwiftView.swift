@@ -150,61 +150,48 @@ struct SwiftView {
         struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
         /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever
         /// the tap) a tap.
-        struct Line: Hashable {
-            let appState: String, step: Int, tap: String?
-            var text: String { "\(appState), step \(step)" + (tap.map { ", tap \($0)" } ?? "") }
-        }
-        struct LineKey: Hashable { let site: Int, line: Line }
+        struct Line: Hashable { let appState: String, step: Int, tap: String? }
         /// What reaches a site's line: the payloads, in order, and for each the handlers that
         /// must be missing, when only then.
         struct Reach {
-            var payloads: [Payload] = []
-            var missing: [Payload: [String]] = [:]
+            var payloads: [Payload] = [], missing: [Payload: [String]] = [:]
 
             mutating func add(_ scenario: Scenario) {
                 // Scenarios come payload by payload, so a payload already listed is the last one.
                 if payloads.last != scenario.payload { payloads.append(scenario.payload) }
-                if scenario.missing.isEmpty {
-                    missing[scenario.payload] = []
-                } else if missing[scenario.payload] == nil {
-                    missing[scenario.payload] = scenario.missing
-                }
+                if scenario.missing.isEmpty || missing[scenario.payload] == nil { missing[scenario.payload] = scenario.missing }
             }
         }
-        var sites: [CallSite] = [], siteIndex: [SiteKey: Int] = [:]
-        var events: [[Scenario.Event]] = []  // each site's events, as `sites` spells them
-        var lines: [[Line]] = []  // each site's lines, in order
-        var reaches: [LineKey: Reach] = [:]
+        /// A site as the scenarios reach it: its events (compared as events and spelled once in
+        /// `site`: most steps repeat an event their site has) and its lines, in order.
+        struct Found { var site: CallSite, events: [Scenario.Event] = [], lines: [Line] = [], reaches: [Line: Reach] = [:] }
+        var found: [Found] = [], index: [SiteKey: Int] = [:]
         for scenario in matrix.scenarios {
             // A launch without the notification gives the app nothing to route: not a call site.
-            for (index, step) in scenario.steps.enumerated() where step.bringsNotification {
-                let siteKey = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
-                if siteIndex[siteKey] == nil {
-                    siteIndex[siteKey] = sites.count
-                    sites.append(CallSite(setup: scenario.setup, handler: step.handler, state: step.state))
-                    events.append([])
-                    lines.append([])
+            for (number, step) in scenario.steps.enumerated() where step.bringsNotification {
+                let key = SiteKey(setup: scenario.setup, handler: step.handler, state: step.state)
+                if index[key] == nil {
+                    index[key] = found.count
+                    found.append(Found(site: CallSite(setup: scenario.setup, handler: step.handler, state: step.state)))
                 }
-                let site = siteIndex[siteKey]!
-                // Compared as events and spelled once: most steps repeat an event their site has.
-                if !events[site].contains(step.event) {
-                    events[site].append(step.event)
-                    sites[site].events.append(eventExpression(step.event))
+                let i = index[key]!
+                if !found[i].events.contains(step.event) {
+                    found[i].events.append(step.event)
+                    found[i].site.events.append(eventExpression(step.event))
                 }
-                sites[site].repeats = sites[site].repeats || index > 0
-                let line = Line(appState: scenario.appState, step: index + 1, tap: step.event.isDelivery ? nil : scenario.tap)
-                let key = LineKey(site: site, line: line)
-                if reaches[key] == nil { lines[site].append(line) }
-                reaches[key, default: Reach()].add(scenario)
+                found[i].site.repeats = found[i].site.repeats || number > 0
+                let line = Line(appState: scenario.appState, step: number + 1, tap: step.event.isDelivery ? nil : scenario.tap)
+                if found[i].reaches[line] == nil { found[i].lines.append(line) }
+                found[i].reaches[line, default: Reach()].add(scenario)
             }
         }
         let combinations = 1 << matrix.payloadKeyIds.count
         var words: [Payload: String] = [:]  // each payload is named on many lines
-        return sites.indices.map { index in
-            var site = sites[index]
-            site.cells = lines[index].flatMap { line -> [String] in
-                let reach = reaches[LineKey(site: index, line: line)]!, list = reach.payloads, missing = reach.missing
-                let head = line.text + ": "
+        return found.map { gathered in
+            var site = gathered.site
+            site.cells = gathered.lines.flatMap { line -> [String] in
+                let reach = gathered.reaches[line]!, list = reach.payloads, missing = reach.missing
+                let head = "\(line.appState), step \(line.step)" + (line.tap.map { ", tap \($0)" } ?? "") + ": "
                 if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
                 return list.map { payload in
                     if words[payload] == nil { words[payload] = payloadWords(payload, keys: matrix.payloadKeyIds) }

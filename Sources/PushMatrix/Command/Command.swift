@@ -34,8 +34,7 @@ public enum Command {
         let rest = Array(arguments.dropFirst())
         // An unknown command is a usage error whatever follows it, `--help` included.
         if rest.contains("--help") || rest.contains("-h"), (commands + options).contains(command) {
-            let spec = command == "explain" ? try? SpecLoader.load(path: specPath(Arguments.spec(in: rest))).spec : nil
-            return Result(status: 0, stdout: Help.text(for: command, spec: spec) ?? Help.main)
+            return Result(status: 0, stdout: help(command, spec: Arguments.spec(in: rest)) ?? Help.main)
         }
         var result = Result(status: 0)
         do {
@@ -49,8 +48,7 @@ public enum Command {
             case "templates": try templates(rest, &result)
             case "help":
                 guard let topic = rest.first else { result.stdout = Help.main; break }
-                guard let text = Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(nil)).spec : nil)
-                else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
+                guard let text = help(topic, spec: nil) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
@@ -76,6 +74,12 @@ public enum Command {
             result.status = 1
         }
         return result
+    }
+
+    /// The help for `topic`; `explain`'s names the options of the spec `option` (`--spec`) or
+    /// `specPath` finds.
+    private static func help(_ topic: String, spec option: String?) -> String? {
+        Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(option)).spec : nil)
     }
 
     /// The spec: `option` (the value of `--spec`), else the one the output directory remembers,
@@ -104,29 +108,27 @@ public enum Command {
 
     private static func generate(_ rest: [String], _ result: inout Result, invocation: String, interruptions: Interruptions) throws {
         var args = try Help.generate.arguments(rest)
-        let specOption = args.value("--spec")
-        let templates = templatesDirectory(&args)
+        let inputs = Inputs(&args)
         let output = args.value("--output") ?? "Generated"
         guard !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
-        let moduleOption = args.value("--module")
         let tests = try testFramework(args.value("--tests"))
         let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
         try args.finish()
 
-        let library = TemplateLibrary(directory: templates), writer = OutputWriter(directory: output)
+        let writer = OutputWriter(directory: output)
         var spec = "", module = ""
         func request(_ manifest: OutputWriter.Manifest) throws -> OutputWriter.Request {
-            let asked = try Self.request(manifest, spec: specOption, module: moduleOption, output: output, library: library) {
-                module, _, _ in OutputPlan.Run(product: .generate, module: module, tests: tests)
+            let asked = try inputs.request(manifest, output: output) { module, _, _ in
+                OutputPlan.Run(product: .generate, module: module, tests: tests)
             }
             (spec, module) = (asked.spec, asked.module)
             return asked.request
         }
         if check {
             let checked = try writer.check(force: force, request: request)
-            let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: templates)
+            let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: inputs.templates)
             for (path, problem) in checked.problems {
                 result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(update)' to update\n"
             }
@@ -149,24 +151,35 @@ public enum Command {
         }
     }
 
-    /// What a run of `output` asks of it, once the manifest there is read: the spec and module
-    /// the options name or the manifest remembers (a spec as seen from `output`), the input
-    /// digest, and how to render.
-    static func request(
-        _ manifest: OutputWriter.Manifest, spec option: String?, module moduleOption: String?, output: String,
-        library: TemplateLibrary, run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
-    ) throws -> (request: OutputWriter.Request, spec: String, module: String) {
-        let module = try moduleName(moduleOption, remembered: manifest.remembered["module"])
-        let remembered = manifest.remembered["spec"].map {
-            $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
+    /// `--spec`, `--templates` and `--module`, which `generate` and `field-kit` take alike.
+    struct Inputs {
+        let spec: String?, templates: String?, module: String?
+
+        init(_ args: inout Arguments) {
+            spec = args.value("--spec")
+            templates = templatesDirectory(&args)
+            module = args.value("--module")
         }
-        let spec = specPath(option, remembered: remembered)
-        let bytes = try SpecLoader.bytes(path: spec), run = makeRun(module, spec, bytes)
-        let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
-        let request = OutputWriter.Request(input: input, remembers: remembering(spec: spec, module: module, output: output)) {
-            try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
+
+        /// What a run of `output` asks of it, once the manifest there is read: the spec and module
+        /// the options name or the manifest remembers (a spec as seen from `output`), the input
+        /// digest, and how to render.
+        func request(
+            _ manifest: OutputWriter.Manifest, output: String,
+            run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
+        ) throws -> (request: OutputWriter.Request, spec: String, module: String) {
+            let module = try moduleName(self.module, remembered: manifest.remembered["module"])
+            let remembered = manifest.remembered["spec"].map {
+                $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
+            }
+            let spec = specPath(self.spec, remembered: remembered), library = TemplateLibrary(directory: templates)
+            let bytes = try SpecLoader.bytes(path: spec), run = makeRun(module, spec, bytes)
+            let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
+            let request = OutputWriter.Request(input: input, remembers: remembering(spec: spec, module: module, output: output)) {
+                try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
+            }
+            return (request, spec, module)
         }
-        return (request, spec, module)
     }
 
     /// What an output's manifest remembers for the next run without `--spec` or `--module`: a

@@ -8,18 +8,15 @@ extension Command {
     /// the spec on devices, written the way `generate` writes (whole or not at all, only what changed).
     static func fieldKit(_ rest: [String], _ result: inout Result, interruptions: Interruptions) throws {
         var args = try Help.fieldKit.arguments(rest)
-        let specOption = args.value("--spec")
-        let templates = templatesDirectory(&args)
+        let inputs = Inputs(&args)
         guard let output = args.value("--output"), !output.isEmpty else {
             throw Arguments.UsageError(message: "--output: name the directory the field kit goes in")
         }
-        let moduleOption = args.value("--module")
         let force = args.flag("--force")
         try args.finish()
 
-        let library = TemplateLibrary(directory: templates)
         let written = try OutputWriter(directory: output).update(force: force, interruptions: interruptions) { manifest in
-            try request(manifest, spec: specOption, module: moduleOption, output: output, library: library) {
+            try inputs.request(manifest, output: output) {
                 OutputPlan.Run(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
             }.request
         }

@@ -70,9 +70,9 @@ struct ObservationReport {
                 out += "  expected:  \(calls(path.calls))\(paths(path.numbers, of: outcome))\n"
             }
             for sequence in outcome.observed {
-                out += "  observed:  \(calls(sequence))\(paths(outcome.paths(of: sequence), of: outcome))"
-                out += " — \(list(outcome.runs.filter { $0.calls == sequence }))\n"
-                if outcome.paths(of: sequence).isEmpty {
+                let listed = outcome.paths(of: sequence)
+                out += "  observed:  \(calls(sequence))\(paths(listed, of: outcome)) — \(list(outcome.runs(making: sequence)))\n"
+                if listed.isEmpty {
                     let nearest = outcome.nearest(to: sequence)
                     let difference = Observation.difference(expected: nearest.calls, observed: sequence) ?? ""
                     out += "             \(difference)\(paths(nearest.numbers, of: outcome))\n"
@@ -103,13 +103,13 @@ struct ObservationReport {
                         ("expected", calls(nearest.calls)), ("paths", .array(nearest.numbers.map(JSONOutput.int))),
                         ("observed", calls(sequence)),
                         ("difference", .string(Observation.difference(expected: nearest.calls, observed: sequence) ?? "")),
-                        ("runs", runIds(outcome.runs.filter { $0.calls == sequence })),
+                        ("runs", runIds(outcome.runs(making: sequence))),
                     ])
             }
         }
         let inconsistent = observation.inconsistent.map { outcome in
             let observed = outcome.observed.map { sequence in
-                JSONOutput.object([("calls", calls(sequence)), ("runs", runIds(outcome.runs.filter { $0.calls == sequence }))])
+                JSONOutput.object([("calls", calls(sequence)), ("runs", runIds(outcome.runs(making: sequence)))])
             }
             return JSONOutput.object(scenario(outcome.scenario) + [("observed", .array(observed))])
         }

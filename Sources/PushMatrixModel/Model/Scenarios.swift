@@ -135,7 +135,12 @@ extension Matrix {
                 handler: call.handler.id, state: call.state?.id, event: event, processesContent: false, respondsToTap: respondsToTap,
                 bringsNotification: call.bringsNotification)
         }
-        var steps = delivery.map { step($0, inExtension($0.handler.id) ? .outsideApp : .delivered(state: $0.state?.id ?? "")) }
+        // A handler iOS launches the app with that cannot tell which tap did it (one that
+        // carries the tap answers it).
+        func launches(_ id: String) -> Bool { handler(id).map { $0.launchesApp && !$0.carriesTap } == true }
+        var steps = delivery.map {
+            step($0, handler($0.handler.id)?.inExtension == true ? .outsideApp : .delivered(state: $0.state?.id ?? ""))
+        }
         // The tap is answered by the first call that is not a launch, unless some tap may end
         // with the launch (its follow-up handler is missing): then the launch answers it.
         let responder = tapped.firstIndex { call in
@@ -155,16 +160,9 @@ extension Matrix {
             steps: steps)
     }
 
-    /// Whether the handler is one iOS launches the app with and that cannot tell which tap did
-    /// it (one that carries the tap answers it). A look through the spec's few handlers costs
-    /// less than hashing the id, and every scenario asks.
-    private func launches(_ handler: String) -> Bool {
-        spec.handlers.first { $0.id == handler }.map { $0.launchesApp && !$0.carriesTap } == true
-    }
-
-    private func inExtension(_ handler: String) -> Bool {
-        spec.handlers.first { $0.id == handler }?.inExtension == true
-    }
+    /// The spec's handler of this id. A look through its few handlers costs less than hashing
+    /// the id, and every scenario asks.
+    private func handler(_ id: String) -> Handler? { spec.handlers.first { $0.id == id } }
 
     /// Whether every tap that starts with this launch goes on to another call, in any cell of
     /// this payload and setup: only then can the launch leave the answer to the next call.

@@ -48,13 +48,17 @@ extension Matrix {
         let finder = ScenarioFinder(matrix: self, setup: setup)
         guard let base = finder.deliveredAndTapped(in: finder.appStates) else { return nil }
         let payload = scenarios[base].payload
-        typealias Push = PushSequence.Push
+        /// Two pushes, each delivered and tapped at the seconds given; an `update` of the first
+        /// shares its request identifier.
+        func two(_ first: Int, at one: (Int, Int), _ second: Int, at other: (Int, Int), update: Bool = false) -> [PushSequence.Push] {
+            [
+                PushSequence.Push(scenario: first, request: 1, deliveredAt: one.0, tappedAt: one.1),
+                PushSequence.Push(scenario: second, request: update ? 1 : 2, deliveredAt: other.0, tappedAt: other.1),
+            ]
+        }
         switch kind {
         case .samePayloadTwice:
-            return [
-                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 20),
-                Push(scenario: base, request: 2, deliveredAt: 86_400, tappedAt: 86_420),
-            ]
+            return two(base, at: (0, 20), base, at: (86_400, 86_420))
         case .collapseUpdate:
             // Where a call on arrival carries the request identifier, the update arrives in
             // front of the user; otherwise only the tap shows it.
@@ -63,22 +67,13 @@ extension Matrix {
             }
             let behind = finder.handing.isEmpty ? nil : finder.scenario(payload, appState: scenarios[base].appState, tap: nil)
             guard let update = inFront ?? behind.map({ (first: $0, tapped: base) }) else { return nil }
-            return [
-                Push(scenario: update.first, request: 1, deliveredAt: 0, tappedAt: 0),
-                Push(scenario: update.tapped, request: 1, deliveredAt: 60, tappedAt: 90),
-            ]
+            return two(update.first, at: (0, 0), update.tapped, at: (60, 90), update: true)
         case .doubledPresentation:
             guard let doubled = finder.doubledOnArrival() else { return nil }
-            return [
-                Push(scenario: doubled, request: 1, deliveredAt: 0, tappedAt: 20),
-                Push(scenario: doubled, request: 2, deliveredAt: 60, tappedAt: 80),
-            ]
+            return two(doubled, at: (0, 20), doubled, at: (60, 80))
         case .interleaved:
             guard let second = finder.runningElsewhere(payload, than: scenarios[base].appState) else { return nil }
-            return [
-                Push(scenario: base, request: 1, deliveredAt: 0, tappedAt: 25),
-                Push(scenario: second, request: 2, deliveredAt: 5, tappedAt: 15),
-            ]
+            return two(base, at: (0, 25), second, at: (5, 15))
         }
     }
 }
