@@ -34,7 +34,7 @@ struct Models: Sendable {
         sites = SwiftView.callSites(matrix)
         let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []
         texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
-        conditionChanges = languages.isEmpty ? [] : matrix.spec.cells.map(matrix.conditionChanges)
+        conditionChanges = languages.isEmpty || matrix.spec.conditions.isEmpty ? [] : matrix.spec.cells.map(matrix.conditionChanges)
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
