@@ -34,13 +34,15 @@ let package = Package(
             exclude: ["BuiltIn/Templates"], plugins: ["PushMatrixEmbed"]),
         .plugin(name: "PushMatrixEmbed", capability: .buildTool()),
         .target(name: "PushMatrixOutputDirectory", dependencies: ["PushMatrixSupport"]),
-        // The command line, in the library so that the tests run it in-process.
+        // The command line, in the library so that the tests run it in-process; its help texts are
+        // built in (BuiltIn/help).
         .target(
             name: "PushMatrix",
             dependencies: [
                 "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
                 "PushMatrixOutputDirectory",
-            ]),
+            ],
+            exclude: ["BuiltIn/help"], plugins: ["PushMatrixEmbed"]),
         .executableTarget(name: "pushmatrix", dependencies: ["PushMatrixOutputDirectory", "PushMatrix"]),
         .plugin(
             name: "PushMatrixCommand",

@@ -5,14 +5,7 @@ import PushMatrixSpec
 enum Help {
     static let generate = CommandInfo(
         name: "generate", summary: "Render every output from the spec into the output directory",
-        about: """
-            Renders every output in memory, then writes only the files whose bytes changed and
-            removes files it generated earlier that are no longer produced. Other files in the
-            output directory are never touched, and nothing is written when the spec or a
-            template has a problem. Code between pushmatrix:begin and pushmatrix:end lines is
-            kept; a generated file edited anywhere else is reported (exit 1) and left alone
-            unless --force is given. One run at a time writes an output directory.
-            """,
+        about: HelpTexts.about("generate"),
         options: [
             .value(
                 "--spec", "FILE",
@@ -39,34 +32,19 @@ enum Help {
 
     static let validate = CommandInfo(
         name: "validate", summary: "Check the spec and report every problem",
-        about: """
-            Reports every problem in the spec as FILE:LINE:COLUMN: error: PATH: MESSAGE, then
-            renders the templates in memory to catch texts they need but the spec lacks. Writes
-            nothing. Exit status: 0 valid, 1 invalid, 2 usage error.
-            """,
+        about: HelpTexts.about("validate"),
         options: [generate.options[0], generate.options[1], .flag("--quiet", "Print only problems")],
         examples: ["validate --spec Spec/push-matrix.json"])
 
     static let templates = CommandInfo(
         name: "templates", summary: "Export the built-in templates to override some of them", operands: "export DIR",
-        about: """
-            Copies the built-in templates into DIR. Keep the files you change and delete the
-            rest: with --templates DIR, a template missing from DIR falls back to the built-in
-            one. Existing files are not overwritten without --force.
-            """,
+        about: HelpTexts.about("templates"),
         options: [.flag("--force", "Overwrite files that are already there")],
         examples: ["templates export MyTemplates"])
 
     static let observe = CommandInfo(
         name: "observe", summary: "Compare field logs with the spec", operands: "LOG...",
-        about: """
-            Reads field logs (JSON lines, format version 1; see docs/field-log.md), groups them
-            by run, and holds each run's calls against the scenario the spec predicts for its
-            cell, tap and missing handlers: confirmed, contradicted (with the first step that
-            differs) or not yet observed; runs of one scenario that disagree are said to. A bad
-            line is reported as FILE:LINE and the rest is still read. Exit status: 0 nothing
-            contradicts the spec, 1 something does or a log has a bad line, 2 usage error.
-            """,
+        about: HelpTexts.about("observe"),
         options: [
             generate.options[0], .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent"),
             .value(
@@ -77,17 +55,7 @@ enum Help {
 
     static let fieldKit = CommandInfo(
         name: "field-kit", summary: "Write the kit for measuring the spec on devices",
-        about: """
-            Writes into DIR the generated module as a package of its own (Package.swift and
-            Sources/MODULE, the field recorder included); the probe app on it (Probe/: the Shared
-            files plus a folder per app target; its screen walks a tester through the runs still
-            missing and exports the log); one payload file per payload combination for the
-            simulator (Payloads/NAME.apns, for xcrun simctl push) and one for a device
-            (Payloads/NAME.device.json: the aps dictionary with the apns-push-type and
-            apns-priority it needs); and a runbook in each of the spec's languages
-            (Runbook/LANG/runbook.md). It sends nothing.
-            Compare the exported logs with 'pushmatrix observe'.
-            """,
+        about: HelpTexts.about("field-kit"),
         options: [
             generate.options[0], generate.options[1], .value("--output", "DIR", "Where the kit goes (required)"),
             .value("--module", "NAME", "The generated Swift module, MODULE above (default: PushHandlers)"),
@@ -97,10 +65,7 @@ enum Help {
 
     static let specs = CommandInfo(
         name: "specs", summary: "List the built-in matrices",
-        about: """
-            Lists the matrices compiled into pushmatrix, each with its cells and what it covers.
-            Any command takes one with --spec builtin:NAME, from any directory.
-            """,
+        about: HelpTexts.about("specs"),
         options: [], examples: ["specs", "validate --spec builtin:current"])
 
     static let help = CommandInfo(
@@ -131,13 +96,7 @@ enum Help {
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
         return CommandInfo(
             name: "explain", summary: "Tell what happens to a push in each setup and app state",
-            about: """
-                Tells what iOS does with a push: which handlers run on arrival and with which
-                application state, whether Notification Center shows it, and what each possible
-                tap calls, with the kind of source each answer rests on. Give a payload file or the
-                payload flags. Conditions (a setting, a simulated push, an extension's outcome)
-                change the answer where they apply. The options are made from the spec's ids.
-                """,
+            about: HelpTexts.about("explain"),
             options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
