@@ -39,7 +39,7 @@ public struct Spec: Sendable {
 
     /// Whether the sources say what kind of evidence each is (the current form): then the docs
     /// show each cell's kind and explain names it.
-    public var showsSourceKinds: Bool { sources.contains(where: \.declaresKind) }
+    public var showsSourceKinds: Bool { sources.contains { $0.declaresKind } }
 }
 
 /// The names of a spec's second dimension. In the file: the list's key, the key that names one

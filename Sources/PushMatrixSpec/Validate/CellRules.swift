@@ -92,7 +92,7 @@ struct CellRules {
             noRepeats(calls, columnNotes: appState.notes, allowed: repeatsAllowed)
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
             if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
-            if !calls.isEmpty && !calls.contains(where: \.bringsNotification) {
+            if !calls.isEmpty && !calls.contains(where: { $0.bringsNotification }) {
                 sink.error(tap.origin, "tap '\(tap.id)': no call brings the notification, so nothing can answer the tap")
             }
             for (position, call) in calls.enumerated() {

@@ -56,7 +56,7 @@ package enum Phrases {
         }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         for name in ["kindExtrapolated", "extrapolatedBecause", "sourceBeyond"] {
-            needed[name] = { spec in spec.cells.contains { $0.paths.contains(where: \.extrapolated) } }
+            needed[name] = { spec in spec.cells.contains { $0.paths.contains { $0.extrapolated } } }
         }
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }

@@ -410,7 +410,7 @@ package enum APNsMatcher: String, CaseIterable {
 
 extension String {
     /// Nothing but white space (line breaks included), or nothing at all.
-    package var isBlank: Bool { unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+    package var isBlank: Bool { unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
 
     /// Contains "{{" or "}}".
     fileprivate var hasBracePair: Bool {
