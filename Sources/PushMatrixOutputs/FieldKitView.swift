@@ -72,8 +72,7 @@ struct FieldKitView {
     /// the spec its runs name, the category and action it registers, the payload keys, and the
     /// spec's words for app states and taps in each of its languages.
     package func probe(module: String, specName: String) -> [String: String] {
-        let keys = spec.payloadKeys.map(\.id)
-        let imports = { (others: [String]) in SwiftPrinter.imports(others + [module]) }
+        let keys = spec.payloadKeys.map(\.id), imports = { (others: [String]) in SwiftPrinter.imports(others + [module]) }
         return [
             "module": module, "imports": imports(["Foundation"]), "importsUIKit": imports(["Foundation", "UIKit"]),
             "importsNotifications": imports(["Foundation", "UserNotifications"]),

@@ -8,9 +8,7 @@ extension Command {
     /// so a spec with other dimensions gets matching options.
     static func explain(_ rest: [String], _ result: inout Result) throws {
         // The options are named after the spec's ids, so the spec is read before them.
-        let specFile = specPath(Arguments.spec(in: rest))
-        let matrix = try Matrix(SpecLoader.load(path: specFile))
-        let spec = matrix.spec
+        let specFile = specPath(Arguments.spec(in: rest)), matrix = try Matrix(SpecLoader.load(path: specFile)), spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)

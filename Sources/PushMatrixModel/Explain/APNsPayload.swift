@@ -38,8 +38,7 @@ public enum APNsPayload {
             warnings.append(Diagnostic(file: file, location: nil, message: message, severity: .warning))
         }
         for key in matrix.spec.payloadKeys {
-            let value = aps[key.apnsKey]
-            let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
+            let value = aps[key.apnsKey], matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
             flags[key.id] = matchers.contains { $0.matches(value) }
             if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
                 let expected = matchers.map(\.description).joined(separator: " or ")

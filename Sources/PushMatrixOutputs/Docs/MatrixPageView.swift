@@ -108,8 +108,7 @@ extension DocsView {
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
         let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
         let setup = matrix.setupIndex[designCase.cell.setup.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
-        let index = matrix.cellIndex(payload, setup: setup, state: state)
-        let cell = spec.cells[index]
+        let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
         return .object([
             "title": .inline(book.text(designCase.title)),
             "text": .inline(book.text(designCase.text)),
@@ -181,8 +180,7 @@ extension DocsView {
     /// One payload combination: its table (a row per setup, a column per app state) and its
     /// footnotes, numbered in order of first appearance, the header's column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
-        let anchor = anchors.section(payload)
-        let footnotes = Footnotes(book: book, section: anchor)
+        let anchor = anchors.section(payload), footnotes = Footnotes(book: book, section: anchor)
         let headers: [TemplateValue] = spec.appStates.indices.map { state in
             .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(headings.headerNotes[state])])
         }
@@ -192,8 +190,7 @@ extension DocsView {
                 "setup": .inline(headings.setups[setup]),
                 "cells": .list(
                     spec.appStates.indices.map { state in
-                        let index = matrix.cellIndex(payload, setup: setup, state: state)
-                        let cell = spec.cells[index]
+                        let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
                         sources += [cell.source.id] + cell.paths.map(\.source.id)
                         let steps = steps(ofCell: index)
                         let laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }

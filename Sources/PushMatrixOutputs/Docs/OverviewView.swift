@@ -8,8 +8,7 @@ extension DocsView {
     static let paletteSize = 6
 
     package func overview() -> TemplateValue {
-        let payloads = matrix.payloads
-        let chips = Chips()
+        let payloads = matrix.payloads, chips = Chips()
         return .object([
             "setups": .list(
                 spec.setups.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),

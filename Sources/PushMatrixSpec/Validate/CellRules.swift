@@ -153,8 +153,7 @@ struct CellRules {
         } else if !handler.hasState, let state = call.state {
             sink.error(state.origin, "handler '\(handler.id)' runs before the app has a state: remove \"state\"")
         }
-        let mayLaunch = inTap && !running && position == 0
-        let mustLaunch = mayLaunch && tap?.opensApp != false && !mayBeRunning
+        let mayLaunch = inTap && !running && position == 0, mustLaunch = mayLaunch && tap?.opensApp != false && !mayBeRunning
         if mustLaunch && !handler.launchesApp {
             let launchers = spec.handlers.filter(\.launchesApp).map(\.id).joined(separator: ", ")
             sink.error(

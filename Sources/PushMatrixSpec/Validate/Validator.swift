@@ -63,8 +63,7 @@ struct Validator {
     // MARK: texts
 
     private func checkTexts() {
-        let languages = spec.languages.map(\.id)
-        let symbols = Set(spec.symbols.map(\.name))
+        let languages = spec.languages.map(\.id), symbols = Set(spec.symbols.map(\.name))
         for language in spec.languages where !Placeholders.names(language.footnoteMarker).contains("number") {
             sink.error(language.origin, "footnoteMarker '\(language.footnoteMarker)' must contain {{number}}")
         }
