@@ -1,13 +1,11 @@
 import PushMatrixSupport
 
-/// A parsed JSON value together with where it starts in the source, so later stages
-/// can point diagnostics at the exact line and column.
+/// A parsed JSON value together with where it starts in the source, so later stages can point diagnostics at the exact line and column.
 public struct JSONNode: Sendable, Equatable {
     public enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
-        /// The literal as written (already checked against the JSON number grammar), so no precision is lost
-        /// and the consumer decides which numeric type it wants.
+        /// The literal as written (checked against the JSON number grammar): no precision lost; the consumer picks the numeric type.
         case number(String)
         case string(String)
         case array([JSONNode])

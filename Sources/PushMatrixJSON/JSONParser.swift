@@ -1,13 +1,10 @@
 import PushMatrixSupport
 
-/// A strict RFC 8259 parser that records source locations; Foundation's JSONDecoder cannot
-/// report line:column, and our diagnostics must.
+/// A strict RFC 8259 parser that records source locations; Foundation's JSONDecoder cannot report line:column, and our diagnostics must.
 public enum JSONParser {
-    /// Parses one JSON document. Containers nested deeper than `maxDepth` are rejected, and parsing is
-    /// iterative, so no input can exhaust the stack.
+    /// Parses one JSON document. Nesting deeper than `maxDepth` is rejected and parsing is iterative, so no input can exhaust the stack.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 200) throws(JSONSyntaxError) -> JSONNode {
-        // One contiguous buffer for the whole parse: strings are then made from it directly,
-        // and reading a byte costs no array bookkeeping.
+        // One contiguous buffer for the whole parse: strings are then made from it directly, and reading a byte costs no array bookkeeping.
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth)
             return try parser.parseDocument()
@@ -37,8 +34,7 @@ private let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, openBrace: UI
 private let space: UInt8 = 0x20, tab: UInt8 = 0x09, lineFeed: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
 
 private struct Parser {
-    /// An array or object still being parsed; kept on an explicit stack instead of the call stack.
-    /// Its contents so far are at `start...` of `elements` or `members`.
+    /// An array or object being parsed, on an explicit stack, not the call stack; contents so far: `elements` or `members` from `start`.
     struct Frame {
         var isObject: Bool, location: SourceLocation, start: Int
         var key = ""
@@ -46,12 +42,10 @@ private struct Parser {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int
-    /// The contents of every open container, innermost last: a container's array is then made
-    /// once, at its final size, instead of growing step by step.
+    /// The contents of every open container, innermost last, so a container's array is made once at its final size instead of growing.
     var elements: [JSONNode] = [], members: [JSONNode.Member] = []
     var pos = 0
-    /// Locations are computed lazily from a cursor that (almost) only moves forward,
-    /// so counting lines and columns costs linear time overall.
+    /// Locations are computed lazily from a cursor that (almost) only moves forward: counting lines and columns is linear overall.
     var cursorOffset = 0, cursorLine = 1, cursorColumn = 1
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
@@ -215,8 +209,7 @@ private struct Parser {
         return i == token.endIndex
     }
 
-    /// Parses a string starting at its opening quote. Unescaped runs are copied as byte slices,
-    /// so long strings cost linear time.
+    /// Parses a string starting at its opening quote. Unescaped runs are copied as byte slices, so long strings cost linear time.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         pos += 1
         var runStart = pos
@@ -394,8 +387,7 @@ private struct Parser {
 
     // MARK: Locations
 
-    /// Line and column (in Unicode scalars) of byte `offset`. Bytes before any location we ask for are
-    /// already known to be valid UTF-8, so counting non-continuation bytes counts scalars.
+    /// Line and column (in scalars) of byte `offset`. Bytes before an asked location are valid UTF-8: non-continuation bytes count scalars.
     mutating func location(_ offset: Int) -> SourceLocation {
         if offset < cursorOffset { (cursorOffset, cursorLine, cursorColumn) = (0, 1, 1) }
         var i = cursorOffset  // by index: a slice's iterator costs several times as much unoptimized

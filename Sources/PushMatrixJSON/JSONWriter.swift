@@ -1,5 +1,4 @@
-/// A JSON value to print for `--json` output. Objects are ordered lists of pairs, not dictionaries,
-/// so output is deterministic and follows the order the caller chose.
+/// A JSON value for `--json` output. Objects are ordered pairs, not dictionaries: output is deterministic, in the caller's order.
 public indirect enum JSONOutput: Sendable {
     case null
     case bool(Bool)
@@ -10,8 +9,7 @@ public indirect enum JSONOutput: Sendable {
 }
 
 extension JSONOutput {
-    /// Pretty-printed with a 2-space indent, `"key": value`, `[]` / `{}` when empty,
-    /// and no trailing newline (the caller decides how to end the output).
+    /// Pretty-printed: 2-space indent, `"key": value`, `[]` / `{}` when empty, no trailing newline (the caller decides how output ends).
     public func serialized() -> String {
         var out = ""
         write(to: &out, indent: 0)

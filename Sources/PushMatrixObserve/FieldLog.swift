@@ -3,10 +3,8 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// A field log (format version 1, docs/field-log.md): JSON lines, each run a `start` line naming
-/// its cell, tap and missing handlers, a `call` line per call in order, and an `end` line.
-/// Reading checks every line against the spec's ids; a bad line is reported with its place and
-/// skipped, and the rest is still read.
+/// A field log (format version 1, docs/field-log.md): JSON lines, per run a `start` line naming its cell, tap and missing handlers, a
+/// `call` line per call in order, and an `end` line. Every line is checked against the spec's ids; a bad one is reported and skipped.
 package struct FieldLog {
     package static let version = 1
     /// Longer lines are refused unread: a recorder writes a few hundred bytes a line.

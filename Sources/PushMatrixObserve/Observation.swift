@@ -4,14 +4,11 @@ import PushMatrixSpec
 /// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
 /// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
 package struct Observation {
-    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the
-    /// spec lists for it and every run of it.
+    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the spec lists for it and every run of it.
     package struct Outcome {
-        /// The scenario of the cell's first path, lacking just the handlers the runs were made
-        /// without: what labels the outcome.
+        /// The scenario of the cell's first path, lacking just the handlers the runs were made without: what labels the outcome.
         package var scenario: Scenario
-        /// The calls a field log shows on each distinct path, with the numbers of the cell's
-        /// paths that make them, in order.
+        /// The calls a field log shows on each distinct path, with the numbers of the cell's paths that make them, in order.
         package var paths: [(numbers: [Int], calls: [FieldLog.Call])]
         package var runs: [FieldLog.Run]
 
@@ -35,9 +32,8 @@ package struct Observation {
         /// Runs of the same scenario that saw different calls, one of them on no listed path.
         package var isInconsistent: Bool { observed.count > 1 && !confirms }
 
-        /// The listed path `calls` comes nearest: one with the same calls in another order, else
-        /// the one it follows longest before departing (counting calls to the same handler in
-        /// another state as half); the lower path on a tie.
+        /// The listed path `calls` comes nearest: one with the same calls in another order, else the one it follows longest before
+        /// departing (counting calls to the same handler in another state as half); the lower path on a tie.
         package func nearest(to calls: [FieldLog.Call]) -> (numbers: [Int], calls: [FieldLog.Call]) {
             let counts = Observation.counts(calls)
             func score(_ path: [FieldLog.Call]) -> Int {
@@ -50,8 +46,7 @@ package struct Observation {
     }
 
     package var outcomes: [Outcome] = []
-    /// Scenarios of the spec that no run covered, with any of the sets of missing handlers
-    /// they stand for.
+    /// Scenarios of the spec that no run covered, with any of the sets of missing handlers they stand for.
     package var unobserved = 0
     /// Each outcome's index by its scenario's `key`.
     private var index: [String: Int] = [:]
@@ -60,11 +55,9 @@ package struct Observation {
     package var contradicted: [Outcome] { outcomes.filter { !$0.confirms } }
     package var inconsistent: [Outcome] { outcomes.filter(\.isInconsistent) }
 
-    /// Groups `runs` by scenario, in the spec's scenario order; a scenario's paths share one
-    /// outcome. A scenario that stands for an app with or without a handler has an outcome for
-    /// each set of missing handlers runs were made with (a run says which), labelled with that
-    /// set: the runs of either tell whether iOS made the same calls. A launch without the
-    /// notification leaves no line in a field log, so the calls expected there leave it out.
+    /// Groups `runs` by scenario, in spec order; a scenario's paths share one outcome. A scenario standing for an app with or without a
+    /// handler has an outcome per set of missing handlers runs were made with (a run says which), labelled with it: either's runs tell
+    /// whether iOS made the same calls. A launch without the notification leaves no field log line, so the expected calls leave it out.
     package init(matrix: Matrix, runs: [FieldLog.Run]) {
         var byKey: [String: [FieldLog.Run]] = [:]
         for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
@@ -99,8 +92,7 @@ package struct Observation {
         "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
     }
 
-    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the
-    /// handlers the app lacks, if any.
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the handlers the app lacks, if any.
     package static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [
@@ -111,8 +103,7 @@ package struct Observation {
         return parts.joined(separator: " · ")
     }
 
-    /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing,
-    /// an extra call, the same calls in another order, or another call.
+    /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing or extra, calls reordered, another call.
     package static func difference(expected: [FieldLog.Call], observed: [FieldLog.Call]) -> String? {
         guard expected != observed else { return nil }
         let i = zip(expected, observed).prefix { $0 == $1 }.count

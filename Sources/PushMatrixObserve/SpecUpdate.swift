@@ -3,13 +3,10 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// The spec rewritten with what the field saw. A cell changes only when every scenario of it
-/// with no handler missing (no tap, and each possible tap) was run, and each scenario's runs all
-/// took one sequence of calls. If those take one path of the cell, that path's source becomes an
-/// `observed` source naming the device and iOS version; if some take no listed path, the cell
-/// gains a path with the observed calls and that source, and keeps its other paths. Anything
-/// less leaves the cell as it was, so no cell claims more than was seen. The result is validated
-/// before it is returned.
+/// The spec rewritten with what the field saw. A cell changes only when each of its scenarios with no handler missing (no tap, each tap)
+/// was run and each one's runs took one sequence of calls. If those take one path of the cell, its source becomes an `observed` source
+/// naming device and iOS version; if some take no listed path, the cell gains a path with the observed calls and that source, keeping its
+/// others. Anything less leaves the cell as it was, so no cell claims more than was seen. The result is validated before it is returned.
 package struct SpecUpdate {
     package var bytes: [UInt8]
     package var confirmed = 0
@@ -77,8 +74,7 @@ package struct SpecUpdate {
         }
     }
 
-    /// The path the runs took, as the spec writes it: the calls seen without a tap on delivery,
-    /// and each tap's calls after them. Nil when a tap's calls do not begin with those.
+    /// The runs' path as the spec writes it: calls seen without a tap on delivery, then each tap's; nil if a tap's calls do not begin so.
     private static func observedPath(
         _ cell: Cell, taps: [String?], outcomes: [Observation.Outcome], source: String, os: String
     ) -> JSONOutput? {
@@ -102,9 +98,8 @@ package struct SpecUpdate {
         "observed_" + String((device + "_" + os).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
-    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one
-    /// that says only that Apple does not document it. Its title and caveat are the spec's
-    /// `observedTitle` and `observedCaveat` phrases, naming device and version.
+    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one that says only that Apple does not document
+    /// it. Its title and caveat are the spec's `observedTitle` and `observedCaveat` phrases, naming device and version.
     private static func observedSource(id: String, device: String, os: String, matrix: Matrix) -> JSONOutput {
         let spec = matrix.spec
         func localized(_ phrase: String) -> JSONOutput {
@@ -124,8 +119,7 @@ package struct SpecUpdate {
             ])
     }
 
-    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when
-    /// it is the same handler in the same state.
+    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when it is the same handler in the same state.
     private static func calls(_ calls: [FieldLog.Call], keepingNotesOf old: [Call]) -> JSONOutput {
         .array(
             calls.enumerated().map { index, call in

@@ -1,10 +1,8 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// What differs between the directory and the rendered `files`, the manifest included, for
-    /// `--check` (nothing is written); empty when up to date. `previous` is the manifest there,
-    /// read under the run's lock. What it remembers does not make it stale: the same outputs
-    /// from the same spec bytes are current however the spec was named.
+    /// What differs between the directory and the rendered `files`, manifest included, for `--check` (writes nothing); empty when current.
+    /// `previous` is the manifest read under the lock; what it remembers never makes it stale (same outputs, same spec bytes: current).
     package func problems(_ files: [OutputFile], input: String, manifest previous: Manifest) -> [(path: String, problem: Problem)] {
         var digests: [String: String] = [:], found: [String: Problem] = [:]
         for file in files {

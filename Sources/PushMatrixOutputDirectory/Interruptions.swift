@@ -1,12 +1,7 @@
-/// How a run learns that the process running it was asked to stop (Ctrl-C, `kill`, a closed
-/// terminal). The library changes no process-wide state: the process decides what a stop
-/// request is and how it is held back, and the run asks between steps.
-///
-/// A writing run calls `hold` before it takes the output directory's lock and before it starts
-/// any thread; from then on a request waits. The run asks `isRequested` between steps, cleans
-/// up when one came before its update was decided, and calls `release` at the end, when a
-/// request that waited takes effect. Precondition: `hold` and `release` are called in pairs, on
-/// the thread that runs the command.
+/// How a run learns its process was asked to stop (Ctrl-C, `kill`, a closed terminal). The library changes no process-wide state: the
+/// process decides what a stop request is and how it is held back. A writing run calls `hold` before it takes the lock or starts any thread
+/// (a request then waits), asks `isRequested` between steps, cleaning up when one came before its update was decided, and calls `release`
+/// at the end, when a waiting request takes effect. Precondition: `hold` and `release` pair up, on the thread that runs the command.
 public struct Interruptions: Sendable {
     package let hold: @Sendable () -> Void
     package let release: @Sendable () -> Void
@@ -22,6 +17,5 @@ public struct Interruptions: Sendable {
     public static let none = Interruptions(hold: {}, release: {}, isRequested: { false })
 }
 
-/// Thrown when a stop was requested before the run's changes were decided: what it staged is
-/// gone, and the output is as it was.
+/// Thrown when a stop was requested before the run's changes were decided: what it staged is gone, and the output is as it was.
 package struct Interrupted: Error {}

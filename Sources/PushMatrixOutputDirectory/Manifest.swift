@@ -1,11 +1,9 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// An output directory's manifest as a run reads it, once: the inputs' digest it was written
-    /// for, what it remembers (`spec`, `module`), each file it lists with that file's outline
-    /// digest, and whether those digests were made as this version makes them (its `digest` line
-    /// names the same digest). Entries that could point outside the directory are ignored; a
-    /// manifest that is missing or not UTF-8 lists nothing.
+    /// An output directory's manifest, read once per run: the inputs' digest it was written for, what it remembers (`spec`, `module`), each
+    /// listed file's outline digest, and whether those digests are made as this version makes them (its `digest` line names the same
+    /// digest). Entries that could point outside the directory are ignored; a missing or non-UTF-8 manifest lists nothing.
     public struct Manifest: Sendable {
         /// The file's bytes; nil when there is none.
         public let bytes: [UInt8]?

@@ -1,24 +1,17 @@
 import PushMatrixSupport
 
-/// One `generate` at a time per output directory.
-///
-/// The lock is `flock(2)` on the output directory itself, opened through a symbolic link if
-/// the output path is one, so every path to a directory shares its lock. While the output
-/// directory does not exist yet, the lock is on the hidden directory beside it in which the
-/// new output is built. The kernel drops a lock when its process ends, however it ends, so a
-/// killed run never leaves a stale lock behind; what it leaves on disk, the next run clears
-/// (`OutputWriter.recover`).
+/// One `generate` at a time per output directory: `flock(2)` on the directory itself, opened through a symbolic link if the output path is
+/// one, so every path to it shares the lock; while it does not exist yet, on the hidden directory beside it where the new output is built.
+/// The kernel drops the lock however its process ends: a killed run leaves no stale lock, and `OutputWriter.recover` clears what it left.
 public final class OutputLock {
     package let writer: OutputWriter
     private var descriptor: Int32?
-    /// For an output directory that does not exist yet: the hidden directory it is built in,
-    /// and the parent folders this run made for it. Both go again unless the output lands.
+    /// A missing output directory's hidden build directory and the parents this run made for it; removed unless the output lands.
     private(set) var fresh: (root: String, made: [String])?
 
     private init(_ writer: OutputWriter) { self.writer = writer }
 
-    /// Takes the lock: `exclusive` to write, shared to only read (`--check`). Fails at once,
-    /// saying so, when another run holds it; also when the output path is not a directory.
+    /// Takes the lock, `exclusive` to write, else shared (`--check`); fails at once if another run holds it or the path is not a directory.
     public static func acquire(_ writer: OutputWriter, exclusive: Bool) throws(DiagnosticsError) -> OutputLock {
         let lock = OutputLock(writer)
         for _ in 0..<8 {
@@ -33,8 +26,7 @@ public final class OutputLock {
         throw writer.failure("the output directory keeps appearing and disappearing; is another program using it?")
     }
 
-    /// Takes the exclusive lock and finishes or clears what an interrupted run left: what every
-    /// writing run does first. Returns the lock and warnings about what could not be finished.
+    /// A writing run's first step: takes the exclusive lock, finishes or clears what an interrupted run left, and warns of what it cannot.
     public static func forWriting(_ writer: OutputWriter) throws(DiagnosticsError) -> (lock: OutputLock, warnings: [Diagnostic]) {
         let lock = try acquire(writer, exclusive: true)
         do {
@@ -45,8 +37,7 @@ public final class OutputLock {
         }
     }
 
-    /// Locks the hidden directory a missing output directory is built in, made afresh or left
-    /// by a killed run (then emptied). False when the output directory appeared meanwhile.
+    /// Locks a missing output directory's hidden build directory, made afresh or emptied; false if the output directory appeared meanwhile.
     private func makeFreshRoot() throws(DiagnosticsError) -> Bool {
         let root = writer.freshRoot
         let made: [String]
@@ -59,9 +50,8 @@ public final class OutputLock {
         do {
             try take(root, exclusive: true)
         } catch {
-            // Another run holds it: the directory and what is in it are that run's, even when
-            // this run made it a moment before that run locked it. Parents made for it stay
-            // while anything is in them (rmdir leaves a non-empty directory).
+            // Another run holds it, so the directory and its contents are that run's, even if this run made it a moment before. Parents
+            // made for it stay while anything is in them (rmdir leaves a non-empty directory).
             for directory in made.reversed() { FileSystem.removeDirectory(directory) }
             throw error
         }
@@ -91,8 +81,7 @@ public final class OutputLock {
     /// The hidden directory has become the output directory: it is no longer this run's to remove.
     func landed() { fresh = nil }
 
-    /// Lets go of the lock; a hidden directory that did not land is removed, with the folders
-    /// made for it.
+    /// Lets go of the lock; a hidden directory that did not land is removed, with the folders made for it.
     public func release() {
         if let fresh {
             try? FileSystem.removeTree(fresh.root)

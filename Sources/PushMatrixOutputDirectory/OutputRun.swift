@@ -1,14 +1,12 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// What a writing run did: each file's fate, and warnings (what an interrupted run left
-    /// that could not be finished, region code that `--force` or a template change dropped).
+    /// A writing run's result: each file's fate, and warnings (leftovers not finished, region code `--force` or a template change dropped).
     package struct Written {
         package var fates: [(path: String, fate: Fate)], warnings: [Diagnostic]
     }
 
-    /// What a run asks of the output directory, worked out from the manifest read under its
-    /// lock: the input digest, what the new manifest remembers, and how to render the files.
+    /// What a run asks of the output directory, from the manifest read under its lock: the input digest, what to remember, how to render.
     package struct Request {
         package var input: String, remembers: [(key: String, value: String)], render: () throws -> [OutputFile]
         package init(input: String, remembers: [(key: String, value: String)], render: @escaping () throws -> [OutputFile]) {
@@ -16,12 +14,9 @@ extension OutputWriter {
         }
     }
 
-    /// The one way a command writes an output directory. With stop requests held, it takes the
-    /// directory's lock, finishes or clears what an interrupted run left, reads the manifest
-    /// once and asks `request` for the run; then, unless forced or the manifest shows the
-    /// outputs are current for its input, it renders the files and lands them whole or not at
-    /// all. A stop requested before the update is decided leaves the directory as it was and
-    /// throws `Interrupted`.
+    /// The one way a command writes an output directory: with stop requests held, it takes the lock, finishes or clears an interrupted
+    /// run's leftovers, reads the manifest once and asks `request` for the run; unless the manifest shows the outputs current (and not
+    /// forced), it renders the files and lands all or none. A stop before the update is decided throws `Interrupted`, changing nothing.
     package func update(
         force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request
     ) throws -> Written {
@@ -40,16 +35,13 @@ extension OutputWriter {
         return Written(fates: fates, warnings: recovered + staging.warnings)
     }
 
-    /// What a checking run found: each file that is missing, stale or extra, what interrupted
-    /// runs left, and how many files the outputs have, the manifest included.
+    /// What a checking run found: each missing, stale or extra file, interrupted runs' leftovers, and the file count (manifest included).
     package struct Checked {
         package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int
     }
 
-    /// The one way a command checks an output directory, writing nothing: under a shared lock,
-    /// the manifest is read once and `request` asked for the run; the manifest alone answers
-    /// when it shows the outputs current for its input (unless forced); otherwise the files are
-    /// rendered and compared with what is there.
+    /// The one way a command checks an output directory, writing nothing: under a shared lock, the manifest alone answers when it shows the
+    /// outputs current for the run `request` gives (unless forced); otherwise the files are rendered and compared with what is there.
     package func check(force: Bool, request: (Manifest) throws -> Request) throws -> Checked {
         let lock = try OutputLock.acquire(self, exclusive: false)
         defer { lock.release() }
@@ -60,10 +52,8 @@ extension OutputWriter {
         return Checked(problems: problems(files, input: request.input, manifest: manifest), debris: debris, fileCount: files.count + 1)
     }
 
-    /// What `update` and `check` do first, under the lock: read the manifest once and ask
-    /// `request` for the run. Unless `force`, when that manifest was written for the run's input
-    /// and every file it lists still has the text it was written with, the outputs are current
-    /// without rendering anything: `current` is then the files, the manifest included.
+    /// What `update` and `check` do first, under the lock: read the manifest once and ask `request` for the run. Unless `force`, a manifest
+    /// written for the run's input whose files all keep their generated text means the outputs are current: `current` holds the files.
     private func start(force: Bool, _ request: (Manifest) throws -> Request) throws -> (Manifest, Request, current: [String]?) {
         let manifest = readManifest(), request = try request(manifest)
         guard !force, manifest.input == request.input, !manifest.entries.isEmpty, manifest.digestIsKnown else {

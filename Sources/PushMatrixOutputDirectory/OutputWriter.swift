@@ -1,11 +1,9 @@
 import PushMatrixSupport
 
-/// Brings an output directory in line with the rendered files: writes only files whose bytes
-/// changed (each through a temporary file renamed into place), removes files an earlier run
-/// generated that are no longer produced, and never touches any other file. Code inside
-/// `pushmatrix:begin`/`end` regions is kept; a generated file edited elsewhere is reported, not
-/// overwritten, unless forced. The manifest records each generated file with a digest of its
-/// text outside those regions, which is how edits are told apart from older output.
+/// Brings an output directory in line with the rendered files: writes only changed files (each via a temporary file renamed into place),
+/// removes files an earlier run generated that are no longer produced, and touches nothing else. Code in `pushmatrix:begin`/`end` regions
+/// is kept; a file edited elsewhere is reported, not overwritten, unless forced: the manifest's digest of each file's text outside its
+/// regions tells edits from older output.
 public struct OutputWriter: Sendable {
     public static let manifestName = ".pushmatrix-manifest"
 
@@ -13,16 +11,14 @@ public struct OutputWriter: Sendable {
     public enum Problem: String, Sendable { case missing, stale, extra }
 
     public let directory: String
-    /// What the manifest records of how the outputs were made, for a later run to reuse: the
-    /// spec (`spec`, as `--spec` names it) and the module (`module`). One line each, no newline.
+    /// How the outputs were made, for a later run to reuse: the spec (as `--spec` names it) and the module; one line each, no newline.
     public var remembers: [(key: String, value: String)]
 
     public init(directory: String, remembers: [(key: String, value: String)] = []) {
         (self.directory, self.remembers) = (directory, remembers)
     }
 
-    /// The inputs' digest, what the outputs remember, how files are digested, then each file's
-    /// outline digest and path, in path order.
+    /// The inputs' digest, what the outputs remember, how files are digested, then each file's outline digest and path, in path order.
     package func manifest(input: String, digests: [String: String]) -> [UInt8] {
         let header = ["input \(input)\n"] + remembers.map { "\($0.key) \($0.value)\n" } + ["digest \(Digest.name)\n"]
         return Array((header + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
@@ -35,8 +31,8 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// A file is the user's when the manifest does not list it, its digests are of a kind this
-    /// version cannot tell, or its text outside the regions no longer matches what was generated.
+    /// A file is the user's when the manifest does not list it, its digest is of a kind this version cannot tell, or its text outside the
+    /// regions no longer matches what was generated.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
         return Digest.hex(Regions.outline(existing)) != recorded
@@ -52,9 +48,8 @@ public struct OutputWriter: Sendable {
 
     // MARK: files
 
-    /// Names what pushmatrix stages before renaming it into place: a temporary file beside its
-    /// target, the hidden directory a new output directory is built in, beside it
-    /// (`.NAME.pushmatrix-tmp`), and the update staged inside an existing one (`Transaction`).
+    /// Names what pushmatrix stages before renaming into place: a temporary file beside its target, the hidden directory a new output
+    /// directory is built in (`.NAME.pushmatrix-tmp`, beside it), and the update staged inside an existing one (`Transaction`).
     package static let temporarySuffix = ".pushmatrix-tmp"
 
     /// The hidden directory beside the output directory in which a new one is built.
@@ -68,8 +63,7 @@ public struct OutputWriter: Sendable {
         DiagnosticsError([Diagnostic(file: directory, location: nil, message: message)])
     }
 
-    /// The output path must name a directory, or nothing yet; a symbolic link to a directory is
-    /// fine, one to nothing is not (the new directory would replace the link).
+    /// The output path must name a directory or nothing yet; a symbolic link to a directory is fine, to nothing not (it would be replaced).
     func checkDirectory() throws(DiagnosticsError) {
         switch FileSystem.kind(directory) {
         case nil, .directory?: return
@@ -79,8 +73,7 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// What an interrupted run left, as paths: the staged update inside the output directory
-    /// and the hidden directory beside it, unless a run holds the latter.
+    /// An interrupted run's leftovers: the update staged in the output directory, and the hidden directory beside it unless a run holds it.
     package func debris() -> [String] {
         let inside = location(Transaction.directoryName), beside = freshRoot
         var found = FileSystem.kind(inside) != nil ? [inside] : []
@@ -91,9 +84,8 @@ public struct OutputWriter: Sendable {
         return found
     }
 
-    /// Finishes or discards what an interrupted run left; call with the exclusive lock held.
-    /// An update whose journal was written is finished, anything else is removed. Returns
-    /// warnings about what could not be finished.
+    /// Finishes or discards what an interrupted run left; call with the exclusive lock held. An update whose journal was written is
+    /// finished, anything else is removed. Returns warnings about what could not be finished.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
         let found = debris()
         let warnings = try found.contains(location(Transaction.directoryName)) ? Transaction.finishInterrupted(in: self) : []
@@ -101,8 +93,7 @@ public struct OutputWriter: Sendable {
         return warnings
     }
 
-    /// A symbolic link anywhere on the way to an output file could send the write outside the
-    /// output directory, so the writer refuses rather than follows it.
+    /// A symbolic link on the way to an output file could send the write outside the output directory: the writer refuses, not follows, it.
     package func symbolicLink(_ path: String) -> Diagnostic? {
         var current = directory
         for component in path.split(separator: "/") {
@@ -142,8 +133,7 @@ public struct OutputWriter: Sendable {
     /// The manifest there, read once for the run that asks.
     public func readManifest() -> Manifest { Manifest(read(Self.manifestName)) }
 
-    /// Whether a manifest entry's path stays inside the output directory: relative, with no
-    /// empty, `.` or `..` component. Other entries are ignored.
+    /// Whether a manifest entry's path stays inside the output directory (relative; no empty, `.` or `..` component); others are ignored.
     static func isInside(_ path: Substring) -> Bool {
         !path.hasPrefix("/")
             && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {

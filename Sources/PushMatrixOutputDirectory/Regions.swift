@@ -1,6 +1,5 @@
-/// Marked regions in generated files — lines between `pushmatrix:begin ID` and
-/// `pushmatrix:end ID` — belong to the user: regeneration keeps what they hold.
-/// Works on bytes: every output is checked on every run.
+/// Regions between `pushmatrix:begin ID` and `pushmatrix:end ID` belong to the user: regeneration keeps them. Works on bytes, since every
+/// output is checked on every run.
 enum Regions {
     package typealias Line = ArraySlice<UInt8>
 
@@ -13,9 +12,8 @@ enum Regions {
         package let line: Int, message: String
     }
 
-    /// Each closed region's inner lines by id, and every marker that does not pair up. A region
-    /// left open, or closed under another id, is not among the regions: its lines cannot be
-    /// told from the generated text around them.
+    /// Each closed region's inner lines by id, and every marker that does not pair up. A region left open, or closed under another id, is
+    /// not a region: its lines cannot be told from the generated text around them.
     package static func scan(_ bytes: [UInt8]) -> (regions: [String: [Line]], problems: [Problem]) {
         var regions: [String: [Line]] = [:], problems: [Problem] = []
         var open: (id: String, line: Int, lines: [Line])?
@@ -69,16 +67,14 @@ enum Regions {
         return Array(out.joined(separator: [UInt8(ascii: "\n")]))
     }
 
-    /// The generated text with the user's regions from the existing file put back.
-    /// Every closed region of the existing text is kept, even when other markers in it are broken.
+    /// The generated text with the user's regions put back from the existing file: every closed region, even when other markers are broken.
     package static func merge(generated: [UInt8], existing: [UInt8]) -> [UInt8] {
         guard mayHaveRegions(generated) else { return generated }
         let kept = scan(existing).regions
         return replacing(generated) { kept[$0] }
     }
 
-    /// The ids of the existing text's regions that hold code (a line that is not blank) but have
-    /// no place in the generated text, so merging drops their code.
+    /// Ids of the existing text's regions that hold code (a non-blank line) but have no place in the generated text, so merging drops it.
     package static func dropped(generated: [UInt8], existing: [UInt8]) -> [String] {
         guard mayHaveRegions(existing) else { return [] }
         let places = Set(lines(generated).compactMap { marker(begin, $0) })
@@ -88,8 +84,7 @@ enum Regions {
         }.keys.sorted()
     }
 
-    /// The code of the existing text's regions `ids`, each between its markers, under a line that
-    /// says where it came from: what `--force` saves beside a file whose regions it drops.
+    /// The existing regions `ids`' code, each between its markers, under a line naming its source: what `--force` saves beside the file.
     static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
         let regions = scan(existing).regions
         var text = Array("pushmatrix: code of regions that \(file) no longer has; move it where it belongs.\n".utf8)
@@ -101,15 +96,13 @@ enum Regions {
         return text
     }
 
-    /// The text with every region emptied: what must match the last generated output for the
-    /// file to count as unedited outside its regions.
+    /// The text with every region emptied: what must match the last generated output for the file to count as unedited outside its regions.
     static func outline(_ bytes: [UInt8]) -> [UInt8] {
         mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
     }
 
-    /// Most files have no regions; a byte search for `pushmatrix:` says so without splitting
-    /// them into lines. The search looks at the byte that would end a match and moves on as far
-    /// as that byte allows (Horspool's rule), so it reads only a few bytes of each eleven.
+    /// Most files have no regions, which a byte search for `pushmatrix:` tells without splitting lines. Horspool's rule (skip as far as the
+    /// byte that would end a match allows) reads only about one byte in eleven.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         var end = word.count - 1
         while end < bytes.count {
@@ -122,13 +115,11 @@ enum Regions {
     private static let word = Array("pushmatrix:".utf8)
     private static let shift = (0..<256).map { byte in word.count - 1 - (word.dropLast().lastIndex(of: UInt8(byte)) ?? -1) }
 
-    /// The marker prefixes and the comment openers they may follow, spelled once: every line
-    /// of a file with regions is looked at.
+    /// The marker prefixes and the comment openers they may follow, spelled once: every line of a file with regions is looked at.
     private static let begin = Array("pushmatrix:begin ".utf8), end = Array("pushmatrix:end ".utf8)
     private static let openers = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)]
 
-    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose that merely
-    /// mentions the markers does not count. `prefix` is `begin` or `end`.
+    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose naming the markers does not count. `prefix`: begin/end.
     private static func marker(_ prefix: [UInt8], _ line: Line) -> String? {
         var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else {

@@ -1,16 +1,10 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// One run's writes. Each rendered file is compared with what is on disk as it is added;
-    /// only changed files are kept, in memory. Nothing on disk changes before `commit`, which
-    /// lands them all once every file is in and nothing conflicts:
-    ///
-    /// - a new output directory is built whole in the hidden directory beside it and renamed
-    ///   into place in one step, so it appears complete or not at all;
-    /// - an existing one is updated through a `Transaction`, which a run stopped at any moment
-    ///   leaves undone, or done once the next run has finished it.
-    ///
-    /// The run holds the output directory's `OutputLock` throughout.
+    /// One run's writes, made under the directory's `OutputLock`. Each added file is compared with what is on disk; only changed ones are
+    /// kept, in memory. Nothing on disk changes before `commit`, which lands them all once every file is in and nothing conflicts:
+    /// - a new output directory is built whole in the hidden directory beside it, then renamed into place at once: complete or absent;
+    /// - an existing one goes through a `Transaction`: a run stopped at any moment leaves it undone, or done once the next run finishes it.
     public final class Staging {
         package let writer: OutputWriter
         package let force: Bool
@@ -24,15 +18,13 @@ extension OutputWriter {
         /// Warnings from the run, such as region code that `--force` or a template change dropped.
         public private(set) var warnings: [Diagnostic] = []
 
-        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read
-        /// under it (read here when not given).
+        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read under it (read here when not given).
         public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock, manifest: Manifest? = nil) {
             (self.writer, self.force, self.outputLock, previous) = (writer, force, outputLock, manifest ?? writer.readManifest())
         }
 
-        /// Compares each rendered file with what is there, and keeps those that changed. A new
-        /// output directory has no file whose regions could be lost, so only an update records
-        /// what the run puts in each region and compares each file with what is there.
+        /// Keeps the rendered files that differ from what is there. Only an update, which can lose regions (a new directory cannot),
+        /// records what the run puts in each region and compares each file.
         public func add(_ files: [OutputFile]) {
             for file in files {
                 let (path, bytes) = (file.path, file.bytes)
@@ -50,8 +42,7 @@ extension OutputWriter {
             }
         }
 
-        /// The text to write (nil when the file is unchanged), why it cannot be written, and
-        /// what writing it loses.
+        /// The text to write (nil when the file is unchanged), why it cannot be written, and what writing it loses.
         private func compare(_ path: String, _ bytes: [UInt8]) -> (text: [UInt8]?, problems: [Diagnostic], warnings: [Diagnostic]) {
             let location = writer.location(path)
             if let link = writer.symbolicLink(path) { return (nil, [link], []) }
@@ -78,10 +69,8 @@ extension OutputWriter {
             return (merged, [], force ? broken : [])
         }
 
-        /// One diagnostic per region `ids` of `existing` that holds the user's code: code that no
-        /// file of this run puts in a region of that id, so a region that moved, or a default
-        /// nobody changed, is not one. An error, or under `--force` a warning, the code being
-        /// saved beside the file (`rescueSuffix`), added to any code saved there before.
+        /// One diagnostic per region `ids` of `existing` with user code that no file of this run puts in a same-id region (so not a moved
+        /// region or an untouched default): an error, or under `--force` a warning, the code appended to a file beside it (`rescueSuffix`).
         private func droppedCode(_ path: String, existing: [UInt8], ids all: [String]) -> [Diagnostic] {
             let regions = Regions.scan(existing).regions
             let ids = all.filter { id in !generatedRegions[id, default: []].contains(Regions.joined(regions[id] ?? [])) }
@@ -101,10 +90,8 @@ extension OutputWriter {
         /// What is added to a file's name to name the file its dropped regions' code is saved in.
         static let rescueSuffix = ".dropped-regions"
 
-        /// Lands every changed file, writes the manifest and removes files an earlier run made
-        /// that are no longer produced. Conflicts stop it before any change. `interrupted` is
-        /// asked between staged files: when it says yes, everything staged is removed and
-        /// `Interrupted` thrown, leaving the output as it was.
+        /// Lands every changed file, writes the manifest and removes files no longer produced; conflicts stop it before any change.
+        /// `interrupted` is asked between staged files: yes removes all that is staged and throws `Interrupted`, the output left as it was.
         public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
             let manifest = writer.manifest(input: input, digests: digests)
             if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
@@ -153,8 +140,7 @@ extension OutputWriter {
             return files.map(\.0).sorted().map { ($0, .written) }
         }
 
-        /// Writes files under a staging directory of this run's; on failure or interruption the
-        /// staging directory is removed and the output left as it was.
+        /// Writes files under this run's staging directory; on failure or interruption it is removed and the output left as it was.
         private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
             let isFresh = outputLock.fresh != nil
             do {

@@ -1,15 +1,10 @@
 import PushMatrixSupport
 
-/// An update of an existing output directory that a run stopped at any moment leaves either
-/// undone or, once the next run has finished it, done.
-///
-/// The changed files are written under `.pushmatrix-tmp/files/` inside the output directory.
-/// Then the journal, `.pushmatrix-tmp/journal`, is renamed into place: from that moment the
-/// update is decided. Its changes are applied in order (each staged file renamed over its target,
-/// each file no longer produced removed, the manifest last) and the staging directory removed.
-/// A run that finds a staging directory applies the rest of its journal first, checking each
-/// staged file against the digest the journal gives; without a journal the update was never
-/// decided, and the staging directory is just removed.
+/// An update of an existing output directory that a run stopped at any moment leaves either undone or, once the next run finishes it, done.
+/// Changed files are written under `.pushmatrix-tmp/files/` in the output directory, then the journal, `.pushmatrix-tmp/journal`, is
+/// renamed into place: the update is decided. Its changes apply in order (each staged file renamed over its target, each file no longer
+/// produced removed, the manifest last), then the staging directory goes. A run finding a staging directory applies the rest of its
+/// journal, checking staged files against its digests; with no journal the update was never decided, and the directory is removed.
 struct Transaction: Equatable {
     static let directoryName = ".pushmatrix-tmp"
     private static let header = "pushmatrix update 1"
@@ -57,8 +52,7 @@ struct Transaction: Equatable {
 
     package init(changes: [Change]) { self.changes = changes }
 
-    /// Decides the update (the journal lands in one rename), then applies it. The staged files
-    /// must be in place.
+    /// Decides the update (the journal lands in one rename), then applies it. The staged files must be in place.
     func commit(in writer: OutputWriter) throws(DiagnosticsError) {
         try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in
             try FileSystem.replace(Self.journal(in: writer), with: text, temporarySuffix: OutputWriter.temporarySuffix)
@@ -66,9 +60,8 @@ struct Transaction: Equatable {
         _ = try apply(in: writer, verifying: false)
     }
 
-    /// Applies the changes not yet done, then removes the staging directory. A staged file already
-    /// gone was moved before; one whose bytes do not match the journal (a power cut can leave it
-    /// empty) is not moved, and neither is the manifest then: the warnings say so.
+    /// Applies the changes not yet done, then removes the staging directory. A staged file already gone was moved before; one whose bytes
+    /// do not match the journal (a power cut can leave it empty) is not moved, nor then the manifest: the warnings say so.
     private func apply(in writer: OutputWriter, verifying: Bool) throws(DiagnosticsError) -> [Diagnostic] {
         var damaged: [String] = []
         for change in changes {
@@ -102,8 +95,7 @@ struct Transaction: Equatable {
         }
     }
 
-    /// What the next run does with a staging directory it finds: finishes a decided update, or
-    /// removes an undecided one (an update with no changes).
+    /// What the next run does with a staging directory it finds: finishes a decided update, or removes an undecided one (with no changes).
     static func finishInterrupted(in writer: OutputWriter) throws(DiagnosticsError) -> [Diagnostic] {
         let update = FileSystem.read(journal(in: writer)).flatMap { Transaction(text: $0) } ?? Transaction(changes: [])
         return try update.apply(in: writer, verifying: true)

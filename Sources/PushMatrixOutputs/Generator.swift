@@ -1,20 +1,16 @@
 import PushMatrixModel
 import PushMatrixSupport
 
-/// Renders the output plan's files: a path (relative to the output directory) and its bytes.
-/// Nothing is written here; the caller decides what a rendered file becomes.
+/// Renders the output plan's files (path relative to the output directory, bytes); writes nothing: the caller decides what they become.
 public enum Generator {
-    /// The generated Swift module's default name; a package that depends on pushmatrix picks
-    /// another, since target names are unique across a package graph.
+    /// The generated module's default name; a package depending on pushmatrix picks another (target names are unique in a package graph).
     public static let defaultModule = "PushHandlers"
 
-    /// The modules the built-in templates' Swift imports, and Swift itself, which every file
-    /// imports: a generated module with one of these names would shadow it, so none may be
-    /// chosen. (A test keeps this list in step with the templates.)
+    /// The modules the built-in templates' Swift imports, and Swift itself, which every file imports: a generated module with one of these
+    /// names would shadow it, so none may be chosen. (A test keeps this list in step with the templates.)
     package static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest", "Testing"]
 
-    /// Every file of `generate` in memory, by path. `templates` may override some or all of the
-    /// built-in templates; nil uses the built-in ones. `tests` is the conformance suite's framework.
+    /// Every file of `generate` in memory, by path. `templates` overrides some or all built-in ones (nil: none); `tests`: the framework.
     public static func render(
         _ matrix: Matrix, templates directory: String?, module: String = defaultModule, tests: TestFramework = .xctest
     ) throws(DiagnosticsError) -> [String: [UInt8]] {
@@ -30,8 +26,7 @@ public enum Generator {
         try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
     }
 
-    /// Renders, in memory, each file of every run a spec can have once: `generate` with either
-    /// test framework, and the field kit. For `validate`.
+    /// For `validate`: renders in memory each file of every run a spec can have, once: `generate` with either framework, and the field kit.
     package static func renderEverything(
         _ matrix: Matrix, library: TemplateLibrary, rows: [OutputPlan.Row] = OutputPlan.rows
     ) throws(DiagnosticsError) {
@@ -39,8 +34,7 @@ public enum Generator {
         _ = try render(OutputPlan.everyFile(matrix, module: defaultModule, rows: rows), matrix, library: library, run: run)
     }
 
-    /// The files, in the given order. The files that share a model are one job, and jobs run in
-    /// parallel; every job runs, and the first failure in file order is reported.
+    /// Renders the files in order; files sharing a model are one parallel job. Every job runs; the first failure in file order is thrown.
     private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
         throws(DiagnosticsError) -> [OutputFile]
     {

@@ -1,9 +1,7 @@
 import PushMatrixSpec
 
-/// Every file a run can produce, as one table. A row gives the path and the template (patterns
-/// over what the row ranges over), the view that makes the template's model, the format, and
-/// when the row's files exist. `generate`, `field-kit`, `validate`, the input digest and
-/// `--tests` all read this table; a new output is a row here plus its templates.
+/// Every file a run can produce, as one table: a row's path and template (patterns over what it ranges over), the view making the model,
+/// the format, and when its files exist. `generate`, `field-kit`, `validate`, the input digest and `--tests` read it; an output is a row.
 package enum OutputPlan {
     /// What one run makes: `generate` (with a test framework) or the field kit, of a module.
     package struct Run: Sendable {
@@ -46,8 +44,7 @@ package enum OutputPlan {
         case one
         /// Each documentation page the spec has (`{page}`), in each language (`{language}`).
         case pages
-        /// Each documentation page but the index (`{page}`), in the spec's first language: a DocC
-        /// article shares its page's model.
+        /// Each documentation page but the index (`{page}`), in the spec's first language: a DocC article shares its page's model.
         case articles
         /// The index page in the spec's first language, for the DocC catalog's landing page.
         case index
@@ -77,8 +74,7 @@ package enum OutputPlan {
         package let format: Format
         package let range: Range
         package let when: Condition
-        /// The template to use where `template` names one that neither the user's directory nor
-        /// the built-in set has (a runbook in a language with no translation yet).
+        /// The template for a `template` that neither the user's directory nor the built-ins have (a runbook not yet translated).
         package let fallback: String?
 
         init(
@@ -103,8 +99,7 @@ package enum OutputPlan {
         return filled(row.path, ["language": language, "page": page])
     }
 
-    /// `pattern` with each `{name}` that `values` has replaced by its value, in one pass; any
-    /// other text, braces included, as it is.
+    /// `pattern` with each `{name}` that `values` has replaced by its value, in one pass; any other text, braces included, as it is.
     static func filled(_ pattern: String, _ values: [String: String]) -> String {
         var out = "", rest = pattern[...]
         while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {

@@ -1,7 +1,6 @@
 import PushMatrixModel
 
-/// One file of the output plan for a matrix: its path, its template (nil for a file its view
-/// writes whole), and what its model is made from.
+/// One file of a matrix's output plan: its path, its template (nil when its view writes it whole), and what its model is made from.
 package struct PlannedFile: Sendable {
     /// What a row's file is for within the row's range.
     package enum Item: Sendable, Hashable {
@@ -35,9 +34,8 @@ extension OutputPlan {
         }
     }
 
-    /// The templates `run` may read, for the input digest: every built-in template but those
-    /// that only rows not holding for the run name, and any other template a holding row names
-    /// outright. Partials and the spec's own Swift files count for every run.
+    /// The templates `run` may read, for the input digest: every built-in template but those that only rows not holding for the run name,
+    /// and any other template a holding row names outright. Partials and the spec's own Swift files count for every run.
     package static func templates(for run: Run, rows: [Row] = rows) -> [String] {
         let holding = rows.filter { $0.when.holds(for: run) }, other = rows.filter { !$0.when.holds(for: run) }
         let used = TemplateNames(holding), unused = TemplateNames(other)
@@ -45,12 +43,10 @@ extension OutputPlan {
         return builtIn + used.fixed.subtracting(builtIn).sorted()
     }
 
-    /// The templates some rows name: outright, or by a pattern whose `{…}` stands for part of
-    /// one path segment. `{template}` (a file the spec names) is left out: it counts for every run.
+    /// Templates some rows name, outright or by a pattern whose `{…}` is part of one path segment; `{template}` (the spec's) counts always.
     private struct TemplateNames {
         let fixed: Set<String>
-        /// Each pattern's literal parts: the text before the first placeholder, between
-        /// placeholders, and after the last.
+        /// Each pattern's literal parts: the text before the first placeholder, between placeholders, and after the last.
         let patterns: [[Substring]]
 
         init(_ rows: [Row]) {

@@ -1,10 +1,8 @@
 import PushMatrixSupport
 
-/// A Swift file shipped as plain text, with holes its view fills: `{{name}}` becomes the value
-/// the view gives `name`, Swift that the view printed (`SwiftPrinter`). A hole has no sections,
-/// loops, partials or escaping; every decision is the view's. A hole alone on its line is
-/// replaced with that line by the value's own lines, which carry their own indentation, so an
-/// empty value leaves no line.
+/// A Swift file shipped as plain text, with holes its view fills: `{{name}}` becomes the value the view gives `name`, Swift that the view
+/// printed (`SwiftPrinter`). A hole has no sections, loops, partials or escaping; every decision is the view's. A hole alone on its line is
+/// replaced with that line by the value's own lines, which carry their own indentation, so an empty value leaves no line.
 enum SwiftFile {
     static func filled(_ text: String, _ values: [String: String], file: String) throws(DiagnosticsError) -> [UInt8] {
         let bytes = Array(text.utf8)

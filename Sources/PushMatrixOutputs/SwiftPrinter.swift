@@ -1,5 +1,4 @@
-/// Prints generated Swift line by line at the indentation it is told, and holds the layout rules
-/// swift-format applies to it, so a file printed from code needs no template and no other rule.
+/// Prints generated Swift at the indentation it is told, with swift-format's layout rules, so a file printed from code needs no template.
 struct SwiftPrinter {
     /// The line length of the package's swift-format configuration, which generated code keeps to.
     static let lineLength = 140
@@ -7,8 +6,7 @@ struct SwiftPrinter {
     private(set) var bytes: [UInt8] = []
     private var indent = 0
 
-    /// One line (which may go on over lines of its own, already laid out); an empty line gets no
-    /// indentation.
+    /// One line (which may go on over lines of its own, already laid out); an empty line gets no indentation.
     mutating func print(_ line: String) {
         if !line.isEmpty {
             bytes.append(contentsOf: repeatElement(.space, count: indent))
@@ -17,8 +15,7 @@ struct SwiftPrinter {
         bytes.append(.newline)
     }
 
-    /// What `body` prints from `indent` spaces in, as a plain file's hole (`SwiftFile`): its
-    /// lines without the last line break, or nothing.
+    /// What `body` prints from `indent` spaces in, as a plain file's hole (`SwiftFile`): its lines without the last line break, or nothing.
     static func hole(indent: Int = 0, _ body: (inout SwiftPrinter) -> Void) -> String {
         var printer = SwiftPrinter()
         printer.indent = indent
@@ -27,14 +24,12 @@ struct SwiftPrinter {
         return String(decoding: printer.bytes, as: UTF8.self)
     }
 
-    /// The import lines of `modules`, in the order swift-format's OrderedImports wants: a
-    /// file's imports are one hole, since the generated module's name decides where its line goes.
+    /// `modules`' import lines in swift-format's OrderedImports order; one hole, since the module's name decides where its line goes.
     static func imports(_ modules: [String]) -> String {
         modules.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "import " + $0 }.joined(separator: "\n")
     }
 
-    /// Text from the spec or the matrix made safe for a `//` comment: on one line, with no
-    /// control characters.
+    /// Text from the spec or the matrix made safe for a `//` comment: on one line, with no control characters.
     static func comment(_ text: String) -> String { SwiftCommentFormat().text(text) }
 
     /// What `body` prints, `by` more spaces in.
@@ -44,9 +39,8 @@ struct SwiftPrinter {
         indent -= extra
     }
 
-    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format
-    /// lays it out: on one line with its type while that fits, then without it, and only then
-    /// broken after the `=` with everything after indented.
+    /// How a scenario's declaration opens, and the extra indent of its arguments, as swift-format lays it out: on one line with its type
+    /// while that fits, then without it, and only then broken after the `=` with everything after indented.
     static func scenarioDeclaration(_ name: String) -> (String, String) {
         let prefix = "    public static let \(name)"
         if (prefix + ": PushScenario = PushScenario(").count <= lineLength {
@@ -57,11 +51,7 @@ struct SwiftPrinter {
         return ("public static\n        let \(name) =\n        PushScenario(", "    ")
     }
 
-    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else
-    /// with its arguments from the next line, four spaces in, as many to a line as fit.
-    /// Precondition: the arguments hold no ", " of their own (enum cases and literals).
-    /// `text` split at each ", ", empty pieces left out, as `split(separator: ", ")` splits it,
-    /// by bytes: a separator that is ASCII ends and starts whole characters.
+    /// `text` split at each ", " (empty pieces left out) like `split(separator: ", ")`, by bytes: an ASCII separator ends whole characters.
     private static func arguments(_ text: Substring) -> [String] {
         let bytes = Array(text.utf8)
         var pieces: [String] = [], start = 0, index = 0
@@ -77,6 +67,8 @@ struct SwiftPrinter {
         return pieces
     }
 
+    /// A call written at `indent` as swift-format lays it out: on its line while it fits, else with its arguments from the next line, four
+    /// spaces in, as many to a line as fit. Precondition: the arguments hold no ", " of their own (enum cases and literals).
     static func wrapped(call line: String, indent: Int) -> String {
         // A line that fits in bytes fits in characters, which cost more to count.
         guard indent + line.utf8.count > lineLength, indent + line.count > lineLength else { return line }

@@ -1,8 +1,7 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The comments on the skeleton's state branches: each branch's summary in words, a group to a
-/// few lines, each followed by the anchor of its first cell on the matrix page.
+/// The skeleton's state branch comments: each branch's summary in words, a group to a few lines, each before its first cell's anchor.
 extension SwiftView {
     /// The most comment lines a branch has.
     static let branchLines = 12
@@ -11,13 +10,11 @@ extension SwiftView {
     /// A branch's comment lines start in this column, inside a `switch` in a method.
     private static let branchIndent = 12
 
-    /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments'
-    /// language, relative to its output folder.
+    /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments' language, relative to its output folder.
     var matrixPage: String { OutputPlan.markdownPage("reception-methods", language: spec.languages[0].id) }
 
-    /// The comment lines of a branch that `summary` (nil: nothing) reaches: each group's words,
-    /// wrapped, then its first cell's anchor. Past `branchLines`, the anchors go, then the last
-    /// groups, which the page names.
+    /// The comment lines of the branch `summary` (nil: none) reaches: each group's words, wrapped, then its first cell's anchor. Past
+    /// `branchLines`, the anchors go, then the last groups, which the page names.
     func branchComment(_ summary: BranchSummary?) -> [String] {
         guard let summary else { return ["never, in this matrix"] }
         let told = summary.groups.map { (words: words($0), anchor: anchor($0)) }
@@ -34,8 +31,8 @@ extension SwiftView {
         return kept
     }
 
-    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert`, as
-    /// comment lines: when that is too long, the payloads start a line of their own.
+    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert`, as comment lines: when that is too long, the
+    /// payloads start a line of their own.
     package func words(_ group: BranchSummary.Group) -> [String] {
         let setups = group.setups.count == spec.setups.count ? "every \(spec.naming.words)" : Self.list(group.setups, "and")
         let states = group.appStates.count == spec.appStates.count ? "every app state" : Self.list(group.appStates, "or")
@@ -46,8 +43,7 @@ extension SwiftView {
         return line.count == 1 ? line : Self.wrappedComment(head) + Self.wrappedComment(payloads, continued: true)
     }
 
-    /// The payloads of some cubes: `every payload`, `any payload with alert, without category`,
-    /// `alert + category` (that payload alone), several joined by `or`.
+    /// Cubes' payloads: `every payload`, `any payload with alert, without category`, `alert + category` (alone), several joined by `or`.
     func payloadWords(_ cubes: [PayloadCube]) -> String {
         let keys = matrix.payloadKeyIds
         let full: UInt64 = keys.isEmpty ? 0 : UInt64.max >> (64 - keys.count)
@@ -64,8 +60,7 @@ extension SwiftView {
         return told.joined(separator: "; or ")
     }
 
-    /// `see #cell-…`: the anchor of the group's first cell in the page's order (payload by
-    /// payload, then setups by app states), and how many more cells the group has.
+    /// `see #cell-…`: the group's first cell's anchor in page order (payload by payload, setups by app states), and how many more it has.
     func anchor(_ group: BranchSummary.Group) -> String {
         let anchors = Anchors(spec)
         let payload = matrix.payloads.first { payload in group.payloads.contains { $0.contains(payload) } }!
@@ -82,8 +77,7 @@ extension SwiftView {
         items.count > 1 ? items.dropLast().joined(separator: ", ") + " \(last) " + items.last! : items.joined()
     }
 
-    /// A text as comment lines that end by `branchWidth`: lines after the first, or every line
-    /// of a `continued` text, indented two spaces.
+    /// A text as comment lines that end by `branchWidth`: lines after the first, or every line of a `continued` text, indented two spaces.
     static func wrappedComment(_ text: String, continued: Bool = false) -> [String] {
         let width = branchWidth - branchIndent - "// ".count - 2
         var lines: [String] = [], line = ""

@@ -1,8 +1,7 @@
 import PushMatrixModel
 
 extension SwiftView {
-    /// One payload combination's scenarios as a Swift file: a list of them, the payload they
-    /// share, and a declaration each. Printed from code, not through a template.
+    /// One payload combination's scenarios as a Swift file, printed from code: their list, their shared payload, and a declaration each.
     func scenarioFile(_ group: Group) -> [UInt8] {
         var out = SwiftPrinter(), expressions: [Scenario.Step: String] = [:]  // the few steps its scenarios repeat
         let payload = payloadExpression(group.payload, fitting: "    private static let \(group.name)__payload: PushPayload = ".count)

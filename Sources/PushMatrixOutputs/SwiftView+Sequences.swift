@@ -1,10 +1,8 @@
 import PushMatrixModel
 
-/// The view models of the sequences of several pushes: their declarations in the module, and a
-/// test each in both suites.
+/// The view models of the sequences of several pushes: their declarations in the module, and a test each in both suites.
 extension SwiftView {
-    /// The sequences' list and declarations; `names` are the scenarios' Swift names, by their
-    /// index in the matrix.
+    /// The sequences' list and declarations; `names` are the scenarios' Swift names, by their index in the matrix.
     package func sequences(names: [String]) -> [String: String] {
         let sequences = matrix.pushSequences()
         let all = SwiftPrinter.hole(indent: 4) { out in
@@ -34,8 +32,7 @@ extension SwiftView {
         return ["all": all, "declarations": declarations]
     }
 
-    /// The sequence suite's holes: XCTest's a test per sequence; Swift Testing's file has one
-    /// test, over `PushSequence.all`, as it is.
+    /// The sequence suite's holes: XCTest's a test per sequence; Swift Testing's file has one test, over `PushSequence.all`, as it is.
     func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
         if framework == .xctest {

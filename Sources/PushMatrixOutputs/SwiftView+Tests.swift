@@ -12,9 +12,8 @@ extension SwiftView {
         return holes
     }
 
-    /// One payload combination's tests: XCTest's a method per scenario, named without the
-    /// payload combination its class is named for; Swift Testing's a parameterized test per
-    /// setup and app state, in the order the scenarios reach them.
+    /// One payload combination's tests: XCTest's a method per scenario, named without the payload combination its class is named for; Swift
+    /// Testing's a parameterized test per setup and app state, in the order the scenarios reach them.
     func testFile(_ group: Group, module: String, framework: TestFramework) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module]), "typeName": group.typeName]
         switch framework {
@@ -48,8 +47,7 @@ extension SwiftView {
         return holes
     }
 
-    /// XCTest methods, a blank line apart: each `summary` as its doc comment, and a call of
-    /// `assertConforms` with the scenario or sequence `conforming`, wrapped to the line length.
+    /// XCTest methods, a blank line apart: `summary` as each doc comment, then `assertConforms` on the scenario or sequence, wrapped.
     static func xcTests(_ tests: [(name: String, summary: String, conforming: String)]) -> String {
         SwiftPrinter.hole(indent: 4) { out in
             for (index, test) in tests.enumerated() {

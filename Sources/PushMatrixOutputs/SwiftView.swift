@@ -1,8 +1,7 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The view model of the generated Swift: the spec's ids as enum cases, every scenario as
-/// data, and the classifier's cases with the cells that lead to each (the matrix inverted).
+/// The generated Swift's view model: the spec's ids as enum cases, every scenario as data, and the classifier's cases with their cells.
 struct SwiftView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
@@ -11,8 +10,7 @@ struct SwiftView {
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
     var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
-        // The matrix lists scenarios payload by payload, in the docs' order: a group is a run,
-        // and a slice of the matrix's own array (no scenario is copied).
+        // The matrix lists scenarios payload by payload (docs' order): a group is a run, a slice of the matrix's array, no scenario copied.
         let all = matrix.scenarios
         var groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] = []
         var start = all.startIndex
@@ -24,18 +22,16 @@ struct SwiftView {
         return groups
     }
 
-    /// What every template may use besides its own context: the names plain Swift files use
-    /// (`names`), for the documentation and runbook that show Swift, and whether any handler
-    /// runs outside the app.
+    /// What every template may use besides its own context: the names plain Swift files use (`names`), for the documentation and runbook
+    /// that show Swift, and whether any handler runs outside the app.
     var common: TemplateFields {
         var fields = TemplateFields(names.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
         fields["outsideApp"] = .bool(outsideApp)
         return fields
     }
 
-    /// The dimensions' holes: each dimension's enum cases with their doc comments, the handlers'
-    /// properties, the permission statuses (when the spec has them), the cases of a handler that
-    /// runs outside the app (when one does) and the payload's keys.
+    /// The dimensions' holes: each dimension's enum cases with their doc comments, the handlers' properties, the permission statuses (when
+    /// the spec has them), the cases of a handler that runs outside the app (when one does) and the payload's keys.
     package func dimensions() -> [String: String] {
         let handlers = spec.handlers, keys = spec.payloadKeys, outside = outsideApp
         let lines = { (indent: Int, lines: [String]) in SwiftPrinter.hole(indent: indent) { for line in lines { $0.print(line) } } }
@@ -103,9 +99,8 @@ struct SwiftView {
         out.print("case \(id)")
     }
 
-    /// The names every plain Swift file may use: the second dimension's type (the spec's name
-    /// after the module's `Push` prefix, which keeps every public name apart from an app's own),
-    /// its label, and its name in comments.
+    /// The names every plain Swift file may use: the second dimension's type (the spec's name after the module's `Push` prefix, which keeps
+    /// every public name apart from an app's own), its label, and its name in comments.
     var names: [String: String] {
         ["setupType": "Push" + spec.naming.swiftType, "setupLabel": spec.naming.label, "setupWords": spec.naming.words]
     }
@@ -113,9 +108,8 @@ struct SwiftView {
     /// Whether any handler runs outside the app, in an extension.
     private var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 
-    /// The runtime's holes: the events a delivery may carry, whether a sequence skips the
-    /// extensions' calls, and the payload keys in the spec's order (the field recorder writes
-    /// every key of a run's payload).
+    /// The runtime's holes: the events a delivery may carry, whether a sequence skips the extensions' calls, and the payload keys in the
+    /// spec's order (the field recorder writes every key of a run's payload).
     func runtime() -> [String: String] {
         [
             "deliveredEvents": outsideApp ? ".delivered, .outsideApp" : ".delivered",
@@ -145,14 +139,11 @@ struct SwiftView {
 
     /// Every call site, in the order the scenarios first reach it: the matrix inverted.
     static func callSites(_ matrix: Matrix) -> [CallSite] {
-        // Keyed by ids and numbers rather than joined text: every step of every scenario is
-        // looked up here, and a large matrix has hundreds of thousands.
+        // Keyed by ids and numbers, not joined text: each step of each scenario is looked up here, hundreds of thousands in a big matrix.
         struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
-        /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever
-        /// the tap) a tap.
+        /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever the tap) a tap.
         struct Line: Hashable { let appState: String, step: Int, tap: String? }
-        /// What reaches a site's line: the payloads, in order, and for each the handlers that
-        /// must be missing, when only then.
+        /// What reaches a site's line: the payloads, in order, and for each the handlers that must be missing, when only then.
         struct Reach {
             var payloads: [Payload] = [], missing: [Payload: [String]] = [:]
 
@@ -162,8 +153,7 @@ struct SwiftView {
                 if scenario.missing.isEmpty || missing[scenario.payload] == nil { missing[scenario.payload] = scenario.missing }
             }
         }
-        /// A site as the scenarios reach it: its events (compared as events and spelled once in
-        /// `site`: most steps repeat an event their site has) and its lines, in order.
+        /// A site as reached: its events (compared as events, spelled once in `site`, as most steps repeat one) and its lines, in order.
         struct Found { var site: CallSite, events: [Scenario.Event] = [], lines: [Line] = [], reaches: [Line: Reach] = [:] }
         var found: [Found] = [], index: [SiteKey: Int] = [:]
         for scenario in matrix.scenarios {
@@ -220,9 +210,8 @@ struct SwiftView {
         ]
     }
 
-    /// The iOS skeleton's holes: per handler, a branch per application state with the cells that
-    /// lead there (every setup), summarised; per setup, the permission mapping; per permission
-    /// status, the doc comment of what the app does about it.
+    /// The iOS skeleton's holes: per handler, a branch per application state with the cells that lead there (every setup), summarised; per
+    /// setup, the permission mapping; per permission status, the doc comment of what the app does about it.
     package func skeleton() -> [String: String] {
         let summaries = BranchSummary.all(matrix)
         var holes = [
@@ -260,11 +249,9 @@ struct SwiftView {
 
     // MARK: names
 
-    /// A payload combination's scenarios with their Swift names, e.g.
-    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, the names
-    /// of their test methods, without the payload combination that names the test class
-    /// (`ios10__background__tapBody__withoutAction`), and summaries: worked out once for both of
-    /// its files.
+    /// Worked out once for both of its files: a payload combination's scenarios with their Swift names, e.g.
+    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, their test methods' names, without the payload
+    /// combination that names the class (`ios10__background__tapBody__withoutAction`), and summaries.
     package struct Group {
         package let payload: Payload, scenarios: ArraySlice<Scenario>
         package let name: String, typeName: String
@@ -277,8 +264,8 @@ struct SwiftView {
             typeName = SwiftView.payloadTypeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
             var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
-            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough
-            // for a line. A handler the scenario stands either way for is not in its name.
+            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough for a line. A handler the scenario stands
+            // either way for is not in its name.
             names = scenarios.map { [name] scenario in
                 let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
                 return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
@@ -300,9 +287,8 @@ struct SwiftView {
             }
         }
 
-        /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then
-        /// the parts `missing` gives for each missing handler: joined once, since a name repeats
-        /// every key of its payload.
+        /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then the parts `missing` gives for each missing
+        /// handler: joined once, since a name repeats every key of its payload.
         private static func spelled(
             _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
         ) -> String {
@@ -347,16 +333,14 @@ struct SwiftView {
         }
     }
 
-    /// The payload's initializer, to follow `prefix` characters on its line: broken after the
-    /// parenthesis, as swift-format does, when the line would be too long.
+    /// The payload's initializer after `prefix` characters on its line: broken after the parenthesis, as swift-format does, if too long.
     func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
         let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
         let oneLine = "PushPayload(\(arguments))"
         return prefix + oneLine.count <= SwiftPrinter.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
     }
 
-    /// A payload combination's name in Swift properties and file names: its set keys joined by
-    /// `_` (`alert_category`), or `none`.
+    /// A payload combination's name in Swift properties and file names: its set keys joined by `_` (`alert_category`), or `none`.
     static func payloadName(_ payload: Payload, keys: [String]) -> String {
         let set = payload.setKeys(keys)
         return set.isEmpty ? "none" : set.joined(separator: "_")

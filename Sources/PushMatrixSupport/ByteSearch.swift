@@ -1,7 +1,6 @@
 extension Array where Element == UInt8 {
-    /// Where `needle` first occurs at or after `start`, searching bytes: a scan for its first
-    /// byte, then a comparison of the rest. Nil when it does not occur; an empty needle occurs
-    /// at `start`. Texts are short and needles shorter, so nothing cleverer pays.
+    /// Where `needle` first occurs at or after `start`, searching bytes: a scan for its first byte, then a comparison of the rest. Nil when
+    /// it does not occur; an empty needle occurs at `start`. Texts are short and needles shorter, so nothing cleverer pays.
     package func firstIndex(of needle: [UInt8], from start: Int = 0) -> Int? {
         guard let first = needle.first else { return start }
         var index = start
@@ -50,8 +49,7 @@ package struct NeedleSet {
     }
 }
 
-/// The bytes the parsers look for by name: inlinable constants, since other targets compare
-/// every byte of a file with them (a stored `let` is read through a call from another module).
+/// The bytes parsers look for, by name: inlinable, as other targets compare every byte with them (a stored `let` is read via a call).
 extension UInt8 {
     @inlinable package static var newline: UInt8 { 0x0A }
     @inlinable package static var carriageReturn: UInt8 { 0x0D }

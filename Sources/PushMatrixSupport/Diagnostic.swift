@@ -15,8 +15,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     }
 }
 
-/// One problem found in an input, printed the way compilers do so editors and CI can link it:
-/// `file:line:column: error: path: message`.
+/// One problem found in an input, printed the way compilers do so editors and CI can link it: `file:line:column: error: path: message`.
 public struct Diagnostic: Error, Sendable, Hashable {
     public enum Severity: String, Sendable { case error, warning }
 
@@ -33,8 +32,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
 
     public var description: String { formatted(colored: false) }
 
-    /// `path:line:column: error: …`, as Xcode, editors' problem matchers and CI annotations read
-    /// it; with ANSI colour for a terminal.
+    /// `path:line:column: error: …`, as Xcode, editors' problem matchers and CI annotations read it; with ANSI colour for a terminal.
     public func formatted(colored: Bool) -> String {
         var place = file
         if let location { place += ":\(location.line):\(location.column)" }

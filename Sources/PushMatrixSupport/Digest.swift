@@ -1,5 +1,4 @@
-/// The digest the manifest records and the inputs are summed up with: XXH64 (seed 0), as
-/// sixteen lower-case hex digits. Enough to notice an edit, and the same on every machine.
+/// The digest of the manifest and the inputs: XXH64 (seed 0), as sixteen lower-case hex digits; enough to see an edit, same everywhere.
 package enum Digest {
     /// How the manifest names it, on its `digest` line.
     package static let name = "xxh64"

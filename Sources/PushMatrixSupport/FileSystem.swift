@@ -6,8 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The few file operations pushmatrix needs, straight on the C library. Foundation is not linked:
-/// loading it costs more than a whole `generate --check`, and the tool runs on every build.
+/// The few file operations pushmatrix needs, on libc, not Foundation: loading it costs more than a `generate --check` (run every build).
 package enum FileSystem {
     package enum Kind { case regular, directory, symbolicLink, other }
 
@@ -38,8 +37,7 @@ package enum FileSystem {
     /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
     package static func read(_ path: String) -> [UInt8]? { try? contents(path) }
 
-    /// The whole file at `path`, which must be a regular file. A FIFO, a device or a directory
-    /// is refused without waiting: opening a FIFO that has no writer would otherwise block.
+    /// The file at `path`, which must be a regular file: a FIFO, device or directory is refused at once (opening a writerless FIFO blocks).
     package static func contents(_ path: String) throws(Failure) -> [UInt8] {
         // O_NONBLOCK makes the open of a FIFO return at once; a regular file's reads ignore it.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -54,8 +52,7 @@ package enum FileSystem {
     /// Everything on standard input up to its end; waits for it as long as the writer takes.
     package static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
 
-    /// What an open file gives until its end. The first read asks for one byte more than
-    /// `expected`, so a file of that size ends there; one that grew is read on.
+    /// An open file's bytes. The first read asks for one byte beyond `expected`, so a file that size ends there; one that grew is read on.
     private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
         var got = 0
@@ -90,8 +87,7 @@ package enum FileSystem {
         guard close(fd) == 0 else { throw .current() }
     }
 
-    /// Writes a temporary file beside `path` and renames it into place: a reader, or a run killed
-    /// half way, sees the old file or the new one, never a mix.
+    /// Writes a temporary file beside `path`, renamed into place: a reader, or a run killed midway, sees the old or new file, never a mix.
     package static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
         let temporary = temporary(for: path, suffix: temporarySuffix)
         try createDirectories(parent(of: temporary))
@@ -118,8 +114,7 @@ package enum FileSystem {
         }
     }
 
-    /// Creates `path` and any missing parents; an existing directory is fine. Returns the
-    /// directories this call made, outermost first (another thread may make some of them).
+    /// Makes `path` and missing parents (existing is fine), returning those it made, outermost first (another thread may make some).
     @discardableResult
     package static func createDirectories(_ path: String) throws(Failure) -> [String] {
         if path.isEmpty || kind(path) == .directory { return [] }
@@ -132,9 +127,8 @@ package enum FileSystem {
         return made
     }
 
-    /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must
-    /// already be a directory (it may be reached through a symbolic link). A component that is
-    /// a symbolic link or not a directory is refused: nothing is made through a link.
+    /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must already be a directory (it may be
+    /// reached through a symbolic link). A component that is a symbolic link or not a directory is refused: nothing is made through a link.
     package static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
         var current = root
         for component in relative.split(separator: "/") {
@@ -145,8 +139,7 @@ package enum FileSystem {
         }
     }
 
-    /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed,
-    /// never followed. Missing is fine.
+    /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed, never followed. Missing is fine.
     package static func removeTree(_ path: String) throws(Failure) {
         guard let found = kind(path) else { return }
         if found == .directory { for name in try entries(path) { try removeTree(join(path, name)) } }
@@ -181,9 +174,8 @@ package enum FileSystem {
         guard unlink(path) == 0 else { throw .current() }
     }
 
-    /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting:
-    /// the descriptor that holds the lock until `unlock`, or nil when another process holds one
-    /// that excludes it. The error says whether the directory could not be opened or locked.
+    /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting: the descriptor holding it until `unlock`, or
+    /// nil when another process holds one that excludes it. The error says whether the directory could not be opened or locked.
     package static func lockDirectory(_ path: String, exclusive: Bool) throws(Failure) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "cannot open the directory (\(Failure.current()))") }
@@ -199,8 +191,8 @@ package enum FileSystem {
     /// Lets go of a lock `lockDirectory` took.
     package static func unlock(_ descriptor: Int32) { close(descriptor) }
 
-    /// `path` as seen from `directory` (each absolute or relative to the working directory),
-    /// from their names alone: `Spec/a.json` seen from `Generated` is `../Spec/a.json`.
+    /// `path` as seen from `directory` (each absolute or relative to the working directory), by name alone: `Spec/a.json` from `Generated`
+    /// is `../Spec/a.json`.
     package static func relative(_ path: String, from directory: String) -> String {
         let target = components(absolute(path)), base = components(absolute(directory))
         let shared = zip(target, base).prefix { $0 == $1 }.count

@@ -1,7 +1,6 @@
 /// Where a value came from in the spec: its JSON path (for people) and position (for editors).
 public struct Origin: Sendable, Hashable {
-    /// The path is kept as the enclosing object's path and a key, joined only when shown: a
-    /// large spec has hundreds of thousands of origins and shows none of them when it is valid.
+    /// The path, kept as its parent's path and a key, joined only when shown: a large spec has hundreds of thousands, none shown if valid.
     private let parent: String, key: String
     public var location: SourceLocation
 

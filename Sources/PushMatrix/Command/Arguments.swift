@@ -8,8 +8,7 @@ struct Arguments {
     /// Every option the command takes, for suggestions.
     private let known: [String]
 
-    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`); `known`, all of
-    /// them (see `CommandInfo.arguments`).
+    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`); `known`, all of them (see `CommandInfo.arguments`).
     init(_ arguments: [String], valued: Set<String>, known: [String]) throws(UsageError) {
         self.known = known
         var rest = arguments[...]
@@ -26,8 +25,7 @@ struct Arguments {
         }
     }
 
-    /// The value of `--spec` in `arguments`, found as `value` finds it (the last given), for the
-    /// commands whose options are named after the spec's ids: `explain` and its help.
+    /// `--spec` in `arguments` (the last, as `value` finds it), for commands with options named for spec ids: `explain` and its help.
     static func spec(in arguments: [String]) -> String? {
         var found: String?, rest = arguments[...]
         while let argument = rest.popFirst() {

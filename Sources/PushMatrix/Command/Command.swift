@@ -15,17 +15,15 @@ public enum Command {
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
-    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error. (The tool also
-    /// exits 1 when it cannot write all its output; see main.swift.)
+    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error (also 1 if output is not written whole; see main.swift).
     public struct Result: Sendable {
         public var status: Int32
         public var stdout = ""
         public var stderr = ""
     }
 
-    /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR).
-    /// `invocation` is the command the user typed to start pushmatrix (the package plugin's
-    /// differs), named in the command a stale-output message suggests. `interruptions` tells a
+    /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR). `invocation` is the command the user typed
+    /// to start pushmatrix (the package plugin's differs), named in the command a stale-output message suggests. `interruptions` tells a
     /// writing run that the process was asked to stop (see `Interruptions`).
     public static func run(
         _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
@@ -76,8 +74,7 @@ public enum Command {
         return result
     }
 
-    /// The help for `topic`; `explain`'s names the options of the spec `option` (`--spec`) or
-    /// `specPath` finds.
+    /// The help for `topic`; `explain`'s names the options of the spec `option` (`--spec`) or `specPath` finds.
     private static func help(_ topic: String, spec option: String?) -> String? {
         Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(option)).spec : nil)
     }
@@ -88,8 +85,7 @@ public enum Command {
         option ?? remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
 
-    /// `--module NAME` (`option`), else the one the output remembers, else `PushHandlers`: the
-    /// generated Swift module, checked to be a name it can have.
+    /// `--module NAME` (`option`), else the one the output remembers, else `PushHandlers`: the generated module, checked to be valid.
     static func moduleName(_ option: String?, remembered: String? = nil) throws -> String {
         let module = option ?? remembered ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
@@ -161,9 +157,8 @@ public enum Command {
             module = args.value("--module")
         }
 
-        /// What a run of `output` asks of it, once the manifest there is read: the spec and module
-        /// the options name or the manifest remembers (a spec as seen from `output`), the input
-        /// digest, and how to render.
+        /// What a run of `output` asks of it, once the manifest there is read: the spec and module the options name or the manifest
+        /// remembers (a spec as seen from `output`), the input digest, and how to render.
         func request(
             _ manifest: OutputWriter.Manifest, output: String,
             run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
@@ -182,17 +177,14 @@ public enum Command {
         }
     }
 
-    /// What an output's manifest remembers for the next run without `--spec` or `--module`: a
-    /// spec file as seen from the output directory, so that it is found from any working
-    /// directory and no machine's path is written. A name that cannot sit on one line is not
-    /// remembered.
+    /// What an output's manifest remembers for the next run without `--spec` or `--module`: a spec file as seen from the output directory,
+    /// found from any working directory, with no machine's path written. A name that cannot sit on one line is not remembered.
     static func remembering(spec: String, module: String, output: String) -> [(key: String, value: String)] {
         let file = spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(spec, from: output)
         return [("spec", file), ("module", module)].filter { !$0.1.contains("\n") && !$0.1.contains("\r") }
     }
 
-    /// The `generate` command that remakes `output` as it is: the spec always, the other
-    /// options where they are not the defaults.
+    /// The `generate` command that remakes `output` as it is: the spec always, the other options where they are not the defaults.
     static func command(
         _ invocation: String, spec: String, output: String, module: String, tests: TestFramework, templates: String?
     ) -> String {
@@ -220,9 +212,8 @@ public enum Command {
         return framework
     }
 
-    /// Checks the spec, and that every template renders with it (those of `generate` with either
-    /// test framework, and the field kit's), since a template may use a text the spec lacks.
-    /// Writes nothing.
+    /// Checks the spec, and that every template renders with it (those of `generate` with either test framework, and the field kit's),
+    /// since a template may use a text the spec lacks. Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
         let spec = specPath(args.value("--spec"))

@@ -1,5 +1,4 @@
-/// A command as the command line declares it. Its parser takes exactly these options and its
-/// `--help` lists exactly these, both made from this one declaration, so the two cannot drift.
+/// A command as the command line declares it: its parser takes exactly these options and its `--help` lists exactly these, so they agree.
 struct CommandInfo {
     struct Option {
         let name: String

@@ -1,10 +1,8 @@
 import PushMatrixSpec
 
-/// What leads to one branch of the skeleton's state switches (a handler called in a state), told
-/// the way a person would: the ways that reach it, grouped by when the call comes (on arrival or
-/// after a tap, perhaps only when the app lacks a handler), with the setups and app states that
-/// share one set of payloads side by side, and that set as few conditions on the keys.
-/// The groups are exact: `ways` expands them back into every way that reaches the branch.
+/// What leads to one branch of the skeleton's state switches (a handler called in a state), told as a person would: the ways that reach it,
+/// grouped by when the call comes (on arrival or after a tap, perhaps only when the app lacks a handler), setups and app states sharing one
+/// set of payloads side by side, and that set as few conditions on the keys. Exact: `ways` expands the groups back into every way.
 package struct BranchSummary {
     /// A handler called in one of its states: a branch of the skeleton's `state(for…)` switches.
     package struct Branch: Hashable {
@@ -13,15 +11,13 @@ package struct BranchSummary {
         package init(handler: String, state: String) { (self.handler, self.state) = (handler, state) }
     }
 
-    /// One way to reach a branch: a cell, on arrival (`tap` nil) or after a tap, and the optional
-    /// handlers that every scenario reaching the branch that way lacks (none: an app with every
-    /// handler gets there too).
+    /// One way to reach a branch: a cell, on arrival (`tap` nil) or after a tap, and the optional handlers that every scenario reaching the
+    /// branch that way lacks (none: an app with every handler gets there too).
     package struct Way: Hashable {
         package let setup: String, appState: String, payload: Payload, tap: String?, without: [String]
     }
 
-    /// Setups times app states times calls (`taps`, nil for on arrival) times payloads, all
-    /// reaching the branch, and no other way of those setups, app states and calls with them.
+    /// Setups × app states × calls (`taps`, nil: on arrival) × payloads, all reaching the branch, and no other way of those with them.
     package struct Group: Equatable {
         package var setups: [String], appStates: [String], taps: [String?], without: [String]
         package var payloads: [PayloadCube]
@@ -43,8 +39,7 @@ package struct BranchSummary {
 
     /// Every branch the matrix reaches, summarised; a branch nothing reaches is absent.
     package static func all(_ matrix: Matrix) -> [Branch: BranchSummary] {
-        // Each branch's ways without their lacking handlers, in order, and those handlers: the
-        // ones every scenario reaching the way lacks.
+        // Each branch's ways without their lacking handlers, in order, and those handlers: the ones every scenario reaching the way lacks.
         struct Reach: Hashable { let setup: String, appState: String, payload: Payload, tap: String? }
         var reaches: [Branch: [Reach: [String]]] = [:]
         for scenario in matrix.scenarios {
@@ -66,8 +61,7 @@ package struct BranchSummary {
         }
     }
 
-    /// Groups `ways` (each once): by call and lacking handlers, then setups and app states by
-    /// their payloads, then calls that share everything else.
+    /// Groups `ways` (each once) by call and lacking handlers, then setups and app states by payloads, then calls sharing everything else.
     package init(_ ways: [Way], spec: Spec) {
         let order = Order(spec)
         struct When: Hashable { let tap: String?, without: [String] }
@@ -106,8 +100,7 @@ package struct BranchSummary {
         /// On arrival first, then the taps in spec order.
         func tap(_ tap: String?) -> Int { tap.map { 1 + taps[$0]! } ?? 0 }
 
-        /// Groups by their call, the handlers they need missing, their setups, app states and
-        /// payloads: a total order, so the summary reads the same on every run.
+        /// By call, handlers needed missing, setups, app states and payloads: a total order, so the summary reads the same on every run.
         func precedes(_ a: Group, _ b: Group) -> Bool {
             let keys = [a, b].map { group in
                 let counted = [
@@ -123,8 +116,7 @@ package struct BranchSummary {
     /// Every setup of a group with every app state of it.
     private struct Rectangle { let setups: [String], appStates: [String] }
 
-    /// Pairs (that share one set of payloads) as few rectangles: app states grouped by the
-    /// setups that have them, or setups by their app states, whichever makes fewer.
+    /// Pairs sharing one set of payloads as few rectangles: app states grouped by setup, or setups by app state, whichever is fewer.
     private static func rectangles(_ pairs: [Pair], _ order: Order) -> [Rectangle] {
         var setupsOf: [String: [String]] = [:], statesOf: [String: [String]] = [:]
         for pair in pairs {
@@ -136,8 +128,7 @@ package struct BranchSummary {
         return byStates.count < bySetups.count ? byStates : bySetups
     }
 
-    /// The keys that have the same members, together: each list of members with its keys, both
-    /// in spec order.
+    /// The keys that have the same members, together: each list of members with its keys, both in spec order.
     private static func together(_ members: [String: [String]], _ memberRank: [String: Int], _ keyRank: [String: Int]) -> [(
         [String], [String]
     )] {

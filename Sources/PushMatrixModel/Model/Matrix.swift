@@ -51,15 +51,13 @@ public struct Matrix: Sendable {
     /// Where that cell is in `spec.cells`.
     package func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int { cells.cell(payload, setup, state) }
 
-    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set
-    /// them; nil when they set none.
+    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set them; nil when they set none.
     func apnsCondition(_ call: Call) -> [String]? {
         let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
         return keys.isEmpty ? nil : keys
     }
 
-    /// Every note that applies to a cell: its column's that are about its setup, its own and
-    /// its calls', sorted by id.
+    /// Every note that applies to a cell: its column's that are about its setup, its own and its calls', sorted by id.
     public func noteIds(of cell: Cell) -> [String] {
         var ids = Set(appStates[cell.appState.id]!.notes.map(\.id).filter { note($0, isAbout: cell.setup.id) } + cell.notes.map(\.id))
         for call in cell.onDelivery + cell.taps.flatMap(\.calls) { ids.formUnion(call.notes.map(\.id)) }
@@ -71,14 +69,12 @@ public struct Matrix: Sendable {
         notes[id]?.setups?.contains { $0.id == setup } ?? true
     }
 
-    /// The delegate method by which `handler` is called under setup `setup` (validation
-    /// guarantees every handler has one for every setup).
+    /// The delegate method by which `handler` is called under setup `setup` (validation guarantees every handler has one for every setup).
     package func method(_ handler: String, setup: String) -> MethodName {
         handlers[handler]!.methods.first { $0.setup.id == setup }!
     }
 
-    /// What iOS calls when the app lacks the given optional handlers: a call carrying a note that
-    /// names a substitute becomes the substitute; any other call to a missing handler is skipped.
+    /// What iOS calls when the app lacks these optional handlers: a call whose note names a substitute becomes it; others are skipped.
     package func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {
         guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
         return calls.compactMap { call in

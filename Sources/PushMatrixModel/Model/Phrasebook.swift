@@ -1,8 +1,7 @@
 import PushMatrixSpec
 
-/// Fills the spec's texts and phrases for one language: placeholders become the given values,
-/// or the spec's symbols as code.
-/// Not Sendable: it caches as it goes, and each rendering thread makes its own.
+/// Fills the spec's texts and phrases for one language: placeholders become the given values, or the spec's symbols as code. Not Sendable:
+/// it caches as it goes, and each rendering thread makes its own.
 public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
@@ -10,8 +9,7 @@ public struct Phrasebook {
 
     public init(matrix: Matrix, language: String) { (self.matrix, self.language) = (matrix, language) }
 
-    /// Values as pairs rather than a dictionary: a phrase has a few placeholders, and building
-    /// and hashing a dictionary for each of thousands of fills cost more than a scan.
+    /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of fills costs more.
     public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(text[language], values)
     }
@@ -58,9 +56,8 @@ public struct Phrasebook {
 
     public func name(_ text: LocalizedText) -> Inline { self.text(text) }
 
-    /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available:
-    /// yes, either way for mutable-content, category`.
-    /// A spec without `eitherWay` lists the payloads one by one.
+    /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available: yes, either way for mutable-content,
+    /// category`. A spec without `eitherWay` lists the payloads one by one.
     package func condition(_ payloads: [Payload]) -> Inline {
         guard matrix.spec.phrases["eitherWay"] != nil else { return join(payloads.map(payload), with: "tapSeparator") }
         return join(PayloadCube.cover(payloads, count: matrix.payloadKeyIds.count).map(condition), with: "tapSeparator")
@@ -80,9 +77,8 @@ public struct Phrasebook {
         return join(told + either, with: "keySeparator")
     }
 
-    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several,
-    /// by number (`path` is the path as a cell, from `Cell.allPaths`). Without a number,
-    /// `another path …`: calls only later paths make, whose numbers differ from cell to cell.
+    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several, by number (`path` is the path as a cell,
+    /// from `Cell.allPaths`). Without a number, `another path …`: calls only later paths make, whose numbers differ from cell to cell.
     public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
         pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated)
     }
@@ -116,8 +112,7 @@ public struct Phrasebook {
         payload(Payload(flags, keys: matrix.payloadKeyIds))
     }
 
-    /// Made once per payload: the matrix page names each payload in its contents, its section
-    /// and its overview row.
+    /// Made once per payload: the matrix page names each payload in its contents, its section and its overview row.
     package func payload(_ payload: Payload) -> Inline {
         if let known = cache.payloads[payload] { return known }
         // Each key's two readings are filled once; a payload picks one of each.
@@ -136,11 +131,9 @@ public struct Phrasebook {
     }
 }
 
-/// What a phrasebook has already worked out: the same phrases are filled thousands of times,
-/// and a matrix has far fewer distinct cells than cells.
+/// What a phrasebook has worked out: the same phrases are filled thousands of times, and a matrix has far fewer distinct cells than cells.
 final class PhrasebookCache {
-    /// Each text split into pieces, and what it fills to without values, by the text's bytes:
-    /// hashing a String of other scripts than Latin normalizes it first.
+    /// Each text in pieces, and its fill without values, keyed by bytes: hashing a String in a non-Latin script normalizes it first.
     package var texts: [[UInt8]: (pieces: [Placeholders.Piece], plain: Inline?)] = [:]
     package var steps: [String: [ToldStep]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?

@@ -1,9 +1,7 @@
 import PushMatrixSpec
 
-/// One way a push can play out: a cell, the tap the user makes (or none), and which optional
-/// handlers the app lacks, with every call iOS makes and what a correct app does on each. Where
-/// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
-/// for both (`eitherWay`).
+/// One way a push can play out: a cell, the user's tap (or none) and the optional handlers the app lacks, with every call iOS makes and
+/// what a correct app does on each. One scenario stands for both where iOS calls alike with or without an optional handler (`eitherWay`).
 public struct Scenario: Sendable {
     public struct Step: Sendable, Hashable {
         public var handler: String, state: String?, event: Event
@@ -31,28 +29,23 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The cell's setup and app state ids, and whether iOS ignores the push there. (Not the
-    /// whole cell: a large matrix has over 100,000 scenarios.)
+    /// The cell's setup and app state ids, and whether iOS ignores the push (not the cell: a large matrix has over 100,000 scenarios).
     public var setup: String, appState: String, ignored: Bool
     public var payload: Payload, tap: String?
     /// The optional handlers every app the scenario stands for lacks, in the spec's order.
     public var missing: [String]
-    /// The optional handlers an app it stands for may have or lack alike, in the spec's order:
-    /// iOS makes the same calls either way.
+    /// The optional handlers an app it stands for may have or lack alike, in the spec's order: iOS makes the same calls either way.
     public var eitherWay: [String] = []
-    /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own
-    /// first: a scenario exists for a later path only where its calls differ from every earlier
-    /// path's, and names it after its first.
+    /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own first: a scenario exists for a later path
+    /// only where its calls differ from every earlier path's, and names it after its first.
     public var paths: [Int] = [1]
     public var path: Int { paths[0] }
     public var steps: [Step]
 }
 
 extension Matrix {
-    /// Every scenario, in spec order: cells, then no tap before each possible tap, then each
-    /// subset of optional handlers left out (none first). Scenarios of one cell, tap and paths
-    /// that differ only in one missing handler and make the same calls are one, which stands
-    /// for the app with or without it (see `mergingTwins`).
+    /// Every scenario, in spec order: cells, then no tap before each tap, then each subset of optional handlers left out (none first).
+    /// Scenarios of one cell, tap and paths making the same calls but for one missing handler are one, standing for both (`mergingTwins`).
     func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
@@ -88,11 +81,9 @@ extension Matrix {
         return all
     }
 
-    /// A cell and tap's scenarios, with every two that differ only in whether one optional
-    /// handler is missing, and make the same calls on the same paths, made one that stands for
-    /// the app either way. Handler by handler in `optional`'s order, so what is left stands for
-    /// disjoint sets of missing handlers; each keeps the place and the name of the fewest it
-    /// stands for (its `missing`), which came first.
+    /// A cell and tap's scenarios, with every two that differ only in whether one optional handler is missing, and make the same calls on
+    /// the same paths, made one that stands for the app either way. Handler by handler in `optional`'s order, so what is left stands for
+    /// disjoint sets of missing handlers; each keeps the place and the name of the fewest it stands for (its `missing`), which came first.
     static func mergingTwins(_ scenarios: ArraySlice<Scenario>, optional: [String]) -> [Scenario] {
         var kept = Array(scenarios)
         for handler in optional {
@@ -117,16 +108,14 @@ extension Matrix {
         return kept
     }
 
-    /// Every set of optional handlers an app that `scenario` stands for may lack, each in the
-    /// spec's order: its `missing` first, then with each combination of its `eitherWay` added.
+    /// Each set of optional handlers an app `scenario` stands for may lack, in spec order: `missing`, then it plus each `eitherWay` subset.
     package func conditions(of scenario: Scenario) -> [[String]] {
         let added = scenario.eitherWay.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
         let optional = spec.handlers.filter(\.optional).map(\.id)
         return added.map { extra in optional.filter { scenario.missing.contains($0) || extra.contains($0) } }
     }
 
-    /// `without` is `missing` as a set, made once by the caller for every scenario that lacks
-    /// the same handlers.
+    /// `without` is `missing` as a set, made once by the caller for every scenario that lacks the same handlers.
     private func scenario(_ cell: Cell, payload: Payload, setup: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
@@ -135,14 +124,12 @@ extension Matrix {
                 handler: call.handler.id, state: call.state?.id, event: event, processesContent: false, respondsToTap: respondsToTap,
                 bringsNotification: call.bringsNotification)
         }
-        // A handler iOS launches the app with that cannot tell which tap did it (one that
-        // carries the tap answers it).
+        // A handler iOS launches the app with that cannot tell which tap did it (one that carries the tap answers it).
         func launches(_ id: String) -> Bool { handler(id).map { $0.launchesApp && !$0.carriesTap } == true }
         var steps = delivery.map {
             step($0, handler($0.handler.id)?.inExtension == true ? .outsideApp : .delivered(state: $0.state?.id ?? ""))
         }
-        // The tap is answered by the first call that is not a launch, unless some tap may end
-        // with the launch (its follow-up handler is missing): then the launch answers it.
+        // The first non-launch call answers the tap, unless some tap may end with the launch (its follow-up handler missing): then it does.
         let responder = tapped.firstIndex { call in
             call.bringsNotification
                 && (!launches(call.handler.id)
@@ -160,13 +147,11 @@ extension Matrix {
             steps: steps)
     }
 
-    /// The spec's handler of this id. A look through its few handlers costs less than hashing
-    /// the id, and every scenario asks.
+    /// The spec's handler of this id. A look through its few handlers costs less than hashing the id, and every scenario asks.
     private func handler(_ id: String) -> Handler? { spec.handlers.first { $0.id == id } }
 
-    /// Whether every tap that starts with this launch goes on to another call, in any cell of
-    /// this payload and setup: only then can the launch leave the answer to the next call.
-    /// At launch the app cannot tell which tap started it, so this is all it can go by.
+    /// Whether every tap that starts with this launch goes on to another call, in any cell of this payload and setup: only then can the
+    /// launch leave the answer to the next call. At launch the app cannot tell which tap started it, so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
             spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths.allSatisfy { path in

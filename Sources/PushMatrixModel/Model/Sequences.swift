@@ -1,9 +1,7 @@
 import PushMatrixSpec
 
-/// Several pushes as an app meets them, made of the matrix's own scenarios: the conformance
-/// suites replay them to check that a handler tells pushes apart. Single-push scenarios cannot:
-/// a handler that takes two identical payloads, or two updates with one request identifier, for
-/// one push passes every one of them.
+/// Several pushes as an app meets them, from the matrix's scenarios: the suites replay them to check a handler tells pushes apart, which
+/// single pushes cannot (a handler taking two identical payloads, or two updates of one request identifier, as one push passes them all).
 package struct PushSequence: Sendable, Equatable {
     package enum Kind: String, CaseIterable, Sendable {
         /// One payload sent twice, a day apart, each delivered and tapped 20 seconds later.
@@ -12,14 +10,12 @@ package struct PushSequence: Sendable, Equatable {
         case collapseUpdate
         /// Two identical pushes on the path where iOS calls the presentation handler twice.
         case doubledPresentation
-        /// A push delivered in the background, another in the foreground and tapped there,
-        /// then the first tapped, all within `PushMemory.window`: a payload-only delivery and a
-        /// tap further apart prove nothing, so the app handles such a push again.
+        /// A push delivered in the background, another in the foreground and tapped there, then the first tapped, all within
+        /// `PushMemory.window`: a payload-only delivery and a tap further apart prove nothing, so the app handles such a push again.
         case interleaved
     }
 
-    /// One push: a scenario (its index in `Matrix.scenarios`), its request identifier's number
-    /// (shared by a collapse-id update) and when it is delivered and tapped, in seconds.
+    /// One push: a scenario (index in `Matrix.scenarios`), a request identifier number (shared by a collapse-id update), times in seconds.
     package struct Push: Sendable, Equatable {
         package let scenario: Int, request: Int
         package let deliveredAt: Int, tappedAt: Int
@@ -32,10 +28,8 @@ package struct PushSequence: Sendable, Equatable {
 }
 
 extension Matrix {
-    /// For each setup, a sequence of each kind its cells allow, in `Kind` order. Built from the
-    /// scenarios that lack no optional handler, on a cell's first path (except the doubled
-    /// presentation, which is a later path), preferring the background and foreground states and
-    /// the body tap.
+    /// For each setup, a sequence of each kind its cells allow, in `Kind` order, of scenarios lacking no optional handler on a cell's first
+    /// path (the doubled presentation: a later one), preferring the background and foreground states and the body tap.
     package func pushSequences() -> [PushSequence] {
         spec.setups.flatMap { setup in
             PushSequence.Kind.allCases.compactMap { kind in
@@ -48,8 +42,7 @@ extension Matrix {
         let finder = ScenarioFinder(matrix: self, setup: setup)
         guard let base = finder.deliveredAndTapped(in: finder.appStates) else { return nil }
         let payload = scenarios[base].payload
-        /// Two pushes, each delivered and tapped at the seconds given; an `update` of the first
-        /// shares its request identifier.
+        /// Two pushes, each delivered and tapped at the seconds given; an `update` of the first shares its request identifier.
         func two(_ first: Int, at one: (Int, Int), _ second: Int, at other: (Int, Int), update: Bool = false) -> [PushSequence.Push] {
             [
                 PushSequence.Push(scenario: first, request: 1, deliveredAt: one.0, tappedAt: one.1),
@@ -60,8 +53,7 @@ extension Matrix {
         case .samePayloadTwice:
             return two(base, at: (0, 20), base, at: (86_400, 86_420))
         case .collapseUpdate:
-            // Where a call on arrival carries the request identifier, the update arrives in
-            // front of the user; otherwise only the tap shows it.
+            // If an arrival call carries the request identifier, the update arrives in front of the user; otherwise only the tap shows it.
             let inFront = finder.deliveredAndTapped(in: ["foreground"], handsNotificationOnArrival: true).flatMap { tapped in
                 finder.scenario(scenarios[tapped].payload, appState: "foreground", tap: nil).map { (first: $0, tapped: tapped) }
             }
@@ -87,8 +79,7 @@ private struct ScenarioFinder {
     let appStates: [String]
     /// The handlers whose method in this setup carries the request identifier.
     let handing: Set<String>
-    /// This setup's scenarios on their cell's first path, lacking no handler and not ignored,
-    /// by cell and tap: the first of each. Sequences look a scenario up for every payload.
+    /// This setup's first scenario per cell and tap, on its first path, lacking no handler, not ignored: sequences look one up per payload.
     private let firstPaths: [Cell: Int]
 
     private struct Cell: Hashable {
@@ -113,9 +104,8 @@ private struct ScenarioFinder {
         firstPaths[Cell(payload: payload, appState: appState, tap: tap)]
     }
 
-    /// The first scenario, in these app states' order then the spec's payload order, that is
-    /// delivered to the app with a call and then tapped; with `handsNotificationOnArrival`, one
-    /// whose arrival call carries the request identifier.
+    /// The first scenario, in these app states' order then the spec's payload order, that is delivered to the app with a call and then
+    /// tapped; with `handsNotificationOnArrival`, one whose arrival call carries the request identifier.
     func deliveredAndTapped(in states: [String], handsNotificationOnArrival: Bool = false) -> Int? {
         for state in states {
             for payload in matrix.payloads {
@@ -130,9 +120,7 @@ private struct ScenarioFinder {
         return nil
     }
 
-    /// A scenario of this payload in another app state where the app is already running (no
-    /// call launches it: a launch is a new process, which remembers nothing), tapped if it can
-    /// be, else not.
+    /// A scenario of this payload in another state with the app running (not launched: a new process remembers nothing), tapped if it can.
     func runningElsewhere(_ payload: Payload, than appState: String) -> Int? {
         for state in appStates where state != appState {
             for tap in [tap, nil] {

@@ -1,29 +1,23 @@
 import PushMatrixSpec
 
-/// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap
-/// and the app states (and, only where the payload changes the calls, the payloads) that lead
-/// to it. The call-order page tells these.
+/// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap and the app states (and, only where the
+/// payload changes the calls, the payloads) that lead to it. The call-order page tells these.
 package struct TapOrder {
     package var tap: String
     /// Ids of the app states in which the tap makes these calls, in spec order.
     package var appStates: [String]
-    /// Empty when every payload that allows the tap in these app states leads to these calls;
-    /// otherwise the payloads that do.
+    /// Empty when every payload that allows the tap in these app states leads to these calls; otherwise the payloads that do.
     package var payloads: [Payload]
-    /// The calls in order, as the first cell read gives them (the others agree in handlers,
-    /// states and notes).
+    /// The calls in order, as the first cell read gives them (the others agree in handlers, states and notes).
     package var calls: [Call]
-    /// For calls no cell makes on its first path: the later path (as a cell, from
-    /// `Cell.allPaths`) that first made them, whose source and versions tell where they come from.
+    /// For calls no first path makes: the later path (a cell, from `Cell.allPaths`) that first made them, for source and versions.
     package var laterPath: Cell?
 }
 
 extension Matrix {
-    /// Every tap order of the setup at position `setup`: taps in spec order, each tap's orders
-    /// by their first app state. App states whose cells all make the same calls share an order.
+    /// The tap orders of setup `setup`: taps in spec order, each's orders by first app state; app states whose cells call alike share one.
     package func tapOrders(setup: Int) -> [TapOrder] {
-        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of
-        // first sight. Each cell is read once.
+        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of first sight. Each cell is read once.
         let states = spec.appStates.count
         typealias Group = (calls: [Call], payloads: [Payload], laterPath: Cell?)
         var groups = [[Group]](repeating: [], count: spec.taps.count * states)

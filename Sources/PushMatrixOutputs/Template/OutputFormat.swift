@@ -46,10 +46,8 @@ enum Escapable {
         b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
-    /// The bytes `write` must look at for a format whose own escapes are the ASCII bytes
-    /// `special` picks: line breaks, controls, the lead byte of a C1 control and those. Looking
-    /// each byte up once is what makes the scan cheap, since almost every byte of a value is
-    /// none of these. Made once per format.
+    /// The bytes `write` must look at for a format escaping the ASCII bytes `special` picks: those, line breaks, controls and a C1
+    /// control's lead byte. One lookup per byte keeps the scan cheap, as nearly no byte of a value is one. Made once per format.
     struct Stops: Sendable {
         fileprivate let table: [Bool]
 
@@ -58,8 +56,7 @@ enum Escapable {
         }
     }
 
-    /// Copies `s` and hands each escapable part to `escape`. Runs in between are copied whole,
-    /// so a value with nothing to escape costs one scan and one copy.
+    /// Copies `s`, handing each escapable part to `escape` and the runs between whole: nothing to escape costs one scan and one copy.
     package static func write(_ s: String, into out: inout [UInt8], stops: Stops, _ escape: (Escapable, inout [UInt8]) -> Void) {
         var s = s
         s.withUTF8 { b in
@@ -103,14 +100,12 @@ public struct PlainFormat: OutputFormat {
     public func writeCode(_ s: String, into out: inout [UInt8]) { out += s.utf8 }
 }
 
-/// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: they never start
-/// markup, never break a line and never end a cell.
+/// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: never starting markup, breaking a line or ending a cell.
 public struct MarkdownFormat: OutputFormat {
     public init() {}
 
-    /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings,
-    /// entities, GitHub math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest
-    /// is left alone so the Markdown source stays readable.
+    /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings, entities, GitHub math). CommonMark lets
+    /// any ASCII punctuation be backslash-escaped; the rest is left alone so the Markdown source stays readable.
     private static let stops = Escapable.Stops { "\\`*_[]<>|~#&$".utf8.contains($0) }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
@@ -156,8 +151,7 @@ public struct MarkdownFormat: OutputFormat {
             }
         }
         guard let first = body.first, let last = body.last else { return "" }
-        // CommonMark strips one space from each side when both are present, and a backtick touching
-        // the fence would merge with it; padding keeps the content exact.
+        // CommonMark strips one space from each side if both exist, and a backtick touching the fence would merge: padding keeps it exact.
         let allSpaces = body.allSatisfy { $0 == " " }
         let pad = first == "`" || last == "`" || (first == " " && last == " " && !allSpaces)
         let fence = String(repeating: "`", count: longestRun + 1)
@@ -166,8 +160,7 @@ public struct MarkdownFormat: OutputFormat {
     }
 }
 
-/// Text in a `//` comment of generated Swift (`SwiftPrinter.comment`): line breaks would end the
-/// comment early, and control characters have no place in source.
+/// Text in a generated Swift `//` comment (`SwiftPrinter.comment`): a line break would end it early; control characters have no place.
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
@@ -182,9 +175,8 @@ public struct SwiftCommentFormat: OutputFormat {
     public func writeCode(_ s: String, into out: inout [UInt8]) { writeText(s, into: &out) }
 }
 
-/// HTML text and attribute values: markup characters become references, a line break becomes
-/// `<br />`, and control characters HTML forbids become U+FFFD. The output is also well-formed
-/// XML, so tests can read pages back with an XML parser.
+/// HTML text and attribute values: markup characters become references, a line break becomes `<br />`, and control characters HTML forbids
+/// become U+FFFD. The output is also well-formed XML, so tests can read pages back with an XML parser.
 public struct HTMLFormat: OutputFormat {
     public init() {}
 

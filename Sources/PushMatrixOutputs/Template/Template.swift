@@ -1,9 +1,7 @@
 import PushMatrixSupport
 
-/// A logic-less template (a strict Mustache subset): parse once, render many times.
-///
-/// Unlike Mustache, an unknown name is an error rather than empty output, so typos in user-edited
-/// templates are caught.
+/// A logic-less template (a strict Mustache subset): parse once, render many times. Unlike Mustache, an unknown name is an error, not empty
+/// output, so typos in user-edited templates are caught.
 public struct Template: Sendable {
     public let file: String
     let nodes: [TemplateNode]
@@ -17,8 +15,7 @@ public struct Template: Sendable {
         endsWithLiteralNewline = parser.endsWithLiteralNewline
     }
 
-    /// `partials` maps a `{{> name}}` to its template; it is asked once per name per call. Diagnostics
-    /// it throws without a location are pointed at the partial's tag.
+    /// `partials` maps a `{{> name}}` to its template, asked once per name per call; what it throws without a location points at the tag.
     public func render(
         _ context: TemplateValue, format: some OutputFormat,
         partials: (String) throws(DiagnosticsError) -> Template
@@ -66,8 +63,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         _ template: Template, dropFinalNewline: Bool, partials: (String) throws(DiagnosticsError) -> Template
     ) throws(DiagnosticsError) {
         try render(template.nodes, file: template.file, partials: partials)
-        // An inline partial drops its file's trailing newline, which editors add but the caller's
-        // line does not want.
+        // An inline partial drops its file's trailing newline, which editors add but the caller's line does not want.
         if dropFinalNewline && template.endsWithLiteralNewline && out.last == .newline {
             out.removeLast()
             if out.last == .carriageReturn { out.removeLast() }  // a "\r\n" goes whole
@@ -146,8 +142,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         guard partialDepth < Self.maxPartialDepth else {
             throw Self.error(file, at, "partial '\(name)' is nested more than \(Self.maxPartialDepth) deep; does it include itself?")
         }
-        // Mustache indents every line of a standalone partial by the tag's indentation; an inline
-        // partial's lines are not indented.
+        // Mustache indents every line of a standalone partial by the tag's indentation; an inline partial's lines are not indented.
         let saved = indent
         indent = partialIndent.map { saved + $0 } ?? []
         partialDepth += 1

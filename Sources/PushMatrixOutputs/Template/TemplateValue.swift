@@ -4,8 +4,7 @@ import PushMatrixModel
 public enum TemplateValue: Sendable, Equatable {
     case text(String)  // escaped by the output format
     case inline(Inline)  // each segment rendered by the output format
-    /// Written as is: only for values the generator makes safe itself (anchors built from
-    /// validated ids), never for spec text.
+    /// Written as is: only for values the generator makes safe itself (anchors built from validated ids), never for spec text.
     case verbatim(String)
     case bool(Bool)
     case list([TemplateValue])
@@ -48,8 +47,7 @@ extension TemplateValue {
     }
 }
 
-/// An object's named fields, in the order given (diagnostics list their names). Most objects
-/// have a few fields, which a scan finds; one with many (a page's texts) is indexed by name.
+/// An object's named fields in order (diagnostics list them); a scan finds one of few, and many (a page's texts) are indexed by name.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     private var fields: [(name: String, value: TemplateValue)] = []
     private var index: [String: Int]?
