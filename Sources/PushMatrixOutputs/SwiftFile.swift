@@ -6,19 +6,24 @@ import PushMatrixSupport
 enum SwiftFile {
     static func filled(_ text: String, _ values: [String: String], file: String) throws(DiagnosticsError) -> [UInt8] {
         let bytes = Array(text.utf8)
-        var out: [UInt8] = [], problems: [Diagnostic] = [], start = 0, number = 0
+        var out: [UInt8] = [], problems: [Diagnostic] = [], start = 0
         out.reserveCapacity(bytes.count)
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: .newline) ?? bytes.count, next = min(end + 1, bytes.count)
-            defer { (start, number) = (next, number + 1) }
-            if let name = standaloneHole(bytes[start..<end]), let value = values[name] {
+        // Lines without a hole are copied as they are, in one piece up to the next line with a `{{`; a line's number is
+        // counted only for a problem on it.
+        while let hole = nextHole(bytes, from: start) {
+            let lineStart = bytes[start..<hole].lastIndex(of: .newline).map { $0 + 1 } ?? start
+            out += bytes[start..<lineStart]
+            let end = bytes[hole...].firstIndex(of: .newline) ?? bytes.count, next = min(end + 1, bytes.count)
+            let number = { bytes[..<lineStart].reduce(0) { $1 == .newline ? $0 + 1 : $0 } }
+            start = next
+            if let name = standaloneHole(bytes[lineStart..<end]), let value = values[name] {
                 if !value.isEmpty {
                     out += value.utf8
                     out += bytes[end..<next]
                 }
                 continue
             }
-            var copied = start, at = start
+            var copied = lineStart, at = lineStart
             while at + 1 < end {
                 guard bytes[at] == .openBrace, bytes[at + 1] == .openBrace else {
                     at += 1
@@ -28,7 +33,7 @@ enum SwiftFile {
                 var close = at + 2
                 while close + 1 < end && !(bytes[close] == .closeBrace && bytes[close + 1] == .closeBrace) { close += 1 }
                 guard close + 1 < end else {
-                    problems.append(problem(file, number, bytes[start..<at], "'{{' without a closing '}}'"))
+                    problems.append(problem(file, number(), bytes[lineStart..<at], "'{{' without a closing '}}'"))
                     (copied, at) = (end, end)
                     break
                 }
@@ -36,14 +41,25 @@ enum SwiftFile {
                 if let value = values[name] {
                     out += value.utf8
                 } else {
-                    problems.append(unknown(name, values, file, number, bytes[start..<at]))
+                    problems.append(unknown(name, values, file, number(), bytes[lineStart..<at]))
                 }
                 (copied, at) = (close + 2, close + 2)
             }
             out += bytes[copied..<next]
         }
+        out += bytes[start...]
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         return out
+    }
+
+    /// Where the next `{{` at or after `start` is.
+    private static func nextHole(_ bytes: [UInt8], from start: Int) -> Int? {
+        var from = start
+        while let brace = bytes[from...].firstIndex(of: .openBrace) {
+            if brace + 1 < bytes.count && bytes[brace + 1] == .openBrace { return brace }
+            from = brace + 1
+        }
+        return nil
     }
 
     /// The name of the hole a line holds alone, after its indentation.

@@ -100,12 +100,15 @@ struct DocsView {
         let evidence =
             (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
         return .object([
-            "title": .inline(book.text(source.title)), "caveat": .inline(book.text(source.caveat)), "platforms": .text(source.platforms),
+            "title": .inline(book.text(source.title)), "platforms": .text(source.platforms),
+            // A source used beyond what it saw says why after its caveat.
+            "caveat": .inline(
+                book.text(source.caveat)
+                    + (source.saw?.beyond.map { Inline.text(" ") + book.phrase("sourceBeyond", ["reason": book.text($0)]) } ?? Inline([]))),
             "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),
             // Validated to be an https URL of plain characters, so either format may print it as is.
             "address": .verbatim(shows ? source.address ?? "" : ""),
             "evidence": .text(shows ? evidence : ""),
-            "beyond": .inline(source.saw?.beyond.map { book.phrase("sourceBeyond", ["reason": book.text($0)]) } ?? Inline([])),
         ])
     }
 

@@ -177,21 +177,22 @@ struct TemplateRenderer<Format: OutputFormat> {
             value = found
         }
         for (n, field) in segments.enumerated().dropFirst() {
-            let owner = { segments[..<n].joined(separator: ".") }  // only errors name it
+            if let v = value.field(field) {
+                value = v
+                continue
+            }
+            let owner = segments[..<n].joined(separator: ".")
             guard case .object(let fields) = value else {
-                throw Self.error(file, at, "'\(owner())' is \(value.kindDescription), so it has no field '\(field)'")
+                throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(field)'")
             }
-            guard let v = fields[field] else {
-                throw Self.error(file, at, "'\(owner())' has no field '\(field)'" + Suggestion.didYouMean(field, in: fields.names))
-            }
-            value = v
+            throw Self.error(file, at, "'\(owner)' has no field '\(field)'" + Suggestion.didYouMean(field, in: fields.names))
         }
         return value
     }
 
     private func lookUp(_ name: String) -> TemplateValue? {
         for level in stack.indices.reversed() {
-            if case .object(let fields) = stack[level], let value = fields[name] { return value }
+            if let value = stack[level].field(name) { return value }
         }
         return nil
     }

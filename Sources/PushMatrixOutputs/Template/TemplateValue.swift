@@ -47,9 +47,21 @@ extension TemplateValue {
     }
 }
 
+extension TemplateValue {
+    /// An object's field `name`; nil for any other value. A method, so that the fields are read
+    /// where they are rather than copied out of the value first.
+    func field(_ name: String) -> TemplateValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields[name]
+    }
+}
+
 /// An object's named fields in order (diagnostics list them); a scan finds one of few, and many (a page's texts) are indexed by name.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private var fields: [(name: String, value: TemplateValue)] = []
+    /// A struct rather than a tuple: an array of tuples is destroyed through the runtime's
+    /// generic tuple witness, field by field, which cost more than building the fields.
+    private struct Field { var name: String, value: TemplateValue }
+    private var fields: [Field] = []
     private var index: [String: Int]?
 
     private static var indexedFrom: Int { 16 }
@@ -71,7 +83,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     /// Names that differ, taken as they come.
     private init(unique fields: [(String, TemplateValue)]) {
-        self.fields = fields.map { (name: $0, value: $1) }
+        self.fields = fields.map { Field(name: $0, value: $1) }
         if fields.count >= Self.indexedFrom { index = Dictionary(uniqueKeysWithValues: fields.indices.map { (fields[$0].0, $0) }) }
     }
 
@@ -83,7 +95,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
                 fields[n].value = newValue
                 return
             }
-            fields.append((name, newValue))
+            fields.append(Field(name: name, value: newValue))
             if index != nil {
                 index![name] = fields.count - 1
             } else if fields.count >= Self.indexedFrom {
@@ -100,7 +112,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// These fields with `other`'s added, `other` winning where both have a name.
     public func merging(_ other: TemplateFields) -> TemplateFields {
         var merged = self
-        for (name, value) in other.fields { merged[name] = value }
+        for field in other.fields { merged[field.name] = field.value }
         return merged
     }
 
