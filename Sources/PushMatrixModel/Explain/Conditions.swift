@@ -74,13 +74,17 @@ extension Matrix {
 
     /// For each condition that changes some path of `cell` (a call, what the user sees, or which
     /// path is likely), in declared order: its id and how many of the cell's paths it changes.
+    /// The cell's paths are worked out once, then each condition that selects it is applied.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
         let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
-        return spec.conditions.compactMap { condition in
-            guard selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { return nil }
-            let query = ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id], conditions: [condition.id])
-            let outcome = explain(query)[0]
-            let changed = ([outcome] + outcome.paths).filter { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }.count
+        let selecting = spec.conditions.filter { selects($0, setup: cell.setup.id, appState: cell.appState.id, payload: payload) }
+        guard !selecting.isEmpty else { return [] }
+        var first = explain(ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id]))[0]
+        let later = first.paths
+        first.paths = []
+        return selecting.compactMap { condition in
+            let changed = markLikely([first] + later, by: [condition]).map { conditioned($0, by: [condition]) }
+                .filter { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }.count
             return changed == 0 ? nil : (condition.id, changed)
         }
     }
