@@ -1,19 +1,13 @@
 import PushMatrixSpec
 
 extension Matrix {
-    /// Whether a condition's selector takes in a cell: every payload key it names set as it says,
-    /// and the setup and app state among its own (all when it lists none).
-    package func selects(_ condition: Condition, setup: String, appState: String, payload: [String: Bool]) -> Bool {
-        condition.appliesTo.contains(payload: payload, setup: setup, appState: appState)
-    }
-
     /// One path's outcome under the conditions that select its cell, in the order given: calls
     /// removed, held from delivery until the app is next opened, added, or left unsettled.
     /// `changedBy` names each condition that changed a call or what the user sees.
     func conditioned(_ outcome: Outcome, by conditions: [Condition]) -> Outcome {
         var result = outcome
         for condition in conditions
-        where selects(condition, setup: outcome.setup, appState: outcome.appState, payload: outcome.payload) {
+        where condition.appliesTo.contains(payload: outcome.payload, setup: outcome.setup, appState: outcome.appState) {
             let before = result
             for change in condition.changes { apply(change, to: &result) }
             if before.onDelivery != result.onDelivery || before.taps.map(\.calls) != result.taps.map(\.calls)
@@ -58,7 +52,7 @@ extension Matrix {
         for condition in conditions {
             for change in condition.changes where change.effect == .likely {
                 let makes = paths.map { path in
-                    selects(condition, setup: path.setup, appState: path.appState, payload: path.payload)
+                    condition.appliesTo.contains(payload: path.payload, setup: path.setup, appState: path.appState)
                         && ((change.at.map { $0.id == "delivery" } != false ? path.onDelivery : [])
                             + path.taps.filter { tap in change.at.map { $0.id == tap.tap } != false }.flatMap(\.calls))
                             .contains { $0.handler.id == change.handler?.id }
@@ -76,8 +70,8 @@ extension Matrix {
     /// path is likely), in declared order: its id and how many of the cell's paths it changes.
     /// The cell's paths are worked out once, then each condition that selects it is applied.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
-        let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
-        let selecting = spec.conditions.filter { selects($0, setup: cell.setup.id, appState: cell.appState.id, payload: payload) }
+        let payload = cell.flags
+        let selecting = spec.conditions.filter { $0.appliesTo.contains(payload: payload, setup: cell.setup.id, appState: cell.appState.id) }
         guard !selecting.isEmpty else { return [] }
         var first = explain(ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id]))[0]
         let later = first.paths

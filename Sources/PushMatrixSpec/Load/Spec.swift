@@ -299,6 +299,9 @@ public struct Cell: Sendable {
     public var extrapolated = false
     public var origin: Origin
 
+    /// The payload by key id; a key given twice keeps its first value.
+    public var flags: [String: Bool] { Dictionary(payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a }) }
+
     /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
     /// takes the cell's calls wherever it names none of its own.
     public var allPaths: [Cell] {

@@ -179,7 +179,7 @@ struct Validator {
         let sources = Dictionary(spec.sources.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var told = Set<String>()
         for cell in spec.cells where !cell.paths.isEmpty {
-            let flags = Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let flags = cell.flags
             for path in cell.paths {
                 guard let source = sources[path.source.id], source.kind == .reported && source.declaresKind else { continue }
                 guard let saw = source.saw else {

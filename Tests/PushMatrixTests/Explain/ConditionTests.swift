@@ -29,8 +29,7 @@ final class ConditionTests: XCTestCase {
             var changed = 0
             for cell in matrix.spec.cells {
                 let changes = matrix.conditionChanges(of: cell)
-                let payload = Dictionary(uniqueKeysWithValues: cell.payload.map { ($0.key.id, $0.value) })
-                guard matrix.selects(condition, setup: cell.setup.id, appState: cell.appState.id, payload: payload) else { continue }
+                guard condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id) else { continue }
                 selected += 1
                 if changes.contains(where: { $0.condition == condition.id }) { changed += 1 }
             }

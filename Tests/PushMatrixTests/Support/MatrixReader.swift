@@ -57,7 +57,7 @@ struct CellOutline: Equatable, CustomStringConvertible {
         XCTAssertEqual(cells.count, matrix.spec.cells.count, "cells in \(label)", file: file, line: line)
         for cell in matrix.spec.cells {
             let key = Combination.key(
-                payload: Matrix.flags(cell), keys: matrix.payloadKeyIds, setup: cell.setup.id, appState: cell.appState.id)
+                payload: cell.flags, keys: matrix.payloadKeyIds, setup: cell.setup.id, appState: cell.appState.id)
             XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(label) \(cell.origin.path)", file: file, line: line)
         }
     }

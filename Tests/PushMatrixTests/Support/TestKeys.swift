@@ -24,12 +24,6 @@ extension Payload {
     }
 }
 
-extension Matrix {
-    static func flags(_ cell: Cell) -> [String: Bool] {
-        Dictionary(cell.payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a })
-    }
-}
-
 extension Anchors {
     static func section(_ payload: [String: Bool], keys: [String]) -> String {
         section(Payload(payload, keys: keys), keys: keys)
