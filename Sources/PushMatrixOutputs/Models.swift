@@ -30,7 +30,10 @@ struct Models: Sendable {
     package init(matrix: Matrix, run: OutputPlan.Run) {
         (self.matrix, self.run) = (matrix, run)
         swift = SwiftView(matrix: matrix)
-        groups = swift.scenarioGroups.map { SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds) }
+        let conditioned = Dictionary(grouping: matrix.conditionScenarios(), by: \.payload)
+        groups = swift.scenarioGroups.map {
+            SwiftView.Group($0.payload, $0.scenarios, conditioned: conditioned[$0.payload] ?? [], keys: matrix.payloadKeyIds)
+        }
         sites = SwiftView.callSites(matrix)
         let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []
         texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
@@ -61,7 +64,7 @@ struct Models: Sendable {
         switch key.view {
         case .dimensions: return swift.dimensions()
         case .skeleton: return swift.skeleton()
-        case .scenarioTable: return swift.scenarioTable()
+        case .scenarioTable: return swift.scenarioTable(conditioned: groups.filter { $0.ownCount < $0.names.count }.map(\.name))
         case .sequences: return swift.sequences(names: groups.flatMap(\.names))
         case .classifier: return swift.classifier(sites)
         case .runtime: return swift.runtime()

@@ -11,8 +11,16 @@ extension SwiftView {
         out.indented { out in
             out.print("/// Every scenario of this payload combination.")
             out.print("public static let \(group.name): [PushScenario] = [")
-            for name in group.names { out.print("    .\(name),") }
+            for name in group.names[..<group.ownCount] { out.print("    .\(name),") }
             out.print("]")
+            if group.ownCount < group.names.count {
+                out.print("")
+                out.print(
+                    "/// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.")
+                out.print("public static let \(group.name)__underConditions: [PushScenario] = [")
+                for name in group.names[group.ownCount...] { out.print("    .\(name),") }
+                out.print("]")
+            }
             out.print("")
             out.print("/// The payload every scenario here is delivered with.")
             out.print("private static let \(group.name)__payload: PushPayload = \(payload)")

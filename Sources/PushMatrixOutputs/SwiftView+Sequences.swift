@@ -36,7 +36,7 @@ extension SwiftView {
     func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
         if framework == .xctest {
-            holes["tests"] = Self.xcTests(matrix.pushSequences().map { ($0.name, Self.summary($0), $0.name) })
+            holes["tests"] = Self.xcTests(matrix.pushSequences().map { ($0.name, Self.summary($0), "." + $0.name) })
         }
         return holes
     }

@@ -16,12 +16,18 @@ extension SwiftView {
     /// Testing's a parameterized test per setup and app state, in the order the scenarios reach them.
     func testFile(_ group: Group, module: String, framework: TestFramework) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module]), "typeName": group.typeName]
+        // The scenarios under conditions are one test, over their list: a method each would lengthen the names `--filter` passes.
+        let conditioned = group.ownCount < group.names.count ? group.name + "__underConditions" : nil
         switch framework {
         case .xctest:
-            holes["tests"] = Self.xcTests(group.names.indices.map { (group.testNames[$0], group.summaries[$0], group.names[$0]) })
+            holes["tests"] = Self.xcTests(
+                (0..<group.ownCount).map { (group.testNames[$0], group.summaries[$0], "." + group.names[$0]) }
+                    + (conditioned.map {
+                        [("underConditions", "Every scenario the spec's conditions make of these cells.", "PushScenario." + $0)]
+                    } ?? []))
         case .swiftTesting:
             var cells: [(setup: String, appState: String, names: [String])] = []
-            for (scenario, name) in zip(group.scenarios, group.names) {
+            for (scenario, name) in zip(group.scenarios.prefix(group.ownCount), group.names) {
                 if let index = cells.firstIndex(where: { $0.setup == scenario.setup && $0.appState == scenario.appState }) {
                     cells[index].names.append(name)
                 } else {
@@ -42,19 +48,25 @@ extension SwiftView {
                     out.print("    expectConforms(test.scenario)")
                     out.print("}")
                 }
+                guard let conditioned else { return }
+                out.print("")
+                out.print("@Test(\"under conditions\", arguments: ScenarioCase.cases(PushScenario.\(conditioned)))")
+                out.print("func underConditions(_ test: ScenarioCase) {")
+                out.print("    expectConforms(test.scenario)")
+                out.print("}")
             }
         }
         return holes
     }
 
-    /// XCTest methods, a blank line apart: `summary` as each doc comment, then `assertConforms` on the scenario or sequence, wrapped.
+    /// XCTest methods, a blank line apart: `summary` as each doc comment, then `assertConforms` on `conforming` (`.name`), wrapped.
     static func xcTests(_ tests: [(name: String, summary: String, conforming: String)]) -> String {
         SwiftPrinter.hole(indent: 4) { out in
             for (index, test) in tests.enumerated() {
                 if index > 0 { out.print("") }
                 out.print("/// " + SwiftPrinter.comment(test.summary))
                 out.print("func test_\(test.name)() {")
-                out.print("    " + SwiftPrinter.wrapped(call: "assertConforms(.\(test.conforming))", indent: 8))
+                out.print("    " + SwiftPrinter.wrapped(call: "assertConforms(\(test.conforming))", indent: 8))
                 out.print("}")
             }
         }

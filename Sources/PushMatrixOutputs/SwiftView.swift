@@ -121,11 +121,18 @@ struct SwiftView {
         ]
     }
 
-    func scenarioTable() -> [String: String] {
+    /// `conditioned`: the names of the groups with scenarios under conditions.
+    func scenarioTable(conditioned: [String]) -> [String: String] {
         [
             "groups": SwiftPrinter.hole(indent: 8) { out in
                 for payload in matrix.payloads { out.print(Self.payloadName(payload, keys: matrix.payloadKeyIds) + ",") }
-            }
+            },
+            "underConditions": SwiftPrinter.hole(indent: 4) { out in
+                guard !conditioned.isEmpty else { return out.print("public static let underConditions: [PushScenario] = []") }
+                out.print("public static let underConditions: [PushScenario] = [")
+                for name in conditioned { out.print("    \(name)__underConditions,") }
+                out.print("].flatMap { $0 }")
+            },
         ]
     }
 
@@ -252,14 +259,16 @@ struct SwiftView {
     /// Worked out once for both of its files: a payload combination's scenarios with their Swift names, e.g.
     /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, their test methods' names, without the payload
     /// combination that names the class (`ios10__background__tapBody__withoutAction`), and summaries.
+    /// The scenarios conditions make (`under`) come after the matrix's own, which are the first `ownCount`; their names end in the
+    /// first condition's id.
     package struct Group {
-        package let payload: Payload, scenarios: ArraySlice<Scenario>
+        package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int
         package let name: String, typeName: String
         package let names: [String], testNames: [String], summaries: [String]
 
-        package init(_ payload: Payload, _ scenarios: ArraySlice<Scenario>, keys: [String]) {
+        package init(_ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], keys: [String]) {
             self.payload = payload
-            self.scenarios = scenarios
+            (scenarios, ownCount) = (conditioned.isEmpty ? own : ArraySlice(Array(own) + conditioned), own.count)
             name = SwiftView.payloadName(payload, keys: keys)
             typeName = SwiftView.payloadTypeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
@@ -270,7 +279,7 @@ struct SwiftView {
                 let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
                 return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
                     parts += ["__without", handlerWord(handler)]
-                }
+                } + (scenario.under.first.map { "__" + $0 } ?? "")
             }
             let prefix = name.count + 2
             testNames = names.map { String($0.dropFirst(prefix)) }
@@ -278,6 +287,10 @@ struct SwiftView {
                 let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
                 let summary = Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
                     parts += [n == 0 ? " · without " : ", ", handler]
+                }
+                if let first = scenario.under.first {
+                    return summary + " · under " + first
+                        + (scenario.under.count > 1 ? " and \(scenario.under.count - 1) more conditions" : "")
                 }
                 switch scenario.eitherWay.count {
                 case 0: return summary

@@ -5,4 +5,8 @@ nonisolated extension PushScenario {
     public static let all: [PushScenario] = [
 {{groups}}
     ].flatMap { $0 }
+
+    /// Every scenario the spec's conditions make that `all` does not have, such as a background
+    /// push held until the app opens: the suites replay them as well.
+{{underConditions}}
 }

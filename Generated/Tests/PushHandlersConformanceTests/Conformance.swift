@@ -13,6 +13,11 @@ extension XCTestCase {
         }
     }
 
+    /// Replays each scenario as `assertConforms(_:)` does; every failure names its scenario.
+    func assertConforms(_ scenarios: [PushScenario], file: StaticString = #filePath, line: UInt = #line) {
+        for scenario in scenarios { assertConforms(scenario, file: file, line: line) }
+    }
+
     /// Replays the sequence's pushes into one fresh handler and fails with every departure from
     /// the matrix.
     func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {

@@ -1,5 +1,12 @@
 import PushMatrixSpec
 
+extension Condition.Change {
+    /// Whether `call` is one of this change's: its handler's, in its state where it names one.
+    package func matches(_ call: Call) -> Bool { call.handler.id == handler?.id && state.map { $0.id == call.state?.id } != false }
+    /// Whether the change reaches the calls made at `place`, `delivery` or a tap's id.
+    package func reaches(_ place: String) -> Bool { at.map { $0.id == place } != false }
+}
+
 extension Matrix {
     /// One path's outcome under the conditions that select its cell, in the order given: calls
     /// removed, held from delivery until the app is next opened, added, or left unsettled.
@@ -22,17 +29,14 @@ extension Matrix {
     }
 
     private func apply(_ change: Condition.Change, to outcome: inout Outcome) {
-        func matches(_ call: Call) -> Bool {
-            call.handler.id == change.handler?.id && change.state.map { $0.id == call.state?.id } != false
-        }
         func edit(_ calls: inout [Call], at place: String) {
-            guard change.at.map({ $0.id == place }) != false else { return }
+            guard change.reaches(place) else { return }
             switch change.effect {
-            case .removed: calls.removeAll(where: matches)
+            case .removed: calls.removeAll(where: change.matches)
             case .heldUntilOpen:
-                outcome.held += calls.filter(matches)
-                calls.removeAll(where: matches)
-            case .unknown: outcome.unsettled += calls.filter(matches).filter { !outcome.unsettled.contains($0) }
+                outcome.held += calls.filter(change.matches)
+                calls.removeAll(where: change.matches)
+            case .unknown: outcome.unsettled += calls.filter(change.matches).filter { !outcome.unsettled.contains($0) }
             case .added: calls += change.call.map { [$0] } ?? []
             case .likely, .notShown: break
             }
@@ -45,6 +49,27 @@ extension Matrix {
         for index in outcome.taps.indices { edit(&outcome.taps[index].calls, at: outcome.taps[index].tap) }
     }
 
+    /// `path` (a cell of one path) as the suites play it out under `condition`, and the calls it holds from delivery until the app is
+    /// next opened. A call whose happening is unknown is left out (the matrix's own scenario has it).
+    func conditioned(_ path: Cell, by condition: Condition) -> (cell: Cell, held: [Call]) {
+        var cell = path, held: [Call] = []
+        for change in condition.changes {
+            if change.effect == .notShown { (cell.notificationCenter, cell.taps) = (false, []) }
+            if change.effect == .heldUntilOpen { held += cell.onDelivery.filter(change.matches) }
+            for index in cell.taps.indices where change.reaches(cell.taps[index].tap.id) { Self.edit(&cell.taps[index].calls, by: change) }
+            if change.reaches("delivery") { Self.edit(&cell.onDelivery, by: change) }
+        }
+        return (cell, held)
+    }
+
+    private static func edit(_ calls: inout [Call], by change: Condition.Change) {
+        switch change.effect {
+        case .removed, .unknown, .heldUntilOpen: calls.removeAll(where: change.matches)
+        case .added: calls += change.call.map { [$0] } ?? []
+        case .likely, .notShown: break
+        }
+    }
+
     /// The paths (the cell's own first), with `unlikelyUnder` marked on those without the call a
     /// `likely` change names, when another path makes it.
     func markLikely(_ outcomes: [Outcome], by conditions: [Condition]) -> [Outcome] {
@@ -53,8 +78,8 @@ extension Matrix {
             for change in condition.changes where change.effect == .likely {
                 let makes = paths.map { path in
                     condition.appliesTo.contains(payload: path.payload, setup: path.setup, appState: path.appState)
-                        && ((change.at.map { $0.id == "delivery" } != false ? path.onDelivery : [])
-                            + path.taps.filter { tap in change.at.map { $0.id == tap.tap } != false }.flatMap(\.calls))
+                        && ((change.reaches("delivery") ? path.onDelivery : [])
+                            + path.taps.filter { change.reaches($0.tap) }.flatMap(\.calls))
                             .contains { $0.handler.id == change.handler?.id }
                 }
                 guard makes.contains(true) else { continue }

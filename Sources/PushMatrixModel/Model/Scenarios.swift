@@ -41,6 +41,8 @@ public struct Scenario: Sendable {
     public var paths: [Int] = [1]
     public var path: Int { paths[0] }
     public var steps: [Step]
+    /// The conditions this scenario plays out under, in declared order; empty for the matrix's own (`Matrix.conditionScenarios`).
+    public var under: [String] = []
 }
 
 extension Matrix {
@@ -116,7 +118,7 @@ extension Matrix {
     }
 
     /// `without` is `missing` as a set, made once by the caller for every scenario that lacks the same handlers.
-    private func scenario(_ cell: Cell, payload: Payload, setup: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
+    func scenario(_ cell: Cell, payload: Payload, setup: Int, tap: String?, missing: [String], without: Set<String>) -> Scenario {
         let delivery = calls(cell.onDelivery, without: without)
         let tapped = tap.flatMap { id in cell.taps.first { $0.tap.id == id } }.map { calls($0.calls, without: without) } ?? []
         func step(_ call: Call, _ event: Scenario.Event, respondsToTap: Bool = false) -> Scenario.Step {

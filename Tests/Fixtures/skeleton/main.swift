@@ -57,8 +57,9 @@ enum Behaviour: String, CaseIterable {
     }
 }
 
-let all = failures(.skeleton, scenarios: PushScenario.all, sequences: PushSequence.all)
-print("skeleton: \(PushScenario.all.count) scenarios, \(PushSequence.all.count) sequences, \(all.count) failures")
+let scenarios = PushScenario.all + PushScenario.underConditions
+let all = failures(.skeleton, scenarios: scenarios, sequences: PushSequence.all)
+print("skeleton: \(scenarios.count) scenarios, \(PushSequence.all.count) sequences, \(all.count) failures")
 for failure in all.prefix(20) { print("  " + failure) }
 
 for behaviour in Behaviour.allCases where behaviour != .skeleton {

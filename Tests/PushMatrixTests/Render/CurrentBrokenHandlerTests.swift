@@ -50,7 +50,8 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testTheReferenceRouterPasses() {
-        XCTAssertEqual(CurrentBrokenHandlers.failing { PushRouter(setup: $0, missing: $1) }, [:])
+        let scenarios = PushScenario.all + PushScenario.underConditions
+        XCTAssertEqual(CurrentBrokenHandlers.failing({ PushRouter(setup: $0, missing: $1) }, scenarios: scenarios), [:])
     }
 
     func testAColdStartTapAnsweredBySceneAndCenterIsCaught() {
@@ -157,6 +158,23 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         // no launching call precedes it in the matrix, so nothing marks the launch to miss.
         XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"])
         XCTAssertNil(failures["alert_category__swiftUI__forceQuit__tapDismiss"])
+    }
+
+    /// The matrix's own background cells always wake the app first; only the scenarios under
+    /// conditions (Background App Refresh off, a spent budget) show the guess loses the push.
+    func testTrustingTheBackgroundWakeIsCaughtUnderConditions() {
+        let failures = CurrentBrokenHandlers.failing(
+            { CurrentBrokenHandlers.TrustsTheBackgroundWake(setup: $0, missing: $1) },
+            scenarios: PushScenario.all + PushScenario.underConditions)
+        XCTAssertEqual(
+            names(failures, containing: "alert_contentAvailable__appDelegate__background__"),
+            [
+                "alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff",
+                "alert_contentAvailable__appDelegate__background__tapBody__budgetSpent",
+            ])
+        XCTAssertEqual(
+            failures["alert_contentAvailable__appDelegate__background__tapBody__budgetSpent"],
+            ["step 1, action (.inactive): the content must be handled here"])
     }
 
     func testAPresentationThatNeverCompletesIsCaught() {

@@ -68,7 +68,10 @@ final class GeneratedSwiftTests: XCTestCase {
                 count += methods.count
                 names += methods.map { "\(target).\(type)/\($0)" }
             }
-            XCTAssertEqual(count, matrix.scenarios.count + matrix.pushSequences().count, "\(module): a test per scenario and sequence")
+            let conditioned = Set(matrix.conditionScenarios().map(\.payload)).count
+            XCTAssertEqual(
+                count, matrix.scenarios.count + matrix.pushSequences().count + conditioned,
+                "\(module): a test per scenario and sequence, and one per payload combination for its scenarios under conditions")
         }
         let argument = names.joined(separator: ",").utf8.count
         XCTAssertLessThanOrEqual(argument, 128 * 1024 - 8 * 1024, "the names --filter Conformance passes, with 8 KiB to spare")

@@ -470,4 +470,9 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss)
     }
+
+    /// Every scenario the spec's conditions make of these cells.
+    func test_underConditions() {
+        assertConforms(PushScenario.alert_contentAvailable_category__underConditions)
+    }
 }

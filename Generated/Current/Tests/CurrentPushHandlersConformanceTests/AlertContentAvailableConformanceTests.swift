@@ -250,4 +250,9 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2)
     }
+
+    /// Every scenario the spec's conditions make of these cells.
+    func test_underConditions() {
+        assertConforms(PushScenario.alert_contentAvailable__underConditions)
+    }
 }

@@ -939,4 +939,9 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
     func test_swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
+
+    /// Every scenario the spec's conditions make of these cells.
+    func test_underConditions() {
+        assertConforms(PushScenario.alert_contentAvailable_mutableContent_category__underConditions)
+    }
 }

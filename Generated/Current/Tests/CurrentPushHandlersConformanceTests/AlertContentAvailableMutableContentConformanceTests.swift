@@ -495,4 +495,9 @@ final class AlertContentAvailableMutableContentConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
+
+    /// Every scenario the spec's conditions make of these cells.
+    func test_underConditions() {
+        assertConforms(PushScenario.alert_contentAvailable_mutableContent__underConditions)
+    }
 }

@@ -12,4 +12,8 @@ nonisolated extension PushScenario {
         category,
         none,
     ].flatMap { $0 }
+
+    /// Every scenario the spec's conditions make that `all` does not have, such as a background
+    /// push held until the app opens: the suites replay them as well.
+    public static let underConditions: [PushScenario] = []
 }

@@ -370,12 +370,13 @@ nonisolated public struct PushSequence: Sendable {
     }
 
     /// Every call, in the order the app gets them: a push's arrival calls a tenth of a second
-    /// apart from its delivery, its tap's calls likewise from its tap.
+    /// apart from its delivery, its tap's calls likewise from its tap, and so every call after
+    /// them (such as a push held until the app opens).
     public var calls: [Call] {
         let all = pushes.enumerated().flatMap { number, push in
             var (delivery, tap) = (0, 0)
             return push.scenario.steps.indices.map { index in
-                let isDelivery = push.scenario.steps[index].event.isDelivery
+                let isDelivery = push.scenario.steps[index].event.isDelivery && tap == 0
                 let offset = isDelivery ? push.deliveredAt + 0.1 * Double(delivery) : push.tappedAt + 0.1 * Double(tap)
                 if isDelivery { delivery += 1 } else { tap += 1 }
                 return Call(push: number, step: index, at: offset)

@@ -103,6 +103,29 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
     ]
 
+    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    public static let alert_contentAvailable_mutableContent__underConditions: [PushScenario] = [
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent,
+    ]
+
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable_mutableContent__payload: PushPayload = PushPayload(
         alert: true, contentAvailable: true, mutableContent: true, category: false)
@@ -1691,6 +1714,331 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
         ]
     )
 }

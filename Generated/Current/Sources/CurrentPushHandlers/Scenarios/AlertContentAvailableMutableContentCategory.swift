@@ -191,6 +191,37 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension,
     ]
 
+    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    public static let alert_contentAvailable_mutableContent_category__underConditions: [PushScenario] = [
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent,
+    ]
+
     /// The payload every scenario here is delivered with.
     private static let alert_contentAvailable_mutableContent_category__payload: PushPayload = PushPayload(
         alert: true, contentAvailable: true, mutableContent: true, category: true)
@@ -3300,4 +3331,466 @@ nonisolated extension PushScenario {
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
             ]
         )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .body,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .actionButton,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .dismiss,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .body,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static
+        let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .actionButton,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .dismiss,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .body,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .actionButton,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .dismiss,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .terminated,
+            tap: .body,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .body,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .actionButton,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .dismiss,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .terminated,
+            tap: .body,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+                Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .body,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ]
+    )
 }

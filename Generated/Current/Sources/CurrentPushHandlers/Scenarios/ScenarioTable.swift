@@ -20,4 +20,13 @@ nonisolated extension PushScenario {
         category,
         none,
     ].flatMap { $0 }
+
+    /// Every scenario the spec's conditions make that `all` does not have, such as a background
+    /// push held until the app opens: the suites replay them as well.
+    public static let underConditions: [PushScenario] = [
+        alert_contentAvailable_mutableContent_category__underConditions,
+        alert_contentAvailable_mutableContent__underConditions,
+        alert_contentAvailable_category__underConditions,
+        alert_contentAvailable__underConditions,
+    ].flatMap { $0 }
 }
