@@ -3,8 +3,9 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// A field log (format version 1, docs/field-log.md): JSON lines, per run a `start` line naming its cell, tap and missing handlers, a
-/// `call` line per call in order, and an `end` line. Every line is checked against the spec's ids; a bad one is reported and skipped.
+/// A field log (format version 1, docs/field-log.md): JSON lines, per run a `start` line naming its cell, tap, missing handlers and any
+/// conditions, a `call` line per call in order, and an `end` line. Every line is checked against the spec's ids; a bad one is reported
+/// and skipped.
 package struct FieldLog {
     package static let version = 1
     /// Longer lines are refused unread: a recorder writes a few hundred bytes a line.
@@ -19,6 +20,8 @@ package struct FieldLog {
         package var id: String, file: String, line: Int
         package var device: String, os: String
         package var payload: Payload, setup: String, appState: String, tap: String?, without: [String]
+        /// The ids of the spec's conditions the run was made under, in declared order; empty when none.
+        package var conditions: [String] = []
         package var calls: [Call] = []
     }
 
@@ -114,7 +117,8 @@ package struct FieldLog {
             let setup = reader.id(setupKey, spec.setups.map(\.id)),
             let appState = reader.id("appState", spec.appStates.map(\.id)),
             let tap = reader.optionalID("tap", spec.taps.map(\.id)),
-            let without = reader.ids("without", spec.handlers.filter(\.optional).map(\.id))
+            let without = reader.ids("without", spec.handlers.filter(\.optional).map(\.id)),
+            let conditions = reader.node["conditions"] == nil ? [] : reader.ids("conditions", spec.conditions.map(\.id), of: "conditions")
         else { return problem(file, line, reader.failure ?? "incomplete start line") }
         guard let payload = payload ?? nil else {
             return problem(file, line, "\"payload\": expected exactly the keys \(keys.joined(separator: ", ")), each true or false")
@@ -122,7 +126,7 @@ package struct FieldLog {
         refused = nil
         open = Run(
             id: id, file: file, line: line, device: device, os: os, payload: payload, setup: setup, appState: appState, tap: tap,
-            without: without.sorted())
+            without: without.sorted(), conditions: spec.conditions.map(\.id).filter(conditions.contains))
     }
 
     private mutating func call(_ reader: inout LineReader, id: String, file: String, line: Int) {
@@ -175,14 +179,10 @@ private struct LineReader {
         return id(key, known).map { .some($0) }
     }
 
-    mutating func ids(_ key: String, _ known: [String]) -> [String]? {
-        guard let value = node[key], case .array(let items) = value.value else {
-            return fail("\"\(key)\": expected an array of handler ids")
-        }
+    mutating func ids(_ key: String, _ known: [String], of kind: String = "optional handlers") -> [String]? {
+        guard let value = node[key], case .array(let items) = value.value else { return fail("\"\(key)\": expected an array of ids") }
         let ids = items.compactMap { if case .string(let id) = $0.value, known.contains(id) { id } else { nil } }
-        guard ids.count == items.count else {
-            return fail("\"\(key)\": expected ids of optional handlers (\(known.joined(separator: ", ")))")
-        }
+        guard ids.count == items.count else { return fail("\"\(key)\": expected ids of \(kind) (\(known.joined(separator: ", ")))") }
         return ids
     }
 }

@@ -59,10 +59,17 @@ package struct Observation {
     /// handler has an outcome per set of missing handlers runs were made with (a run says which), labelled with it: either's runs tell
     /// whether iOS made the same calls. A launch without the notification leaves no field log line, so the expected calls leave it out.
     package init(matrix: Matrix, runs: [FieldLog.Run]) {
-        var byKey: [String: [FieldLog.Run]] = [:]
-        for run in runs { byKey[Self.key(run.payload, run.setup, run.appState, run.tap, run.without), default: []].append(run) }
+        var byKey: [String: [FieldLog.Run]] = [:], conditioned: [String] = []
+        for run in runs {
+            var key = Self.key(run.payload, run.setup, run.appState, run.tap, run.without)
+            if !run.conditions.isEmpty {
+                key += "|" + run.conditions.joined(separator: ",")
+                if byKey[key] == nil { conditioned.append(key) }
+            }
+            byKey[key, default: []].append(run)
+        }
         for scenario in matrix.scenarios {
-            let calls = scenario.steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
+            let calls = Self.calls(scenario.steps)
             var observed = false
             for missing in scenario.eitherWay.isEmpty ? [scenario.missing] : matrix.conditions(of: scenario) {
                 let key = Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, missing.sorted())
@@ -80,6 +87,30 @@ package struct Observation {
             }
             if !observed && scenario.path == 1 { unobserved += 1 }
         }
+        for key in conditioned { outcomes.append(Self.underConditions(byKey[key]!, matrix)) }
+    }
+
+    /// The outcome of runs of one scenario under the same conditions, held against the cell's paths under them
+    /// (`Matrix.paths(of:tap:without:under:)`), after the matrix's own; when no path is left, against none.
+    private static func underConditions(_ runs: [FieldLog.Run], _ matrix: Matrix) -> Outcome {
+        let run = runs[0], cell = matrix.cell(run.payload, setup: matrix.setupIndex[run.setup]!, state: matrix.stateIndex[run.appState]!)
+        let conditions = run.conditions.compactMap { id in matrix.spec.conditions.first { $0.id == id } }
+        let (scenario, listed) = matrix.paths(of: cell, tap: run.tap, without: run.without, under: conditions)
+        var paths: [(numbers: [Int], calls: [FieldLog.Call])] = []
+        for path in listed {
+            let calls = Self.calls(path.steps)
+            if let same = paths.firstIndex(where: { $0.calls == calls }) {
+                if !paths[same].numbers.contains(path.number) { paths[same].numbers.append(path.number) }
+            } else {
+                paths.append(([path.number], calls))
+            }
+        }
+        return Outcome(scenario: scenario, paths: paths.isEmpty ? [([], [])] : paths, runs: runs)
+    }
+
+    /// The calls a field log shows of `steps`: a launch without the notification leaves no line.
+    private static func calls(_ steps: [Scenario.Step]) -> [FieldLog.Call] {
+        steps.filter(\.bringsNotification).map { FieldLog.Call(handler: $0.handler, state: $0.state) }
     }
 
     /// The runs of one scenario of an app with every handler, if any.
@@ -92,7 +123,8 @@ package struct Observation {
         "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
     }
 
-    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the handlers the app lacks, if any.
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the handlers the app lacks and the
+    /// conditions, if any.
     package static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [
@@ -100,6 +132,7 @@ package struct Observation {
             "appState: \(scenario.appState)", "tap: " + (scenario.tap ?? "none"),
         ]
         if !scenario.missing.isEmpty { parts.append("without: " + scenario.missing.joined(separator: ", ")) }
+        if !scenario.under.isEmpty { parts.append("under: " + scenario.under.joined(separator: ", ")) }
         return parts.joined(separator: " · ")
     }
 

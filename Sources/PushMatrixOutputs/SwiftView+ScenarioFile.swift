@@ -39,8 +39,8 @@ extension SwiftView {
                     out.print("missing: \(Self.setLiteral(scenario.missing)),")
                     if !scenario.eitherWay.isEmpty { out.print("eitherWay: \(Self.setLiteral(scenario.eitherWay)),") }
                     out.print("ignored: \(scenario.ignored),")
-                    guard !scenario.steps.isEmpty else { return out.print("steps: []") }
-                    out.print("steps: [")
+                    let under = scenario.under.isEmpty ? "" : ","
+                    if scenario.steps.isEmpty { out.print("steps: []" + under) } else { out.print("steps: [") }
                     for step in scenario.steps {
                         let text = expressions[step] ?? Self.stepExpression(step)
                         expressions[step] = text
@@ -48,7 +48,8 @@ extension SwiftView {
                         let line = scenario.steps.count > 1 ? text + "," : text
                         out.print("    " + SwiftPrinter.wrapped(call: line, indent: 12 + extra.count))
                     }
-                    out.print("]")
+                    if !scenario.steps.isEmpty { out.print("]" + under) }
+                    if !scenario.under.isEmpty { out.print("under: [" + scenario.under.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
                 }
                 out.print(extra + ")")
             }

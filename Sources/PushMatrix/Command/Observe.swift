@@ -142,6 +142,7 @@ struct ObservationReport {
             ("payload", payload), (matrix.spec.naming.label, .string(scenario.setup)), ("appState", .string(scenario.appState)),
         ])
         let tap = scenario.tap.map(JSONOutput.string) ?? .null
-        return [("cell", cell), ("tap", tap), ("without", .array(scenario.missing.map(JSONOutput.string)))]
+        let under = scenario.under.isEmpty ? [] : [("conditions", JSONOutput.array(scenario.under.map(JSONOutput.string)))]
+        return [("cell", cell), ("tap", tap), ("without", .array(scenario.missing.map(JSONOutput.string)))] + under
     }
 }

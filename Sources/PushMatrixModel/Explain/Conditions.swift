@@ -50,10 +50,10 @@ extension Matrix {
     }
 
     /// `path` (a cell of one path) as the suites play it out under `condition`, and the calls it holds from delivery until the app is
-    /// next opened. A call whose happening is unknown is left out (the matrix's own scenario has it).
-    func conditioned(_ path: Cell, by condition: Condition) -> (cell: Cell, held: [Call]) {
+    /// next opened. A call whose happening is unknown is left out (the matrix's own scenario has it), or kept when `keepingUnknown`.
+    func conditioned(_ path: Cell, by condition: Condition, keepingUnknown: Bool = false) -> (cell: Cell, held: [Call]) {
         var cell = path, held: [Call] = []
-        for change in condition.changes {
+        for change in condition.changes where !(keepingUnknown && change.effect == .unknown) {
             if change.effect == .notShown { (cell.notificationCenter, cell.taps) = (false, []) }
             if change.effect == .heldUntilOpen { held += cell.onDelivery.filter(change.matches) }
             for index in cell.taps.indices where change.reaches(cell.taps[index].tap.id) { Self.edit(&cell.taps[index].calls, by: change) }

@@ -52,14 +52,54 @@ extension Matrix {
         let (cell, held) = conditioned(path, by: condition)
         guard tap == nil || cell.taps.contains(where: { $0.tap.id == tap }) else { return nil }
         var made = scenario(cell, payload: payload, setup: setup, tap: tap, missing: [], without: [])
-        guard let tap, spec.taps.first(where: { $0.id == tap })?.opensApp != false else { return made }
-        for call in held {
-            made.steps.append(
-                Scenario.Step(
-                    handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
-                    processesContent: !made.steps.contains(where: \.processesContent), respondsToTap: false))
-        }
+        if opens(tap) { made.steps += heldSteps(held, after: made.steps) }
         return made
+    }
+
+    /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` applied in order and labelled
+    /// with their ids, and the calls each of the cell's paths (numbered as there) may make. A call whose happening is unknown is listed
+    /// made and not made, and a held call after the tap's calls and before them, since no source orders them.
+    package func paths(of cell: Cell, tap: String?, without: [String], under conditions: [Condition]) -> (
+        scenario: Scenario, paths: [(number: Int, steps: [Scenario.Step])]
+    ) {
+        let payload = payload(of: cell), setup = setupIndex[cell.setup.id]!
+        var label: Scenario?, paths: [(number: Int, steps: [Scenario.Step])] = []
+        for (number, path) in cell.allPaths.enumerated() {
+            for keepingUnknown in [false, true] {
+                let (under, held) = conditions.reduce((path, [Call]())) { sum, condition in
+                    let next = conditioned(sum.0, by: condition, keepingUnknown: keepingUnknown)
+                    return (next.cell, sum.1 + next.held)
+                }
+                guard tap == nil || under.taps.contains(where: { $0.tap.id == tap }) else { continue }
+                var made = scenario(under, payload: payload, setup: setup, tap: tap, missing: without, without: Set(without))
+                var variants = [made.steps]
+                if opens(tap) && !held.isEmpty {
+                    let split = made.steps.firstIndex { !$0.event.isDelivery } ?? made.steps.count
+                    let before = Array(made.steps[..<split])
+                    variants = [
+                        made.steps + heldSteps(held, after: made.steps), before + heldSteps(held, after: before) + made.steps[split...],
+                    ]
+                }
+                for steps in variants where !paths.contains(where: { $0.number == number + 1 && $0.steps == steps }) {
+                    paths.append((number + 1, steps))
+                }
+                made.under = conditions.map(\.id)
+                label = label ?? made
+            }
+        }
+        return (label ?? scenario(cell, payload: payload, setup: setup, tap: tap, missing: without, without: Set(without)), paths)
+    }
+
+    /// Whether a tap of this id brings the app to the foreground; false for none.
+    private func opens(_ tap: String?) -> Bool { tap.map { id in spec.taps.first { $0.id == id }?.opensApp != false } ?? false }
+
+    /// Held calls as the app gets them once opened: deliveries, the first to bring the content if `steps` did not.
+    private func heldSteps(_ held: [Call], after steps: [Scenario.Step]) -> [Scenario.Step] {
+        held.enumerated().map { index, call in
+            Scenario.Step(
+                handler: call.handler.id, state: call.state?.id, event: .delivered(state: call.state?.id ?? ""),
+                processesContent: index == 0 && !steps.contains(where: \.processesContent), respondsToTap: false)
+        }
     }
 
     /// The calls the app itself gets: replays skip an extension's.

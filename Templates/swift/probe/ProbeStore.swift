@@ -12,6 +12,10 @@ public struct ProbeStore: Sendable {
     /// The Info.plist key listing the optional handlers the probe leaves out (an array of ids),
     /// such as `serviceExtension` for a probe built without its extension.
     public static let withoutKey = "PushMatrixProbeWithout"
+    /// The Info.plist key listing the ids of the spec's conditions the runs are made under (an
+    /// array), such as `backgroundAppRefreshOff` while that setting is off: each start line names
+    /// them, and `observe` holds the runs against the paths those conditions leave.
+    public static let conditionsKey = "PushMatrixProbeConditions"
     /// The spec the runs are planned from, as each run's start line names it.
     public static let spec = {{specName}}
     private static let openRunKey = "pushmatrix.probe.openRun"
@@ -56,7 +60,8 @@ public struct ProbeStore: Sendable {
         defaults.set(scenario.name, forKey: Self.openScenarioKey)
         recorder.start(
             run: id, device: Self.device, os: Self.osVersion, spec: Self.spec, payload: scenario.payload,
-            {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState, tap: scenario.tap, without: scenario.missing)
+            {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState, tap: scenario.tap, without: scenario.missing,
+            conditions: Self.conditions())
     }
 
     /// Writes the open run's end line and forgets the run.
@@ -64,6 +69,11 @@ public struct ProbeStore: Sendable {
         recorder.end()
         defaults.removeObject(forKey: Self.openRunKey)
         defaults.removeObject(forKey: Self.openScenarioKey)
+    }
+
+    /// The condition ids `bundle`'s Info.plist lists under `conditionsKey`, as written.
+    public static func conditions(in bundle: Bundle = .main) -> [String] {
+        bundle.object(forInfoDictionaryKey: conditionsKey) as? [String] ?? []
     }
 
     /// The optional handlers `bundle`'s Info.plist lists under `withoutKey`; unknown ids are ignored.

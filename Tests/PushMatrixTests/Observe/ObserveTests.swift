@@ -231,6 +231,14 @@ final class ObserveTests: XCTestCase {
                 ":1:1: error: \"setup\": unknown id 'scene' (did you mean 'scenes'?)"
             ),
             (
+                "an unknown condition",
+                [
+                    Self.lines(matrix, coldStart, run: "x")[0].replacingOccurrences(
+                        of: "\"without\"", with: "\"conditions\": [\"lowPower\"], \"without\"")
+                ],
+                ":1:1: error: \"conditions\": expected ids of conditions (backgroundAppRefreshOff, lowPowerMode,"
+            ),
+            (
                 "no start", [#"{"v": 1, "run": "x", "event": "call", "handler": "action", "state": "active"}"#],
                 ":1:1: error: call of run 'x' before its start line; runs must not interleave"
             ),

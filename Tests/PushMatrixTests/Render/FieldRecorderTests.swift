@@ -33,31 +33,65 @@ final class FieldRecorderTests: XCTestCase {
         // Every scenario, by an app that lacks each set of handlers the scenario stands for.
         let runs = PushScenario.all.flatMap { scenario in scenario.conditions.map { (scenario, $0) } }
         XCTAssertGreaterThan(runs.count, PushScenario.all.count)
-        for (n, (scenario, missing)) in runs.enumerated() {
-            let router = PushRouter(setup: scenario.setup, missing: missing)
-            router.recorder = recorder
-            recorder.start(
-                run: "r\(n)", device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
-                appState: scenario.appState, tap: scenario.tap, without: missing)
-            let notification = PushReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
-            for step in scenario.steps {
-                if step.handler.runsInApp {
-                    _ = router.receive(step.handler, state: step.state, notification: notification, complete: nil)
-                } else {
-                    recorder.record(step.handler, state: step.state)  // as the service extension does, in its own process
-                }
-            }
-            recorder.end()
-        }
-        let (status, stdout, stderr) = try Binary.run(["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
-        XCTAssertEqual(status, 0, stderr)
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], stderr)
+        for (n, (scenario, missing)) in runs.enumerated() { record(scenario, run: "r\(n)", without: missing, into: recorder) }
+        let report = try observe(log, in: directory, status: 0)
         // A cell's paths are one scenario to observe: each confirms its own, once for each set
         // of missing handlers it was run with.
         XCTAssertEqual((report["confirmed"] as? [Any])?.count, runs.filter { $0.0.path == 1 }.count)
         XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0)
         XCTAssertEqual((report["inconsistent"] as? [Any])?.count, 0)
         XCTAssertEqual(report["unobserved"] as? Int, 0)
+    }
+
+    /// A run under a condition is held against the paths the condition leaves: the router recording
+    /// each scenario the conditions make, under its first condition, confirms them all, and the
+    /// same calls recorded without the condition contradict the matrix.
+    func testRunsUnderAConditionAreHeldAgainstItsPaths() throws {
+        let directory = Fixtures.temporaryDirectory(self)
+        let log = URL(fileURLWithPath: directory).appendingPathComponent("field.jsonl")
+        let recorder = try PushFieldRecorder(appendingTo: log)
+        let scenarios = PushScenario.underConditions
+        XCTAssertEqual(scenarios.count, 92)
+        for (n, scenario) in scenarios.enumerated() { record(scenario, run: "c\(n)", conditions: [scenario.under[0]], into: recorder) }
+        let report = try observe(log, in: directory, status: 0)
+        // A cell's paths under one condition are one scenario to observe, as without conditions.
+        let observed = Set(scenarios.map { "\($0.payload) \($0.setup) \($0.appState) \(String(describing: $0.tap)) \($0.under[0])" })
+        let confirmed = try XCTUnwrap(report["confirmed"] as? [[String: Any]])
+        XCTAssertEqual(confirmed.count, observed.count)
+        XCTAssertEqual(confirmed.first?["conditions"] as? [String], [scenarios[0].under[0]])
+        XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0)
+        let held = try XCTUnwrap(scenarios.first { $0.under == ["budgetSpent"] })
+        record(held, run: "plain", conditions: [], into: recorder)
+        let contradicted = try XCTUnwrap(try observe(log, in: directory, status: 1)["contradicted"] as? [[String: Any]])
+        XCTAssertEqual(contradicted.map { $0["runs"] as? [String] }, [["plain"]])
+    }
+
+    /// Records `scenario` as the reference router makes its calls, the service extension's recorded as that extension does.
+    private func record(
+        _ scenario: PushScenario, run: String, without missing: Set<PushHandler> = [], conditions: [String] = [],
+        into recorder: PushFieldRecorder
+    ) {
+        let router = PushRouter(setup: scenario.setup, missing: missing)
+        router.recorder = recorder
+        recorder.start(
+            run: run, device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
+            appState: scenario.appState, tap: scenario.tap, without: missing, conditions: conditions)
+        let notification = PushReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
+        for step in scenario.steps {
+            if step.handler.runsInApp {
+                _ = router.receive(step.handler, state: step.state, notification: notification, complete: nil)
+            } else {
+                recorder.record(step.handler, state: step.state)  // as the service extension does, in its own process
+            }
+        }
+        recorder.end()
+    }
+
+    /// `observe --json` on `log` against the current matrix, which must exit with `status`.
+    private func observe(_ log: URL, in directory: String, status expected: Int32) throws -> [String: Any] {
+        let (status, stdout, stderr) = try Binary.run(["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
+        XCTAssertEqual(status, expected, stderr)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], stderr)
     }
 
     func testFreeTextIsEscapedAndRoundTrips() throws {

@@ -59,13 +59,16 @@ nonisolated public struct PushScenario: Sendable {
     public let ignored: Bool
     /// Every call iOS makes, in order.
     public let steps: [Step]
+    /// The ids of the spec's conditions under each of which, alone, iOS makes these calls, in
+    /// declared order; empty for the matrix's own scenarios (`all`), which assume none.
+    public let under: [String]
 
     /// A scenario with every field given; most take a cell's first path and stand for one set
     /// of missing handlers.
     public init(
         name: String, payload: PushPayload, setup: PushSetup, appState: PushAppState, tap: PushTap?, path: Int = 1,
         missing: Set<PushHandler>,
-        eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step]
+        eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step], under: [String] = []
     ) {
         self.name = name
         self.payload = payload
@@ -77,6 +80,7 @@ nonisolated public struct PushScenario: Sendable {
         self.eitherWay = eitherWay
         self.ignored = ignored
         self.steps = steps
+        self.under = under
     }
 
     /// Whether the scenario stands for an app that leaves out exactly `missing`.
@@ -518,19 +522,21 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
 
     /// Opens run `run` and writes its `start` line: the cell (`payload`, `setup`,
     /// `appState`), the user's tap (nil when nothing is tapped), the optional handlers the app
-    /// leaves out, and the device, its iOS version and the spec the run was planned from (free
+    /// leaves out, the ids of the spec's conditions the run is made under (Background App Refresh
+    /// off, say), and the device, its iOS version and the spec the run was planned from (free
     /// text). `run` must be unique across the logs read together.
     public func start(
         run: String, device: String, os: String, spec: String, payload: PushPayload, setup: PushSetup, appState: PushAppState,
         tap: PushTap?,
-        without: Set<PushHandler>
+        without: Set<PushHandler>, conditions: [String] = []
     ) {
-        let fields = [
+        var fields = [
             "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
             "\"payload\": \(Self.object(payload))", "\"setup\": \(Self.string(setup.rawValue))",
             "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
             "\"without\": [\(PushHandler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
         ]
+        if !conditions.isEmpty { fields.append("\"conditions\": [\(conditions.map(Self.string).joined(separator: ", "))]") }
         lock.lock()
         defer { lock.unlock() }
         openRun = run

@@ -907,7 +907,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · appDelegate · background · tap body · under budgetSpent
@@ -922,7 +923,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -937,7 +939,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · under budgetSpent
@@ -953,7 +956,8 @@ nonisolated extension PushScenario {
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · under budgetSpent
@@ -969,7 +973,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -983,7 +988,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -999,7 +1005,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · scenes · background · tap body · under budgetSpent
@@ -1014,7 +1021,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · scenes · background · tap body · path 2 · under budgetSpent
@@ -1031,7 +1039,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1049,7 +1058,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · scenes · terminated · tap body · under budgetSpent
@@ -1065,7 +1075,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under budgetSpent
@@ -1084,7 +1095,8 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -1098,7 +1110,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1114,7 +1127,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · swiftUI · background · tap body · under budgetSpent
@@ -1129,7 +1143,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under budgetSpent
@@ -1146,7 +1161,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1164,7 +1180,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · under budgetSpent
@@ -1180,7 +1197,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under budgetSpent
@@ -1199,6 +1217,7 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 }

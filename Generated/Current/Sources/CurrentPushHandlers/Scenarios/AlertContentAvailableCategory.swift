@@ -1701,7 +1701,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · appDelegate · background · tap body · under budgetSpent
@@ -1716,7 +1717,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · appDelegate · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -1730,7 +1732,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · appDelegate · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -1744,7 +1747,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1759,7 +1763,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · under budgetSpent
@@ -1775,7 +1780,8 @@ nonisolated extension PushScenario {
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · under budgetSpent
@@ -1791,7 +1797,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 4 more conditions
@@ -1807,7 +1814,8 @@ nonisolated extension PushScenario {
             ignored: false,
             steps: [
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 4 more conditions
@@ -1822,7 +1830,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -1836,7 +1845,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1852,7 +1862,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap body · under budgetSpent
@@ -1867,7 +1878,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under budgetSpent
@@ -1884,7 +1896,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -1898,7 +1911,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -1912,7 +1926,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1930,7 +1945,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · under budgetSpent
@@ -1946,7 +1962,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under budgetSpent
@@ -1965,7 +1982,8 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -1979,7 +1997,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1995,7 +2014,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · under budgetSpent
@@ -2010,7 +2030,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under budgetSpent
@@ -2027,7 +2048,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -2041,7 +2063,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -2055,7 +2078,8 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -2073,7 +2097,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · under budgetSpent
@@ -2089,7 +2114,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under budgetSpent
@@ -2108,6 +2134,7 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 }

@@ -1729,7 +1729,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under budgetSpent
@@ -1745,7 +1746,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1761,7 +1763,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · under budgetSpent
@@ -1778,7 +1781,8 @@ nonisolated extension PushScenario {
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under budgetSpent
@@ -1795,7 +1799,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -1810,7 +1815,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1827,7 +1833,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · under budgetSpent
@@ -1843,7 +1850,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under budgetSpent
@@ -1861,7 +1869,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1880,7 +1889,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · under budgetSpent
@@ -1897,7 +1907,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under budgetSpent
@@ -1917,7 +1928,8 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -1932,7 +1944,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -1949,7 +1962,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under budgetSpent
@@ -1965,7 +1979,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under budgetSpent
@@ -1983,7 +1998,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -2002,7 +2018,8 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · under budgetSpent
@@ -2019,7 +2036,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under budgetSpent
@@ -2039,6 +2057,7 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 }

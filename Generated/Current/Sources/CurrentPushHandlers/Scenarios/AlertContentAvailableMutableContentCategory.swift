@@ -3345,7 +3345,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under budgetSpent
@@ -3361,7 +3362,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -3377,7 +3379,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -3393,7 +3396,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -3410,7 +3414,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · under budgetSpent
@@ -3427,7 +3432,8 @@ nonisolated extension PushScenario {
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under budgetSpent
@@ -3444,7 +3450,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 4 more conditions
@@ -3462,7 +3469,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 4 more conditions
@@ -3479,7 +3487,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -3494,7 +3503,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -3512,7 +3522,8 @@ nonisolated extension PushScenario {
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under budgetSpent
@@ -3528,7 +3539,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under budgetSpent
@@ -3546,7 +3558,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -3562,7 +3575,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -3578,7 +3592,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -3598,7 +3613,8 @@ nonisolated extension PushScenario {
                     handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                     bringsNotification: false),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · under budgetSpent
@@ -3615,7 +3631,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under budgetSpent
@@ -3635,7 +3652,8 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
@@ -3650,7 +3668,8 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-        ]
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -3668,7 +3687,8 @@ nonisolated extension PushScenario {
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under budgetSpent
@@ -3684,7 +3704,8 @@ nonisolated extension PushScenario {
             Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under budgetSpent
@@ -3702,7 +3723,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
@@ -3718,7 +3740,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.actionButton), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
@@ -3734,7 +3757,8 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
@@ -3754,7 +3778,8 @@ nonisolated extension PushScenario {
                     handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                     bringsNotification: false),
                 Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
-            ]
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
         )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · under budgetSpent
@@ -3771,7 +3796,8 @@ nonisolated extension PushScenario {
             Step(handler: .sceneConnect, state: nil, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: false),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under budgetSpent
@@ -3791,6 +3817,7 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
-        ]
+        ],
+        under: ["budgetSpent"]
     )
 }
