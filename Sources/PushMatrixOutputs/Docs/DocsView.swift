@@ -94,8 +94,7 @@ struct DocsView {
 
     package func source(_ source: Source) -> TemplateValue {
         let shows = spec.showsSourceKinds
-        // What backs the source: its references, its device and iOS version, or the titles of
-        // the sources an expectation is based on.
+        // What backs the source: its references, its device and iOS version, or the titles of the sources an expectation is based on.
         let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
         let evidence =
             (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")

@@ -38,8 +38,7 @@ extension DocsView {
         ])
     }
 
-    /// Each later path, by its label, with the cells that take it, in spec order: where the
-    /// matrix lists more than one path.
+    /// Each later path, by its label, with the cells that take it, in spec order: where the matrix lists more than one path.
     private func laterPaths() -> TemplateValue {
         var labels: [Inline] = [], cells: [[Inline]] = []
         for cell in spec.cells {
@@ -142,14 +141,12 @@ extension DocsView {
             taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
     }
 
-    /// What every section's table heads its columns and rows with, and where it marks the
-    /// columns' notes: worked out once per page.
+    /// What every section's table heads its columns and rows with, and where it marks the columns' notes: worked out once per page.
     private struct SectionHeadings {
         let states: [Inline], setups: [Inline]
         /// A column's notes about every setup, marked on its header, by app state.
         let headerNotes: [[String]]
-        /// A column's notes about some setups only, marked in the cells of those rows, by init
-        /// API and app state.
+        /// A column's notes about some setups only, marked in the cells of those rows, by init API and app state.
         let cellNotes: [[[String]]]
 
         init(_ view: DocsView) {
@@ -233,10 +230,9 @@ extension DocsView {
     }
 }
 
-/// Per-section footnote numbering: a note gets the next number the first time it appears.
-/// Each marker also gets ids, so HTML can link a marker to its note and the note back.
-/// (A class: the section's closures share one, where a struct holding the phrasebook would be
-/// copied field by field.)
+/// Per-section footnote numbering: a note gets the next number the first time it appears. Each marker also gets ids, so HTML can link a
+/// marker to its note and the note back. (A class: the section's closures share one, where a struct holding the phrasebook would be copied
+/// field by field.)
 final class Footnotes {
     package let book: Phrasebook
     package let section: String
@@ -255,9 +251,8 @@ final class Footnotes {
         markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
     }
 
-    /// The markers to put after a text, in number order: `text` (after the language's
-    /// separator, and `markerBetween` between two) for Markdown, `list` with link targets for HTML.
-    /// `continuing` markers follow other markers, so they start with `markerBetween` too.
+    /// The markers to put after a text, in number order: `text` (after the language's separator, and `markerBetween` between two) for
+    /// Markdown, `list` with link targets for HTML. `continuing` markers follow other markers, so they start with `markerBetween` too.
     package func markers(_ notes: [String], continuing: Bool = false) -> TemplateValue {
         if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
@@ -282,8 +277,7 @@ final class Footnotes {
 
     private static let noMarkers: TemplateValue = ["text": .inline(Inline([])), "list": .list([])]
 
-    /// The notes used so far, by number, as the `footnotes` partials read them: each links back
-    /// to its first marker.
+    /// The notes used so far, by number, as the `footnotes` partials read them: each links back to its first marker.
     package func notes() -> TemplateValue {
         .list(
             used.enumerated().map { index, id in
@@ -302,8 +296,7 @@ final class Footnotes {
     }
 }
 
-/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links
-/// survive rewording and translation.
+/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links survive rewording and translation.
 struct Anchors {
     /// Payload keys, setups and app states as anchors spell them, in spec order: worked out
     /// once, since every cell's anchor uses three of them.

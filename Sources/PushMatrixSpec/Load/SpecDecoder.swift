@@ -53,9 +53,8 @@ enum SpecDecoder {
         return spec
     }
 
-    /// The file's keys by its form (`setups`, or the older `initAPIs`; the newer wins
-    /// when a spec gives both, and the older is then reported as unknown), and the outside names
-    /// a current-form spec may give in `setupNames`.
+    /// The file's keys by its form (`setups`, or the older `initAPIs`; the newer wins when a spec gives both, and the older is then
+    /// reported as unknown), and the outside names a current-form spec may give in `setupNames`.
     private static func naming(_ r: NodeReader) -> SetupNaming {
         guard r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil else { return .older }
         var naming = SetupNaming.current

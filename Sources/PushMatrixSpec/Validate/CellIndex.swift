@@ -6,9 +6,8 @@ package struct CellIndex: Sendable {
     package let setups: Int, states: Int
     /// How many combinations the dimensions make: a cell is needed for each.
     package let combinations: Int
-    /// Whether the cells given could come near covering every combination (else `table` is
-    /// empty): then each missing one is found and named. A table of every combination is made
-    /// only up to about twice the cells given, so its size follows from the spec's bytes.
+    /// Whether the cells given could come near covering every combination (else `table` is empty): then each missing one is found and
+    /// named. A table of every combination is made only up to about twice the cells given, so its size follows from the spec's bytes.
     let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
     package let table: [Int]
@@ -37,8 +36,7 @@ package struct CellIndex: Sendable {
         (self.table, self.repeats) = (table, repeats)
     }
 
-    /// Where the cell of a payload, a setup's position and an app state's position is in
-    /// `spec.cells`; -1 when no cell covers it.
+    /// Where the cell of a payload, a setup's position and an app state's position is in `spec.cells`; -1 when no cell covers it.
     package func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
         table[Self.slot(payload, setup, state, setups: setups, states: states)]
     }

@@ -1,9 +1,8 @@
 import PushMatrixSupport
 
-/// Checks the cells against the declared dimensions: one cell per combination, and the domain
-/// rules every cell obeys. The rules use the roles the spec declares (`makesVisible`, `running`,
-/// `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never
-/// particular ids.
+/// Checks the cells against the declared dimensions: one cell per combination, and the domain rules every cell obeys. The rules use the
+/// roles the spec declares (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`,
+/// `requires`), never particular ids.
 struct CellRules {
     package let spec: Spec
     let sink: DiagnosticSink
@@ -111,8 +110,7 @@ struct CellRules {
         return [calls(path.onDelivery)] + path.taps.map { [$0.tap.id] + calls($0.calls) }
     }
 
-    /// The same call twice in a row of calls, or a column's note again on a call, would only
-    /// repeat a step or a marker in the docs.
+    /// The same call twice in a row of calls, or a column's note again on a call, would only repeat a step or a marker in the docs.
     private func noRepeats(_ calls: [Call], columnNotes: [Reference], allowed: Bool) {
         var seen = Set<String>()
         for call in calls {
@@ -129,13 +127,10 @@ struct CellRules {
         spec.handlers.first { $0.id == call.handler.id }?.inExtension == true
     }
 
-    /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's
-    /// setup; state only where the handler has one; an extension's handler only on delivery; a
-    /// handler that launches the app comes first in each tap that opens an app that is not
-    /// running (unless it `mayBeRunning`, started in the background on arrival), and nowhere but
-    /// first in a tap on such an app; one that carries the tap (a scene
-    /// connection) may also come first in a tap on a running app, whose scene UIKit may have
-    /// disconnected.
+    /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's setup; state only where the handler has one;
+    /// an extension's handler only on delivery; a handler that launches the app comes first in each tap that opens an app that is not
+    /// running (unless it `mayBeRunning`, started in the background on arrival), and nowhere but first in a tap on such an app; one that
+    /// carries the tap (a scene connection) may also come first in a tap on a running app, whose scene UIKit may have disconnected.
     private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String, mayBeRunning: Bool = false) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
         let inTap = tap != nil

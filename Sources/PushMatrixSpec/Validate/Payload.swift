@@ -35,8 +35,7 @@ public struct Payload: Hashable, Sendable {
         keys.indices.filter(isSet).map { keys[$0] }
     }
 
-    /// Every combination of `count` keys in the docs' order: the first key varies slowest,
-    /// "set" before "not set".
+    /// Every combination of `count` keys in the docs' order: the first key varies slowest, "set" before "not set".
     package static func all(count: Int) -> [Payload] {
         let full: UInt64 = count == 0 ? 0 : (1 << UInt64(count)) - 1
         return (0..<(UInt64(1) << UInt64(count))).map { n in
@@ -48,8 +47,7 @@ public struct Payload: Hashable, Sendable {
     }
 }
 
-/// Payloads that set some keys one way and leave the others free: `alert` set and
-/// `content-available` unset, the rest either way.
+/// Payloads that set some keys one way and leave the others free: `alert` set and `content-available` unset, the rest either way.
 package struct PayloadCube: Hashable {
     /// The keys it fixes, as bits, and their values there.
     package var mask: UInt64

@@ -29,9 +29,8 @@ package enum Phrases {
         "observedTitle": ["device", "os"], "observedCaveat": [],
     ]
 
-    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths:
-    /// a spec written before they lived in the spec has none of them, and borrows the built-in
-    /// spec's (see `OlderNames`).
+    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths: a spec written before they lived in the
+    /// spec has none of them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
         ["probe", "observed", "path", "otherPath", "callWithoutNotification"].contains { name.hasPrefix($0) }
     }.sorted()
@@ -64,8 +63,7 @@ package enum Phrases {
         return needed
     }()
 
-    /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the
-    /// one saying what that kind can support.
+    /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the one saying what that kind can support.
     package static func kindPhrase(_ kind: Source.Kind) -> String {
         "kind" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
     }
@@ -75,8 +73,7 @@ package enum Phrases {
 package enum Placeholders {
     package enum Piece: Equatable { case literal(String), name(String) }
 
-    /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands
-    /// of times, and every text is checked once.
+    /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands of times, and every text is checked once.
     package static func pieces(_ text: String) -> [Piece] {
         var text = text
         return text.withUTF8 { bytes in

@@ -6,8 +6,7 @@ struct Validator {
     package let spec: Spec
     let sink: DiagnosticSink
 
-    /// Reports every problem in `sink`; returns the cells indexed by combination, which the
-    /// matrix is built on when there is none.
+    /// Reports every problem in `sink`; returns the cells indexed by combination, which the matrix is built on when there is none.
     package static func validate(_ spec: Spec, sink: DiagnosticSink) -> CellIndex {
         let v = Validator(spec: spec, sink: sink)
         v.checkIds()
@@ -261,8 +260,7 @@ struct Validator {
 
     /// Each cell's references, and its notes against the setups they are about.
     private func checkCellReferences(_ r: References, conditional: Set<String>) {
-        // A note about some setups only, by id, with those setups (when they are all known: an
-        // unknown one is reported above).
+        // A note about some setups only, by id, with those setups (when they are all known: an unknown one is reported above).
         let setups = Set(spec.setups.map(\.id))
         let scoped = Dictionary(
             spec.notes.compactMap { note in note.setups.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(setups.contains) },
@@ -318,8 +316,7 @@ struct Validator {
                 )
             }
         }
-        // Every variant of each language, found in one reading of a text; a term found is then
-        // searched again without its allowed forms.
+        // Every variant of each language, found in one reading of a text; a term found is then searched again without its allowed forms.
         let needles = languages.indices.map { at in terms.filter { $0.at == at }.flatMap { $0.variants.map(\.1) } }
         let sets = needles.map(NeedleSet.init)
         for (text, _, _) in SpecTexts.all(in: spec) where !text.origin.path.hasPrefix("glossary") {
@@ -350,8 +347,7 @@ struct Validator {
             }
             switch source.kind {
             case .appleDocumented:
-                // The docs print the address as is, in Markdown and HTML: only URL characters that
-                // neither needs escaped are allowed.
+                // The docs print the address as is, in Markdown and HTML: only URL characters that neither needs escaped are allowed.
                 let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$'()*+,;=%")
                 if let address = source.address, !address.hasPrefix("https://") || !address.allSatisfy(allowed.contains) {
                     sink.error(
@@ -392,9 +388,8 @@ struct Validator {
         }
     }
 
-    /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among
-    /// the `conditional` ones: a condition on the payload's APNs keys means something only on a
-    /// call on delivery, where explain can decide it from a payload.
+    /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among the `conditional` ones: a condition on the
+    /// payload's APNs keys means something only on a call on delivery, where explain can decide it from a payload.
     private func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>) {
         for note in notes where conditional.contains(note.id) {
             sink.error(note.origin, "note '\(note.id)' sets a condition on APNs keys, so it belongs on a call on delivery only")
