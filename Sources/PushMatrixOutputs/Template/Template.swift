@@ -15,19 +15,15 @@ public struct Template: Sendable {
         endsWithLiteralNewline = parser.endsWithLiteralNewline
     }
 
-    /// `partials` maps a `{{> name}}` to its template, asked once per name per call; what it throws without a location points at the tag.
-    public func render(
-        _ context: TemplateValue, format: some OutputFormat,
-        partials: (String) throws(DiagnosticsError) -> Template
-    ) throws(DiagnosticsError) -> String {
+    /// Maps a `{{> name}}` to its template, asked once per name per call; what it throws without a location points at the tag.
+    public typealias Partials = (String) throws(DiagnosticsError) -> Template
+
+    public func render(_ context: TemplateValue, format: some OutputFormat, partials: Partials) throws(DiagnosticsError) -> String {
         String(decoding: try renderBytes(context, format: format, partials: partials), as: UTF8.self)
     }
 
     /// The output as UTF-8, which is what gets written: no String is built on the way.
-    public func renderBytes(
-        _ context: TemplateValue, format: some OutputFormat,
-        partials: (String) throws(DiagnosticsError) -> Template
-    ) throws(DiagnosticsError) -> [UInt8] {
+    public func renderBytes(_ context: TemplateValue, format: some OutputFormat, partials: Partials) throws(DiagnosticsError) -> [UInt8] {
         var renderer = TemplateRenderer(format: format, root: context)
         try renderer.render(self, dropFinalNewline: false, partials: partials)
         return renderer.out
@@ -59,9 +55,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         stack = [root]
     }
 
-    package mutating func render(
-        _ template: Template, dropFinalNewline: Bool, partials: (String) throws(DiagnosticsError) -> Template
-    ) throws(DiagnosticsError) {
+    package mutating func render(_ template: Template, dropFinalNewline: Bool, partials: Template.Partials) throws(DiagnosticsError) {
         try render(template.nodes, file: template.file, partials: partials)
         // An inline partial drops its file's trailing newline, which editors add but the caller's line does not want.
         if dropFinalNewline && template.endsWithLiteralNewline && out.last == .newline {
@@ -70,9 +64,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         }
     }
 
-    private mutating func render(
-        _ nodes: [TemplateNode], file: String, partials: (String) throws(DiagnosticsError) -> Template
-    ) throws(DiagnosticsError) {
+    private mutating func render(_ nodes: [TemplateNode], file: String, partials: Template.Partials) throws(DiagnosticsError) {
         for index in nodes.indices {
             switch nodes[index] {
             case .text(let text):
@@ -113,8 +105,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private mutating func render(
-        _ nodes: [TemplateNode], pushing value: TemplateValue, file: String,
-        partials: (String) throws(DiagnosticsError) -> Template
+        _ nodes: [TemplateNode], pushing value: TemplateValue, file: String, partials: Template.Partials
     ) throws(DiagnosticsError) {
         stack.append(value)
         try render(nodes, file: file, partials: partials)
@@ -122,8 +113,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private mutating func renderPartial(
-        _ name: String, indent partialIndent: [UInt8]?, file: String, at: SourceLocation,
-        partials: (String) throws(DiagnosticsError) -> Template
+        _ name: String, indent partialIndent: [UInt8]?, file: String, at: SourceLocation, partials: Template.Partials
     ) throws(DiagnosticsError) {
         let template: Template
         if let cached = cache.first(where: { $0.name == name }) {
