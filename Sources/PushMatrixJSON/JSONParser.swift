@@ -51,9 +51,7 @@ private struct Parser {
     var scratch: [UInt8] = []
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw error(at: 0, "a byte order mark is not allowed at the start of the file")
-        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw error(at: 0, "a byte order mark is not allowed at the start of the file") }
         skipWhitespace()
         if pos == bytes.count { throw error(at: pos, "empty input: expected a JSON value") }
         let root = try parseValue()
@@ -90,12 +88,10 @@ private struct Parser {
                     stack.append(frame)
                     continue
                 }
-            case quote:
-                node = JSONNode(value: .string(try parseString()), location: location)
+            case quote: node = JSONNode(value: .string(try parseString()), location: location)
             case 0x30...0x39, 0x2D, 0x2B, 0x2E:  // digits, '-', and '+' / '.' so "+1" and ".5" get a number error
                 node = JSONNode(value: .number(try parseNumber()), location: location)
-            default:
-                node = JSONNode(value: try parseWord(), location: location)
+            default: node = JSONNode(value: try parseWord(), location: location)
             }
 
             // Attach the finished value to its container, closing containers that end here.
@@ -328,16 +324,12 @@ private struct Parser {
         JSONSyntaxError(location: location(offset), message: message)
     }
 
-    mutating func endOfInput(_ expected: String) -> JSONSyntaxError {
-        error(at: bytes.count, "unexpected end of input: \(expected)")
-    }
+    mutating func endOfInput(_ expected: String) -> JSONSyntaxError { error(at: bytes.count, "unexpected end of input: \(expected)") }
 
     /// Throws "<expected>, found <what is at pos>"; comments and single quotes get their own explanation.
     mutating func unexpected(_ expected: String) throws(JSONSyntaxError) -> Never {
         try rejectComment()
-        if bytes[pos] == singleQuote {
-            throw error(at: pos, "\(expected), found a single quote (JSON strings use double quotes)")
-        }
+        if bytes[pos] == singleQuote { throw error(at: pos, "\(expected), found a single quote (JSON strings use double quotes)") }
         let found: String
         if isWordByte(bytes[pos]) {
             found = "'\(abbreviated(String(decoding: bytes[pos..<wordEnd(from: pos)], as: UTF8.self)))'"
@@ -361,14 +353,11 @@ private struct Parser {
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
             return ("U+\(hex(scalar.value, digits: 4))", false)
-        default:
-            return (String(scalar), true)
+        default: return (String(scalar), true)
         }
     }
 
-    func isWordByte(_ b: UInt8) -> Bool {
-        (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F
-    }
+    func isWordByte(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F }
 
     func wordEnd(from start: Int) -> Int {
         var end = start
@@ -376,9 +365,7 @@ private struct Parser {
         return end
     }
 
-    func abbreviated(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
-    }
+    func abbreviated(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
 
     func hex(_ value: some BinaryInteger, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)

@@ -111,9 +111,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// An output file's path as diagnostics show it and system calls take it.
-    package func location(_ path: String) -> String {
-        FileSystem.join(directory, path)
-    }
+    package func location(_ path: String) -> String { FileSystem.join(directory, path) }
 
     package func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 

@@ -3,9 +3,7 @@
 enum Regions {
     package typealias Line = ArraySlice<UInt8>
 
-    private static func lines(_ bytes: [UInt8]) -> [Line] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    }
+    private static func lines(_ bytes: [UInt8]) -> [Line] { bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) }
 
     /// A marker that does not pair up: its 1-based line and what is wrong.
     struct Problem: Equatable {
@@ -46,9 +44,7 @@ enum Regions {
     }
 
     /// A region's lines as one text, to compare regions by.
-    package static func joined(_ lines: [Line]) -> [UInt8] {
-        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
-    }
+    package static func joined(_ lines: [Line]) -> [UInt8] { Array(lines.joined(separator: [UInt8(ascii: "\n")])) }
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
     package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
@@ -97,9 +93,7 @@ enum Regions {
     }
 
     /// The text with every region emptied: what must match the last generated output for the file to count as unedited outside its regions.
-    static func outline(_ bytes: [UInt8]) -> [UInt8] {
-        mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes
-    }
+    static func outline(_ bytes: [UInt8]) -> [UInt8] { mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes }
 
     /// Most files have no regions, which a byte search for `pushmatrix:` tells without splitting lines. Horspool's rule (skip as far as the
     /// byte that would end a match allows) reads only about one byte in eleven.

@@ -79,8 +79,7 @@ struct Transaction: Equatable {
                     if let folder = OutputWriter.folder(of: path) { try FileSystem.makeDirectories(folder, under: writer.directory) }
                     try FileSystem.move(staged, to: writer.location(path))
                 }
-            case .remove(let path):
-                if FileSystem.kind(writer.location(path)) == .regular { try? FileSystem.remove(writer.location(path)) }
+            case .remove(let path): if FileSystem.kind(writer.location(path)) == .regular { try? FileSystem.remove(writer.location(path)) }
             }
         }
         try writer.perform(Self.directoryName) { () throws(FileSystem.Failure) in

@@ -6,13 +6,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     public var line: Int { Int(storedLine) }
     public var column: Int { Int(storedColumn) }
 
-    public init(line: Int, column: Int) {
-        (storedLine, storedColumn) = (UInt32(clamping: line), UInt32(clamping: column))
-    }
+    public init(line: Int, column: Int) { (storedLine, storedColumn) = (UInt32(clamping: line), UInt32(clamping: column)) }
 
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
 /// One problem found in an input, printed the way compilers do so editors and CI can link it: `file:line:column: error: path: message`.

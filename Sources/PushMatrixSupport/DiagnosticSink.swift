@@ -11,9 +11,7 @@ public final class DiagnosticSink {
         diagnostics.append(Diagnostic(file: file, location: location, path: path, message: message))
     }
 
-    public func error(_ origin: Origin, _ message: String) {
-        error(origin.location, origin.path, message)
-    }
+    public func error(_ origin: Origin, _ message: String) { error(origin.location, origin.path, message) }
 
     /// All diagnostics in document order (stable for equal positions), so output never depends on check order.
     public var sorted: [Diagnostic] {

@@ -55,9 +55,7 @@ package enum Digest {
         return value
     }
 
-    private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 {
-        rotate(lane &+ input &* p2, 31) &* p1
-    }
+    private static func round(_ lane: UInt64, _ input: UInt64) -> UInt64 { rotate(lane &+ input &* p2, 31) &* p1 }
 
     private static func rotate(_ x: UInt64, _ by: UInt64) -> UInt64 { x << by | x >> (64 - by) }
 }

@@ -101,9 +101,7 @@ package enum FileSystem {
         return path[...slash] + "." + path[path.utf8.index(after: slash)...] + suffix
     }
 
-    package static func parent(of path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
-    }
+    package static func parent(of path: String) -> String { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "." }
 
     /// Renames `from` over `to` in one step; on failure `from` is removed.
     package static func move(_ from: String, to: String) throws(Failure) {
@@ -170,9 +168,7 @@ package enum FileSystem {
     /// Removes `path` if it is an empty directory; anything else is left alone.
     package static func removeDirectory(_ path: String) { rmdir(path) }
 
-    package static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 else { throw .current() }
-    }
+    package static func remove(_ path: String) throws(Failure) { guard unlink(path) == 0 else { throw .current() } }
 
     /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting: the descriptor holding it until `unlock`, or
     /// nil when another process holds one that excludes it. The error says whether the directory could not be opened or locked.

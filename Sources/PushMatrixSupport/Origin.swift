@@ -6,12 +6,8 @@ public struct Origin: Sendable, Hashable {
 
     public var path: String { key.isEmpty ? parent : parent.isEmpty ? key : parent + "." + key }
 
-    public init(path: String, location: SourceLocation) {
-        self.init(parent: path, key: "", location: location)
-    }
+    public init(path: String, location: SourceLocation) { self.init(parent: path, key: "", location: location) }
 
     /// The member `key` of the object at `parent`.
-    package init(parent: String, key: String, location: SourceLocation) {
-        (self.parent, self.key, self.location) = (parent, key, location)
-    }
+    package init(parent: String, key: String, location: SourceLocation) { (self.parent, self.key, self.location) = (parent, key, location) }
 }

@@ -50,8 +50,7 @@ public enum Command {
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
-            default:
-                throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
+            default: throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
             }
         } catch let error as Arguments.UsageError {
             let help = Help.text(for: command) == nil ? "pushmatrix --help" : "pushmatrix \(command) --help"
@@ -137,9 +136,7 @@ public enum Command {
         }
         let written = try writer.update(force: force, interruptions: interruptions, request: request)
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
-        if verbose {
-            result.stdout += written.fates.map { "\($0.fate.rawValue.padding(to: 9)) \(output)/\($0.path)\n" }.joined()
-        }
+        if verbose { result.stdout += written.fates.map { "\($0.fate.rawValue.padding(to: 9)) \(output)/\($0.path)\n" }.joined() }
         let count = { (fate: OutputWriter.Fate) in written.fates.filter { $0.fate == fate }.count }
         if !quiet {
             result.stdout +=

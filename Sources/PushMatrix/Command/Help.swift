@@ -127,7 +127,5 @@ enum Help {
     }
 
     /// A command's help; explain's is made from `spec`.
-    static func text(for command: String, spec: Spec? = nil) -> String? {
-        commands(spec).first { $0.name == command }?.help
-    }
+    static func text(for command: String, spec: Spec? = nil) -> String? { commands(spec).first { $0.name == command }?.help }
 }

@@ -66,9 +66,7 @@ struct ObservationReport {
                 continue
             }
             out += (outcome.isInconsistent ? "inconsistent  " : "contradicted  ") + label + "\n"
-            for path in outcome.paths {
-                out += "  expected:  \(calls(path.calls))\(paths(path.numbers, of: outcome))\n"
-            }
+            for path in outcome.paths { out += "  expected:  \(calls(path.calls))\(paths(path.numbers, of: outcome))\n" }
             for sequence in outcome.observed {
                 let listed = outcome.paths(of: sequence)
                 out += "  observed:  \(calls(sequence))\(paths(listed, of: outcome)) — \(list(outcome.runs(making: sequence)))\n"

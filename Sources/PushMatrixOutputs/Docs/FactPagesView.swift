@@ -158,9 +158,7 @@ extension DocsView {
         if let missing {
             way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")
         }
-        if !payloads.isEmpty {
-            way = way + .text(" (") + book.condition(payloads) + .text(")")
-        }
+        if !payloads.isEmpty { way = way + .text(" (") + book.condition(payloads) + .text(")") }
         return way
     }
 }

@@ -291,9 +291,7 @@ final class Footnotes {
     func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
     func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
 
-    package func marker(_ number: Int) -> Inline {
-        book.fill(markerTemplate, ["number": .text(String(number))])
-    }
+    package func marker(_ number: Int) -> Inline { book.fill(markerTemplate, ["number": .text(String(number))]) }
 }
 
 /// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links survive rewording and translation.
@@ -308,18 +306,14 @@ struct Anchors {
         states = spec.appStates.map { Identifier.hyphenated($0.id) }
     }
 
-    package func section(_ payload: Payload) -> String {
-        Self.section(payload.setKeys(keys))
-    }
+    package func section(_ payload: Payload) -> String { Self.section(payload.setKeys(keys)) }
 
     /// A cell's anchor: its setup and app state (by index), then its section's payload slug.
     package func cell(setup: Int, state: Int, section: String) -> String {
         "cell-\(setups[setup])-\(states[state])-\(section.dropFirst(Self.sectionPrefix.count))"
     }
 
-    package static func section(_ payload: Payload, keys: [String]) -> String {
-        section(payload.setKeys(keys).map(Identifier.hyphenated))
-    }
+    package static func section(_ payload: Payload, keys: [String]) -> String { section(payload.setKeys(keys).map(Identifier.hyphenated)) }
 
     private static let sectionPrefix = "payload-"
 

@@ -59,9 +59,7 @@ extension DocsView {
     }
 
     /// The chip of a call, made once per handler and state.
-    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue {
-        chips.chip(call) { chip(call) }
-    }
+    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue { chips.chip(call) { chip(call) } }
 
     /// Chips by handler and state, made once: every row of a large matrix shows the same few.
     private final class Chips {
@@ -87,7 +85,5 @@ extension DocsView {
         ])
     }
 
-    private func color(_ handler: String) -> String {
-        "h\((spec.handlers.firstIndex { $0.id == handler } ?? 0) % Self.paletteSize)"
-    }
+    private func color(_ handler: String) -> String { "h\((spec.handlers.firstIndex { $0.id == handler } ?? 0) % Self.paletteSize)" }
 }

@@ -67,17 +67,14 @@ struct TemplateRenderer<Format: OutputFormat> {
     private mutating func render(_ nodes: [TemplateNode], file: String, partials: Template.Partials) throws(DiagnosticsError) {
         for index in nodes.indices {
             switch nodes[index] {
-            case .text(let text):
-                out += text
-            case .lineStart:
-                out += indent
+            case .text(let text): out += text
+            case .lineStart: out += indent
             case .value(let name, let at):
                 switch try resolve(name, file: file, at: at) {
                 case .text(let s): format.writeText(s, into: &out)
                 case .inline(let i): format.write(i, into: &out)
                 case .verbatim(let s): out += s.utf8
-                case let value:
-                    throw Self.error(file, at, "'{{\(name)}}' needs text but '\(name)' is \(value.kindDescription)")
+                case let value: throw Self.error(file, at, "'{{\(name)}}' needs text but '\(name)' is \(value.kindDescription)")
                 }
             case .section(let name, let inverted, let body, let at):
                 let value = try resolve(name, file: file, at: at)
@@ -86,8 +83,7 @@ struct TemplateRenderer<Format: OutputFormat> {
                     continue
                 }
                 switch value {
-                case .bool(let b):
-                    if b { try render(body, file: file, partials: partials) }
+                case .bool(let b): if b { try render(body, file: file, partials: partials) }
                 case .list(let items):
                     lists.append((0, items.count))
                     for (n, item) in items.enumerated() {
@@ -148,9 +144,7 @@ struct TemplateRenderer<Format: OutputFormat> {
         let first = segments[0]
         var value: TemplateValue
         if first.utf8.first == UInt8(ascii: "@") {
-            guard let list = lists.last else {
-                throw Self.error(file, at, "'\(first)' is only available inside a list section")
-            }
+            guard let list = lists.last else { throw Self.error(file, at, "'\(first)' is only available inside a list section") }
             switch first {
             case "@first": value = .bool(list.index == 0)
             case "@last": value = .bool(list.index == list.count - 1)

@@ -153,8 +153,7 @@ struct TemplateParser {
         let sigil = Unicode.Scalar(s[first])
         let rest = trimmed(first + 1..<tag.upperBound)
         switch sigil {
-        case "!":
-            return
+        case "!": return
         case "#", "^":
             guard let name = name(rest, sigil: String(sigil), at: at) else { return }
             open.append((name, sigil == "^", at, body))
@@ -175,10 +174,8 @@ struct TemplateParser {
                 return error(at: at, "invalid partial name '\(text(rest))'")
             }
             body.append(.partial(text(rest), indent: indent, at: at))
-        case "{", "&":
-            error(at: at, "unescaped output '{{\(sigil)' is not supported: every value is escaped by the output format")
-        case "=":
-            error(at: at, "changing delimiters with '{{=' is not supported")
+        case "{", "&": error(at: at, "unescaped output '{{\(sigil)' is not supported: every value is escaped by the output format")
+        case "=": error(at: at, "changing delimiters with '{{=' is not supported")
         default:
             guard let name = name(tag, at: at) else { return }
             body.append(.value(name, at: at))

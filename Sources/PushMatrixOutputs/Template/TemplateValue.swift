@@ -18,9 +18,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(stringLiteral value: String) { self = .text(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(TemplateFields(elements))
-    }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) { self = .object(TemplateFields(elements)) }
 }
 
 extension TemplateValue {
@@ -69,9 +67,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
     public var names: [String] { fields.map(\.name) }
 
     /// A name given twice keeps its last value.
-    public init(_ fields: some Sequence<(String, TemplateValue)>) {
-        for (name, value) in fields { self[name] = value }
-    }
+    public init(_ fields: some Sequence<(String, TemplateValue)>) { for (name, value) in fields { self[name] = value } }
 
     public init(_ fields: [String: TemplateValue]) { self.init(unique: fields.map { ($0.key, $0.value) }) }
 

@@ -209,9 +209,7 @@ enum SpecDecoder {
     private static func nonEmptyStrings(_ o: NodeReader, _ key: String, _ empty: String) -> [Reference]? {
         o.member(key, optional: true).map { list in
             let strings = o.strings(key)
-            if case .array(let items) = list.value, items.isEmpty {
-                o.report(key, list, empty)
-            }
+            if case .array(let items) = list.value, items.isEmpty { o.report(key, list, empty) }
             return strings
         }
     }
@@ -405,9 +403,7 @@ enum SpecDecoder {
     /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.
     private static func process(_ o: NodeReader) -> Bool {
         guard let member = o.member("process", optional: true), let value = o.string("process") else { return false }
-        if value != "app" && value != "extension" {
-            o.report("process", member, "unknown process '\(value)'; expected app or extension")
-        }
+        if value != "app" && value != "extension" { o.report("process", member, "unknown process '\(value)'; expected app or extension") }
         return value == "extension"
     }
 }

@@ -104,9 +104,7 @@ struct CellRules {
 
     /// What a path calls, on delivery and per tap: two paths alike here are one path.
     private static func signature(_ path: Cell) -> [[String]] {
-        func calls(_ list: [Call]) -> [String] {
-            list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.bringsNotification)" }
-        }
+        func calls(_ list: [Call]) -> [String] { list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.bringsNotification)" } }
         return [calls(path.onDelivery)] + path.taps.map { [$0.tap.id] + calls($0.calls) }
     }
 
@@ -123,9 +121,7 @@ struct CellRules {
         }
     }
 
-    private func inExtension(_ call: Call) -> Bool {
-        spec.handlers.first { $0.id == call.handler.id }?.inExtension == true
-    }
+    private func inExtension(_ call: Call) -> Bool { spec.handlers.first { $0.id == call.handler.id }?.inExtension == true }
 
     /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's setup; state only where the handler has one;
     /// an extension's handler only on delivery; a handler that launches the app comes first in each tap that opens an app that is not

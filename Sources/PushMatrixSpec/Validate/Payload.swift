@@ -31,9 +31,7 @@ public struct Payload: Hashable, Sendable {
     public func isSet(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
 
     /// The ids of the set keys, in spec order.
-    public func setKeys(_ keys: [String]) -> [String] {
-        keys.indices.filter(isSet).map { keys[$0] }
-    }
+    public func setKeys(_ keys: [String]) -> [String] { keys.indices.filter(isSet).map { keys[$0] } }
 
     /// Every combination of `count` keys in the docs' order: the first key varies slowest, "set" before "not set".
     package static func all(count: Int) -> [Payload] {

@@ -102,7 +102,5 @@ package enum Placeholders {
         (start..<bytes.count).dropLast().first { bytes[$0] == .closeBrace && bytes[$0 + 1] == .closeBrace }
     }
 
-    package static func names(_ text: String) -> [String] {
-        pieces(text).compactMap { if case .name(let n) = $0 { n } else { nil } }
-    }
+    package static func names(_ text: String) -> [String] { pieces(text).compactMap { if case .name(let n) = $0 { n } else { nil } } }
 }

@@ -62,8 +62,6 @@ struct References {
             guard resolve(key, payloadKeys, "payload key") else { continue }
             if !seen.insert(key.id).inserted { sink.error(key.origin, "payload key '\(key.id)' given twice") }
         }
-        for key in payloadKeys where !seen.contains(key) {
-            sink.error(address.origin, "payload is missing key '\(key)' (true or false)")
-        }
+        for key in payloadKeys where !seen.contains(key) { sink.error(address.origin, "payload is missing key '\(key)' (true or false)") }
     }
 }

@@ -18,9 +18,7 @@ enum SpecTexts {
             texts += permission.statuses.flatMap { [$0.meaning, $0.response] } + permission.setups.flatMap { $0.rules.map(\.text) }
         }
         if let order = spec.callOrder { texts += order.tapOpensApp.map(\.text) + order.rules.map(\.text) }
-        if let guide = spec.setupGuide {
-            texts += [guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs }
-        }
+        if let guide = spec.setupGuide { texts += [guide.intro] + guide.sections.flatMap { [$0.heading] + $0.paragraphs } }
         texts += spec.relatedMatrices.flatMap { [$0.name, $0.description, $0.href] }
         texts += spec.glossary.flatMap { [$0.term, $0.meaning] }
         let phrases = spec.phrases.keys.sorted().map {

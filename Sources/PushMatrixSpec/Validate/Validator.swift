@@ -157,9 +157,7 @@ struct Validator {
     private func checkHandlerMethods(_ r: References) {
         for handler in spec.handlers {
             handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
-            if handler.methods.isEmpty {
-                sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)")
-            }
+            if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
     }
 
