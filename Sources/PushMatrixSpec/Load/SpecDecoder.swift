@@ -8,11 +8,8 @@ enum SpecDecoder {
         guard let r = NodeReader.object(root, path: "", sink: sink) else { return nil }
         defer { r.finish() }
         _ = r.member("$schema", optional: true)  // lets editors find the JSON Schema
-        let specVersion = r.integer("specVersion")
-        if let specVersion, specVersion != 1 {
-            sink.error(
-                r.member("specVersion")?.location, "specVersion", "unsupported spec version \(specVersion); this pushmatrix reads version 1"
-            )
+        if let version = r.integer("specVersion"), version != 1, let node = r.member("specVersion") {
+            r.report("specVersion", node, "unsupported spec version \(version); this pushmatrix reads version 1")
         }
         let naming = naming(r), languages = r.objects("languages", language)
         let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
@@ -120,8 +117,7 @@ enum SpecDecoder {
             defer { m.finish() }
             let swift = m.string("swift"), objc = m.string("objc"), handsNotification = m.bool("handsNotification", default: false) ?? false
             guard let swift, let objc else { return nil }
-            return MethodName(
-                setup: Reference(id: setup, origin: origin), swift: swift, objc: objc, handsNotification: handsNotification)
+            return MethodName(setup: Reference(id: setup, origin: origin), swift: swift, objc: objc, handsNotification: handsNotification)
         }
         guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
         return Handler(

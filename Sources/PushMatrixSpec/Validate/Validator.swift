@@ -36,11 +36,9 @@ struct Validator {
         unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
         unique("permission statuses", (spec.permission?.statuses ?? []).map { ($0.id, $0.origin) })
         unique("setup guide sections", (spec.setupGuide?.sections ?? []).map { ($0.id, $0.origin) })
-        for (kind, rules) in [("reception handler rules", facts.rules), ("call order rules", spec.callOrder?.rules ?? [])]
-            + (spec.permission?.setups ?? []).map({ ("rules of \($0.setup.id)", $0.rules) })
-        {
-            unique(kind, rules.map { ($0.id, $0.origin) })
-        }
+        unique("reception handler rules", facts.rules.map { ($0.id, $0.origin) })
+        unique("call order rules", (spec.callOrder?.rules ?? []).map { ($0.id, $0.origin) })
+        for setup in spec.permission?.setups ?? [] { unique("rules of \(setup.setup.id)", setup.rules.map { ($0.id, $0.origin) }) }
     }
 
     /// Reports ids declared twice or unsafe, and, when the list is `required`, an empty one.
@@ -396,9 +394,7 @@ struct Validator {
 }
 
 /// The value tests a payload key may use to decide from a real APNs payload whether it is set.
-package enum APNsMatcher: String, CaseIterable {
-    case nonEmptyString, object, one
-}
+package enum APNsMatcher: String, CaseIterable { case nonEmptyString, object, one }
 
 extension String {
     /// Nothing but white space (line breaks included), or nothing at all.
