@@ -13,9 +13,7 @@ public struct JSONNode: Sendable, Equatable {
         case object([Member])
     }
 
-    public struct Member: Sendable, Equatable {
-        public var key: String, keyLocation: SourceLocation, value: JSONNode
-    }
+    public struct Member: Sendable, Equatable { public var key: String, keyLocation: SourceLocation, value: JSONNode }
 
     public var value: Value
     /// Where the value starts (its first character).

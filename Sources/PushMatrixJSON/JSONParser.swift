@@ -103,9 +103,7 @@ private struct Parser {
                     elements.append(node)
                 }
                 let close = isObject ? closeBrace : closeBracket
-                let expectation =
-                    isObject
-                    ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                let expectation = isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 skipWhitespace()
                 guard pos < bytes.count else { throw endOfInput(expectation) }
                 if bytes[pos] == comma {

@@ -2,9 +2,7 @@ import PushMatrixSupport
 
 extension OutputWriter {
     /// A writing run's result: each file's fate, and warnings (leftovers not finished, region code `--force` or a template change dropped).
-    package struct Written {
-        package var fates: [(path: String, fate: Fate)], warnings: [Diagnostic]
-    }
+    package struct Written { package var fates: [(path: String, fate: Fate)], warnings: [Diagnostic] }
 
     /// What a run asks of the output directory, from the manifest read under its lock: the input digest, what to remember, how to render.
     package struct Request {
@@ -17,9 +15,7 @@ extension OutputWriter {
     /// The one way a command writes an output directory: with stop requests held, it takes the lock, finishes or clears an interrupted
     /// run's leftovers, reads the manifest once and asks `request` for the run; unless the manifest shows the outputs current (and not
     /// forced), it renders the files and lands all or none. A stop before the update is decided throws `Interrupted`, changing nothing.
-    package func update(
-        force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request
-    ) throws -> Written {
+    package func update(force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request) throws -> Written {
         interruptions.hold()
         defer { interruptions.release() }
         let (lock, recovered) = try OutputLock.forWriting(self)
@@ -36,9 +32,7 @@ extension OutputWriter {
     }
 
     /// What a checking run found: each missing, stale or extra file, interrupted runs' leftovers, and the file count (manifest included).
-    package struct Checked {
-        package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int
-    }
+    package struct Checked { package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int }
 
     /// The one way a command checks an output directory, writing nothing: under a shared lock, the manifest alone answers when it shows the
     /// outputs current for the run `request` gives (unless forced); otherwise the files are rendered and compared with what is there.

@@ -6,9 +6,7 @@ enum Regions {
     private static func lines(_ bytes: [UInt8]) -> [Line] { bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) }
 
     /// A marker that does not pair up: its 1-based line and what is wrong.
-    struct Problem: Equatable {
-        package let line: Int, message: String
-    }
+    struct Problem: Equatable { package let line: Int, message: String }
 
     /// Each closed region's inner lines by id, and every marker that does not pair up. A region left open, or closed under another id, is
     /// not a region: its lines cannot be told from the generated text around them.

@@ -16,11 +16,7 @@ public enum Command {
     static let options = ["--help", "-h", "--version"]
 
     /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error (also 1 if output is not written whole; see main.swift).
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout = ""
-        public var stderr = ""
-    }
+    public struct Result: Sendable { public var status: Int32, stdout = "", stderr = "" }
 
     /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR). `invocation` is the command the user typed
     /// to start pushmatrix (the package plugin's differs), named in the command a stale-output message suggests. `interruptions` tells a
@@ -149,9 +145,7 @@ public enum Command {
         let spec: String?, templates: String?, module: String?
 
         init(_ args: inout Arguments) {
-            spec = args.value("--spec")
-            templates = templatesDirectory(&args)
-            module = args.value("--module")
+            (spec, templates, module) = (args.value("--spec"), templatesDirectory(&args), args.value("--module"))
         }
 
         /// What a run of `output` asks of it, once the manifest there is read: the spec and module the options name or the manifest
