@@ -56,10 +56,7 @@ private struct Parser {
         if pos == bytes.count { throw error(at: pos, "empty input: expected a JSON value") }
         let root = try parseValue()
         skipWhitespace()
-        if pos < bytes.count {
-            try rejectComment()
-            throw error(at: pos, "unexpected text after the JSON value")
-        }
+        if pos < bytes.count { try rejectComment(); throw error(at: pos, "unexpected text after the JSON value") }
         return root
     }
 
@@ -240,10 +237,7 @@ private struct Parser {
     /// Decodes the escape at `pos` (a backslash) into `scratch`.
     mutating func parseEscape() throws(JSONSyntaxError) {
         let start = pos
-        guard pos + 1 < bytes.count else {
-            pos = bytes.count
-            throw endOfInput("expected '\"' to close the string")
-        }
+        guard pos + 1 < bytes.count else { pos = bytes.count; throw endOfInput("expected '\"' to close the string") }
         let c = bytes[pos + 1]
         pos += 2
         switch c {

@@ -21,10 +21,7 @@ extension OutputWriter {
             for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
                 let line = Substring(line)
                 if line.hasPrefix("input ") { continue }
-                if line.hasPrefix("digest ") {
-                    (digestIsKnown, header) = (line.dropFirst("digest ".count) == Digest.name, false)
-                    continue
-                }
+                if line.hasPrefix("digest ") { (digestIsKnown, header) = (line.dropFirst("digest ".count) == Digest.name, false); continue }
                 guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
                 let first = Substring(line.utf8[..<space]), rest = Substring(line.utf8[line.utf8.index(after: space)...])
                 if header && (first == "spec" || first == "module") {

@@ -16,10 +16,7 @@ public final class OutputLock {
         let lock = OutputLock(writer)
         for _ in 0..<8 {
             try writer.checkDirectory()
-            if FileSystem.isDirectory(writer.directory) {
-                try lock.take(writer.directory, exclusive: exclusive)
-                return lock
-            }
+            if FileSystem.isDirectory(writer.directory) { try lock.take(writer.directory, exclusive: exclusive); return lock }
             guard exclusive else { return lock }  // nothing to read, nothing to guard
             if try lock.makeFreshRoot() { return lock }
         }

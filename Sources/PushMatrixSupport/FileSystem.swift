@@ -61,10 +61,7 @@ package enum FileSystem {
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, $0.count - got) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw .current() }
-            if n == 0 {
-                bytes.removeLast(bytes.count - got)
-                return bytes
-            }
+            if n == 0 { bytes.removeLast(bytes.count - got); return bytes }
             got += n
         }
     }

@@ -64,10 +64,7 @@ enum Escapable {
                 var i = 0, run = 0
                 while i < b.count {
                     let c = b[i]
-                    guard stops[Int(c)] else {
-                        i += 1
-                        continue
-                    }
+                    guard stops[Int(c)] else { i += 1; continue }
                     let part: Escapable, length: Int
                     if c == .carriageReturn || c == .newline {
                         length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1

@@ -161,10 +161,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             value = found
         }
         for (n, field) in segments.enumerated().dropFirst() {
-            if let v = value.field(field) {
-                value = v
-                continue
-            }
+            if let v = value.field(field) { value = v; continue }
             let owner = segments[..<n].joined(separator: ".")
             guard case .object(let fields) = value else {
                 throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(field)'")

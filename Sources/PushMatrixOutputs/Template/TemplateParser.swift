@@ -185,10 +185,7 @@ struct TemplateParser {
     /// Validates a tag's name; letters (any script), digits, `_` and `-`, in `.`-separated segments. `sigil` is the tag's, for messages.
     private mutating func name(_ range: Range<Int>, sigil: String = "", at: SourceLocation) -> TemplateName? {
         if range.count == 1 && s[range.lowerBound] == UInt8(ascii: ".") { return .current }
-        guard !range.isEmpty else {
-            error(at: at, "'{{\(sigil)' needs a name")
-            return nil
-        }
+        guard !range.isEmpty else { error(at: at, "'{{\(sigil)' needs a name"); return nil }
         var segments: [String] = []
         var start = range.lowerBound
         for end in range.lowerBound...range.upperBound where end == range.upperBound || s[end] == UInt8(ascii: ".") {

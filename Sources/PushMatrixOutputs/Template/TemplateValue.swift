@@ -87,10 +87,7 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
         get { position(of: name).map { fields[$0].value } }
         set {
             guard let newValue else { return }  // fields are only ever added or replaced
-            if let n = position(of: name) {
-                fields[n].value = newValue
-                return
-            }
+            if let n = position(of: name) { fields[n].value = newValue; return }
             fields.append(Field(name: name, value: newValue))
             if index != nil {
                 index![name] = fields.count - 1

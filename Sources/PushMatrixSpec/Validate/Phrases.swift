@@ -81,10 +81,7 @@ package enum Placeholders {
             var literalStart = 0
             var i = 0
             while i + 1 < bytes.count {
-                guard bytes[i] == .openBrace, bytes[i + 1] == .openBrace, let close = closing(bytes, from: i + 2) else {
-                    i += 1
-                    continue
-                }
+                guard bytes[i] == .openBrace, bytes[i + 1] == .openBrace, let close = closing(bytes, from: i + 2) else { i += 1; continue }
                 if i > literalStart { result.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self))) }
                 var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
                 while name.first == .space { name.removeFirst() }

@@ -66,10 +66,7 @@ struct Validator {
         }
         for (text, extra, mayBeBlank) in SpecTexts.all(in: spec) {
             for language in languages {
-                guard let value = text.values[language] else {
-                    sink.error(text.origin, "missing '\(language)' text")
-                    continue
-                }
+                guard let value = text.values[language] else { sink.error(text.origin, "missing '\(language)' text"); continue }
                 if !mayBeBlank && value.isBlank { sink.error(text.origin, "empty '\(language)' text") }
                 // Most texts hold no brace, so no placeholder either: nothing to split.
                 guard value.utf8.contains(where: { $0 == .openBrace || $0 == .closeBrace }) else { continue }
