@@ -66,8 +66,7 @@ extension DocsView {
                             "text": .inline(book.text(step.text)),
                         ])
                     }),
-                "hasRules": .bool(!facts.rules.isEmpty),
-                "rules": rules(facts.rules),
+                "hasRules": .bool(!facts.rules.isEmpty), "rules": rules(facts.rules),
                 "sources": .list([source(matrix.sources[facts.source.id]!)]),
             ])
         }
@@ -95,16 +94,9 @@ extension DocsView {
                     }),
             ])
         }
-        var sources: [String] = []
-        for cell in spec.cells where !cell.taps.isEmpty { sources += [cell.source.id] + cell.paths.map(\.source.id) }
-        sources += footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) }
-        return common(page: "call-order", title: "callOrderTitle").merging([
-            "setups": .list(setups),
-            "hasFootnotes": .bool(!footnotes.used.isEmpty),
-            "footnotes": footnotes.notes(),
-            "sources": self.sources(sources),
-            "hasObserved": .bool(observed != nil),
-            "observed": observed ?? .list([]),
+        let sources = spec.cells.filter { !$0.taps.isEmpty }.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }
+        return common(page: "call-order", title: "callOrderTitle").merging(footnoted(footnotes, sources: sources)).merging([
+            "setups": .list(setups), "hasObserved": .bool(observed != nil), "observed": observed ?? .list([]),
         ])
     }
 

@@ -161,17 +161,22 @@ extension DocsView {
         }
     }
 
-    /// Steps as the matrix table's partials read them, with their footnote markers.
-    private func stepList(_ steps: [ToldStep], _ footnotes: Footnotes) -> TemplateValue {
-        .list(
-            steps.map { step in
-                .object([
-                    "text": .inline(step.text),
-                    "markers": footnotes.markers(step.notes),
-                    "hasItems": .bool(!step.items.isEmpty),
-                    "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
-                ])
-            })
+    /// Steps as the matrix table's partials read them, with their footnote markers, and whether they are numbered or one.
+    private func stepList(_ steps: [ToldStep], _ footnotes: Footnotes) -> TemplateFields {
+        let list: [TemplateValue] = steps.map { step in
+            .object([
+                "text": .inline(step.text), "markers": footnotes.markers(step.notes), "hasItems": .bool(!step.items.isEmpty),
+                "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
+            ])
+        }
+        return ["numbered": .bool(steps.count > 1), "single": .bool(steps.count == 1), "steps": .list(list)]
+    }
+
+    /// `footnotes`' notes, and the sources of `cited` and of those notes, as a table's footnotes and sources partials read them; asked
+    /// once every marker of the table is made.
+    func footnoted(_ footnotes: Footnotes, sources cited: [String]) -> TemplateFields {
+        let sources = self.sources(cited + footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) })
+        return ["hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(), "sources": sources]
     }
 
     /// One payload combination: its table (a row per setup, a column per app state) and its
@@ -193,20 +198,14 @@ extension DocsView {
                         let laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }
                         let lastNotes = ((laterSteps.last ?? steps).last.map { $0.items.last?.notes ?? $0.notes }) ?? []
                         return .object(
-                            cellSource(cell).merging([
+                            cellSource(cell).merging(stepList(steps, footnotes)).merging([
                                 "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
                                 "multiPath": .bool(!cell.paths.isEmpty),
                                 "firstLabel": .inline(cell.paths.isEmpty ? Inline([]) : book.pathLabel(1, cell.allPaths[0])),
-                                "numbered": .bool(steps.count > 1),
-                                "single": .bool(steps.count == 1),
-                                "steps": stepList(steps, footnotes),
                                 "paths": .list(
                                     zip(cell.allPaths.dropFirst(), laterSteps).enumerated().map { n, pair in
-                                        .object([
-                                            "label": .inline(book.pathLabel(n + 2, pair.0)),
-                                            "numbered": .bool(pair.1.count > 1), "single": .bool(pair.1.count == 1),
-                                            "steps": stepList(pair.1, footnotes),
-                                        ])
+                                        let label: TemplateFields = ["label": .inline(book.pathLabel(n + 2, pair.0))]
+                                        return .object(stepList(pair.1, footnotes).merging(label) as TemplateFields)
                                     }),
                                 "changedBy": cellConditions(index),
                                 "hasConditions": .bool(!conditionChanges.isEmpty && !conditionChanges[index].isEmpty),
@@ -216,17 +215,11 @@ extension DocsView {
                     }),
             ])
         }
-        sources += footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) }
-        return .object([
-            "id": .verbatim(anchor),
-            "title": .inline(book.payload(payload)),
-            "stateCount": .verbatim(String(spec.appStates.count)),
-            "stateHeaders": .list(headers),
-            "rows": .list(rows),
-            "hasFootnotes": .bool(!footnotes.used.isEmpty),
-            "footnotes": footnotes.notes(),
-            "sources": self.sources(sources),
-        ])
+        return .object(
+            footnoted(footnotes, sources: sources).merging([
+                "id": .verbatim(anchor), "title": .inline(book.payload(payload)), "stateCount": .verbatim(String(spec.appStates.count)),
+                "stateHeaders": .list(headers), "rows": .list(rows),
+            ]) as TemplateFields)
     }
 }
 
