@@ -43,16 +43,13 @@ struct DocsView {
         }
     }
 
-    /// What every page has: its language, texts, title, and links to the other pages and languages.
     /// Whether some cell takes more than one path: only then do pages style path labels.
     var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
 
+    /// What every page has: its language, texts, title, and links to the other pages and languages.
     func common(page: String, title: String) -> TemplateFields {
         [
-            "language": .verbatim(book.language),
-            "page": .verbatim(page),
-            "pageTitle": .inline(text(title)),
-            "texts": texts,
+            "language": .verbatim(book.language), "page": .verbatim(page), "pageTitle": .inline(text(title)), "texts": texts,
             "hasPaths": .bool(hasPaths),
             "otherLanguages": .list(
                 spec.languages.filter { $0.id != book.language }.map { language in

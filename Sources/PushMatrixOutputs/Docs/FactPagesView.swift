@@ -74,8 +74,7 @@ extension DocsView {
         let setups: [TemplateValue] = spec.setups.indices.map { setup in
             let id = spec.setups[setup].id
             return .object([
-                "id": .verbatim(Identifier.hyphenated(id)),
-                "name": .inline(book.name(spec.setups[setup].name)),
+                "id": .verbatim(Identifier.hyphenated(id)), "name": .inline(book.name(spec.setups[setup].name)),
                 "ways": .list(
                     matrix.tapOrders(setup: setup).map { order in
                         .object([

@@ -109,8 +109,7 @@ extension DocsView {
         let setup = matrix.setupIndex[designCase.cell.setup.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
         let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
         return .object([
-            "title": .inline(book.text(designCase.title)),
-            "text": .inline(book.text(designCase.text)),
+            "title": .inline(book.text(designCase.title)), "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
             "href": .verbatim(anchors.cell(setup: setup, state: state, section: anchors.section(payload))),
             "steps": .list(

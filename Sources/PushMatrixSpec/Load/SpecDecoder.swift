@@ -14,35 +14,23 @@ enum SpecDecoder {
         let naming = naming(r), languages = r.objects("languages", language)
         let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
         var spec = Spec(
-            file: file,
-            languages: languages,
-            sources: r.objects("sources") { source($0, naming) },
+            file: file, languages: languages, sources: r.objects("sources") { source($0, naming) },
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
-            payloadKeys: r.objects("payloadKeys", payloadKey),
-            setups: r.objects(naming.list) { setup($0, naming) },
-            naming: naming,
-            appStates: r.objects("appStates", appState),
-            handlerStates: r.objects("handlerStates", handlerState),
-            handlers: r.objects("handlers", handler),
-            taps: r.objects("taps", tap),
-            notes: r.objects("notes") { note($0, naming) },
+            payloadKeys: r.objects("payloadKeys", payloadKey), setups: r.objects(naming.list) { setup($0, naming) }, naming: naming,
+            appStates: r.objects("appStates", appState), handlerStates: r.objects("handlerStates", handlerState),
+            handlers: r.objects("handlers", handler), taps: r.objects("taps", tap), notes: r.objects("notes") { note($0, naming) },
             conditions: r.objects("conditions", optional: true) { condition($0, naming) },
-            phrases: OlderNames.phrases(texts(r, "phrases", sink)),
-            phrasesOrigin: phrasesOrigin,
-            texts: OlderNames.texts(texts(r, "texts", sink)),
-            glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
+            phrases: OlderNames.phrases(texts(r, "phrases", sink)), phrasesOrigin: phrasesOrigin,
+            texts: OlderNames.texts(texts(r, "texts", sink)), glossary: r.objects("glossary", optional: true) { glossaryEntry($0, sink) },
             designCases: r.objects("designCases") { designCase($0, naming) },
             receptionHandler: r.object("receptionHandler", receptionHandler)
                 ?? ReceptionHandlerFacts(source: missing, handler: missing, completionDeadlineSeconds: 0, fetchResults: [], rules: []),
             permission: r.object("permission", optional: true) { permission($0, naming) },
-            callOrder: r.object("callOrder", optional: true, callOrder),
-            setupGuide: r.object("setupGuide", optional: true, setupGuide),
+            callOrder: r.object("callOrder", optional: true, callOrder), setupGuide: r.object("setupGuide", optional: true, setupGuide),
             relatedMatrices: r.objects("relatedMatrices", optional: true, relatedMatrix),
-            swiftFiles: r.object("swiftFiles", optional: true, swiftFiles) ?? .appDelegate,
-            cells: r.objects("cells") { cell($0, naming) }
-        )
+            swiftFiles: r.object("swiftFiles", optional: true, swiftFiles) ?? .appDelegate, cells: r.objects("cells") { cell($0, naming) })
         guard !sink.hasErrors else { return nil }
         spec.phrases = OlderNames.borrowedPhrases(spec.phrases, languages: languages.map(\.id), origin: phrasesOrigin) { name in
             Phrases.neededOnlyWhen[name]?(spec) != false
