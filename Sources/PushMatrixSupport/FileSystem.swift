@@ -14,6 +14,12 @@ package enum FileSystem {
         package let description: String
         /// The C library's words for the current `errno`.
         package static func current() -> Failure { Failure(description: String(cString: strerror(errno))) }
+
+        /// The current `errno`'s failure, read before `cleanup` runs (which may set `errno` again).
+        package static func current(then cleanup: () -> Void) -> Failure {
+            defer { cleanup() }
+            return current()
+        }
     }
 
     /// What is at `path` (a link is not followed), or nil when nothing is.
@@ -74,11 +80,7 @@ package enum FileSystem {
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, bytes.count - written) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let failure = Failure.current()
-                close(fd)
-                throw failure
-            }
+            guard n > 0 else { throw .current { close(fd) } }
             written += n
         }
         guard close(fd) == 0 else { throw .current() }
@@ -102,11 +104,7 @@ package enum FileSystem {
 
     /// Renames `from` over `to` in one step; on failure `from` is removed.
     package static func move(_ from: String, to: String) throws(Failure) {
-        guard rename(from, to) == 0 else {
-            let failure = Failure.current()
-            unlink(from)
-            throw failure
-        }
+        guard rename(from, to) == 0 else { throw .current { unlink(from) } }
     }
 
     /// Makes `path` and missing parents (existing is fine), returning those it made, outermost first (another thread may make some).
@@ -173,8 +171,7 @@ package enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "cannot open the directory (\(Failure.current()))") }
         guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK, reason = Failure.current()
-            close(descriptor)
+            let busy = errno == EWOULDBLOCK, reason = Failure.current { close(descriptor) }
             if busy { return nil }
             throw Failure(description: "cannot lock the output directory (\(reason))")
         }
