@@ -182,11 +182,8 @@ enum SpecDecoder {
     }
 
     private static func texts(_ r: NodeReader, _ key: String, _ sink: DiagnosticSink) -> [String: LocalizedText] {
-        // `entries` has dropped any key written twice.
-        Dictionary(
-            uniqueKeysWithValues: r.entries(key) { name, value, origin in
-                NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) }
-            })
+        let texts = r.entries(key) { name, value, origin in NodeReader.text(value, path: origin.path, sink: sink).map { (name, $0) } }
+        return Dictionary(uniqueKeysWithValues: texts)  // `entries` has dropped any key written twice
     }
 
     /// An optional list of strings that, when given, may not be empty (`empty` says why).
