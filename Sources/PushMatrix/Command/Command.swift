@@ -207,9 +207,7 @@ public enum Command {
     /// since a template may use a text the spec lacks. Writes nothing.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
-        let spec = specPath(args.value("--spec"))
-        let templates = templatesDirectory(&args)
-        let quiet = args.flag("--quiet")
+        let spec = specPath(args.value("--spec")), templates = templatesDirectory(&args), quiet = args.flag("--quiet")
         try args.finish()
         let matrix = try Matrix(SpecLoader.load(path: spec))
         try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))

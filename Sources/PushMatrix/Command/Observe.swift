@@ -10,9 +10,7 @@ extension Command {
     /// rest is still read), 2 on usage.
     static func observe(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.observe.arguments(rest)
-        let specFile = specPath(args.value("--spec"))
-        let json = args.flag("--json")
-        let update = args.value("--update-spec")
+        let specFile = specPath(args.value("--spec")), json = args.flag("--json"), update = args.value("--update-spec")
         let logs = args.positionals
         try args.finish(positionals: logs.count)
         guard !logs.isEmpty else { throw Arguments.UsageError(message: "observe: name at least one log file") }
