@@ -44,7 +44,7 @@ func runsInApp(_ handler: PushHandler) -> Bool { handler.runsInApp }
 
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
     let app = DrivenApp(setup: scenario.setup, missing: missing, behaviour: behaviour)
-    app.completionDeadline = 0.1
+    app.completionDeadline = 0.5
     return app
 }
 
@@ -64,7 +64,7 @@ final class FakeSystem: PushSystem {
     let app = DrivenApp(setup: .scenes, missing: [], behaviour: behaviour), system = FakeSystem()
     app.system = system
     app.memoryStore = store
-    app.completionDeadline = 0.3
+    app.completionDeadline = 0.5
     _ = app.application(application, willFinishLaunchingWithOptions: nil)
     return (app, system)
 }

@@ -57,7 +57,7 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
 @MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
     let app = DrivenApp(missing: missing, behaviour: behaviour)
     app.system = FakeSystem(setup: scenario.setup)
-    app.completionDeadline = 0.1
+    app.completionDeadline = 0.5
     return app
 }
 
@@ -72,7 +72,7 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
             "identicalTapsOnIOS8or9",
             { behaviour, completions in
                 let app = DrivenApp(missing: [], behaviour: behaviour), system = FakeSystem(setup: .ios8_9)
-                (app.system, app.memoryStore, app.completionDeadline) = (system, PushMemoryInMemory(), 0.3)
+                (app.system, app.memoryStore, app.completionDeadline) = (system, PushMemoryInMemory(), 0.5)
                 system.applicationState = .inactive
                 let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]
                 app.application(application, didReceiveRemoteNotification: reminder) { completions.fetch($0) }
