@@ -68,6 +68,7 @@ package struct Observation {
             }
             byKey[key, default: []].append(run)
         }
+        var counted = Set<String>()
         for scenario in matrix.scenarios {
             let calls = Self.calls(scenario.steps)
             var observed = false
@@ -85,7 +86,12 @@ package struct Observation {
                 }
                 observed = true
             }
-            if !observed && scenario.path == 1 { unobserved += 1 }
+            // Counted once per cell, tap and missing handlers, at its first path that has a scenario.
+            if !observed
+                && counted.insert(Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing)).inserted
+            {
+                unobserved += 1
+            }
         }
         for key in conditioned { outcomes.append(Self.underConditions(byKey[key]!, matrix)) }
     }

@@ -31,8 +31,10 @@ struct Models: Sendable {
         (self.matrix, self.run) = (matrix, run)
         swift = SwiftView(matrix: matrix)
         let conditioned = Dictionary(grouping: matrix.conditionScenarios(), by: \.payload)
+        let leaving = matrix.spec.taps.filter { !$0.touchesNotification }.map(\.id)
         groups = swift.scenarioGroups.map {
-            SwiftView.Group($0.payload, $0.scenarios, conditioned: conditioned[$0.payload] ?? [], keys: matrix.payloadKeyIds)
+            SwiftView.Group(
+                $0.payload, $0.scenarios, conditioned: conditioned[$0.payload] ?? [], leaving: leaving, keys: matrix.payloadKeyIds)
         }
         sites = SwiftView.callSites(matrix)
         let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []

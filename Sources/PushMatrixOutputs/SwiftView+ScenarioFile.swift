@@ -13,12 +13,11 @@ extension SwiftView {
             out.print("public static let \(group.name): [PushScenario] = [")
             for name in group.names[..<group.ownCount] { out.print("    .\(name),") }
             out.print("]")
-            if group.ownCount < group.names.count {
+            for list in group.lists {
                 out.print("")
-                out.print(
-                    "/// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.")
-                out.print("public static let \(group.name)__underConditions: [PushScenario] = [")
-                for name in group.names[group.ownCount...] { out.print("    .\(name),") }
+                out.print("/// " + list.summary + (list.members[0] < group.ownCount ? "" : " `all` leaves them out."))
+                out.print("public static let \(list.name): [PushScenario] = [")
+                for member in list.members { out.print("    .\(group.names[member]),") }
                 out.print("]")
             }
             out.print("")

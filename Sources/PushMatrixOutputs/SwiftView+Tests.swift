@@ -16,15 +16,16 @@ extension SwiftView {
     /// Testing's a parameterized test per setup and app state, in the order the scenarios reach them.
     func testFile(_ group: Group, module: String, framework: TestFramework) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module]), "typeName": group.typeName]
-        // The scenarios under conditions are one test, over their list: a method each would lengthen the names `--filter` passes.
         let conditioned = group.ownCount < group.names.count ? group.name + "__underConditions" : nil
         switch framework {
         case .xctest:
+            // A list's scenarios are one test, over the list (see `Group`).
+            let listed = Set(group.lists.flatMap(\.members))
             holes["tests"] = Self.xcTests(
-                (0..<group.ownCount).map { (group.testNames[$0], group.summaries[$0], "." + group.names[$0]) }
-                    + (conditioned.map {
-                        [("underConditions", "Every scenario the spec's conditions make of these cells.", "PushScenario." + $0)]
-                    } ?? []))
+                (0..<group.ownCount).filter { !listed.contains($0) }.map {
+                    (group.testNames[$0], group.summaries[$0], "." + group.names[$0])
+                }
+                    + group.lists.map { (String($0.name.dropFirst(group.name.count + 2)), $0.summary, "PushScenario." + $0.name) })
         case .swiftTesting:
             var cells: [(setup: String, appState: String, names: [String])] = []
             for (scenario, name) in zip(group.scenarios.prefix(group.ownCount), group.names) {

@@ -260,13 +260,17 @@ struct SwiftView {
     /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, their test methods' names, without the payload
     /// combination that names the class (`ios10__background__tapBody__withoutAction`), and summaries.
     /// The scenarios conditions make (`under`) come after the matrix's own, which are the first `ownCount`; their names end in the
-    /// first condition's id.
+    /// first condition's id. Those and the scenarios of a way back that leaves the notification alone (`leaving`, tap ids) are each
+    /// declared as a list too, which one test replays: a test each would lengthen the names `swift test --filter` passes.
     package struct Group {
         package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int
         package let name: String, typeName: String
         package let names: [String], testNames: [String], summaries: [String]
+        /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary and its scenarios' positions in `names`.
+        package let lists: [(name: String, summary: String, members: [Int])]
 
-        package init(_ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], keys: [String]) {
+        package init(_ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], leaving: [String] = [], keys: [String])
+        {
             self.payload = payload
             (scenarios, ownCount) = (conditioned.isEmpty ? own : ArraySlice(Array(own) + conditioned), own.count)
             name = SwiftView.payloadName(payload, keys: keys)
@@ -298,6 +302,25 @@ struct SwiftView {
                 default: return summary + " · with or without each of " + scenario.eitherWay.joined(separator: ", ")
                 }
             }
+            let taps = scenarios.prefix(own.count).map(\.tap), name = name
+            lists =
+                leaving.compactMap { tap in
+                    let members = taps.indices.filter { taps[$0] == tap }
+                    return members.isEmpty
+                        ? nil
+                        : (
+                            name + "__" + tapWord(tap),
+                            "Every scenario of these cells with the tap \(tap), which leaves the notification alone.", members
+                        )
+                }
+                + (conditioned.isEmpty
+                    ? []
+                    : [
+                        (
+                            name + "__underConditions", "Every scenario the spec's conditions make of these cells.",
+                            Array(own.count..<names.count)
+                        )
+                    ])
         }
 
         /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then the parts `missing` gives for each missing

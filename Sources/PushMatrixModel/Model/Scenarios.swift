@@ -149,6 +149,9 @@ extension Matrix {
             steps: steps)
     }
 
+    /// Whether `tap` is a way back that leaves the notification alone (`Tap.touchesNotification`).
+    func leavesNotification(_ tap: String?) -> Bool { tap.map { id in taps[id]?.touchesNotification == false } ?? false }
+
     /// The spec's handler of this id. A look through its few handlers costs less than hashing the id, and every scenario asks.
     private func handler(_ id: String) -> Handler? { spec.handlers.first { $0.id == id } }
 
@@ -158,7 +161,7 @@ extension Matrix {
         spec.appStates.indices.allSatisfy { state in
             spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths.allSatisfy { path in
                 path.taps.allSatisfy { tap in
-                    let sequence = calls(tap.calls, without: without)
+                    let sequence = leavesNotification(tap.tap.id) ? [] : calls(tap.calls, without: without)
                     return sequence.first?.handler.id != launch || sequence.count > 1
                 }
             }

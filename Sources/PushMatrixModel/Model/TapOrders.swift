@@ -16,6 +16,7 @@ package struct TapOrder {
 
 extension Matrix {
     /// The tap orders of setup `setup`: taps in spec order, each's orders by first app state; app states whose cells call alike share one.
+    /// A tap that calls nothing has no order.
     package func tapOrders(setup: Int) -> [TapOrder] {
         // Per tap and app state, the payloads grouped by the calls the tap makes, in order of first sight. Each cell is read once.
         let states = spec.appStates.count
@@ -62,7 +63,7 @@ extension Matrix {
                 }
             }
         }
-        return orders
+        return orders.filter { !$0.calls.isEmpty }  // opening the app from its icon may call nothing: no order to tell
     }
 
     /// The same calls, by ids (not where the spec wrote them): handlers, states and notes.

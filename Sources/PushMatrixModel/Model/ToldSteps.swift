@@ -115,7 +115,10 @@ extension Phrasebook {
         prefix = Array(prefix.prefix { matrix.handlers[$0.handler.id]?.launchesApp == true })
         for sequence in sequences.dropFirst() {
             prefix = Array(
-                prefix.prefix(zip(prefix, sequence).prefix { $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id }.count))
+                prefix.prefix(
+                    zip(prefix, sequence).prefix {
+                        $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id && $0.bringsNotification == $1.bringsNotification
+                    }.count))
         }
         return prefix
     }

@@ -171,6 +171,10 @@ public struct Tap: Sendable {
     /// False for a tap that runs without bringing the app forward (an action without
     /// `.foreground`): on an app with no process it need not start with a launching call.
     public var opensApp: Bool
+    /// False for a way back that leaves the notification alone (opening the app from its icon):
+    /// it needs no Notification Center entry, a cell may list it or not, and no call of it brings
+    /// the notification. Written `"touchesNotification": false`.
+    public var touchesNotification = true
     public var origin: Origin
 }
 

@@ -115,9 +115,9 @@ enum SpecDecoder {
 
     private static func tap(_ o: NodeReader) -> Tap? {
         let id = o.string("id"), name = o.text("name"), requires = o.strings("requires")
-        let opensApp = o.bool("opensApp", default: true) ?? true
+        let opensApp = o.bool("opensApp", default: true) ?? true, touches = o.bool("touchesNotification", default: true) ?? true
         guard let id, let name else { return nil }
-        return Tap(id: id, name: name, requires: requires, opensApp: opensApp, origin: o.origin)
+        return Tap(id: id, name: name, requires: requires, opensApp: opensApp, touchesNotification: touches, origin: o.origin)
     }
 
     private static func note(_ o: NodeReader, _ naming: SetupNaming) -> Note? {

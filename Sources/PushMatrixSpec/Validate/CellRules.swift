@@ -56,12 +56,13 @@ struct CellRules {
                     : "ignored is false, but the cell calls no handler and shows nothing")
         }
         let tapped = Set(cell.taps.map(\.tap.id))
-        for tap in spec.taps where cell.notificationCenter && tap.requires.allSatisfy({ isSet($0.id) }) && !tapped.contains(tap.id) {
+        for tap in spec.taps
+        where tap.touchesNotification && cell.notificationCenter && tap.requires.allSatisfy({ isSet($0.id) }) && !tapped.contains(tap.id) {
             sink.error(cell.origin, "missing tap '\(tap.id)': the notification is in Notification Center and the payload allows it")
         }
         for (tap, _) in cell.taps {
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
-            if !cell.notificationCenter {
+            if !cell.notificationCenter && declared.touchesNotification {
                 sink.error(tap.origin, "tap '\(tap.id)' is impossible: the notification is not in Notification Center")
             } else if let needed = declared.requires.first(where: { !isSet($0.id) }) {
                 sink.error(tap.origin, "tap '\(tap.id)' needs payload key '\(needed.id)' to be set")
@@ -90,8 +91,13 @@ struct CellRules {
         for (tap, calls) in path.taps {
             noRepeats(calls, columnNotes: appState.notes, allowed: repeatsAllowed)
             guard let declared = spec.taps.first(where: { $0.id == tap.id }) else { continue }
-            if calls.isEmpty { sink.error(tap.origin, "a tap must call at least one handler") }
-            if !calls.isEmpty && !calls.contains(where: { $0.bringsNotification }) {
+            if !declared.touchesNotification {
+                if let call = calls.first(where: \.bringsNotification) {
+                    sink.error(call.origin, "tap '\(tap.id)' leaves the notification alone: add \"withoutNotification\": true")
+                }
+            } else if calls.isEmpty {
+                sink.error(tap.origin, "a tap must call at least one handler")
+            } else if !calls.contains(where: { $0.bringsNotification }) {
                 sink.error(tap.origin, "tap '\(tap.id)': no call brings the notification, so nothing can answer the tap")
             }
             for (position, call) in calls.enumerated() {

@@ -456,9 +456,14 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(json.count, 1)
         XCTAssertEqual(json[0]["setup"] as? String, "scenes")
         XCTAssertEqual(json[0]["source"] as? [String: String], ["id": "expectedCurrent", "kind": "expected"])
-        let body = try XCTUnwrap((json[0]["taps"] as? [String: [[String: String]]])?["body"])
-        XCTAssertEqual(body.map { $0["handler"] }, ["sceneConnect", "action"])
-        XCTAssertEqual(body[0]["method"], "scene(_:willConnectTo:options:)")
+        let taps = try XCTUnwrap(json[0]["taps"] as? [String: [[String: Any]]])
+        let body = try XCTUnwrap(taps["body"])
+        XCTAssertEqual(body.map { $0["handler"] as? String }, ["sceneConnect", "action"])
+        XCTAssertEqual(body[0]["method"] as? String, "scene(_:willConnectTo:options:)")
+        // Opened from its icon instead, the app connects its scene without the notification.
+        let icon = try XCTUnwrap(taps["icon"])
+        XCTAssertEqual(icon.map { $0["handler"] as? String }, ["sceneConnect"])
+        XCTAssertEqual(icon[0]["withoutNotification"] as? Bool, true)
         // A silent push to a force-quit app: Apple documents that nothing arrives.
         let silent = Command.run(["explain", "--spec", "builtin:current", "--content-available", "--state", "forceQuit", "--json"])
         let cells = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(silent.stdout.utf8)) as? [[String: Any]])

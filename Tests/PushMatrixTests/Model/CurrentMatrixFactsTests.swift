@@ -175,9 +175,29 @@ final class CurrentMatrixFactsTests: XCTestCase {
     func testWithoutScenesAColdStartTapBeginsWithLaunch() {
         for cell in cells where cell.setup.id == "appDelegate" {
             XCTAssertFalse(handlers(cell.onDelivery).contains("launch"), name(cell))
-            for (tap, calls) in cell.taps {
+            for (tap, calls) in cell.taps where tap.id != "icon" {
                 let launches = handlers(calls).enumerated().filter { $0.element == "launch" }.map(\.offset)
                 XCTAssertEqual(launches, Self.notRunning.contains(cell.appState.id) ? [0] : [], "\(name(cell)), \(tap.id)")
+            }
+        }
+    }
+
+    /// Opening the app from its icon hands over no notification, so no response follows: the app
+    /// (or its scene) is started just where a tap on the notification body would start it.
+    func testOpeningFromTheIconBringsNoNotification() {
+        for cell in cells {
+            for path in cell.allPaths {
+                guard let icon = path.taps.first(where: { $0.tap.id == "icon" })?.calls else {
+                    // Listed everywhere but in front, for a dropped push, and where nothing is shown and an open would call nothing.
+                    XCTAssertTrue(cell.appState.id == "foreground" || cell.ignored || !cell.notificationCenter, "\(name(cell)): no icon")
+                    continue
+                }
+                XCTAssertTrue(icon.allSatisfy { !$0.bringsNotification }, name(cell))
+                XCTAssertTrue(icon.allSatisfy { matrix.handlers[$0.handler.id]?.launchesApp == true }, name(cell))
+                if let body = path.taps.first(where: { $0.tap.id == "body" })?.calls {
+                    let starts = body.prefix { matrix.handlers[$0.handler.id]?.launchesApp == true }
+                    XCTAssertEqual(handlers(icon), handlers(Array(starts)), name(cell))
+                }
             }
         }
     }
@@ -226,7 +246,7 @@ final class CurrentMatrixFactsTests: XCTestCase {
     func testOnlyAlertsReachNotificationCenter() {
         for cell in cells {
             XCTAssertEqual(cell.notificationCenter, has(cell, "alert"), name(cell))
-            if !has(cell, "alert") { XCTAssertTrue(cell.taps.isEmpty, name(cell)) }
+            if !has(cell, "alert") { XCTAssertTrue(cell.taps.allSatisfy { $0.tap.id == "icon" }, name(cell)) }
             if !has(cell, "alert") && !has(cell, "contentAvailable") {
                 XCTAssertTrue(cell.ignored, name(cell))
                 XCTAssertTrue(cell.onDelivery.isEmpty, name(cell))

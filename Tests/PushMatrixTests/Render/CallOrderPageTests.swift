@@ -131,10 +131,13 @@ final class CallOrderPageTests: XCTestCase {
                                         .swift,
                                     call: CellOutline.call(call.handler.id, call.bringsNotification ? call.state?.id : "!"))
                             }
-                            if !expected.contains(calls) { expected.append(calls) }
+                            // A tap that calls nothing has no order.
+                            if !calls.isEmpty && !expected.contains(calls) { expected.append(calls) }
                         }
                         XCTAssertEqual(matching.map { ways[$0].steps }, expected, where_, file: file, line: line)
-                        if let first = matching.first { XCTAssertFalse(ways[first].laterPath, where_, file: file, line: line) }
+                        if let first = matching.first, paths[0].taps.first(where: { $0.tap.id == tap.id })?.calls.isEmpty == false {
+                            XCTAssertFalse(ways[first].laterPath, where_, file: file, line: line)
+                        }
                         used.formUnion(matching)
                     }
                 }

@@ -89,7 +89,11 @@ final class TestFrameworkOptionTests: XCTestCase {
             XCTAssertEqual(arguments.count, matrix.scenarios.count, spec)
             XCTAssertEqual(Set(arguments).count, arguments.count, "\(spec): no scenario is passed twice")
             let cells = Set(matrix.scenarios.map { "\($0.payload) \($0.setup) \($0.appState)" })
-            XCTAssertEqual(testCount, cells.count + 1, "\(spec): a test per payload combination, setup and app state, and the sequences'")
+            let conditioned = Set(matrix.conditionScenarios().map(\.payload)).count
+            XCTAssertEqual(
+                testCount, cells.count + 1 + conditioned,
+                "\(spec): a test per payload combination, setup and app state, the sequences', and one per payload combination's list under conditions"
+            )
         }
         let lint = try ExternalTool.run(
             "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r"] + folders)

@@ -125,6 +125,8 @@ nonisolated public enum PushTap: String, CaseIterable, Sendable {
     case actionButton
     /// The user taps the dismiss action.
     case dismiss
+    /// The user taps the app icon.
+    case icon
 }
 
 /// What a call means to the app.

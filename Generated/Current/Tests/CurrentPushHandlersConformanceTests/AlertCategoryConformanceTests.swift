@@ -335,4 +335,9 @@ final class AlertCategoryConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapDismiss() {
         assertConforms(.alert_category__swiftUI__forceQuit__tapDismiss)
     }
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_category__tapIcon)
+    }
 }

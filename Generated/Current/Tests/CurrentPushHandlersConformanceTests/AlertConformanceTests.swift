@@ -185,4 +185,9 @@ final class AlertConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapBodyPath2() {
         assertConforms(.alert__swiftUI__forceQuit__tapBodyPath2)
     }
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert__tapIcon)
+    }
 }

@@ -471,6 +471,11 @@ final class AlertContentAvailableCategoryConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss)
     }
 
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_contentAvailable_category__tapIcon)
+    }
+
     /// Every scenario the spec's conditions make of these cells.
     func test_underConditions() {
         assertConforms(PushScenario.alert_contentAvailable_category__underConditions)

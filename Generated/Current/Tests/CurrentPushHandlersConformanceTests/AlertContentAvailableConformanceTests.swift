@@ -251,6 +251,11 @@ final class AlertContentAvailableConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2)
     }
 
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_contentAvailable__tapIcon)
+    }
+
     /// Every scenario the spec's conditions make of these cells.
     func test_underConditions() {
         assertConforms(PushScenario.alert_contentAvailable__underConditions)

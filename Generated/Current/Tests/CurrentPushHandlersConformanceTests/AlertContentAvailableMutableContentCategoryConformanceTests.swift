@@ -940,6 +940,11 @@ final class AlertContentAvailableMutableContentCategoryConformanceTests: XCTestC
         assertConforms(.alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
 
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_contentAvailable_mutableContent_category__tapIcon)
+    }
+
     /// Every scenario the spec's conditions make of these cells.
     func test_underConditions() {
         assertConforms(PushScenario.alert_contentAvailable_mutableContent_category__underConditions)

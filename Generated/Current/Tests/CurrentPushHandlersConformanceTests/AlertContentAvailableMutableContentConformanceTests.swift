@@ -496,6 +496,11 @@ final class AlertContentAvailableMutableContentConformanceTests: XCTestCase {
         assertConforms(.alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
 
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_contentAvailable_mutableContent__tapIcon)
+    }
+
     /// Every scenario the spec's conditions make of these cells.
     func test_underConditions() {
         assertConforms(PushScenario.alert_contentAvailable_mutableContent__underConditions)

@@ -665,4 +665,9 @@ final class AlertMutableContentCategoryConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapDismiss__withoutServiceExtension() {
         assertConforms(.alert_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension)
     }
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_mutableContent_category__tapIcon)
+    }
 }

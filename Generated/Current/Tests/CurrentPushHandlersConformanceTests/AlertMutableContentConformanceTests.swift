@@ -365,4 +365,9 @@ final class AlertMutableContentConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension() {
         assertConforms(.alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension)
     }
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.alert_mutableContent__tapIcon)
+    }
 }

@@ -65,4 +65,14 @@ final class ContentAvailableConformanceTests: XCTestCase {
     func test_swiftUI__forceQuit__noTap() {
         assertConforms(.contentAvailable__swiftUI__forceQuit__noTap)
     }
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    func test_tapIcon() {
+        assertConforms(PushScenario.contentAvailable__tapIcon)
+    }
+
+    /// Every scenario the spec's conditions make of these cells.
+    func test_underConditions() {
+        assertConforms(PushScenario.contentAvailable__underConditions)
+    }
 }

@@ -9,10 +9,13 @@ nonisolated extension PushScenario {
         .alert__appDelegate__foreground__tapBodyPath2,
         .alert__appDelegate__background__noTap,
         .alert__appDelegate__background__tapBody,
+        .alert__appDelegate__background__tapIcon,
         .alert__appDelegate__terminated__noTap,
         .alert__appDelegate__terminated__tapBody,
+        .alert__appDelegate__terminated__tapIcon,
         .alert__appDelegate__forceQuit__noTap,
         .alert__appDelegate__forceQuit__tapBody,
+        .alert__appDelegate__forceQuit__tapIcon,
         .alert__scenes__foreground__noTap,
         .alert__scenes__foreground__noTapPath2,
         .alert__scenes__foreground__tapBody,
@@ -20,12 +23,16 @@ nonisolated extension PushScenario {
         .alert__scenes__background__noTap,
         .alert__scenes__background__tapBody,
         .alert__scenes__background__tapBodyPath2,
+        .alert__scenes__background__tapIcon,
+        .alert__scenes__background__tapIconPath2,
         .alert__scenes__terminated__noTap,
         .alert__scenes__terminated__tapBody,
         .alert__scenes__terminated__tapBodyPath2,
+        .alert__scenes__terminated__tapIcon,
         .alert__scenes__forceQuit__noTap,
         .alert__scenes__forceQuit__tapBody,
         .alert__scenes__forceQuit__tapBodyPath2,
+        .alert__scenes__forceQuit__tapIcon,
         .alert__swiftUI__foreground__noTap,
         .alert__swiftUI__foreground__noTapPath2,
         .alert__swiftUI__foreground__tapBody,
@@ -33,12 +40,31 @@ nonisolated extension PushScenario {
         .alert__swiftUI__background__noTap,
         .alert__swiftUI__background__tapBody,
         .alert__swiftUI__background__tapBodyPath2,
+        .alert__swiftUI__background__tapIcon,
+        .alert__swiftUI__background__tapIconPath2,
         .alert__swiftUI__terminated__noTap,
         .alert__swiftUI__terminated__tapBody,
         .alert__swiftUI__terminated__tapBodyPath2,
+        .alert__swiftUI__terminated__tapIcon,
         .alert__swiftUI__forceQuit__noTap,
         .alert__swiftUI__forceQuit__tapBody,
         .alert__swiftUI__forceQuit__tapBodyPath2,
+        .alert__swiftUI__forceQuit__tapIcon,
+    ]
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert__tapIcon: [PushScenario] = [
+        .alert__appDelegate__background__tapIcon,
+        .alert__appDelegate__terminated__tapIcon,
+        .alert__appDelegate__forceQuit__tapIcon,
+        .alert__scenes__background__tapIcon,
+        .alert__scenes__background__tapIconPath2,
+        .alert__scenes__terminated__tapIcon,
+        .alert__scenes__forceQuit__tapIcon,
+        .alert__swiftUI__background__tapIcon,
+        .alert__swiftUI__background__tapIconPath2,
+        .alert__swiftUI__terminated__tapIcon,
+        .alert__swiftUI__forceQuit__tapIcon,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -139,6 +165,19 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · appDelegate · background · tap icon · with or without serviceExtension
+    public static let alert__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert__appDelegate__background__tapIcon",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert__appDelegate__terminated__noTap",
@@ -168,6 +207,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · appDelegate · terminated · tap icon · with or without serviceExtension
+    public static let alert__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert__appDelegate__terminated__tapIcon",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert__appDelegate__forceQuit__noTap",
@@ -194,6 +250,23 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert · appDelegate · forceQuit · tap icon · with or without serviceExtension
+    public static let alert__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert__appDelegate__forceQuit__tapIcon",
+        payload: alert__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -308,6 +381,37 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · scenes · background · tap icon · with or without serviceExtension
+    public static let alert__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert__scenes__background__tapIcon",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert · scenes · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert__scenes__background__tapIconPath2",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert · scenes · terminated · no tap · with or without serviceExtension
     public static let alert__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert__scenes__terminated__noTap",
@@ -356,6 +460,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · scenes · terminated · tap icon · with or without serviceExtension
+    public static let alert__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert__scenes__terminated__tapIcon",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert__scenes__forceQuit__noTap",
@@ -401,6 +522,23 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert · scenes · forceQuit · tap icon · with or without serviceExtension
+    public static let alert__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert__scenes__forceQuit__tapIcon",
+        payload: alert__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -515,6 +653,37 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · swiftUI · background · tap icon · with or without serviceExtension
+    public static let alert__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert__swiftUI__background__tapIcon",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert · swiftUI · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert__swiftUI__background__tapIconPath2",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert__swiftUI__terminated__noTap",
@@ -563,6 +732,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert · swiftUI · terminated · tap icon · with or without serviceExtension
+    public static let alert__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert__swiftUI__terminated__tapIcon",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert__swiftUI__forceQuit__noTap",
@@ -608,6 +794,23 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert · swiftUI · forceQuit · tap icon · with or without serviceExtension
+    public static let alert__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert__swiftUI__forceQuit__tapIcon",
+        payload: alert__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 }

@@ -15,14 +15,17 @@ nonisolated extension PushScenario {
         .alert_category__appDelegate__background__tapBody,
         .alert_category__appDelegate__background__tapActionButton,
         .alert_category__appDelegate__background__tapDismiss,
+        .alert_category__appDelegate__background__tapIcon,
         .alert_category__appDelegate__terminated__noTap,
         .alert_category__appDelegate__terminated__tapBody,
         .alert_category__appDelegate__terminated__tapActionButton,
         .alert_category__appDelegate__terminated__tapDismiss,
+        .alert_category__appDelegate__terminated__tapIcon,
         .alert_category__appDelegate__forceQuit__noTap,
         .alert_category__appDelegate__forceQuit__tapBody,
         .alert_category__appDelegate__forceQuit__tapActionButton,
         .alert_category__appDelegate__forceQuit__tapDismiss,
+        .alert_category__appDelegate__forceQuit__tapIcon,
         .alert_category__scenes__foreground__noTap,
         .alert_category__scenes__foreground__noTapPath2,
         .alert_category__scenes__foreground__tapBody,
@@ -36,16 +39,20 @@ nonisolated extension PushScenario {
         .alert_category__scenes__background__tapBodyPath2,
         .alert_category__scenes__background__tapActionButton,
         .alert_category__scenes__background__tapDismiss,
+        .alert_category__scenes__background__tapIcon,
+        .alert_category__scenes__background__tapIconPath2,
         .alert_category__scenes__terminated__noTap,
         .alert_category__scenes__terminated__tapBody,
         .alert_category__scenes__terminated__tapBodyPath2,
         .alert_category__scenes__terminated__tapActionButton,
         .alert_category__scenes__terminated__tapDismiss,
+        .alert_category__scenes__terminated__tapIcon,
         .alert_category__scenes__forceQuit__noTap,
         .alert_category__scenes__forceQuit__tapBody,
         .alert_category__scenes__forceQuit__tapBodyPath2,
         .alert_category__scenes__forceQuit__tapActionButton,
         .alert_category__scenes__forceQuit__tapDismiss,
+        .alert_category__scenes__forceQuit__tapIcon,
         .alert_category__swiftUI__foreground__noTap,
         .alert_category__swiftUI__foreground__noTapPath2,
         .alert_category__swiftUI__foreground__tapBody,
@@ -59,16 +66,35 @@ nonisolated extension PushScenario {
         .alert_category__swiftUI__background__tapBodyPath2,
         .alert_category__swiftUI__background__tapActionButton,
         .alert_category__swiftUI__background__tapDismiss,
+        .alert_category__swiftUI__background__tapIcon,
+        .alert_category__swiftUI__background__tapIconPath2,
         .alert_category__swiftUI__terminated__noTap,
         .alert_category__swiftUI__terminated__tapBody,
         .alert_category__swiftUI__terminated__tapBodyPath2,
         .alert_category__swiftUI__terminated__tapActionButton,
         .alert_category__swiftUI__terminated__tapDismiss,
+        .alert_category__swiftUI__terminated__tapIcon,
         .alert_category__swiftUI__forceQuit__noTap,
         .alert_category__swiftUI__forceQuit__tapBody,
         .alert_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_category__swiftUI__forceQuit__tapActionButton,
         .alert_category__swiftUI__forceQuit__tapDismiss,
+        .alert_category__swiftUI__forceQuit__tapIcon,
+    ]
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_category__tapIcon: [PushScenario] = [
+        .alert_category__appDelegate__background__tapIcon,
+        .alert_category__appDelegate__terminated__tapIcon,
+        .alert_category__appDelegate__forceQuit__tapIcon,
+        .alert_category__scenes__background__tapIcon,
+        .alert_category__scenes__background__tapIconPath2,
+        .alert_category__scenes__terminated__tapIcon,
+        .alert_category__scenes__forceQuit__tapIcon,
+        .alert_category__swiftUI__background__tapIcon,
+        .alert_category__swiftUI__background__tapIconPath2,
+        .alert_category__swiftUI__terminated__tapIcon,
+        .alert_category__swiftUI__forceQuit__tapIcon,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -267,6 +293,19 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · appDelegate · background · tap icon · with or without serviceExtension
+    public static let alert_category__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__appDelegate__background__tapIcon",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_category__appDelegate__terminated__noTap",
@@ -328,6 +367,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · appDelegate · terminated · tap icon · with or without serviceExtension
+    public static let alert_category__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__appDelegate__terminated__tapIcon",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_category__appDelegate__forceQuit__noTap",
@@ -386,6 +442,23 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + category · appDelegate · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_category__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__appDelegate__forceQuit__tapIcon",
+        payload: alert_category__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -598,6 +671,37 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · scenes · background · tap icon · with or without serviceExtension
+    public static let alert_category__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__scenes__background__tapIcon",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + category · scenes · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_category__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_category__scenes__background__tapIconPath2",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + category · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_category__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_category__scenes__terminated__noTap",
@@ -676,6 +780,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · scenes · terminated · tap icon · with or without serviceExtension
+    public static let alert_category__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__scenes__terminated__tapIcon",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_category__scenes__forceQuit__noTap",
@@ -751,6 +872,23 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + category · scenes · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_category__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__scenes__forceQuit__tapIcon",
+        payload: alert_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -963,6 +1101,37 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · swiftUI · background · tap icon · with or without serviceExtension
+    public static let alert_category__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__swiftUI__background__tapIcon",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + category · swiftUI · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_category__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_category__swiftUI__background__tapIconPath2",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_category__swiftUI__terminated__noTap",
@@ -1041,6 +1210,23 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + category · swiftUI · terminated · tap icon · with or without serviceExtension
+    public static let alert_category__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__swiftUI__terminated__tapIcon",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_category__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_category__swiftUI__forceQuit__noTap",
@@ -1116,6 +1302,23 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + category · swiftUI · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_category__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_category__swiftUI__forceQuit__tapIcon",
+        payload: alert_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 }

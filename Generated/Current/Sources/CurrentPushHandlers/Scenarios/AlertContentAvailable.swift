@@ -11,13 +11,18 @@ nonisolated extension PushScenario {
         .alert_contentAvailable__appDelegate__foreground__tapBodyPath3,
         .alert_contentAvailable__appDelegate__background__noTap,
         .alert_contentAvailable__appDelegate__background__tapBody,
+        .alert_contentAvailable__appDelegate__background__tapIcon,
         .alert_contentAvailable__appDelegate__terminated__noTap,
         .alert_contentAvailable__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable__appDelegate__terminated__tapBody,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath2,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath3,
+        .alert_contentAvailable__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable__appDelegate__terminated__tapIconPath3,
         .alert_contentAvailable__appDelegate__forceQuit__noTap,
         .alert_contentAvailable__appDelegate__forceQuit__tapBody,
+        .alert_contentAvailable__appDelegate__forceQuit__tapIcon,
         .alert_contentAvailable__scenes__foreground__noTap,
         .alert_contentAvailable__scenes__foreground__noTapPath2,
         .alert_contentAvailable__scenes__foreground__noTapPath3,
@@ -27,14 +32,19 @@ nonisolated extension PushScenario {
         .alert_contentAvailable__scenes__background__noTap,
         .alert_contentAvailable__scenes__background__tapBody,
         .alert_contentAvailable__scenes__background__tapBodyPath2,
+        .alert_contentAvailable__scenes__background__tapIcon,
+        .alert_contentAvailable__scenes__background__tapIconPath2,
         .alert_contentAvailable__scenes__terminated__noTap,
         .alert_contentAvailable__scenes__terminated__noTapPath3,
         .alert_contentAvailable__scenes__terminated__tapBody,
         .alert_contentAvailable__scenes__terminated__tapBodyPath2,
         .alert_contentAvailable__scenes__terminated__tapBodyPath3,
+        .alert_contentAvailable__scenes__terminated__tapIcon,
+        .alert_contentAvailable__scenes__terminated__tapIconPath3,
         .alert_contentAvailable__scenes__forceQuit__noTap,
         .alert_contentAvailable__scenes__forceQuit__tapBody,
         .alert_contentAvailable__scenes__forceQuit__tapBodyPath2,
+        .alert_contentAvailable__scenes__forceQuit__tapIcon,
         .alert_contentAvailable__swiftUI__foreground__noTap,
         .alert_contentAvailable__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable__swiftUI__foreground__noTapPath3,
@@ -44,37 +54,68 @@ nonisolated extension PushScenario {
         .alert_contentAvailable__swiftUI__background__noTap,
         .alert_contentAvailable__swiftUI__background__tapBody,
         .alert_contentAvailable__swiftUI__background__tapBodyPath2,
+        .alert_contentAvailable__swiftUI__background__tapIcon,
+        .alert_contentAvailable__swiftUI__background__tapIconPath2,
         .alert_contentAvailable__swiftUI__terminated__noTap,
         .alert_contentAvailable__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable__swiftUI__terminated__tapBody,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath2,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath3,
+        .alert_contentAvailable__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable__swiftUI__terminated__tapIconPath3,
         .alert_contentAvailable__swiftUI__forceQuit__noTap,
         .alert_contentAvailable__swiftUI__forceQuit__tapBody,
         .alert_contentAvailable__swiftUI__forceQuit__tapBodyPath2,
+        .alert_contentAvailable__swiftUI__forceQuit__tapIcon,
     ]
 
-    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_contentAvailable__tapIcon: [PushScenario] = [
+        .alert_contentAvailable__appDelegate__background__tapIcon,
+        .alert_contentAvailable__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable__scenes__background__tapIcon,
+        .alert_contentAvailable__scenes__background__tapIconPath2,
+        .alert_contentAvailable__scenes__terminated__tapIcon,
+        .alert_contentAvailable__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable__swiftUI__background__tapIcon,
+        .alert_contentAvailable__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable__swiftUI__forceQuit__tapIcon,
+    ]
+
+    /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
     public static let alert_contentAvailable__underConditions: [PushScenario] = [
         .alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable__appDelegate__background__tapBody__budgetSpent,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable__appDelegate__terminated__tapBody__budgetSpent,
         .alert_contentAvailable__appDelegate__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable__appDelegate__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable__scenes__background__tapBody__budgetSpent,
         .alert_contentAvailable__scenes__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable__scenes__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable__scenes__terminated__tapBody__budgetSpent,
         .alert_contentAvailable__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable__scenes__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable__swiftUI__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable__swiftUI__background__tapBody__budgetSpent,
         .alert_contentAvailable__swiftUI__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable__swiftUI__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable__swiftUI__terminated__tapBody__budgetSpent,
         .alert_contentAvailable__swiftUI__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable__swiftUI__terminated__tapIcon__budgetSpent,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -217,6 +258,21 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__background__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__appDelegate__terminated__noTap",
@@ -297,6 +353,58 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · appDelegate · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapIconPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable__appDelegate__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapIconPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__appDelegate__forceQuit__noTap",
@@ -323,6 +431,23 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · appDelegate · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__forceQuit__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -480,6 +605,40 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__background__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__background__tapIconPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__scenes__terminated__noTap",
@@ -563,6 +722,42 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · scenes · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__terminated__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable__scenes__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__terminated__tapIconPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__scenes__forceQuit__noTap",
@@ -608,6 +803,23 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · scenes · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__forceQuit__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -765,6 +977,40 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__background__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__background__tapIconPath2",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__swiftUI__terminated__noTap",
@@ -848,6 +1094,42 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable · swiftUI · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable__swiftUI__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapIconPath3",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable__swiftUI__forceQuit__noTap",
@@ -893,6 +1175,23 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable · swiftUI · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__forceQuit__tapIcon",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -977,6 +1276,24 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable · appDelegate · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable__appDelegate__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable__appDelegate__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff",
@@ -1043,6 +1360,43 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable__scenes__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -1095,6 +1449,24 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable · scenes · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable__scenes__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable__scenes__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )
@@ -1165,6 +1537,43 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable__swiftUI__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -1217,6 +1626,24 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable · swiftUI · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable__swiftUI__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable__swiftUI__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )

@@ -19,6 +19,7 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__appDelegate__background__tapBody,
         .alert_contentAvailable_category__appDelegate__background__tapActionButton,
         .alert_contentAvailable_category__appDelegate__background__tapDismiss,
+        .alert_contentAvailable_category__appDelegate__background__tapIcon,
         .alert_contentAvailable_category__appDelegate__terminated__noTap,
         .alert_contentAvailable_category__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_category__appDelegate__terminated__tapBody,
@@ -30,10 +31,14 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__appDelegate__terminated__tapDismiss,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath3,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIconPath3,
         .alert_contentAvailable_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapBody,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapActionButton,
         .alert_contentAvailable_category__appDelegate__forceQuit__tapDismiss,
+        .alert_contentAvailable_category__appDelegate__forceQuit__tapIcon,
         .alert_contentAvailable_category__scenes__foreground__noTap,
         .alert_contentAvailable_category__scenes__foreground__noTapPath2,
         .alert_contentAvailable_category__scenes__foreground__noTapPath3,
@@ -51,6 +56,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__scenes__background__tapBodyPath2,
         .alert_contentAvailable_category__scenes__background__tapActionButton,
         .alert_contentAvailable_category__scenes__background__tapDismiss,
+        .alert_contentAvailable_category__scenes__background__tapIcon,
+        .alert_contentAvailable_category__scenes__background__tapIconPath2,
         .alert_contentAvailable_category__scenes__terminated__noTap,
         .alert_contentAvailable_category__scenes__terminated__noTapPath3,
         .alert_contentAvailable_category__scenes__terminated__tapBody,
@@ -60,11 +67,14 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__scenes__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__scenes__terminated__tapDismiss,
         .alert_contentAvailable_category__scenes__terminated__tapDismissPath3,
+        .alert_contentAvailable_category__scenes__terminated__tapIcon,
+        .alert_contentAvailable_category__scenes__terminated__tapIconPath3,
         .alert_contentAvailable_category__scenes__forceQuit__noTap,
         .alert_contentAvailable_category__scenes__forceQuit__tapBody,
         .alert_contentAvailable_category__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable_category__scenes__forceQuit__tapActionButton,
         .alert_contentAvailable_category__scenes__forceQuit__tapDismiss,
+        .alert_contentAvailable_category__scenes__forceQuit__tapIcon,
         .alert_contentAvailable_category__swiftUI__foreground__noTap,
         .alert_contentAvailable_category__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable_category__swiftUI__foreground__noTapPath3,
@@ -82,6 +92,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__background__tapActionButton,
         .alert_contentAvailable_category__swiftUI__background__tapDismiss,
+        .alert_contentAvailable_category__swiftUI__background__tapIcon,
+        .alert_contentAvailable_category__swiftUI__background__tapIconPath2,
         .alert_contentAvailable_category__swiftUI__terminated__noTap,
         .alert_contentAvailable_category__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_category__swiftUI__terminated__tapBody,
@@ -91,14 +103,36 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__swiftUI__terminated__tapActionButtonPath3,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismiss,
         .alert_contentAvailable_category__swiftUI__terminated__tapDismissPath3,
+        .alert_contentAvailable_category__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_category__swiftUI__terminated__tapIconPath3,
         .alert_contentAvailable_category__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBody,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapActionButton,
         .alert_contentAvailable_category__swiftUI__forceQuit__tapDismiss,
+        .alert_contentAvailable_category__swiftUI__forceQuit__tapIcon,
     ]
 
-    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_contentAvailable_category__tapIcon: [PushScenario] = [
+        .alert_contentAvailable_category__appDelegate__background__tapIcon,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable_category__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable_category__scenes__background__tapIcon,
+        .alert_contentAvailable_category__scenes__background__tapIconPath2,
+        .alert_contentAvailable_category__scenes__terminated__tapIcon,
+        .alert_contentAvailable_category__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable_category__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable_category__swiftUI__background__tapIcon,
+        .alert_contentAvailable_category__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable_category__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_category__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable_category__swiftUI__forceQuit__tapIcon,
+    ]
+
+    /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
     public static let alert_contentAvailable_category__underConditions: [PushScenario] = [
         .alert_contentAvailable_category__appDelegate__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_category__appDelegate__background__tapBody__budgetSpent,
@@ -109,24 +143,31 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_category__appDelegate__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_category__scenes__background__tapBody__budgetSpent,
         .alert_contentAvailable_category__scenes__background__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_category__scenes__background__tapActionButton__backgroundAppRefreshOff,
         .alert_contentAvailable_category__scenes__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_category__scenes__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_category__scenes__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_category__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_category__scenes__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_category__swiftUI__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_category__swiftUI__background__tapBody__budgetSpent,
         .alert_contentAvailable_category__swiftUI__background__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff,
         .alert_contentAvailable_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_category__swiftUI__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_category__swiftUI__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -409,6 +450,21 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__background__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__appDelegate__terminated__noTap",
@@ -591,6 +647,58 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapIconPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapIconPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + category · appDelegate · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__appDelegate__forceQuit__noTap",
@@ -649,6 +757,23 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + category · appDelegate · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__forceQuit__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -946,6 +1071,40 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__background__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable_category__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__background__tapIconPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__scenes__terminated__noTap",
@@ -1093,6 +1252,42 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · scenes · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable_category__scenes__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapIconPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + category · scenes · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__scenes__forceQuit__noTap",
@@ -1168,6 +1363,23 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + contentAvailable + category · scenes · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__forceQuit__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -1465,6 +1677,40 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · with or without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapIconPath2",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__noTap",
@@ -1612,6 +1858,42 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + category · swiftUI · terminated · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap icon · path 3 · with or without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapIconPath3",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__swiftUI__forceQuit__noTap",
@@ -1687,6 +1969,23 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · forceQuit · tap icon · with or without serviceExtension
+    public static let alert_contentAvailable_category__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__forceQuit__tapIcon",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -1834,6 +2133,24 @@ nonisolated extension PushScenario {
         under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
+    /// alert + contentAvailable + category · appDelegate · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__appDelegate__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff",
@@ -1930,6 +2247,43 @@ nonisolated extension PushScenario {
         under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
+    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_category__scenes__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -1982,6 +2336,24 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + category · scenes · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_category__scenes__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__scenes__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )
@@ -2082,6 +2454,43 @@ nonisolated extension PushScenario {
         under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -2134,6 +2543,24 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + category · swiftUI · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )

@@ -19,6 +19,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__appDelegate__background__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody,
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__noTap,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension,
@@ -29,10 +31,18 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody,
         .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__foreground__noTap,
         .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath2,
         .alert_contentAvailable_mutableContent__scenes__foreground__noTapPath3,
@@ -51,6 +61,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent__scenes__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__terminated__noTap,
         .alert_contentAvailable_mutableContent__scenes__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__scenes__terminated__noTap__withoutServiceExtension,
@@ -61,12 +75,18 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__noTap,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable_mutableContent__swiftUI__foreground__noTapPath3,
@@ -85,6 +105,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__noTap,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension,
@@ -95,35 +119,82 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension,
         .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
     ]
 
-    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_contentAvailable_mutableContent__tapIcon: [PushScenario] = [
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
+    ]
+
+    /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
     public static let alert_contentAvailable_mutableContent__underConditions: [PushScenario] = [
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -394,6 +465,35 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · background · tap icon
+    public static let alert_contentAvailable_mutableContent__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · terminated · no tap
     public static let alert_contentAvailable_mutableContent__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__terminated__noTap",
@@ -550,6 +650,107 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIconPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__forceQuit__noTap",
@@ -604,6 +805,39 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · appDelegate · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -906,6 +1140,72 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · terminated · no tap
     public static let alert_contentAvailable_mutableContent__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__scenes__terminated__noTap",
@@ -1068,6 +1368,76 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapIconPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__scenes__forceQuit__noTap",
@@ -1159,6 +1529,39 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -1461,6 +1864,72 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · no tap
     public static let alert_contentAvailable_mutableContent__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__terminated__noTap",
@@ -1623,6 +2092,76 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIconPath3__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__noTap",
@@ -1717,6 +2256,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff",
@@ -1803,6 +2375,25 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff",
@@ -1873,6 +2464,45 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -1928,6 +2558,25 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )
@@ -2002,6 +2651,45 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff",
@@ -2057,6 +2745,25 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )

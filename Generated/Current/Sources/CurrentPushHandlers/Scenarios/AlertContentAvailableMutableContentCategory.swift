@@ -35,6 +35,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension,
@@ -57,6 +59,12 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapBody,
@@ -65,6 +73,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss,
         .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__noTap,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath2,
         .alert_contentAvailable_mutableContent_category__scenes__foreground__noTapPath3,
@@ -99,6 +109,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__noTap,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension,
@@ -117,6 +131,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapDismissPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapBody,
@@ -127,6 +145,8 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss,
         .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTap,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath2,
         .alert_contentAvailable_mutableContent_category__swiftUI__foreground__noTapPath3,
@@ -161,6 +181,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTapPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension,
@@ -179,6 +203,10 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapDismissPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapBody,
@@ -189,9 +217,45 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss,
         .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
     ]
 
-    /// The scenarios conditions make of this payload combination's cells, named for the first; `all` leaves them out.
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_contentAvailable_mutableContent_category__tapIcon: [PushScenario] = [
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3__withoutServiceExtension,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon,
+        .alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
+    ]
+
+    /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
     public static let alert_contentAvailable_mutableContent_category__underConditions: [PushScenario] = [
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent,
@@ -202,24 +266,31 @@ nonisolated extension PushScenario {
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff,
+        .alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__budgetSpent,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent,
         .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent,
+        .alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -780,6 +851,36 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap icon
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .background,
+            tap: .icon,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__noTap",
@@ -1147,6 +1248,110 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .icon,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(
+                    handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .icon,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIconPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .terminated,
+            tap: .icon,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(
+                    handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__noTap",
@@ -1266,6 +1471,40 @@ nonisolated extension PushScenario {
             steps: [
                 Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+            ]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .appDelegate,
+            appState: .forceQuit,
+            tap: .icon,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(
+                    handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false)
             ]
         )
 
@@ -1853,6 +2092,73 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .icon,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · no tap
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__terminated__noTap",
@@ -2146,6 +2452,77 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIconPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .terminated,
+            tap: .icon,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__noTap",
@@ -2297,6 +2674,39 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -2884,6 +3294,73 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false)
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .icon,
+            path: 2,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · no tap
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__noTap",
@@ -3177,6 +3654,77 @@ nonisolated extension PushScenario {
             ]
         )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · path 3
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        path: 3,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · path 3 · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3__withoutServiceExtension =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIconPath3__withoutServiceExtension",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .terminated,
+            tap: .icon,
+            path: 3,
+            missing: [.serviceExtension],
+            ignored: false,
+            steps: [
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false)
+            ]
+        )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · no tap
     public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap",
@@ -3331,6 +3879,39 @@ nonisolated extension PushScenario {
                 Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
             ]
         )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap icon
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · forceQuit · tap icon · without serviceExtension
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff =
@@ -3491,6 +4072,25 @@ nonisolated extension PushScenario {
             under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff",
@@ -3596,6 +4196,46 @@ nonisolated extension PushScenario {
             under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .scenes,
+            appState: .background,
+            tap: .icon,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
         PushScenario(
@@ -3652,6 +4292,25 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )
@@ -3761,6 +4420,46 @@ nonisolated extension PushScenario {
             under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
+        PushScenario(
+            name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
+            payload: alert_contentAvailable_mutableContent_category__payload,
+            setup: .swiftUI,
+            appState: .background,
+            tap: .icon,
+            path: 2,
+            missing: [],
+            ignored: false,
+            steps: [
+                Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+                Step(
+                    handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                    bringsNotification: false),
+            ],
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
     /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff =
         PushScenario(
@@ -3817,6 +4516,25 @@ nonisolated extension PushScenario {
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
             Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: false, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · under budgetSpent
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent = PushScenario(
+        name: "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent",
+        payload: alert_contentAvailable_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
         ],
         under: ["budgetSpent"]
     )

@@ -15,14 +15,20 @@ nonisolated extension PushScenario {
         .alert_mutableContent__appDelegate__background__noTap__withoutServiceExtension,
         .alert_mutableContent__appDelegate__background__tapBody,
         .alert_mutableContent__appDelegate__background__tapBody__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__background__tapIcon,
+        .alert_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension,
         .alert_mutableContent__appDelegate__terminated__noTap,
         .alert_mutableContent__appDelegate__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent__appDelegate__terminated__tapBody,
         .alert_mutableContent__appDelegate__terminated__tapBody__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__terminated__tapIcon,
+        .alert_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent__appDelegate__forceQuit__noTap,
         .alert_mutableContent__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent__appDelegate__forceQuit__tapBody,
         .alert_mutableContent__appDelegate__forceQuit__tapBody__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__forceQuit__tapIcon,
+        .alert_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
         .alert_mutableContent__scenes__foreground__noTap,
         .alert_mutableContent__scenes__foreground__noTapPath2,
         .alert_mutableContent__scenes__foreground__noTap__withoutServiceExtension,
@@ -37,18 +43,26 @@ nonisolated extension PushScenario {
         .alert_mutableContent__scenes__background__tapBodyPath2,
         .alert_mutableContent__scenes__background__tapBody__withoutServiceExtension,
         .alert_mutableContent__scenes__background__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__scenes__background__tapIcon,
+        .alert_mutableContent__scenes__background__tapIconPath2,
+        .alert_mutableContent__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension,
         .alert_mutableContent__scenes__terminated__noTap,
         .alert_mutableContent__scenes__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent__scenes__terminated__tapBody,
         .alert_mutableContent__scenes__terminated__tapBodyPath2,
         .alert_mutableContent__scenes__terminated__tapBody__withoutServiceExtension,
         .alert_mutableContent__scenes__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__scenes__terminated__tapIcon,
+        .alert_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent__scenes__forceQuit__noTap,
         .alert_mutableContent__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent__scenes__forceQuit__tapBody,
         .alert_mutableContent__scenes__forceQuit__tapBodyPath2,
         .alert_mutableContent__scenes__forceQuit__tapBody__withoutServiceExtension,
         .alert_mutableContent__scenes__forceQuit__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__scenes__forceQuit__tapIcon,
+        .alert_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension,
         .alert_mutableContent__swiftUI__foreground__noTap,
         .alert_mutableContent__swiftUI__foreground__noTapPath2,
         .alert_mutableContent__swiftUI__foreground__noTap__withoutServiceExtension,
@@ -63,18 +77,52 @@ nonisolated extension PushScenario {
         .alert_mutableContent__swiftUI__background__tapBodyPath2,
         .alert_mutableContent__swiftUI__background__tapBody__withoutServiceExtension,
         .alert_mutableContent__swiftUI__background__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__background__tapIcon,
+        .alert_mutableContent__swiftUI__background__tapIconPath2,
+        .alert_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension,
         .alert_mutableContent__swiftUI__terminated__noTap,
         .alert_mutableContent__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent__swiftUI__terminated__tapBody,
         .alert_mutableContent__swiftUI__terminated__tapBodyPath2,
         .alert_mutableContent__swiftUI__terminated__tapBody__withoutServiceExtension,
         .alert_mutableContent__swiftUI__terminated__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__terminated__tapIcon,
+        .alert_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent__swiftUI__forceQuit__noTap,
         .alert_mutableContent__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent__swiftUI__forceQuit__tapBody,
         .alert_mutableContent__swiftUI__forceQuit__tapBodyPath2,
         .alert_mutableContent__swiftUI__forceQuit__tapBody__withoutServiceExtension,
         .alert_mutableContent__swiftUI__forceQuit__tapBodyPath2__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__forceQuit__tapIcon,
+        .alert_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
+    ]
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_mutableContent__tapIcon: [PushScenario] = [
+        .alert_mutableContent__appDelegate__background__tapIcon,
+        .alert_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__terminated__tapIcon,
+        .alert_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__appDelegate__forceQuit__tapIcon,
+        .alert_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__scenes__background__tapIcon,
+        .alert_mutableContent__scenes__background__tapIconPath2,
+        .alert_mutableContent__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension,
+        .alert_mutableContent__scenes__terminated__tapIcon,
+        .alert_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__scenes__forceQuit__tapIcon,
+        .alert_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__background__tapIcon,
+        .alert_mutableContent__swiftUI__background__tapIconPath2,
+        .alert_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__terminated__tapIcon,
+        .alert_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent__swiftUI__forceQuit__tapIcon,
+        .alert_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -264,6 +312,32 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · appDelegate · background · tap icon
+    public static let alert_mutableContent__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__background__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · background · tap icon · without serviceExtension
+    public static let alert_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + mutableContent · appDelegate · terminated · no tap
     public static let alert_mutableContent__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__appDelegate__terminated__noTap",
@@ -321,6 +395,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · appDelegate · terminated · tap icon
+    public static let alert_mutableContent__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__terminated__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent · appDelegate · forceQuit · no tap
     public static let alert_mutableContent__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__appDelegate__forceQuit__noTap",
@@ -375,6 +482,39 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · forceQuit · tap icon
+    public static let alert_mutableContent__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__forceQuit__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · appDelegate · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__appDelegate__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -594,6 +734,67 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · background · tap icon
+    public static let alert_mutableContent__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__background__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · scenes · background · tap icon · path 2
+    public static let alert_mutableContent__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__background__tapIconPath2",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · background · tap icon · without serviceExtension
+    public static let alert_mutableContent__scenes__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + mutableContent · scenes · background · tap icon · path 2 · without serviceExtension
+    public static let alert_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent · scenes · terminated · no tap
     public static let alert_mutableContent__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__scenes__terminated__noTap",
@@ -688,6 +889,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · scenes · terminated · tap icon
+    public static let alert_mutableContent__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__terminated__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent · scenes · forceQuit · no tap
     public static let alert_mutableContent__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__scenes__forceQuit__noTap",
@@ -779,6 +1013,39 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · forceQuit · tap icon
+    public static let alert_mutableContent__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__forceQuit__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · scenes · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__scenes__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -998,6 +1265,67 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · background · tap icon
+    public static let alert_mutableContent__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__background__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · background · tap icon · path 2
+    public static let alert_mutableContent__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__background__tapIconPath2",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · background · tap icon · without serviceExtension
+    public static let alert_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + mutableContent · swiftUI · background · tap icon · path 2 · without serviceExtension
+    public static let alert_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · terminated · no tap
     public static let alert_mutableContent__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__swiftUI__terminated__noTap",
@@ -1092,6 +1420,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent · swiftUI · terminated · tap icon
+    public static let alert_mutableContent__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__terminated__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent · swiftUI · forceQuit · no tap
     public static let alert_mutableContent__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent__swiftUI__forceQuit__noTap",
@@ -1183,6 +1544,39 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
             Step(handler: .action, state: .inactive, event: .tapped(.body), processesContent: true, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · forceQuit · tap icon
+    public static let alert_mutableContent__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__forceQuit__tapIcon",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent · swiftUI · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 }

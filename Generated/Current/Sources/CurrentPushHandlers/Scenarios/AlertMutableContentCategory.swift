@@ -27,6 +27,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__appDelegate__background__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__background__tapDismiss,
         .alert_mutableContent_category__appDelegate__background__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__background__tapIcon,
+        .alert_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__terminated__noTap,
         .alert_mutableContent_category__appDelegate__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__terminated__tapBody,
@@ -35,6 +37,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__appDelegate__terminated__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__terminated__tapDismiss,
         .alert_mutableContent_category__appDelegate__terminated__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__terminated__tapIcon,
+        .alert_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__forceQuit__noTap,
         .alert_mutableContent_category__appDelegate__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__forceQuit__tapBody,
@@ -43,6 +47,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__appDelegate__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__appDelegate__forceQuit__tapDismiss,
         .alert_mutableContent_category__appDelegate__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__forceQuit__tapIcon,
+        .alert_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__scenes__foreground__noTap,
         .alert_mutableContent_category__scenes__foreground__noTapPath2,
         .alert_mutableContent_category__scenes__foreground__noTap__withoutServiceExtension,
@@ -69,6 +75,10 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__scenes__background__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__background__tapDismiss,
         .alert_mutableContent_category__scenes__background__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__background__tapIcon,
+        .alert_mutableContent_category__scenes__background__tapIconPath2,
+        .alert_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__noTap,
         .alert_mutableContent_category__scenes__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__tapBody,
@@ -79,6 +89,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__scenes__terminated__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__terminated__tapDismiss,
         .alert_mutableContent_category__scenes__terminated__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__terminated__tapIcon,
+        .alert_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__noTap,
         .alert_mutableContent_category__scenes__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__tapBody,
@@ -89,6 +101,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__scenes__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__scenes__forceQuit__tapDismiss,
         .alert_mutableContent_category__scenes__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__forceQuit__tapIcon,
+        .alert_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__foreground__noTap,
         .alert_mutableContent_category__swiftUI__foreground__noTapPath2,
         .alert_mutableContent_category__swiftUI__foreground__noTap__withoutServiceExtension,
@@ -115,6 +129,10 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__swiftUI__background__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__background__tapDismiss,
         .alert_mutableContent_category__swiftUI__background__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__background__tapIcon,
+        .alert_mutableContent_category__swiftUI__background__tapIconPath2,
+        .alert_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__noTap,
         .alert_mutableContent_category__swiftUI__terminated__noTap__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__tapBody,
@@ -125,6 +143,8 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__swiftUI__terminated__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__terminated__tapDismiss,
         .alert_mutableContent_category__swiftUI__terminated__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__terminated__tapIcon,
+        .alert_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__noTap,
         .alert_mutableContent_category__swiftUI__forceQuit__noTap__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__tapBody,
@@ -135,6 +155,34 @@ nonisolated extension PushScenario {
         .alert_mutableContent_category__swiftUI__forceQuit__tapActionButton__withoutServiceExtension,
         .alert_mutableContent_category__swiftUI__forceQuit__tapDismiss,
         .alert_mutableContent_category__swiftUI__forceQuit__tapDismiss__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapIcon,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
+    ]
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let alert_mutableContent_category__tapIcon: [PushScenario] = [
+        .alert_mutableContent_category__appDelegate__background__tapIcon,
+        .alert_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__terminated__tapIcon,
+        .alert_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__appDelegate__forceQuit__tapIcon,
+        .alert_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__background__tapIcon,
+        .alert_mutableContent_category__scenes__background__tapIconPath2,
+        .alert_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__terminated__tapIcon,
+        .alert_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__scenes__forceQuit__tapIcon,
+        .alert_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__background__tapIcon,
+        .alert_mutableContent_category__swiftUI__background__tapIconPath2,
+        .alert_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__terminated__tapIcon,
+        .alert_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapIcon,
+        .alert_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -514,6 +562,32 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · background · tap icon
+    public static let alert_mutableContent_category__appDelegate__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__background__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · background · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
     /// alert + mutableContent + category · appDelegate · terminated · no tap
     public static let alert_mutableContent_category__appDelegate__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__appDelegate__terminated__noTap",
@@ -633,6 +707,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · appDelegate · terminated · tap icon
+    public static let alert_mutableContent_category__appDelegate__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__terminated__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent + category · appDelegate · forceQuit · no tap
     public static let alert_mutableContent_category__appDelegate__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__appDelegate__forceQuit__noTap",
@@ -749,6 +856,39 @@ nonisolated extension PushScenario {
         steps: [
             Step(handler: .launch, state: nil, event: .launchedByTap, processesContent: true, respondsToTap: false),
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: false, respondsToTap: true),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · forceQuit · tap icon
+    public static let alert_mutableContent_category__appDelegate__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__forceQuit__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · appDelegate · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__appDelegate__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .appDelegate,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .launch, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -1158,6 +1298,67 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · background · tap icon
+    public static let alert_mutableContent_category__scenes__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__background__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · background · tap icon · path 2
+    public static let alert_mutableContent_category__scenes__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__background__tapIconPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · background · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + mutableContent + category · scenes · background · tap icon · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · terminated · no tap
     public static let alert_mutableContent_category__scenes__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__scenes__terminated__noTap",
@@ -1310,6 +1511,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · scenes · terminated · tap icon
+    public static let alert_mutableContent_category__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__terminated__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent + category · scenes · forceQuit · no tap
     public static let alert_mutableContent_category__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__scenes__forceQuit__noTap",
@@ -1459,6 +1693,39 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · forceQuit · tap icon
+    public static let alert_mutableContent_category__scenes__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__forceQuit__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · scenes · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__scenes__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .scenes,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 
@@ -1868,6 +2135,67 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · background · tap icon
+    public static let alert_mutableContent_category__swiftUI__background__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false)
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · background · tap icon · path 2
+    public static let alert_mutableContent_category__swiftUI__background__tapIconPath2: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapIconPath2",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · background · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: []
+    )
+
+    /// alert + mutableContent + category · swiftUI · background · tap icon · path 2 · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__background__tapIconPath2__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .background,
+        tap: .icon,
+        path: 2,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · terminated · no tap
     public static let alert_mutableContent_category__swiftUI__terminated__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__swiftUI__terminated__noTap",
@@ -2020,6 +2348,39 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// alert + mutableContent + category · swiftUI · terminated · tap icon
+    public static let alert_mutableContent_category__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__terminated__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · terminated · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__terminated__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ]
+    )
+
     /// alert + mutableContent + category · swiftUI · forceQuit · no tap
     public static let alert_mutableContent_category__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "alert_mutableContent_category__swiftUI__forceQuit__noTap",
@@ -2169,6 +2530,39 @@ nonisolated extension PushScenario {
         ignored: false,
         steps: [
             Step(handler: .action, state: .background, event: .tapped(.dismiss), processesContent: true, respondsToTap: true)
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap icon
+    public static let alert_mutableContent_category__swiftUI__forceQuit__tapIcon: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__forceQuit__tapIcon",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(handler: .serviceExtension, state: nil, event: .outsideApp, processesContent: false, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
+    /// alert + mutableContent + category · swiftUI · forceQuit · tap icon · without serviceExtension
+    public static let alert_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension: PushScenario = PushScenario(
+        name: "alert_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension",
+        payload: alert_mutableContent_category__payload,
+        setup: .swiftUI,
+        appState: .forceQuit,
+        tap: .icon,
+        missing: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
         ]
     )
 }

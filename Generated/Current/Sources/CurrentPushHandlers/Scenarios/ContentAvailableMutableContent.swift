@@ -10,11 +10,27 @@ nonisolated extension PushScenario {
         .contentAvailable_mutableContent__scenes__foreground__noTap,
         .contentAvailable_mutableContent__scenes__background__noTap,
         .contentAvailable_mutableContent__scenes__terminated__noTap,
+        .contentAvailable_mutableContent__scenes__terminated__tapIcon,
         .contentAvailable_mutableContent__scenes__forceQuit__noTap,
         .contentAvailable_mutableContent__swiftUI__foreground__noTap,
         .contentAvailable_mutableContent__swiftUI__background__noTap,
         .contentAvailable_mutableContent__swiftUI__terminated__noTap,
+        .contentAvailable_mutableContent__swiftUI__terminated__tapIcon,
         .contentAvailable_mutableContent__swiftUI__forceQuit__noTap,
+    ]
+
+    /// Every scenario of these cells with the tap icon, which leaves the notification alone.
+    public static let contentAvailable_mutableContent__tapIcon: [PushScenario] = [
+        .contentAvailable_mutableContent__scenes__terminated__tapIcon,
+        .contentAvailable_mutableContent__swiftUI__terminated__tapIcon,
+    ]
+
+    /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
+    public static let contentAvailable_mutableContent__underConditions: [PushScenario] = [
+        .contentAvailable_mutableContent__scenes__terminated__tapIcon__backgroundAppRefreshOff,
+        .contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent,
+        .contentAvailable_mutableContent__swiftUI__terminated__tapIcon__backgroundAppRefreshOff,
+        .contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent,
     ]
 
     /// The payload every scenario here is delivered with.
@@ -124,6 +140,24 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// contentAvailable + mutableContent · scenes · terminated · tap icon · with or without serviceExtension
+    public static let contentAvailable_mutableContent__scenes__terminated__tapIcon: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__scenes__terminated__tapIcon",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// contentAvailable + mutableContent · scenes · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_mutableContent__scenes__forceQuit__noTap: PushScenario = PushScenario(
         name: "contentAvailable_mutableContent__scenes__forceQuit__noTap",
@@ -182,6 +216,24 @@ nonisolated extension PushScenario {
         ]
     )
 
+    /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · with or without serviceExtension
+    public static let contentAvailable_mutableContent__swiftUI__terminated__tapIcon: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__swiftUI__terminated__tapIcon",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        eitherWay: [.serviceExtension],
+        ignored: false,
+        steps: [
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+        ]
+    )
+
     /// contentAvailable + mutableContent · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_mutableContent__swiftUI__forceQuit__noTap: PushScenario = PushScenario(
         name: "contentAvailable_mutableContent__swiftUI__forceQuit__noTap",
@@ -193,5 +245,75 @@ nonisolated extension PushScenario {
         eitherWay: [.serviceExtension],
         ignored: true,
         steps: []
+    )
+
+    /// contentAvailable + mutableContent · scenes · terminated · tap icon · under backgroundAppRefreshOff and 3 more conditions
+    public static let contentAvailable_mutableContent__scenes__terminated__tapIcon__backgroundAppRefreshOff: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__scenes__terminated__tapIcon__backgroundAppRefreshOff",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// contentAvailable + mutableContent · scenes · terminated · tap icon · under budgetSpent
+    public static let contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .scenes,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
+    )
+
+    /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 3 more conditions
+    public static let contentAvailable_mutableContent__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__swiftUI__terminated__tapIcon__backgroundAppRefreshOff",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false)
+        ],
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+    )
+
+    /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · under budgetSpent
+    public static let contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent: PushScenario = PushScenario(
+        name: "contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent",
+        payload: contentAvailable_mutableContent__payload,
+        setup: .swiftUI,
+        appState: .terminated,
+        tap: .icon,
+        missing: [],
+        ignored: false,
+        steps: [
+            Step(
+                handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
+                bringsNotification: false),
+            Step(handler: .reception, state: .background, event: .delivered(.background), processesContent: true, respondsToTap: false),
+        ],
+        under: ["budgetSpent"]
     )
 }

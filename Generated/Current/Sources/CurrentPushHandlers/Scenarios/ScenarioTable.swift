@@ -28,5 +28,9 @@ nonisolated extension PushScenario {
         alert_contentAvailable_mutableContent__underConditions,
         alert_contentAvailable_category__underConditions,
         alert_contentAvailable__underConditions,
+        contentAvailable_mutableContent_category__underConditions,
+        contentAvailable_mutableContent__underConditions,
+        contentAvailable_category__underConditions,
+        contentAvailable__underConditions,
     ].flatMap { $0 }
 }
