@@ -70,6 +70,12 @@ struct SwiftView {
                 }),
             "runsInApp": runsInApp, "permissionStatus": permission,
             "taps": cases(spec.taps.map { ($0.id, .text("The user taps the ") + comments.name($0.name) + .text(".")) }),
+            "tapTouchesNotification": lines(
+                8,
+                spec.taps.allSatisfy(\.touchesNotification)
+                    ? ["true"]
+                    : ["switch self {"] + spec.taps.filter { !$0.touchesNotification }.map { "case .\($0.id): return false" }
+                        + ["default: return true", "}"]),
             "outsideAppCase": outside
                 ? lines(4, ["/// The push went through an app extension on arrival; the app itself was not called.", "case outsideApp"])
                 : "",

@@ -53,9 +53,16 @@ nonisolated public enum PushHandler: String, CaseIterable, Sendable {
 }
 {{permissionStatus}}
 
-/// What the user can tap on a notification in Notification Center.
+/// What the user can tap: a part of the notification in Notification Center, or a way back to
+/// the app that leaves the notification alone.
 nonisolated public enum PushTap: String, CaseIterable, Sendable {
 {{taps}}
+
+    /// False for a way back that leaves the notification alone (opening the app from its icon):
+    /// none of its calls hands the app the notification, and nothing answers it.
+    public var touchesNotification: Bool {
+{{tapTouchesNotification}}
+    }
 }
 
 /// What a call means to the app.

@@ -86,12 +86,19 @@ nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {
     case authorized
 }
 
-/// What the user can tap on a notification in Notification Center.
+/// What the user can tap: a part of the notification in Notification Center, or a way back to
+/// the app that leaves the notification alone.
 nonisolated public enum PushTap: String, CaseIterable, Sendable {
     /// The user taps the action button.
     case actionButton
     /// The user taps the notification body.
     case body
+
+    /// False for a way back that leaves the notification alone (opening the app from its icon):
+    /// none of its calls hands the app the notification, and nothing answers it.
+    public var touchesNotification: Bool {
+        true
+    }
 }
 
 /// What a call means to the app.

@@ -29,7 +29,10 @@ public struct ProbePlan: Sendable {
     /// meets it: lacking exactly `without`, even where the scenario stands for an app with or
     /// without a handler.
     public var runs: [PushScenario] {
-        PushScenario.all.filter { $0.{{setupLabel}} == {{setupLabel}} && $0.path == 1 && $0.standsFor(missing: without) }.map { scenario in
+        // An open from the icon logs what the run without a tap logs (which ends by coming back through the icon): no run of its own.
+        PushScenario.all.filter {
+            $0.{{setupLabel}} == {{setupLabel}} && $0.path == 1 && $0.standsFor(missing: without) && $0.tap?.touchesNotification != false
+        }.map { scenario in
             PushScenario(
                 name: scenario.name, payload: scenario.payload, {{setupLabel}}: scenario.{{setupLabel}}, appState: scenario.appState,
                 tap: scenario.tap, missing: without, ignored: scenario.ignored, steps: scenario.steps)

@@ -35,7 +35,7 @@ final class SkeletonConformanceTests: IntegrationTestCase {
         }
         XCTAssertEqual(
             lines,
-            ["skeleton: 920 scenarios, 12 sequences, 0 failures"]
+            ["skeleton: 1128 scenarios, 12 sequences, 0 failures"]
                 + deadlineLines("alert_contentAvailable__scenes__background__tapBody") + broken + [
                     "traffic ignoresUnexpected unmodelledState: content handled 0 times, expected 1...1",
                     "traffic answersTapTwice receptionAfterTap: taps answered 2 times, expected 1",

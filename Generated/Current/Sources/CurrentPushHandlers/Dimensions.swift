@@ -117,7 +117,8 @@ nonisolated public enum PushHandler: String, CaseIterable, Sendable {
     }
 }
 
-/// What the user can tap on a notification in Notification Center.
+/// What the user can tap: a part of the notification in Notification Center, or a way back to
+/// the app that leaves the notification alone.
 nonisolated public enum PushTap: String, CaseIterable, Sendable {
     /// The user taps the notification body.
     case body
@@ -127,6 +128,15 @@ nonisolated public enum PushTap: String, CaseIterable, Sendable {
     case dismiss
     /// The user taps the app icon.
     case icon
+
+    /// False for a way back that leaves the notification alone (opening the app from its icon):
+    /// none of its calls hands the app the notification, and nothing answers it.
+    public var touchesNotification: Bool {
+        switch self {
+        case .icon: return false
+        default: return true
+        }
+    }
 }
 
 /// What a call means to the app.
