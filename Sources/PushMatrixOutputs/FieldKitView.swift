@@ -153,7 +153,9 @@ struct FieldKitView {
                         "id": .verbatim($0.id), "name": .inline(book.name($0.name)), "description": .inline(book.text($0.description)),
                     ])
                 }),
-            "taps": .list(spec.taps.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
+            // A way back that leaves the notification alone is the run without a tap, which ends by coming back through the icon.
+            "taps": .list(
+                spec.taps.filter(\.touchesNotification).map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "hasConditions": .bool(!spec.conditions.isEmpty),
             "conditions": .list(
                 spec.conditions.map {

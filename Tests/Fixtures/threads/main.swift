@@ -60,7 +60,9 @@ nonisolated func deliver(_ n: Int, to app: DrivenApp, _ application: UIApplicati
     app.application(application, didReceiveRemoteNotification: silent) { _ in tally.add("fetch completed") }
 }
 
-let onMain = 20, offMain = 200, pushes = onMain + offMain
+// Each delivery is two pushes to remember; all of them fit in the router's memory (128), so no
+// push is forgotten between its presentation and its tap, however the threads interleave.
+let onMain = 20, offMain = 40, pushes = onMain + offMain
 for n in 0..<onMain { deliver(n, to: app, application, start: start) }
 DispatchQueue.global().async { [app, application, start] in
     DispatchQueue.concurrentPerform(iterations: offMain) { deliver(onMain + $0, to: app, application, start: start) }

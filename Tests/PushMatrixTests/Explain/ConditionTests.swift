@@ -155,6 +155,21 @@ final class ConditionTests: XCTestCase {
         XCTAssertTrue(unscoped[0].contains("runsOn 'lab'; expected device, simulator, both or unstated"), unscoped[0])
     }
 
+    /// Opening the app from its icon hands over no notification: a call of it that would is refused, and a tap that must touch
+    /// the notification may not be listed where none is shown.
+    func testTheIconLeavesTheNotificationAlone() throws {
+        let icon = #""icon": [{"handler": "launch", "withoutNotification": true, "notes": ["appDelegateNeedsOldSDK"]}]"#
+        let bringing = try errors(replacing: icon, with: icon.replacingOccurrences(of: #", "withoutNotification": true"#, with: ""))
+        // Once per path of the cell, which each take the cell's open from the icon.
+        XCTAssertFalse(bringing.isEmpty)
+        XCTAssertTrue(
+            bringing.allSatisfy { $0.hasSuffix(#"tap 'icon' leaves the notification alone: add "withoutNotification": true"#) },
+            "\(bringing)")
+        let touching = try errors(replacing: #""touchesNotification": false,"#, with: "")
+        XCTAssertTrue(
+            touching.contains { $0.contains("tap 'icon' is impossible: the notification is not in Notification Center") }, "\(touching)")
+    }
+
     func testAnExtrapolatedPathSaysSoAndWhyInBothLanguages() throws {
         let swiftUI = outcome(["alert": true], "swiftUI", "foreground", [])
         let path = try XCTUnwrap(swiftUI.paths.first)

@@ -1,3 +1,4 @@
+import CurrentPushHandlers
 import Foundation
 import XCTest
 
@@ -27,7 +28,10 @@ final class SuiteParityTests: IntegrationTestCase {
             spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "PushSetup",
             brokenFile: "CurrentBrokenHandlers",
             failures: CurrentBrokenHandlers.named.mapValues {
-                CurrentBrokenHandlers.failing($0).merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
+                CurrentBrokenHandlers.failing(
+                    $0, scenarios: CurrentPushHandlers.PushScenario.all + CurrentPushHandlers.PushScenario.underConditions
+                )
+                .merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
             }),
     ]
 
@@ -37,10 +41,15 @@ final class SuiteParityTests: IntegrationTestCase {
             "swift", ["build", "--build-tests", "--package-path", package, "--scratch-path", package + "/.build"])
         XCTAssertEqual(build.status, 0, String((build.output + build.errors).suffix(4000)))
         XCTAssertFalse((build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
-        // A test per scenario and per sequence of several pushes.
+        // Swift Testing: a test case per scenario (under conditions too) and per sequence of several pushes. XCTest: the same, but
+        // one test over each payload combination's list of icon scenarios and of scenarios under conditions.
+        let current = Fixtures.current, conditioned = current.conditionScenarios()
+        let icon = current.scenarios.filter { $0.tap == "icon" }
+        let cases =
+            Fixtures.builtIn.scenarios.count + current.scenarios.count + conditioned.count + Fixtures.builtIn.pushSequences().count
+            + current.pushSequences().count
         let scenarios =
-            Fixtures.builtIn.scenarios.count + Fixtures.current.scenarios.count + Fixtures.builtIn.pushSequences().count
-            + Fixtures.current.pushSequences().count
+            cases - icon.count - conditioned.count + Set(icon.map(\.payload)).count + Set(conditioned.map(\.payload)).count
         let handlers = parts.flatMap { part in part.failures.map { (name: $0.key, expected: $0.value) } }
         XCTAssertEqual(handlers.count, 12)
         for (name, expected) in [(name: "", expected: [:])] + handlers {
@@ -60,7 +69,7 @@ final class SuiteParityTests: IntegrationTestCase {
             XCTAssertEqual(name.isEmpty, expected.isEmpty, "\(handler): only the reference router passes")
             XCTAssertTrue(output.contains("Executed \(scenarios) tests"), "\(handler): every XCTest test ran:\n\(output.suffix(2000))")
             XCTAssertEqual(
-                stream.filter { $0.kind == "testCaseStarted" }.count, scenarios, "\(handler): a Swift Testing test case per scenario")
+                stream.filter { $0.kind == "testCaseStarted" }.count, cases, "\(handler): a Swift Testing test case per scenario")
             XCTAssertEqual(Self.differences(Self.xctestFailures(output), expected), [], "\(handler): XCTest")
             XCTAssertEqual(Self.differences(Self.swiftTestingFailures(stream), expected), [], "\(handler): Swift Testing")
         }
