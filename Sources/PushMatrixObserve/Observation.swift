@@ -68,7 +68,6 @@ package struct Observation {
             }
             byKey[key, default: []].append(run)
         }
-        var counted = Set<String>()
         for scenario in matrix.scenarios {
             let calls = Self.calls(scenario.steps)
             var observed = false
@@ -86,12 +85,7 @@ package struct Observation {
                 }
                 observed = true
             }
-            // Counted once per cell, tap and missing handlers, at its first path that has a scenario.
-            if !observed
-                && counted.insert(Self.key(scenario.payload, scenario.setup, scenario.appState, scenario.tap, scenario.missing)).inserted
-            {
-                unobserved += 1
-            }
+            if !observed && scenario.path == 1 { unobserved += 1 }
         }
         for key in conditioned { outcomes.append(Self.underConditions(byKey[key]!, matrix)) }
     }

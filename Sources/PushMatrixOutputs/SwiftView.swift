@@ -308,25 +308,16 @@ struct SwiftView {
                 default: return summary + " · with or without each of " + scenario.eitherWay.joined(separator: ", ")
                 }
             }
-            let taps = scenarios.prefix(own.count).map(\.tap), name = name
-            lists =
-                leaving.compactMap { tap in
-                    let members = taps.indices.filter { taps[$0] == tap }
-                    return members.isEmpty
-                        ? nil
-                        : (
-                            name + "__" + tapWord(tap),
-                            "Every scenario of these cells with the tap \(tap), which leaves the notification alone.", members
-                        )
-                }
-                + (conditioned.isEmpty
-                    ? []
-                    : [
-                        (
-                            name + "__underConditions", "Every scenario the spec's conditions make of these cells.",
-                            Array(own.count..<names.count)
-                        )
-                    ])
+            let taps = scenarios.prefix(own.count).map(\.tap), name = name,
+                under = "Every scenario the spec's conditions make of these cells."
+            var lists = leaving.map { tap in
+                (
+                    name + "__" + tapWord(tap), "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
+                    taps.indices.filter { taps[$0] == tap }
+                )
+            }
+            lists.append((name + "__underConditions", under, Array(own.count..<names.count)))
+            self.lists = lists.filter { !$0.2.isEmpty }
         }
 
         /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then the parts `missing` gives for each missing

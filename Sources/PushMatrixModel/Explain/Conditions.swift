@@ -43,7 +43,7 @@ extension Matrix {
         }
         if change.effect == .notShown {
             outcome.notificationCenter = false
-            outcome.taps = []
+            outcome.taps.removeAll { !leavesNotification($0.tap) }  // the app icon still opens the app
         }
         edit(&outcome.onDelivery, at: "delivery")
         for index in outcome.taps.indices { edit(&outcome.taps[index].calls, at: outcome.taps[index].tap) }
@@ -54,12 +54,26 @@ extension Matrix {
     func conditioned(_ path: Cell, by condition: Condition, keepingUnknown: Bool = false) -> (cell: Cell, held: [Call]) {
         var cell = path, held: [Call] = []
         for change in condition.changes where !(keepingUnknown && change.effect == .unknown) {
-            if change.effect == .notShown { (cell.notificationCenter, cell.taps) = (false, []) }
-            if change.effect == .heldUntilOpen { held += cell.onDelivery.filter(change.matches) }
-            for index in cell.taps.indices where change.reaches(cell.taps[index].tap.id) { Self.edit(&cell.taps[index].calls, by: change) }
-            if change.reaches("delivery") { Self.edit(&cell.onDelivery, by: change) }
+            if change.effect == .notShown {
+                cell.notificationCenter = false
+                cell.taps.removeAll { !leavesNotification($0.tap.id) }  // the app icon still opens the app
+            }
+            if change.effect == .heldUntilOpen && change.reaches("delivery") { held += cell.onDelivery.filter(change.matches) }
+            for index in cell.taps.indices where change.reaches(cell.taps[index].tap.id) && Self.edits(cell.taps[index].calls, by: change) {
+                Self.edit(&cell.taps[index].calls, by: change)
+            }
+            if change.reaches("delivery") && Self.edits(cell.onDelivery, by: change) { Self.edit(&cell.onDelivery, by: change) }
         }
         return (cell, held)
+    }
+
+    /// Whether `change` edits `calls`: checked first, since a copy of a cell shares its calls until one is edited.
+    private static func edits(_ calls: [Call], by change: Condition.Change) -> Bool {
+        switch change.effect {
+        case .removed, .unknown, .heldUntilOpen: return calls.contains(where: change.matches)
+        case .added: return change.handler != nil
+        case .likely, .notShown: return false
+        }
     }
 
     private static func edit(_ calls: inout [Call], by change: Condition.Change) {
@@ -93,17 +107,23 @@ extension Matrix {
 
     /// For each condition that changes some path of `cell` (a call, what the user sees, or which
     /// path is likely), in declared order: its id and how many of the cell's paths it changes.
-    /// The cell's paths are worked out once, then each condition that selects it is applied.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
         let payload = cell.flags
         let selecting = spec.conditions.filter { $0.appliesTo.contains(payload: payload, setup: cell.setup.id, appState: cell.appState.id) }
         guard !selecting.isEmpty else { return [] }
-        var first = explain(ExplainQuery(payload: payload, setups: [cell.setup.id], appStates: [cell.appState.id]))[0]
-        let later = first.paths
-        first.paths = []
+        let paths = cell.allPaths
         return selecting.compactMap { condition in
-            let changed = markLikely([first] + later, by: [condition]).map { conditioned($0, by: [condition]) }
-                .filter { !$0.changedBy.isEmpty || !$0.unlikelyUnder.isEmpty }.count
+            // A `likely` change marks the paths without its call, where another path makes it.
+            let unlikely = condition.changes.filter { $0.effect == .likely }.map { change in
+                paths.map { path in
+                    ((change.reaches("delivery") ? path.onDelivery : []) + path.taps.filter { change.reaches($0.tap.id) }.flatMap(\.calls))
+                        .contains { $0.handler.id == change.handler?.id }
+                }
+            }.filter { $0.contains(true) }
+            let changed = paths.indices.filter { index in
+                let played = conditioned(paths[index], by: condition)
+                return !Self.same(played.cell, paths[index]) || !played.held.isEmpty || unlikely.contains { !$0[index] }
+            }.count
             return changed == 0 ? nil : (condition.id, changed)
         }
     }

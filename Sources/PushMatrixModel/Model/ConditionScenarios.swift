@@ -5,6 +5,7 @@ extension Matrix {
     /// out under it (`conditioned`) for an app with every optional handler, in spec order. One scenario stands for every condition
     /// and path that make the same calls in the app (`under`, `paths`). One whose calls in the app begin a scenario of the matrix's
     /// own for the cell is left out: that scenario's replay checks each of them already (and replays skip the extensions' calls).
+    /// A held call comes after the calls of a tap that opens the app: no source orders them, and that handover asks most of the app.
     package func conditionScenarios() -> [Scenario] {
         let changing = spec.conditions.filter { $0.changes.contains { $0.effect != .likely } }
         guard !changing.isEmpty else { return [] }
@@ -21,39 +22,41 @@ extension Matrix {
                     let selecting = changing.filter {
                         $0.appliesTo.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id)
                     }
-                    for tap in [nil] + spec.taps.map(\.id)
-                    where !selecting.isEmpty && (tap == nil || cell.taps.contains { $0.tap.id == tap }) {
-                        let first = all.count
-                        for condition in selecting {
-                            for (number, path) in cell.allPaths.enumerated() {
-                                guard let made = scenario(path, under: condition, payload: payload, setup: setup, tap: tap) else {
+                    guard !selecting.isEmpty else { continue }
+                    // Each path under each condition, worked out once for every tap; a path a condition leaves as it was is skipped.
+                    let paths = cell.allPaths, known = own[index] ?? []
+                    let under = selecting.map { condition in
+                        paths.map { path -> (cell: Cell, held: [Call])? in
+                            let played = conditioned(path, by: condition)
+                            return Self.same(played.cell, path) && played.held.isEmpty ? nil : played
+                        }
+                    }
+                    for tap in [nil] + spec.taps.map(\.id) where tap == nil || cell.taps.contains(where: { $0.tap.id == tap }) {
+                        var made: [(scenario: Scenario, inApp: [Scenario.Step])] = []
+                        for (condition, played) in zip(selecting, under) {
+                            for (number, outcome) in played.enumerated() {
+                                guard let (path, held) = outcome, tap == nil || path.taps.contains(where: { $0.tap.id == tap }) else {
                                     continue
                                 }
-                                let steps = Self.inApp(made.steps)
-                                if own[index, default: []].contains(where: { $0.starts(with: steps) }) { continue }
-                                if let same = all[first...].firstIndex(where: { Self.inApp($0.steps) == steps }) {
-                                    if !all[same].under.contains(condition.id) { all[same].under.append(condition.id) }
-                                    if !all[same].paths.contains(number + 1) { all[same].paths.append(number + 1) }
+                                var scenario = scenario(path, payload: payload, setup: setup, tap: tap, missing: [], without: [])
+                                if opens(tap) { scenario.steps += heldSteps(held, after: scenario.steps) }
+                                let steps = Self.inApp(scenario.steps)
+                                if known.contains(where: { $0.starts(with: steps) }) { continue }
+                                if let same = made.firstIndex(where: { $0.inApp == steps }) {
+                                    if !made[same].scenario.under.contains(condition.id) { made[same].scenario.under.append(condition.id) }
+                                    if !made[same].scenario.paths.contains(number + 1) { made[same].scenario.paths.append(number + 1) }
                                 } else {
-                                    all.append(made.with(path: number + 1, under: condition.id))
+                                    (scenario.paths, scenario.under) = ([number + 1], [condition.id])
+                                    made.append((scenario, steps))
                                 }
                             }
                         }
+                        all += made.map(\.scenario)
                     }
                 }
             }
         }
         return all
-    }
-
-    /// `path` and `tap` played out under `condition`, or nil where the condition leaves no such tap. A held call comes after the
-    /// calls of a tap that opens the app: no source orders them, and that handover asks most of the app.
-    private func scenario(_ path: Cell, under condition: Condition, payload: Payload, setup: Int, tap: String?) -> Scenario? {
-        let (cell, held) = conditioned(path, by: condition)
-        guard tap == nil || cell.taps.contains(where: { $0.tap.id == tap }) else { return nil }
-        var made = scenario(cell, payload: payload, setup: setup, tap: tap, missing: [], without: [])
-        if opens(tap) { made.steps += heldSteps(held, after: made.steps) }
-        return made
     }
 
     /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` applied in order and labelled
@@ -72,14 +75,11 @@ extension Matrix {
                 }
                 guard tap == nil || under.taps.contains(where: { $0.tap.id == tap }) else { continue }
                 var made = scenario(under, payload: payload, setup: setup, tap: tap, missing: without, without: Set(without))
-                var variants = [made.steps]
-                if opens(tap) && !held.isEmpty {
-                    let split = made.steps.firstIndex { !$0.event.isDelivery } ?? made.steps.count
-                    let before = Array(made.steps[..<split])
-                    variants = [
-                        made.steps + heldSteps(held, after: made.steps), before + heldSteps(held, after: before) + made.steps[split...],
-                    ]
-                }
+                let split = made.steps.firstIndex { !$0.event.isDelivery } ?? made.steps.count, before = Array(made.steps[..<split])
+                let variants =
+                    opens(tap) && !held.isEmpty
+                    ? [made.steps + heldSteps(held, after: made.steps), before + heldSteps(held, after: before) + made.steps[split...]]
+                    : [made.steps]
                 for steps in variants where !paths.contains(where: { $0.number == number + 1 && $0.steps == steps }) {
                     paths.append((number + 1, steps))
                 }
@@ -102,14 +102,12 @@ extension Matrix {
         }
     }
 
+    /// Whether a condition left `path` making the same calls: it only removes and adds calls, so their numbers tell.
+    static func same(_ conditioned: Cell, _ path: Cell) -> Bool {
+        conditioned.notificationCenter == path.notificationCenter && conditioned.onDelivery.count == path.onDelivery.count
+            && conditioned.taps.map(\.calls.count) == path.taps.map(\.calls.count)
+    }
+
     /// The calls the app itself gets: replays skip an extension's.
     private static func inApp(_ steps: [Scenario.Step]) -> [Scenario.Step] { steps.filter { $0.event != .outsideApp } }
-}
-
-extension Scenario {
-    fileprivate func with(path: Int, under condition: String) -> Scenario {
-        var copy = self
-        (copy.paths, copy.under) = ([path], [condition])
-        return copy
-    }
 }

@@ -150,7 +150,9 @@ extension Matrix {
     }
 
     /// Whether `tap` is a way back that leaves the notification alone (`Tap.touchesNotification`).
-    func leavesNotification(_ tap: String?) -> Bool { tap.map { id in taps[id]?.touchesNotification == false } ?? false }
+    func leavesNotification(_ tap: String?) -> Bool {
+        tap.map { id in spec.taps.first { $0.id == id }?.touchesNotification == false } ?? false
+    }
 
     /// The spec's handler of this id. A look through its few handlers costs less than hashing the id, and every scenario asks.
     private func handler(_ id: String) -> Handler? { spec.handlers.first { $0.id == id } }

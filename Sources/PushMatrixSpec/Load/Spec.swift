@@ -214,7 +214,7 @@ public struct Condition: Sendable {
         case likely
         /// No source settles whether the call happens.
         case unknown
-        /// The notification is not shown, so no tap can follow (no handler).
+        /// The notification is not shown, so no tap on it can follow (no handler); the app icon still opens the app.
         case notShown
     }
     public struct Change: Sendable {

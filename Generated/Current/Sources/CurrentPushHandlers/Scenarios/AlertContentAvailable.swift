@@ -1360,7 +1360,7 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
-    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable__payload,
@@ -1375,7 +1375,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable · scenes · background · tap icon · path 2 · under budgetSpent
@@ -1537,7 +1537,7 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
-    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable__payload,
@@ -1552,7 +1552,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under budgetSpent

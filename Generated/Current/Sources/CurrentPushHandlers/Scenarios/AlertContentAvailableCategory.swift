@@ -2247,7 +2247,7 @@ nonisolated extension PushScenario {
         under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
-    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable_category__payload,
@@ -2262,7 +2262,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under budgetSpent
@@ -2454,7 +2454,7 @@ nonisolated extension PushScenario {
         under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
     )
 
-    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable_category__payload,
@@ -2469,7 +2469,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under budgetSpent

@@ -2464,7 +2464,7 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable_mutableContent__payload,
@@ -2480,7 +2480,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under budgetSpent
@@ -2651,7 +2651,7 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = PushScenario(
         name: "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
         payload: alert_contentAvailable_mutableContent__payload,
@@ -2667,7 +2667,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false),
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under budgetSpent

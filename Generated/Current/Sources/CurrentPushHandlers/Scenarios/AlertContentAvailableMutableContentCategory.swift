@@ -4196,7 +4196,7 @@ nonisolated extension PushScenario {
             under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff =
         PushScenario(
             name: "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff",
@@ -4213,7 +4213,7 @@ nonisolated extension PushScenario {
                     handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                     bringsNotification: false),
             ],
-            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
         )
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under budgetSpent
@@ -4420,7 +4420,7 @@ nonisolated extension PushScenario {
             under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "budgetSpent", "simulatedPush"]
         )
 
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
         PushScenario(
             name: "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff",
@@ -4437,7 +4437,7 @@ nonisolated extension PushScenario {
                     handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                     bringsNotification: false),
             ],
-            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+            under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
         )
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under budgetSpent

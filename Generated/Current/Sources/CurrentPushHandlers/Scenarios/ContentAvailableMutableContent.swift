@@ -247,7 +247,7 @@ nonisolated extension PushScenario {
         steps: []
     )
 
-    /// contentAvailable + mutableContent · scenes · terminated · tap icon · under backgroundAppRefreshOff and 3 more conditions
+    /// contentAvailable + mutableContent · scenes · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
     public static let contentAvailable_mutableContent__scenes__terminated__tapIcon__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "contentAvailable_mutableContent__scenes__terminated__tapIcon__backgroundAppRefreshOff",
         payload: contentAvailable_mutableContent__payload,
@@ -261,7 +261,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// contentAvailable + mutableContent · scenes · terminated · tap icon · under budgetSpent
@@ -282,7 +282,7 @@ nonisolated extension PushScenario {
         under: ["budgetSpent"]
     )
 
-    /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 3 more conditions
+    /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
     public static let contentAvailable_mutableContent__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: PushScenario = PushScenario(
         name: "contentAvailable_mutableContent__swiftUI__terminated__tapIcon__backgroundAppRefreshOff",
         payload: contentAvailable_mutableContent__payload,
@@ -296,7 +296,7 @@ nonisolated extension PushScenario {
                 handler: .sceneConnect, state: nil, event: .launchedByTap, processesContent: false, respondsToTap: false,
                 bringsNotification: false)
         ],
-        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush"]
+        under: ["backgroundAppRefreshOff", "lowPowerMode", "notUsedRecently", "simulatedPush", "permissionDenied"]
     )
 
     /// contentAvailable + mutableContent · swiftUI · terminated · tap icon · under budgetSpent
