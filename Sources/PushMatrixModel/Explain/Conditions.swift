@@ -5,6 +5,12 @@ extension Condition.Change {
     package func matches(_ call: Call) -> Bool { call.handler.id == handler?.id && state.map { $0.id == call.state?.id } != false }
     /// Whether the change reaches the calls made at `place`, `delivery` or a tap's id.
     package func reaches(_ place: String) -> Bool { at.map { $0.id == place } != false }
+    /// Whether a call of this change's handler is among `onDelivery` and the calls of the `taps` it reaches.
+    func isMade(onDelivery: [Call], taps: [(tap: String, calls: [Call])]) -> Bool {
+        ((reaches("delivery") ? onDelivery : []) + taps.filter { reaches($0.tap) }.flatMap(\.calls)).contains {
+            $0.handler.id == handler?.id
+        }
+    }
 }
 
 extension Matrix {
@@ -92,9 +98,7 @@ extension Matrix {
             for change in condition.changes where change.effect == .likely {
                 let makes = paths.map { path in
                     condition.appliesTo.contains(payload: path.payload, setup: path.setup, appState: path.appState)
-                        && ((change.reaches("delivery") ? path.onDelivery : [])
-                            + path.taps.filter { change.reaches($0.tap) }.flatMap(\.calls))
-                            .contains { $0.handler.id == change.handler?.id }
+                        && change.isMade(onDelivery: path.onDelivery, taps: path.taps.map { ($0.tap, $0.calls) })
                 }
                 guard makes.contains(true) else { continue }
                 for index in paths.indices where !makes[index] && !paths[index].unlikelyUnder.contains(condition.id) {
@@ -115,10 +119,7 @@ extension Matrix {
         return selecting.compactMap { condition in
             // A `likely` change marks the paths without its call, where another path makes it.
             let unlikely = condition.changes.filter { $0.effect == .likely }.map { change in
-                paths.map { path in
-                    ((change.reaches("delivery") ? path.onDelivery : []) + path.taps.filter { change.reaches($0.tap.id) }.flatMap(\.calls))
-                        .contains { $0.handler.id == change.handler?.id }
-                }
+                paths.map { change.isMade(onDelivery: $0.onDelivery, taps: $0.taps.map { ($0.tap.id, $0.calls) }) }
             }.filter { $0.contains(true) }
             let changed = paths.indices.filter { index in
                 let played = conditioned(paths[index], by: condition)
