@@ -6,8 +6,12 @@ public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
     let cache = PhrasebookCache()
+    /// Whether the language's texts follow `Typesetting`'s rule.
+    let typesets: Bool
 
-    public init(matrix: Matrix, language: String) { (self.matrix, self.language) = (matrix, language) }
+    public init(matrix: Matrix, language: String) {
+        (self.matrix, self.language, typesets) = (matrix, language, Typesetting.applies(to: language))
+    }
 
     /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of fills costs more.
     public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
@@ -20,16 +24,23 @@ public struct Phrasebook {
 
     package func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
-        guard template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
+        guard typesets || template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
         let key = Array(template.utf8), known = cache.texts[key]
         if values.isEmpty, let plain = known?.plain { return plain }
-        let pieces = known?.pieces ?? Placeholders.pieces(template)
+        let pieces =
+            known?.pieces
+            ?? Placeholders.pieces(template).map { piece in
+                guard typesets, case .literal(let literal) = piece else { return piece }
+                return .literal(Typesetting.text(literal))
+            }
         var result = Inline([])
         for piece in pieces {
             switch piece {
-            case .literal(let literal): result.segments.append(.text(literal))
+            case .literal(let literal) where !typesets: result.segments.append(.text(literal))
+            case .literal(let literal): Typesetting.append(.text(literal), to: &result)
             case .name(let name):
-                result += values.first { $0.key == name }?.value ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
+                let value = values.first { $0.key == name }?.value ?? matrix.symbols[name].map { Inline.code($0) } ?? .text("")
+                if typesets { Typesetting.append(value, to: &result) } else { result += value }
             }
         }
         if known == nil || values.isEmpty { cache.texts[key] = (pieces, values.isEmpty ? result : nil) }
@@ -42,8 +53,8 @@ public struct Phrasebook {
         var joined = Inline([])
         joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
         for (offset, item) in items.enumerated() {
-            if offset > 0 { joined += glue }
-            joined += item
+            if offset > 0 { typesets ? Typesetting.append(glue, to: &joined) : (joined += glue) }
+            typesets ? Typesetting.append(item, to: &joined) : (joined += item)
         }
         return joined
     }
@@ -55,6 +66,20 @@ public struct Phrasebook {
     }
 
     public func name(_ text: LocalizedText) -> Inline { self.text(text) }
+
+    /// `text (inner)`, with the brackets and spacing the language's typesetting wants.
+    package func bracketed(_ text: Inline, _ inner: Inline) -> Inline {
+        typesets ? text + .text("（") + inner + .text("）") : text + .text(" (") + inner + .text(")")
+    }
+
+    /// Punctuation templates put between values, as the language's typesetting wants it: `colon` after a label (`lineColon` at a line's end), `open` and `close`
+    /// around an aside, `items` between list items on one line, `detail` between the parts of an aside, `space` where Latin
+    /// text has a space and Japanese none (after a label ending in a colon).
+    package var glue: [String: String] {
+        typesets
+            ? ["colon": "：", "lineColon": "：", "open": "（", "close": "）", "items": "、", "detail": "／", "space": ""]
+            : ["colon": ": ", "lineColon": ":", "open": " (", "close": ")", "items": "; ", "detail": "; ", "space": " "]
+    }
 
     /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available: yes, either way for mutable-content,
     /// category`. A spec without `eitherWay` lists the payloads one by one.
@@ -74,11 +99,12 @@ public struct Phrasebook {
         let either =
             free.isEmpty
             ? [] : [phrase("eitherWay", ["keys": join(free.map { name(matrix.spec.payloadKeys[$0].name) }, with: "keySeparator")])]
-        return join(told + either, with: "keySeparator")
+        return join([join(told, with: "keySeparator")] + either, with: "listSeparator")
     }
 
-    /// `Path 2 (reported, seen on iOS 18.0): the source's title`: a path of a cell with several, by number (`path` is the path as a cell,
-    /// from `Cell.allPaths`). Without a number, `another path …`: calls only later paths make, whose numbers differ from cell to cell.
+    /// `Path 2 (reported: onmyway133)`: a path of a cell with several, by number (`path` is the path as a cell, from `Cell.allPaths`),
+    /// naming its source by its short name where it has one; the full title stays in the page's source list. Without a number,
+    /// `another path (…)`: calls only later paths make, whose numbers differ from cell to cell.
     public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
         pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated)
     }
@@ -87,10 +113,11 @@ public struct Phrasebook {
     public func pathLabel(_ number: Int?, source id: String, seenOn: String?, extrapolated: Bool = false) -> Inline {
         let source = matrix.sources[id]!
         let name = number == nil ? "otherPathLabel" : "pathLabel"
-        let kind = phrase(Phrases.kindPhrase(source.kind))
+        var kind = phrase(Phrases.kindPhrase(source.kind))
+        if extrapolated { kind = phrase("kindExtrapolated", ["kind": kind]) }
+        if let short = source.short { kind = phrase("pathSource", ["kind": kind, "source": text(short)]) }
         let values: KeyValuePairs<String, Inline> = [
-            "number": .text(number.map(String.init) ?? ""), "kind": extrapolated ? phrase("kindExtrapolated", ["kind": kind]) : kind,
-            "source": text(source.title), "versions": .text(seenOn ?? ""),
+            "number": .text(number.map(String.init) ?? ""), "kind": kind, "source": text(source.title), "versions": .text(seenOn ?? ""),
         ]
         return phrase(seenOn == nil ? name : name + "Seen", values)
     }
@@ -104,8 +131,23 @@ public struct Phrasebook {
         return phrase("call", ["handler": handler, "state": .code(state.swift)])
     }
 
+    /// The calls in order; a call made twice in a row is told once, as twice.
     public func calls(_ calls: [Call]) -> Inline {
-        calls.isEmpty ? phrase("nothing") : join(calls.map(call), with: "callSeparator")
+        guard !calls.isEmpty else { return phrase("nothing") }
+        var told: [Inline] = [], index = calls.startIndex
+        while index < calls.endIndex {
+            let call = calls[index], next = calls.index(after: index)
+            if next < calls.endIndex, calls[next].handler.id == call.handler.id, calls[next].state?.id == call.state?.id,
+                call.bringsNotification, calls[next].bringsNotification, let state = call.state.flatMap({ matrix.handlerStates[$0.id] })
+            {
+                told.append(phrase("callTwice", ["handler": name(matrix.handlers[call.handler.id]!.name), "state": .code(state.swift)]))
+                index = calls.index(after: next)
+            } else {
+                told.append(self.call(call))
+                index = next
+            }
+        }
+        return join(told, with: "callSeparator")
     }
 
     public func payload(_ flags: [String: Bool]) -> Inline {

@@ -46,9 +46,7 @@ extension Phrasebook {
     public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [ToldStep] {
         var steps: [ToldStep] = []
         if let onDelivery {
-            steps +=
-                onDelivery.isEmpty
-                ? [ToldStep(text: phrase("onDelivery", ["calls": calls([])]))] : deliverySteps(onDelivery, conditional: false)
+            steps += onDelivery.isEmpty ? [ToldStep(text: phrase("pathDeliversNothing"))] : deliverySteps(onDelivery, conditional: false)
         }
         return steps + tapSteps(taps)
     }

@@ -39,16 +39,11 @@ extension DocsView {
     /// A condition's short mark (C1), by its position in the spec: cells name their conditions by it.
     private func mark(_ number: Int) -> Inline { book.phrase("conditionMark", ["number": .text("\(number + 1)")]) }
 
-    /// The marks of the conditions that change a cell, each with the separator that follows it.
+    /// The marks of the conditions that change a cell, as a list.
     func cellConditions(_ index: Int) -> TemplateValue {
         let changes = conditionChanges.isEmpty ? [] : conditionChanges[index]
-        return .list(
-            changes.enumerated().map { number, change in
-                .object([
-                    "mark": .inline(mark(spec.conditions.firstIndex { $0.id == change.condition }!)),
-                    "separator": .inline(number == changes.count - 1 ? Inline([]) : book.phrase("listSeparator")),
-                ])
-            })
+        return .inline(
+            book.join(changes.map { change in mark(spec.conditions.firstIndex { $0.id == change.condition }!) }, with: "listSeparator"))
     }
 
     /// Every condition with its mark and anchor, and what it is for the DocC article on the matrix.

@@ -50,7 +50,7 @@ struct DocsView {
     func common(page: String, title: String) -> TemplateFields {
         [
             "language": .verbatim(book.language), "page": .verbatim(page), "pageTitle": .inline(text(title)), "texts": texts,
-            "hasPaths": .bool(hasPaths),
+            "hasPaths": .bool(hasPaths), "glue": .object(TemplateFields(book.glue.mapValues { .verbatim($0) })),
             "otherLanguages": .list(
                 spec.languages.filter { $0.id != book.language }.map { language in
                     .object(["name": .text(language.name), "id": .verbatim(language.id)])
@@ -96,6 +96,7 @@ struct DocsView {
         let evidence =
             (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
         return .object([
+            "anchor": .verbatim(anchors.source(source.id)),
             "title": .inline(book.text(source.title)), "platforms": .text(source.platforms),
             // A source used beyond what it saw says why after its caveat.
             "caveat": .inline(
@@ -124,14 +125,17 @@ struct DocsView {
 
     /// What a cell shows of its source: its kind, and whether nobody has observed it.
     func cellSource(_ cell: Cell) -> TemplateFields {
-        let kind = matrix.sources[cell.source.id]!.kind
-        let unobserved =
-            spec.showsSourceKinds && kind != .observed && !cell.paths.contains { matrix.sources[$0.source.id]!.kind == .observed }
+        let kind = matrix.sources[cell.source.id]!.kind, unobserved = isUnobserved(cell)
         // A cell with several paths names each path's kind in its label, not once below.
         return [
             "kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved),
             "kindNote": .bool(unobserved && cell.paths.isEmpty),
         ]
+    }
+
+    /// Whether no path of the cell was seen on a device, where the page shows kinds.
+    func isUnobserved(_ cell: Cell) -> Bool {
+        spec.showsSourceKinds && ([cell.source.id] + cell.paths.map(\.source.id)).allSatisfy { matrix.sources[$0]!.kind != .observed }
     }
 }
 

@@ -146,10 +146,8 @@ extension DocsView {
         var way =
             book.list(appStates.map { book.name(matrix.appStates[$0]!.name) }, lastSeparator: "tapSeparator") + book.phrase("listSeparator")
         way = way + (tap.map { book.phrase("afterTap", ["tap": book.name(matrix.taps[$0]!.name)]) } ?? text("onArrival"))
-        if let missing {
-            way = way + .text(" (") + book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)]) + .text(")")
-        }
-        if !payloads.isEmpty { way = way + .text(" (") + book.condition(payloads) + .text(")") }
+        if let missing { way = book.bracketed(way, book.phrase("onlyWithout", ["handler": book.name(matrix.handlers[missing]!.name)])) }
+        if !payloads.isEmpty { way = book.bracketed(way, book.condition(payloads)) }
         return way
     }
 }

@@ -2,10 +2,12 @@ import PushMatrixModel
 import PushMatrixSpec
 
 /// The reception matrix page: terms, design cases, the overview grid and one table per
-/// payload combination, with cells told as steps and footnotes numbered per section.
+/// payload combination, with cells told as steps; then the page's notes, each numbered once for
+/// every table that cites it, and its sources, which path labels link to.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        let payloads = matrix.payloads, used = usedSources
+        let payloads = matrix.payloads, used = usedSources, footnotes = Footnotes(book: book), headings = SectionHeadings(self)
+        let sections = payloads.map { section($0, headings, footnotes) }  // numbers the notes, so made before they are listed
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
             "setups": .list(
@@ -31,7 +33,7 @@ extension DocsView {
             "designCases": .list(spec.designCases.map(designCase)),
             "conditions": conditionList, "hasConditions": .bool(!spec.conditions.isEmpty),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
-            "sections": .list(payloads.map { [headings = SectionHeadings(self)] in section($0, headings) }),
+            "sections": .list(sections), "hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(),
             "overview": overview(),
             "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
             "laterPaths": laterPaths(), "hasLaterPaths": .bool(hasPaths),
@@ -140,6 +142,13 @@ extension DocsView {
             taps: spec.taps.compactMap { tap in taps.first { $0.tap.id == tap.id }.map { (tap.id, $0.calls) } })
     }
 
+    /// Adds `notes` to the last text of `steps`.
+    private static func mark(_ steps: inout [ToldStep], _ notes: [String]) {
+        guard !notes.isEmpty, var last = steps.popLast() else { return }
+        if last.items.isEmpty { last.notes += notes } else { last.items[last.items.count - 1].notes += notes }
+        steps.append(last)
+    }
+
     /// What every section's table heads its columns and rows with, and where it marks the columns' notes: worked out once per page.
     private struct SectionHeadings {
         let states: [Inline], setups: [Inline]
@@ -178,47 +187,47 @@ extension DocsView {
         return ["hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(), "sources": sources]
     }
 
-    /// One payload combination: its table (a row per setup, a column per app state) and its
-    /// footnotes, numbered in order of first appearance, the header's column notes first.
-    private func section(_ payload: Payload, _ headings: SectionHeadings) -> TemplateValue {
-        let anchor = anchors.section(payload), footnotes = Footnotes(book: book, section: anchor)
+    /// One payload combination: its table, a row per setup and a column per app state. Notes are numbered on the page in order of
+    /// first appearance, the header's column notes first.
+    private func section(_ payload: Payload, _ headings: SectionHeadings, _ footnotes: Footnotes) -> TemplateValue {
+        let anchor = anchors.section(payload)
         let headers: [TemplateValue] = spec.appStates.indices.map { state in
             .object(["name": .inline(headings.states[state]), "markers": footnotes.markers(headings.headerNotes[state])])
         }
-        var sources: [String] = []
         let rows: [TemplateValue] = spec.setups.indices.map { setup in
             .object([
                 "setup": .inline(headings.setups[setup]),
                 "cells": .list(
                     spec.appStates.indices.map { state in
                         let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
-                        sources += [cell.source.id] + cell.paths.map(\.source.id)
-                        let steps = steps(ofCell: index)
-                        let laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }
-                        let lastNotes = ((laterSteps.last ?? steps).last.map { $0.items.last?.notes ?? $0.notes }) ?? []
+                        // The cell's own notes are marked with the last text's, in one run of markers.
+                        let own = headings.cellNotes[setup][state] + cell.notes.map(\.id)
+                        var steps = steps(ofCell: index)
+                        var laterSteps = zip(cell.allPaths.dropFirst(), cell.paths).map { book.steps(ofPath: $0, differs: $1) }
+                        if laterSteps.isEmpty { Self.mark(&steps, own) } else { Self.mark(&laterSteps[laterSteps.count - 1], own) }
                         return .object(
                             cellSource(cell).merging(stepList(steps, footnotes)).merging([
                                 "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
                                 "multiPath": .bool(!cell.paths.isEmpty),
                                 "firstLabel": .inline(cell.paths.isEmpty ? Inline([]) : book.pathLabel(1, cell.allPaths[0])),
+                                "source": .verbatim(anchors.source(cell.source.id)),
                                 "paths": .list(
                                     zip(cell.allPaths.dropFirst(), laterSteps).enumerated().map { n, pair in
-                                        let label: TemplateFields = ["label": .inline(book.pathLabel(n + 2, pair.0))]
+                                        let label: TemplateFields = [
+                                            "label": .inline(book.pathLabel(n + 2, pair.0)), "source": .verbatim(anchors.source(pair.0.source.id)),
+                                        ]
                                         return .object(stepList(pair.1, footnotes).merging(label) as TemplateFields)
                                     }),
                                 "changedBy": cellConditions(index),
                                 "hasConditions": .bool(!conditionChanges.isEmpty && !conditionChanges[index].isEmpty),
-                                "cellMarkers": footnotes.markers(
-                                    headings.cellNotes[setup][state] + cell.notes.map(\.id), continuing: !lastNotes.isEmpty),
                             ]) as TemplateFields)
                     }),
             ])
         }
-        return .object(
-            footnoted(footnotes, sources: sources).merging([
-                "id": .verbatim(anchor), "title": .inline(book.payload(payload)), "stateCount": .verbatim(String(spec.appStates.count)),
-                "stateHeaders": .list(headers), "rows": .list(rows),
-            ]) as TemplateFields)
+        return [
+            "id": .verbatim(anchor), "title": .inline(book.payload(payload)), "stateCount": .verbatim(String(spec.appStates.count)),
+            "stateHeaders": .list(headers), "rows": .list(rows),
+        ]
     }
 }
 
@@ -244,8 +253,8 @@ final class Footnotes {
     }
 
     /// The markers to put after a text, in number order: `text` (after the language's separator, and `markerBetween` between two) for
-    /// Markdown, `list` with link targets for HTML. `continuing` markers follow other markers, so they start with `markerBetween` too.
-    package func markers(_ notes: [String], continuing: Bool = false) -> TemplateValue {
+    /// Markdown, `list` with link targets for HTML.
+    package func markers(_ notes: [String]) -> TemplateValue {
         if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
         var list: [TemplateValue] = []
@@ -256,12 +265,13 @@ final class Footnotes {
         for (id, number) in numbered.sorted(by: { $0.number < $1.number }) {
             references[id, default: 0] += 1
             while filled.count < number { filled.append((marker(filled.count + 1), noteId(filled.count + 1))) }
-            text += list.isEmpty && !continuing ? separator : between
+            text += list.isEmpty ? separator : between
             text += filled[number - 1].marker
             list.append(
                 .object([
                     "label": .inline(filled[number - 1].marker), "note": .verbatim(filled[number - 1].note),
-                    "id": .verbatim(referenceId(number, references[id]!)),
+                    // Only the first marker of a note is a target: its note links back there.
+                    "id": .verbatim(references[id]! == 1 ? referenceId(number, 1) : ""),
                 ]))
         }
         return .object(["text": .inline(text), "list": .list(list)])
@@ -280,8 +290,10 @@ final class Footnotes {
             })
     }
 
-    func noteId(_ number: Int) -> String { "\(section)-note-\(number)" }
-    func referenceId(_ number: Int, _ occurrence: Int) -> String { "\(section)-ref-\(number)-\(occurrence)" }
+    func noteId(_ number: Int) -> String { section.isEmpty ? "note-\(number)" : "\(section)-note-\(number)" }
+    func referenceId(_ number: Int, _ occurrence: Int) -> String {
+        section.isEmpty ? "ref-\(number)-\(occurrence)" : "\(section)-ref-\(number)-\(occurrence)"
+    }
 
     package func marker(_ number: Int) -> Inline { book.fill(markerTemplate, ["number": .text(String(number))]) }
 }
@@ -299,6 +311,9 @@ struct Anchors {
     }
 
     package func section(_ payload: Payload) -> String { Self.section(payload.setKeys(keys)) }
+
+    /// A source's entry in a page's source list.
+    package func source(_ id: String) -> String { "source-" + Identifier.hyphenated(id) }
 
     /// A cell's anchor: its setup and app state (by index), then its section's payload slug.
     package func cell(setup: Int, state: Int, section: String) -> String {

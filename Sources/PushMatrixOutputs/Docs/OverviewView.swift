@@ -39,10 +39,11 @@ extension DocsView {
 
     /// The cell at `index` in the spec.
     private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
-        .object(
+        let ignored = spec.cells[index].ignored, unobserved = isUnobserved(spec.cells[index])
+        return .object(
             cellSource(spec.cells[index]).merging([
-                "href": .verbatim(href),
-                "ignored": .bool(spec.cells[index].ignored),
+                "href": .verbatim(href), "ignored": .bool(ignored),
+                "cellClass": .verbatim([ignored ? "ignored" : "", unobserved ? "unobserved" : ""].filter { !$0.isEmpty }.joined(separator: " ")),
                 "multiPath": .bool(!spec.cells[index].paths.isEmpty),
                 "pathCount": .inline(
                     spec.cells[index].paths.isEmpty

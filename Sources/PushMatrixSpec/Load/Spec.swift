@@ -82,6 +82,8 @@ public struct Source: Sendable {
     public var os: String?
     /// What a reported source saw, where the spec says; required of one that backs a path.
     public var saw: Scope?
+    /// A few words naming the source where a path's label cites it (`onmyway133`); without one, the label gives only the kind.
+    public var short: LocalizedText?
     public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
 /// A term the spec's texts write in one form per language: its other forms (`variants`, by

@@ -367,7 +367,7 @@ enum SpecDecoder {
         guard let id, let kind, let platforms, let title, let caveat else { return nil }
         return Source(
             id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os,
-            saw: saw, platforms: platforms, title: title, caveat: caveat, origin: o.origin)
+            saw: saw, short: o.text("short", optional: true), platforms: platforms, title: title, caveat: caveat, origin: o.origin)
     }
 
     private static func swiftFiles(_ o: NodeReader) -> SwiftFiles {

@@ -10,7 +10,8 @@ package enum Phrases {
         "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
         "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"],
         // Cells with several paths.
-        "callWithoutNotification": ["handler"], "pathLabel": ["number", "kind", "source"],
+        "callWithoutNotification": ["handler"], "callTwice": ["handler", "state"], "pathLabel": ["number", "kind", "source"],
+        "pathSource": ["kind", "source"], "pathDeliversNothing": [],
         "pathLabelSeen": ["number", "kind", "source", "versions"], "pathCount": ["count"],
         "otherPathLabel": ["kind", "source"], "otherPathLabelSeen": ["kind", "source", "versions"], "otherPathSeparator": [],
         "kindAppleDocumented": [], "kindReported": [], "kindExpected": [], "kindObserved": [],
@@ -32,7 +33,7 @@ package enum Phrases {
     /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths: a spec written before they lived in the
     /// spec has none of them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
-        ["probe", "observed", "path", "otherPath", "callWithoutNotification"].contains { name.hasPrefix($0) }
+        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice"].contains { name.hasPrefix($0) }
     }.sorted()
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
@@ -53,6 +54,7 @@ package enum Phrases {
                 return (cell.onDelivery + cell.taps.flatMap(\.calls) + paths).contains { !$0.bringsNotification }
             }
         }
+        needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         for name in ["kindExtrapolated", "extrapolatedBecause", "sourceBeyond"] {
             needed[name] = { spec in spec.cells.contains { $0.paths.contains { $0.extrapolated } } }

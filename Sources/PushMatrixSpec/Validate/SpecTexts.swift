@@ -2,7 +2,7 @@
 enum SpecTexts {
     package static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
         var texts: [LocalizedText] = []
-        texts += spec.sources.flatMap { [$0.title, $0.caveat] + ($0.saw?.beyond.map { [$0] } ?? []) }
+        texts += spec.sources.flatMap { [$0.title, $0.caveat] + [$0.saw?.beyond, $0.short].compactMap { $0 } }
         texts += spec.payloadKeys.map(\.name)
         texts += spec.setups.flatMap { [$0.name, $0.description] }
         texts += spec.appStates.flatMap { [$0.name, $0.description] }

@@ -45,7 +45,9 @@ final class CallOrderPageTests: XCTestCase {
         for language in matrix.spec.languages.map(\.id) {
             let book = Phrasebook(matrix: matrix, language: language)
             let plain = { (text: LocalizedText) in book.text(text).plainText }
-            let cited = plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + " " + plain(source.title) + " (" + source.platforms + ")"
+            let cited =
+                plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]! + plain(source.title) + book.glue["open"]!
+                + source.platforms + book.glue["close"]!
             let label = plain(try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
             XCTAssertTrue(label.contains(source.platforms), "the heading names \(source.platforms): \(label)")
             let facts = matrix.spec.callOrder!.rules.map { plain($0.text) } + matrix.spec.callOrder!.tapOpensApp.map { plain($0.text) }
@@ -220,17 +222,18 @@ struct CallOrderReader {
 
     /// `Background or Suspended, after a tap on the action button (payload; payload):`
     private func way(_ setup: String, _ text: String) throws -> Way {
-        guard text.hasSuffix(":") else { throw ReadError("a way's label ends with ':': \(text)") }
-        var label = String(text.dropLast())
+        let colon = book.glue["lineColon"]!, (open, close) = (book.glue["open"]!, book.glue["close"]!)
+        guard text.hasSuffix(colon) else { throw ReadError("a way's label ends with '\(colon)': \(text)") }
+        var label = String(text.dropLast(colon.count))
         let later = laterPaths.first { label.hasSuffix($0) }
         if let later { label = String(label.dropLast(later.count)) }
         var payloads: [Payload] = []
         let or = plain(book.phrase("tapSeparator"))
-        if label.hasSuffix(")"), let open = label.range(of: " (", options: .backwards) {
-            let parts = label[open.upperBound...].dropLast().components(separatedBy: or)
+        if label.hasSuffix(close), let start = label.range(of: open, options: .backwards) {
+            let parts = label[start.upperBound...].dropLast(close.count).components(separatedBy: or)
             if parts.allSatisfy({ readings[$0] != nil }) {
                 payloads = parts.flatMap { readings[$0]! }
-                label = String(label[..<open.lowerBound])
+                label = String(label[..<start.lowerBound])
             }
         }
         for tap in spec.taps {

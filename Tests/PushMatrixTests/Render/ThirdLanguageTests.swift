@@ -57,7 +57,7 @@ final class ThirdLanguageTests: XCTestCase {
         let updated = try Matrix(SpecLoader.load(path: out))
         let observed = try XCTUnwrap(updated.spec.sources.first { $0.id == "observed_iPhone_15_18_2" })
         XCTAssertEqual(observed.title["fr"], "Essais sur le terrain sur iPhone 15, iOS 18.2")
-        XCTAssertEqual(observed.title["ja"], "iPhone 15(iOS 18.2)での実地の記録")
+        XCTAssertEqual(observed.title["ja"], "iPhone 15（iOS 18.2）での実地の記録")
     }
 
     /// A spec written before the kit's phrases lived in the spec borrows the built-in spec's:

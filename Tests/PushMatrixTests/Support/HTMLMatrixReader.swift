@@ -16,9 +16,9 @@ struct HTMLMatrixReader {
         let sections = Dictionary(uniqueKeysWithValues: Combination.payloads(keys).map { (Anchors.section($0, keys: keys), $0) })
         var cells: [String: CellOutline] = [:]
         var tables = 0
+        let notes = footnotes(page)  // the page's, after its tables
         for section in page.all("section") {
             guard let id = section.id, let payload = sections[id] else { continue }
-            let notes = footnotes(section)
             for table in section.all("table", where: { $0.classes.contains("matrix") }) {
                 tables += 1
                 try read(table, payload: payload, notes: notes, into: &cells)

@@ -17,11 +17,11 @@ struct MarkdownMatrixReader {
 
     init(book: Phrasebook) {
         self.book = book
-        let marks = Dictionary(uniqueKeysWithValues: (1...20).map { ($0, Footnotes(book: book).marker($0).plainText) })
+        let marks = Dictionary(uniqueKeysWithValues: (1...Self.markerLimit).map { ($0, Footnotes(book: book).marker($0).plainText) })
         self.marks = marks
         // Between two markers, `markerBetween`; before the first, `markerSeparator`.
         let glues = ["markerBetween", "markerSeparator"].map { book.phrase($0).plainText }
-        markerSuffixes = (1...20).flatMap { number in glues.map { (suffix: $0 + marks[number]!, number: number) } }
+        markerSuffixes = (1...Self.markerLimit).flatMap { number in glues.map { (suffix: $0 + marks[number]!, number: number) } }
     }
 
     /// Cells keyed by `Combination.key`, plus how many tables were read.
@@ -34,6 +34,9 @@ struct MarkdownMatrixReader {
         var cells: [String: CellOutline] = [:]
         var tables = 0
         var index = 0
+        // The page's notes, after its tables: every table cites them by the same numbers.
+        let notesStart = lines.firstIndex(of: "<a id=\"notes\"></a>") ?? lines.endIndex
+        let notes = footnotes(lines[notesStart...].dropFirst().prefix { !$0.hasPrefix("<a id=") })
         while index < lines.count {
             defer { index += 1 }
             guard let id = anchor(lines[index]), let payload = sections[id] else { continue }
@@ -41,7 +44,6 @@ struct MarkdownMatrixReader {
             while start < lines.count && !lines[start].hasPrefix("|") { start += 1 }
             var end = start
             while end < lines.count && lines[end].hasPrefix("|") { end += 1 }
-            let notes = footnotes(lines[end...].prefix { !$0.hasPrefix("<a id=") })
             try table(Array(lines[start..<end]), payload: payload, notes: notes, into: &cells)
             tables += 1
             index = end
@@ -85,12 +87,12 @@ struct MarkdownMatrixReader {
         }
     }
 
-    /// Footnote texts under a table: marker number → note id.
+    /// The page's footnote texts: marker number → note id.
     private func footnotes(_ lines: ArraySlice<String>) -> [Int: String] {
         var result: [Int: String] = [:]
         for line in lines {
             let text = Self.unescape(line.replacingOccurrences(of: "<br>", with: "\n"))  // how Markdown keeps a line break
-            for number in 1...20 {
+            for number in 1...Self.markerLimit {
                 let marker = marks[number]! + " "
                 guard text.hasPrefix(marker) else { continue }
                 let body = String(text.dropFirst(marker.count))
@@ -112,7 +114,9 @@ struct MarkdownMatrixReader {
     }
 
     /// How the template starts a tap alternative inside a cell.
-    static let itemPrefix = "&nbsp;&nbsp;• "
+    static let itemPrefix = "• "
+    /// More notes than any page cites.
+    static let markerLimit = 60
 
     private func anchor(_ line: String) -> String? {
         guard line.hasPrefix("<a id=\""), line.hasSuffix("\"></a>") else { return nil }

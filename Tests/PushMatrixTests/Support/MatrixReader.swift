@@ -99,6 +99,10 @@ struct StepReader {
                     throw ReadError("not a tap choice: \(text)")
                 }
                 set(matcher.taps(b["tap"]!)![0], shared + matcher.calls(b["calls"]!)!.map(render))
+            } else if matcher.book.matrix.spec.phrases["pathDeliversNothing"] != nil,
+                text == matcher.plain(matcher.book.phrase("pathDeliversNothing"))
+            {
+                add(delivery: [])
             } else if let b = matcher.bindings("onDelivery", text).first(where: { matcher.calls($0["calls"]!) != nil }) {
                 add(delivery: matcher.calls(b["calls"]!)!.map(render))
             } else if text == matcher.plain(matcher.book.phrase("notificationCenter")) {
@@ -117,7 +121,7 @@ struct StepReader {
                 continue
             } else if let conditions = conditions(text) {
                 cell.conditions = conditions
-            } else if Source.Kind.allCases.contains(where: { "*\(matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))))*" == text }) {
+            } else if Source.Kind.allCases.contains(where: { matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))) == text }) {
                 continue  // the label of a cell nobody has observed; DocsInBrowserTests counts those
             } else {
                 throw ReadError("unrecognised step: \(text)")
@@ -127,14 +131,13 @@ struct StepReader {
         return cell
     }
 
-    /// The conditions a cell's line names by their marks (`Changed by: C1, C4`, the label a link
-    /// in Markdown), as ids; nil for another line.
+    /// The conditions a cell's line names by their marks (`Changed by: C1, C4`), as ids; nil for another line.
     private func conditions(_ text: String) -> [String]? {
         let spec = matcher.book.matrix.spec
         guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else { return nil }
-        let line = text.replacingOccurrences(of: "[\(label)](conditions.md)", with: label)
-        guard line.hasPrefix(label + " ") else { return nil }
-        return line.dropFirst(label.count + 1).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map { mark in
+        let gap = matcher.book.glue["space"]!
+        guard text.hasPrefix(label + gap) else { return nil }
+        return text.dropFirst(label.count + gap.count).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map { mark in
             spec.conditions[Int(mark.filter(\.isNumber))! - 1].id
         }
     }

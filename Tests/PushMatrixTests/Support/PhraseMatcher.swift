@@ -10,7 +10,11 @@ struct PhraseMatcher {
     /// Every way `text` can be the phrase `name` filled in: placeholder → the text it stands for.
     func bindings(_ name: String, _ text: String) -> [[String: String]] {
         let template = book.matrix.spec.phrases[name]![book.language]
-        return Self.match(Placeholders.pieces(template)[...], text[...], [:])
+        let pieces = Placeholders.pieces(template).map { piece in
+            guard book.typesets, case .literal(let literal) = piece else { return piece }
+            return .literal(Typesetting.text(literal))
+        }
+        return Self.match(pieces[...], text[...], [:])
     }
 
     private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]]
@@ -41,10 +45,27 @@ struct PhraseMatcher {
         let separator = plain(book.phrase("callSeparator"))
         var result: [(String, String?)] = []
         for part in text.components(separatedBy: separator) {
+            if let twice = twice(part) {
+                result += [twice, twice]
+                continue
+            }
             guard let call = call(part) else { return nil }
             result.append(call)
         }
         return result
+    }
+
+    /// A call made twice in a row, told once (`callTwice`).
+    private func twice(_ text: String) -> (String, String?)? {
+        let spec = book.matrix.spec
+        guard spec.phrases["callTwice"] != nil else { return nil }
+        for binding in bindings("callTwice", text) {
+            guard let handler = spec.handlers.first(where: { plain(book.name($0.name)) == binding["handler"] }),
+                let state = spec.handlerStates.first(where: { $0.swift == binding["state"] })
+            else { continue }
+            return (handler.id, state.id)
+        }
+        return nil
     }
 
     /// A call without the notification reads with `!` for its state. Each phrase is matched

@@ -1,0 +1,75 @@
+/// The one rule for punctuation and spacing in Japanese and Chinese text, applied by the phrasebook to every text it fills, so a page
+/// reads the same whatever a spec's author typed:
+/// - brackets and colons in prose are full-width (`（`, `）`, `：`); a selector's (`scene(_:willConnectTo:)`), a URL's and a time's
+///   stay ASCII;
+/// - a range of numbers takes `〜` (`iOS 13〜27`);
+/// - no space touches full-width punctuation (`（）：、。・「」〜`);
+/// - one space separates Japanese or Chinese letters from Latin letters, digits and code spans.
+enum Typesetting {
+    static func applies(to language: String) -> Bool { language.hasPrefix("ja") || language.hasPrefix("zh") }
+
+    /// `text` with full-width brackets, colons and range marks, and spaces as the rule wants them inside it.
+    static func text(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var marks: [Unicode.Scalar] = [], opened: [Bool] = []
+        for (index, c) in scalars.enumerated() {
+            let before = index > 0 ? scalars[index - 1] : nil, after = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch c {
+            case "(":
+                let selector = after == "_" || after == ")"
+                opened.append(!selector)
+                marks.append(selector ? c : "（")
+            case ")": marks.append(opened.popLast() ?? true ? "）" : c)
+            case ":" where !(isWord(before) && (isWord(after) || after == "/" || after == ")")): marks.append("：")
+            case "–" where isDigit(before) && isDigit(after): marks.append("〜")
+            default: marks.append(c)
+            }
+        }
+        var result = String.UnicodeScalarView()
+        for (index, c) in marks.enumerated() {
+            if c == " ", isTight(result.last) || isTight(index + 1 < marks.count ? marks[index + 1] : nil) { continue }
+            if let last = result.last, needsSpace(last, c) { result.append(" ") }
+            result.append(c)
+        }
+        return String(result)
+    }
+
+    /// Appends `next` to `inline`, spacing the join as the rule wants: code spans count as Latin.
+    static func append(_ next: Inline, to inline: inout Inline) {
+        guard let last = inline.segments.last, let first = next.segments.first else { return inline += next }
+        let end = edge(last, last: true), start = edge(first, last: false)
+        if case .text(var text) = last, text.last == " ", isTight(start) {
+            text.removeLast()
+            inline.segments[inline.segments.count - 1] = .text(text)
+            return inline += next
+        }
+        if case .text(var text) = first, text.first == " ", isTight(end) {
+            text.removeFirst()
+            return inline += Inline([.text(text)] + next.segments.dropFirst())
+        }
+        if let end, let start, needsSpace(end, start) { inline.segments.append(.text(" ")) }
+        inline += next
+    }
+
+    /// The character at a segment's end or start; a code span's is a Latin letter.
+    private static func edge(_ segment: Inline.Segment, last: Bool) -> Unicode.Scalar? {
+        switch segment {
+        case .code: return "a"
+        case .text(let s): return last ? s.unicodeScalars.last : s.unicodeScalars.first
+        }
+    }
+
+    private static func needsSpace(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        (isCJK(a) && isLatin(b)) || (isLatin(a) && isCJK(b))
+    }
+
+    private static func isCJK(_ c: Unicode.Scalar?) -> Bool {
+        guard let v = c?.value else { return false }
+        return (0x3041...0x30FF).contains(v) && v != 0x30FB || (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
+    }
+
+    private static func isTight(_ c: Unicode.Scalar?) -> Bool { c.map { "（）：、。・「」〜".unicodeScalars.contains($0) } ?? false }
+    private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
+    private static func isLatin(_ c: Unicode.Scalar) -> Bool { c.isASCII && (c.properties.isAlphabetic || isDigit(c)) }
+    private static func isWord(_ c: Unicode.Scalar?) -> Bool { c.map { isLatin($0) || $0 == "_" } ?? false }
+}
