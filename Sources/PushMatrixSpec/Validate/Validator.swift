@@ -330,8 +330,8 @@ struct Validator {
         }
     }
 
-    /// Each source carries the evidence its kind needs; an expectation rests on documented or
-    /// reported sources, never on another expectation.
+    /// Each source carries the evidence its kind needs; an expectation rests on documented or reported sources, never on another
+    /// expectation. The links the docs print as they are, in Markdown and HTML (source addresses, related matrices' hrefs), are plain.
     private func checkSources(_ r: References) {
         let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
         for source in spec.sources {
@@ -343,17 +343,8 @@ struct Validator {
                 }
             }
             switch source.kind {
-            case .appleDocumented:
-                // The docs print the address as is, in Markdown and HTML: only URL characters that neither needs escaped are allowed.
-                let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#@!$'()*+,;=%")
-                if let address = source.address, !address.hasPrefix("https://") || !address.allSatisfy(allowed.contains) {
-                    sink.error(
-                        source.origin,
-                        "source '\(source.id)': address '\(address)' is not an https URL of plain characters (no spaces, &, <, >, \", [ or ])"
-                    )
-                }
-            case .reported:
-                break  // the decoder has checked that an explicit kind lists its reports
+            case .appleDocumented, .reported:
+                break  // the decoder has checked that an explicit kind lists its address or its reports
             case .expected:
                 if source.basedOn.isEmpty {
                     sink.error(source.origin, "source '\(source.id)' is an expectation: name what it follows from in \"basedOn\"")
@@ -370,6 +361,18 @@ struct Validator {
                 }
             }
         }
+        let addresses = spec.sources.compactMap { s in s.address.map { (s.origin, $0, "source '\(s.id)': address", false) } }
+        let hrefs = spec.relatedMatrices.flatMap { m in m.href.values.values.sorted().map { (m.href.origin, $0, "href", true) } }
+        for (origin, link, name, relative) in addresses + hrefs where !Self.isPlain(link, relative: relative) {
+            let path = relative ? "neither a relative path of letters, digits and -._~/ nor" : "not"
+            sink.error(origin, "\(name) '\(link)' is \(path) an https URL of plain characters (no spaces, &, <, >, \", [ or ])")
+        }
+    }
+
+    /// Whether the docs may print `link` as is: a plain https URL or, if `relative`, a path of ASCII letters, digits and `-._~/`.
+    static func isPlain(_ link: String, relative: Bool = false) -> Bool {
+        let marks = link.hasPrefix("https://") ? "-._~/:?#@!$'()*+,;=%" : relative && link.first != "/" ? "-._~/" : ""
+        return !marks.isEmpty && link.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) || marks.contains($0) }
     }
 
     /// Roles that only make sense together: an extension's handler has no app state and does

@@ -395,6 +395,31 @@ final class ValidationTests: XCTestCase {
             errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
     }
 
+    /// The docs print a related matrix's href as is, into a Markdown link and an HTML attribute: anything but a relative path of
+    /// plain characters or a plain https URL is refused, located at the href, and a valid one passes.
+    func testARelatedMatrixHrefIsAPlainPathOrHTTPSURL() {
+        let hostile = [
+            #"x" onmouseover="alert(1)"#, #"index"><script>alert(1)</script>"#, "<img src=x onerror=alert(1)>", "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)", "http://example.com/index", "../../my docs/index", "/Current/Docs/en/index", "//example.com/index",
+            "data:text/html,x", "index#a", "index?q=1", "https://example.com/a b", "https://example.com/<x>", #"https://example.com/\"x"#,
+        ]
+        let edit = { (href: String) in
+            let json = href.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return Edit(#""en": "../../Current/Docs/en/index""#, #""en": "\#(json)""#)
+        }
+        for href in hostile {
+            let errs = errors(edit(href).text)
+            XCTAssertEqual(
+                errs, ["\(file):\(edit(href).line - 1):15: error: relatedMatrices[0].href: href '\(href)' is \(Self.notAPlainHref)"], href)
+        }
+        for href in ["../../Current/Docs/en/index", "Current-iOS_1.0/~en/index", "https://example.com/pushmatrix/en/index?v=1#top"] {
+            XCTAssertEqual(errors(edit(href).text), [], href)
+        }
+    }
+
+    static let notAPlainHref =
+        #"neither a relative path of letters, digits and -._~/ nor an https URL of plain characters (no spaces, &, <, >, ", [ or ])"#
+
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)

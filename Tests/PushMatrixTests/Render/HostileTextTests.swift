@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import PushMatrixModel
+@testable import PushMatrixOutputs
+@testable import PushMatrixSpec
+
+/// Every spec text that reaches a page, made hostile in `hostile-text.json` (markup, a script, an event handler, a `javascript:`
+/// link, Markdown emphasis, code and table syntax, braces), lands in both formats' pages as text only: HTML holds no element or
+/// attribute the spec wrote and shows the text literally; Markdown holds it backslash-escaped, as
+/// `MarkdownFormat` writes it.
+final class HostileTextTests: XCTestCase {
+    /// The hostile text every hostile field of the fixture ends with, numbered by field (`alert(3)`).
+    static func hostile(_ number: Int) -> String {
+        #" "><script>alert(\#(number))</script><img src=x onerror=alert(\#(number))>[x](javascript:alert(\#(number))) `t\#(number)` | *e* _u_ ~s~ # &amp; \ $m$"#
+    }
+
+    /// What the sources' and setups' `platforms` end with, and the hostile title: the checks take these out with the numbered texts.
+    static let braces = " {{mustache}} {{{triple}}} `t` | <b>x</b>"
+    static let others = [braces, "Title </title><script>alert(1)</script> & more"]
+
+    /// Texts of the fixture no page uses, and texts only the HTML pages use (the overview grid and its legend).
+    static let unused: Set = ["columnValue"]
+    static let htmlOnly: Set = [
+        "overviewHeading", "overviewIntro", "legendHeading", "badgeLaunch", "badgeNotificationCenter", "badgeIgnored", "payloadColumn",
+        "backToText",
+    ]
+
+    /// The fixture's hostile fields by number, each with the `texts` name it has, if it is one.
+    private func fields() throws -> [(number: Int, text: String?)] {
+        let spec = try String(contentsOfFile: Fixtures.fixture("hostile-text.json"), encoding: .utf8)
+        var fields: [Int: String?] = [:]
+        var text: String?
+        for line in spec.split(separator: "\n") {
+            if let name = line.firstMatch(of: /^  "([a-zA-Z]+)": \{$/)?.1 { text = String(name) }
+            if line.hasPrefix("  }") { text = nil }
+            if let number = line.firstMatch(of: /"><script>alert\((\d+)\)/).flatMap({ Int($0.1) }) { fields[number] = text }
+        }
+        return fields.map { ($0.key, $0.value) }.sorted { $0.number < $1.number }
+    }
+
+    private func pages() throws -> [String: String] {
+        let files = try Fixtures.rendered(Matrix(SpecLoader.load(path: Fixtures.fixture("hostile-text.json"))))
+        return files.filter { $0.key.hasPrefix("Docs/") }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func testTheFixtureMakesEveryKindOfFieldHostile() throws {
+        let spec = try Matrix(SpecLoader.load(path: Fixtures.fixture("hostile-text.json"))).spec
+        let hostile = { (text: LocalizedText) in text.values.values.allSatisfy { $0.contains("<") || $0.contains("|") || $0.contains("*/") }
+        }
+        var kinds: [(String, [LocalizedText])] = [("sources", spec.sources.flatMap { [$0.title, $0.caveat] })]
+        kinds.append(("payload keys", spec.payloadKeys.map(\.name)))
+        kinds.append(("setups", spec.setups.flatMap { [$0.name, $0.description] }))
+        kinds.append(("app states", spec.appStates.flatMap { [$0.name, $0.description] }))
+        kinds.append(("handler states", spec.handlerStates.map(\.description)))
+        kinds.append(("handlers", spec.handlers.flatMap { [$0.name, $0.description] }))
+        kinds.append(("taps", spec.taps.map(\.name)))
+        kinds.append(("notes", spec.notes.map(\.text)))
+        kinds.append(("texts", spec.texts.values.map { $0 }))
+        kinds.append(("design cases", spec.designCases.flatMap { [$0.title, $0.text] }))
+        kinds.append(("related matrices", spec.relatedMatrices.flatMap { [$0.name, $0.description] }))
+        for (field, texts) in kinds {
+            XCTAssertFalse(texts.isEmpty, field)
+            XCTAssertTrue(texts.allSatisfy(hostile), field)
+        }
+        XCTAssertTrue(spec.sources.allSatisfy { $0.platforms.contains("{{mustache}}") })
+    }
+
+    /// HTML: the only elements and attributes are the templates'; every hostile field's text shows literally.
+    func testHTMLPagesCarryHostileTextAsTextOnly() throws {
+        let pages = try pages().filter { $0.key.hasSuffix(".html") }
+        XCTAssertEqual(pages.count, 10)
+        var shown = ""
+        for (path, html) in pages {
+            XCTAssertNil(html.range(of: #"<\s*(script|img|iframe|svg)"#, options: [.regularExpression, .caseInsensitive]), path)
+            let page = try HTMLElement.parse(Data(html.utf8))
+            for element in [page] + page.descendants {
+                XCTAssertFalse(["script", "img", "iframe", "svg", "x"].contains(element.name.lowercased()), "\(path): <\(element.name)>")
+                for (name, value) in element.attributes {
+                    shown += value
+                    XCTAssertFalse(name.lowercased().hasPrefix("on"), "\(path): \(name)=\"\(value)\"")
+                    if name == "href" || name == "src" {
+                        XCTAssertFalse(value.lowercased().contains("script:") || value.contains("alert("), "\(path): \(name)=\"\(value)\"")
+                    }
+                }
+            }
+            shown += page.text()
+        }
+        let fields = try fields()
+        for (number, text) in fields where !Self.unused.contains(text ?? "") {
+            XCTAssertTrue(shown.contains(Self.hostile(number)), "field \(number) (\(text ?? "")) shows as text")
+        }
+        XCTAssertTrue(shown.contains(Self.braces), "braces are not a template's")
+        // Each hostile text there is whole and escaped: with those taken out, nothing of one is left.
+        for (path, html) in pages {
+            let rest = fields.reduce(Self.others.reduce(html) { $0.replacingOccurrences(of: HTMLFormat().text($1), with: "") }) {
+                $0.replacingOccurrences(of: HTMLFormat().text(Self.hostile($1.number)), with: "")
+            }
+            XCTAssertFalse(rest.contains("alert(") || rest.contains("javascript:") || rest.contains("{{"), path)
+        }
+        XCTAssertTrue(pages["Docs/en/index.html"]!.contains(#"<a href="../../Current/Docs/en/index.html">"#))
+        XCTAssertTrue(pages["Docs/ja/index.html"]!.contains(#"<a href="https://example.com/pushmatrix/Current/Docs/ja/index.html">"#))
+    }
+
+    /// Markdown: each field's text is there as `MarkdownFormat` escapes it, and nothing of a hostile text is there otherwise.
+    func testMarkdownPagesCarryHostileTextEscaped() throws {
+        let pages = try pages().filter { $0.key.hasSuffix(".md") }
+        XCTAssertEqual(pages.count, 10)
+        let fields = try fields()
+        for (path, markdown) in pages {
+            let rest = fields.reduce(Self.others.reduce(markdown) { $0.replacingOccurrences(of: MarkdownFormat().text($1), with: "") }) {
+                $0.replacingOccurrences(of: MarkdownFormat().text(Self.hostile($1.number)), with: "")
+            }
+            XCTAssertFalse(rest.contains("alert(") || rest.contains("javascript:") || rest.contains("{{"), path)
+        }
+        let all = pages.values.joined()
+        for (number, text) in fields where !Self.unused.contains(text ?? "") && !Self.htmlOnly.contains(text ?? "") {
+            XCTAssertTrue(all.contains(MarkdownFormat().text(Self.hostile(number))), "field \(number) (\(text ?? "")) escaped")
+        }
+        XCTAssertTrue(all.contains(MarkdownFormat().text(Self.braces)), "braces are not a template's")
+        XCTAssertTrue(all.contains(#""\>\<script\>alert(1)\</script\>\<img src=x onerror=alert(1)\>\[x\](javascript:alert(1))"#))
+        XCTAssertTrue(pages["Docs/en/index.md"]!.contains("](../../Current/Docs/en/index.md): "))
+        XCTAssertTrue(pages["Docs/ja/index.md"]!.contains("](https://example.com/pushmatrix/Current/Docs/ja/index.md): "))
+    }
+}
