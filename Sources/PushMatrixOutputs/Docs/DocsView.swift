@@ -94,10 +94,12 @@ struct DocsView {
         // What backs the source: its references, its device and iOS version, or the titles of the sources an expectation is based on.
         let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
         let evidence =
-            (source.references + basedOn).joined(separator: "; ") + [source.device, source.os].compactMap { $0 }.joined(separator: ", ")
+            (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
+            + [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
+            .joined(separator: book.phrase("listSeparator").plainText)
         return .object([
             "anchor": .verbatim(anchors.source(source.id)),
-            "title": .inline(book.text(source.title)), "platforms": .text(source.platforms),
+            "title": .inline(book.text(source.title)), "platforms": .inline(book.text(source.platforms)),
             // A source used beyond what it saw says why after its caveat.
             "caveat": .inline(
                 book.text(source.caveat)

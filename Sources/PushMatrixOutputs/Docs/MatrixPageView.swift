@@ -15,7 +15,7 @@ extension DocsView {
                     .object([
                         "name": .inline(book.name(setup.name)), "className": .inline(setup.className.map(Inline.code) ?? Inline([])),
                         "hasClass": .bool(setup.className != nil),
-                        "platforms": .text(setup.platforms), "description": .inline(book.text(setup.description)),
+                        "platforms": .text(book.text(setup.platforms).plainText), "description": .inline(book.text(setup.description)),
                     ])
                 }),
             "handlers": .list(spec.handlers.map(handler)),

@@ -58,8 +58,8 @@ final class NodeReader {
         return nil
     }
 
-    package func text(_ key: String, optional: Bool = false) -> LocalizedText? {
-        member(key, optional: optional).flatMap { Self.text($0, path: childPath(key), sink: sink) }
+    package func text(_ key: String, optional: Bool = false, plainIn languages: [String]? = nil) -> LocalizedText? {
+        member(key, optional: optional).flatMap { Self.text($0, path: childPath(key), sink: sink, plainIn: languages) }
     }
 
     package func object(_ key: String, optional: Bool = false) -> NodeReader? {
@@ -155,10 +155,13 @@ final class NodeReader {
         return nil
     }
 
-    /// A text is an object of language → string; which languages it needs is checked by validation.
-    package static func text(_ node: JSONNode, path: String, sink: DiagnosticSink) -> LocalizedText? {
+    /// An object of language → string, or a plain string the same in each language `plainIn` names; validation checks the languages.
+    package static func text(_ node: JSONNode, path: String, sink: DiagnosticSink, plainIn ids: [String]? = nil) -> LocalizedText? {
+        let origin = Origin(path: path, location: node.location)
+        if let ids, case .string(let s) = node.value { return .init(values: ids.reduce(into: [:]) { $0[$1] = s }, origin: origin) }
         guard case .object(let members) = node.value else {
-            sink.error(node.location, path, "expected a text object such as {\"en\": \"…\", \"ja\": \"…\"}, found \(node.typeName)")
+            let plain = ids == nil ? "" : "a string or "
+            sink.error(node.location, path, "expected \(plain)a text object such as {\"en\": \"…\", \"ja\": \"…\"}, found \(node.typeName)")
             return nil
         }
         var values: [String: String] = [:]
@@ -169,6 +172,6 @@ final class NodeReader {
                 values[member.key] = value
             }
         }
-        return LocalizedText(values: values, origin: Origin(path: path, location: node.location))
+        return LocalizedText(values: values, origin: origin)
     }
 }

@@ -76,15 +76,13 @@ public struct Source: Sendable {
     /// (`reported`), the sources an expectation follows from (`expected`), device and OS version
     /// (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
     public var address: String?
-    public var references: [String]
-    public var basedOn: [Reference]
-    public var device: String?
-    public var os: String?
+    public var references: [LocalizedText]; public var basedOn: [Reference]
+    public var device: LocalizedText?; public var os: LocalizedText?
     /// What a reported source saw, where the spec says; required of one that backs a path.
     public var saw: Scope?
     /// A few words naming the source where a path's label cites it (`onmyway133`); without one, the label gives only the kind.
     public var short: LocalizedText?
-    public var platforms: String; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
+    public var platforms: LocalizedText; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
 /// A term the spec's texts write in one form per language: its other forms (`variants`, by
 /// language) are refused in every text, except inside the phrases `allowed` (a gloss on first
@@ -114,7 +112,7 @@ public struct PayloadKey: Sendable {
 }
 
 public struct Setup: Sendable {
-    public var id: String; public var name: LocalizedText; public var className: String?; public var platforms: String;
+    public var id: String; public var name: LocalizedText; public var className: String?; public var platforms: LocalizedText;
     public var description: LocalizedText; public var origin: Origin
 }
 

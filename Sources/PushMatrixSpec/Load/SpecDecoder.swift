@@ -11,14 +11,14 @@ enum SpecDecoder {
         if let version = r.integer("specVersion"), version != 1, let node = r.member("specVersion") {
             r.report("specVersion", node, "unsupported spec version \(version); this pushmatrix reads version 1")
         }
-        let naming = naming(r), languages = r.objects("languages", language)
+        let naming = naming(r), languages = r.objects("languages", language), ids = languages.map(\.id)
         let phrasesOrigin = Origin(path: "phrases", location: r.member("phrases", optional: true)?.location ?? root.location)
         var spec = Spec(
-            file: file, languages: languages, sources: r.objects("sources") { source($0, naming) },
+            file: file, languages: languages, sources: r.objects("sources") { source($0, naming, ids) },
             symbols: r.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
-            payloadKeys: r.objects("payloadKeys", payloadKey), setups: r.objects(naming.list) { setup($0, naming) }, naming: naming,
+            payloadKeys: r.objects("payloadKeys", payloadKey), setups: r.objects(naming.list) { setup($0, naming, ids) }, naming: naming,
             appStates: r.objects("appStates", appState), handlerStates: r.objects("handlerStates", handlerState),
             handlers: r.objects("handlers", handler), taps: r.objects("taps", tap), notes: r.objects("notes") { note($0, naming) },
             conditions: r.objects("conditions", optional: true) { condition($0, naming) },
@@ -74,9 +74,9 @@ enum SpecDecoder {
             origin: o.origin)
     }
 
-    private static func setup(_ o: NodeReader, _ naming: SetupNaming) -> Setup? {
+    private static func setup(_ o: NodeReader, _ naming: SetupNaming, _ ids: [String]) -> Setup? {
         let id = o.string("id"), name = o.text("name"), className = o.string("className", optional: naming.list == SetupNaming.current.list)
-        let platforms = o.string("platforms"), description = o.text("description")
+        let platforms = o.text("platforms", plainIn: ids), description = o.text("description")
         guard let id, let name, let platforms, let description else { return nil }
         return Setup(id: id, name: name, className: className, platforms: platforms, description: description, origin: o.origin)
     }
@@ -337,8 +337,8 @@ enum SpecDecoder {
     }
 
     /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).
-    private static func source(_ o: NodeReader, _ naming: SetupNaming) -> Source? {
-        let id = o.string("id"), platforms = o.string("platforms"), title = o.text("title"), caveat = o.text("caveat")
+    private static func source(_ o: NodeReader, _ naming: SetupNaming, _ ids: [String]) -> Source? {
+        let id = o.string("id"), platforms = o.text("platforms", plainIn: ids), title = o.text("title"), caveat = o.text("caveat")
         var kind: Source.Kind?
         let older = o.member("kind", optional: true) == nil && o.member("appleDocumented", optional: true) != nil
         if older {
@@ -351,14 +351,12 @@ enum SpecDecoder {
             }
         }
         let needs = older ? nil : kind, address = o.string("address", optional: needs != .appleDocumented)
-        let references = o.list("references", optional: needs != .reported) { node, path in
-            NodeReader.string(node, path: path, sink: o.sink)
-        }
+        let references = o.list("references", optional: needs != .reported) { NodeReader.text($0, path: $1, sink: o.sink, plainIn: ids) }
         if needs == .reported, references.isEmpty, let list = o.member("references", optional: true) {
             o.report("references", list, "a reported source lists at least one report")
         }
-        let basedOn = o.strings("basedOn", optional: needs != .expected), device = o.string("device", optional: needs != .observed)
-        let os = o.string("os", optional: needs != .observed)
+        let basedOn = o.strings("basedOn", optional: needs != .expected), observed = needs == .observed
+        let device = o.text("device", optional: !observed, plainIn: ids), os = o.text("os", optional: !observed, plainIn: ids)
         let saw = o.object("saw", optional: true) { s in
             Scope(
                 cells: selection(s, naming), taps: nonEmptyStrings(s, "taps", "lists none; leave it out for all"),

@@ -356,9 +356,7 @@ struct Validator {
                     }
                 }
             case .observed:
-                for (field, value) in [("device", source.device), ("os", source.os)] where value?.isBlank ?? true {
-                    sink.error(source.origin, "source '\(source.id)' is an observation: \"\(field)\" must not be empty")
-                }
+                break  // the decoder requires its device and iOS version, texts that may not be blank
             }
         }
         let addresses = spec.sources.compactMap { s in s.address.map { (s.origin, $0, "source '\(s.id)': address", false) } }

@@ -128,7 +128,7 @@ final class ExplainTests: XCTestCase {
     func testEveryPathOfACellIsExplained() throws {
         let base = ["explain", "--spec", "builtin:current", "--alert", "--setup", "scenes", "--state", "terminated"]
         let text = Command.run(base).stdout
-        XCTAssertTrue(text.contains("  Path 1 — expected, not yet observed: Apple's documented rules, read together\n  1. "), text)
+        XCTAssertTrue(text.contains("  Path 1 — expected, not yet observed: Inferred from Apple's documentation\n  1. "), text)
         XCTAssertTrue(
             text.contains(
                 "  Path 2 — reported: onmyway133: a scene's connection options on a tap, empty after termination and filled from the background\n"
@@ -440,14 +440,14 @@ final class ExplainTests: XCTestCase {
             "     - notification body: the scene connection handler, then the action handler (.inactive)",
             "  scene connection handler = scene(_:willConnectTo:options:)",
             "  action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)",
-            "  Source: Apple's documented rules, read together (expected, not yet observed)",
+            "  Source: Inferred from Apple's documentation (expected, not yet observed)",
         ] {
             XCTAssertTrue(english.stdout.contains(line + "\n"), line + "\n" + english.stdout)
         }
         let japanese = Command.run(arguments + ["--lang", "ja"])
         for line in [
             "  シーン接続ハンドラー = scene(_:willConnectTo:options:)",
-            "  出典:Apple のドキュメントのルールを組み合わせた読み取り(推定(未観測))",
+            "  出典:Apple のドキュメントからの推定(推定(未観測))",
         ] {
             XCTAssertTrue(japanese.stdout.contains(line + "\n"), line + "\n" + japanese.stdout)
         }

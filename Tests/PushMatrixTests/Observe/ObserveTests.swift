@@ -336,8 +336,8 @@ final class ObserveTests: XCTestCase {
             XCTAssertEqual(observed.title["en"], "Field runs on iPhone 15, iOS 18.2")
             if updated.spec.showsSourceKinds {
                 XCTAssertEqual(observed.kind, .observed)
-                XCTAssertEqual(observed.device, "iPhone 15")
-                XCTAssertEqual(observed.os, "iOS 18.2")
+                XCTAssertEqual(observed.device?["en"], "iPhone 15")
+                XCTAssertEqual(observed.os?["ja"], "iOS 18.2")
             }
             let generate = Command.run(["generate", "--spec", out, "--output", Fixtures.temporaryDirectory(self) + "/out", "--quiet"])
             XCTAssertEqual(generate.status, 0, generate.stderr)

@@ -40,16 +40,17 @@ final class CallOrderPageTests: XCTestCase {
     func testTheIOS7FactsAreLabelledAndCited() throws {
         let matrix = Fixtures.builtIn
         let source = try XCTUnwrap(matrix.spec.sources.first { $0.id == matrix.spec.callOrder!.source.id })
-        XCTAssertEqual(source.platforms, "iOS 7")
+        XCTAssertEqual(source.platforms.values, ["en": "iOS 7", "ja": "iOS 7"])
         let files = try Fixtures.rendered(matrix)
         for language in matrix.spec.languages.map(\.id) {
             let book = Phrasebook(matrix: matrix, language: language)
             let plain = { (text: LocalizedText) in book.text(text).plainText }
+            let platforms = plain(source.platforms)
             let cited =
                 plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]! + plain(source.title) + book.glue["open"]!
-                + source.platforms + book.glue["close"]!
+                + platforms + book.glue["close"]!
             let label = plain(try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
-            XCTAssertTrue(label.contains(source.platforms), "the heading names \(source.platforms): \(label)")
+            XCTAssertTrue(label.contains(platforms), "the heading names \(platforms): \(label)")
             let facts = matrix.spec.callOrder!.rules.map { plain($0.text) } + matrix.spec.callOrder!.tapOpensApp.map { plain($0.text) }
 
             // Markdown: everything after the label's heading is the source's; nothing before it is.

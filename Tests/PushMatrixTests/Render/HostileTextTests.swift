@@ -6,7 +6,7 @@ import XCTest
 @testable import PushMatrixSpec
 
 /// Every spec text that reaches a page, made hostile in `hostile-text.json` (markup, a script, an event handler, a `javascript:`
-/// link, Markdown emphasis, code and table syntax, braces), lands in both formats' pages as text only: HTML holds no element or
+/// link, Markdown emphasis, code and table syntax), lands in both formats' pages as text only: HTML holds no element or
 /// attribute the spec wrote and shows the text literally; Markdown holds it backslash-escaped, as
 /// `MarkdownFormat` writes it.
 final class HostileTextTests: XCTestCase {
@@ -16,8 +16,8 @@ final class HostileTextTests: XCTestCase {
     }
 
     /// What the sources' and setups' `platforms` end with, and the hostile title: the checks take these out with the numbered texts.
-    static let braces = " {{mustache}} {{{triple}}} `t` | <b>x</b>"
-    static let others = [braces, "Title </title><script>alert(1)</script> & more"]
+    static let markup = " `t` | <b>x</b>"
+    static let others = [markup, "Title </title><script>alert(1)</script> & more"]
 
     /// Texts of the fixture no page uses, and texts only the HTML pages use (the overview grid and its legend).
     static let unused: Set = ["columnValue"]
@@ -63,7 +63,7 @@ final class HostileTextTests: XCTestCase {
             XCTAssertFalse(texts.isEmpty, field)
             XCTAssertTrue(texts.allSatisfy(hostile), field)
         }
-        XCTAssertTrue(spec.sources.allSatisfy { $0.platforms.contains("{{mustache}}") })
+        XCTAssertTrue(spec.sources.allSatisfy { $0.platforms.values.values.allSatisfy { $0.contains("<b>x</b>") } })
     }
 
     /// HTML: the only elements and attributes are the templates'; every hostile field's text shows literally.
@@ -90,7 +90,7 @@ final class HostileTextTests: XCTestCase {
         for (number, text) in fields where !Self.unused.contains(text ?? "") {
             XCTAssertTrue(shown.contains(Self.hostile(number)), "field \(number) (\(text ?? "")) shows as text")
         }
-        XCTAssertTrue(shown.contains(Self.braces), "braces are not a template's")
+        XCTAssertTrue(shown.contains(Self.markup), "platforms show their markup as text")
         // Each hostile text there is whole and escaped: with those taken out, nothing of one is left.
         for (path, html) in pages {
             let rest = fields.reduce(Self.others.reduce(html) { $0.replacingOccurrences(of: HTMLFormat().text($1), with: "") }) {
@@ -117,7 +117,7 @@ final class HostileTextTests: XCTestCase {
         for (number, text) in fields where !Self.unused.contains(text ?? "") && !Self.htmlOnly.contains(text ?? "") {
             XCTAssertTrue(all.contains(MarkdownFormat().text(Self.hostile(number))), "field \(number) (\(text ?? "")) escaped")
         }
-        XCTAssertTrue(all.contains(MarkdownFormat().text(Self.braces)), "braces are not a template's")
+        XCTAssertTrue(all.contains(MarkdownFormat().text(Self.markup)), "platforms show their markup as text")
         XCTAssertTrue(all.contains(#""\>\<script\>alert(1)\</script\>\<img src=x onerror=alert(1)\>\[x\](javascript:alert(1))"#))
         XCTAssertTrue(pages["Docs/en/index.md"]!.contains("](../../Current/Docs/en/index.md): "))
         XCTAssertTrue(pages["Docs/ja/index.md"]!.contains("](https://example.com/pushmatrix/Current/Docs/ja/index.md): "))
