@@ -9,8 +9,9 @@ extension DocsView {
     package func explorer() -> TemplateValue {
         common(page: "explorer", title: "explorerTitle").merging([
             "data": .verbatim(Self.scriptSafe(explorerData().serialized(compact: true))),
-            "setupLabel": .inline(text("columnSetup")), "stateLabel": .inline(text("appStatesColumn")),
-            "payloadLabel": .inline(text("payloadColumn")), "conditionsLabel": .inline(text("conditionsTitle")),
+            "setupHeading": .inline(text("columnSetup")), "stateHeading": .inline(text("appStatesColumn")),
+            "payloadHeading": .inline(text("payloadColumn")), "conditionsHeading": .inline(text("conditionsTitle")),
+            "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
             "hasConditions": .bool(!spec.conditions.isEmpty),
         ])
     }
