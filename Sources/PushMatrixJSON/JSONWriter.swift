@@ -9,35 +9,46 @@ public indirect enum JSONOutput: Sendable {
 }
 
 extension JSONOutput {
-    /// Pretty-printed: 2-space indent, `"key": value`, `[]` / `{}` when empty, no trailing newline (the caller decides how output ends).
-    public func serialized() -> String {
+    /// Pretty-printed: 2-space indent, `"key": value`, `[]` / `{}` when empty, no trailing newline (the caller decides how output ends);
+    /// `compact`, without any space or line break, for data embedded in a page.
+    public func serialized(compact: Bool = false) -> String {
         var out = ""
-        write(to: &out, indent: 0)
+        write(to: &out, indent: compact ? nil : 0)
         return out
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private func write(to out: inout String, indent: Int?) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .string(let value): JSONOutput.writeString(value, to: &out)
         case .array(let items):
-            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in item.write(to: &out, indent: indent + 1) }
+            writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in
+                item.write(to: &out, indent: indent.map { $0 + 1 })
+            }
         case .object(let members):
             writeContainer(members, open: "{", close: "}", to: &out, indent: indent) { member, out in
                 JSONOutput.writeString(member.0, to: &out)
-                out += ": "
-                member.1.write(to: &out, indent: indent + 1)
+                out += indent == nil ? ":" : ": "
+                member.1.write(to: &out, indent: indent.map { $0 + 1 })
             }
         }
     }
 
     private func writeContainer<Element>(
-        _ elements: [Element], open: String, close: String, to out: inout String, indent: Int,
+        _ elements: [Element], open: String, close: String, to out: inout String, indent: Int?,
         element: (Element, inout String) -> Void
     ) {
-        guard !elements.isEmpty else { out += open + close; return }
+        guard let indent, !elements.isEmpty else {
+            out += open
+            for (index, item) in elements.enumerated() {
+                if index > 0 { out += "," }
+                element(item, &out)
+            }
+            out += close
+            return
+        }
         let inner = String(repeating: " ", count: 2 * (indent + 1))
         out += open
         for (index, item) in elements.enumerated() {

@@ -90,11 +90,13 @@ extension OutputPlan {
         case .one:
             return [file([:], .none)]
         case .pages:
-            return pages.flatMap { page in
+            return pages.filter { row.format == .html || $0 != DocsView.explorer }.flatMap { page in
                 spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
             }
         case .articles:
-            return pages.filter { $0 != "index" }.map { file(["page": $0], .page($0, language: spec.languages[0].id)) }
+            return pages.filter { $0 != "index" && $0 != DocsView.explorer }.map {
+                file(["page": $0], .page($0, language: spec.languages[0].id))
+            }
         case .index:
             return [file([:], .page("index", language: spec.languages[0].id))]
         case .groups:

@@ -23,7 +23,11 @@ struct DocsView {
     /// The pages, each with the text that titles it and the one that sums it up in the index.
     /// A page whose section the spec leaves out is not made.
     package static func pages(_ spec: Spec) -> [(id: String, title: String, summary: String?)] {
-        [("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary")]
+        let first: [(id: String, title: String, summary: String?)] = [
+            ("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary"),
+            (explorer, "explorerTitle", "explorerSummary"),
+        ]
+        return first
             + (spec.setupGuide == nil ? [] : [("setup", "setupGuideTitle", "setupGuideSummary")])
             + (spec.conditions.isEmpty ? [] : [("conditions", "conditionsTitle", "conditionsSummary")])
             + [("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary")]
@@ -31,8 +35,12 @@ struct DocsView {
             + [("call-order", "callOrderTitle", "callOrderSummary")]
     }
 
+    /// The page made in HTML only: no Markdown file nor DocC article.
+    package static let explorer = "explorer"
+
     package func page(_ id: String) -> TemplateValue {
         switch id {
+        case Self.explorer: return explorer()
         case "index": return index()
         case "reception-methods": return receptionMethods()
         case "reception-handler": return receptionHandler()
@@ -58,7 +66,10 @@ struct DocsView {
             "pages": .list(
                 Self.pages(spec).compactMap { page in
                     page.summary.map { summary in
-                        .object(["id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary))])
+                        .object([
+                            "id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary)),
+                            "htmlOnly": .bool(page.id == Self.explorer),
+                        ])
                     }
                 }),
         ]

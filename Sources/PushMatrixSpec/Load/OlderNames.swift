@@ -47,26 +47,32 @@ package enum OlderNames {
     /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the
     /// built-in spec: in each of `languages` the built-in spec has, else in the built-in spec's
     /// first. A spec that lacks none it needs costs no reading of the built-in spec.
+    /// `section` names the built-in spec's part to borrow from, `phrases` or `texts` (`names`, `Phrases.borrowedTexts`).
     static func borrowedPhrases(
-        _ phrases: [String: LocalizedText], languages: [String], origin: Origin, needs: (String) -> Bool
+        _ phrases: [String: LocalizedText], languages: [String], origin: Origin, section: String = "phrases",
+        names: [String] = Phrases.borrowed, needs: (String) -> Bool = { _ in true }
     ) -> [String: LocalizedText] {
         var filled = phrases
-        for name in Phrases.borrowed where phrases[name] == nil && needs(name) {
-            guard let builtIn = builtInPhrases[name], let first = builtIn.first?.value else { continue }
+        for name in names where phrases[name] == nil && needs(name) {
+            guard let builtIn = builtIn[section]?[name], let first = builtIn.first?.value else { continue }
             let values = languages.map { language in (language, builtIn.first { $0.language == language }?.value ?? first) }
             filled[name] = LocalizedText(values: Dictionary(values, uniquingKeysWith: { first, _ in first }), origin: origin)
         }
         return filled
     }
 
-    /// The built-in spec's phrases, each as (language, wording) in the spec's order.
-    private static let builtInPhrases: [String: [(language: String, value: String)]] = {
-        guard let root = try? JSONParser.parse(BuiltInFiles.specs[0].bytes), case .object(let phrases)? = root["phrases"]?.value
-        else { return [:] }
-        var result: [String: [(language: String, value: String)]] = [:]
-        for phrase in phrases {
-            guard case .object(let values) = phrase.value.value else { continue }
-            result[phrase.key] = values.compactMap { if case .string(let text) = $0.value.value { ($0.key, text) } else { nil } }
+    /// The built-in spec's phrases and texts, by section, each as (language, wording) in the spec's order.
+    private static let builtIn: [String: [String: [(language: String, value: String)]]] = {
+        guard let root = try? JSONParser.parse(BuiltInFiles.specs[0].bytes) else { return [:] }
+        var result: [String: [String: [(language: String, value: String)]]] = [:]
+        for section in ["phrases", "texts"] {
+            guard case .object(let phrases)? = root[section]?.value else { continue }
+            for phrase in phrases {
+                guard case .object(let values) = phrase.value.value else { continue }
+                result[section, default: [:]][phrase.key] = values.compactMap {
+                    if case .string(let text) = $0.value.value { ($0.key, text) } else { nil }
+                }
+            }
         }
         return result
     }()

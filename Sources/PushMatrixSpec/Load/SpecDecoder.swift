@@ -35,6 +35,8 @@ enum SpecDecoder {
         spec.phrases = OlderNames.borrowedPhrases(spec.phrases, languages: languages.map(\.id), origin: phrasesOrigin) { name in
             Phrases.neededOnlyWhen[name]?(spec) != false
         }
+        spec.texts = OlderNames.borrowedPhrases(
+            spec.texts, languages: languages.map(\.id), origin: phrasesOrigin, section: "texts", names: Phrases.borrowedTexts)
         return spec
     }
 

@@ -36,6 +36,13 @@ package enum Phrases {
         ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice"].contains { name.hasPrefix($0) }
     }.sorted()
 
+    /// The explorer page's texts, which a spec written before the page borrows likewise.
+    package static let borrowedTexts = [
+        "explorerTitle", "explorerSummary", "explorerIntro", "explorerKeysMode", "explorerPasteMode", "explorerPasteLabel", "explorerTap",
+        "explorerNoTap", "explorerAnswer", "explorerNotPossible", "explorerCellLink", "explorerNotes", "explorerLinkHint",
+        "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge",
+    ]
+
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
     static let mayBeBlank: Set<String> = ["markerSeparator", "markerBetween"]
 

@@ -1,0 +1,186 @@
+import PushMatrixJSON
+import PushMatrixModel
+import PushMatrixSpec
+
+/// The explorer: one HTML page that answers for a chosen payload, setup, app state, tap and conditions. Its data is `explain`'s
+/// answer for every cell, embedded as JSON (`docs/explorer.md`); the page's script picks the cell's answer and, for conditions,
+/// replays their changes on it in the order chosen, as `explain --condition` does.
+extension DocsView {
+    package func explorer() -> TemplateValue {
+        common(page: "explorer", title: "explorerTitle").merging([
+            "data": .verbatim(Self.scriptSafe(explorerData().serialized(compact: true))),
+            "setupHeading": .inline(text("columnSetup")), "stateHeading": .inline(text("appStatesColumn")),
+            "payloadHeading": .inline(text("payloadColumn")), "conditionsHeading": .inline(text("conditionsTitle")),
+            "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
+            "hasConditions": .bool(!spec.conditions.isEmpty),
+        ])
+    }
+
+    /// JSON that no text of the spec can end a `<script>` with: `<`, `>`, `&` and the JavaScript line breaks written as escapes.
+    static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The page's data: the dimensions' ids and names, tables the answers index into (calls, methods, notes, sources), each
+    /// condition's changes, and for every cell, by payload bits, setup and app state, `explain`'s answer: each path with the
+    /// conditions under which another path is the likely one, and the conditions that select the cell.
+    func explorerData() -> JSONOutput {
+        func name(_ text: LocalizedText) -> JSONOutput { .string(book.name(text).plainText) }
+        func pairs<T>(_ items: [T], _ id: KeyPath<T, String>, _ text: KeyPath<T, LocalizedText>) -> JSONOutput {
+            .array(items.map { .array([.string($0[keyPath: id]), name($0[keyPath: text])]) })
+        }
+        let keys = matrix.payloadKeyIds, ids = spec.conditions.map(\.id)
+        var table = ExplorerTable(matrix: matrix)
+        let cells = (0..<(UInt64(1) << UInt64(keys.count))).flatMap { bits in
+            let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
+            let section = anchors.section(Payload(bits: bits))
+            let likely = ids.isEmpty ? [] : matrix.explain(ExplainQuery(payload: flags, conditions: ids))
+            return matrix.explain(ExplainQuery(payload: flags)).enumerated().map { index, outcome in
+                let paths = [outcome] + outcome.paths, under = likely.isEmpty ? [] : [likely[index]] + likely[index].paths
+                let setup = index / spec.appStates.count, state = index % spec.appStates.count
+                let selecting = spec.conditions.indices.filter {
+                    spec.conditions[$0].appliesTo.contains(payload: flags, setup: outcome.setup, appState: outcome.appState)
+                }
+                return JSONOutput.object([
+                    ("a", .string(anchors.cell(setup: setup, state: state, section: section))),
+                    ("c", .array(selecting.map { .int($0) })),
+                    ("p", .array(paths.indices.map { table.path(paths[$0], unlikely: under.isEmpty ? [] : under[$0].unlikelyUnder) })),
+                ])
+            }
+        }
+        return .object([
+            (
+                "keys",
+                .array(
+                    spec.payloadKeys.map {
+                        .array([.string($0.id), name($0.name), .string($0.apnsKey), .array($0.presentWhen.map { .string($0.id) })])
+                    })
+            ),
+            ("setups", pairs(spec.setups, \.id, \.name)), ("states", pairs(spec.appStates, \.id, \.name)),
+            ("taps", .array(spec.taps.map { .array([.string($0.id), name($0.name), .bool($0.touchesNotification)]) })),
+            ("handlers", pairs(spec.handlers, \.id, \.name)),
+            ("handlerStates", .array(spec.handlerStates.map { .array([.string($0.id), .string($0.swift)]) })),
+            (
+                "methods",
+                .array(
+                    spec.handlers.map { handler in
+                        .array(spec.setups.map { setup in .string(handler.methods.first { $0.setup.id == setup.id }?.swift ?? "") })
+                    })
+            ),
+            ("conditions", .array(spec.conditions.map { table.condition($0, name: book.name($0.name).plainText) })),
+            (
+                "phrases",
+                .object(Self.explorerPhrases.compactMap { name in spec.phrases[name]?.values[book.language].map { (name, .string($0)) } })
+            ),
+            ("notes", .array(table.notes.map { .array([.string($0), .string(book.text(matrix.notes[$0]!.text).plainText)]) })),
+            ("sources", .array(table.sources.map(explorerSource))), ("calls", .array(table.calls)), ("cells", .array(cells)),
+        ])
+    }
+
+    /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
+    static let explorerPhrases =
+        [
+            "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter",
+            "onDelivery", "tap",
+        ]
+        + [
+            "pathLabel", "pathLabelSeen", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
+            "conditionUnlikely",
+        ]
+        + ["listSeparator"]
+
+    private func explorerSource(_ id: String) -> JSONOutput {
+        let source = matrix.sources[id]!
+        return .array([
+            .string(id), .string(book.text(source.title).plainText), .string(source.kind.rawValue),
+            .string(spec.showsSourceKinds ? kindLabel(source.kind).plainText : ""), .string(source.platforms),
+        ])
+    }
+}
+
+/// The explorer's tables, filled as the answers are written: each call, note and source once, answers naming them by index.
+struct ExplorerTable {
+    let matrix: Matrix
+    private(set) var calls: [JSONOutput] = [], notes: [String] = [], sources: [String] = []
+    private var callIndex: [String: Int] = [:], noteIndex: [String: Int] = [:], sourceIndex: [String: Int] = [:]
+
+    init(matrix: Matrix) { self.matrix = matrix }
+
+    private static func index(_ key: String, _ index: inout [String: Int], _ list: inout [String]) -> Int {
+        if let found = index[key] { return found }
+        list.append(key)
+        index[key] = list.count - 1
+        return list.count - 1
+    }
+
+    /// One path as `explain` answers it: `d` the calls on delivery, `v` whether the notification is shown, `t` each possible tap
+    /// (its index, its calls), `s` its source, `o` the versions seen on, `x` extrapolated, `u` the conditions under which another
+    /// path is the likely one, `n` its notes, `i` ignored, `p` its number.
+    mutating func path(_ outcome: Outcome, unlikely: [String]) -> JSONOutput {
+        let taps = matrix.spec.taps.map(\.id), conditions = matrix.spec.conditions.map(\.id)
+        let source = Self.index(outcome.source, &sourceIndex, &sources)
+        let noteNumbers = outcome.notes.map { Self.index($0, &noteIndex, &notes) }
+        return .object(
+            [
+                ("p", .int(outcome.path)), ("i", .bool(outcome.ignored)), ("d", calls(outcome.onDelivery)),
+                ("v", .bool(outcome.notificationCenter)),
+                ("t", .array(outcome.taps.map { .array([.int(taps.firstIndex(of: $0.tap)!), calls($0.calls)]) })),
+                ("s", .int(source)), ("n", .array(noteNumbers.map { .int($0) })),
+                ("u", .array(unlikely.map { .int(conditions.firstIndex(of: $0)!) })),
+            ] + (outcome.seenOn.map { [("o", .string($0))] } ?? []) + (outcome.extrapolated ? [("x", .bool(true))] : []))
+    }
+
+    /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one]`, by index.
+    private mutating func calls(_ list: [Call]) -> JSONOutput {
+        let spec = matrix.spec
+        return .array(
+            list.map { call in
+                let needs = call.notes.compactMap { matrix.notes[$0.id]?.onlyWithAPNsKeys }
+                let entry = JSONOutput.array(
+                    [
+                        .int(spec.handlers.firstIndex { $0.id == call.handler.id }!),
+                        .int(call.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
+                        .bool(!call.bringsNotification),
+                    ] + (needs.isEmpty ? [] : [.array(needs.map { .array($0.map { .string($0.id) }) })]))
+                let key = entry.serialized(compact: true)
+                if let found = callIndex[key] { return .int(found) }
+                calls.append(entry)
+                callIndex[key] = calls.count - 1
+                return .int(calls.count - 1)
+            })
+    }
+
+    /// A condition as `[id, name, changes]`, each change `[effect, handler or -1, state or -1, place or ""]`.
+    func condition(_ condition: Condition, name: String) -> JSONOutput {
+        let spec = matrix.spec
+        return .array([
+            .string(condition.id), .string(name),
+            .array(
+                condition.changes.map { change in
+                    .array([
+                        .string(change.effect.rawValue),
+                        .int(change.handler.flatMap { handler in spec.handlers.firstIndex { $0.id == handler.id } } ?? -1),
+                        .int(change.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
+                        .string(change.at?.id ?? ""),
+                    ])
+                }),
+        ])
+    }
+}
+
+extension Anchors {
+    /// The explorer's fragment for one answer (`explorer.html#…`, see `docs/explorer.md`): the set payload keys' ids,
+    /// the setup's and the app state's, and the tap's if any; every id is a spec id, which needs no escaping.
+    package static func explorer(keys: [String], setup: String, appState: String, tap: String? = nil) -> String {
+        "keys=\(keys.joined(separator: ","))&setup=\(setup)&state=\(appState)" + (tap.map { "&tap=\($0)" } ?? "")
+    }
+}
