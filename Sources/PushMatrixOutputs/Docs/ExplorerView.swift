@@ -102,7 +102,7 @@ extension DocsView {
         let source = matrix.sources[id]!
         return .array([
             .string(id), .string(book.text(source.title).plainText), .string(source.kind.rawValue),
-            .string(spec.showsSourceKinds ? kindLabel(source.kind).plainText : ""), .string(source.platforms),
+            .string(spec.showsSourceKinds ? kindLabel(source.kind).plainText : ""), .string(book.text(source.platforms).plainText),
         ])
     }
 }
