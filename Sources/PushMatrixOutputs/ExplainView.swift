@@ -60,7 +60,11 @@ package struct ExplainView {
                                 ])
                             }),
                         "notes": .list((outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap(note)),
-                        "source": .inline(source(outcome.source)),
+                        // Path labels name a source briefly: every path's is told here in full.
+                        "source": .list(
+                            ([outcome.source] + outcome.paths.map(\.source)).uniqued().map(source).filter { !$0.isEmpty }.map {
+                                .inline($0)
+                            }),
                     ])
                 }),
         ])
@@ -92,7 +96,7 @@ package struct ExplainView {
         return .list(lines.compactMap { $0.map { .inline($0) } })
     }
 
-    /// `Path 2 — reported, seen on iOS 18.0: …`, as the docs label it.
+    /// `Path 2 (reported: onmyway133)`, as the docs label it.
     private func label(_ outcome: Outcome) -> Inline {
         book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn, extrapolated: outcome.extrapolated)
     }
@@ -107,7 +111,7 @@ package struct ExplainView {
         return fallback.text.map { .inline(book.text($0)) }
     }
 
-    /// The cell's source and its kind, when the spec gives kinds.
+    /// A source and its kind, when the spec gives kinds.
     private func source(_ id: String) -> Inline {
         let source = book.matrix.sources[id]!
         guard book.matrix.spec.showsSourceKinds else { return Inline([]) }

@@ -12,7 +12,7 @@ extension DocsView {
             "setupHeading": .inline(text("columnSetup")), "stateHeading": .inline(text("appStatesColumn")),
             "payloadHeading": .inline(text("payloadColumn")), "conditionsHeading": .inline(text("conditionsTitle")),
             "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
-            "hasConditions": .bool(!spec.conditions.isEmpty),
+            "hasConditions": .bool(!spec.conditions.isEmpty), "overview": overview(), "hasKinds": .bool(spec.showsSourceKinds),
         ])
     }
 

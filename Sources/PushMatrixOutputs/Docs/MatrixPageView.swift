@@ -1,7 +1,7 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The reception matrix page: terms, design cases, the overview grid and one table per
+/// The reception matrix page: terms, design cases and one table per
 /// payload combination, with cells told as steps; then the page's notes, each numbered once for
 /// every table that cites it, and its sources, which path labels link to.
 extension DocsView {
@@ -34,7 +34,6 @@ extension DocsView {
             "conditions": conditionList, "hasConditions": .bool(!spec.conditions.isEmpty),
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             "sections": .list(sections), "hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(),
-            "overview": overview(),
             "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
             "laterPaths": laterPaths(), "hasLaterPaths": .bool(hasPaths),
         ])
@@ -208,14 +207,15 @@ extension DocsView {
                         return .object(
                             cellSource(cell).merging(stepList(steps, footnotes)).merging([
                                 "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
+                                "explore": .text(
+                                    Anchors.explorer(
+                                        keys: payload.setKeys(matrix.payloadKeyIds), setup: spec.setups[setup].id,
+                                        appState: spec.appStates[state].id)),
                                 "multiPath": .bool(!cell.paths.isEmpty),
                                 "firstLabel": .inline(cell.paths.isEmpty ? Inline([]) : book.pathLabel(1, cell.allPaths[0])),
-                                "source": .verbatim(anchors.source(cell.source.id)),
                                 "paths": .list(
                                     zip(cell.allPaths.dropFirst(), laterSteps).enumerated().map { n, pair in
-                                        let label: TemplateFields = [
-                                            "label": .inline(book.pathLabel(n + 2, pair.0)), "source": .verbatim(anchors.source(pair.0.source.id)),
-                                        ]
+                                        let label: TemplateFields = ["label": .inline(book.pathLabel(n + 2, pair.0))]
                                         return .object(stepList(pair.1, footnotes).merging(label) as TemplateFields)
                                     }),
                                 "changedBy": cellConditions(index),

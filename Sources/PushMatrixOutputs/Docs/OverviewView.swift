@@ -1,8 +1,8 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The matrix at a glance: a row per payload combination, a column per (setup, app state);
-/// each cell shows its calls as chips coloured by handler and labelled with the state.
+/// The matrix at a glance, on the explorer's page: a row per payload combination, a column per (setup, app state); each cell shows
+/// its calls as chips coloured by handler and labelled with the state, and opens its answer; each row links to its table.
 extension DocsView {
     /// Colours are assigned by handler position, from a palette the stylesheet defines.
     static let paletteSize = 6
@@ -15,16 +15,17 @@ extension DocsView {
             "states": .list(spec.setups.flatMap { _ in spec.appStates.map { .object(["name": .inline(book.name($0.name))]) } }),
             "rows": .list(
                 payloads.map { payload in
-                    let section = anchors.section(payload)
+                    let keys = payload.setKeys(matrix.payloadKeyIds)
                     return .object([
                         "title": .inline(book.payload(payload)),
-                        "href": .verbatim(section),
+                        "href": .verbatim("reception-methods.html#" + anchors.section(payload)),
                         "cells": .list(
                             spec.setups.indices.flatMap { setup in
                                 spec.appStates.indices.map { state in
                                     overviewCell(
                                         matrix.cellIndex(payload, setup: setup, state: state),
-                                        href: anchors.cell(setup: setup, state: state, section: section), chips)
+                                        href: Anchors.explorer(keys: keys, setup: spec.setups[setup].id, appState: spec.appStates[state].id),
+                                        chips)
                                 }
                             }),
                     ])
@@ -42,8 +43,9 @@ extension DocsView {
         let ignored = spec.cells[index].ignored, unobserved = isUnobserved(spec.cells[index])
         return .object(
             cellSource(spec.cells[index]).merging([
-                "href": .verbatim(href), "ignored": .bool(ignored),
-                "cellClass": .verbatim([ignored ? "ignored" : "", unobserved ? "unobserved" : ""].filter { !$0.isEmpty }.joined(separator: " ")),
+                "href": .text(href), "ignored": .bool(ignored),
+                "cellClass": .verbatim(
+                    [ignored ? "ignored" : "", unobserved ? "unobserved" : ""].filter { !$0.isEmpty }.joined(separator: " ")),
                 "multiPath": .bool(!spec.cells[index].paths.isEmpty),
                 "pathCount": .inline(
                     spec.cells[index].paths.isEmpty

@@ -39,7 +39,7 @@ package enum Phrases {
     /// The explorer page's texts, which a spec written before the page borrows likewise.
     package static let borrowedTexts = [
         "explorerTitle", "explorerSummary", "explorerIntro", "explorerKeysMode", "explorerPasteMode", "explorerPasteLabel", "explorerTap",
-        "explorerNoTap", "explorerAnswer", "explorerNotPossible", "explorerCellLink", "explorerNotes", "explorerLinkHint",
+        "explorerNoTap", "explorerAnswer", "explorerNotPossible", "explorerCellLink", "explorerAsk", "explorerNotes", "explorerLinkHint",
         "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge",
     ]
 

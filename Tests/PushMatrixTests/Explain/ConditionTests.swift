@@ -176,7 +176,7 @@ final class ConditionTests: XCTestCase {
         XCTAssertTrue(path.extrapolated)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(matrix.json([swiftUI]).serialized().utf8)) as? [[String: Any]])
         XCTAssertEqual((json[0]["paths"] as? [[String: Any]])?.first?["extrapolated"] as? Bool, true)
-        for (language, word) in [("en", "extrapolated"), ("ja", "観測範囲外への当てはめ")] {
+        for (language, word) in [("en", "extrapolated"), ("ja", "観測範囲外")] {
             let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
             let text = try templates.render("explain/explain.txt", view.value([swiftUI], spec: "current"), format: PlainFormat())
             XCTAssertEqual(text.lowercased().components(separatedBy: word).count - 1, 2, "label and reason, \(language): \(text)")

@@ -128,14 +128,17 @@ final class ExplainTests: XCTestCase {
     func testEveryPathOfACellIsExplained() throws {
         let base = ["explain", "--spec", "builtin:current", "--alert", "--setup", "scenes", "--state", "terminated"]
         let text = Command.run(base).stdout
-        XCTAssertTrue(text.contains("  Path 1 — expected, not yet observed: Inferred from Apple's documentation\n  1. "), text)
+        XCTAssertTrue(text.contains("  Path 1 (expected, not yet observed)\n  1. "), text)
         XCTAssertTrue(
             text.contains(
-                "  Path 2 — reported: onmyway133: a scene's connection options on a tap, empty after termination and filled from the background\n"
-                    + "  1. A tap on the notification body calls the scene connection handler, without the notification.\n"
-                    + "  2. After that, iOS calls the action handler (.inactive).\n"), text)
+                "  Path 2 (reported: onmyway133)\n" + "  1. Tap on the notification body: scene connection handler (no notification).\n"
+                    + "  2. Then: action handler (.inactive).\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                "  Source: onmyway133: a scene's connection options on a tap, empty after termination and filled from the background (reported)\n"
+            ), text)
         let ja = Command.run(base + ["--lang", "ja", "--state", "foreground"]).stdout
-        XCTAssertTrue(ja.contains("  経路 2 — 報告・観測範囲外への当てはめ、iOS 18.0 で見られた:"), ja)
+        XCTAssertTrue(ja.contains("  経路 2（報告・観測範囲外：プラグインの報告、iOS 18.0）\n"), ja)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]])
         let paths = try XCTUnwrap(json.first?["paths"] as? [[String: Any]])
@@ -437,7 +440,7 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(english.status, 0, english.stderr)
         for line in [
             "UIKit with scenes · Terminated",
-            "     - notification body: the scene connection handler, then the action handler (.inactive)",
+            "     - notification body: scene connection handler, then action handler (.inactive)",
             "  scene connection handler = scene(_:willConnectTo:options:)",
             "  action handler = userNotificationCenter(_:didReceive:withCompletionHandler:)",
             "  Source: Inferred from Apple's documentation (expected, not yet observed)",
@@ -447,7 +450,7 @@ final class ExplainTests: XCTestCase {
         let japanese = Command.run(arguments + ["--lang", "ja"])
         for line in [
             "  シーン接続ハンドラー = scene(_:willConnectTo:options:)",
-            "  出典:Apple のドキュメントからの推定(推定(未観測))",
+            "  出典：Apple のドキュメントからの推定（推定・未観測）",
         ] {
             XCTAssertTrue(japanese.stdout.contains(line + "\n"), line + "\n" + japanese.stdout)
         }

@@ -258,9 +258,10 @@ struct CallOrderReader {
         }
     }
 
-    /// `method: the action handler (.inactive)`; method names hold ':' but never ': '.
+    /// `method: action handler (.inactive)`; method names hold ':' but never the language's colon (`: `, `：`).
     private func step(_ text: String) throws -> Step {
-        guard let colon = text.range(of: ": "), let calls = PhraseMatcher(book: book).calls(String(text[colon.upperBound...])),
+        guard let colon = text.range(of: book.glue["colon"]!),
+            let calls = PhraseMatcher(book: book).calls(String(text[colon.upperBound...])),
             calls.count == 1
         else {
             throw ReadError("not a step: \(text)")

@@ -137,7 +137,8 @@ struct StepReader {
         guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else { return nil }
         let gap = matcher.book.glue["space"]!
         guard text.hasPrefix(label + gap) else { return nil }
-        return text.dropFirst(label.count + gap.count).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map { mark in
+        return text.dropFirst(label.count + gap.count).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map {
+            mark in
             spec.conditions[Int(mark.filter(\.isNumber))! - 1].id
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import PushMatrix
 @testable import PushMatrixModel
 @testable import PushMatrixSpec
@@ -42,9 +44,14 @@ struct PhraseMatcher {
     /// `the action handler (.inactive), then …` → calls, or nil when the text is not a call list.
     func calls(_ text: String) -> [(handler: String, state: String?)]? {
         if text == plain(book.phrase("nothing")) { return [] }
-        let separator = plain(book.phrase("callSeparator"))
+        // Typesetting may drop a separator's space beside full-width punctuation (`）→ 受信`).
+        let separator = plain(book.phrase("callSeparator")), trimmed = separator.trimmingCharacters(in: .whitespaces)
+        let parts =
+            book.typesets
+            ? text.components(separatedBy: trimmed).map { $0.trimmingCharacters(in: .whitespaces) }
+            : text.components(separatedBy: separator)
         var result: [(String, String?)] = []
-        for part in text.components(separatedBy: separator) {
+        for part in parts {
             if let twice = twice(part) {
                 result += [twice, twice]
                 continue
