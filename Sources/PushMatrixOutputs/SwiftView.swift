@@ -347,9 +347,7 @@ struct SwiftView {
     }
 
     /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
-    static func setLiteral(_ handlers: [String]) -> String {
-        "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
-    }
+    static func setLiteral(_ handlers: [String]) -> String { "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]" }
 
     static func stepExpression(_ step: Scenario.Step) -> String {
         "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "

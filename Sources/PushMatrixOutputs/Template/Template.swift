@@ -172,9 +172,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private func lookUp(_ name: String) -> TemplateValue? {
-        for level in stack.indices.reversed() {
-            if let value = stack[level].field(name) { return value }
-        }
+        for level in stack.indices.reversed() { if let value = stack[level].field(name) { return value } }
         return nil
     }
 

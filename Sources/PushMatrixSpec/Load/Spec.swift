@@ -1,15 +1,14 @@
 import PushMatrixSupport
 
-/// The spec as written: every dimension, text and cell, with where each came from.
-/// Nothing here knows a dimension's ids; they are data.
+/// The spec as written: every dimension, text and cell, with where each came from. Nothing here knows a dimension's ids; they are data.
 public struct Spec: Sendable {
     public var file: String
     public var languages: [Language]
     public var sources: [Source]
     public var symbols: [Symbol]
     public var payloadKeys: [PayloadKey]
-    /// The second dimension: how the app is set up. The file calls it `setups` (cells say
-    /// `setup`), or in the older form `initAPIs` (cells say `api`); `naming` says which.
+    /// The second dimension: how the app is set up. The file calls it `setups` (cells say `setup`), or in the older form `initAPIs` (cells
+    /// say `api`); `naming` says which.
     public var setups: [Setup]
     public var naming: SetupNaming
     public var appStates: [AppState]
@@ -37,15 +36,13 @@ public struct Spec: Sendable {
     public var swiftFiles: SwiftFiles
     public var cells: [Cell]
 
-    /// Whether the sources say what kind of evidence each is (the current form): then the docs
-    /// show each cell's kind and explain names it.
+    /// Whether the sources say what kind of evidence each is (the current form): then the docs show each cell's kind and explain names it.
     public var showsSourceKinds: Bool { sources.contains { $0.declaresKind } }
 }
 
-/// The names of a spec's second dimension. In the file: the list's key, the key that names one
-/// (in a cell, a design case, a permission check) and the key that lists some (in a note, the
-/// permission facts). Outside it: the generated Swift's type, its label (also `explain`'s option
-/// and the field log's key) and the dimension's name in messages.
+/// The names of a spec's second dimension. In the file: the list's key, the key that names one (in a cell, a design case, a permission
+/// check) and the key that lists some (in a note, the permission facts). Outside it: the generated Swift's type, its label (also
+/// `explain`'s option and the field log's key) and the dimension's name in messages.
 public struct SetupNaming: Sendable, Equatable {
     public var list: String, cellKey: String, noteKey: String
     public var swiftType: String, label: String, words: String
@@ -62,19 +59,17 @@ public struct Language: Sendable {
     public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin
 }
 public struct Source: Sendable {
-    /// How much a source can support: Apple's own documentation, developers' reports, what
-    /// follows from documented rules without having been seen, or what was seen on a device.
+    /// How much a source can support: Apple's own documentation, developers' reports, what follows from documented rules without having
+    /// been seen, or what was seen on a device.
     public enum Kind: String, Sendable, CaseIterable {
         case appleDocumented, reported, expected, observed
     }
     public var id: String
     public var kind: Kind
-    /// False for a source in the older form, which says only whether Apple documents it: the
-    /// docs and explain then show no kinds.
+    /// False for a source in the older form, which says only whether Apple documents it: the docs and explain then show no kinds.
     public var declaresKind: Bool
-    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports
-    /// (`reported`), the sources an expectation follows from (`expected`), device and OS version
-    /// (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
+    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports (`reported`), the sources an expectation follows from
+    /// (`expected`), device and OS version (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
     public var address: String?
     public var references: [LocalizedText]; public var basedOn: [Reference]
     public var device: LocalizedText?; public var os: LocalizedText?
@@ -84,9 +79,8 @@ public struct Source: Sendable {
     public var short: LocalizedText?
     public var platforms: LocalizedText; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
-/// A term the spec's texts write in one form per language: its other forms (`variants`, by
-/// language) are refused in every text, except inside the phrases `allowed` (a gloss on first
-/// use, the name of a setting that contains one).
+/// A term the spec's texts write in one form per language: its other forms (`variants`, by language) are refused in every text, except
+/// inside the phrases `allowed` (a gloss on first use, the name of a setting that contains one).
 public struct GlossaryEntry: Sendable {
     public var id: String
     public var term: LocalizedText
@@ -120,8 +114,7 @@ public struct AppState: Sendable {
     public var id: String
     public var name: LocalizedText
     public var description: LocalizedText
-    /// A state whose app has no process: nothing in the app can be called before the user taps,
-    /// unless `launchesInBackground`.
+    /// A state whose app has no process: nothing in the app can be called before the user taps, unless `launchesInBackground`.
     public var running: Bool
     /// The system may start the app in the background when a push arrives (not for a force-quit app).
     public var launchesInBackground: Bool
@@ -158,8 +151,8 @@ public struct MethodName: Sendable {
     public var setup: Reference
     public var swift: String
     public var objc: String
-    /// The method hands the app a `UNNotification` (or a response holding one): the request's
-    /// identifier and delivery date come with the payload. False when it hands the payload alone.
+    /// The method hands the app a `UNNotification` (or a response holding one): the request's identifier and delivery date come with the
+    /// payload. False when it hands the payload alone.
     public var handsNotification = false
 }
 
@@ -168,12 +161,11 @@ public struct Tap: Sendable {
     public var name: LocalizedText
     /// Payload keys that must be set for the tap to exist (an action button needs a category).
     public var requires: [Reference]
-    /// False for a tap that runs without bringing the app forward (an action without
-    /// `.foreground`): on an app with no process it need not start with a launching call.
+    /// False for a tap that runs without bringing the app forward (an action without `.foreground`): on an app with no process it need not
+    /// start with a launching call.
     public var opensApp: Bool
-    /// False for a way back that leaves the notification alone (opening the app from its icon):
-    /// it needs no Notification Center entry, a cell may list it or not, and no call of it brings
-    /// the notification. Written `"touchesNotification": false`.
+    /// False for a way back that leaves the notification alone (opening the app from its icon): it needs no Notification Center entry, a
+    /// cell may list it or not, and no call of it brings the notification. Written `"touchesNotification": false`.
     public var touchesNotification = true
     public var origin: Origin
 }
@@ -184,11 +176,11 @@ public struct Note: Sendable {
     public var source: Reference
     /// Other pages and reports that say the same, cited beside `source`.
     public var moreSources: [Reference] = []
-    /// The setups the note is about, when not all: it is shown only with those (a note about
-    /// an iOS 10 method means nothing on the row of an older API). Nil for every setup.
+    /// The setups the note is about, when not all: it is shown only with those (a note about an iOS 10 method means nothing on the row of
+    /// an older API). Nil for every setup.
     public var setups: [Reference]?
-    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
-    /// that carries this note to happen; nil when the note sets no such condition.
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery that carries this note to happen; nil when
+    /// the note sets no such condition.
     public var onlyWithAPNsKeys: [Reference]?
     public var whenMissing: Fallback?
     public var origin: Origin
@@ -197,9 +189,8 @@ public struct Note: Sendable {
     public var sources: [Reference] { [source] + moreSources }
 }
 
-/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns
-/// its delegate, how an extension ends): declared once, applied to the calls of the cells it
-/// selects, so cells do not multiply by conditions.
+/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns its delegate, how an extension ends):
+/// declared once, applied to the calls of the cells it selects, so cells do not multiply by conditions.
 public struct Condition: Sendable {
     /// What a change does to the calls of its handler.
     public enum Effect: String, Sendable, CaseIterable {
@@ -207,8 +198,8 @@ public struct Condition: Sendable {
         case removed
         /// The call does not happen on delivery; the push is handed over when the app is next opened.
         case heldUntilOpen
-        /// A call of the handler (in `state`) happens as well, after the others. The other
-        /// effects match the handler's calls in `state` only, when it is given.
+        /// A call of the handler (in `state`) happens as well, after the others. The other effects match the handler's calls in `state`
+        /// only, when it is given.
         case added
         /// Of the cell's paths, those that make the call are the likely ones.
         case likely
@@ -241,8 +232,8 @@ public struct Condition: Sendable {
     public var origin: Origin
 }
 
-/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and
-/// the setups and app states named (every one when nil).
+/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and the setups and app states named (every one
+/// when nil).
 public struct CellSelection: Sendable {
     public var payload: [(key: Reference, value: Bool)] = []
     public var setups: [Reference]?
@@ -254,8 +245,8 @@ public struct CellSelection: Sendable {
     }
 }
 
-/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and
-/// where it ran (`device`, `simulator`, `both` or `unstated`). A path beyond it is extrapolated.
+/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and where it ran (`device`, `simulator`, `both`
+/// or `unstated`). A path beyond it is extrapolated.
 public struct Scope: Sendable {
     public var cells: CellSelection
     public var taps: [Reference]?
@@ -268,8 +259,8 @@ public struct Scope: Sendable {
 public struct Fallback: Sendable {
     public var handler: Reference
     public var instead: Call
-    /// What the note says instead where the app is known to lack the handler (explain's
-    /// `--without-…-handler`); without it, the note is not shown there.
+    /// What the note says instead where the app is known to lack the handler (explain's `--without-…-handler`); without it, the note is not
+    /// shown there.
     public var text: LocalizedText?
 }
 
@@ -277,9 +268,8 @@ public struct Call: Sendable, Hashable {
     public var handler: Reference
     public var state: Reference?
     public var notes: [Reference]
-    /// False for a launching call that arrives without the notification (a scene connection
-    /// whose options hold no response): the app has nothing of the push to handle there.
-    /// Written `"withoutNotification": true`.
+    /// False for a launching call that arrives without the notification (a scene connection whose options hold no response): the app has
+    /// nothing of the push to handle there. Written `"withoutNotification": true`.
     public var bringsNotification: Bool = true
     public var origin: Origin
 }
@@ -298,16 +288,16 @@ public struct Cell: Sendable {
     public var seenOn: String?
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
-    /// Whether the first path applies its source beyond what the source saw; false in the cell
-    /// itself, set on the later paths `allPaths` makes.
+    /// Whether the first path applies its source beyond what the source saw; false in the cell itself, set on the later paths `allPaths`
+    /// makes.
     public var extrapolated = false
     public var origin: Origin
 
     /// The payload by key id; a key given twice keeps its first value.
     public var flags: [String: Bool] { Dictionary(payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a }) }
 
-    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
-    /// takes the cell's calls wherever it names none of its own.
+    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path takes the cell's calls wherever it names
+    /// none of its own.
     public var allPaths: [Cell] {
         guard !paths.isEmpty else { return [self] }
         var first = self
@@ -329,8 +319,8 @@ public struct Cell: Sendable {
     }
 }
 
-/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery,
-/// and for the taps it names; the rest as the cell says), with the source that reports it.
+/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery, and for the taps it names; the rest as the
+/// cell says), with the source that reports it.
 public struct CellPath: Sendable {
     public var onDelivery: [Call]?
     public var taps: [(tap: Reference, calls: [Call])]
@@ -374,8 +364,7 @@ public struct PermissionFacts: Sendable {
         public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
     }
     public struct CheckPoint: Sendable { public var symbol: Reference; public var setup: Reference? }
-    /// How one setup reads and asks for permission, and how its answer maps to a status (the
-    /// cases of a Swift `switch`).
+    /// How one setup reads and asks for permission, and how its answer maps to a status (the cases of a Swift `switch`).
     public struct Way: Sendable {
         public struct Case: Sendable { public var pattern: String; public var status: Reference }
         public var setup: Reference
@@ -391,9 +380,9 @@ public struct PermissionFacts: Sendable {
     public var setups: [Way]
 }
 
-/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its
-/// conformance tests (`tests`, under `Tests/MODULEConformanceTests`) and the field kit's probe
-/// app (`probe`, under `Probe`: a folder per app target, beside the `Shared` files every target gets).
+/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its conformance tests (`tests`, under
+/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, under `Probe`: a folder per app target, beside the `Shared`
+/// files every target gets).
 public struct SwiftFiles: Sendable {
     public struct File: Sendable { public var template: String; public var file: String; public var origin: Origin }
     public var sources: [File]
@@ -411,8 +400,7 @@ public struct SwiftFiles: Sendable {
         }
     }
 
-    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and
-    /// its probe app.
+    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and its probe app.
     static let appDelegate = SwiftFiles(
         sources: [
             File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
@@ -433,8 +421,8 @@ public struct SetupGuide: Sendable {
     public var sections: [Section]
 }
 
-/// Another matrix's docs: `href` is per language, relative to this one's language directory,
-/// without the extension (each format adds its own).
+/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension (each format adds its
+/// own).
 public struct RelatedMatrix: Sendable {
     public var name: LocalizedText; public var description: LocalizedText; public var href: LocalizedText; public var origin: Origin
 }
