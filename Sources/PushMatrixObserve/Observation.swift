@@ -9,8 +9,7 @@ package struct Observation {
         /// The scenario of the cell's first path, lacking just the handlers the runs were made without: what labels the outcome.
         package var scenario: Scenario
         /// The calls a field log shows on each distinct path, with the numbers of the cell's paths that make them, in order.
-        package var paths: [(numbers: [Int], calls: [FieldLog.Call])]
-        package var runs: [FieldLog.Run]
+        package var paths: [(numbers: [Int], calls: [FieldLog.Call])], runs: [FieldLog.Run]
 
         /// The distinct call sequences observed, in the order first seen.
         package var observed: [[FieldLog.Call]] {

@@ -3,15 +3,9 @@ import PushMatrixSpec
 
 /// Answers "what happens to this push?" for each setup and app state asked about.
 public struct Outcome: Sendable {
-    public var setup: String
-    public var appState: String
-    public var payload: [String: Bool]
-    public var ignored: Bool
-    public var onDelivery: [Call]
-    public var notificationCenter: Bool
+    public var setup: String, appState: String, payload: [String: Bool], ignored: Bool, onDelivery: [Call], notificationCenter: Bool
     /// Possible taps only, in declared order.
-    public var taps: [(tap: String, calls: [Call])]
-    public var notes: [String]
+    public var taps: [(tap: String, calls: [Call])], notes: [String]
     /// The id of the source the cell rests on.
     public var source: String
     /// Which path of the cell this is (1: the cell's own), and where its source says, the iOS versions it was seen on.
@@ -32,9 +26,7 @@ public struct Outcome: Sendable {
 }
 
 public struct ExplainQuery: Sendable {
-    public var payload: [String: Bool]
-    public var setups: [String]?
-    public var appStates: [String]?
+    public var payload: [String: Bool], setups: [String]?, appStates: [String]?
     /// Optional handlers the app does not implement.
     public var without: Set<String>
     /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a condition on them; nil when only flags were

@@ -4,8 +4,7 @@ import PushMatrixSupport
 /// output, so typos in user-edited templates are caught.
 public struct Template: Sendable {
     public let file: String
-    let nodes: [TemplateNode]
-    let endsWithLiteralNewline: Bool
+    let nodes: [TemplateNode], endsWithLiteralNewline: Bool
 
     public init(source: String, file: String) throws(DiagnosticsError) {
         var parser = TemplateParser(source: source, file: file)

@@ -4,8 +4,7 @@ import PushMatrixSupport
 /// Reads one JSON object of the spec into typed values, recording every problem instead of stopping at the first, and reporting keys nobody
 /// asked for (with the nearest known key).
 final class NodeReader {
-    package let node: JSONNode
-    package let path: String
+    package let node: JSONNode, path: String
     let sink: DiagnosticSink
     private var known: [String] = []
 
