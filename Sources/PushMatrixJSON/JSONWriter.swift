@@ -40,23 +40,15 @@ extension JSONOutput {
         _ elements: [Element], open: String, close: String, to out: inout String, indent: Int?,
         element: (Element, inout String) -> Void
     ) {
-        guard let indent, !elements.isEmpty else {
-            out += open
-            for (index, item) in elements.enumerated() {
-                if index > 0 { out += "," }
-                element(item, &out)
-            }
-            out += close
-            return
-        }
-        let inner = String(repeating: " ", count: 2 * (indent + 1))
+        // Pretty: each element on its own line, one level in; compact, or empty: nothing between them but commas.
+        let pretty = elements.isEmpty ? nil : indent
+        let inner = pretty.map { "\n" + String(repeating: " ", count: 2 * ($0 + 1)) } ?? ""
         out += open
         for (index, item) in elements.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            out += inner
+            out += index == 0 ? inner : "," + inner
             element(item, &out)
         }
-        out += "\n" + String(repeating: " ", count: 2 * indent) + close
+        out += (pretty.map { "\n" + String(repeating: " ", count: 2 * $0) } ?? "") + close
     }
 
     /// RFC 8259 escaping: only `"`, `\` and control characters; everything else is written as is.

@@ -17,8 +17,7 @@ package struct FieldLog {
 
     /// One run from its `start` line to its `end` line.
     package struct Run: Sendable {
-        package var id: String, file: String, line: Int
-        package var device: String, os: String
+        package var id: String, file: String, line: Int, device: String, os: String
         package var payload: Payload, setup: String, appState: String, tap: String?, without: [String]
         /// The ids of the spec's conditions the run was made under, in declared order; empty when none.
         package var conditions: [String] = []

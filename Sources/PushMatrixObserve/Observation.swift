@@ -9,8 +9,7 @@ package struct Observation {
         /// The scenario of the cell's first path, lacking just the handlers the runs were made without: what labels the outcome.
         package var scenario: Scenario
         /// The calls a field log shows on each distinct path, with the numbers of the cell's paths that make them, in order.
-        package var paths: [(numbers: [Int], calls: [FieldLog.Call])]
-        package var runs: [FieldLog.Run]
+        package var paths: [(numbers: [Int], calls: [FieldLog.Call])], runs: [FieldLog.Run]
 
         /// The distinct call sequences observed, in the order first seen.
         package var observed: [[FieldLog.Call]] {
@@ -152,9 +151,7 @@ package struct Observation {
         if observed.count == expected.count + 1, Array(observed[(i + 1)...]) == Array(expected[i...]) {
             return "\(step): extra call \(describe(observed[i]))"
         }
-        if expected.count == observed.count, counts(expected) == counts(observed) {
-            return "\(step): the same calls in another order"
-        }
+        if expected.count == observed.count, counts(expected) == counts(observed) { return "\(step): the same calls in another order" }
         let seen = i < observed.count ? describe(observed[i]) : "no call"
         let wanted = i < expected.count ? describe(expected[i]) : "no call"
         return "\(step): observed \(seen), expected \(wanted)"
@@ -164,7 +161,5 @@ package struct Observation {
 
     private static func name(_ state: String?) -> String { state.map { "." + $0 } ?? "none" }
 
-    package static func counts(_ calls: [FieldLog.Call]) -> [FieldLog.Call: Int] {
-        calls.reduce(into: [:]) { $0[$1, default: 0] += 1 }
-    }
+    package static func counts(_ calls: [FieldLog.Call]) -> [FieldLog.Call: Int] { calls.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
 }

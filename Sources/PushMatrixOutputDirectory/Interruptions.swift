@@ -3,9 +3,7 @@
 /// (a request then waits), asks `isRequested` between steps, cleaning up when one came before its update was decided, and calls `release`
 /// at the end, when a waiting request takes effect. Precondition: `hold` and `release` pair up, on the thread that runs the command.
 public struct Interruptions: Sendable {
-    package let hold: @Sendable () -> Void
-    package let release: @Sendable () -> Void
-    package let isRequested: @Sendable () -> Bool
+    package let hold: @Sendable () -> Void, release: @Sendable () -> Void, isRequested: @Sendable () -> Bool
 
     public init(
         hold: @escaping @Sendable () -> Void, release: @escaping @Sendable () -> Void, isRequested: @escaping @Sendable () -> Bool

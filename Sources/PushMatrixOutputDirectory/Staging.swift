@@ -6,8 +6,7 @@ extension OutputWriter {
     /// - a new output directory is built whole in the hidden directory beside it, then renamed into place at once: complete or absent;
     /// - an existing one goes through a `Transaction`: a run stopped at any moment leaves it undone, or done once the next run finishes it.
     public final class Staging {
-        package let writer: OutputWriter
-        package let force: Bool
+        package let writer: OutputWriter, force: Bool
         package let previous: Manifest  // the manifest before this run
         private let outputLock: OutputLock
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest

@@ -2,9 +2,8 @@ import PushMatrixJSON
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The field kit's files besides the probe app: one payload file per payload combination for the
-/// simulator (`xcrun simctl push`) and one for a device (the `aps` dictionary with the
-/// `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
+/// The field kit's files besides the probe app: one payload file per payload combination for the simulator (`xcrun simctl push`) and one
+/// for a device (the `aps` dictionary with the `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
 struct FieldKitView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
@@ -12,15 +11,15 @@ struct FieldKitView {
     /// The payload combination's file name, as the Swift scenario groups name it.
     package func name(_ payload: Payload) -> String { SwiftView.payloadName(payload, keys: matrix.payloadKeyIds) }
 
-    /// A payload shows in Notification Center only with a key that makes it visible; one that
-    /// does not is a background push: type `background`, priority 5, or APNs refuses it.
+    /// A payload shows in Notification Center only with a key that makes it visible; one that does not is a background push: type
+    /// `background`, priority 5, or APNs refuses it.
     func headers(_ payload: Payload) -> (type: String, priority: String) {
         let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
         return visible ? ("alert", "10") : ("background", "5")
     }
 
-    /// The `aps` dictionary with exactly the combination's keys, each with a value that counts
-    /// as set (see `presentWhen`); the alert's body names the combination.
+    /// The `aps` dictionary with exactly the combination's keys, each with a value that counts as set (see `presentWhen`); the alert's body
+    /// names the combination.
     package func aps(_ payload: Payload) -> JSONOutput {
         .object(
             spec.payloadKeys.indices.filter(payload.isSet).map { index in
@@ -68,9 +67,8 @@ struct FieldKitView {
         return folders.sorted()
     }
 
-    /// The probe app's holes: the generated module and each set of import lines that names it,
-    /// the spec its runs name, the category and action it registers, the payload keys, and the
-    /// spec's words for app states and taps in each of its languages.
+    /// The probe app's holes: the generated module and each set of import lines that names it, the spec its runs name, the category and
+    /// action it registers, the payload keys, and the spec's words for app states and taps in each of its languages.
     package func probe(module: String, specName: String) -> [String: String] {
         let keys = spec.payloadKeys.map(\.id), imports = { (others: [String]) in SwiftPrinter.imports(others + [module]) }
         return [
@@ -110,8 +108,8 @@ struct FieldKitView {
         }
     }
 
-    /// The arguments of `ProbePhrases` in `language`, in the order it declares them: a phrase
-    /// with placeholders is a closure of their Swift names.
+    /// The arguments of `ProbePhrases` in `language`, in the order it declares them: a phrase with placeholders is a closure of their Swift
+    /// names.
     private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
         let plain = ["Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
         let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
@@ -124,8 +122,8 @@ struct FieldKitView {
         }
     }
 
-    /// The probe screen's phrase `name` in `language` as a Swift string literal; a placeholder
-    /// becomes an interpolation of the Swift name it gives.
+    /// The probe screen's phrase `name` in `language` as a Swift string literal; a placeholder becomes an interpolation of the Swift name
+    /// it gives.
     private func probePhrase(_ name: String, _ language: String) -> String {
         let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
         var literal = "\""
@@ -139,8 +137,8 @@ struct FieldKitView {
         return literal + "\""
     }
 
-    /// The runbook of `language`: the probe's targets on module `module`, the spec's app states
-    /// and taps in its words, and every payload file with its headers and whether it shows.
+    /// The runbook of `language`: the probe's targets on module `module`, the spec's app states and taps in its words, and every payload
+    /// file with its headers and whether it shows.
     package func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([

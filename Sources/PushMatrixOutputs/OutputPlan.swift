@@ -6,8 +6,7 @@ package enum OutputPlan {
     /// What one run makes: `generate` (with a test framework) or the field kit, of a module.
     package struct Run: Sendable {
         package enum Product: Sendable { case generate, fieldKit }
-        package var product: Product
-        package var module: String
+        package var product: Product, module: String
         package var tests: TestFramework = .xctest
         /// The name the field kit's probe gives the spec in the runs it records.
         package var specName: String = "spec"
@@ -69,11 +68,7 @@ package enum OutputPlan {
     package struct Row: Sendable {
         package let path: String
         /// Nil for a file the view writes whole (the payload files' JSON).
-        package let template: String?
-        package let view: View
-        package let format: Format
-        package let range: Range
-        package let when: Condition
+        package let template: String?, view: View, format: Format, range: Range, when: Condition
         /// The template for a `template` that neither the user's directory nor the built-ins have (a runbook not yet translated).
         package let fallback: String?
 

@@ -16,8 +16,7 @@ package struct PlannedFile: Sendable {
         package let view: OutputPlan.View, item: Item, tests: TestFramework
     }
 
-    package let path: String, template: String?, fallback: String?
-    package let format: OutputPlan.Format, key: ModelKey
+    package let path: String, template: String?, fallback: String?, format: OutputPlan.Format, key: ModelKey
 }
 
 extension OutputPlan {

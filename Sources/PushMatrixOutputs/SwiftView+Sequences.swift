@@ -35,9 +35,7 @@ extension SwiftView {
     /// The sequence suite's holes: XCTest's a test per sequence; Swift Testing's file has one test, over `PushSequence.all`, as it is.
     func sequenceSuite(_ framework: TestFramework, module: String) -> [String: String] {
         var holes = ["imports": SwiftPrinter.imports([module, framework.module])]
-        if framework == .xctest {
-            holes["tests"] = Self.xcTests(matrix.pushSequences().map { ($0.name, Self.summary($0), "." + $0.name) })
-        }
+        if framework == .xctest { holes["tests"] = Self.xcTests(matrix.pushSequences().map { ($0.name, Self.summary($0), "." + $0.name) }) }
         return holes
     }
 

@@ -269,8 +269,7 @@ struct SwiftView {
     /// first condition's id. Those and the scenarios of a way back that leaves the notification alone (`leaving`, tap ids) are each
     /// declared as a list too, which one test replays: a test each would lengthen the names `swift test --filter` passes.
     package struct Group {
-        package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int
-        package let name: String, typeName: String
+        package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int, name: String, typeName: String
         package let names: [String], testNames: [String], summaries: [String]
         /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary and its scenarios' positions in `names`.
         package let lists: [(name: String, summary: String, members: [Int])]
@@ -347,9 +346,7 @@ struct SwiftView {
     }
 
     /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
-    static func setLiteral(_ handlers: [String]) -> String {
-        "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
-    }
+    static func setLiteral(_ handlers: [String]) -> String { "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]" }
 
     static func stepExpression(_ step: Scenario.Step) -> String {
         "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "

@@ -15,12 +15,9 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
 public struct Diagnostic: Error, Sendable, Hashable {
     public enum Severity: String, Sendable { case error, warning }
 
-    public var file: String
-    public var location: SourceLocation?
+    public var file: String, location: SourceLocation?
     /// Where in the document the problem is, e.g. `cells[14].taps.body[0].handler`; empty for the whole document.
-    public var path: String
-    public var message: String
-    public var severity: Severity
+    public var path: String, message: String, severity: Severity
 
     public init(file: String, location: SourceLocation?, path: String = "", message: String, severity: Severity = .error) {
         (self.file, self.location, self.path, self.message, self.severity) = (file, location, path, message, severity)

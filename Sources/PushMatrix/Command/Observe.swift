@@ -52,8 +52,7 @@ extension Command {
 
 /// What `observe` prints: each observed scenario with its verdict, as text or JSON.
 struct ObservationReport {
-    let matrix: Matrix
-    let observation: Observation
+    let matrix: Matrix, observation: Observation
 
     func text() -> String {
         var out = ""

@@ -2,17 +2,15 @@ import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each
-/// payload key's declared APNs name and value test.
+/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each payload key's declared APNs name and value
+/// test.
 public enum APNsPayload {
     /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
     package static let limit = 4096, voipLimit = 5120
 
-    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys
-    /// present with a value that does not count as set and does not read as a deliberate "no"
-    /// (`"content-available": "1"`, not `0`), since the sender probably meant them.
-    /// `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that depend
-    /// on them (sound, badge).
+    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys present with a value that does not count as
+    /// set and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the sender probably meant them. `apnsKeys`
+    /// are the keys of `aps` that have a value (not null), for the calls that depend on them (sound, badge).
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
         flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]
     ) {
@@ -67,10 +65,9 @@ extension APNsMatcher: CustomStringConvertible {
         }
     }
 
-    /// Whether a value that no test accepts is the sender's way of saying "not set": JSON null or
-    /// false, or the zero of a number test (`"content-available": 0`). Any other value looks
-    /// like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string test
-    /// an empty string (a text left unfilled).
+    /// Whether a value that no test accepts is the sender's way of saying "not set": JSON null or false, or the zero of a number test
+    /// (`"content-available": 0`). Any other value looks like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string
+    /// test an empty string (a text left unfilled).
     static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
         switch node.value {
         case .null, .bool(false): return true

@@ -3,19 +3,12 @@ import PushMatrixSpec
 
 /// Answers "what happens to this push?" for each setup and app state asked about.
 public struct Outcome: Sendable {
-    public var setup: String
-    public var appState: String
-    public var payload: [String: Bool]
-    public var ignored: Bool
-    public var onDelivery: [Call]
-    public var notificationCenter: Bool
+    public var setup: String, appState: String, payload: [String: Bool], ignored: Bool, onDelivery: [Call], notificationCenter: Bool
     /// Possible taps only, in declared order.
-    public var taps: [(tap: String, calls: [Call])]
-    public var notes: [String]
+    public var taps: [(tap: String, calls: [Call])], notes: [String]
     /// The id of the source the cell rests on.
     public var source: String
-    /// Which path of the cell this is (1: the cell's own), and where its source says, the iOS
-    /// versions it was seen on.
+    /// Which path of the cell this is (1: the cell's own), and where its source says, the iOS versions it was seen on.
     public var path = 1
     public var seenOn: String?
     /// The path applies its source beyond what the source saw.
@@ -24,9 +17,8 @@ public struct Outcome: Sendable {
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
     public var paths: [Outcome] = []
-    /// Under the query's conditions: calls held from delivery until the app is next opened,
-    /// calls no source settles, the conditions that changed this path, and those under which
-    /// another path is the likely one.
+    /// Under the query's conditions: calls held from delivery until the app is next opened, calls no source settles, the conditions that
+    /// changed this path, and those under which another path is the likely one.
     public var held: [Call] = []
     public var unsettled: [Call] = []
     public var changedBy: [String] = []
@@ -34,13 +26,11 @@ public struct Outcome: Sendable {
 }
 
 public struct ExplainQuery: Sendable {
-    public var payload: [String: Bool]
-    public var setups: [String]?
-    public var appStates: [String]?
+    public var payload: [String: Bool], setups: [String]?, appStates: [String]?
     /// Optional handlers the app does not implement.
     public var without: Set<String>
-    /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a
-    /// condition on them; nil when only flags were given, so those calls stay as the cell has them.
+    /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a condition on them; nil when only flags were
+    /// given, so those calls stay as the cell has them.
     public var apnsKeys: Set<String>?
     /// The ids of the conditions to answer under (see `Condition`), applied in this order.
     public var conditions: [String]
@@ -97,24 +87,22 @@ extension Matrix {
             taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated)
     }
 
-    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it
-    /// carries may need one of some APNs keys. Unknown keys (nil) decide nothing.
+    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it carries may need one of some APNs keys.
+    /// Unknown keys (nil) decide nothing.
     private func happens(_ call: Call, apnsKeys: Set<String>?) -> Bool {
         guard let apnsKeys else { return true }
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
     }
 
-    /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate
-    /// method under the outcome's setup as Swift names it.
-    /// With `conditions` (the query had some), each outcome and path also says which changed it,
-    /// what they hold until the app is next opened, what no source settles, and under which
-    /// another path is the likely one.
+    /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate method under the outcome's setup as Swift
+    /// names it. With `conditions` (the query had some), each outcome and path also says which changed it, what they hold until the app is
+    /// next opened, what no source settles, and under which another path is the likely one.
     public func json(_ outcomes: [Outcome], conditions: Bool = false) -> JSONOutput {
         .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
     }
 
-    /// An outcome as `explain --json` prints it; a cell's later paths, if any, go under `paths`,
-    /// each with every call it makes, its number, its source and its versions.
+    /// An outcome as `explain --json` prints it; a cell's later paths, if any, go under `paths`, each with every call it makes, its number,
+    /// its source and its versions.
     private func json(_ o: Outcome, paths: [Outcome]?, conditions: Bool) -> JSONOutput {
         func call(_ c: Call) -> JSONOutput {
             .object(

@@ -19,8 +19,7 @@ package struct BranchSummary {
 
     /// Setups × app states × calls (`taps`, nil: on arrival) × payloads, all reaching the branch, and no other way of those with them.
     package struct Group: Equatable {
-        package var setups: [String], appStates: [String], taps: [String?], without: [String]
-        package var payloads: [PayloadCube]
+        package var setups: [String], appStates: [String], taps: [String?], without: [String], payloads: [PayloadCube]
 
         /// Every way the group stands for: what its words say, expanded.
         package func ways(keyCount: Int) -> [Way] {

@@ -65,14 +65,10 @@ public struct Matrix: Sendable {
     }
 
     /// Whether note `id` is about setup `setup`: a note limited to some setups is not about the others.
-    package func note(_ id: String, isAbout setup: String) -> Bool {
-        notes[id]?.setups?.contains { $0.id == setup } ?? true
-    }
+    package func note(_ id: String, isAbout setup: String) -> Bool { notes[id]?.setups?.contains { $0.id == setup } ?? true }
 
     /// The delegate method by which `handler` is called under setup `setup` (validation guarantees every handler has one for every setup).
-    package func method(_ handler: String, setup: String) -> MethodName {
-        handlers[handler]!.methods.first { $0.setup.id == setup }!
-    }
+    package func method(_ handler: String, setup: String) -> MethodName { handlers[handler]!.methods.first { $0.setup.id == setup }! }
 
     /// What iOS calls when the app lacks these optional handlers: a call whose note names a substitute becomes it; others are skipped.
     package func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {

@@ -30,8 +30,7 @@ public struct Scenario: Sendable {
     }
 
     /// The cell's setup and app state ids, and whether iOS ignores the push (not the cell: a large matrix has over 100,000 scenarios).
-    public var setup: String, appState: String, ignored: Bool
-    public var payload: Payload, tap: String?
+    public var setup: String, appState: String, ignored: Bool, payload: Payload, tap: String?
     /// The optional handlers every app the scenario stands for lacks, in the spec's order.
     public var missing: [String]
     /// The optional handlers an app it stands for may have or lack alike, in the spec's order: iOS makes the same calls either way.

@@ -17,12 +17,10 @@ package struct PushSequence: Sendable, Equatable {
 
     /// One push: a scenario (index in `Matrix.scenarios`), a request identifier number (shared by a collapse-id update), times in seconds.
     package struct Push: Sendable, Equatable {
-        package let scenario: Int, request: Int
-        package let deliveredAt: Int, tappedAt: Int
+        package let scenario: Int, request: Int, deliveredAt: Int, tappedAt: Int
     }
 
-    package let kind: Kind, setup: String
-    package let pushes: [Push]
+    package let kind: Kind, setup: String, pushes: [Push]
 
     package var name: String { "\(setup)__\(kind.rawValue)" }
 }

@@ -87,16 +87,11 @@ extension DocsView {
     }
 
     /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
-    static let explorerPhrases =
-        [
-            "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter",
-            "onDelivery", "tap",
-        ]
-        + [
-            "pathLabel", "pathLabelSeen", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
-            "conditionUnlikely",
-        ]
-        + ["listSeparator"]
+    static let explorerPhrases = [
+        "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter", "onDelivery",
+        "tap", "pathLabel", "pathLabelSeen", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
+        "conditionUnlikely", "listSeparator",
+    ]
 
     private func explorerSource(_ id: String) -> JSONOutput {
         let source = matrix.sources[id]!

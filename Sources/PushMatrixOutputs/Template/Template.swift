@@ -4,8 +4,7 @@ import PushMatrixSupport
 /// output, so typos in user-edited templates are caught.
 public struct Template: Sendable {
     public let file: String
-    let nodes: [TemplateNode]
-    let endsWithLiteralNewline: Bool
+    let nodes: [TemplateNode], endsWithLiteralNewline: Bool
 
     public init(source: String, file: String) throws(DiagnosticsError) {
         var parser = TemplateParser(source: source, file: file)
@@ -172,9 +171,7 @@ struct TemplateRenderer<Format: OutputFormat> {
     }
 
     private func lookUp(_ name: String) -> TemplateValue? {
-        for level in stack.indices.reversed() {
-            if let value = stack[level].field(name) { return value }
-        }
+        for level in stack.indices.reversed() { if let value = stack[level].field(name) { return value } }
         return nil
     }
 

@@ -43,9 +43,7 @@ extension TemplateValue {
         case .object: return "an object"
         }
     }
-}
 
-extension TemplateValue {
     /// An object's field `name`; nil for any other value. A method, so that the fields are read
     /// where they are rather than copied out of the value first.
     func field(_ name: String) -> TemplateValue? {

@@ -1,11 +1,10 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// Reads one JSON object of the spec into typed values, recording every problem instead of
-/// stopping at the first, and reporting keys nobody asked for (with the nearest known key).
+/// Reads one JSON object of the spec into typed values, recording every problem instead of stopping at the first, and reporting keys nobody
+/// asked for (with the nearest known key).
 final class NodeReader {
-    package let node: JSONNode
-    package let path: String
+    package let node: JSONNode, path: String
     let sink: DiagnosticSink
     private var known: [String] = []
 
@@ -110,9 +109,8 @@ final class NodeReader {
         }
     }
 
-    /// What `read` makes of each member of an object whose keys are data (ids), not field
-    /// names; a key written twice is reported and its second value dropped. (Read as they come:
-    /// every cell has such objects, and an array of the members first would cost a copy of each.)
+    /// What `read` makes of each member of an object whose keys are data (ids), not field names; a key written twice is reported and its
+    /// second value dropped. (Read as they come: every cell has such objects, and an array of the members first would cost a copy of each.)
     package func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?)
         -> [T]
     {
@@ -131,9 +129,8 @@ final class NodeReader {
         return made
     }
 
-    /// Reports members that no read asked for, and keys written twice: by a scan of the earlier
-    /// members in an object of a few fields, by a set in a larger one, so that no object costs
-    /// more than its size.
+    /// Reports members that no read asked for, and keys written twice: by a scan of the earlier members in an object of a few fields, by a
+    /// set in a larger one, so that no object costs more than its size.
     package func finish() {
         guard case .object(let members) = node.value else { return }
         var seen = Set<String>()

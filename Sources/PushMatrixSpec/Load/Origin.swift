@@ -2,15 +2,13 @@ import PushMatrixSupport
 
 /// An id written in the spec that must name something declared elsewhere in it.
 public struct Reference: Sendable, Hashable {
-    public var id: String
-    public var origin: Origin
+    public var id: String, origin: Origin
 }
 
 /// A text in every declared language. Each value is a phrase: literal text with `{{name}}`
 /// placeholders that name a symbol or a value the phrase is filled with.
 public struct LocalizedText: Sendable, Hashable {
-    public var values: [String: String]
-    public var origin: Origin
+    public var values: [String: String], origin: Origin
 
     public subscript(language: String) -> String { values[language] ?? "" }
 }

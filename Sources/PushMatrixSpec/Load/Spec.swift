@@ -1,54 +1,36 @@
 import PushMatrixSupport
 
-/// The spec as written: every dimension, text and cell, with where each came from.
-/// Nothing here knows a dimension's ids; they are data.
+/// The spec as written: every dimension, text and cell, with where each came from. Nothing here knows a dimension's ids; they are data.
 public struct Spec: Sendable {
-    public var file: String
-    public var languages: [Language]
-    public var sources: [Source]
-    public var symbols: [Symbol]
-    public var payloadKeys: [PayloadKey]
-    /// The second dimension: how the app is set up. The file calls it `setups` (cells say
-    /// `setup`), or in the older form `initAPIs` (cells say `api`); `naming` says which.
-    public var setups: [Setup]
-    public var naming: SetupNaming
-    public var appStates: [AppState]
-    public var handlerStates: [HandlerState]
-    public var handlers: [Handler]
-    public var taps: [Tap]
+    public var file: String, languages: [Language], sources: [Source], symbols: [Symbol], payloadKeys: [PayloadKey]
+    /// The second dimension: how the app is set up. The file calls it `setups` (cells say `setup`), or in the older form `initAPIs` (cells
+    /// say `api`); `naming` says which.
+    public var setups: [Setup], naming: SetupNaming, appStates: [AppState], handlerStates: [HandlerState], handlers: [Handler], taps: [Tap]
     public var notes: [Note]
     /// Circumstances beside the cell's dimensions that change its calls, each declared once.
     public var conditions: [Condition] = []
     public var phrases: [String: LocalizedText]
     /// Where `phrases` is, for errors about phrases it lacks.
-    public var phrasesOrigin: Origin
-    public var texts: [String: LocalizedText]
+    public var phrasesOrigin: Origin, texts: [String: LocalizedText]
     /// Terms the texts write in one form per language; the index lists them.
     public var glossary: [GlossaryEntry] = []
-    public var designCases: [DesignCase]
-    public var receptionHandler: ReceptionHandlerFacts
+    public var designCases: [DesignCase], receptionHandler: ReceptionHandlerFacts
     /// Optional sections: each makes a page of the docs when present.
-    public var permission: PermissionFacts?
-    public var callOrder: CallOrderFacts?
-    public var setupGuide: SetupGuide?
+    public var permission: PermissionFacts?, callOrder: CallOrderFacts?, setupGuide: SetupGuide?
     /// Other matrices the index points readers to.
     public var relatedMatrices: [RelatedMatrix]
     /// The app scaffolding this matrix's setups need, beside the files every spec gets.
-    public var swiftFiles: SwiftFiles
-    public var cells: [Cell]
+    public var swiftFiles: SwiftFiles, cells: [Cell]
 
-    /// Whether the sources say what kind of evidence each is (the current form): then the docs
-    /// show each cell's kind and explain names it.
+    /// Whether the sources say what kind of evidence each is (the current form): then the docs show each cell's kind and explain names it.
     public var showsSourceKinds: Bool { sources.contains { $0.declaresKind } }
 }
 
-/// The names of a spec's second dimension. In the file: the list's key, the key that names one
-/// (in a cell, a design case, a permission check) and the key that lists some (in a note, the
-/// permission facts). Outside it: the generated Swift's type, its label (also `explain`'s option
-/// and the field log's key) and the dimension's name in messages.
+/// The names of a spec's second dimension. In the file: the list's key, the key that names one (in a cell, a design case, a permission
+/// check) and the key that lists some (in a note, the permission facts). Outside it: the generated Swift's type, its label (also
+/// `explain`'s option and the field log's key) and the dimension's name in messages.
 public struct SetupNaming: Sendable, Equatable {
-    public var list: String, cellKey: String, noteKey: String
-    public var swiftType: String, label: String, words: String
+    public var list: String, cellKey: String, noteKey: String, swiftType: String, label: String, words: String
 
     /// The older form's keys (`OlderNames`), read as setups and named as setups outside the file.
     public static let older = SetupNaming(
@@ -62,19 +44,16 @@ public struct Language: Sendable {
     public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin
 }
 public struct Source: Sendable {
-    /// How much a source can support: Apple's own documentation, developers' reports, what
-    /// follows from documented rules without having been seen, or what was seen on a device.
+    /// How much a source can support: Apple's own documentation, developers' reports, what follows from documented rules without having
+    /// been seen, or what was seen on a device.
     public enum Kind: String, Sendable, CaseIterable {
         case appleDocumented, reported, expected, observed
     }
-    public var id: String
-    public var kind: Kind
-    /// False for a source in the older form, which says only whether Apple documents it: the
-    /// docs and explain then show no kinds.
+    public var id: String, kind: Kind
+    /// False for a source in the older form, which says only whether Apple documents it: the docs and explain then show no kinds.
     public var declaresKind: Bool
-    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports
-    /// (`reported`), the sources an expectation follows from (`expected`), device and OS version
-    /// (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
+    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports (`reported`), the sources an expectation follows from
+    /// (`expected`), device and OS version (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
     public var address: String?
     public var references: [LocalizedText]; public var basedOn: [Reference]
     public var device: LocalizedText?; public var os: LocalizedText?
@@ -84,31 +63,23 @@ public struct Source: Sendable {
     public var short: LocalizedText?
     public var platforms: LocalizedText; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
 }
-/// A term the spec's texts write in one form per language: its other forms (`variants`, by
-/// language) are refused in every text, except inside the phrases `allowed` (a gloss on first
-/// use, the name of a setting that contains one).
+/// A term the spec's texts write in one form per language: its other forms (`variants`, by language) are refused in every text, except
+/// inside the phrases `allowed` (a gloss on first use, the name of a setting that contains one).
 public struct GlossaryEntry: Sendable {
-    public var id: String
-    public var term: LocalizedText
-    public var meaning: LocalizedText
-    public var variants: [String: [String]]
-    public var allowed: [String: [String]]
+    public var id: String, term: LocalizedText, meaning: LocalizedText, variants: [String: [String]], allowed: [String: [String]]
     public var origin: Origin
 }
 
 public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
 
 public struct PayloadKey: Sendable {
-    public var id: String
-    public var name: LocalizedText
+    public var id: String, name: LocalizedText
     /// A payload without any key that makes it visible never shows in Notification Center.
-    public var makesVisible: Bool
-    public var apnsKey: String
+    public var makesVisible: Bool, apnsKey: String
     /// How the APNs value must look for the key to count as set: `nonEmptyString`, `object`, `one`.
     public var presentWhen: [Reference]
     /// Keys without which this one changes nothing (`mutable-content` needs an alert).
-    public var requires: [Reference]
-    public var origin: Origin
+    public var requires: [Reference], origin: Origin
 }
 
 public struct Setup: Sendable {
@@ -117,17 +88,13 @@ public struct Setup: Sendable {
 }
 
 public struct AppState: Sendable {
-    public var id: String
-    public var name: LocalizedText
-    public var description: LocalizedText
-    /// A state whose app has no process: nothing in the app can be called before the user taps,
-    /// unless `launchesInBackground`.
+    public var id: String, name: LocalizedText, description: LocalizedText
+    /// A state whose app has no process: nothing in the app can be called before the user taps, unless `launchesInBackground`.
     public var running: Bool
     /// The system may start the app in the background when a push arrives (not for a force-quit app).
     public var launchesInBackground: Bool
     /// Notes that hold for the whole column (shown on its header).
-    public var notes: [Reference]
-    public var origin: Origin
+    public var notes: [Reference], origin: Origin
 }
 
 public struct HandlerState: Sendable {
@@ -136,9 +103,7 @@ public struct HandlerState: Sendable {
 }
 
 public struct Handler: Sendable {
-    public var id: String
-    public var name: LocalizedText
-    public var description: LocalizedText
+    public var id: String, name: LocalizedText, description: LocalizedText
     /// False for a handler that runs before the app has a state (the one that launches it).
     public var hasState: Bool
     /// Calling it starts the app; so it comes first in every tap on an app that is not running, and nowhere else.
@@ -150,56 +115,46 @@ public struct Handler: Sendable {
     /// A launching call that says which tap started the app (a scene's connection options).
     public var carriesTap: Bool
     /// The setups it has a method for; a call of it exists only in their cells.
-    public var methods: [MethodName]
-    public var origin: Origin
+    public var methods: [MethodName], origin: Origin
 }
 
 public struct MethodName: Sendable {
-    public var setup: Reference
-    public var swift: String
-    public var objc: String
-    /// The method hands the app a `UNNotification` (or a response holding one): the request's
-    /// identifier and delivery date come with the payload. False when it hands the payload alone.
+    public var setup: Reference, swift: String, objc: String
+    /// The method hands the app a `UNNotification` (or a response holding one): the request's identifier and delivery date come with the
+    /// payload. False when it hands the payload alone.
     public var handsNotification = false
 }
 
 public struct Tap: Sendable {
-    public var id: String
-    public var name: LocalizedText
+    public var id: String, name: LocalizedText
     /// Payload keys that must be set for the tap to exist (an action button needs a category).
     public var requires: [Reference]
-    /// False for a tap that runs without bringing the app forward (an action without
-    /// `.foreground`): on an app with no process it need not start with a launching call.
+    /// False for a tap that runs without bringing the app forward (an action without `.foreground`): on an app with no process it need not
+    /// start with a launching call.
     public var opensApp: Bool
-    /// False for a way back that leaves the notification alone (opening the app from its icon):
-    /// it needs no Notification Center entry, a cell may list it or not, and no call of it brings
-    /// the notification. Written `"touchesNotification": false`.
+    /// False for a way back that leaves the notification alone (opening the app from its icon): it needs no Notification Center entry, a
+    /// cell may list it or not, and no call of it brings the notification. Written `"touchesNotification": false`.
     public var touchesNotification = true
     public var origin: Origin
 }
 
 public struct Note: Sendable {
-    public var id: String
-    public var text: LocalizedText
-    public var source: Reference
+    public var id: String, text: LocalizedText, source: Reference
     /// Other pages and reports that say the same, cited beside `source`.
     public var moreSources: [Reference] = []
-    /// The setups the note is about, when not all: it is shown only with those (a note about
-    /// an iOS 10 method means nothing on the row of an older API). Nil for every setup.
+    /// The setups the note is about, when not all: it is shown only with those (a note about an iOS 10 method means nothing on the row of
+    /// an older API). Nil for every setup.
     public var setups: [Reference]?
-    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery
-    /// that carries this note to happen; nil when the note sets no such condition.
-    public var onlyWithAPNsKeys: [Reference]?
-    public var whenMissing: Fallback?
-    public var origin: Origin
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery that carries this note to happen; nil when
+    /// the note sets no such condition.
+    public var onlyWithAPNsKeys: [Reference]?, whenMissing: Fallback?, origin: Origin
 
     /// Every source the note cites, its own first.
     public var sources: [Reference] { [source] + moreSources }
 }
 
-/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns
-/// its delegate, how an extension ends): declared once, applied to the calls of the cells it
-/// selects, so cells do not multiply by conditions.
+/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns its delegate, how an extension ends):
+/// declared once, applied to the calls of the cells it selects, so cells do not multiply by conditions.
 public struct Condition: Sendable {
     /// What a change does to the calls of its handler.
     public enum Effect: String, Sendable, CaseIterable {
@@ -207,8 +162,8 @@ public struct Condition: Sendable {
         case removed
         /// The call does not happen on delivery; the push is handed over when the app is next opened.
         case heldUntilOpen
-        /// A call of the handler (in `state`) happens as well, after the others. The other
-        /// effects match the handler's calls in `state` only, when it is given.
+        /// A call of the handler (in `state`) happens as well, after the others. The other effects match the handler's calls in `state`
+        /// only, when it is given.
         case added
         /// Of the cell's paths, those that make the call are the likely ones.
         case likely
@@ -218,35 +173,27 @@ public struct Condition: Sendable {
         case notShown
     }
     public struct Change: Sendable {
-        public var effect: Effect
-        public var handler: Reference?
-        public var state: Reference?
+        public var effect: Effect, handler: Reference?, state: Reference?
         /// `delivery` or a tap's id; nil for every call of the handler.
-        public var at: Reference?
-        public var origin: Origin
+        public var at: Reference?, origin: Origin
 
         /// The call an `added` change makes.
         package var call: Call? { handler.map { Call(handler: $0, state: state, notes: [], origin: origin) } }
     }
-    public var id: String
-    public var name: LocalizedText
+    public var id: String, name: LocalizedText
     /// What the condition is, and what it does to the app.
     public var text: LocalizedText
     /// How a tester sets it on a device, for the field kit's runbook.
     public var howToSet: LocalizedText
     /// The cells it applies to.
-    public var appliesTo: CellSelection
-    public var changes: [Change]
-    public var sources: [Reference]
-    public var origin: Origin
+    public var appliesTo: CellSelection, changes: [Change], sources: [Reference], origin: Origin
 }
 
-/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and
-/// the setups and app states named (every one when nil).
+/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and the setups and app states named (every one
+/// when nil).
 public struct CellSelection: Sendable {
     public var payload: [(key: Reference, value: Bool)] = []
-    public var setups: [Reference]?
-    public var appStates: [Reference]?
+    public var setups: [Reference]?, appStates: [Reference]?
 
     public func contains(payload flags: [String: Bool], setup: String, appState: String) -> Bool {
         payload.allSatisfy { flags[$0.key.id] == $0.value } && setups?.contains { $0.id == setup } != false
@@ -254,60 +201,47 @@ public struct CellSelection: Sendable {
     }
 }
 
-/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and
-/// where it ran (`device`, `simulator`, `both` or `unstated`). A path beyond it is extrapolated.
+/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and where it ran (`device`, `simulator`, `both`
+/// or `unstated`). A path beyond it is extrapolated.
 public struct Scope: Sendable {
-    public var cells: CellSelection
-    public var taps: [Reference]?
-    public var runsOn: String
+    public var cells: CellSelection, taps: [Reference]?, runsOn: String
     /// Why the spec still rests paths beyond the scope on the source.
     public var beyond: LocalizedText?
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
 public struct Fallback: Sendable {
-    public var handler: Reference
-    public var instead: Call
-    /// What the note says instead where the app is known to lack the handler (explain's
-    /// `--without-…-handler`); without it, the note is not shown there.
+    public var handler: Reference, instead: Call
+    /// What the note says instead where the app is known to lack the handler (explain's `--without-…-handler`); without it, the note is not
+    /// shown there.
     public var text: LocalizedText?
 }
 
 public struct Call: Sendable, Hashable {
-    public var handler: Reference
-    public var state: Reference?
-    public var notes: [Reference]
-    /// False for a launching call that arrives without the notification (a scene connection
-    /// whose options hold no response): the app has nothing of the push to handle there.
-    /// Written `"withoutNotification": true`.
+    public var handler: Reference, state: Reference?, notes: [Reference]
+    /// False for a launching call that arrives without the notification (a scene connection whose options hold no response): the app has
+    /// nothing of the push to handle there. Written `"withoutNotification": true`.
     public var bringsNotification: Bool = true
     public var origin: Origin
 }
 
 public struct Cell: Sendable {
-    public var payload: [(key: Reference, value: Bool)]
-    public var setup: Reference
-    public var appState: Reference
-    public var onDelivery: [Call]
-    public var notificationCenter: Bool
-    public var taps: [(tap: Reference, calls: [Call])]
-    public var ignored: Bool
-    public var notes: [Reference]
-    public var source: Reference
+    public var payload: [(key: Reference, value: Bool)], setup: Reference, appState: Reference, onDelivery: [Call], notificationCenter: Bool
+    public var taps: [(tap: Reference, calls: [Call])], ignored: Bool, notes: [Reference], source: Reference
     /// The iOS versions the first path was seen on, where a source says.
     public var seenOn: String?
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
-    /// Whether the first path applies its source beyond what the source saw; false in the cell
-    /// itself, set on the later paths `allPaths` makes.
+    /// Whether the first path applies its source beyond what the source saw; false in the cell itself, set on the later paths `allPaths`
+    /// makes.
     public var extrapolated = false
     public var origin: Origin
 
     /// The payload by key id; a key given twice keeps its first value.
     public var flags: [String: Bool] { Dictionary(payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a }) }
 
-    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path
-    /// takes the cell's calls wherever it names none of its own.
+    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path takes the cell's calls wherever it names
+    /// none of its own.
     public var allPaths: [Cell] {
         guard !paths.isEmpty else { return [self] }
         var first = self
@@ -329,23 +263,17 @@ public struct Cell: Sendable {
     }
 }
 
-/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery,
-/// and for the taps it names; the rest as the cell says), with the source that reports it.
+/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery, and for the taps it names; the rest as the
+/// cell says), with the source that reports it.
 public struct CellPath: Sendable {
-    public var onDelivery: [Call]?
-    public var taps: [(tap: Reference, calls: [Call])]
-    public var source: Reference
-    public var seenOn: String?
+    public var onDelivery: [Call]?, taps: [(tap: Reference, calls: [Call])], source: Reference, seenOn: String?
     /// The path applies its source beyond what the source saw (`Source.saw`).
     public var extrapolated = false
     public var origin: Origin
 }
 
 public struct CellAddress: Sendable {
-    public var payload: [(key: Reference, value: Bool)]
-    public var setup: Reference
-    public var appState: Reference
-    public var origin: Origin
+    public var payload: [(key: Reference, value: Bool)], setup: Reference, appState: Reference, origin: Origin
 }
 
 public struct DesignCase: Sendable {
@@ -363,10 +291,7 @@ public struct ReceptionHandlerFacts: Sendable {
     }
     public var source: Reference
     /// The handler these facts are about.
-    public var handler: Reference
-    public var completionDeadlineSeconds: Int
-    public var fetchResults: [FetchResult]
-    public var rules: [Rule]
+    public var handler: Reference, completionDeadlineSeconds: Int, fetchResults: [FetchResult], rules: [Rule]
 }
 
 public struct PermissionFacts: Sendable {
@@ -374,31 +299,20 @@ public struct PermissionFacts: Sendable {
         public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
     }
     public struct CheckPoint: Sendable { public var symbol: Reference; public var setup: Reference? }
-    /// How one setup reads and asks for permission, and how its answer maps to a status (the
-    /// cases of a Swift `switch`).
+    /// How one setup reads and asks for permission, and how its answer maps to a status (the cases of a Swift `switch`).
     public struct Way: Sendable {
         public struct Case: Sendable { public var pattern: String; public var status: Reference }
-        public var setup: Reference
-        public var read: Reference
-        public var request: Reference
-        public var switchOn: String
-        public var cases: [Case]
-        public var rules: [Rule]
+        public var setup: Reference, read: Reference, request: Reference, switchOn: String, cases: [Case], rules: [Rule]
     }
-    public var source: Reference
-    public var statuses: [Status]
-    public var checkPoints: [CheckPoint]
-    public var setups: [Way]
+    public var source: Reference, statuses: [Status], checkPoints: [CheckPoint], setups: [Way]
 }
 
-/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its
-/// conformance tests (`tests`, under `Tests/MODULEConformanceTests`) and the field kit's probe
-/// app (`probe`, under `Probe`: a folder per app target, beside the `Shared` files every target gets).
+/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its conformance tests (`tests`, under
+/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, under `Probe`: a folder per app target, beside the `Shared`
+/// files every target gets).
 public struct SwiftFiles: Sendable {
     public struct File: Sendable { public var template: String; public var file: String; public var origin: Origin }
-    public var sources: [File]
-    public var tests: [File]
-    public var probe: [File]
+    public var sources: [File], tests: [File], probe: [File]
 
     /// The module's sources, the suite's own files, the field kit's probe app.
     public enum Part: Sendable { case sources, tests, probe }
@@ -411,8 +325,7 @@ public struct SwiftFiles: Sendable {
         }
     }
 
-    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and
-    /// its probe app.
+    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and its probe app.
     static let appDelegate = SwiftFiles(
         sources: [
             File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
@@ -429,19 +342,16 @@ public struct SetupGuide: Sendable {
         public var id: String; public var heading: LocalizedText; public var paragraphs: [LocalizedText]; public var code: String?
         public var sources: [Reference]; public var origin: Origin
     }
-    public var intro: LocalizedText
-    public var sections: [Section]
+    public var intro: LocalizedText, sections: [Section]
 }
 
-/// Another matrix's docs: `href` is per language, relative to this one's language directory,
-/// without the extension (each format adds its own).
+/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension (each format adds its
+/// own).
 public struct RelatedMatrix: Sendable {
     public var name: LocalizedText; public var description: LocalizedText; public var href: LocalizedText; public var origin: Origin
 }
 
 public struct CallOrderFacts: Sendable {
     public struct ObservedCall: Sendable { public var symbol: Reference; public var text: LocalizedText }
-    public var source: Reference
-    public var tapOpensApp: [ObservedCall]
-    public var rules: [Rule]
+    public var source: Reference, tapOpensApp: [ObservedCall], rules: [Rule]
 }

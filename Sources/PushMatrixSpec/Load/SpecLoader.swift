@@ -1,12 +1,10 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found.
-/// The model stage takes it from there (`Matrix`).
+/// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found. The model stage takes it from there (`Matrix`).
 public enum SpecLoader {
-    /// Larger specs are refused before parsing; the built-in one is about 70 KB, a synthetic
-    /// matrix of 6,144 cells about 2 MB. It is the one bound on a spec's size: the cells a spec
-    /// may have follow from it, and validation never looks at more combinations than about
+    /// Larger specs are refused before parsing; the built-in one is about 70 KB, a synthetic matrix of 6,144 cells about 2 MB. It is the
+    /// one bound on a spec's size: the cells a spec may have follow from it, and validation never looks at more combinations than about
     /// twice the cells given (`CellIndex`).
     public static let maxBytes = 16 << 20
     public static let maxDepth = 64
@@ -19,8 +17,8 @@ public enum SpecLoader {
         try load(bytes: bytes(path: path), file: path ?? builtInName)
     }
 
-    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or
-    /// the default built-in spec when `path` is nil.
+    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or the default built-in spec when `path` is
+    /// nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
         guard let path else { return BuiltInFiles.specs[0].bytes }
         if let builtIn = try BuiltInFiles.spec(path) { return builtIn.bytes }
@@ -39,9 +37,8 @@ public enum SpecLoader {
         return ValidatedSpec(spec: spec, cells: cells)
     }
 
-    /// The spec as written, or nil with the problems in `sink`. A function of its own so that
-    /// the JSON tree goes when it returns: on a large spec the tree takes as much memory as the
-    /// spec, and the matrix and rendering that come next need their own.
+    /// The spec as written, or nil with the problems in `sink`. A function of its own so that the JSON tree goes when it returns: on a
+    /// large spec the tree takes as much memory as the spec, and the matrix and rendering that come next need their own.
     private static func decode(_ bytes: [UInt8], sink: DiagnosticSink) throws(DiagnosticsError) -> Spec? {
         guard bytes.count <= maxBytes else {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (16 MiB)")
@@ -52,8 +49,8 @@ public enum SpecLoader {
     }
 }
 
-/// A spec that passed validation, with the index of its cells that validation built: what the
-/// load stage gives and the model stage (`Matrix`) takes.
+/// A spec that passed validation, with the index of its cells that validation built: what the load stage gives and the model stage
+/// (`Matrix`) takes.
 public struct ValidatedSpec: Sendable {
     public let spec: Spec
     /// Every combination's cell; complete, since validation reported any missing one.

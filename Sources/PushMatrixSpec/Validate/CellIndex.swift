@@ -2,8 +2,7 @@
 /// repeats and gaps it shows, and the matrix looks cells up through it.
 package struct CellIndex: Sendable {
     /// Positions of payload keys, setups and app states, which address the table.
-    package let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int]
-    package let setups: Int, states: Int
+    package let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int], setups: Int, states: Int
     /// How many combinations the dimensions make: a cell is needed for each.
     package let combinations: Int
     /// Whether the cells given could come near covering every combination (else `table` is empty): then each missing one is found and

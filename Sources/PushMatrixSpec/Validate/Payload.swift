@@ -48,8 +48,7 @@ public struct Payload: Hashable, Sendable {
 /// Payloads that set some keys one way and leave the others free: `alert` set and `content-available` unset, the rest either way.
 package struct PayloadCube: Hashable {
     /// The keys it fixes, as bits, and their values there.
-    package var mask: UInt64
-    package var bits: UInt64
+    package var mask: UInt64, bits: UInt64
 
     package func contains(_ payload: Payload) -> Bool { payload.bits & mask == bits }
 

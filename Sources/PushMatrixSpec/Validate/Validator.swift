@@ -106,9 +106,8 @@ struct Validator {
         for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
         checkSources(r)
         checkGlossary()
-        checkHandlerRoles()
+        checkHandlers(r)
         checkPayloadKeys(r)
-        checkHandlerMethods(r)
         checkSetupGuide(r)
         checkConditions(r)
         checkExtrapolation()
@@ -146,13 +145,6 @@ struct Validator {
                     "unknown value test '\(matcher.id)'; expected one of \(APNsMatcher.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
                 )
             }
-        }
-    }
-
-    private func checkHandlerMethods(_ r: References) {
-        for handler in spec.handlers {
-            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
-            if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
     }
 
@@ -373,9 +365,9 @@ struct Validator {
         return !marks.isEmpty && link.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) || marks.contains($0) }
     }
 
-    /// Roles that only make sense together: an extension's handler has no app state and does
+    /// Each handler's roles make sense together, and it has methods for known setups: an extension's handler has no app state and does
     /// not launch the app; a handler that carries the tap is a launching one.
-    private func checkHandlerRoles() {
+    private func checkHandlers(_ r: References) {
         for handler in spec.handlers {
             if handler.inExtension && (handler.hasState || handler.launchesApp) {
                 sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
@@ -383,6 +375,8 @@ struct Validator {
             if handler.carriesTap && !handler.launchesApp {
                 sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
             }
+            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
+            if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
     }
 
