@@ -7,7 +7,7 @@ public struct Phrasebook {
     public let language: String
     let cache = PhrasebookCache()
     /// Whether the language's texts follow `Typesetting`'s rule.
-    let typesets: Bool
+    package let typesets: Bool
 
     public init(matrix: Matrix, language: String) {
         (self.matrix, self.language, typesets) = (matrix, language, Typesetting.applies(to: language))

@@ -5,11 +5,11 @@
 /// - a range of numbers takes `〜` (`iOS 13〜27`);
 /// - no space touches full-width punctuation (`（）：、。・「」〜`);
 /// - one space separates Japanese or Chinese letters from Latin letters, digits and code spans.
-enum Typesetting {
+package enum Typesetting {
     static func applies(to language: String) -> Bool { language.hasPrefix("ja") || language.hasPrefix("zh") }
 
     /// `text` with full-width brackets, colons and range marks, and spaces as the rule wants them inside it.
-    static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var marks: [Unicode.Scalar] = [], opened: [Bool] = []
         for (index, c) in scalars.enumerated() {

@@ -114,7 +114,8 @@ struct DocsView {
             // A source used beyond what it saw says why after its caveat.
             "caveat": .inline(
                 book.text(source.caveat)
-                    + (source.saw?.beyond.map { Inline.text(" ") + book.phrase("sourceBeyond", ["reason": book.text($0)]) } ?? Inline([]))),
+                    + (source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
+                        ?? Inline([]))),
             "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),
             // Validated to be an https URL of plain characters, so either format may print it as is.
             "address": .verbatim(shows ? source.address ?? "" : ""),

@@ -79,7 +79,10 @@ extension DocsView {
             ("conditions", .array(spec.conditions.map { table.condition($0, name: book.name($0.name).plainText) })),
             (
                 "phrases",
-                .object(Self.explorerPhrases.compactMap { name in spec.phrases[name]?.values[book.language].map { (name, .string($0)) } })
+                .object(
+                    Self.explorerPhrases.compactMap { name in
+                        spec.phrases[name]?.values[book.language].map { (name, .string(book.typesets ? Typesetting.text($0) : $0)) }
+                    })
             ),
             ("notes", .array(table.notes.map { .array([.string($0), .string(book.text(matrix.notes[$0]!.text).plainText)]) })),
             ("sources", .array(table.sources.map(explorerSource))), ("calls", .array(table.calls)), ("cells", .array(cells)),

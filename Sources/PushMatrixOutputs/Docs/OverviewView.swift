@@ -24,7 +24,8 @@ extension DocsView {
                                 spec.appStates.indices.map { state in
                                     overviewCell(
                                         matrix.cellIndex(payload, setup: setup, state: state),
-                                        href: Anchors.explorer(keys: keys, setup: spec.setups[setup].id, appState: spec.appStates[state].id),
+                                        href: Anchors.explorer(
+                                            keys: keys, setup: spec.setups[setup].id, appState: spec.appStates[state].id),
                                         chips)
                                 }
                             }),

@@ -231,7 +231,10 @@ struct CallOrderReader {
         var payloads: [Payload] = []
         let or = plain(book.phrase("tapSeparator"))
         if label.hasSuffix(close), let start = label.range(of: open, options: .backwards) {
-            let parts = label[start.upperBound...].dropLast(close.count).components(separatedBy: or)
+            // Typesetting spaces the separator from Latin text beside it.
+            let parts = label[start.upperBound...].dropLast(close.count).components(separatedBy: or).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             if parts.allSatisfy({ readings[$0] != nil }) {
                 payloads = parts.flatMap { readings[$0]! }
                 label = String(label[..<start.lowerBound])

@@ -48,7 +48,7 @@ final class JapaneseTermsTests: XCTestCase {
     func testTheIndexListsTheGlossary() throws {
         let root = Fixtures.builtIns.first { $0.matrix.spec.glossary.count > 0 }!.generated
         let japanese = try String(contentsOfFile: "\(root)/Docs/ja/index.md", encoding: .utf8)
-        XCTAssertTrue(japanese.contains("## 用語\n\n- **サービス拡張**: "), japanese)
+        XCTAssertTrue(japanese.contains("## 用語\n\n- **サービス拡張**："), japanese)
         let english = try String(contentsOfFile: "\(root)/Docs/en/index.html", encoding: .utf8)
         XCTAssertTrue(english.contains("<dt>service extension</dt><dd>"), english)
     }

@@ -41,7 +41,8 @@ final class JapaneseTypesettingTests: XCTestCase {
         let rules: [(Regex<Substring>, String)] =
             html
             ? [
-                (/(?s)<style>.*?<\/style>/, "\n"), (/(?s)<pre\b.*?<\/pre>/, "\n"), (/(?s)<code>.*?<\/code>/, "C"),
+                (/(?s)<style>.*?<\/style>/, "\n"), (/(?s)<script\b.*?<\/script>/, "\n"), (/(?s)<pre\b.*?<\/pre>/, "\n"),
+                (/(?s)<code>.*?<\/code>/, "C"),
                 (/<\/?(?:a|strong|em|sup)\b[^>]*>/, ""), (/<[^>]*>/, "\n"), (/https:\/\/\S+/, "\n"),
             ]
             : [
@@ -49,7 +50,7 @@ final class JapaneseTypesettingTests: XCTestCase {
                 (/<a id="[^"]*"><\/a>/, ""), (/<[^>\n]*>/, "\n"), (/\*\*/, ""),
             ]
         for (pattern, replacement) in rules { text = text.replacing(pattern, with: replacement) }
-        return text
+        return html ? text : text.replacing(/\\(.)/) { String($0.output.1) }  // Markdown's escapes, as read
     }
 
     private static func problems(_ line: String) -> [String] {
@@ -58,7 +59,9 @@ final class JapaneseTypesettingTests: XCTestCase {
         for i in c.indices {
             let before = i > 0 ? c[i - 1] : nil, after = i + 1 < c.count ? c[i + 1] : nil
             let context = String(String.UnicodeScalarView(c[max(0, i - 12)..<min(c.count, i + 12)]))
-            if "():".unicodeScalars.contains(c[i]), isJapanese(before) || isJapanese(after) || isTight(before) || isTight(after) {
+            let selector = c[i] == "(" && (after == "_" || after == ")") || c[i] == ")" && (before == ":" || before == "(")
+            if "():".unicodeScalars.contains(c[i]), !selector, isJapanese(before) || isJapanese(after) || isTight(before) || isTight(after)
+            {
                 found.append("ASCII '\(c[i])' in Japanese text: \(context)")
             }
             if let after, isLetter(c[i]) && isLatin(after) || isLatin(c[i]) && isLetter(after) {

@@ -56,9 +56,11 @@ struct HTMLMatrixReader {
     /// alternatives (`<ul><li>`), in page order,
     /// with the labels of its paths (`p.path`).
     private func lines(_ cell: HTMLElement, notes: [String: String]) -> [StepReader.Line] {
-        // A `p.kind` labels a cell nobody has observed; DocsInBrowserTests counts those.
+        // A `p.kind` labels a cell nobody has observed (DocsInBrowserTests counts those); a `p.ask` links to the explorer.
         let steps = cell.elements.flatMap { element -> [HTMLElement] in
-            if ["p", "div"].contains(element.name) && !element.classes.contains("kind") { return [element] }
+            if ["p", "div"].contains(element.name) && !element.classes.contains("kind") && !element.classes.contains("ask") {
+                return [element]
+            }
             return element.name == "ol" ? element.elements : []
         }
         return steps.flatMap { step -> [StepReader.Line] in
