@@ -122,8 +122,7 @@ package struct Observation {
         "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
     }
 
-    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, and the handlers the app lacks and the
-    /// conditions, if any.
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, then any handlers the app lacks and conditions.
     package static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [

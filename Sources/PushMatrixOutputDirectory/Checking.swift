@@ -18,7 +18,11 @@ extension OutputWriter {
         } else {
             found[Self.manifestName] = .missing
         }
-        let extra = previous.entries.keys.sorted().filter { digests[$0] == nil && $0 != Self.manifestName && isRegularFile($0) }
-        return found.keys.sorted().map { ($0, found[$0]!) } + extra.map { ($0, .extra) }
+        return found.keys.sorted().map { ($0, found[$0]!) } + leftovers(previous, digests: digests).map { ($0, .extra) }
+    }
+
+    /// The files `previous` lists that are still there but that a run rendering the files of `digests` no longer produces.
+    func leftovers(_ previous: Manifest, digests: [String: String]) -> [String] {
+        previous.entries.keys.sorted().filter { digests[$0] == nil && $0 != Self.manifestName && isRegularFile($0) }
     }
 }

@@ -1,5 +1,4 @@
-/// Regions between `pushmatrix:begin ID` and `pushmatrix:end ID` belong to the user: regeneration keeps them. Works on bytes, since every
-/// output is checked on every run.
+/// Regions between `pushmatrix:begin ID` and `pushmatrix:end ID` are the user's: regeneration keeps them. Bytes: every run checks.
 enum Regions {
     package typealias Line = ArraySlice<UInt8>
 

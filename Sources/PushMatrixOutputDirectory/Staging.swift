@@ -94,9 +94,7 @@ extension OutputWriter {
         public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
             let manifest = writer.manifest(input: input, digests: digests)
             if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
-            let removals = previous.entries.keys.sorted().filter {
-                digests[$0] == nil && $0 != OutputWriter.manifestName && writer.isRegularFile($0)
-            }
+            let removals = writer.leftovers(previous, digests: digests)
             var conflicts = refused.keys.sorted().flatMap { refused[$0]! }
             for path in removals {
                 let existing = writer.read(path) ?? []

@@ -11,15 +11,13 @@ struct FieldKitView {
     /// The payload combination's file name, as the Swift scenario groups name it.
     package func name(_ payload: Payload) -> String { SwiftView.payloadName(payload, keys: matrix.payloadKeyIds) }
 
-    /// A payload shows in Notification Center only with a key that makes it visible; one that does not is a background push: type
-    /// `background`, priority 5, or APNs refuses it.
+    /// A payload without a key that makes it visible is a background push: type `background`, priority 5, or APNs refuses it.
     func headers(_ payload: Payload) -> (type: String, priority: String) {
         let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
         return visible ? ("alert", "10") : ("background", "5")
     }
 
-    /// The `aps` dictionary with exactly the combination's keys, each with a value that counts as set (see `presentWhen`); the alert's body
-    /// names the combination.
+    /// The `aps` dictionary of exactly the combination's keys, each set (see `presentWhen`); the alert's body names the combination.
     package func aps(_ payload: Payload) -> JSONOutput {
         .object(
             spec.payloadKeys.indices.filter(payload.isSet).map { index in
@@ -58,13 +56,7 @@ struct FieldKitView {
 
     /// The probe's app targets: the folders of its files besides `Shared`.
     var probeTargets: [String] {
-        var folders: [String] = []
-        for file in spec.swiftFiles.probe {
-            guard let folder = file.file.split(separator: "/").first.map(String.init), folder != "Shared", !folders.contains(folder)
-            else { continue }
-            folders.append(folder)
-        }
-        return folders.sorted()
+        Set(spec.swiftFiles.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"]).sorted()
     }
 
     /// The probe app's holes: the generated module and each set of import lines that names it, the spec its runs name, the category and
@@ -108,8 +100,7 @@ struct FieldKitView {
         }
     }
 
-    /// The arguments of `ProbePhrases` in `language`, in the order it declares them: a phrase with placeholders is a closure of their Swift
-    /// names.
+    /// The arguments of `ProbePhrases` in `language`, in its order: a phrase with placeholders is a closure of their Swift names.
     private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
         let plain = ["Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
         let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
@@ -122,8 +113,7 @@ struct FieldKitView {
         }
     }
 
-    /// The probe screen's phrase `name` in `language` as a Swift string literal; a placeholder becomes an interpolation of the Swift name
-    /// it gives.
+    /// The probe's phrase `name` in `language` as a Swift string literal; a placeholder becomes an interpolation of its Swift name.
     private func probePhrase(_ name: String, _ language: String) -> String {
         let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
         var literal = "\""

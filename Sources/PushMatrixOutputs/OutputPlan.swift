@@ -16,16 +16,10 @@ package enum OutputPlan {
         }
     }
 
-    /// When a row's files exist.
+    /// When a row's files exist: in `generate`'s output only (the documentation, the DocC catalog, the suite's fixed files), in it and the
+    /// field kit's package (the module's sources), in it when its suite is written for this framework, or in the field kit only.
     package enum Condition: Sendable {
-        /// In `generate`'s output only: the documentation, the DocC catalog, the suite's fixed files.
-        case generate
-        /// In `generate`'s output and in the field kit's package: the module's sources.
-        case module
-        /// In `generate`'s output when its suite is written for this framework.
-        case tests(TestFramework)
-        /// In the field kit only.
-        case fieldKit
+        case generate, module, tests(TestFramework), fieldKit
 
         package func holds(for run: Run) -> Bool {
             switch self {
@@ -37,32 +31,17 @@ package enum OutputPlan {
         }
     }
 
-    /// What a row's path and template range over. `{module}` is known in every row.
-    package enum Range: Sendable {
-        /// One file.
-        case one
-        /// Each documentation page the spec has (`{page}`), in each language (`{language}`).
-        case pages
-        /// Each documentation page but the index (`{page}`), in the spec's first language: a DocC article shares its page's model.
-        case articles
-        /// The index page in the spec's first language, for the DocC catalog's landing page.
-        case index
-        /// Each payload combination: its scenario group's type name (`{payloadType}`).
-        case groups
-        /// Each payload combination: its name, `alert_category` (`{payloadName}`).
-        case payloads
-        /// Each language (`{language}`).
-        case languages
-        /// Each file the spec's `swiftFiles` lists in one of its parts (`{file}`, `{template}`).
-        case specFiles(SwiftFiles.Part)
-    }
+    /// What a row's path and template range over (`{module}` is known in every row): one file; each documentation page the spec has
+    /// (`{page}`) in each language (`{language}`); each page but the index (`{page}`) in the first language, as a DocC article shares its
+    /// page's model; the index page in the first language, for the DocC catalog's landing page; each payload combination, by its scenario
+    /// group's type name (`{payloadType}`) or by its name, `alert_category` (`{payloadName}`); each language (`{language}`); each file the
+    /// spec's `swiftFiles` lists in one of its parts (`{file}`, `{template}`).
+    package enum Range: Sendable { case one, pages, articles, index, groups, payloads, languages, specFiles(SwiftFiles.Part) }
 
     /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.
     package enum View: Sendable {
-        case docsPage
-        case dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup, sequences
-        case testSupport, suite, sequenceSuite, module
-        case kit, runbook, simulatorPayload, devicePayload
+        case docsPage, dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup, sequences, testSupport, suite, sequenceSuite
+        case module, kit, runbook, simulatorPayload, devicePayload
     }
 
     package struct Row: Sendable {

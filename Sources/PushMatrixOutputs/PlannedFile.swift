@@ -4,17 +4,11 @@ import PushMatrixModel
 package struct PlannedFile: Sendable {
     /// What a row's file is for within the row's range.
     package enum Item: Sendable, Hashable {
-        case none
-        case page(String, language: String)
-        case group(Int)
-        case payload(Int)
-        case language(String)
+        case none, page(String, language: String), group(Int), payload(Int), language(String)
     }
 
     /// Files with equal keys render from one model: a page's Markdown and HTML, the probe's files.
-    package struct ModelKey: Sendable, Hashable {
-        package let view: OutputPlan.View, item: Item, tests: TestFramework
-    }
+    package struct ModelKey: Sendable, Hashable { package let view: OutputPlan.View, item: Item, tests: TestFramework }
 
     package let path: String, template: String?, fallback: String?, format: OutputPlan.Format, key: ModelKey
 }

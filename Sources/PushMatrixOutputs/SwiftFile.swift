@@ -8,8 +8,7 @@ enum SwiftFile {
         let bytes = Array(text.utf8)
         var out: [UInt8] = [], problems: [Diagnostic] = [], start = 0
         out.reserveCapacity(bytes.count)
-        // Lines without a hole are copied as they are, in one piece up to the next line with a `{{`; a line's number is
-        // counted only for a problem on it.
+        // Lines without a hole are copied in one piece up to the next line with a `{{`; a line number is counted only for a problem.
         while let hole = nextHole(bytes, from: start) {
             let lineStart = bytes[start..<hole].lastIndex(of: .newline).map { $0 + 1 } ?? start
             out += bytes[start..<lineStart]

@@ -31,8 +31,7 @@ extension SwiftView {
         return kept
     }
 
-    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert`, as comment lines: when that is too long, the
-    /// payloads start a line of their own.
+    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert` as comment lines, payloads on their own if long.
     package func words(_ group: BranchSummary.Group) -> [String] {
         let setups = group.setups.count == spec.setups.count ? "every \(spec.naming.words)" : Self.list(group.setups, "and")
         let states = group.appStates.count == spec.appStates.count ? "every app state" : Self.list(group.appStates, "or")

@@ -371,20 +371,17 @@ struct SwiftView {
     }
 
     /// A payload combination's name in Swift properties and file names: its set keys joined by `_` (`alert_category`), or `none`.
-    static func payloadName(_ payload: Payload, keys: [String]) -> String {
-        let set = payload.setKeys(keys)
-        return set.isEmpty ? "none" : set.joined(separator: "_")
-    }
+    static func payloadName(_ payload: Payload, keys: [String]) -> String { joined(payload.setKeys(keys), "_", none: "none") }
 
     /// A payload combination's Swift type name: its set keys capitalized (`AlertCategory`), or `NoKeys`.
     static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
-        let set = payload.setKeys(keys)
-        return set.isEmpty ? "NoKeys" : set.map(upper).joined()
+        joined(payload.setKeys(keys).map(upper), "", none: "NoKeys")
     }
 
-    static func payloadWords(_ payload: Payload, keys: [String]) -> String {
-        let set = payload.setKeys(keys)
-        return set.isEmpty ? "no keys" : set.joined(separator: " + ")
+    static func payloadWords(_ payload: Payload, keys: [String]) -> String { joined(payload.setKeys(keys), " + ", none: "no keys") }
+
+    private static func joined(_ words: [String], _ separator: String, none: String) -> String {
+        words.isEmpty ? none : words.joined(separator: separator)
     }
 
     /// A text as comment lines short enough for any line-length rule.

@@ -181,8 +181,7 @@ package enum FileSystem {
     /// Lets go of a lock `lockDirectory` took.
     package static func unlock(_ descriptor: Int32) { close(descriptor) }
 
-    /// `path` as seen from `directory` (each absolute or relative to the working directory), by name alone: `Spec/a.json` from `Generated`
-    /// is `../Spec/a.json`.
+    /// `path` as seen from `directory` (either may be relative), by name alone: `Spec/a.json` from `Generated` is `../Spec/a.json`.
     package static func relative(_ path: String, from directory: String) -> String {
         let target = components(absolute(path)), base = components(absolute(directory))
         let shared = zip(target, base).prefix { $0 == $1 }.count

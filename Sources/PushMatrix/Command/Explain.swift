@@ -4,8 +4,7 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
-    /// `explain`: payload flags and `--without-<handler>-handler` are named after the spec's ids,
-    /// so a spec with other dimensions gets matching options.
+    /// `explain`: the payload flags and `--without-<handler>-handler` are named after the spec's ids, whatever its dimensions.
     static func explain(_ rest: [String], _ result: inout Result) throws {
         // The options are named after the spec's ids, so the spec is read before them.
         let specFile = specPath(Arguments.spec(in: rest)), matrix = try Matrix(SpecLoader.load(path: specFile)), spec = matrix.spec

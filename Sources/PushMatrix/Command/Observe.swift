@@ -6,8 +6,7 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
-    /// `observe LOG...`: field logs held against the spec. Exit 0 if nothing contradicts it, 1 if something does or a log line is bad (the
-    /// rest is still read), 2 on usage.
+    /// `observe LOG...`: field logs against the spec. Exit 0 if nothing contradicts it, 1 if something does or a line is bad, 2 on usage.
     static func observe(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.observe.arguments(rest)
         let specFile = specPath(args.value("--spec")), json = args.flag("--json"), update = args.value("--update-spec")

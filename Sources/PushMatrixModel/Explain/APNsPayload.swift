@@ -2,8 +2,7 @@ import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, using each payload key's declared APNs name and value
-/// test.
+/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, by each payload key's APNs name and value test.
 public enum APNsPayload {
     /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
     package static let limit = 4096, voipLimit = 5120

@@ -89,8 +89,7 @@ extension Matrix {
         }
     }
 
-    /// The paths (the cell's own first), with `unlikelyUnder` marked on those without the call a `likely` change names, when another path
-    /// makes it.
+    /// The paths (the cell's own first), with `unlikelyUnder` on those without the call a `likely` change names, if another path makes it.
     func markLikely(_ outcomes: [Outcome], by conditions: [Condition]) -> [Outcome] {
         var paths = outcomes
         for condition in conditions {

@@ -87,8 +87,7 @@ extension Matrix {
             taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated)
     }
 
-    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys`: a note it carries may need one of some APNs keys.
-    /// Unknown keys (nil) decide nothing.
+    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys` (nil: unknown, deciding nothing), as its notes say.
     private func happens(_ call: Call, apnsKeys: Set<String>?) -> Bool {
         guard let apnsKeys else { return true }
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
@@ -101,8 +100,7 @@ extension Matrix {
         .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
     }
 
-    /// An outcome as `explain --json` prints it; a cell's later paths, if any, go under `paths`, each with every call it makes, its number,
-    /// its source and its versions.
+    /// An outcome as `explain --json` prints it; later paths go under `paths`, each with its calls, number, source and versions.
     private func json(_ o: Outcome, paths: [Outcome]?, conditions: Bool) -> JSONOutput {
         func call(_ c: Call) -> JSONOutput {
             .object(

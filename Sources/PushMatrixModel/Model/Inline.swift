@@ -1,8 +1,7 @@
 /// Inline text: plain text with code spans; each output format renders it (Markdown: `code`, HTML: <code>code</code>).
 public struct Inline: Sendable, Equatable {
     public enum Segment: Sendable, Equatable {
-        case text(String)
-        case code(String)
+        case text(String), code(String)
 
         /// The segment's characters, without any markup.
         public var content: String {

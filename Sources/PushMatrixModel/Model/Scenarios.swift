@@ -15,9 +15,7 @@ public struct Scenario: Sendable {
 
     /// What a call means to the app; the classifier's answer.
     public enum Event: Sendable, Hashable {
-        case delivered(state: String)
-        case launchedByTap
-        case tapped(tap: String)
+        case delivered(state: String), launchedByTap, tapped(tap: String)
         /// A call in an app extension's process on arrival: the app itself sees nothing of it.
         case outsideApp
 

@@ -15,8 +15,7 @@ package struct TapOrder {
 }
 
 extension Matrix {
-    /// The tap orders of setup `setup`: taps in spec order, each's orders by first app state; app states whose cells call alike share one.
-    /// A tap that calls nothing has no order.
+    /// The tap orders of setup `setup`, taps in spec order; app states whose cells call alike share one; a tap calling nothing has none.
     package func tapOrders(setup: Int) -> [TapOrder] {
         // Per tap and app state, the payloads grouped by the calls the tap makes, in order of first sight. Each cell is read once.
         let states = spec.appStates.count

@@ -6,9 +6,7 @@ public enum TemplateValue: Sendable, Equatable {
     case inline(Inline)  // each segment rendered by the output format
     /// Written as is: only for values the generator makes safe itself (anchors built from validated ids), never for spec text.
     case verbatim(String)
-    case bool(Bool)
-    case list([TemplateValue])
-    case object(TemplateFields)
+    case bool(Bool), list([TemplateValue]), object(TemplateFields)
 }
 
 // Literals keep view models and tests readable: `["name": "x", "rows": [...]]`.
@@ -44,8 +42,7 @@ extension TemplateValue {
         }
     }
 
-    /// An object's field `name`; nil for any other value. A method, so that the fields are read
-    /// where they are rather than copied out of the value first.
+    /// An object's field `name`; nil for any other value. A method, so the fields are read in place, not copied out first.
     func field(_ name: String) -> TemplateValue? {
         guard case .object(let fields) = self else { return nil }
         return fields[name]
@@ -54,8 +51,7 @@ extension TemplateValue {
 
 /// An object's named fields in order (diagnostics list them); a scan finds one of few, and many (a page's texts) are indexed by name.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// A struct rather than a tuple: an array of tuples is destroyed through the runtime's
-    /// generic tuple witness, field by field, which cost more than building the fields.
+    /// Not a tuple: an array of tuples is destroyed through the generic tuple witness, which cost more than building the fields.
     private struct Field { var name: String, value: TemplateValue }
     private var fields: [Field] = []
     private var index: [String: Int]?

@@ -1,8 +1,7 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// Reads one JSON object of the spec into typed values, recording every problem instead of stopping at the first, and reporting keys nobody
-/// asked for (with the nearest known key).
+/// Reads one JSON object of the spec into typed values, recording every problem and reporting keys nobody asked for.
 final class NodeReader {
     package let node: JSONNode, path: String
     let sink: DiagnosticSink

@@ -5,8 +5,7 @@ public struct Reference: Sendable, Hashable {
     public var id: String, origin: Origin
 }
 
-/// A text in every declared language. Each value is a phrase: literal text with `{{name}}`
-/// placeholders that name a symbol or a value the phrase is filled with.
+/// A text in every declared language; each value is a phrase, literal text with `{{name}}` placeholders (symbols or values).
 public struct LocalizedText: Sendable, Hashable {
     public var values: [String: String], origin: Origin
 

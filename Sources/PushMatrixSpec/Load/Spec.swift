@@ -40,28 +40,23 @@ public struct SetupNaming: Sendable, Equatable {
         list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", label: "setup", words: "setup")
 }
 
-public struct Language: Sendable {
-    public var id: String; public var name: String; public var footnoteMarker: String; public var origin: Origin
-}
+public struct Language: Sendable { public var id: String, name: String, footnoteMarker: String, origin: Origin }
 public struct Source: Sendable {
-    /// How much a source can support: Apple's own documentation, developers' reports, what follows from documented rules without having
-    /// been seen, or what was seen on a device.
-    public enum Kind: String, Sendable, CaseIterable {
-        case appleDocumented, reported, expected, observed
-    }
+    /// How much a source can support: Apple's documentation, developers' reports, what follows unseen from documented rules, what was seen.
+    public enum Kind: String, Sendable, CaseIterable { case appleDocumented, reported, expected, observed }
     public var id: String, kind: Kind
     /// False for a source in the older form, which says only whether Apple documents it: the docs and explain then show no kinds.
     public var declaresKind: Bool
     /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports (`reported`), the sources an expectation follows from
     /// (`expected`), device and OS version (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
     public var address: String?
-    public var references: [LocalizedText]; public var basedOn: [Reference]
-    public var device: LocalizedText?; public var os: LocalizedText?
+    public var references: [LocalizedText], basedOn: [Reference]
+    public var device: LocalizedText?, os: LocalizedText?
     /// What a reported source saw, where the spec says; required of one that backs a path.
     public var saw: Scope?
     /// A few words naming the source where a path's label cites it (`onmyway133`); without one, the label gives only the kind.
     public var short: LocalizedText?
-    public var platforms: LocalizedText; public var title: LocalizedText; public var caveat: LocalizedText; public var origin: Origin
+    public var platforms: LocalizedText, title: LocalizedText, caveat: LocalizedText, origin: Origin
 }
 /// A term the spec's texts write in one form per language: its other forms (`variants`, by language) are refused in every text, except
 /// inside the phrases `allowed` (a gloss on first use, the name of a setting that contains one).
@@ -70,7 +65,7 @@ public struct GlossaryEntry: Sendable {
     public var origin: Origin
 }
 
-public struct Symbol: Sendable { public var name: String; public var code: String; public var origin: Origin }
+public struct Symbol: Sendable { public var name: String, code: String, origin: Origin }
 
 public struct PayloadKey: Sendable {
     public var id: String, name: LocalizedText
@@ -83,8 +78,7 @@ public struct PayloadKey: Sendable {
 }
 
 public struct Setup: Sendable {
-    public var id: String; public var name: LocalizedText; public var className: String?; public var platforms: LocalizedText;
-    public var description: LocalizedText; public var origin: Origin
+    public var id: String, name: LocalizedText, className: String?, platforms: LocalizedText, description: LocalizedText, origin: Origin
 }
 
 public struct AppState: Sendable {
@@ -97,10 +91,7 @@ public struct AppState: Sendable {
     public var notes: [Reference], origin: Origin
 }
 
-public struct HandlerState: Sendable {
-    public var id: String; public var swift: String; public var objc: String; public var description: LocalizedText;
-    public var origin: Origin
-}
+public struct HandlerState: Sendable { public var id: String, swift: String, objc: String, description: LocalizedText, origin: Origin }
 
 public struct Handler: Sendable {
     public var id: String, name: LocalizedText, description: LocalizedText
@@ -162,8 +153,7 @@ public struct Condition: Sendable {
         case removed
         /// The call does not happen on delivery; the push is handed over when the app is next opened.
         case heldUntilOpen
-        /// A call of the handler (in `state`) happens as well, after the others. The other effects match the handler's calls in `state`
-        /// only, when it is given.
+        /// A call of the handler (in `state`) happens too, after the others; the other effects match its calls in `state` only, when given.
         case added
         /// Of the cell's paths, those that make the call are the likely ones.
         case likely
@@ -189,8 +179,7 @@ public struct Condition: Sendable {
     public var appliesTo: CellSelection, changes: [Change], sources: [Reference], origin: Origin
 }
 
-/// Some of the matrix's cells: payload keys set or not (keys left out may be either way), and the setups and app states named (every one
-/// when nil).
+/// Some of the matrix's cells: payload keys set or not (others either way), and the setups and app states named (every one when nil).
 public struct CellSelection: Sendable {
     public var payload: [(key: Reference, value: Bool)] = []
     public var setups: [Reference]?, appStates: [Reference]?
@@ -212,8 +201,7 @@ public struct Scope: Sendable {
 /// What iOS calls instead when the app lacks an optional handler.
 public struct Fallback: Sendable {
     public var handler: Reference, instead: Call
-    /// What the note says instead where the app is known to lack the handler (explain's `--without-…-handler`); without it, the note is not
-    /// shown there.
+    /// What the note says where the app is known to lack the handler (explain's `--without-…-handler`); without it, the note is not shown.
     public var text: LocalizedText?
 }
 
@@ -232,16 +220,14 @@ public struct Cell: Sendable {
     public var seenOn: String?
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
-    /// Whether the first path applies its source beyond what the source saw; false in the cell itself, set on the later paths `allPaths`
-    /// makes.
+    /// Whether the first path applies its source beyond what it saw; false in the cell itself, set on the later paths `allPaths` makes.
     public var extrapolated = false
     public var origin: Origin
 
     /// The payload by key id; a key given twice keeps its first value.
     public var flags: [String: Bool] { Dictionary(payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a }) }
 
-    /// Every path of the cell, the cell's own first, each as a cell of one path: an other path takes the cell's calls wherever it names
-    /// none of its own.
+    /// Every path of the cell, its own first, each as a cell of one path: another path takes the cell's calls wherever it names none.
     public var allPaths: [Cell] {
         guard !paths.isEmpty else { return [self] }
         var first = self
@@ -276,32 +262,24 @@ public struct CellAddress: Sendable {
     public var payload: [(key: Reference, value: Bool)], setup: Reference, appState: Reference, origin: Origin
 }
 
-public struct DesignCase: Sendable {
-    public var id: String; public var title: LocalizedText; public var text: LocalizedText; public var cell: CellAddress;
-    public var origin: Origin
-}
+public struct DesignCase: Sendable { public var id: String, title: LocalizedText, text: LocalizedText, cell: CellAddress, origin: Origin }
 
 /// A fact stated in words, with an id so generators and docs can refer to it.
-public struct Rule: Sendable { public var id: String; public var text: LocalizedText; public var origin: Origin }
+public struct Rule: Sendable { public var id: String, text: LocalizedText, origin: Origin }
 
 public struct ReceptionHandlerFacts: Sendable {
-    public struct FetchResult: Sendable {
-        public var id: String; public var swift: String; public var objc: String; public var meaning: LocalizedText;
-        public var origin: Origin
-    }
+    public struct FetchResult: Sendable { public var id: String, swift: String, objc: String, meaning: LocalizedText, origin: Origin }
     public var source: Reference
     /// The handler these facts are about.
     public var handler: Reference, completionDeadlineSeconds: Int, fetchResults: [FetchResult], rules: [Rule]
 }
 
 public struct PermissionFacts: Sendable {
-    public struct Status: Sendable {
-        public var id: String; public var meaning: LocalizedText; public var response: LocalizedText; public var origin: Origin
-    }
-    public struct CheckPoint: Sendable { public var symbol: Reference; public var setup: Reference? }
+    public struct Status: Sendable { public var id: String, meaning: LocalizedText, response: LocalizedText, origin: Origin }
+    public struct CheckPoint: Sendable { public var symbol: Reference, setup: Reference? }
     /// How one setup reads and asks for permission, and how its answer maps to a status (the cases of a Swift `switch`).
     public struct Way: Sendable {
-        public struct Case: Sendable { public var pattern: String; public var status: Reference }
+        public struct Case: Sendable { public var pattern: String, status: Reference }
         public var setup: Reference, read: Reference, request: Reference, switchOn: String, cases: [Case], rules: [Rule]
     }
     public var source: Reference, statuses: [Status], checkPoints: [CheckPoint], setups: [Way]
@@ -311,7 +289,7 @@ public struct PermissionFacts: Sendable {
 /// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, under `Probe`: a folder per app target, beside the `Shared`
 /// files every target gets).
 public struct SwiftFiles: Sendable {
-    public struct File: Sendable { public var template: String; public var file: String; public var origin: Origin }
+    public struct File: Sendable { public var template: String, file: String, origin: Origin }
     public var sources: [File], tests: [File], probe: [File]
 
     /// The module's sources, the suite's own files, the field kit's probe app.
@@ -339,19 +317,15 @@ public struct SwiftFiles: Sendable {
 /// A page on setting an app up, section by section, each citing its sources.
 public struct SetupGuide: Sendable {
     public struct Section: Sendable {
-        public var id: String; public var heading: LocalizedText; public var paragraphs: [LocalizedText]; public var code: String?
-        public var sources: [Reference]; public var origin: Origin
+        public var id: String, heading: LocalizedText, paragraphs: [LocalizedText], code: String?, sources: [Reference], origin: Origin
     }
     public var intro: LocalizedText, sections: [Section]
 }
 
-/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension (each format adds its
-/// own).
-public struct RelatedMatrix: Sendable {
-    public var name: LocalizedText; public var description: LocalizedText; public var href: LocalizedText; public var origin: Origin
-}
+/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension each format adds.
+public struct RelatedMatrix: Sendable { public var name: LocalizedText, description: LocalizedText, href: LocalizedText, origin: Origin }
 
 public struct CallOrderFacts: Sendable {
-    public struct ObservedCall: Sendable { public var symbol: Reference; public var text: LocalizedText }
+    public struct ObservedCall: Sendable { public var symbol: Reference, text: LocalizedText }
     public var source: Reference, tapOpensApp: [ObservedCall], rules: [Rule]
 }

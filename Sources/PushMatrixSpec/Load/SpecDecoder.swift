@@ -1,8 +1,7 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// Turns the parsed JSON document into a `Spec`, reporting wrong types, missing and unknown keys.
-/// It checks shape only; what the values mean is the validator's job.
+/// Turns the parsed JSON document into a `Spec`, reporting wrong types, missing and unknown keys: shape only, meaning is validation's.
 enum SpecDecoder {
     static func decode(_ root: JSONNode, file: String, sink: DiagnosticSink) -> Spec? {
         guard let r = NodeReader.object(root, path: "", sink: sink) else { return nil }

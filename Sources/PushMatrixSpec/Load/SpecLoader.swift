@@ -17,8 +17,7 @@ public enum SpecLoader {
         try load(bytes: bytes(path: path), file: path ?? builtInName)
     }
 
-    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or the default built-in spec when `path` is
-    /// nil.
+    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or the default built-in spec for nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
         guard let path else { return BuiltInFiles.specs[0].bytes }
         if let builtIn = try BuiltInFiles.spec(path) { return builtIn.bytes }
@@ -49,8 +48,7 @@ public enum SpecLoader {
     }
 }
 
-/// A spec that passed validation, with the index of its cells that validation built: what the load stage gives and the model stage
-/// (`Matrix`) takes.
+/// A spec that passed validation, with the cell index validation built: what loading gives and the model (`Matrix`) takes.
 public struct ValidatedSpec: Sendable {
     public let spec: Spec
     /// Every combination's cell; complete, since validation reported any missing one.

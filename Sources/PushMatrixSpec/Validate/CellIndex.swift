@@ -1,5 +1,4 @@
-/// The cells by combination of payload, setup and app state, made once: validation reports the
-/// repeats and gaps it shows, and the matrix looks cells up through it.
+/// The cells by payload, setup and app state, made once: validation reports its repeats and gaps, the matrix looks cells up in it.
 package struct CellIndex: Sendable {
     /// Positions of payload keys, setups and app states, which address the table.
     package let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int], setups: Int, states: Int
@@ -40,8 +39,7 @@ package struct CellIndex: Sendable {
         table[Self.slot(payload, setup, state, setups: setups, states: states)]
     }
 
-    /// How many more combinations than twice the cells a spec may lack and still have each
-    /// missing cell named, so a small spec's gaps are listed.
+    /// How many more combinations than twice the cells a spec may lack and still have each missing cell named (a small spec's gaps).
     static let namedGap = 64
 
     package static func positions(_ ids: [String]) -> [String: Int] {

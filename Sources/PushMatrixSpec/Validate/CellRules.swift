@@ -78,8 +78,7 @@ struct CellRules {
         }
     }
 
-    /// The rules for the calls of one path of a cell. A later path may repeat a call: a report
-    /// of the same call twice (iOS 18.0's doubled presentation) is what such a path is for.
+    /// The rules for the calls of one path; a later path may repeat a call (iOS 18.0's doubled presentation is what such a path is for).
     private func calls(_ path: Cell, appState: AppState, repeatsAllowed: Bool) {
         if !appState.running && !appState.launchesInBackground, let first = path.onDelivery.first(where: { !inExtension($0) }) {
             sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")

@@ -11,8 +11,7 @@ package enum Identifier {
         return nil
     }
 
-    /// `contentAvailable` → `content-available`: the form for command-line flags and anchors.
-    /// An id is ASCII, so only `A`–`Z` are upper-case.
+    /// `contentAvailable` → `content-available`, for command-line flags and anchors. An id is ASCII, so only `A`–`Z` are upper-case.
     package static func hyphenated(_ id: String) -> String {
         var bytes: [UInt8] = []
         for byte in id.utf8 {

@@ -13,8 +13,7 @@ public struct Payload: Hashable, Sendable {
         self.bits = bits
     }
 
-    /// A cell's payload as the spec writes it; the first of repeated keys counts, as in validation.
-    /// `keys` are the key ids in spec order, and `keyIndex` their positions.
+    /// A cell's payload as the spec writes it (`keys` in spec order, `keyIndex` their positions); the first of repeated keys counts.
     package init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
         var bits: UInt64 = 0, seen: UInt64 = 0
         let distinct = keyIndex.count == keys.count  // an id declared twice counts at its first place

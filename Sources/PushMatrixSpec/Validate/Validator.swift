@@ -1,7 +1,6 @@
 import PushMatrixSupport
 
-/// Checks what the decoder cannot: ids are unique and safe, references resolve, every text is
-/// translated, the cells cover every combination exactly once, and the cells obey the domain rules.
+/// Checks what the decoder cannot: safe unique ids, resolved references, translated texts, one cell per combination, the domain rules.
 struct Validator {
     package let spec: Spec
     let sink: DiagnosticSink
@@ -99,28 +98,6 @@ struct Validator {
 
     private func checkReferences() {
         let r = References(spec: spec, sink: sink)
-        checkNoteReferences(r)
-        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
-        let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
-        spec.appStates.forEach { misplacedConditions($0.notes, conditional) }
-        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
-        checkSources(r)
-        checkGlossary()
-        checkHandlers(r)
-        checkPayloadKeys(r)
-        checkSetupGuide(r)
-        checkConditions(r)
-        checkExtrapolation()
-        for designCase in spec.designCases { r.address(designCase.cell) }
-        let facts = spec.receptionHandler
-        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
-        r.resolve(facts.handler, r.handlers, "handler")
-        checkPermission(r)
-        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
-        checkCellReferences(r, conditional: conditional)
-    }
-
-    private func checkNoteReferences(_ r: References) {
         for note in spec.notes {
             note.sources.forEach { r.resolve($0, r.sources, "source") }
             note.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
@@ -132,9 +109,24 @@ struct Validator {
                 }
             }
         }
-    }
-
-    private func checkPayloadKeys(_ r: References) {
+        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
+        let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
+        spec.appStates.forEach { misplacedConditions($0.notes, conditional) }
+        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
+        checkSources(r)
+        checkGlossary()
+        // Each handler's roles make sense together, and it has methods for known setups: an extension's handler has no app state and does
+        // not launch the app; a handler that carries the tap is a launching one.
+        for handler in spec.handlers {
+            if handler.inExtension && (handler.hasState || handler.launchesApp) {
+                sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
+            }
+            if handler.carriesTap && !handler.launchesApp {
+                sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
+            }
+            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
+            if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
+        }
         for key in spec.payloadKeys {
             for required in key.requires where r.resolve(required, r.payloadKeys, "payload key") && required.id == key.id {
                 sink.error(required.origin, "payload key '\(key.id)' cannot require itself")
@@ -146,19 +138,31 @@ struct Validator {
                 )
             }
         }
-    }
-
-    private func checkConditions(_ r: References) {
+        for section in spec.setupGuide?.sections ?? [] {
+            section.sources.forEach { r.resolve($0, r.sources, "source") }
+            if let code = section.code, code.contains("```") || code.contains("~~~") {
+                sink.error(
+                    section.origin,
+                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
+            }
+        }
         for condition in spec.conditions {
             if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
             condition.sources.forEach { r.resolve($0, r.sources, "source") }
             r.selection(condition.appliesTo)
             condition.changes.forEach { checkChange($0, r) }
         }
+        checkExtrapolation()
+        for designCase in spec.designCases { r.address(designCase.cell) }
+        let facts = spec.receptionHandler
+        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
+        r.resolve(facts.handler, r.handlers, "handler")
+        checkPermission(r)
+        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
+        checkCellReferences(r, conditional: conditional)
     }
 
-    /// A path that rests on a reported source stays within what the source saw, or is marked
-    /// extrapolated, and the source says why it is used beyond that.
+    /// A path resting on a reported source stays within what it saw, or is marked extrapolated and the source says why it goes beyond.
     private func checkExtrapolation() {
         let sources = Dictionary(spec.sources.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var told = Set<String>()
@@ -193,8 +197,7 @@ struct Validator {
         }
     }
 
-    /// A change names a handler (none for `notShown`), optionally its state, and where:
-    /// `delivery` or a tap (an added call needs one; a held call is held from delivery).
+    /// A change names a handler (none for `notShown`), maybe its state, and where: `delivery` or a tap (needed by `added`).
     private func checkChange(_ change: Condition.Change, _ r: References) {
         let effect = change.effect
         if let handler = change.handler {
@@ -211,17 +214,6 @@ struct Validator {
         if effect == .added && change.at == nil { sink.error(change.origin, "an 'added' change needs \"at\", one of \(places)") }
         if effect == .heldUntilOpen && change.at?.id != "delivery" {
             sink.error(change.origin, "a 'heldUntilOpen' change holds a call from delivery: it needs \"at\": \"delivery\"")
-        }
-    }
-
-    private func checkSetupGuide(_ r: References) {
-        for section in spec.setupGuide?.sections ?? [] {
-            section.sources.forEach { r.resolve($0, r.sources, "source") }
-            if let code = section.code, code.contains("```") || code.contains("~~~") {
-                sink.error(
-                    section.origin,
-                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
-            }
         }
     }
 
@@ -363,21 +355,6 @@ struct Validator {
     static func isPlain(_ link: String, relative: Bool = false) -> Bool {
         let marks = link.hasPrefix("https://") ? "-._~/:?#@!$'()*+,;=%" : relative && link.first != "/" ? "-._~/" : ""
         return !marks.isEmpty && link.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) || marks.contains($0) }
-    }
-
-    /// Each handler's roles make sense together, and it has methods for known setups: an extension's handler has no app state and does
-    /// not launch the app; a handler that carries the tap is a launching one.
-    private func checkHandlers(_ r: References) {
-        for handler in spec.handlers {
-            if handler.inExtension && (handler.hasState || handler.launchesApp) {
-                sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
-            }
-            if handler.carriesTap && !handler.launchesApp {
-                sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
-            }
-            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
-            if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
-        }
     }
 
     /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among the `conditional` ones: a condition on the
