@@ -77,7 +77,7 @@ struct DocsView {
 
     package func index() -> TemplateValue {
         common(page: "index", title: "indexTitle").merging([
-            "sources": .list(spec.sources.map(source)), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
+            "sources": .list(spec.sources.map { source($0) }), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
             "hasMatrices": .bool(!spec.relatedMatrices.isEmpty),
             "hasGlossary": .bool(!spec.glossary.isEmpty),
             "glossary": .list(
@@ -100,8 +100,10 @@ struct DocsView {
         return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
     }
 
-    package func source(_ source: Source) -> TemplateValue {
-        let shows = spec.showsSourceKinds
+    /// A source as the source partials read it; `detailed: false` leaves its evidence and address to the index's list, which its
+    /// title then links to.
+    package func source(_ source: Source, detailed: Bool = true) -> TemplateValue {
+        let shows = spec.showsSourceKinds && detailed
         // What backs the source: its references, its device and iOS version, or the titles of the sources an expectation is based on.
         let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
         let evidence =
@@ -109,14 +111,14 @@ struct DocsView {
             + [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
             .joined(separator: book.phrase("listSeparator").plainText)
         return .object([
-            "anchor": .verbatim(anchors.source(source.id)),
+            "anchor": .verbatim(anchors.source(source.id)), "onIndex": .bool(!detailed),
             "title": .inline(book.text(source.title)), "platforms": .inline(book.text(source.platforms)),
             // A source used beyond what it saw says why after its caveat.
             "caveat": .inline(
                 book.text(source.caveat)
                     + (source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
                         ?? Inline([]))),
-            "kind": .inline(shows ? kindLabel(source.kind) : Inline([])),
+            "kind": .inline(spec.showsSourceKinds ? kindLabel(source.kind) : Inline([])),
             // Validated to be an https URL of plain characters, so either format may print it as is.
             "address": .verbatim(shows ? source.address ?? "" : ""),
             "evidence": .text(shows ? evidence : ""),

@@ -9,7 +9,7 @@ extension DocsView {
         let payloads = matrix.payloads, used = usedSources, footnotes = Footnotes(book: book), headings = SectionHeadings(self)
         let sections = payloads.map { section($0, headings, footnotes) }  // numbers the notes, so made before they are listed
         return common(page: "reception-methods", title: "title").merging([
-            "sources": .list(spec.sources.filter { used.contains($0.id) }.map(source)),
+            "sources": .list(spec.sources.filter { used.contains($0.id) }.map { source($0, detailed: false) }),
             "setups": .list(
                 spec.setups.map { setup in
                     .object([
