@@ -9,8 +9,7 @@ public indirect enum JSONOutput: Sendable {
 }
 
 extension JSONOutput {
-    /// Pretty-printed: 2-space indent, `"key": value`, `[]` / `{}` when empty, no trailing newline (the caller decides how output ends);
-    /// `compact`, without any space or line break, for data embedded in a page.
+    /// Pretty-printed: 2-space indent, `"key": value`, `[]`/`{}` when empty, no final newline; `compact`: no space or line break.
     public func serialized(compact: Bool = false) -> String {
         var out = ""
         write(to: &out, indent: compact ? nil : 0)

@@ -3,9 +3,8 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// A field log (format version 1, docs/field-log.md): JSON lines, per run a `start` line naming its cell, tap, missing handlers and any
-/// conditions, a `call` line per call in order, and an `end` line. Every line is checked against the spec's ids; a bad one is reported
-/// and skipped.
+/// A field log (format 1, docs/field-log.md): JSON lines; per run a `start` line naming cell, tap, missing handlers and conditions, a
+/// `call` line per call, an `end` line. Each line is checked against the spec's ids; a bad one is reported and skipped.
 package struct FieldLog {
     package static let version = 1
     /// Longer lines are refused unread: a recorder writes a few hundred bytes a line.

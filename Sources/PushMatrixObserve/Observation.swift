@@ -1,8 +1,7 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// Field runs held against the scenarios the spec predicts: per scenario (cell, tap and missing
-/// handlers), whether what was observed confirms the spec, contradicts it, or disagrees with itself.
+/// Field runs against the spec's scenarios: per scenario (cell, tap, missing handlers), whether runs confirm it, contradict it or disagree.
 package struct Observation {
     /// One scenario that was run (a cell, a tap and the handlers left out), with every path the spec lists for it and every run of it.
     package struct Outcome {

@@ -3,10 +3,9 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// The spec rewritten with what the field saw. A cell changes only when each of its scenarios with no handler missing (no tap, each tap)
-/// was run and each one's runs took one sequence of calls. If those take one path of the cell, its source becomes an `observed` source
-/// naming device and iOS version; if some take no listed path, the cell gains a path with the observed calls and that source, keeping its
-/// others. Anything less leaves the cell as it was, so no cell claims more than was seen. The result is validated before it is returned.
+/// The spec rewritten with what the field saw. A cell changes only when each of its scenarios lacking no handler (no tap, each tap) ran and
+/// each one's runs took one sequence of calls. If those take a path of the cell, its source becomes `observed` (device, iOS version); if
+/// some take none, the cell gains a path of those calls with that source. Else it stays: no cell claims more than was seen. Validated.
 package struct SpecUpdate {
     package var bytes: [UInt8]
     package var confirmed = 0

@@ -1,7 +1,6 @@
-/// How a run learns its process was asked to stop (Ctrl-C, `kill`, a closed terminal). The library changes no process-wide state: the
-/// process decides what a stop request is and how it is held back. A writing run calls `hold` before it takes the lock or starts any thread
-/// (a request then waits), asks `isRequested` between steps, cleaning up when one came before its update was decided, and calls `release`
-/// at the end, when a waiting request takes effect. Precondition: `hold` and `release` pair up, on the thread that runs the command.
+/// How a run learns its process was asked to stop (Ctrl-C, `kill`, a closed terminal); the process decides what that is and how it is held
+/// back. A writing run calls `hold` before taking the lock or starting threads, asks `isRequested` between steps (cleaning up if one came
+/// before its update was decided), and calls `release` at the end. Precondition: `hold` and `release` pair up, on one thread.
 public struct Interruptions: Sendable {
     package let hold: @Sendable () -> Void, release: @Sendable () -> Void, isRequested: @Sendable () -> Bool
 

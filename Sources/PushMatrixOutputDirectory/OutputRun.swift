@@ -34,8 +34,7 @@ extension OutputWriter {
     /// What a checking run found: each missing, stale or extra file, interrupted runs' leftovers, and the file count (manifest included).
     package struct Checked { package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int }
 
-    /// The one way a command checks an output directory, writing nothing: under a shared lock, the manifest alone answers when it shows the
-    /// outputs current for the run `request` gives (unless forced); otherwise the files are rendered and compared with what is there.
+    /// How a command checks an output, writing nothing: under a shared lock a current manifest answers (unless forced), else files compare.
     package func check(force: Bool, request: (Manifest) throws -> Request) throws -> Checked {
         let lock = try OutputLock.acquire(self, exclusive: false)
         defer { lock.release() }

@@ -1,9 +1,8 @@
 import PushMatrixSupport
 
-/// Brings an output directory in line with the rendered files: writes only changed files (each via a temporary file renamed into place),
-/// removes files an earlier run generated that are no longer produced, and touches nothing else. Code in `pushmatrix:begin`/`end` regions
-/// is kept; a file edited elsewhere is reported, not overwritten, unless forced: the manifest's digest of each file's text outside its
-/// regions tells edits from older output.
+/// Brings an output directory in line with the rendered files: writes changed files only (each via a temporary file renamed into place),
+/// removes files an earlier run generated that are no longer produced, touches nothing else. Code in `pushmatrix:begin`/`end` regions is
+/// kept; a file edited elsewhere is reported, not overwritten, unless forced (the manifest's digest of its text outside regions tells).
 public struct OutputWriter: Sendable {
     public static let manifestName = ".pushmatrix-manifest"
 
@@ -31,8 +30,7 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// A file is the user's when the manifest does not list it, its digest is of a kind this version cannot tell, or its text outside the
-    /// regions no longer matches what was generated.
+    /// A file is the user's when the manifest does not list it, its digest is of an unknown kind, or its text outside regions changed.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
         return Digest.hex(Regions.outline(existing)) != recorded
@@ -84,8 +82,7 @@ public struct OutputWriter: Sendable {
         return found
     }
 
-    /// Finishes or discards what an interrupted run left; call with the exclusive lock held. An update whose journal was written is
-    /// finished, anything else is removed. Returns warnings about what could not be finished.
+    /// Finishes an interrupted run's decided update (journal written), else removes what it left; call under the exclusive lock. Warns.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
         let found = debris()
         let warnings = try found.contains(location(Transaction.directoryName)) ? Transaction.finishInterrupted(in: self) : []

@@ -7,8 +7,7 @@ enum Regions {
     /// A marker that does not pair up: its 1-based line and what is wrong.
     struct Problem: Equatable { package let line: Int, message: String }
 
-    /// Each closed region's inner lines by id, and every marker that does not pair up. A region left open, or closed under another id, is
-    /// not a region: its lines cannot be told from the generated text around them.
+    /// Each closed region's inner lines by id, and every unpaired marker: an open or mismatched region's lines are not told apart.
     package static func scan(_ bytes: [UInt8]) -> (regions: [String: [Line]], problems: [Problem]) {
         var regions: [String: [Line]] = [:], problems: [Problem] = []
         var open: (id: String, line: Int, lines: [Line])?
@@ -92,8 +91,7 @@ enum Regions {
     /// The text with every region emptied: what must match the last generated output for the file to count as unedited outside its regions.
     static func outline(_ bytes: [UInt8]) -> [UInt8] { mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes }
 
-    /// Most files have no regions, which a byte search for `pushmatrix:` tells without splitting lines. Horspool's rule (skip as far as the
-    /// byte that would end a match allows) reads only about one byte in eleven.
+    /// Most files have no regions, which a byte search for `pushmatrix:` tells unsplit; Horspool's skips read one byte in eleven.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         var end = word.count - 1
         while end < bytes.count {

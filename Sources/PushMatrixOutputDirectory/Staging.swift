@@ -22,8 +22,7 @@ extension OutputWriter {
             (self.writer, self.force, self.outputLock, previous) = (writer, force, outputLock, manifest ?? writer.readManifest())
         }
 
-        /// Keeps the rendered files that differ from what is there. Only an update, which can lose regions (a new directory cannot),
-        /// records what the run puts in each region and compares each file.
+        /// Keeps the rendered files that differ from what is there; only an update (which can lose regions) records and compares regions.
         public func add(_ files: [OutputFile]) {
             for file in files {
                 let (path, bytes) = (file.path, file.bytes)

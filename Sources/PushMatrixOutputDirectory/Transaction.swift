@@ -1,10 +1,9 @@
 import PushMatrixSupport
 
-/// An update of an existing output directory that a run stopped at any moment leaves either undone or, once the next run finishes it, done.
-/// Changed files are written under `.pushmatrix-tmp/files/` in the output directory, then the journal, `.pushmatrix-tmp/journal`, is
-/// renamed into place: the update is decided. Its changes apply in order (each staged file renamed over its target, each file no longer
-/// produced removed, the manifest last), then the staging directory goes. A run finding a staging directory applies the rest of its
-/// journal, checking staged files against its digests; with no journal the update was never decided, and the directory is removed.
+/// An update of an existing output that a run stopped at any moment leaves undone or, once the next run finishes it, done. Changed files go
+/// under `.pushmatrix-tmp/files/`, then the journal `.pushmatrix-tmp/journal` is renamed into place: the update is decided. Changes apply
+/// in order (staged files renamed over targets, files no longer produced removed, the manifest last), then the staging directory goes. A
+/// run finding one applies the rest of its journal, checking staged files' digests; without a journal it removes it.
 struct Transaction: Equatable {
     static let directoryName = ".pushmatrix-tmp"
     private static let header = "pushmatrix update 1"

@@ -127,8 +127,7 @@ struct FieldKitView {
         return literal + "\""
     }
 
-    /// The runbook of `language`: the probe's targets on module `module`, the spec's app states and taps in its words, and every payload
-    /// file with its headers and whether it shows.
+    /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload file.
     package func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([

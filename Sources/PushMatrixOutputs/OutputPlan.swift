@@ -31,11 +31,10 @@ package enum OutputPlan {
         }
     }
 
-    /// What a row's path and template range over (`{module}` is known in every row): one file; each documentation page the spec has
-    /// (`{page}`) in each language (`{language}`); each page but the index (`{page}`) in the first language, as a DocC article shares its
-    /// page's model; the index page in the first language, for the DocC catalog's landing page; each payload combination, by its scenario
-    /// group's type name (`{payloadType}`) or by its name, `alert_category` (`{payloadName}`); each language (`{language}`); each file the
-    /// spec's `swiftFiles` lists in one of its parts (`{file}`, `{template}`).
+    /// What a row's path and template range over (`{module}` is known in every row): one file; each docs page (`{page}`) in each language
+    /// (`{language}`); each page but the index in the first language (a DocC article shares its page's model); the index in the first
+    /// language, for the DocC landing page; each payload combination by group type name (`{payloadType}`) or name (`{payloadName}`); each
+    /// language; each file of one `swiftFiles` part (`{file}`, `{template}`).
     package enum Range: Sendable { case one, pages, articles, index, groups, payloads, languages, specFiles(SwiftFiles.Part) }
 
     /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.

@@ -29,6 +29,16 @@ struct SwiftPrinter {
         modules.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "import " + $0 }.joined(separator: "\n")
     }
 
+    /// `public static let NAME: TYPE = [...]` four spaces in, an element a line and `after` the bracket; `= []` on one line when empty.
+    static func staticList(_ declaration: String, _ elements: [String], after: String = "") -> String {
+        hole(indent: 4) { out in
+            guard !elements.isEmpty else { return out.print("public static let \(declaration) = []") }
+            out.print("public static let \(declaration) = [")
+            for element in elements { out.print("    \(element),") }
+            out.print("]" + after)
+        }
+    }
+
     /// Text from the spec or the matrix made safe for a `//` comment: on one line, with no control characters.
     static func comment(_ text: String) -> String { SwiftCommentFormat().text(text) }
 

@@ -5,12 +5,7 @@ extension SwiftView {
     /// The sequences' list and declarations; `names` are the scenarios' Swift names, by their index in the matrix.
     package func sequences(names: [String]) -> [String: String] {
         let sequences = matrix.pushSequences()
-        let all = SwiftPrinter.hole(indent: 4) { out in
-            guard !sequences.isEmpty else { return out.print("public static let all: [PushSequence] = []") }
-            out.print("public static let all: [PushSequence] = [")
-            for sequence in sequences { out.print("    .\(sequence.name),") }
-            out.print("]")
-        }
+        let all = SwiftPrinter.staticList("all: [PushSequence]", sequences.map { "." + $0.name })
         let declarations = SwiftPrinter.hole(indent: 4) { out in
             for sequence in sequences {
                 out.print("")

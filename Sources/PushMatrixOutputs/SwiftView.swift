@@ -22,8 +22,7 @@ struct SwiftView {
         return groups
     }
 
-    /// What every template may use besides its own context: the names plain Swift files use (`names`), for the documentation and runbook
-    /// that show Swift, and whether any handler runs outside the app.
+    /// What every template may use besides its context: the plain Swift files' `names` (for docs and runbook showing Swift), `outsideApp`.
     var common: TemplateFields {
         var fields = TemplateFields(names.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
         fields["outsideApp"] = .bool(outsideApp)
@@ -114,8 +113,7 @@ struct SwiftView {
     /// Whether any handler runs outside the app, in an extension.
     private var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 
-    /// The runtime's holes: the events a delivery may carry, whether a sequence skips the extensions' calls, and the payload keys in the
-    /// spec's order (the field recorder writes every key of a run's payload).
+    /// The runtime's holes: a delivery's events, whether sequences skip extensions' calls, the payload keys in spec order (the recorder's).
     func runtime() -> [String: String] {
         [
             "deliveredEvents": outsideApp ? ".delivered, .outsideApp" : ".delivered",
@@ -133,12 +131,8 @@ struct SwiftView {
             "groups": SwiftPrinter.hole(indent: 8) { out in
                 for payload in matrix.payloads { out.print(Self.payloadName(payload, keys: matrix.payloadKeyIds) + ",") }
             },
-            "underConditions": SwiftPrinter.hole(indent: 4) { out in
-                guard !conditioned.isEmpty else { return out.print("public static let underConditions: [PushScenario] = []") }
-                out.print("public static let underConditions: [PushScenario] = [")
-                for name in conditioned { out.print("    \(name)__underConditions,") }
-                out.print("].flatMap { $0 }")
-            },
+            "underConditions": SwiftPrinter.staticList(
+                "underConditions: [PushScenario]", conditioned.map { $0 + "__underConditions" }, after: ".flatMap { $0 }"),
         ]
     }
 
@@ -262,12 +256,11 @@ struct SwiftView {
 
     // MARK: names
 
-    /// Worked out once for both of its files: a payload combination's scenarios with their Swift names, e.g.
-    /// `alert_contentAvailable_category__ios10__background__tapBody__withoutAction`, their test methods' names, without the payload
-    /// combination that names the class (`ios10__background__tapBody__withoutAction`), and summaries.
-    /// The scenarios conditions make (`under`) come after the matrix's own, which are the first `ownCount`; their names end in the
-    /// first condition's id. Those and the scenarios of a way back that leaves the notification alone (`leaving`, tap ids) are each
-    /// declared as a list too, which one test replays: a test each would lengthen the names `swift test --filter` passes.
+    /// Worked out once for both of its files: a payload combination's scenarios with Swift names
+    /// (`alert_category__ios10__background__tapBody__withoutAction`), test names without the class's payload part, and summaries. Scenarios
+    /// conditions make (`under`) follow the first `ownCount`, the matrix's own; their names end in the first condition's id. Those, and the
+    /// scenarios of a way back leaving the notification alone (`leaving`), are each declared as a list that one test replays: a test each
+    /// would lengthen the names `swift test --filter` passes.
     package struct Group {
         package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int, name: String, typeName: String
         package let names: [String], testNames: [String], summaries: [String]
@@ -281,13 +274,19 @@ struct SwiftView {
             name = SwiftView.payloadName(payload, keys: keys)
             typeName = SwiftView.payloadTypeName(payload, keys: keys)
             let words = SwiftView.payloadWords(payload, keys: keys)
-            var tapWord = Memo { "tap" + SwiftView.upper($0) }, handlerWord = Memo(SwiftView.upper)
+            // The few tap and handler ids, capitalized once per group, not per scenario.
+            var capitalized: [(id: String, word: String)] = []
+            func word(_ id: String) -> String {
+                if let known = capitalized.first(where: { $0.id == id }) { return known.word }
+                capitalized.append((id, SwiftView.upper(id)))
+                return capitalized[capitalized.count - 1].word
+            }
             // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough for a line. A handler the scenario stands
             // either way for is not in its name.
             names = scenarios.map { [name] scenario in
-                let tap = (scenario.tap.map { tapWord($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
+                let tap = (scenario.tap.map { "tap" + word($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
                 return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
-                    parts += ["__without", handlerWord(handler)]
+                    parts += ["__without", word(handler)]
                 } + (scenario.under.first.map { "__" + $0 } ?? "")
             }
             let prefix = name.count + 2
@@ -311,7 +310,7 @@ struct SwiftView {
                 under = "Every scenario the spec's conditions make of these cells."
             var lists = leaving.map { tap in
                 (
-                    name + "__" + tapWord(tap), "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
+                    name + "__tap" + word(tap), "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
                     taps.indices.filter { taps[$0] == tap }
                 )
             }
@@ -319,8 +318,7 @@ struct SwiftView {
             self.lists = lists.filter { !$0.2.isEmpty }
         }
 
-        /// `head`, then the scenario's setup, app state and `tap`, each after `separator`, then the parts `missing` gives for each missing
-        /// handler: joined once, since a name repeats every key of its payload.
+        /// `head`, then setup, app state and `tap` after `separator`, then `missing`'s parts per missing handler, joined once.
         private static func spelled(
             _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
         ) -> String {
@@ -328,20 +326,6 @@ struct SwiftView {
             parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
             for (n, handler) in scenario.missing.enumerated() { missing(&parts, n, handler) }
             return parts.joined()
-        }
-
-        /// Words made from the few tap and handler ids: spelled once per group, not per scenario.
-        private struct Memo {
-            let spell: (String) -> String
-            private var known: [(id: String, word: String)] = []
-
-            init(_ spell: @escaping (String) -> String) { self.spell = spell }
-
-            mutating func callAsFunction(_ id: String) -> String {
-                if let hit = known.first(where: { $0.id == id }) { return hit.word }
-                known.append((id, spell(id)))
-                return known[known.count - 1].word
-            }
         }
     }
 

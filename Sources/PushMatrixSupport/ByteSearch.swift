@@ -23,8 +23,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Needles looked for in many texts: each text is read once, and at each place only the needles
-/// that begin with the two bytes there are compared, so the cost hardly grows with their number.
+/// Needles looked for in many texts: each text is read once, comparing at each place only the needles that begin with the two bytes there.
 package struct NeedleSet {
     private let needles: [[UInt8]]
     /// The needles by their first two bytes; a one-byte needle is under every byte that may follow.

@@ -178,7 +178,6 @@ package enum FileSystem {
         return descriptor
     }
 
-    /// Lets go of a lock `lockDirectory` took.
     package static func unlock(_ descriptor: Int32) { close(descriptor) }
 
     /// `path` as seen from `directory` (either may be relative), by name alone: `Spec/a.json` from `Generated` is `../Spec/a.json`.

@@ -8,6 +8,5 @@ public struct Origin: Sendable, Hashable {
 
     public init(path: String, location: SourceLocation) { self.init(parent: path, key: "", location: location) }
 
-    /// The member `key` of the object at `parent`.
     package init(parent: String, key: String, location: SourceLocation) { (self.parent, self.key, self.location) = (parent, key, location) }
 }

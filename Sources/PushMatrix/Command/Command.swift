@@ -18,9 +18,8 @@ public enum Command {
     /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error (also 1 if output is not written whole; see main.swift).
     public struct Result: Sendable { public var status: Int32, stdout = "", stderr = "" }
 
-    /// `colored` puts ANSI colour on diagnostics; the caller decides (a terminal, no NO_COLOR). `invocation` is the command the user typed
-    /// to start pushmatrix (the package plugin's differs), named in the command a stale-output message suggests. `interruptions` tells a
-    /// writing run that the process was asked to stop (see `Interruptions`).
+    /// `colored`: ANSI colour on diagnostics, as the caller decides. `invocation`: the command the user typed (the plugin's differs), named
+    /// in the command a stale-output message suggests. `interruptions` tells a writing run the process was asked to stop.
     public static func run(
         _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
     ) -> Result {
@@ -74,8 +73,7 @@ public enum Command {
         Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(option)).spec : nil)
     }
 
-    /// The spec: `option` (the value of `--spec`), else the one the output directory remembers,
-    /// else the project's `Spec/push-matrix.json`, else the default built-in matrix (`builtin:current`).
+    /// The spec: `option` (`--spec`), else the one the output remembers, else `Spec/push-matrix.json`, else the built-in `builtin:current`.
     static func specPath(_ option: String?, remembered: String? = nil) -> String {
         option ?? remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
@@ -148,8 +146,7 @@ public enum Command {
             (spec, templates, module) = (args.value("--spec"), templatesDirectory(&args), args.value("--module"))
         }
 
-        /// What a run of `output` asks of it, once the manifest there is read: the spec and module the options name or the manifest
-        /// remembers (a spec as seen from `output`), the input digest, and how to render.
+        /// A run of `output` once its manifest is read: spec (seen from `output`) and module, named or remembered; input digest; rendering.
         func request(
             _ manifest: OutputWriter.Manifest, output: String,
             run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
@@ -203,8 +200,7 @@ public enum Command {
         return framework
     }
 
-    /// Checks the spec, and that every template renders with it (those of `generate` with either test framework, and the field kit's),
-    /// since a template may use a text the spec lacks. Writes nothing.
+    /// Checks the spec, and that every template (either test framework's, the field kit's) renders with it: one may use a text it lacks.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
         let spec = specPath(args.value("--spec")), templates = templatesDirectory(&args), quiet = args.flag("--quiet")

@@ -4,8 +4,7 @@ import PushMatrixOutputs
 import PushMatrixSpec
 
 extension Command {
-    /// `field-kit --output DIR`: the payload files, the probe app and the runbook for measuring
-    /// the spec on devices, written the way `generate` writes (whole or not at all, only what changed).
+    /// `field-kit --output DIR`: payload files, probe app and runbook for measuring the spec on devices, written as `generate` writes.
     static func fieldKit(_ rest: [String], _ result: inout Result, interruptions: Interruptions) throws {
         var args = try Help.fieldKit.arguments(rest)
         let inputs = Inputs(&args)

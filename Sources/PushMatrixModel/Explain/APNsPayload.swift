@@ -64,9 +64,8 @@ extension APNsMatcher: CustomStringConvertible {
         }
     }
 
-    /// Whether a value that no test accepts is the sender's way of saying "not set": JSON null or false, or the zero of a number test
-    /// (`"content-available": 0`). Any other value looks like a key meant to be set and written wrong: `"1"`, `true`, `2`, and for a string
-    /// test an empty string (a text left unfilled).
+    /// Whether a value no test accepts says "not set": JSON null or false, or a number test's zero (`"content-available": 0`). Any other
+    /// (`"1"`, `true`, `2`, a string test's empty string) looks like a key meant to be set and written wrong.
     static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
         switch node.value {
         case .null, .bool(false): return true

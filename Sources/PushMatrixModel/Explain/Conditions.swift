@@ -107,8 +107,7 @@ extension Matrix {
         return paths
     }
 
-    /// For each condition that changes some path of `cell` (a call, what the user sees, or which path is likely), in declared order: its id
-    /// and how many of the cell's paths it changes.
+    /// Each condition changing a path of `cell` (a call, what the user sees, the likely path), in declared order, and how many it changes.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
         let payload = cell.flags
         let selecting = spec.conditions.filter { $0.appliesTo.contains(payload: payload, setup: cell.setup.id, appState: cell.appState.id) }

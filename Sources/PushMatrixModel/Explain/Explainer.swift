@@ -93,9 +93,8 @@ extension Matrix {
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
     }
 
-    /// The shape `explain --json` prints; ids as declared in the spec, and each call's delegate method under the outcome's setup as Swift
-    /// names it. With `conditions` (the query had some), each outcome and path also says which changed it, what they hold until the app is
-    /// next opened, what no source settles, and under which another path is the likely one.
+    /// `explain --json`: spec ids, each call's Swift delegate method under the outcome's setup. With `conditions`, each outcome and path
+    /// also says which changed it, what they hold until next opened, what no source settles, under which another path is likely.
     public func json(_ outcomes: [Outcome], conditions: Bool = false) -> JSONOutput {
         .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
     }

@@ -83,7 +83,6 @@ package struct BranchSummary {
         self.groups = Self.mergingTaps(groups, order)
     }
 
-    /// A cell's setup and app state.
     private struct Pair: Hashable { let setup: String, appState: String }
 
     /// Positions in the spec, which order every list a summary tells.

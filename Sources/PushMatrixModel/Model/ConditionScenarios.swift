@@ -1,11 +1,10 @@
 import PushMatrixSpec
 
 extension Matrix {
-    /// The scenarios the conditions make that the matrix's own do not: each path and tap of each cell a condition selects, played
-    /// out under it (`conditioned`) for an app with every optional handler, in spec order. One scenario stands for every condition
-    /// and path that make the same calls in the app (`under`, `paths`). One whose calls in the app begin a scenario of the matrix's
-    /// own for the cell is left out: that scenario's replay checks each of them already (and replays skip the extensions' calls).
-    /// A held call comes after the calls of a tap that opens the app: no source orders them, and that handover asks most of the app.
+    /// The scenarios conditions make that the matrix's own do not: each path and tap of each selected cell, played out under each condition
+    /// (`conditioned`) for an app with every optional handler, in spec order; one stands for all conditions and paths making the same app
+    /// calls (`under`, `paths`). One whose app calls begin the cell's own scenario is left out, as that replay checks it (replays skip
+    /// extensions' calls). A held call comes after a tap that opens the app: no source orders them, and that handover asks most of the app.
     package func conditionScenarios() -> [Scenario] {
         let changing = spec.conditions.filter { $0.changes.contains { $0.effect != .likely } }
         guard !changing.isEmpty else { return [] }
@@ -59,9 +58,8 @@ extension Matrix {
         return all
     }
 
-    /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` applied in order and labelled
-    /// with their ids, and the calls each of the cell's paths (numbered as there) may make. A call whose happening is unknown is listed
-    /// made and not made, and a held call after the tap's calls and before them, since no source orders them.
+    /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` in order, labelled with their ids,
+    /// and the calls each path of the cell may make. An unknown call is listed made and not, a held one after the tap's calls and before.
     package func paths(of cell: Cell, tap: String?, without: [String], under conditions: [Condition]) -> (
         scenario: Scenario, paths: [(number: Int, steps: [Scenario.Step])]
     ) {

@@ -1,7 +1,6 @@
 import PushMatrixSupport
 
-/// A logic-less template (a strict Mustache subset): parse once, render many times. Unlike Mustache, an unknown name is an error, not empty
-/// output, so typos in user-edited templates are caught.
+/// A logic-less template (strict Mustache subset), parsed once, rendered often; an unknown name is an error, not empty, catching typos.
 public struct Template: Sendable {
     public let file: String
     let nodes: [TemplateNode], endsWithLiteralNewline: Bool

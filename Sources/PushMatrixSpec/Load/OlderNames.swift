@@ -22,8 +22,7 @@ package enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) written as today's, in the phrases that may name setups.
-    /// `markerBetween`, newer than `markerSeparator`, is the separator where a spec lacks it.
+    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) as today's; `markerBetween` defaults to `markerSeparator`.
     package static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = phrases
         if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }

@@ -3,8 +3,7 @@ import PushMatrixSupport
 /// The spec as written: every dimension, text and cell, with where each came from. Nothing here knows a dimension's ids; they are data.
 public struct Spec: Sendable {
     public var file: String, languages: [Language], sources: [Source], symbols: [Symbol], payloadKeys: [PayloadKey]
-    /// The second dimension: how the app is set up. The file calls it `setups` (cells say `setup`), or in the older form `initAPIs` (cells
-    /// say `api`); `naming` says which.
+    /// The second dimension, the app's setup: `setups` (cells: `setup`), or `initAPIs` (`api`) in the older form, as `naming` says.
     public var setups: [Setup], naming: SetupNaming, appStates: [AppState], handlerStates: [HandlerState], handlers: [Handler], taps: [Tap]
     public var notes: [Note]
     /// Circumstances beside the cell's dimensions that change its calls, each declared once.
@@ -111,8 +110,7 @@ public struct Handler: Sendable {
 
 public struct MethodName: Sendable {
     public var setup: Reference, swift: String, objc: String
-    /// The method hands the app a `UNNotification` (or a response holding one): the request's identifier and delivery date come with the
-    /// payload. False when it hands the payload alone.
+    /// The method hands the app a `UNNotification` (or a response holding one), with request identifier and date; false: payload alone.
     public var handsNotification = false
 }
 
@@ -120,8 +118,7 @@ public struct Tap: Sendable {
     public var id: String, name: LocalizedText
     /// Payload keys that must be set for the tap to exist (an action button needs a category).
     public var requires: [Reference]
-    /// False for a tap that runs without bringing the app forward (an action without `.foreground`): on an app with no process it need not
-    /// start with a launching call.
+    /// False for a tap not bringing the app forward (an action without `.foreground`): with no process, it may start without a launch.
     public var opensApp: Bool
     /// False for a way back that leaves the notification alone (opening the app from its icon): it needs no Notification Center entry, a
     /// cell may list it or not, and no call of it brings the notification. Written `"touchesNotification": false`.
@@ -133,11 +130,9 @@ public struct Note: Sendable {
     public var id: String, text: LocalizedText, source: Reference
     /// Other pages and reports that say the same, cited beside `source`.
     public var moreSources: [Reference] = []
-    /// The setups the note is about, when not all: it is shown only with those (a note about an iOS 10 method means nothing on the row of
-    /// an older API). Nil for every setup.
+    /// The setups the note is about (nil: all): shown only with those (an iOS 10 method's note means nothing on an older API's row).
     public var setups: [Reference]?
-    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a call on delivery that carries this note to happen; nil when
-    /// the note sets no such condition.
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a delivery call with this note to happen; nil: no condition.
     public var onlyWithAPNsKeys: [Reference]?, whenMissing: Fallback?, origin: Origin
 
     /// Every source the note cites, its own first.
@@ -149,7 +144,6 @@ public struct Note: Sendable {
 public struct Condition: Sendable {
     /// What a change does to the calls of its handler.
     public enum Effect: String, Sendable, CaseIterable {
-        /// The call does not happen.
         case removed
         /// The call does not happen on delivery; the push is handed over when the app is next opened.
         case heldUntilOpen
@@ -175,7 +169,6 @@ public struct Condition: Sendable {
     public var text: LocalizedText
     /// How a tester sets it on a device, for the field kit's runbook.
     public var howToSet: LocalizedText
-    /// The cells it applies to.
     public var appliesTo: CellSelection, changes: [Change], sources: [Reference], origin: Origin
 }
 
@@ -190,8 +183,7 @@ public struct CellSelection: Sendable {
     }
 }
 
-/// What a reported source saw: the cells of its runs, the taps made (every one when nil), and where it ran (`device`, `simulator`, `both`
-/// or `unstated`). A path beyond it is extrapolated.
+/// What a reported source saw: its cells, taps (nil: all), where (`device`, `simulator`, `both`, `unstated`). Beyond it: extrapolated.
 public struct Scope: Sendable {
     public var cells: CellSelection, taps: [Reference]?, runsOn: String
     /// Why the spec still rests paths beyond the scope on the source.
@@ -270,7 +262,6 @@ public struct Rule: Sendable { public var id: String, text: LocalizedText, origi
 public struct ReceptionHandlerFacts: Sendable {
     public struct FetchResult: Sendable { public var id: String, swift: String, objc: String, meaning: LocalizedText, origin: Origin }
     public var source: Reference
-    /// The handler these facts are about.
     public var handler: Reference, completionDeadlineSeconds: Int, fetchResults: [FetchResult], rules: [Rule]
 }
 
@@ -285,9 +276,8 @@ public struct PermissionFacts: Sendable {
     public var source: Reference, statuses: [Status], checkPoints: [CheckPoint], setups: [Way]
 }
 
-/// Templates rendered into the generated module (`sources`, under `Sources/MODULE`), its conformance tests (`tests`, under
-/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, under `Probe`: a folder per app target, beside the `Shared`
-/// files every target gets).
+/// Templates rendered into the generated module (`sources`, in `Sources/MODULE`), its conformance tests (`tests`, in
+/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, in `Probe`: a folder per app target, beside `Shared`).
 public struct SwiftFiles: Sendable {
     public struct File: Sendable { public var template: String, file: String, origin: Origin }
     public var sources: [File], tests: [File], probe: [File]

@@ -3,9 +3,8 @@ import PushMatrixSupport
 
 /// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found. The model stage takes it from there (`Matrix`).
 public enum SpecLoader {
-    /// Larger specs are refused before parsing; the built-in one is about 70 KB, a synthetic matrix of 6,144 cells about 2 MB. It is the
-    /// one bound on a spec's size: the cells a spec may have follow from it, and validation never looks at more combinations than about
-    /// twice the cells given (`CellIndex`).
+    /// Larger specs are refused unparsed (the built-in is about 70 KB, a synthetic 6,144-cell matrix 2 MB): the one bound on size, which
+    /// bounds the cells, and validation never looks at more combinations than about twice the cells given (`CellIndex`).
     public static let maxBytes = 16 << 20
     public static let maxDepth = 64
 

@@ -1,8 +1,7 @@
 import PushMatrixSupport
 
-/// Checks the cells against the declared dimensions: one cell per combination, and the domain rules every cell obeys. The rules use the
-/// roles the spec declares (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`,
-/// `requires`), never particular ids.
+/// Checks the cells against the dimensions: one cell per combination, and the domain rules every cell obeys, by the roles the spec declares
+/// (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never particular ids.
 struct CellRules {
     package let spec: Spec
     let sink: DiagnosticSink
@@ -171,8 +170,7 @@ struct CellRules {
         }
     }
 
-    /// A key that `requires` others changes nothing while one of them is unset: such a cell
-    /// must say exactly what the cell without the key says. (A missing cell is reported elsewhere.)
+    /// A key that `requires` others changes nothing while one is unset: such a cell matches the one without it (a missing one is reported).
     private func sameWithoutUnneededKeys(_ cells: CellIndex) {
         for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
             let required = key.requires.compactMap { cells.keyIndex[$0.id] }

@@ -1,6 +1,5 @@
-/// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators
-/// meet every combination many times over; bits hash, compare and copy for nothing, where a
-/// dictionary of key ids costs a string hash per key. Validation keeps the keys below 41 (`CellIndex`).
+/// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators meet every combination many times; bits
+/// hash, compare and copy for nothing, where key ids cost a string hash each. Validation keeps the keys below 41 (`CellIndex`).
 public struct Payload: Hashable, Sendable {
     public let bits: UInt64
 
@@ -63,8 +62,7 @@ package struct PayloadCube: Hashable {
         return cubes.sorted { $0.mask.nonzeroBitCount < $1.mask.nonzeroBitCount }
     }
 
-    /// Few cubes that together hold exactly `payloads`: the largest that fits first, as long as
-    /// it covers payloads not yet covered. Keys beyond a handful list the payloads one by one.
+    /// Few cubes that together hold exactly `payloads`: largest first, while it covers new ones; past a handful of keys, one by one.
     package static func cover(_ payloads: [Payload], count: Int) -> [PayloadCube] {
         let full = count >= 64 ? UInt64.max : (UInt64(1) << UInt64(count)) - 1
         guard count <= 6 else { return payloads.map { PayloadCube(mask: full, bits: $0.bits) } }

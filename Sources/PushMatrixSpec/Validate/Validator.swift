@@ -280,8 +280,7 @@ struct Validator {
         }
     }
 
-    /// No text writes a glossary term another way: a variant is refused outside the phrases the
-    /// entry allows. The glossary's own texts may name the variants they rule out.
+    /// No text writes a glossary term another way: a variant is refused outside its entry's allowed phrases and the glossary.
     private func checkGlossary() {
         unique("glossary", spec.glossary.map { ($0.id, $0.origin) })
         guard !spec.glossary.isEmpty else { return }
@@ -373,7 +372,6 @@ extension String {
     /// Nothing but white space (line breaks included), or nothing at all.
     package var isBlank: Bool { unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
 
-    /// Contains "{{" or "}}".
     fileprivate var hasBracePair: Bool {
         var text = self
         // Through the contiguous bytes: walking `utf8` by index costs several times as much.
