@@ -53,19 +53,16 @@ package enum Typesetting {
 
     /// The character at a segment's end or start; a code span's is a Latin letter.
     private static func edge(_ segment: Inline.Segment, last: Bool) -> Unicode.Scalar? {
-        switch segment {
-        case .code: return "a"
-        case .text(let s): return last ? s.unicodeScalars.last : s.unicodeScalars.first
-        }
+        if case .code = segment { return "a" }
+        return last ? segment.content.unicodeScalars.last : segment.content.unicodeScalars.first
     }
 
-    private static func needsSpace(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
-        (isCJK(a) && isLatin(b)) || (isLatin(a) && isCJK(b))
-    }
+    private static func needsSpace(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool { isCJK(a) && isLatin(b) || isLatin(a) && isCJK(b) }
 
-    private static func isCJK(_ c: Unicode.Scalar?) -> Bool {
-        guard let v = c?.value else { return false }
-        return (0x3041...0x30FF).contains(v) && v != 0x30FB || (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
+    /// Kana (but `・`) and CJK ideographs.
+    private static func isCJK(_ c: Unicode.Scalar) -> Bool {
+        (0x3041...0x30FF).contains(c.value) && c.value != 0x30FB || (0x3400...0x9FFF).contains(c.value)
+            || (0xF900...0xFAFF).contains(c.value)
     }
 
     private static func isTight(_ c: Unicode.Scalar?) -> Bool { c.map { "（）：、。・「」〜".unicodeScalars.contains($0) } ?? false }

@@ -6,8 +6,12 @@ import PushMatrixSpec
 /// every table that cites it, and its sources, which path labels link to.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        let payloads = matrix.payloads, used = usedSources, footnotes = Footnotes(book: book), headings = SectionHeadings(self)
+        let payloads = matrix.payloads, footnotes = Footnotes(book: book), headings = SectionHeadings(self)
         let sections = payloads.map { section($0, headings, footnotes) }  // numbers the notes, so made before they are listed
+        // The sources of the cells and of the notes they cite; the spec's other facts have pages of their own.
+        let used = Set(
+            spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }
+                + footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) })
         return common(page: "reception-methods", title: "title").merging([
             "sources": .list(spec.sources.filter { used.contains($0.id) }.map { source($0, detailed: false) }),
             "setups": .list(
@@ -55,24 +59,6 @@ extension DocsView {
             }
         }
         return .list(zip(labels, cells).map { .object(["label": .inline($0), "cells": .list($1.map { .inline($0) })]) })
-    }
-
-    /// Sources of the page's cells and of the notes they use; the spec's other facts have pages of their own.
-    private var usedSources: Set<String> {
-        // Every app state has cells, so each column note is used.
-        var notes = Set(spec.appStates.flatMap { $0.notes.map(\.id) })
-        var sources = Set<String>()
-        for index in spec.cells.indices {  // by index: a copy of each cell would cost more than reading it
-            sources.insert(spec.cells[index].source.id)
-            for path in spec.cells[index].paths {
-                sources.insert(path.source.id)
-                for call in (path.onDelivery ?? []) + path.taps.flatMap(\.calls) { for note in call.notes { notes.insert(note.id) } }
-            }
-            for note in spec.cells[index].notes { notes.insert(note.id) }
-            for call in spec.cells[index].onDelivery { for note in call.notes { notes.insert(note.id) } }
-            for tap in spec.cells[index].taps { for call in tap.calls { for note in call.notes { notes.insert(note.id) } } }
-        }
-        return sources.union(notes.flatMap { matrix.notes[$0]?.sources.map(\.id) ?? [] })
     }
 
     private func handler(_ handler: Handler) -> TemplateValue {

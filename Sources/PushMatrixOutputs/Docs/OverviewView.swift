@@ -62,31 +62,21 @@ extension DocsView {
             ]) as TemplateFields)
     }
 
+    /// Chips by handler and state (`handler/state`), made once: every row of a large matrix shows the same few.
+    private final class Chips { var made: [String: TemplateValue] = [:] }
+
     /// The chip of a call, made once per handler and state.
-    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue { chips.chip(call) { chip(call) } }
-
-    /// Chips by handler and state, made once: every row of a large matrix shows the same few.
-    private final class Chips {
-        private struct Key: Hashable { let handler: String, state: String? }
-        private var made: [Key: TemplateValue] = [:]
-
-        func chip(_ call: Call, _ make: () -> TemplateValue) -> TemplateValue {
-            let key = Key(handler: call.handler.id, state: call.state?.id)
-            if let known = made[key] { return known }
-            made[key] = make()
-            return made[key]!
-        }
-    }
-
-    private func chip(_ call: Call) -> TemplateValue {
+    private func chip(_ call: Call, _ chips: Chips) -> TemplateValue {
+        let key = call.handler.id + "/" + (call.state?.id ?? "")
+        if let known = chips.made[key] { return known }
         let handler = matrix.handlers[call.handler.id]!
-        return .object([
-            "color": .verbatim(color(handler.id)),
-            "handler": .inline(book.name(handler.name)),
-            "launch": .bool(handler.launchesApp),
+        let chip: TemplateValue = .object([
+            "color": .verbatim(color(handler.id)), "handler": .inline(book.name(handler.name)), "launch": .bool(handler.launchesApp),
             // A call without a state (a service extension, a scene connection) shows its handler's name.
             "state": .inline(call.state.flatMap { matrix.handlerStates[$0.id] }.map { .code($0.swift) } ?? book.name(handler.name)),
         ])
+        chips.made[key] = chip
+        return chip
     }
 
     private func color(_ handler: String) -> String { "h\((spec.handlers.firstIndex { $0.id == handler } ?? 0) % Self.paletteSize)" }
