@@ -38,13 +38,14 @@ struct HTMLMatrixReader {
             }
             return (state.id, Set(markers(header).compactMap { notes[$0] }))
         }
+        let reader = StepReader(matcher: PhraseMatcher(book: book))
         for row in table.all("tbody").first?.all("tr") ?? [] {
             let label = row.all("th").first?.text() ?? ""
             guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == label }) else {
                 throw ReadError("row \(label)")
             }
             for ((state, columnNotes), cell) in zip(states, row.all("td")) {
-                var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(cell, notes: notes))
+                var outline = try reader.outline(lines(cell, notes: notes))
                 outline.notes.formUnion(columnNotes)
                 outline.notes.formUnion(cell.elements.filter { $0.name == "sup" }.flatMap(markers).compactMap { notes[$0] })
                 cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline

@@ -60,13 +60,14 @@ struct MarkdownMatrixReader {
             guard name == book.name(state.name).plainText else { throw ReadError("column '\(name)' is not \(state.id)") }
             return (state.id, Set(numbers.compactMap { notes[$0] }))
         }
+        let reader = StepReader(matcher: PhraseMatcher(book: book))
         for row in rows.dropFirst(2) {
             let columns = Self.cells(row)
             guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == Self.unescape(columns[0]) }) else {
                 throw ReadError("unknown setup row '\(columns[0])'")
             }
             for ((state, columnNotes), text) in zip(states, columns.dropFirst()) {
-                var outline = try StepReader(matcher: PhraseMatcher(book: book)).outline(lines(of: text, notes: notes))
+                var outline = try reader.outline(lines(of: text, notes: notes))
                 outline.notes.formUnion(columnNotes)
                 cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline
             }

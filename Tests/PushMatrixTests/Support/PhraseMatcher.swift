@@ -8,16 +8,21 @@ import Foundation
 /// used by the round-trip tests to recover cells from generated pages.
 struct PhraseMatcher {
     let book: Phrasebook
+    /// Each phrase in pieces, its literal text typeset as the page's language wants.
+    private let pieces: [String: [Placeholders.Piece]]
+
+    init(book: Phrasebook) {
+        self.book = book
+        pieces = book.matrix.spec.phrases.mapValues { phrase in
+            Placeholders.pieces(phrase[book.language]).map { piece in
+                guard book.typesets, case .literal(let literal) = piece else { return piece }
+                return .literal(Typesetting.text(literal))
+            }
+        }
+    }
 
     /// Every way `text` can be the phrase `name` filled in: placeholder → the text it stands for.
-    func bindings(_ name: String, _ text: String) -> [[String: String]] {
-        let template = book.matrix.spec.phrases[name]![book.language]
-        let pieces = Placeholders.pieces(template).map { piece in
-            guard book.typesets, case .literal(let literal) = piece else { return piece }
-            return .literal(Typesetting.text(literal))
-        }
-        return Self.match(pieces[...], text[...], [:])
-    }
+    func bindings(_ name: String, _ text: String) -> [[String: String]] { Self.match(pieces[name]![...], text[...], [:]) }
 
     private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]]
     {
