@@ -65,8 +65,14 @@ package enum Typesetting {
             || (0xF900...0xFAFF).contains(c.value)
     }
 
-    private static func isTight(_ c: Unicode.Scalar?) -> Bool { c.map { "（）：、。・「」〜".unicodeScalars.contains($0) } ?? false }
-    private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
-    private static func isLatin(_ c: Unicode.Scalar) -> Bool { c.isASCII && (c.properties.isAlphabetic || isDigit(c)) }
+    /// `（）：、。・「」〜`, by value: these predicates run for every character of every Japanese text.
+    private static func isTight(_ c: Unicode.Scalar?) -> Bool {
+        switch c?.value {
+        case 0xFF08, 0xFF09, 0xFF1A, 0x3001, 0x3002, 0x30FB, 0x300C, 0x300D, 0x301C: true
+        default: false
+        }
+    }
+    private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { (0x30...0x39).contains($0.value) } ?? false }
+    private static func isLatin(_ c: Unicode.Scalar) -> Bool { c.isASCII && (isDigit(c) || (0x41...0x5A).contains(c.value & 0xDF)) }
     private static func isWord(_ c: Unicode.Scalar?) -> Bool { c.map { isLatin($0) || $0 == "_" } ?? false }
 }

@@ -18,16 +18,20 @@ extension DocsView {
 
     /// JSON that no text of the spec can end a `<script>` with: `<`, `>`, `&` and the JavaScript line breaks written as escapes.
     static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(json.utf8.count)
+        for byte in json.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): out += Array(#"\u003c"#.utf8)
+            case UInt8(ascii: ">"): out += Array(#"\u003e"#.utf8)
+            case UInt8(ascii: "&"): out += Array(#"\u0026"#.utf8)
+            case 0xA8...0xA9 where out.count >= 2 && out[out.count - 2] == 0xE2 && out[out.count - 1] == 0x80:  // U+2028, U+2029
+                out.removeLast(2)
+                out += Array((byte == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The page's data: the dimensions' ids and names, tables the answers index into (calls, methods, notes, sources), each
