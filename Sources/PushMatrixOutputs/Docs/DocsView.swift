@@ -100,8 +100,8 @@ struct DocsView {
         return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
     }
 
-    /// A source as the source partials read it; `detailed: false` leaves its evidence and address to the index's list, which its
-    /// title then links to.
+    /// A source as the source partials read it; `detailed: false` leaves its caveat, evidence and address to the index's list,
+    /// which its title then links to.
     package func source(_ source: Source, detailed: Bool = true) -> TemplateValue {
         let shows = spec.showsSourceKinds && detailed
         // What backs the source: its references, its device and iOS version, or the titles of the sources an expectation is based on.
@@ -110,14 +110,12 @@ struct DocsView {
             (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
             + [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
             .joined(separator: book.phrase("listSeparator").plainText)
+        let beyond = source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
         return .object([
             "anchor": .verbatim(anchors.source(source.id)), "onIndex": .bool(!detailed),
             "title": .inline(book.text(source.title)), "platforms": .inline(book.text(source.platforms)),
             // A source used beyond what it saw says why after its caveat.
-            "caveat": .inline(
-                book.text(source.caveat)
-                    + (source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
-                        ?? Inline([]))),
+            "caveat": .inline(detailed ? book.text(source.caveat) + (beyond ?? Inline([])) : Inline([])),
             "kind": .inline(spec.showsSourceKinds ? kindLabel(source.kind) : Inline([])),
             // Validated to be an https URL of plain characters, so either format may print it as is.
             "address": .verbatim(shows ? source.address ?? "" : ""),

@@ -22,12 +22,9 @@ extension DocsView {
         out.reserveCapacity(json.utf8.count)
         for byte in json.utf8 {
             switch byte {
-            case UInt8(ascii: "<"): out += Array(#"\u003c"#.utf8)
-            case UInt8(ascii: ">"): out += Array(#"\u003e"#.utf8)
-            case UInt8(ascii: "&"): out += Array(#"\u0026"#.utf8)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): out += Array("\\u00\(String(byte, radix: 16))".utf8)
             case 0xA8...0xA9 where out.count >= 2 && out[out.count - 2] == 0xE2 && out[out.count - 1] == 0x80:  // U+2028, U+2029
-                out.removeLast(2)
-                out += Array((byte == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                out.replaceSubrange((out.count - 2)..., with: Array("\\u20\(String(byte - 0x80, radix: 16))".utf8))
             default: out.append(byte)
             }
         }
@@ -96,7 +93,7 @@ extension DocsView {
     /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
     static let explorerPhrases = [
         "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter", "onDelivery",
-        "tap", "pathLabel", "pathLabelSeen", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
+        "tap", "pathLabel", "pathLabelSeen", "pathSource", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
         "conditionUnlikely", "listSeparator",
     ]
 
@@ -105,6 +102,8 @@ extension DocsView {
         return .array([
             .string(id), .string(book.text(source.title).plainText), .string(source.kind.rawValue),
             .string(spec.showsSourceKinds ? kindLabel(source.kind).plainText : ""), .string(book.text(source.platforms).plainText),
+            .string(source.short.map { book.text($0).plainText } ?? ""),
+            .string(book.bracketed(book.text(source.title), book.text(source.platforms)).plainText),
         ])
     }
 }
