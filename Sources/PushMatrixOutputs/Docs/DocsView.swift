@@ -58,7 +58,8 @@ struct DocsView {
     func common(page: String, title: String) -> TemplateFields {
         [
             "language": .verbatim(book.language), "page": .verbatim(page), "pageTitle": .inline(text(title)), "texts": texts,
-            "hasPaths": .bool(hasPaths), "glue": .object(TemplateFields(book.glue.mapValues { .verbatim($0) })),
+            "hasPaths": .bool(hasPaths), "isIndex": .bool(page == "index"),
+            "glue": .object(TemplateFields(book.glue.mapValues { .verbatim($0) })),
             "otherLanguages": .list(
                 spec.languages.filter { $0.id != book.language }.map { language in
                     .object(["name": .text(language.name), "id": .verbatim(language.id)])
