@@ -99,7 +99,7 @@ nonisolated public struct PushScenario: Sendable {
 nonisolated public struct PushHandling: Equatable, Sendable {
     /// What the app took the call to mean; nil for a call that brought no notification.
     public var event: PushEvent?
-    /// True when the app handled the notification's content on this call.
+    /// True when the app was handed the notification's content on this call.
     public var processesContent: Bool
     /// True when the app answered the user's tap on this call.
     public var respondsToTap: Bool
@@ -109,21 +109,38 @@ nonisolated public struct PushHandling: Equatable, Sendable {
     /// True when the app's code did not answer in time, so the completion handler was called for
     /// it at the deadline, with a failure.
     public var missedDeadline: Bool
+    /// True when the content handed over on this call had been handed over before and not
+    /// finished: the app's code failed, missed its deadline, or its process ended first.
+    public var isRetry: Bool
+    /// The push the call belongs to in the router's memory (`PushMemory.Recorded.push`); nil for
+    /// a call that brought no notification.
+    public var push: Int?
 
     /// A handling with every field given.
-    public init(event: PushEvent?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false) {
+    public init(
+        event: PushEvent?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false,
+        isRetry: Bool = false, push: Int? = nil
+    ) {
         self.event = event
         self.processesContent = processesContent
         self.respondsToTap = respondsToTap
         self.unexpected = unexpected
         self.missedDeadline = missedDeadline
+        self.isRetry = isRetry
+        self.push = push
+    }
+
+    /// Equal when the app did the same things; the memory's name for the push is not compared.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.event == right.event && left.processesContent == right.processesContent && left.respondsToTap == right.respondsToTap
+            && left.unexpected == right.unexpected && left.missedDeadline == right.missedDeadline && left.isRetry == right.isRetry
     }
 }
 
 /// What one call hands the app about its push: the payload always; the notification request's
 /// identifier and delivery date when the method hands over a `UNNotification` or a response
 /// holding one (`PushHandler.handsNotification(_:)`); and when the call reached the app, by the wall
-/// clock and by a monotonic one.
+/// clock and by the device's clock since boot (`PushClock`).
 nonisolated public struct PushReceivedNotification {
     /// The push's payload.
     public var userInfo: [AnyHashable: Any]
@@ -139,14 +156,16 @@ nonisolated public struct PushReceivedNotification {
     /// When the call reached the app, by the wall clock, which the user or the network may set
     /// back or forward.
     public var receivedAt: Date
-    /// When the call reached the app, in seconds on a clock that only goes forward
-    /// (`ProcessInfo.systemUptime`): what the window between calls of one delivery is measured on.
+    /// When the call reached the app, in seconds since the device started, sleep included
+    /// (`PushClock.sinceBoot`): what the window between calls of one delivery is measured on.
     public var uptime: TimeInterval
+    /// The boot of the device `uptime` counts from (`PushClock.boot`).
+    public var boot: String
 
-    /// A call's notification; `receivedAt` and `uptime` are now unless given.
+    /// A call's notification; `receivedAt`, `uptime` and `boot` are now unless given.
     public init(
         userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil, actionIdentifier: String? = nil,
-        receivedAt: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime
+        receivedAt: Date = Date(), uptime: TimeInterval = PushClock.sinceBoot, boot: String = PushClock.boot
     ) {
         self.userInfo = userInfo
         self.requestIdentifier = requestIdentifier
@@ -154,6 +173,7 @@ nonisolated public struct PushReceivedNotification {
         self.actionIdentifier = actionIdentifier
         self.receivedAt = receivedAt
         self.uptime = uptime
+        self.boot = boot
     }
 
     /// `UNNotificationDefaultActionIdentifier`: the user tapped the notification's body.
@@ -182,9 +202,9 @@ nonisolated public protocol PushHandlerUnderTest: AnyObject {
         -> PushHandling
 }
 
-/// A reference handler that follows the matrix: it classifies each call, handles a
-/// notification's content once and answers each tap once, telling pushes apart as
-/// `PushMemory` describes.
+/// A reference handler that follows the matrix: it classifies each call, hands a
+/// notification's content over until the app finishes it and answers each tap once, telling
+/// pushes apart as `PushMemory` describes.
 nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// The {{setupWords}} the app uses, which decides what each call means.
     public let {{setupLabel}}: {{setupType}}
@@ -198,30 +218,50 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 
     /// Where the memory is kept between launches; nil keeps it for the process only.
     public let store: PushMemoryStore?
-    private var linesSaved: Int?  // nil until the first save, which replaces what was loaded
+    /// Whether the store has been read. Until it is, the router only appends to it: what it could
+    /// not read is never replaced.
+    private var storeRead: Bool
+    /// Lines appended since the store was last replaced; nil until the first replacement.
+    private var linesSaved: Int?
 
     /// A router for an app with this setup that lacks the `missing` handlers; `messageIDKey`
     /// names the payload key where the app's sender puts a message id unique to each send, if
-    /// it does, `capacity` how many pushes are remembered, and `store` where they are kept
-    /// between launches: read now, written after every call.
+    /// it does, `senders` the push SDKs whose ids count, `capacity` how many pushes are
+    /// remembered, and `store` where they are kept between launches: read now (or, while it
+    /// cannot be read, at a later call), written after every change.
     public init(
-        {{setupLabel}}: {{setupType}}, missing: Set<PushHandler> = [], messageIDKey: String? = nil, capacity: Int = 128, store: PushMemoryStore? = nil
+        {{setupLabel}}: {{setupType}}, missing: Set<PushHandler> = [], messageIDKey: String? = nil, senders: [PushSender] = PushSender.all,
+        capacity: Int = 128, store: PushMemoryStore? = nil
     ) {
         self.{{setupLabel}} = {{setupLabel}}
         self.missing = missing
         self.store = store
-        memory = PushMemory(decoding: store?.load(), capacity: capacity, messageIDKey: messageIDKey)
+        let saved = store?.load()
+        storeRead = saved != nil
+        memory = PushMemory(decoding: saved, capacity: capacity, messageIDKey: messageIDKey, senders: senders)
     }
 
-    /// Classifies the call, handles the content on the first call of its push and answers the
-    /// tap once; `complete` is called exactly once, before returning. An empty `userInfo` is a
-    /// call that brought no notification (a scene connection without a response): nothing to do.
-    /// A call the matrix does not list is handled all the same, as `unlistedMeaning` guesses, and
-    /// marked `unexpected`: the matrix informs, it never drops a push.
+    /// Classifies the call as `admit` does, and takes the content as handled at once when it is
+    /// handed over: the reference handler's own work is done on the call. `complete` is called
+    /// exactly once, before returning.
     public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
         -> PushHandling
     {
         defer { complete?() }
+        let handling = admit(handler, state: state, notification: notification)
+        if handling.processesContent, let push = handling.push {
+            finishContent(of: push, handled: true)
+        }
+        return handling
+    }
+
+    /// Classifies the call, hands the content over when its push's content is waiting, and
+    /// answers the tap once. The content stays handed over until `finishContent` says how the
+    /// app's code finished it. An empty `userInfo` is a call that brought no notification (a
+    /// scene connection without a response): nothing to do. A call the matrix does not list is
+    /// handled all the same, as `unlistedMeaning` guesses, and marked `unexpected`: the matrix
+    /// informs, it never drops a push.
+    public func admit(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification) -> PushHandling {
         guard !notification.userInfo.isEmpty else { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
         let listed = PushClassifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: state)?.event
@@ -230,27 +270,52 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         let answers: Bool
         switch event {
         case {{deliveredEvents}}: answers = false
-        case .launchedByTap: answers = !launchAlwaysContinues(handler, payload: PushPayload(userInfo: notification.userInfo))
+        case .launchedByTap:
+            let payload = PushPayload(userInfo: notification.userInfo)
+            answers = !PushLaunches.alwaysContinue({{setupLabel}}: {{setupLabel}}, launch: handler, payload: payload, missing: missing)
         case .tapped: answers = true
         }
-        let before = memory.record(
-            notification, handler: handler, state: state, isTap: !event.isDelivery, handlesContent: true, answersTap: answers)
-        save(notification)
-        let answered = answers && !before.tapAnswered
-        return PushHandling(event: event, processesContent: !before.contentHandled, respondsToTap: answered, unexpected: listed == nil)
+        readStoreIfNeeded()
+        let recorded = memory.record(
+            notification, handler: handler, state: state, isTap: !event.isDelivery, handsOverContent: true, answersTap: answers)
+        save(recorded.push)
+        return PushHandling(
+            event: event, processesContent: recorded.handsOverContent, respondsToTap: answers && !recorded.tapAnswered,
+            unexpected: listed == nil, isRetry: recorded.handsOverContent && recorded.earlierAttempts > 0, push: recorded.push)
     }
 
-    /// Appends the push just recorded to the store; past `4 × capacity` lines, replaces the
-    /// store with one line per push, so a call costs about the same however full memory is.
-    private func save(_ notification: PushReceivedNotification) {
+    /// Records how the app's code finished the content of `push` (`PushHandling.push`): `handled`
+    /// true for new data or none, so no later call hands it over again; false for a failure, so
+    /// the next call of the push does.
+    public func finishContent(of push: Int, handled: Bool) {
+        readStoreIfNeeded()
+        guard memory.finishContent(of: push, handled: handled) else { return }
+        save(push)
+    }
+
+    /// Reads a store that could not be read before, and merges what it holds.
+    private func readStoreIfNeeded() {
+        guard !storeRead, let store, let saved = store.load() else { return }
+        memory.merge(decoding: saved)
+        storeRead = true
+    }
+
+    /// Appends push `push` to the store. Once the store has been read, and first or past
+    /// `4 × capacity` lines, it is replaced instead, with one line per push merged with what it
+    /// holds now, so a call costs about the same however full memory is and no other writer's
+    /// pushes are lost.
+    private func save(_ push: Int) {
         guard let store else { return }
-        if let lines = linesSaved, lines < 4 * memory.capacity {
-            store.append(memory.encodedLatest(now: notification.receivedAt, uptime: notification.uptime))
-            linesSaved = lines + 1
-        } else {
-            store.replace(with: memory.encoded(now: notification.receivedAt, uptime: notification.uptime))
-            linesSaved = memory.count
+        if !storeRead || (linesSaved.map { $0 < 4 * memory.capacity } ?? false) {
+            store.append(memory.encoded(push: push))
+            linesSaved = linesSaved.map { $0 + 1 }
+            return
         }
+        store.exclusively {
+            memory.merge(decoding: store.load())
+            store.replace(with: memory.encoded())
+        }
+        linesSaved = memory.count
     }
 
     /// What a call the matrix does not list most likely means: a launch is a tap; a handler the
@@ -263,10 +328,13 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         if meanings.isEmpty || meanings.contains(where: \.isDelivery) { return .delivered(state ?? .background) }
         return meanings[0]
     }
+}
 
+/// Which launches leave the answer to the user's tap to a later call.
+nonisolated enum PushLaunches {
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
     /// only when every tap that starts with it goes on to another call.
-    private func launchAlwaysContinues(_ launch: PushHandler, payload: PushPayload) -> Bool {
+    static func alwaysContinue({{setupLabel}}: {{setupType}}, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>) -> Bool {
         PushScenario.all.allSatisfy { scenario in
             guard scenario.{{setupLabel}} == {{setupLabel}}, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
@@ -284,12 +352,13 @@ public final class PushCompletionOnce<Result: Sendable> {
     private var completion: ((Result) -> Void)?
 
     /// Wraps `completion`; after `seconds` without an answer it is called with `fallback`, and
-    /// then `missed`.
+    /// then `missed`. With `seconds` nil there is no deadline: only the first answer counts.
     public init(
-        within seconds: TimeInterval, orElse fallback: Result, missed: (@MainActor () -> Void)? = nil,
+        within seconds: TimeInterval?, orElse fallback: Result, missed: (@MainActor () -> Void)? = nil,
         _ completion: @escaping (Result) -> Void
     ) {
         self.completion = completion
+        guard let seconds else { return }
         DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {  // holds self until the deadline
             MainActor.assumeIsolated {
                 guard !self.isFinished else { return }
@@ -318,7 +387,7 @@ public final class PushCompletionOnce<Result: Sendable> {
 /// Runs `body` on the main actor: at once when called on the main thread, else queued on the
 /// main queue, in call order. It never traps: Apple does not say which thread the notification
 /// center calls its delegate on, so every call comes through here rather than assume one.
-nonisolated func pushOnMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+nonisolated public func pushOnMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
     if Thread.isMainThread {
         MainActor.assumeIsolated(body)
     } else {
@@ -449,7 +518,8 @@ nonisolated public enum PushConformanceCheck {
                 failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
             }
             if handling.processesContent != step.processesContent {
-                let problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
+                var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
+                if !step.processesContent && handling.isRetry { problem = "the content was handed over again: the app had not finished it" }
                 failures.append("\(at): \(problem)")
             }
             if handling.respondsToTap != step.respondsToTap {

@@ -124,5 +124,43 @@ extension PushAppDelegate {
     }
 }
 
+extension PushAppDelegate {
+    /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
+    /// then, unless it is a repeat of a push already handled, hands the content to
+    /// `processContent` and then answers the tap (so a tap that brings the content, on a cold
+    /// start, finds it already started). `completion` is iOS's completion handler, if the method
+    /// has one: it is called exactly once, with the app's first answer through `done`, or at
+    /// `completionDeadline` with `.failed`, and `missed` after it. Content the app did not finish
+    /// (`.failed`, or no answer by the deadline) is handed over again by the push's next call.
+    @discardableResult
+    public func route(
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
+        completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
+    ) -> PushHandling {
+        let (handling, work) = startCall(handler, state: state, notification, completion: completion, missed: missed)
+        guard let event = handling.event else {
+            work.seal()
+            return handling
+        }
+        let userInfo = notification.userInfo
+        if handling.processesContent {
+            work.begin()
+            handed?.content.append(event)
+            let answer = PushCompletionOnce(within: nil, orElse: UIBackgroundFetchResult.failed) { [weak self] result in
+                self?.contentFinished(handling, result: result)
+                work.end(result)
+            }
+            processContent(userInfo, event: event, done: answer.done)
+        }
+        if handling.respondsToTap {
+            handed?.taps.append(event)
+            let action = notification.actionIdentifier
+            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
+        }
+        work.seal()
+        return handling
+    }
+}
+
 {{routing}}
 #endif

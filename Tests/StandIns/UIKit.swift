@@ -239,6 +239,10 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 
     func applicationDidBecomeActive(_ application: UIApplication)
 
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
+
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
+
     func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
         -> Bool
 
@@ -269,6 +273,10 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didRegister notificationSettings: UIUserNotificationSettings) {}
 
     public func applicationDidBecomeActive(_ application: UIApplication) {}
+
+    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
+
+    public func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
 
     public func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -308,6 +316,7 @@ open class UISceneSession: NSObject {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+        public static let windowExternalDisplayNonInteractive = Role(rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
     }
 
     override init() {}

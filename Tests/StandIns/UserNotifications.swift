@@ -97,6 +97,11 @@ open class UNNotificationResponse: NSObject {
     open var actionIdentifier: String { UNNotificationDefaultActionIdentifier }
 }
 
+/// A response to a text input action: what the user typed.
+open class UNTextInputNotificationResponse: UNNotificationResponse {
+    open var userText: String { "" }
+}
+
 public let UNNotificationDefaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
 public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
 
@@ -172,6 +177,11 @@ public func makeResponse(to notification: UNNotification, actionIdentifier: Stri
     MadeResponse(notification, actionIdentifier)
 }
 
+@_spi(Testing)
+public func makeTextResponse(to notification: UNNotification, actionIdentifier: String, userText: String) -> UNNotificationResponse {
+    MadeTextResponse(notification, actionIdentifier, userText)
+}
+
 private final class MadeContent: UNNotificationContent {
     private let stored: [AnyHashable: Any]
     init(_ userInfo: [AnyHashable: Any]) { stored = userInfo }
@@ -200,4 +210,14 @@ private final class MadeResponse: UNNotificationResponse {
     init(_ notification: UNNotification, _ action: String) { (storedNotification, storedAction) = (notification, action) }
     override var notification: UNNotification { storedNotification }
     override var actionIdentifier: String { storedAction }
+}
+
+private final class MadeTextResponse: UNTextInputNotificationResponse {
+    private let storedNotification: UNNotification, storedAction: String, storedText: String
+    init(_ notification: UNNotification, _ action: String, _ text: String) {
+        (storedNotification, storedAction, storedText) = (notification, action, text)
+    }
+    override var notification: UNNotification { storedNotification }
+    override var actionIdentifier: String { storedAction }
+    override var userText: String { storedText }
 }

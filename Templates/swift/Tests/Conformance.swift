@@ -4,9 +4,12 @@
 
 extension XCTestCase {
     /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set
-    /// of missing handlers it stands for, and fails with every departure from the matrix.
+    /// of missing handlers it stands for, and fails with every departure from the matrix. XCTest
+    /// runs a test on the main thread, where the handler is made and driven.
     func assertConforms(_ scenario: PushScenario, file: StaticString = #filePath, line: UInt = #line) {
-        let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+        let failures = MainActor.assumeIsolated {
+            PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+        }
         for failure in failures {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
@@ -20,8 +23,10 @@ extension XCTestCase {
     /// Replays the sequence's pushes into one fresh handler and fails with every departure from
     /// the matrix.
     func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {
-        let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
-        for failure in PushConformanceCheck.failures(sequence, handler: handler) {
+        let failures = MainActor.assumeIsolated {
+            PushConformanceCheck.failures(sequence, handler: makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: []))
+        }
+        for failure in failures {
             XCTFail("\(sequence.name): \(failure)", file: file, line: line)
         }
     }

@@ -2,16 +2,20 @@
 // pushmatrix:end lines: that code is kept when the file is generated again.
 
 import {{module}}
+// The app's own module, where its subclass of PushAppDelegate lives (`@testable import MyApp`):
+// pushmatrix:begin imports
+// pushmatrix:end imports
 
-/// The handler the conformance suite checks, made fresh for each scenario. Where UIKit exists it
-/// is the app delegate skeleton, driven through `PushAppDelegateUnderTest`: put your subclass of
-/// PushAppDelegate in its place, and the suite makes it take each {{setupWords}} and set of
-/// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
-/// reference `PushRouter`.
+/// The handler the conformance suite checks, made fresh for each scenario, on the main actor.
+/// Where UIKit exists it is the app delegate skeleton, driven through `PushAppDelegateUnderTest`:
+/// put your subclass of PushAppDelegate in its place, and the suite makes it take each
+/// {{setupWords}} and set of missing handlers in turn. Elsewhere, where the skeleton does not
+/// compile, the suite checks the reference `PushRouter`.
+@MainActor
 func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
-    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), {{setupLabel}}: {{setupLabel}}, missing: missing) }
+    return PushAppDelegateUnderTest(PushAppDelegate(), {{setupLabel}}: {{setupLabel}}, missing: missing)
     #else
     return PushRouter({{setupLabel}}: {{setupLabel}}, missing: missing)
     #endif

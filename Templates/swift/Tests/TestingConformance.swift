@@ -4,7 +4,8 @@
 
 /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set of
 /// missing handlers it stands for, and records an issue for every departure from the matrix:
-/// the step, and what the handler did there.
+/// the step, and what the handler did there. On the main actor, where the handler is made and driven.
+@MainActor
 func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #_sourceLocation) {
     let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
     for failure in failures {
@@ -14,6 +15,7 @@ func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #
 
 /// Replays the sequence's pushes into one fresh handler and records an issue for every
 /// departure from the matrix.
+@MainActor
 func expectConforms(_ sequence: PushSequence, sourceLocation: SourceLocation = #_sourceLocation) {
     let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
     for failure in PushConformanceCheck.failures(sequence, handler: handler) {

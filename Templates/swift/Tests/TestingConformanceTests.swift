@@ -4,6 +4,7 @@
 
 /// The scenarios of this payload combination: a test per {{setupWords}} and app state, a test case
 /// per scenario.
+@MainActor
 @Suite("{{words}}")
 struct {{typeName}}ConformanceTests {
 {{tests}}

@@ -3,6 +3,7 @@
 {{imports}}
 
 /// Several pushes in a row: each is a push of its own, however alike their payloads.
+@MainActor
 @Suite("Several pushes")
 struct SequenceConformanceTests {
     @Test("several pushes", arguments: PushSequence.all.map(SequenceCase.init))

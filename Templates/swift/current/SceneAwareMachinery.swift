@@ -21,6 +21,13 @@ public protocol PushSystem: AnyObject {
     func setNotificationCenterDelegate(_ delegate: any UNUserNotificationCenterDelegate)
     /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
+    /// The notification center's delegate now, where the system can tell; nil where it cannot.
+    var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? { get }
+}
+
+extension PushSystem {
+    /// Unknown: a system that cannot tell says nil.
+    public var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? { nil }
 }
 
 /// The real system. It uses the application object it is given at launch and never
@@ -46,9 +53,101 @@ public final class PushUIKitSystem: PushSystem {
         UNUserNotificationCenter.current().delegate = delegate
     }
 
+    /// The current notification center's delegate.
+    public var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? {
+        UNUserNotificationCenter.current().delegate
+    }
+
     /// Registers the attached application for remote notifications; nothing before `attach(_:)`.
     public func registerForRemoteNotifications() {
         application?.registerForRemoteNotifications()
+    }
+}
+
+/// What `processContent` is handed: one push's content, on the call that hands it over.
+nonisolated public struct PushContent {
+    /// The push's payload.
+    public let userInfo: [AnyHashable: Any]
+    /// What the call that hands it over means.
+    public let event: PushEvent
+    /// True when the content was handed over before and not finished: the app's code returned
+    /// `.failed`, missed the deadline, or its process ended first.
+    public let isRetry: Bool
+    /// True for a call the matrix does not list (`PushHandling.unexpected`).
+    public let isUnexpected: Bool
+}
+
+/// What `respondToTap` is handed: the user's tap, and what the response says about it.
+nonisolated public struct PushTapResponse {
+    /// The push's payload.
+    public let userInfo: [AnyHashable: Any]
+    /// The tap: `.tapped(.body)`, `.tapped(.actionButton)`, `.tapped(.dismiss)`, or
+    /// `.launchedByTap` where a launch cannot tell which.
+    public let event: PushEvent
+    /// The action button's identifier, or `UNNotificationDismissActionIdentifier`; nil for the
+    /// notification's body.
+    public let actionIdentifier: String?
+    /// What the user typed into a text input action (`UNTextInputNotificationResponse.userText`).
+    public let userText: String?
+    /// The scene the response targets (`UNNotificationResponse.targetScene`); nil without scenes.
+    public let targetScene: UIScene?
+    /// The response iOS handed over; nil for a tap read from the launch options.
+    public let response: UNNotificationResponse?
+}
+
+extension PushAppDelegate {
+    /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
+    /// then, unless it is a repeat of a push already handled, starts `processContent` (the
+    /// content first) and `respondToTap`, each in a task on the main actor. `completion` is iOS's
+    /// completion handler, if the method has one: it is called exactly once, when both have
+    /// returned, with what `processContent` returned, or at `completionDeadline` with `.failed`,
+    /// and `missed` after it. Content not finished by the deadline is handed over again by the
+    /// push's next call.
+    @discardableResult
+    public func route(
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification, response: UNNotificationResponse? = nil,
+        completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
+    ) -> PushHandling {
+        if !notification.userInfo.isEmpty { willRoute(handler, userInfo: notification.userInfo) }
+        let (handling, work) = startCall(handler, state: state, notification, completion: completion, missed: missed)
+        guard let event = handling.event else {
+            work.seal()
+            return handling
+        }
+        if handling.processesContent {
+            let content = PushContent(
+                userInfo: notification.userInfo, event: event, isRetry: handling.isRetry, isUnexpected: handling.unexpected)
+            work.begin()
+            handed?.content.append(content.event)
+            Task {
+                let result = await processContent(content)
+                contentFinished(handling, result: result)
+                work.end(result)
+            }
+        }
+        if handling.respondsToTap {
+            let action = notification.actionIdentifier
+            let tap = PushTapResponse(
+                userInfo: notification.userInfo, event: event,
+                actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action,
+                userText: (response as? UNTextInputNotificationResponse)?.userText, targetScene: response?.targetScene, response: response)
+            work.begin()
+            handed?.taps.append(tap.event)
+            Task {
+                await respondToTap(tap)
+                work.end(nil)
+            }
+        }
+        work.seal()
+        return handling
+    }
+
+    /// The token as lowercase hex, two digits a byte.
+    nonisolated static func hex(_ token: Data) -> String {
+        token.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
     }
 }
 

@@ -19,17 +19,38 @@ final class DrivenApp: PushAppDelegate {
     override var setup: PushSetup { fixedSetup }
     override var missingHandlers: Set<PushHandler> { missing }
 
-    override func processContent(
-        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
-    ) {
-        Seen.events.append("content \(event)")
-        answer(behaviour, event, done)
+    override func processContent(_ content: PushContent) async -> UIBackgroundFetchResult {
+        Seen.events.append("content \(content.event)" + (content.isRetry ? " retry" : ""))
+        return await answer(behaviour, content.event, isRetry: content.isRetry)
     }
 
-    override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
+    override func respondToTap(_ tap: PushTapResponse) async {
         Seen.tapsAnswered += 1
-        Seen.taps.append("\(event) \(actionIdentifier ?? "body")")
-        Seen.events.append("tap \(event)")
+        Seen.taps.append("\(tap.event) \(tap.actionIdentifier ?? "body")" + (tap.userText.map { " \"\($0)\"" } ?? ""))
+        Seen.events.append("tap \(tap.event)")
+        if behaviour == .slowTap { try? await Task.sleep(nanoseconds: 200_000_000) }
+        Seen.events.append("tap done")
+    }
+}
+
+/// The content as each behaviour handles it, and what it returns.
+@MainActor func answer(_ behaviour: Behaviour, _ event: PushEvent, isRetry: Bool) async -> UIBackgroundFetchResult {
+    if behaviour == .ignoresUnexpected, case .delivered(.inactive) = event { return .noData }
+    Seen.contentHandled += 1
+    if behaviour == .answersTapTwice, case .tapped = event { Seen.tapsAnswered += 1 }
+    switch behaviour {
+    case .skeleton, .ignoresUnexpected, .answersTapTwice, .slowTap: return .newData
+    case .dropsDone, .keepsDone:
+        try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // never returns within a test
+        return .newData
+    case .answersAfterDeadline:
+        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on a busy machine.
+        try? await Task.sleep(nanoseconds: 800_000_000)
+        return .newData
+    case .finishesOffMain, .finishesInTask:
+        return await Task.detached { UIBackgroundFetchResult.newData }.value
+    case .failsOffline:
+        return isRetry ? .newData : .failed
     }
 }
 
@@ -138,6 +159,7 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 let notification = push(reminder, "p")
                 let (first, _) = launched(behaviour, store: store)
                 first.userNotificationCenter(center, willPresent: notification) { completions.presentation($0) }
+                RunLoop.main.run(until: Date() + 0.6)  // the content's work ends, or its deadline passes
                 let (second, system) = launched(behaviour, store: store)
                 system.applicationState = .inactive
                 second.userNotificationCenter(center, didReceive: makeResponse(to: notification)) { completions.plain() }
@@ -205,6 +227,7 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 ) {
                     completions.plain()
                 }
+                wait { completions.count == 2 }
                 if Seen.taps.suffix(2) != ["tapped(.actionButton) reply", "tapped(.dismiss) \(UNNotificationDismissActionIdentifier)"] {
                     print("actionAndDismiss: taps told as \(Seen.taps.suffix(2))")
                 }
@@ -232,4 +255,118 @@ final class ReplacingService: PushNotificationService {
         content.userInfo = ["aps": ["alert": "Meet at noon"]]
         delivery.deliver(content)
     }
+}
+
+/// An app whose `processContent` calls `super` first, as UIKit habit has it, then does the real work.
+final class SuperFirstApp: PushAppDelegate {
+    override var setup: PushSetup { .scenes }
+
+    override func processContent(_ content: PushContent) async -> UIBackgroundFetchResult {
+        _ = await super.processContent(content)
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        Seen.events.append("real work done")
+        return .newData
+    }
+
+    override func didRegister(deviceToken: String) {
+        Seen.events.append("token \(deviceToken)")
+    }
+}
+
+/// Runs the main run loop until `done` or two seconds pass.
+@MainActor func wait(until done: () -> Bool) {
+    let deadline = Date() + 2
+    while !done() && Date() < deadline { RunLoop.main.run(until: Date() + 0.01) }
+}
+
+/// The cases only the current skeleton has: content that failed or was cut off comes back, a
+/// tap's work ends before iOS is told, `super` is harmless, a generic key is not an id, and the
+/// device token arrives as hex. Each prints a line only where the app's code saw something else.
+@MainActor func extraChecks() -> [String] {
+    var problems: [String] = []
+    let alert: [AnyHashable: Any] = ["aps": ["alert": "New message", "content-available": 1], "gcm.message_id": "m3"]
+
+    // The app answers .failed offline; the user's tap brings the content back as a retry.
+    Seen.events = []
+    let (offline, offlineSystem) = launched(.failsOffline)
+    offlineSystem.applicationState = .background
+    var fetched: [UIBackgroundFetchResult] = []
+    offline.application(application, didReceiveRemoteNotification: alert) { fetched.append($0) }
+    wait { fetched.count == 1 }
+    offlineSystem.applicationState = .inactive
+    let done1 = Completions()
+    offline.userNotificationCenter(center, didReceive: makeResponse(to: push(alert, "a"))) { done1.plain() }
+    wait { done1.count == 1 }
+    let expected = ["content delivered(.background)", "content tapped(.body) retry", "tap tapped(.body)", "tap done"]
+    if fetched != [.failed] || Seen.events != expected { problems.append("failed content: \(fetched), \(Seen.events)") }
+
+    // iOS ends the process while the content is worked on; the tap relaunches the app.
+    Seen.events = []
+    let store = PushMemoryInMemory()
+    let (cutOff, cutOffSystem) = launched(.dropsDone, store: store)
+    cutOffSystem.applicationState = .background
+    cutOff.application(application, didReceiveRemoteNotification: alert) { _ in }
+    wait { !Seen.events.isEmpty }
+    let (relaunched, relaunchedSystem) = launched(.skeleton, store: store)
+    relaunchedSystem.applicationState = .inactive
+    let done2 = Completions()
+    relaunched.userNotificationCenter(center, didReceive: makeResponse(to: push(alert, "b"))) { done2.plain() }
+    wait { done2.count == 1 }
+    if !Seen.events.contains("content tapped(.body) retry") { problems.append("content cut off by a restart: \(Seen.events)") }
+
+    // A reply typed into a text input action, sent while the app is in the background: iOS's
+    // completion handler waits for the tap's work.
+    Seen.events = []
+    Seen.taps = []
+    let (replying, replyingSystem) = launched(.slowTap)
+    replyingSystem.applicationState = .background
+    let chat: [AnyHashable: Any] = ["aps": ["alert": "Reply?", "category": "chat"], "gcm.message_id": "m4"]
+    let done3 = Completions()
+    let reply = makeTextResponse(to: push(chat, "c"), actionIdentifier: "reply", userText: "On my way")
+    replying.userNotificationCenter(center, didReceive: reply) {
+        MainActor.assumeIsolated { Seen.events.append("iOS completion") }
+        done3.plain()
+    }
+    wait { done3.count == 1 }
+    if Seen.events.suffix(2) != ["tap done", "iOS completion"] || Seen.taps != ["tapped(.actionButton) reply \"On my way\""] {
+        problems.append("reply: \(Seen.events), \(Seen.taps)")
+    }
+
+    // A subclass that calls super.processContent first: iOS hears once the real work is done.
+    Seen.events = []
+    let superFirst = SuperFirstApp()
+    let superSystem = FakeSystem()
+    superSystem.applicationState = .background
+    superFirst.system = superSystem
+    superFirst.memoryStore = PushMemoryInMemory()
+    superFirst.completionDeadline = 2
+    _ = superFirst.application(application, willFinishLaunchingWithOptions: nil)
+    superFirst.application(application, didReceiveRemoteNotification: alert) { result in
+        MainActor.assumeIsolated { Seen.events.append("iOS told \(result)") }
+    }
+    wait { Seen.events.count == 2 }
+    if Seen.events != ["real work done", "iOS told newData"] { problems.append("super first: \(Seen.events)") }
+
+    // The device token, as hex.
+    Seen.events = []
+    superFirst.application(application, didRegisterForRemoteNotificationsWithDeviceToken: Data([0x0a, 0xff, 0x00]))
+    if Seen.events != ["token 0aff00"] { problems.append("device token: \(Seen.events)") }
+
+    // A backend that puts a constant "_" (not Airship) or a "custom.i" that is no UUID in every payload.
+    for generic in [["_": 2], ["custom": ["i": "order"]]] as [[AnyHashable: Any]] {
+        Seen.contentHandled = 0
+        Seen.tapsAnswered = 0
+        let (app, system) = launched(.skeleton)
+        system.applicationState = .inactive
+        for (text, id) in [("Order shipped", "A"), ("Order delivered", "B")] {
+            let payload = generic.merging(["aps": ["alert": text]]) { first, _ in first }
+            let done4 = Completions()
+            app.userNotificationCenter(center, didReceive: makeResponse(to: push(payload, id))) { done4.plain() }
+            wait { done4.count == 1 }
+        }
+        if (Seen.contentHandled, Seen.tapsAnswered) != (2, 2) {
+            problems.append("generic key \(generic.keys.first!): content \(Seen.contentHandled), taps \(Seen.tapsAnswered)")
+        }
+    }
+    return problems
 }

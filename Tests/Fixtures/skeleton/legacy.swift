@@ -82,3 +82,27 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
         )
     ]
 }
+
+/// The content as each behaviour handles it, and `done` as it treats it.
+@MainActor func answer(_ behaviour: Behaviour, _ event: PushEvent, _ done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
+    if behaviour == .ignoresUnexpected, case .delivered(.inactive) = event { return done(.noData) }
+    Seen.contentHandled += 1
+    if behaviour == .answersTapTwice, case .tapped = event { Seen.tapsAnswered += 1 }
+    switch behaviour {
+    case .skeleton, .ignoresUnexpected, .answersTapTwice, .slowTap: done(.newData)
+    case .dropsDone: return
+    case .keepsDone: Seen.keptDones.append(done)
+    case .answersAfterDeadline:
+        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on a busy machine.
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { done(.newData) }
+    case .finishesOffMain:
+        DispatchQueue.global().async { done(.newData) }
+    case .finishesInTask:
+        Task.detached { done(.newData) }
+    case .failsOffline:
+        done(.failed)  // this skeleton's processContent is not told of a retry
+    }
+}
+
+/// The current skeleton's own cases (current.swift); this skeleton has none.
+@MainActor func extraChecks() -> [String] { [] }

@@ -30,14 +30,12 @@ final class FakeSystem: PushSystem {
 final class DrivenApp: PushAppDelegate {
     override var setup: PushSetup { .scenes }
 
-    override func processContent(
-        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
-    ) {
+    override func processContent(_ content: PushContent) async -> UIBackgroundFetchResult {
         tally.add(Thread.isMainThread ? "content" : "content off the main thread")
-        done(.newData)
+        return .newData
     }
 
-    override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
+    override func respondToTap(_ tap: PushTapResponse) async {
         tally.add(Thread.isMainThread ? "tap" : "tap off the main thread")
     }
 }

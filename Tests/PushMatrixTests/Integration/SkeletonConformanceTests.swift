@@ -16,33 +16,44 @@ final class SkeletonConformanceTests: IntegrationTestCase {
     }
 
     /// The lines every matrix's broken subclasses print for a scenario's delivery in the
-    /// background, whose reception they never answer in time.
+    /// background, whose content they never finish in time, and then for its tap, which hands the
+    /// unfinished content over again; last, the subclass that answers `.failed` once.
     private func deadlineLines(_ scenario: String) -> [String] {
-        ["dropsDone", "keepsDone", "answersAfterDeadline"].map {
-            "\($0): \(scenario): step 1, reception (.background): the app did not call done before the deadline, so iOS was told .failed"
+        let step2 = "\(scenario): step 2, action (.inactive): "
+        let unfinished = ["dropsDone", "keepsDone", "answersAfterDeadline"].flatMap {
+            [
+                "\($0): \(scenario): step 1, reception (.background): the app did not call done before the deadline, so iOS was told .failed",
+                "\($0): " + step2 + "the content was handed over again: the app had not finished it",
+                "\($0): " + step2 + "the app did not call done before the deadline, so iOS was told .failed",
+            ]
         }
+        return unfinished + ["failsOffline: " + step2 + "the content was handed over again: the app had not finished it"]
     }
 
     func testTheCurrentSkeletonPassesItsSuiteAndTrafficAndBrokenSubclassesFail() throws {
         let lines = try run(Fixtures.currentGenerated, module: "CurrentPushHandlers", fixture: "current")
-        let broken = ["dropsDone", "keepsDone", "answersAfterDeadline"].flatMap { behaviour in
+        let unfinished = ["dropsDone", "keepsDone", "answersAfterDeadline"].flatMap { behaviour in
             [
-                "extensionEdited: 1", "extensionReplaced: 1", "unmodelledState: 1", "identicalPayloadsAcrossStates: 1",
-                "offTheMainThread: 20",
-            ].map {
-                "traffic \(behaviour) \($0) completion handlers got .failed at the deadline"
-            }
+                "extensionEdited: 1 completion handlers got .failed", "extensionReplaced: 1 completion handlers got .failed",
+                "restartBetweenDeliveryAndTap: content handled 2 times, expected 1...1",
+                "unmodelledState: 1 completion handlers got .failed",
+                "identicalPayloadsAcrossStates: 1 completion handlers got .failed", "offTheMainThread: 20 completion handlers got .failed",
+            ].map { "traffic \(behaviour) \($0)" }
         }
+        let offline = [
+            "extensionEdited: 1 completion handlers got .failed", "extensionReplaced: 1 completion handlers got .failed",
+            "restartBetweenDeliveryAndTap: content handled 2 times, expected 1...1", "unmodelledState: 1 completion handlers got .failed",
+            "identicalPayloadsAcrossStates: 1 completion handlers got .failed", "offTheMainThread: 20 completion handlers got .failed",
+        ].map { "traffic failsOffline \($0)" }
         XCTAssertEqual(
             lines,
             ["skeleton: 1128 scenarios, 12 sequences, 0 failures"]
-                + deadlineLines("alert_contentAvailable__scenes__background__tapBody") + broken + [
+                + deadlineLines("alert_contentAvailable__scenes__background__tapBody") + unfinished + [
                     "traffic ignoresUnexpected unmodelledState: content handled 0 times, expected 1...1",
                     "traffic answersTapTwice receptionAfterTap: taps answered 2 times, expected 1",
                     "traffic answersTapTwice coldStartTap: taps answered 2 times, expected 1",
                     "traffic answersTapTwice actionAndDismiss: taps answered 4 times, expected 2",
-                    "end",
-                ])
+                ] + offline + ["end"])
     }
 
     func testTheFieldTestedSkeletonPassesItsSuiteAndTrafficAndBrokenSubclassesFail() throws {
@@ -51,7 +62,10 @@ final class SkeletonConformanceTests: IntegrationTestCase {
             lines,
             ["skeleton: 90 scenarios, 5 sequences, 0 failures"] + deadlineLines("alert_contentAvailable__ios10__background__tapBody")
                 + ["dropsDone", "keepsDone", "answersAfterDeadline"].map {
-                    "traffic \($0) identicalTapsOnIOS8or9: 2 completion handlers got .failed at the deadline"
-                } + ["traffic answersTapTwice identicalTapsOnIOS8or9: taps answered 4 times, expected 2", "end"])
+                    "traffic \($0) identicalTapsOnIOS8or9: 2 completion handlers got .failed"
+                } + [
+                    "traffic answersTapTwice identicalTapsOnIOS8or9: taps answered 4 times, expected 2",
+                    "traffic failsOffline identicalTapsOnIOS8or9: 2 completion handlers got .failed", "end",
+                ])
     }
 }

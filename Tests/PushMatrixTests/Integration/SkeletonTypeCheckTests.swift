@@ -78,7 +78,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         ] {
             let sources = SwiftCompiler.sources(in: root)
             let vendored = directory + "/Vendored\(module).swift"
-            try Self.app(importing: nil).write(toFile: vendored, atomically: true, encoding: .utf8)
+            try Self.app(importing: nil, current: module == "CurrentPushHandlers").write(
+                toFile: vendored, atomically: true, encoding: .utf8)
             let (status, output) = try SwiftCompiler.typecheck(
                 sources + [vendored], modules: modules, as: "App", flags: ["-default-isolation", "MainActor"])
             XCTAssertEqual(status, 0, "\(module) copied into the app: \(output)")
@@ -89,7 +90,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
             let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(module, sources, modules: modules, into: built)
             XCTAssertEqual(moduleStatus, 0, moduleOutput)
             let importing = directory + "/Importing\(module).swift"
-            try Self.app(importing: module).write(toFile: importing, atomically: true, encoding: .utf8)
+            try Self.app(importing: module, current: module == "CurrentPushHandlers").write(
+                toFile: importing, atomically: true, encoding: .utf8)
             let (appStatus, appOutput) = try SwiftCompiler.typecheck(
                 [importing], modules: modules, as: "App", flags: ["-I", built, "-default-isolation", "MainActor"])
             XCTAssertEqual(appStatus, 0, "the app importing \(module): \(appOutput)")
@@ -98,22 +100,29 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
     }
 
     /// An app that names its own types as apps do, with the generated module's former plain names,
-    /// and a delegate that subclasses the skeleton.
-    private static func app(importing module: String?) -> String {
+    /// and a delegate that subclasses the skeleton: the current skeleton's `async` methods, or
+    /// the field-tested one's `done`.
+    private static func app(importing module: String?, current: Bool) -> String {
         let own = [
             "AppState", "Classification", "Classifier", "CompletionOnce", "ConformanceCheck", "ContentDelivery", "Event", "FieldRecorder",
             "Handler", "HandlerState", "Handling", "InitAPI", "Payload", "PayloadValue", "PendingDeliveries", "PermissionStatus",
             "ReceivedNotification",
             "Scenario", "Setup", "Step", "Tap",
         ]
-        return """
-            \(module.map { "import \($0)\n" } ?? "")import UIKit
-            import UserNotifications
+        let overrides =
+            current
+            ? """
+                override func processContent(_ content: PushContent) async -> UIBackgroundFetchResult {
+                    let mine = Event(id: content.userInfo.count)
+                    onMainActor { _ = mine.id }
+                    return .newData
+                }
 
-            \(own.map { "struct \($0) { var id = 0 }" }.joined(separator: "\n"))
-            func onMainActor(_ work: () -> Void) { work() }
-
-            final class AppDelegate: PushAppDelegate {
+                override func respondToTap(_ tap: PushTapResponse) async {
+                    _ = (Tap(), Handler(), Payload(), Scenario(), Handling(), Setup(), tap.userText)
+                }
+            """
+            : """
                 override func processContent(
                     _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
                 ) {
@@ -125,9 +134,82 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
                 override func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
                     _ = (Tap(), Handler(), Payload(), Scenario(), Handling(), Setup())
                 }
+            """
+        return """
+            \(module.map { "import \($0)\n" } ?? "")import UIKit
+            import UserNotifications
+
+            \(own.map { "struct \($0) { var id = 0 }" }.joined(separator: "\n"))
+            func onMainActor(_ work: () -> Void) { work() }
+
+            final class AppDelegate: PushAppDelegate {
+            \(overrides)
             }
 
             """
+    }
+
+    /// The current skeleton's conformance suites, XCTest and Swift Testing, compile where UIKit
+    /// exists (its branch active against the stand-ins), in Swift 6 and in Swift 5 mode, with no
+    /// warning: the handler is made and driven on the main actor.
+    func testTheSuitesCompileWhereUIKitExists() throws {
+        let modules = try standIns()
+        let built = Fixtures.temporaryDirectory(self)
+        let sources = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: built)
+        XCTAssertEqual(moduleStatus, 0, moduleOutput)
+        let testing = Fixtures.temporaryDirectory(self)
+        let result = Command.run([
+            "generate", "--spec", "builtin:current", "--module", "CurrentPushHandlers", "--tests", "swift-testing", "--output", testing,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let suites = [
+            ("XCTest", SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Tests/CurrentPushHandlersConformanceTests")),
+            ("Swift Testing", SwiftCompiler.sources(in: testing + "/Tests/CurrentPushHandlersConformanceTests")),
+        ]
+        for (framework, files) in suites {
+            XCTAssertTrue(files.contains { $0.hasSuffix("/HandlerUnderTest.swift") }, framework)
+            for mode in ["6", "5"] {
+                let (status, output) = try SwiftCompiler.typecheck(
+                    files, modules: modules, as: "Suite", flags: ["-I", built, "-swift-version", mode])
+                XCTAssertEqual(status, 0, "\(framework), Swift \(mode): \(output)")
+                XCTAssertFalse(output.contains("warning:"), "\(framework), Swift \(mode): \(output)")
+            }
+        }
+    }
+
+    /// The methods iOS calls are final: a subclass that overrides one, and so could leave out
+    /// `super` and lose every push, does not compile.
+    func testASubclassCannotOverrideTheMethodsIOSCalls() throws {
+        let modules = try standIns()
+        let current = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+        let overrides = [
+            """
+            override func application(
+                _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+            ) {}
+            """,
+            """
+            override func application(
+                _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+            ) -> Bool { true }
+            """,
+            """
+            override func userNotificationCenter(
+                _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+                withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+            ) {}
+            """,
+        ]
+        for body in overrides {
+            let file = Fixtures.temporaryDirectory(self) + "/App.swift"
+            let app = "import UIKit\nimport UserNotifications\n\nfinal class App: PushAppDelegate {\n\(body)\n}\n"
+            try Data(app.utf8).write(to: URL(fileURLWithPath: file))
+            let (status, output) = try typecheck(current + [file], modules: modules)
+            XCTAssertNotEqual(status, 0, body)
+            XCTAssertTrue(output.contains("overrides a 'final' instance method"), output)
+        }
     }
 
     /// The scene delegate's and the service extension's SDK signatures are checked, not assumed.

@@ -157,9 +157,10 @@ final class PushIdentityTests: XCTestCase {
         let later = call(reminder, request: "later", deliveredAt: -3_000, at: 600, wall: -3_000)  // the clock an hour behind
         XCTAssertTrue(router.receive(.presentation, state: .active, notification: later, complete: nil).processesContent)
         var memory = PushMemory()
-        _ = memory.record(call(reminder, at: 100), handler: .reception, isTap: false, handlesContent: true, answersTap: false)
-        let earlier = memory.record(call(reminder, at: 90), handler: .presentation, isTap: false, handlesContent: true, answersTap: false)
-        XCTAssertFalse(earlier.contentHandled, "a call before the push's last one cannot join it")
+        let first = memory.record(call(reminder, at: 100), handler: .reception, isTap: false, handsOverContent: true, answersTap: false)
+        memory.finishContent(of: first.push, handled: true)
+        let earlier = memory.record(call(reminder, at: 90), handler: .presentation, isTap: false, handsOverContent: true, answersTap: false)
+        XCTAssertTrue(earlier.handsOverContent, "a call before the push's last one cannot join it")
     }
 
     /// A call the matrix does not list still reaches the app, marked unexpected; the tap comes
@@ -216,5 +217,115 @@ final class PushIdentityTests: XCTestCase {
         XCTAssertEqual(reloaded.memory.count, 8)
         let latest = PushReceivedNotification(userInfo: ["aps": ["content-available": 1], "gcm.message_id": "m999"], uptime: 5_000)
         XCTAssertFalse(reloaded.receive(.reception, state: .background, notification: latest, complete: nil).processesContent)
+    }
+
+    /// Content handed over is not handled until the app's code says so: a failure, or a process
+    /// that ends first, lets the push's next call hand it over again, as a retry, in this process
+    /// and after a relaunch. A call while the content is still with the app does not get it twice.
+    func testContentCountsAsHandledOnlyWhenTheAppFinishesIt() {
+        let store = PushMemoryInMemory()
+        let alert: [AnyHashable: Any] = ["aps": ["alert": "New message", "content-available": 1], "gcm.message_id": "m3"]
+        let router = PushRouter(setup: .scenes, store: store)
+        let delivered = router.admit(.reception, state: .background, notification: call(alert, at: 0))
+        XCTAssertTrue(delivered.processesContent)
+        XCTAssertFalse(delivered.isRetry)
+        let meanwhile = router.admit(.presentation, state: .active, notification: call(alert, request: "r", at: 1))
+        XCTAssertFalse(meanwhile.processesContent, "the content is still with the app")
+        router.finishContent(of: try! XCTUnwrap(delivered.push), handled: false)  // offline
+        let tapped = router.admit(.action, state: .inactive, notification: call(alert, request: "r", action: "x", at: 60))
+        XCTAssertTrue(tapped.processesContent, "a failed sync comes back with the tap")
+        XCTAssertTrue(tapped.isRetry)
+        XCTAssertTrue(tapped.respondsToTap)
+
+        // The process ends while the retry works; the next launch hands it over once more.
+        let relaunched = PushRouter(setup: .scenes, store: store)
+        let again = relaunched.admit(.reception, state: .background, notification: call(alert, at: 70))
+        XCTAssertTrue(again.processesContent)
+        XCTAssertTrue(again.isRetry)
+        relaunched.finishContent(of: try! XCTUnwrap(again.push), handled: true)
+        let later = PushRouter(setup: .scenes, store: store).admit(.reception, state: .background, notification: call(alert, at: 80))
+        XCTAssertFalse(later.processesContent, "finished content is remembered across launches")
+    }
+
+    /// A push SDK's key counts only beside that SDK's marker, and an app can count none; two
+    /// calls naming different requests are two pushes whatever id they share.
+    func testMessageIdsNeedTheirSendersMarkerAndNeverJoinTwoRequests() {
+        let constant: [AnyHashable: Any] = ["aps": ["alert": "Order shipped"], "_": 2, "custom": ["i": "order"]]
+        XCTAssertNil(PushSender.airship.messageID(in: constant))
+        XCTAssertNil(PushSender.oneSignal.messageID(in: constant))
+        let airship: [AnyHashable: Any] = ["_": "send-1", "com.urbanairship.metadata": "m"]
+        XCTAssertEqual(PushSender.airship.messageID(in: airship), "send-1")
+        let oneSignal: [AnyHashable: Any] = ["custom": ["i": "2A5B7C1E-0000-4000-8000-000000000001"]]
+        XCTAssertEqual(PushSender.oneSignal.messageID(in: oneSignal), "2A5B7C1E-0000-4000-8000-000000000001")
+
+        let router = PushRouter(setup: .scenes)
+        for (request, at) in [("A", 0.0), ("B", 5.0)] {
+            let tap = router.receive(
+                .action, state: .inactive, notification: call(constant, request: request, action: "x", at: at), complete: nil)
+            XCTAssertTrue(tap.processesContent, request)
+            XCTAssertTrue(tap.respondsToTap, request)
+        }
+        let fcm: [AnyHashable: Any] = ["aps": ["alert": "Hi"], "gcm.message_id": "same"]
+        let none = PushRouter(setup: .scenes, senders: [])
+        XCTAssertTrue(
+            none.receive(.presentation, state: .active, notification: call(fcm, request: "1", at: 0), complete: nil).processesContent)
+        let second = call(fcm, request: "2", deliveredAt: 100, at: 100)
+        XCTAssertTrue(
+            none.receive(.presentation, state: .active, notification: second, complete: nil).processesContent, "no sender counted")
+        let firebase = PushRouter(setup: .scenes)
+        XCTAssertTrue(
+            firebase.receive(.presentation, state: .active, notification: call(fcm, request: "1", at: 0), complete: nil).processesContent)
+        XCTAssertTrue(firebase.receive(.presentation, state: .active, notification: second, complete: nil).processesContent, "two requests")
+        let reception = call(fcm, at: 100.5)
+        XCTAssertFalse(
+            firebase.receive(.reception, state: .active, notification: reception, complete: nil).processesContent, "the id joins")
+    }
+
+    /// A store that cannot be read at launch (the device still locked) is neither trusted nor
+    /// overwritten: the router appends, and merges what the store held once it can be read.
+    /// Damaged lines, huge numbers included, are passed over, never a crash.
+    func testAStoreThatCannotBeReadIsMergedNotReplaced() {
+        let now = Date()
+        let saved = PushRouter(setup: .scenes, store: PushMemoryInMemory())
+        for n in 0..<3 {
+            let silent: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "old\(n)"]
+            _ = saved.receive(
+                .reception, state: .background, notification: PushReceivedNotification(userInfo: silent, receivedAt: now), complete: nil)
+        }
+        let store = PushMemoryInMemory(saved.memory.encoded())
+        store.isReadable = false
+        let locked = PushRouter(setup: .scenes, store: store)
+        for n in 0..<2 {
+            let silent: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "new\(n)"]
+            _ = locked.receive(
+                .reception, state: .background, notification: PushReceivedNotification(userInfo: silent, receivedAt: now), complete: nil)
+        }
+        store.isReadable = true
+        let relaunched = PushRouter(setup: .scenes, store: store)
+        XCTAssertEqual(relaunched.memory.count, 5, "nothing saved before the lock was lost")
+        let oldPush: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "old1"]
+        let old = PushReceivedNotification(userInfo: oldPush, receivedAt: now)
+        XCTAssertFalse(relaunched.receive(.reception, state: .background, notification: old, complete: nil).processesContent)
+
+        let lines = String(decoding: store.data ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let huge = lines[0].replacingOccurrences(of: #""uid":-?[0-9]+"#, with: #""uid":9223372036854775807"#, options: .regularExpression)
+        XCTAssertNotEqual(huge, lines[0])
+        let damaged = ([huge, #"{"v":2,"uid":99999999999999999999}"#, "{\"v\":2,"] + lines).joined(separator: "\n")
+        XCTAssertEqual(PushMemory(decoding: Data(damaged.utf8)).count, 6, "every whole line is read, however large its number")
+    }
+
+    /// Ages and windows run on the clock since boot: a wall clock set a week ahead within one boot
+    /// forgets nothing, and a line from another boot no longer joins calls by the window.
+    func testAgesSurviveClockChangesWithinABoot() {
+        let store = PushMemoryInMemory()
+        let now = Date()
+        let router = PushRouter(setup: .scenes, store: store)
+        let silent: [AnyHashable: Any] = ["aps": ["content-available": 1], "gcm.message_id": "kept"]
+        let call = PushReceivedNotification(userInfo: silent, receivedAt: now, uptime: 1_000, boot: "boot-1")
+        _ = router.receive(.reception, state: .background, notification: call, complete: nil)
+        let ahead = now + 8 * 86_400
+        XCTAssertEqual(PushMemory(decoding: store.data, now: ahead, sinceBoot: 1_010, boot: "boot-1").count, 1, "the clock moved, not time")
+        XCTAssertEqual(PushMemory(decoding: store.data, now: now + 60, sinceBoot: 8 * 86_400, boot: "boot-1").count, 0, "a week passed")
+        XCTAssertEqual(PushMemory(decoding: store.data, now: ahead, sinceBoot: 5, boot: "boot-2").count, 0, "another boot: the wall clock")
     }
 }

@@ -5,8 +5,10 @@ import Foundation
 /// The pushes a router has seen recently, which tells it whether a call belongs to one of them.
 /// Each call is matched on the strongest thing it carries:
 ///
-/// 1. The sender's message id, unique per send: under the key the app names, else under a
-///    push SDK's key (`senderKeys`). Same id, same push; nothing else is compared.
+/// 1. A message id, unique per send: under the key the app names (`messageIDKey`), or under a
+///    push SDK's key where the payload also carries that SDK's marker (`PushSender`). Same id,
+///    same push, unless both calls name their notification request and the requests differ:
+///    iOS told those apart, so they stay two pushes.
 /// 2. The request identifier with the delivery date, which every tap and presentation carries:
 ///    equal pair, same push. Updates sent with one `apns-collapse-id` share the identifier but
 ///    not the date, so each update is new content; iOS 18.0's doubled `willPresent` shares both.
@@ -19,22 +21,30 @@ import Foundation
 ///    the push; two calls on arrival must see the app in one state. So a reception that iOS makes
 ///    after the tap joins its push, a launch joins the response that follows it, and two taps on
 ///    identical notifications stay two taps, as do a background delivery and an identical push
-///    presented in the foreground. Among
-///    several, a call with a date takes the push first seen nearest it; one without, the latest.
+///    presented in the foreground. Among several, a call with a date takes the push first seen
+///    nearest it; one without, the latest.
 ///
-/// What it guarantees: a push is handled at least once, always. It is handled at most once where
-/// its calls are joined by a message id, by the request and date, by the extension's mark, or
-/// come within the window of each other; a later call carrying none of these (a tap an hour
-/// after a background delivery of a payload without an id) handles the content again.
+/// A push's content goes through three steps: waiting, handed over (the app's code has it) and
+/// handled (the app's code said it finished, with new data or none). Only a handled push's
+/// content is held back from a later call. Content handed over and not finished (the app
+/// answered `.failed`, missed its deadline, or the process ended first) is handed over again by
+/// the push's next call, as a retry (`attempts`). A call that comes while the content is still
+/// handed over in this process does not get it a second time.
 ///
-/// Memory is bounded: past `capacity` pushes, the one seen longest ago is forgotten. A later
-/// call for it counts as a new push, so its content is handled again. A memory lives as long as
-/// the process unless a `PushMemoryStore` keeps it (`encoded`, `init(decoding:)`): then a push
-/// handled before iOS ended the app is known to its tap after the next launch, for `maxAge`.
+/// What that guarantees, per rule: the content of a push is handed over until the app's code
+/// finishes it once, provided a call of that push comes after the failure (a tap, a
+/// presentation). It is handed over again after a success only where the calls are not joined:
+/// a later call carrying no id, no request and date, no mark, and coming outside the window (a
+/// tap an hour after a background delivery of a payload without an id), or a push forgotten
+/// because memory is full or older than `maxAge`. Where two pushes without an id share a payload
+/// and come within the window of each other's calls, the digest may join them: the one case
+/// where content is handled fewer times than it was sent.
+///
+/// Memory is bounded: past `capacity` pushes, the one seen longest ago is forgotten. A memory
+/// lives as long as the process unless a `PushMemoryStore` keeps it (`encoded`,
+/// `init(decoding:)`): then a push handled before iOS ended the app is known to its tap after
+/// the next launch, for `maxAge`.
 nonisolated public struct PushMemory {
-    /// The keys (paths into the payload) where push SDKs put an id unique to each send: Firebase
-    /// Cloud Messaging, OneSignal (two layouts), Airship, Customer.io.
-    public static let senderKeys: [[String]] = [["gcm.message_id"], ["custom", "i"], ["os_data", "i"], ["_"], ["CIO-Delivery-ID"]]
     /// The payload key under which the service extension stamps the digest of the payload as it
     /// arrived, before the app's code edits it.
     public static let markKey = "pushmatrix.mark"
@@ -46,65 +56,123 @@ nonisolated public struct PushMemory {
 
     /// How many pushes are remembered at most.
     public let capacity: Int
-    /// Where this app's sender puts its message id, tried before `senderKeys`.
-    public let messageIDKeys: [[String]]
+    /// The payload key where this app's sender puts its message id, tried before `senders`.
+    public let messageIDKey: String?
+    /// The push SDKs whose message ids count, each only in a payload that carries its marker.
+    public let senders: [PushSender]
     fileprivate var pushes: [Remembered] = []
-    fileprivate var nextUID = 0
+
+    /// Where a push's content is.
+    public enum ContentProgress: Equatable, Sendable {
+        /// Not yet with the app's code, or back from it unfinished.
+        case waiting
+        /// With the app's code, in this process.
+        case handedOver
+        /// Finished by the app's code: held back from every later call.
+        case handled
+    }
 
     /// One push as remembered.
     fileprivate struct Remembered {
+        /// A random number naming the push in a store's lines.
         var uid: Int
         var messageID: String?
         var request: String?
         var date: Date?
         var digest: String?
+        /// When the push was first seen, by the wall clock.
         var firstSeen: Date
-        var lastCall: TimeInterval  // uptime
+        /// When the push was first seen, on `PushClock.sinceBoot`, in boot `boot`.
+        var firstSeenSinceBoot: TimeInterval
+        /// The boot of the device the clock readings belong to.
+        var boot: String
+        /// When the push's last call came, on `PushClock.sinceBoot`.
+        var lastCall: TimeInterval
         var deliveredBy: Set<PushHandler> = []
         var deliveredIn: PushHandlerState?
         var tappedBy: Set<PushHandler> = []
-        var contentHandled = false
+        var content = ContentProgress.waiting
+        /// How many times the content was handed over, in every process.
+        var attempts = 0
         var tapAnswered = false
     }
 
-    /// A memory of at most `capacity` pushes (at least one) that looks for the sender's message
-    /// id under `messageIDKey` (a top-level payload key) before the push SDKs' keys.
-    public init(capacity: Int = 128, messageIDKey: String? = nil) {
+    /// What `record` found for one call.
+    public struct Recorded: Equatable, Sendable {
+        /// The push the call belongs to, for `finishContent(of:handled:)`.
+        public let push: Int
+        /// True when this call hands the content over: it was waiting, and the call asked to.
+        public let handsOverContent: Bool
+        /// How many times the content had been handed over before this call.
+        public let earlierAttempts: Int
+        /// True when the push's tap had already been answered before this call.
+        public let tapAnswered: Bool
+    }
+
+    /// A memory of at most `capacity` pushes (at least one) that looks for a message id under
+    /// `messageIDKey` (a top-level payload key), then under each of `senders`.
+    public init(capacity: Int = 128, messageIDKey: String? = nil, senders: [PushSender] = PushSender.all) {
         self.capacity = max(1, capacity)
-        messageIDKeys = (messageIDKey.map { [[$0]] } ?? []) + Self.senderKeys
+        self.messageIDKey = messageIDKey
+        self.senders = senders
     }
 
     /// How many pushes are remembered now; never more than `capacity`.
     public var count: Int { pushes.count }
 
+    /// Where the content of push `push` is; nil for a push no longer remembered.
+    public func progress(of push: Int) -> ContentProgress? {
+        pushes.first { $0.uid == push }?.content
+    }
+
     /// Finds the push `call` belongs to, or remembers it as new, and records the call:
     /// `handler` made it in `state`, and `isTap` says whether it comes from the user's tap.
-    /// Returns whether the push's content and its tap were already handled, and marks them
-    /// handled when `handlesContent` / `answersTap` say this call handles them.
+    /// When `handsOverContent` is true and the push's content is waiting, it is marked handed
+    /// over; when `answersTap` is true the push's tap is marked answered.
     public mutating func record(
-        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState? = nil, isTap: Bool, handlesContent: Bool,
+        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState? = nil, isTap: Bool, handsOverContent: Bool,
         answersTap: Bool
-    ) -> (contentHandled: Bool, tapAnswered: Bool) {
+    ) -> Recorded {
         let index = find(call, handler: handler, state: state, isTap: isTap)
         var push = pushes.remove(at: index)  // the latest seen goes last; eviction takes the first
-        let before = (push.contentHandled, push.tapAnswered)
+        let handsOver = handsOverContent && push.content == .waiting
+        let recorded = Recorded(push: push.uid, handsOverContent: handsOver, earlierAttempts: push.attempts, tapAnswered: push.tapAnswered)
         push.lastCall = max(push.lastCall, call.uptime)
-        if push.request == nil, let request = call.requestIdentifier { (push.request, push.date) = (request, call.date) }
+        if push.request == nil, let request = call.requestIdentifier {
+            push.request = request
+            push.date = call.date
+        }
         if isTap {
             push.tappedBy.insert(handler)
         } else {
-            push.deliveredIn = push.deliveredBy.isEmpty ? state : push.deliveredIn
+            if push.deliveredBy.isEmpty { push.deliveredIn = state }
             push.deliveredBy.insert(handler)
         }
-        push.contentHandled = push.contentHandled || handlesContent
+        if handsOver {
+            push.content = .handedOver
+            push.attempts += 1
+        }
         push.tapAnswered = push.tapAnswered || answersTap
         pushes.append(push)
-        return before
+        return recorded
+    }
+
+    /// Records how the app's code finished the content of `push`: `handled` true for new data or
+    /// none, which holds the content back from every later call; false for a failure, which puts
+    /// it back to waiting. Returns false when the push is no longer remembered.
+    @discardableResult
+    public mutating func finishContent(of push: Int, handled: Bool) -> Bool {
+        guard let index = pushes.firstIndex(where: { $0.uid == push }) else { return false }
+        pushes[index].content = handled ? .handled : .waiting
+        return true
     }
 
     private mutating func find(_ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState?, isTap: Bool) -> Int {
         if let id = messageID(in: call.userInfo) {
-            return pushes.firstIndex { $0.messageID == id } ?? remember(call, messageID: id, digest: nil)
+            let sameRequest = pushes.lastIndex { push in
+                push.messageID == id && (push.request == nil || call.requestIdentifier == nil || push.request == call.requestIdentifier)
+            }
+            return sameRequest ?? remember(call, messageID: id, digest: nil)
         }
         if let request = call.requestIdentifier,
             let same = pushes.firstIndex(where: { $0.request == request && $0.date == call.date })
@@ -133,18 +201,19 @@ nonisolated public struct PushMemory {
     /// Adds a push, forgetting the one seen longest ago when memory is full; returns its index.
     private mutating func remember(_ call: PushReceivedNotification, messageID: String?, digest: String?) -> Int {
         if pushes.count >= capacity { pushes.removeFirst() }
-        pushes.append(Remembered(uid: nextUID, messageID: messageID, digest: digest, firstSeen: call.receivedAt, lastCall: call.uptime))
-        nextUID += 1
+        let push = Remembered(
+            uid: Int.random(in: 0...Int.max), messageID: messageID, digest: digest, firstSeen: call.receivedAt,
+            firstSeenSinceBoot: call.uptime, boot: call.boot, lastCall: call.uptime)
+        pushes.append(push)
         return pushes.count - 1
     }
 
-    /// The first non-empty id found under `messageIDKeys`.
+    /// The first non-empty id: under the app's key, else under a sender's key in a payload that
+    /// carries the sender's marker.
     private func messageID(in userInfo: [AnyHashable: Any]) -> String? {
-        for path in messageIDKeys {
-            var value: Any? = userInfo
-            for key in path { value = (value as? [AnyHashable: Any])?[key] }
-            if let id = value as? String, !id.isEmpty { return id }
-            if let id = value as? Int { return String(id) }
+        if let key = messageIDKey, let id = PushSender.text(userInfo[key]) { return id }
+        for sender in senders {
+            if let id = sender.messageID(in: userInfo) { return id }
         }
         return nil
     }
@@ -165,39 +234,151 @@ nonisolated public struct PushMemory {
     /// One text for each value, tagged by its kind, with a dictionary's keys in order.
     private static func canonical(_ value: Any) -> String {
         switch value {
-        case let text as String: return "s\(text.utf8.count):" + text
+        case let text as String:
+            return "s\(text.utf8.count):" + text
         case let dictionary as [AnyHashable: Any]:
             let entries = dictionary.map { (key: canonical($0.key.base), value: canonical($0.value)) }.sorted { $0.key < $1.key }
             return "{" + entries.map { $0.key + "=" + $0.value }.joined(separator: ",") + "}"
-        case let array as [Any]: return "[" + array.map(canonical).joined(separator: ",") + "]"
-        case let date as Date: return "d\(date.timeIntervalSinceReferenceDate.bitPattern)"
-        case let data as Data: return "x" + data.map { String($0, radix: 16) }.joined(separator: ".")
-        case is NSNull: return "0"
-        case let flag as Bool where type(of: value) == Bool.self: return flag ? "t" : "f"
-        case let number as NSNumber: return "n" + number.stringValue
-        default: return "?" + String(describing: value)
+        case let array as [Any]:
+            return "[" + array.map(canonical).joined(separator: ",") + "]"
+        case let date as Date:
+            return "d\(date.timeIntervalSinceReferenceDate.bitPattern)"
+        case let data as Data:
+            return "x" + data.map { String($0, radix: 16) }.joined(separator: ".")
+        case is NSNull:
+            return "0"
+        case let flag as Bool where type(of: value) == Bool.self:
+            return flag ? "t" : "f"
+        case let number as NSNumber:
+            return "n" + number.stringValue
+        default:
+            return "?" + String(describing: value)
         }
     }
 }
 
+/// A push SDK that puts an id unique to each send in its payloads, and what marks a payload as
+/// that SDK's. An id counts only in a payload that carries the marker, so a backend that happens
+/// to use the same key for something else (a constant `"_": 2`, say) never has its pushes joined.
+nonisolated public struct PushSender: Hashable, Sendable {
+    /// The SDK's name.
+    public let name: String
+    /// The path to the id in the payload.
+    public let idPath: [String]
+    /// A path that must also be present; nil where the id's key is the SDK's own.
+    public let markerPath: [String]?
+    /// True where the SDK's ids are UUIDs, and a value of another form is not its id.
+    public let idIsUUID: Bool
+
+    /// A sender with every field given.
+    public init(name: String, idPath: [String], markerPath: [String]? = nil, idIsUUID: Bool = false) {
+        self.name = name
+        self.idPath = idPath
+        self.markerPath = markerPath
+        self.idIsUUID = idIsUUID
+    }
+
+    /// Firebase Cloud Messaging: `gcm.message_id`, a key no other sender uses.
+    public static let firebase = PushSender(name: "Firebase Cloud Messaging", idPath: ["gcm.message_id"])
+    /// OneSignal's notification id, a UUID under `custom.i`.
+    public static let oneSignal = PushSender(name: "OneSignal", idPath: ["custom", "i"], idIsUUID: true)
+    /// OneSignal's other layout, a UUID under `os_data.i`.
+    public static let oneSignalData = PushSender(name: "OneSignal (os_data)", idPath: ["os_data", "i"], idIsUUID: true)
+    /// Airship's send id `_`, counted only beside `com.urbanairship.metadata`, which Airship's
+    /// own SDK reads to tell its pushes from others'.
+    public static let airship = PushSender(name: "Airship", idPath: ["_"], markerPath: ["com.urbanairship.metadata"])
+    /// Customer.io's `CIO-Delivery-ID`, counted only beside `CIO-Delivery-Token`, as Customer.io's
+    /// SDK reads them.
+    public static let customerIO = PushSender(name: "Customer.io", idPath: ["CIO-Delivery-ID"], markerPath: ["CIO-Delivery-Token"])
+    /// Every sender known, in the order their ids are looked for.
+    public static let all: [PushSender] = [firebase, oneSignal, oneSignalData, airship, customerIO]
+
+    /// This sender's id in `userInfo`, where the payload is this sender's.
+    public func messageID(in userInfo: [AnyHashable: Any]) -> String? {
+        if let markerPath, Self.value(at: markerPath, in: userInfo) == nil { return nil }
+        guard let id = Self.text(Self.value(at: idPath, in: userInfo)) else { return nil }
+        if idIsUUID && UUID(uuidString: id) == nil { return nil }
+        return id
+    }
+
+    private static func value(at path: [String], in userInfo: [AnyHashable: Any]) -> Any? {
+        var value: Any? = userInfo
+        for key in path {
+            value = (value as? [AnyHashable: Any])?[key]
+        }
+        return value
+    }
+
+    /// A non-empty string, or a whole number as text.
+    static func text(_ value: Any?) -> String? {
+        if let id = value as? String, !id.isEmpty { return id }
+        if let id = value as? Int { return String(id) }
+        return nil
+    }
+}
+
+/// The clock a router measures windows and ages on, and the boot it belongs to. Its seconds run
+/// on while the device sleeps (`CLOCK_MONOTONIC` on Apple platforms, `CLOCK_BOOTTIME` on
+/// Linux), and the wall clock's setting does not move them; they start again when the device
+/// restarts, which the boot's id tells.
+nonisolated public enum PushClock {
+    /// Seconds since the device started, sleep included.
+    public static var sinceBoot: TimeInterval {
+        var time = timespec()
+        #if canImport(Darwin)
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #else
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        #endif
+        return TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1_000_000_000
+    }
+
+    /// An id of the device's current boot; empty where the system gives none.
+    public static let boot: String = {
+        #if canImport(Darwin)
+        var size = 0
+        guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 0 else { return "" }
+        var bytes = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("kern.bootsessionuuid", &bytes, &size, nil, 0) == 0 else { return "" }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        let text = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #endif
+    }()
+}
+
 /// Where a router keeps the pushes it remembers between launches, so that a push handled before
 /// iOS ended the process is known when its tap launches the app again: a log of lines, one
-/// appended after each call, which the router now and then replaces with one line per push. A
-/// store never stops a push: what cannot be read is an empty memory, and what cannot be written
-/// is dropped.
+/// appended after each change, which the router now and then replaces with one line per push. A
+/// store never stops a push: what cannot be written is dropped, and what cannot be read is
+/// neither trusted nor overwritten.
 nonisolated public protocol PushMemoryStore: AnyObject {
-    /// Everything saved; nil when there is nothing or it cannot be read (before the first unlock
-    /// after a restart, say).
+    /// Everything saved: empty when nothing is; nil when it cannot be read now (before the first
+    /// unlock after a restart, say), which the router takes as "try again later", never as empty.
     func load() -> Data?
     /// Adds `data` at the end.
     func append(_ data: Data)
     /// Replaces everything with `data`, whole: a reader sees the old or the new.
     func replace(with data: Data)
+    /// Runs `body` with no other writer of this store in between: the router reads, merges and
+    /// replaces inside it, so pushes another process saved meanwhile are kept.
+    func exclusively(_ body: () -> Void)
+}
+
+nonisolated extension PushMemoryStore {
+    /// Runs `body`: a store that only one process writes needs no lock.
+    public func exclusively(_ body: () -> Void) {
+        body()
+    }
 }
 
 /// A store in one file. A line is appended at the file's end (`O_APPEND`), so each lands whole;
-/// a replacement is written to a new file renamed over the old one. Put it in an app group's
-/// container to share it with the service extension.
+/// a replacement is written to a new file renamed over the old one. Writers take an advisory
+/// lock (`flock` on a file beside it), so processes sharing the file (an app and its extension,
+/// or two apps in one app group) do not lose each other's pushes. The file is protected until
+/// the first unlock after a restart and no longer, so a push in the background can read it, and
+/// it is excluded from backups: it describes this device's notifications only.
 nonisolated public final class PushMemoryFile: PushMemoryStore {
     /// The file.
     public let url: URL
@@ -207,14 +388,15 @@ nonisolated public final class PushMemoryFile: PushMemoryStore {
         self.url = url
     }
 
-    /// The file's bytes, or nil when it is missing or cannot be read.
+    /// The file's bytes; empty when there is no file yet; nil when it exists but cannot be read.
     public func load() -> Data? {
-        try? Data(contentsOf: url)
+        guard FileManager.default.fileExists(atPath: url.path) else { return Data() }
+        return try? Data(contentsOf: url)
     }
 
     /// Appends `data` to the file, creating it if missing.
     public func append(_ data: Data) {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        prepareFolder()
         let file = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard file >= 0 else { return }
         defer { close(file) }
@@ -225,27 +407,58 @@ nonisolated public final class PushMemoryFile: PushMemoryStore {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
+        protect()
     }
 
     /// Writes `data` to a new file and renames it over the old one.
     public func replace(with data: Data) {
+        prepareFolder()
+        try? data.write(to: url, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+        protect()
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file `url` names with `.lock` added; runs
+    /// it without one when that file cannot be opened.
+    public func exclusively(_ body: () -> Void) {
+        prepareFolder()
+        let lock = open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { return body() }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(lock, LOCK_UN) }
+        body()
+    }
+
+    private func prepareFolder() {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+    }
+
+    /// Sets the file's protection class and excludes it from backups.
+    private func protect() {
+        let protection = FileProtectionType.completeUntilFirstUserAuthentication
+        try? FileManager.default.setAttributes([.protectionKey: protection], ofItemAtPath: url.path)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        var url = url
+        try? url.setResourceValues(values)
     }
 }
 
-/// A store that keeps the bytes in memory: what a test uses for a process that restarts.
+/// A store that keeps the bytes in memory: what a test uses for a process that restarts, or for
+/// a device still locked (`isReadable` false).
 nonisolated public final class PushMemoryInMemory: PushMemoryStore {
     /// Everything saved.
     public private(set) var data: Data?
+    /// False while the store stands for one that cannot be read: `load` gives nil.
+    public var isReadable = true
 
     /// An empty store, or one holding `data`.
     public init(_ data: Data? = nil) {
         self.data = data
     }
 
-    /// Everything saved.
-    public func load() -> Data? { data }
+    /// Everything saved, or nil while not readable.
+    public func load() -> Data? { isReadable ? data ?? Data() : nil }
 
     /// Adds `data` at the end.
     public func append(_ data: Data) { self.data = (self.data ?? Data()) + data }
@@ -259,67 +472,117 @@ nonisolated extension PushMemory {
     public static let maxAge: TimeInterval = 7 * 86_400
 
     /// Every push remembered, one JSON line each, oldest seen first: what a store is replaced
-    /// with. `now` and `uptime` date the lines, so a later reader knows whether the device has
-    /// restarted since.
-    public func encoded(now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime) -> Data {
-        pushes.reduce(into: Data()) { $0 += Self.line($1, bootedAt: now.timeIntervalSinceReferenceDate - uptime) }
+    /// with.
+    public func encoded() -> Data {
+        pushes.reduce(into: Data()) { $0 += Self.line($1) }
     }
 
-    /// The push the last `record` call recorded, as one JSON line: what a store gets appended.
-    public func encodedLatest(now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime) -> Data {
-        pushes.last.map { Self.line($0, bootedAt: now.timeIntervalSinceReferenceDate - uptime) } ?? Data()
+    /// Push `push` as one JSON line, or nothing when it is no longer remembered: what a store is
+    /// appended after a change to it.
+    public func encoded(push: Int) -> Data {
+        pushes.first { $0.uid == push }.map(Self.line) ?? Data()
     }
 
-    /// A memory of at most `capacity` pushes with what `data` holds: for each push its last line,
-    /// the pushes seen last kept, those first seen more than `maxAge` before `now` left out.
-    /// Unreadable data, or none, is an empty memory, and an unreadable line is passed over. A push
-    /// saved in an earlier boot of the device no longer joins calls by the window, whose clock
-    /// started again.
+    /// A memory of at most `capacity` pushes with what `data` holds (`merge(decoding:)`).
     public init(
-        decoding data: Data?, capacity: Int = 128, messageIDKey: String? = nil, maxAge: TimeInterval = PushMemory.maxAge,
-        now: Date = Date(), uptime: TimeInterval = ProcessInfo.processInfo.systemUptime
+        decoding data: Data?, capacity: Int = 128, messageIDKey: String? = nil, senders: [PushSender] = PushSender.all,
+        maxAge: TimeInterval = PushMemory.maxAge, now: Date = Date(), sinceBoot: TimeInterval = PushClock.sinceBoot,
+        boot: String = PushClock.boot
     ) {
-        self.init(capacity: capacity, messageIDKey: messageIDKey)
+        self.init(capacity: capacity, messageIDKey: messageIDKey, senders: senders)
+        merge(decoding: data, maxAge: maxAge, now: now, sinceBoot: sinceBoot, boot: boot)
+    }
+
+    /// Adds what `data` holds: for each push its last line. A push this memory knows keeps the
+    /// further of the two progresses and every call of both; one it does not is added, and the
+    /// pushes seen last are kept. A push first seen more than `maxAge` ago is left out: measured
+    /// on the clock since boot when the line comes from this boot, else by the wall clock.
+    /// Unreadable data, or none, adds nothing, and an unreadable line is passed over. A push
+    /// saved in an earlier boot no longer joins calls by the window, whose clock started again.
+    public mutating func merge(
+        decoding data: Data?, maxAge: TimeInterval = PushMemory.maxAge, now: Date = Date(), sinceBoot: TimeInterval = PushClock.sinceBoot,
+        boot: String = PushClock.boot
+    ) {
         guard let data else { return }
-        let bootedAt = now.timeIntervalSinceReferenceDate - uptime
-        var latest: [Int: Saved] = [:], order: [Int] = []
+        var latest: [Int: Saved] = [:]
+        var order: [Int] = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let saved = try? JSONDecoder().decode(Saved.self, from: Data(line)), saved.v == 1 else { continue }
+            guard let saved = try? JSONDecoder().decode(Saved.self, from: Data(line)), saved.v == 2 else { continue }
             if latest.updateValue(saved, forKey: saved.uid) != nil { order.removeAll { $0 == saved.uid } }
             order.append(saved.uid)
         }
-        let kept = order.compactMap { latest[$0] }.filter { now.timeIntervalSinceReferenceDate - $0.firstSeen <= maxAge }
-        pushes = kept.suffix(self.capacity).map { saved in
-            Remembered(
-                uid: saved.uid, messageID: saved.messageID, request: saved.request,
-                date: saved.date.map(Date.init(timeIntervalSinceReferenceDate:)), digest: saved.digest,
-                firstSeen: Date(timeIntervalSinceReferenceDate: saved.firstSeen),
-                lastCall: abs(saved.bootedAt - bootedAt) < 60 ? saved.lastCall : -.greatestFiniteMagnitude,
-                deliveredBy: Set(saved.deliveredBy.compactMap(PushHandler.init(rawValue:))),
-                deliveredIn: saved.deliveredIn.flatMap(PushHandlerState.init(rawValue:)),
-                tappedBy: Set(saved.tappedBy.compactMap(PushHandler.init(rawValue:))), contentHandled: saved.contentHandled,
-                tapAnswered: saved.tapAnswered)
+        for saved in order.compactMap({ latest[$0] }) {
+            let sameBoot = !boot.isEmpty && saved.boot == boot
+            let age = sameBoot ? sinceBoot - saved.firstSeenSinceBoot : now.timeIntervalSinceReferenceDate - saved.firstSeen
+            guard age <= maxAge else { continue }
+            let push = saved.remembered(sameBoot: sameBoot)
+            if let index = pushes.firstIndex(where: { $0.uid == saved.uid }) {
+                pushes[index].absorb(push)
+            } else {
+                if pushes.count >= capacity { pushes.removeFirst() }
+                pushes.append(push)
+            }
         }
-        nextUID = (order.max() ?? -1) + 1
     }
 
-    /// One push as a line: JSON, format version 1, newline-terminated.
-    private static func line(_ push: Remembered, bootedAt: Double) -> Data {
+    /// One push as a line: JSON, format version 2, newline-terminated.
+    private static func line(_ push: Remembered) -> Data {
         let saved = Saved(
-            v: 1, uid: push.uid, bootedAt: bootedAt, messageID: push.messageID, request: push.request,
+            v: 2, uid: push.uid, boot: push.boot, messageID: push.messageID, request: push.request,
             date: push.date?.timeIntervalSinceReferenceDate, digest: push.digest, firstSeen: push.firstSeen.timeIntervalSinceReferenceDate,
-            lastCall: push.lastCall, deliveredBy: push.deliveredBy.map(\.rawValue).sorted(), deliveredIn: push.deliveredIn?.rawValue,
-            tappedBy: push.tappedBy.map(\.rawValue).sorted(), contentHandled: push.contentHandled, tapAnswered: push.tapAnswered)
+            firstSeenSinceBoot: push.firstSeenSinceBoot, lastCall: push.lastCall, deliveredBy: push.deliveredBy.map(\.rawValue).sorted(),
+            deliveredIn: push.deliveredIn?.rawValue, tappedBy: push.tappedBy.map(\.rawValue).sorted(), handled: push.content == .handled,
+            attempts: push.attempts, tapAnswered: push.tapAnswered)
         return ((try? JSONEncoder().encode(saved)) ?? Data()) + Data([UInt8(ascii: "\n")])
     }
 
-    /// A push as a line holds it.
+    /// A push as a line holds it. Content handed over in a process is saved as waiting: once that
+    /// process has ended, only a finished push is held back.
     private struct Saved: Codable {
-        var v: Int, uid: Int
-        var bootedAt: Double
-        var messageID: String?, request: String?, date: Double?, digest: String?
-        var firstSeen: Double, lastCall: Double
-        var deliveredBy: [String], deliveredIn: String?, tappedBy: [String]
-        var contentHandled: Bool, tapAnswered: Bool
+        var v: Int
+        var uid: Int
+        var boot: String
+        var messageID: String?
+        var request: String?
+        var date: Double?
+        var digest: String?
+        var firstSeen: Double
+        var firstSeenSinceBoot: Double
+        var lastCall: Double
+        var deliveredBy: [String]
+        var deliveredIn: String?
+        var tappedBy: [String]
+        var handled: Bool
+        var attempts: Int
+        var tapAnswered: Bool
+
+        /// The push as a memory holds it; its last call counts for the window only in its own boot.
+        func remembered(sameBoot: Bool) -> Remembered {
+            Remembered(
+                uid: uid, messageID: messageID, request: request, date: date.map(Date.init(timeIntervalSinceReferenceDate:)),
+                digest: digest, firstSeen: Date(timeIntervalSinceReferenceDate: firstSeen), firstSeenSinceBoot: firstSeenSinceBoot,
+                boot: boot, lastCall: sameBoot ? lastCall : -.greatestFiniteMagnitude,
+                deliveredBy: Set(deliveredBy.compactMap(PushHandler.init(rawValue:))),
+                deliveredIn: deliveredIn.flatMap(PushHandlerState.init(rawValue:)),
+                tappedBy: Set(tappedBy.compactMap(PushHandler.init(rawValue:))), content: handled ? .handled : .waiting,
+                attempts: max(0, attempts), tapAnswered: tapAnswered)
+        }
+    }
+}
+
+nonisolated extension PushMemory.Remembered {
+    /// Takes in what another copy of this push knows: the further progress, every call, the
+    /// later last call and the higher count of attempts.
+    mutating func absorb(_ other: Self) {
+        if other.content == .handled { content = .handled }
+        attempts = max(attempts, other.attempts)
+        tapAnswered = tapAnswered || other.tapAnswered
+        deliveredBy.formUnion(other.deliveredBy)
+        tappedBy.formUnion(other.tappedBy)
+        lastCall = max(lastCall, other.lastCall)
+        if request == nil {
+            request = other.request
+            date = other.date
+        }
     }
 }

@@ -5,9 +5,12 @@ import XCTest
 
 extension XCTestCase {
     /// Replays the scenario into a fresh handler from `makeHandlerUnderTest`, once for each set
-    /// of missing handlers it stands for, and fails with every departure from the matrix.
+    /// of missing handlers it stands for, and fails with every departure from the matrix. XCTest
+    /// runs a test on the main thread, where the handler is made and driven.
     func assertConforms(_ scenario: PushScenario, file: StaticString = #filePath, line: UInt = #line) {
-        let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest(setup: scenario.setup, missing: $0) }
+        let failures = MainActor.assumeIsolated {
+            PushConformanceCheck.failures(scenario) { makeHandlerUnderTest(setup: scenario.setup, missing: $0) }
+        }
         for failure in failures {
             XCTFail("\(scenario.name): \(failure)", file: file, line: line)
         }
@@ -21,8 +24,10 @@ extension XCTestCase {
     /// Replays the sequence's pushes into one fresh handler and fails with every departure from
     /// the matrix.
     func assertConforms(_ sequence: PushSequence, file: StaticString = #filePath, line: UInt = #line) {
-        let handler = makeHandlerUnderTest(setup: sequence.setup, missing: [])
-        for failure in PushConformanceCheck.failures(sequence, handler: handler) {
+        let failures = MainActor.assumeIsolated {
+            PushConformanceCheck.failures(sequence, handler: makeHandlerUnderTest(setup: sequence.setup, missing: []))
+        }
+        for failure in failures {
             XCTFail("\(sequence.name): \(failure)", file: file, line: line)
         }
     }

@@ -2,16 +2,20 @@
 // pushmatrix:end lines: that code is kept when the file is generated again.
 
 import CurrentPushHandlers
+// The app's own module, where its subclass of PushAppDelegate lives (`@testable import MyApp`):
+// pushmatrix:begin imports
+// pushmatrix:end imports
 
-/// The handler the conformance suite checks, made fresh for each scenario. Where UIKit exists it
-/// is the app delegate skeleton, driven through `PushAppDelegateUnderTest`: put your subclass of
-/// PushAppDelegate in its place, and the suite makes it take each setup and set of
-/// missing handlers in turn. Elsewhere, where the skeleton does not compile, the suite checks the
-/// reference `PushRouter`.
+/// The handler the conformance suite checks, made fresh for each scenario, on the main actor.
+/// Where UIKit exists it is the app delegate skeleton, driven through `PushAppDelegateUnderTest`:
+/// put your subclass of PushAppDelegate in its place, and the suite makes it take each
+/// setup and set of missing handlers in turn. Elsewhere, where the skeleton does not
+/// compile, the suite checks the reference `PushRouter`.
+@MainActor
 func makeHandlerUnderTest(setup: PushSetup, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
-    return MainActor.assumeIsolated { PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing) }
+    return PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing)
     #else
     return PushRouter(setup: setup, missing: missing)
     #endif

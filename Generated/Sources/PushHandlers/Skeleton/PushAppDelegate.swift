@@ -30,13 +30,20 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end missing-handlers
     }
 
-    /// The payload key under which the app's sender puts an id unique to each send, if it does;
-    /// the push SDKs' keys (`PushMemory.senderKeys`) are known without it. Read once, at the
-    /// first push.
+    /// The payload key under which the app's sender puts an id unique to each send, if it does.
+    /// Read once, at the first push.
     open var messageIDKey: String? {
         // pushmatrix:begin message-id-key
         nil
         // pushmatrix:end message-id-key
+    }
+
+    /// The push SDKs whose message ids count, each only in a payload that carries its marker
+    /// (`PushSender`); `[]` counts none. Read once, at the first push.
+    open var pushSenders: [PushSender] {
+        // pushmatrix:begin push-senders
+        PushSender.all
+        // pushmatrix:end push-senders
     }
 
     /// The app group the app shares with its service extension, if any: the pushes this delegate
@@ -47,9 +54,11 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end app-group
     }
 
-    /// The notification's content, once per notification, from whichever call brings it first.
-    /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
-    /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
+    /// The notification's content, from whichever call brings it first, until the app's code
+    /// finishes it. Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task;
+    /// the first answer counts, and without one by `completionDeadline` iOS is told `.failed`.
+    /// After `.newData` or `.noData` the push's later calls no longer hand the content over; after
+    /// a failure its next call does. Do not call `super`: its answer would count first.
     open func processContent(
         _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
     ) {
@@ -129,9 +138,12 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        setup: tested.setup ?? system.setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
+        setup: tested.setup ?? system.setup, missing: tested.missing ?? missingHandlers,
+        messageIDKey: messageIDKey, senders: pushSenders, store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
     var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
+    /// What the app's code was handed, call by call, while `PushAppDelegateUnderTest` drives it.
+    var handed: PushHanded?
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records

@@ -21,6 +21,13 @@ public protocol PushSystem: AnyObject {
     func setNotificationCenterDelegate(_ delegate: any UNUserNotificationCenterDelegate)
     /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
+    /// The notification center's delegate now, where the system can tell; nil where it cannot.
+    var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? { get }
+}
+
+extension PushSystem {
+    /// Unknown: a system that cannot tell says nil.
+    public var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? { nil }
 }
 
 /// The real system. It uses the application object it is given at launch and never
@@ -46,9 +53,101 @@ public final class PushUIKitSystem: PushSystem {
         UNUserNotificationCenter.current().delegate = delegate
     }
 
+    /// The current notification center's delegate.
+    public var notificationCenterDelegate: (any UNUserNotificationCenterDelegate)? {
+        UNUserNotificationCenter.current().delegate
+    }
+
     /// Registers the attached application for remote notifications; nothing before `attach(_:)`.
     public func registerForRemoteNotifications() {
         application?.registerForRemoteNotifications()
+    }
+}
+
+/// What `processContent` is handed: one push's content, on the call that hands it over.
+nonisolated public struct PushContent {
+    /// The push's payload.
+    public let userInfo: [AnyHashable: Any]
+    /// What the call that hands it over means.
+    public let event: PushEvent
+    /// True when the content was handed over before and not finished: the app's code returned
+    /// `.failed`, missed the deadline, or its process ended first.
+    public let isRetry: Bool
+    /// True for a call the matrix does not list (`PushHandling.unexpected`).
+    public let isUnexpected: Bool
+}
+
+/// What `respondToTap` is handed: the user's tap, and what the response says about it.
+nonisolated public struct PushTapResponse {
+    /// The push's payload.
+    public let userInfo: [AnyHashable: Any]
+    /// The tap: `.tapped(.body)`, `.tapped(.actionButton)`, `.tapped(.dismiss)`, or
+    /// `.launchedByTap` where a launch cannot tell which.
+    public let event: PushEvent
+    /// The action button's identifier, or `UNNotificationDismissActionIdentifier`; nil for the
+    /// notification's body.
+    public let actionIdentifier: String?
+    /// What the user typed into a text input action (`UNTextInputNotificationResponse.userText`).
+    public let userText: String?
+    /// The scene the response targets (`UNNotificationResponse.targetScene`); nil without scenes.
+    public let targetScene: UIScene?
+    /// The response iOS handed over; nil for a tap read from the launch options.
+    public let response: UNNotificationResponse?
+}
+
+extension PushAppDelegate {
+    /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
+    /// then, unless it is a repeat of a push already handled, starts `processContent` (the
+    /// content first) and `respondToTap`, each in a task on the main actor. `completion` is iOS's
+    /// completion handler, if the method has one: it is called exactly once, when both have
+    /// returned, with what `processContent` returned, or at `completionDeadline` with `.failed`,
+    /// and `missed` after it. Content not finished by the deadline is handed over again by the
+    /// push's next call.
+    @discardableResult
+    public func route(
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification, response: UNNotificationResponse? = nil,
+        completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
+    ) -> PushHandling {
+        if !notification.userInfo.isEmpty { willRoute(handler, userInfo: notification.userInfo) }
+        let (handling, work) = startCall(handler, state: state, notification, completion: completion, missed: missed)
+        guard let event = handling.event else {
+            work.seal()
+            return handling
+        }
+        if handling.processesContent {
+            let content = PushContent(
+                userInfo: notification.userInfo, event: event, isRetry: handling.isRetry, isUnexpected: handling.unexpected)
+            work.begin()
+            handed?.content.append(content.event)
+            Task {
+                let result = await processContent(content)
+                contentFinished(handling, result: result)
+                work.end(result)
+            }
+        }
+        if handling.respondsToTap {
+            let action = notification.actionIdentifier
+            let tap = PushTapResponse(
+                userInfo: notification.userInfo, event: event,
+                actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action,
+                userText: (response as? UNTextInputNotificationResponse)?.userText, targetScene: response?.targetScene, response: response)
+            work.begin()
+            handed?.taps.append(tap.event)
+            Task {
+                await respondToTap(tap)
+                work.end(nil)
+            }
+        }
+        work.seal()
+        return handling
+    }
+
+    /// The token as lowercase hex, two digits a byte.
+    nonisolated static func hex(_ token: Data) -> String {
+        token.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
     }
 }
 
@@ -130,87 +229,143 @@ extension PushAppDelegate {
         }
     }
 }
-/// The one way every call goes, whichever delegate method iOS calls.
+/// What both skeletons route a call through, whichever delegate method iOS calls.
 extension PushAppDelegate {
-    /// A file in the app group's container, else in Application Support; nil where neither can
-    /// be found.
+    /// A file in the app group's container, else in Application Support, named for the app's
+    /// bundle identifier, so two apps sharing an app group keep two files; nil where neither
+    /// folder can be found.
     nonisolated static func standardStore(appGroup: String?) -> PushMemoryStore? {
         let folder =
             appGroup.flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) }
             ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-        return folder.map { PushMemoryFile(url: $0.appendingPathComponent("pushmatrix/pushes.json")) }
+        let name = (Bundle.main.bundleIdentifier ?? "app") + ".pushes.jsonl"
+        return folder.map { PushMemoryFile(url: $0.appendingPathComponent("pushmatrix").appendingPathComponent(name)) }
     }
 
-    /// Routes one call, in plain values, whatever delegate method it came through: classifies it,
-    /// hands the content to `processContent` once, then answers the tap once (so a tap that brings
-    /// the content, on a cold start, finds it already started), unless the call is a proven repeat
-    /// of a push already handled. `completion` is iOS's completion handler, if the
-    /// method has one: it is called exactly once, by `completionDeadline` at the latest, and
-    /// `missed` after it when the app's code had not answered by then.
-    @discardableResult
-    public func route(
+    /// Classifies one call and records it in the router's memory (`PushRouter.admit`), with the
+    /// recorder set now, and starts the call's work: its deadline, at which content not yet
+    /// finished counts as failed, `completion` gets `.failed` and `missed` runs.
+    func startCall(
         _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
-        completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
-    ) -> PushHandling {
-        var done: @Sendable (UIBackgroundFetchResult) -> Void = { _ in }
-        if let completion {
-            done = PushCompletionOnce(within: completionDeadline, orElse: UIBackgroundFetchResult.failed, missed: missed, completion).done
-        }
+        completion: ((UIBackgroundFetchResult) -> Void)?, missed: (@MainActor () -> Void)?
+    ) -> (PushHandling, PushCallWork) {
         router.recorder = recorder  // the router is made on first use; it records into the recorder set now
-        let handling = router.receive(handler, state: state, notification: notification, complete: nil)
-        guard let event = handling.event else {
-            done(.noData)
-            return handling
+        let handling = router.admit(handler, state: state, notification: notification)
+        let work = PushCallWork(within: completionDeadline, completion: completion) { [weak self] in
+            self?.contentFinished(handling, result: .failed)
+            missed?()
         }
-        let userInfo = notification.userInfo, action = notification.actionIdentifier
-        if handling.processesContent { processContent(userInfo, event: event, done: done) } else { done(.noData) }
-        if handling.respondsToTap {
-            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
-        }
-        return handling
+        return (handling, work)
+    }
+
+    /// Records how the app's code finished the content `handling` handed over: new data or none
+    /// holds it back from later calls; a failure lets the push's next call hand it over again.
+    /// Nothing for a call that handed no content over, or once the content is handled.
+    func contentFinished(_ handling: PushHandling, result: UIBackgroundFetchResult) {
+        guard handling.processesContent, let push = handling.push, router.memory.progress(of: push) == .handedOver else { return }
+        router.finishContent(of: push, handled: result != .failed)
     }
 }
 
+/// The work one call starts (its content's and its tap's), and iOS's completion handler, which
+/// is called exactly once: when every part has ended, with the content's result (`.noData`
+/// without one), or with `.failed` when `seconds` pass first, and then `missed`.
+@MainActor
+final class PushCallWork {
+    private let completion: PushCompletionOnce<UIBackgroundFetchResult>
+    private var pending = 0
+    private var sealed = false
+    private var result = UIBackgroundFetchResult.noData
+
+    /// Starts the deadline now; `completion` nil stands for a method without one, whose deadline
+    /// still calls `missed`.
+    init(within seconds: TimeInterval, completion: ((UIBackgroundFetchResult) -> Void)?, missed: @escaping @MainActor () -> Void) {
+        self.completion = PushCompletionOnce(within: seconds, orElse: .failed, missed: missed, completion ?? { _ in })
+    }
+
+    /// One more part has started.
+    func begin() {
+        pending += 1
+    }
+
+    /// A part has ended; `result` is the content's.
+    func end(_ result: UIBackgroundFetchResult?) {
+        if let result { self.result = result }
+        pending -= 1
+        finishIfDone()
+    }
+
+    /// No more parts will start.
+    func seal() {
+        sealed = true
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard sealed && pending == 0 else { return }
+        completion.finish(result)
+    }
+}
+
+/// What the app's code was handed while `PushAppDelegateUnderTest` drives a delegate: the event
+/// of each content and each tap, in order.
+@MainActor
+final class PushHanded {
+    var content: [PushEvent] = []
+    var taps: [PushEvent] = []
+}
+
 /// The conformance suite's way into an app's own delegate: each call the suite replays goes
-/// through `route`, as the delegate's UIKit methods send it, with the suite's clock in the
-/// notification and the suite's completion handler, so no UIKit object is needed. Make it with
-/// the app's subclass of PushAppDelegate.
+/// through `route`, the one function every UIKit method of the delegate comes down to (they are
+/// `final`), with the suite's clock in the notification and the suite's completion handler.
+/// Content and taps count as the app's code received them, not as the router decided; the wait
+/// for the app's answer is cut short by the delegate's `completionDeadline`, which the adapter
+/// shortens. Make it with the app's subclass of PushAppDelegate, on the main actor.
 public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// The delegate under test.
     public let delegate: PushAppDelegate
+    private let handed: PushHanded
 
     /// Drives `delegate`, whose pushes are kept in `store` (by default in memory, so that
     /// one test's pushes do not reach the next; give two delegates one store to test a restart).
     /// A setup or `missing` handlers, when given, replace the delegate's own, so the
-    /// skeleton can stand for any app. Call on the main thread, before the delegate's first push.
+    /// skeleton can stand for any app. `deadline` replaces the delegate's completion deadline, so
+    /// a suite whose every scenario fails still ends in seconds. Call before the delegate's first push.
     @MainActor
     public init(
         _ delegate: PushAppDelegate, setup: PushSetup? = nil, missing: Set<PushHandler>? = nil,
-        store: PushMemoryStore? = PushMemoryInMemory()
+        store: PushMemoryStore? = PushMemoryInMemory(), deadline: TimeInterval = 0.5
     ) {
         self.delegate = delegate
+        handed = PushHanded()
         delegate.tested = (setup, missing)
         delegate.memoryStore = store
+        delegate.completionDeadline = deadline
+        delegate.handed = handed
     }
 
-    /// Routes one call on the main actor and waits, running the main run loop, until the app has
-    /// answered or its deadline has passed; a missed deadline is reported as `missedDeadline`.
+    /// Routes one call on the main actor and waits, running the main run loop, until the app's
+    /// work for it has ended or its deadline has passed; a missed deadline is reported as
+    /// `missedDeadline`. The content and the tap count where the app's code was handed them.
+    /// Call on the main thread.
     public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
         -> PushHandling
     {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
-        return MainActor.assumeIsolated { [delegate] in
-            var (finished, missed) = (complete == nil, false)
-            let completion = complete.map { complete in
-                { (_: UIBackgroundFetchResult) in
-                    finished = true
-                    complete()
-                }
+        return MainActor.assumeIsolated { [delegate, handed] in
+            var finished = false
+            var missed = false
+            let (content, taps) = (handed.content.count, handed.taps.count)
+            let completion = { (_: UIBackgroundFetchResult) in
+                finished = true
+                complete?()
             }
             var handling = delegate.route(handler, state: state, notification, completion: completion) { missed = true }
             while !finished { RunLoop.main.run(until: Date() + 0.001) }  // the deadline ends the wait
-            handling.missedDeadline = missed
+            handling.missedDeadline = missed && complete != nil
+            handling.processesContent = handed.content.count > content
+            handling.respondsToTap = handed.taps.count > taps
             return handling
         }
     }

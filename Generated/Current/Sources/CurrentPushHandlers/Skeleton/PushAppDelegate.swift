@@ -12,24 +12,32 @@ import Foundation
 import UIKit
 import UserNotifications
 
-/// An app delegate that routes every push call through the matrix: each call is classified,
-/// a notification's content is handled once and each tap answered once, by the notification's
-/// identity: the sender's message id, else the request and its date, else the payload (see
-/// `PushMemory`). With scenes (the scenes and swiftUI setups) every scene gets
-/// PushSceneDelegate, which hands this object the tap a scene was connected for.
+/// An app delegate that routes every push call through the matrix: each call is classified, a
+/// notification's content is handed to `processContent` until the app's code finishes it, and
+/// each tap is answered once, by the notification's identity: a message id, else the request
+/// and its date, else the payload (see `PushMemory`). With scenes (the scenes and swiftUI
+/// setups) every window scene gets PushSceneDelegate, which hands this object the tap a scene
+/// was connected for.
 ///
 /// The matrix informs; it never gates. A call the matrix does not list (a reception in
-/// `.inactive`, say) still reaches `processContent` or `respondToTap`, as `PushHandling.unexpected`,
-/// and a field recorder logs it for `pushmatrix observe`. Only a proven repeat of a push already
-/// handled is held back (`PushMemory` says what proves one).
+/// `.inactive`, say) still reaches `processContent` or `respondToTap`, as `PushContent.isUnexpected`,
+/// and a field recorder logs it for `pushmatrix observe`. Only a push whose content the app has
+/// finished, or whose tap it has answered, is held back from a later call.
+///
+/// The methods iOS calls are `final`: a subclass cannot leave one out by overriding it without
+/// `super`. It overrides the open methods instead, each of which one of them calls:
+/// `willFinishLaunching`, `didFinishLaunching`, `configureScene`, `willRoute`, `processContent`,
+/// `respondToTap`, `presentationOptions`, `handleLocalNotification`, `didRegister(deviceToken:)`
+/// and `didFailToRegister`. `processContent` and `respondToTap` are `async`: the work is done
+/// when they return, and iOS's completion handler is called once both have returned, or at
+/// `completionDeadline` at the latest (`PushCallWork`). Calling `super` in them is harmless: the
+/// base class only returns.
 ///
 /// The notification center's methods are the completion-handler forms, not the `async` ones.
 /// Under Swift 6, nonisolated `async` forms were seen running off the main thread and crashing
 /// (openhab-ios pull requests 938 and 945; duckduckgo/apple-browsers 1928, which pinned them to
 /// the main actor). A completion-handler form runs at once when called on the main thread, in
 /// order with UIKit's own calls, and hops through `pushOnMainActor` when it is not, never trapping.
-/// Every completion handler iOS passes is called exactly once, by `completionDeadline` at the
-/// latest, whatever the app's code does with `done` (`PushCompletionOnce`).
 @MainActor
 open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     // MARK: Your app's code: the regions
@@ -49,13 +57,20 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end missing-handlers
     }
 
-    /// The payload key under which the app's sender puts an id unique to each send, if it does;
-    /// the push SDKs' keys (`PushMemory.senderKeys`) are known without it. Read once, at the
-    /// first push.
+    /// The payload key under which the app's sender puts an id unique to each send, if it does.
+    /// Read once, at the first push.
     open var messageIDKey: String? {
         // pushmatrix:begin message-id-key
         nil
         // pushmatrix:end message-id-key
+    }
+
+    /// The push SDKs whose message ids count, each only in a payload that carries its marker
+    /// (`PushSender`); `[]` counts none. Read once, at the first push.
+    open var pushSenders: [PushSender] {
+        // pushmatrix:begin push-senders
+        PushSender.all
+        // pushmatrix:end push-senders
     }
 
     /// The app group the app shares with its service extension, if any: the pushes this delegate
@@ -66,23 +81,29 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end app-group
     }
 
-    /// The notification's content, once per notification, from whichever call brings it first.
-    /// Call `done` with `.newData`, `.noData` or `.failed`, from any thread or task; the first
-    /// answer counts, and without one by `completionDeadline` iOS is told `.failed`.
-    open func processContent(
-        _ userInfo: [AnyHashable: Any], event: PushEvent, done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
-    ) {
+    /// The notification's content, from whichever call brings it first, until the app's code
+    /// finishes it: return `.newData` or `.noData` once the work is done, and the push's later
+    /// calls no longer hand it over; return `.failed` (offline, say), or miss
+    /// `completionDeadline`, and its next call hands it over again, with `content.isRetry` set.
+    open func processContent(_ content: PushContent) async -> UIBackgroundFetchResult {
         // pushmatrix:begin process-content
-        done(.newData)
+        .newData
         // pushmatrix:end process-content
     }
 
-    /// The user's tap, once per tap. `event` names the tap the response names (body, action
-    /// button or dismiss); `actionIdentifier` is the action button's identifier, or
-    /// `UNNotificationDismissActionIdentifier`; nil for the notification's body.
-    open func respondToTap(_ userInfo: [AnyHashable: Any], event: PushEvent, actionIdentifier: String?) {
+    /// The user's tap, once per tap: the body, an action button (with the text typed into a text
+    /// input action) or the dismiss action, and the scene it targets. Return when the tap's work
+    /// is done: iOS's completion handler waits for it, up to `completionDeadline`.
+    open func respondToTap(_ tap: PushTapResponse) async {
         // pushmatrix:begin respond-to-tap
         // pushmatrix:end respond-to-tap
+    }
+
+    /// Every push call, before it is routed, repeats included: the place to hand the payload to an
+    /// analytics SDK. Called on the main actor.
+    open func willRoute(_ handler: PushHandler, userInfo: [AnyHashable: Any]) {
+        // pushmatrix:begin will-route
+        // pushmatrix:end will-route
     }
 
     /// A local notification, one the app scheduled itself: not a push, so it does not go through
@@ -103,53 +124,39 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // pushmatrix:end presentation-options
     }
 
-    /// Records this delegate as `current`, attaches the system and becomes the notification
-    /// center's delegate before launching goes on. Call `super` when overriding.
-    open func application(
-        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        Self.current = self
-        system.attach(application)
-        // Before launching finishes: a tap that launched the app goes to the notification center's
-        // delegate set by then, or is lost. This is the first launch call an app delegate gets.
-        system.setNotificationCenterDelegate(self)
+    /// The device token, as the lowercase hex text push servers expect, each time iOS hands one
+    /// over (at every launch that registers): send it to the server that sends the app's pushes.
+    open func didRegister(deviceToken: String) {
+        // pushmatrix:begin device-token
+        // pushmatrix:end device-token
+    }
+
+    /// Registration for remote notifications failed (no network, or the app lacks the Push
+    /// Notifications capability): no token this launch.
+    open func didFailToRegister(_ error: any Error) {
+        // pushmatrix:begin registration-failed
+        // pushmatrix:end registration-failed
+    }
+
+    /// Launching has begun; this delegate is already the notification center's delegate.
+    open func willFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
         // pushmatrix:begin will-finish-launching
         // pushmatrix:end will-finish-launching
-        return true
     }
 
-    /// Registers for pushes and, without scenes, handles the tap the launch options carry. Call
-    /// `super` when overriding.
-    open func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        system.registerForRemoteNotifications()
-        // The launch options name a notification also when iOS starts the app in the background
-        // to deliver it: only a launch that is not in the background is a tap. With scenes the
-        // options are nil; the tap arrives in the scene's connection options instead.
-        if setup == .appDelegate, system.applicationState != .background,
-            let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
-        {
-            route(.launch, state: nil, PushReceivedNotification(userInfo: userInfo))
-        }
+    /// Launching is done; the app has asked for a device token, and without scenes the tap the
+    /// launch options carry has been routed.
+    open func didFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
         // pushmatrix:begin did-finish-launching
         // pushmatrix:end did-finish-launching
-        return true
     }
 
-    /// Every new scene (scenes and swiftUI setups) gets PushSceneDelegate. The configuration keeps
-    /// the name of the Info.plist entry UIKit chose, if any, so that entry's storyboard still applies.
-    open func application(
-        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
-        options: UIScene.ConnectionOptions
-    ) -> UISceneConfiguration {
-        let configuration = UISceneConfiguration(
-            name: connectingSceneSession.configuration.name, sessionRole: connectingSceneSession.role)
-        configuration.delegateClass = PushSceneDelegate.self
-        // A different delegate class must be a subclass of PushSceneDelegate.
+    /// A window scene's configuration, with PushSceneDelegate as its delegate unless Info.plist
+    /// names one. A different delegate class should be a subclass of PushSceneDelegate, or hand
+    /// `connectionOptions.notificationResponse` to `handleSceneConnection(_:)` itself.
+    open func configureScene(_ configuration: UISceneConfiguration, for session: UISceneSession) {
         // pushmatrix:begin scene-configuration
         // pushmatrix:end scene-configuration
-        return configuration
     }
 
     // MARK: Machinery: the calls iOS makes, routed through the matrix
@@ -172,50 +179,123 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = PushUIKitSystem()
-    /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
-    /// 25+5 seconds. Tests shorten it.
+    /// How long the app's code has to finish a call's work before iOS is told `.failed`: iOS
+    /// allows 25+5 seconds. Tests shorten it.
     public var completionDeadline: TimeInterval = 25
     /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
     /// a file in the app group's container, else in Application Support. Tests put another
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, store: memoryStore)
+        setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, senders: pushSenders,
+        store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
     var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
+    /// What the app's code was handed, call by call, while `PushAppDelegateUnderTest` drives it.
+    var handed: PushHanded?
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled, unexpected ones included. Nil,
     /// the default, records nothing. To record the launch call too, set it (and resume a run the
-    /// app started before it was terminated) in the will-finish-launching region.
+    /// app started before it was terminated) in `willFinishLaunching`.
     public var recorder: PushFieldRecorder?
 
     /// Under the appDelegate setup UIKit puts the main storyboard's window here; with scenes,
     /// each scene delegate holds its own.
     open var window: UIWindow?
 
+    /// Records this delegate as `current`, attaches the system and becomes the notification
+    /// center's delegate before launching goes on, then calls `willFinishLaunching`.
+    public final func application(
+        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        Self.current = self
+        system.attach(application)
+        // Before launching finishes: a tap that launched the app goes to the notification center's
+        // delegate set by then, or is lost. This is the first launch call an app delegate gets.
+        system.setNotificationCenterDelegate(self)
+        willFinishLaunching(application, launchOptions: launchOptions)
+        return true
+    }
+
+    /// Registers for pushes and, without scenes, routes the tap the launch options carry; then
+    /// calls `didFinishLaunching`. In debug builds, says so when this delegate is no longer the
+    /// notification center's delegate (an SDK took it): taps and foreground pushes then miss it.
+    public final func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        system.registerForRemoteNotifications()
+        // The launch options name a notification also when iOS starts the app in the background
+        // to deliver it: only a launch that is not in the background is a tap. With scenes the
+        // options are nil; the tap arrives in the scene's connection options instead.
+        if setup == .appDelegate, system.applicationState != .background,
+            let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
+        {
+            route(.launch, state: nil, PushReceivedNotification(userInfo: userInfo))
+        }
+        didFinishLaunching(application, launchOptions: launchOptions)
+        #if DEBUG
+        if let delegate = system.notificationCenterDelegate, delegate !== self {
+            print("pushmatrix: the notification center's delegate is \(type(of: delegate)), not this PushAppDelegate:")
+            print("pushmatrix: taps and foreground pushes will not reach it")
+        }
+        #endif
+        return true
+    }
+
+    /// A window scene gets PushSceneDelegate unless Info.plist names a delegate class, which is
+    /// kept; other roles (an external display, CarPlay) keep what Info.plist says. The
+    /// configuration keeps the name of the Info.plist entry UIKit chose, so its storyboard still
+    /// applies. `configureScene` may change it.
+    public final func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        let declared = connectingSceneSession.configuration
+        let configuration = UISceneConfiguration(name: declared.name, sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = declared.delegateClass
+        configuration.sceneClass = declared.sceneClass
+        if connectingSceneSession.role == .windowApplication && declared.delegateClass == nil {
+            configuration.delegateClass = PushSceneDelegate.self
+        }
+        configureScene(configuration, for: connectingSceneSession)
+        return configuration
+    }
+
+    /// Hands the device token to `didRegister(deviceToken:)` as hex text.
+    public final func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        didRegister(deviceToken: Self.hex(deviceToken))
+    }
+
+    /// Hands the failure to `didFailToRegister(_:)`.
+    public final func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        didFailToRegister(error)
+    }
+
     /// The reception handler: routes the push on the main actor with the state UIKit reports, and
-    /// calls `completionHandler` exactly once. UIKit calls it on the main thread; were it ever
-    /// called on another, it would hop, not trap.
-    nonisolated open func application(
+    /// calls `completionHandler` exactly once, when the call's work is done or at the deadline.
+    /// UIKit calls it on the main thread; were it ever called on another, it would hop, not trap.
+    nonisolated public final func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
-        nonisolated(unsafe) let (received, completionHandler) = (PushReceivedNotification(userInfo: userInfo), completionHandler)
+        nonisolated(unsafe) let received = PushReceivedNotification(userInfo: userInfo)
+        nonisolated(unsafe) let completionHandler = completionHandler
         pushOnMainActor { [self] in
             route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
         }
     }
 
     /// A notification in the foreground: routes it on the main actor, then answers with
-    /// `presentationOptions(for:event:)`, exactly once, whichever thread iOS calls on.
-    nonisolated open func userNotificationCenter(
+    /// `presentationOptions(for:event:)` at once, exactly once, whichever thread iOS calls on.
+    nonisolated public final func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
-        nonisolated(unsafe) let (notification, received) = (notification, Self.received(notification, actionIdentifier: nil))
+        nonisolated(unsafe) let notification = notification
+        nonisolated(unsafe) let received = Self.received(notification, actionIdentifier: nil)
         pushOnMainActor { [self] in
             guard Self.isPush(notification) else {
                 handleLocalNotification(notification, actionIdentifier: nil)
@@ -227,30 +307,31 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     }
 
     /// The action handler: routes the user's response (body, action button or dismiss) on the
-    /// main actor, then calls `completionHandler` once, whichever thread iOS calls on.
-    nonisolated open func userNotificationCenter(
+    /// main actor, then calls `completionHandler` once, when the content's and the tap's work are
+    /// done or at the deadline, whichever thread iOS calls on.
+    nonisolated public final func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
         // As in `willPresent`.
-        nonisolated(unsafe) let (notification, received) = (
-            response.notification, Self.received(response.notification, actionIdentifier: response.actionIdentifier)
-        )
+        nonisolated(unsafe) let response = response
+        nonisolated(unsafe) let received = Self.received(response.notification, actionIdentifier: response.actionIdentifier)
         pushOnMainActor { [self] in
-            guard Self.isPush(notification) else {
-                handleLocalNotification(notification, actionIdentifier: received.actionIdentifier)
+            guard Self.isPush(response.notification) else {
+                handleLocalNotification(response.notification, actionIdentifier: received.actionIdentifier)
                 return completionHandler()
             }
-            route(.action, state: Self.state(forAction: system.applicationState), received) { _ in completionHandler() }
+            route(.action, state: Self.state(forAction: system.applicationState), received, response: response) { _ in completionHandler() }
         }
     }
 
     /// The tap a scene was connected for (`connectionOptions.notificationResponse`), from
     /// PushSceneDelegate. A `didReceive` call for the same response may follow; both read the
     /// response the same way, so the router sees one identity and answers the tap once.
-    public func handleSceneConnection(_ response: UNNotificationResponse) {
+    public final func handleSceneConnection(_ response: UNNotificationResponse) {
         guard Self.isPush(response.notification) else { return }  // the response handler gets it too
-        route(.sceneConnect, state: nil, Self.received(response.notification, actionIdentifier: response.actionIdentifier))
+        let received = Self.received(response.notification, actionIdentifier: response.actionIdentifier)
+        route(.sceneConnect, state: nil, received, response: response)
     }
 }
 #endif
