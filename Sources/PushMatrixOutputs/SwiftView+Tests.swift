@@ -45,15 +45,15 @@ extension SwiftView {
                     // swift-format wants a trailing comma after the last argument unless it is the only one.
                     for name in names { out.print("        .\(name)" + (names.count > 1 ? "," : "")) }
                     out.print("    ]))")
-                    out.print("func \(setup)__\(appState)(_ test: ScenarioCase) {")
-                    out.print("    expectConforms(test.scenario)")
+                    out.print("func \(setup)__\(appState)(_ test: ScenarioCase) async {")
+                    out.print("    await expectConforms(test.scenario)")
                     out.print("}")
                 }
                 guard let conditioned else { return }
                 out.print("")
                 out.print("@Test(\"under conditions\", arguments: ScenarioCase.cases(PushScenario.\(conditioned)))")
-                out.print("func underConditions(_ test: ScenarioCase) {")
-                out.print("    expectConforms(test.scenario)")
+                out.print("func underConditions(_ test: ScenarioCase) async {")
+                out.print("    await expectConforms(test.scenario)")
                 out.print("}")
             }
         }

@@ -99,11 +99,11 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// one test's pushes do not reach the next; give two delegates one store to test a restart).
     /// A {{setupWords}} or `missing` handlers, when given, replace the delegate's own, so the
     /// skeleton can stand for any app. `deadline` replaces the delegate's completion deadline, so
-    /// a suite whose every scenario fails still ends in seconds. Call before the delegate's first push.
+    /// a suite whose every scenario fails ends in minutes, not hours. Call before the delegate's first push.
     @MainActor
     public init(
         _ delegate: PushAppDelegate, {{setupLabel}}: {{setupType}}? = nil, missing: Set<PushHandler>? = nil,
-        store: PushMemoryStore? = PushMemoryInMemory(), deadline: TimeInterval = 0.5
+        store: PushMemoryStore? = PushMemoryInMemory(), deadline: TimeInterval = 0.1
     ) {
         self.delegate = delegate
         handed = PushHanded()
@@ -116,26 +116,117 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// Routes one call on the main actor and waits, running the main run loop, until the app's
     /// work for it has ended or its deadline has passed; a missed deadline is reported as
     /// `missedDeadline`. The content and the tap count where the app's code was handed them.
-    /// Call on the main thread.
+    /// Call on the main thread, outside any main-actor job (an XCTest test).
     public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
         -> PushHandling
     {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
         return MainActor.assumeIsolated { [delegate, handed] in
-            var finished = false
-            var missed = false
-            let (content, taps) = (handed.content.count, handed.taps.count)
-            let completion = { (_: UIBackgroundFetchResult) in
-                finished = true
-                complete?()
-            }
-            var handling = delegate.route(handler, state: state, notification, completion: completion) { missed = true }
-            while !finished { RunLoop.main.run(until: Date() + 0.001) }  // the deadline ends the wait
-            handling.missedDeadline = missed && complete != nil
-            handling.processesContent = handed.content.count > content
-            handling.respondsToTap = handed.taps.count > taps
-            return handling
+            let call = Self.start(delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
+            while !call.finished { RunLoop.main.run(until: Date() + 0.001) }  // the deadline ends the wait
+            return call.handling
+        }
+    }
+
+    /// `receive` for a replay that is itself a job on the main actor (a Swift Testing test): it
+    /// awaits the work, letting the main actor run it, where running the main run loop could not.
+    /// Replays that run in parallel take turns, call by call (`PushReplayTurns`), so no call's
+    /// deadline runs out while another test's work holds the main actor.
+    @MainActor
+    public func receiveAwaitingWork(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+    ) async -> PushHandling {
+        await PushReplayTurns.take()
+        defer { PushReplayTurns.pass() }
+        let call = Self.start(delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
+        await call.ended()  // the deadline ends the wait
+        return call.handling
+    }
+
+    /// Routes the call through `delegate` and returns what tells when its work has ended and what
+    /// the app's code did.
+    @MainActor
+    private static func start(
+        _ delegate: PushAppDelegate, handed: PushHanded, _ handler: PushHandler, state: PushHandlerState?,
+        notification: PushReceivedNotification, complete: (() -> Void)?
+    ) -> PushCallUnderTest {
+        let call = PushCallUnderTest(handed: handed, complete: complete)
+        call.routed = delegate.route(handler, state: state, notification, completion: { _ in call.finish() }) { call.missed = true }
+        return call
+    }
+}
+
+/// One call `PushAppDelegateUnderTest` replays: whether its work has ended, and what the app's
+/// code was handed by it.
+@MainActor
+final class PushCallUnderTest {
+    private let handed: PushHanded
+    private let complete: (() -> Void)?
+    private let content: Int
+    private let taps: Int
+    /// What `route` returned.
+    var routed = PushHandling(event: nil, processesContent: false, respondsToTap: false)
+    /// True once the deadline passed before the work ended.
+    var missed = false
+    /// True once the work has ended, or its deadline passed.
+    private(set) var finished = false
+
+    init(handed: PushHanded, complete: (() -> Void)?) {
+        self.handed = handed
+        self.complete = complete
+        content = handed.content.count
+        taps = handed.taps.count
+    }
+
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    /// The work has ended: the suite's completion handler is called, and `ended()` returns.
+    func finish() {
+        finished = true
+        complete?()
+        waiting?.resume()
+        waiting = nil
+    }
+
+    /// Returns once the work has ended.
+    func ended() async {
+        guard !finished else { return }
+        await withCheckedContinuation { waiting = $0 }
+    }
+
+    /// What the app did: the content and the tap as its code was handed them.
+    var handling: PushHandling {
+        var handling = routed
+        handling.missedDeadline = missed && complete != nil
+        handling.processesContent = handed.content.count > content
+        handling.respondsToTap = handed.taps.count > taps
+        return handling
+    }
+}
+
+/// The turns of the calls replayed on the main actor: one call's work runs at a time, and the
+/// others wait in order, suspended.
+@MainActor
+enum PushReplayTurns {
+    private static var taken = false
+    private static var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns when it is the caller's turn.
+    static func take() async {
+        guard taken else {
+            taken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Ends the caller's turn and gives the next one.
+    static func pass() {
+        if waiting.isEmpty {
+            taken = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

@@ -354,3 +354,30 @@ extension UNNotificationResponse {
     @available(iOS 13.0, *)
     public var targetScene: UIScene? { nil }
 }
+
+// Only for tests that run the skeleton (the SDK has no such thing): a scene session of a role,
+// whose Info.plist configuration names `delegateClass`, and empty connection options.
+
+@_spi(Testing) @MainActor
+public func makeSession(role: UISceneSession.Role, delegateClass: AnyClass?) -> UISceneSession {
+    MadeSession(role, delegateClass)
+}
+
+@_spi(Testing) @MainActor
+public func makeConnectionOptions() -> UIScene.ConnectionOptions {
+    UIScene.ConnectionOptions()
+}
+
+private final class MadeSession: UISceneSession {
+    private let storedRole: UISceneSession.Role, storedDelegateClass: AnyClass?
+    init(_ role: UISceneSession.Role, _ delegateClass: AnyClass?) {
+        storedRole = role
+        storedDelegateClass = delegateClass
+    }
+    override var role: UISceneSession.Role { storedRole }
+    override var configuration: UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: "Default Configuration", sessionRole: storedRole)
+        configuration.delegateClass = storedDelegateClass
+        return configuration
+    }
+}

@@ -6,8 +6,10 @@
 /// missing handlers it stands for, and records an issue for every departure from the matrix:
 /// the step, and what the handler did there. On the main actor, where the handler is made and driven.
 @MainActor
-func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #_sourceLocation) {
-    let failures = PushConformanceCheck.failures(scenario) { makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0) }
+func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let failures = await PushConformanceCheck.failures(scenario) {
+        makeHandlerUnderTest({{setupLabel}}: scenario.{{setupLabel}}, missing: $0)
+    }
     for failure in failures {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
@@ -16,9 +18,9 @@ func expectConforms(_ scenario: PushScenario, sourceLocation: SourceLocation = #
 /// Replays the sequence's pushes into one fresh handler and records an issue for every
 /// departure from the matrix.
 @MainActor
-func expectConforms(_ sequence: PushSequence, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectConforms(_ sequence: PushSequence, sourceLocation: SourceLocation = #_sourceLocation) async {
     let handler = makeHandlerUnderTest({{setupLabel}}: sequence.{{setupLabel}}, missing: [])
-    for failure in PushConformanceCheck.failures(sequence, handler: handler) {
+    for failure in await PushConformanceCheck.failures(sequence, handler: handler) {
         Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }

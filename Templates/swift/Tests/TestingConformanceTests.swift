@@ -5,7 +5,7 @@
 /// The scenarios of this payload combination: a test per {{setupWords}} and app state, a test case
 /// per scenario.
 @MainActor
-@Suite("{{words}}")
+@Suite("{{words}}", .serialized)
 struct {{typeName}}ConformanceTests {
 {{tests}}
 }

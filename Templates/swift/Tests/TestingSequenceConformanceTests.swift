@@ -4,10 +4,10 @@
 
 /// Several pushes in a row: each is a push of its own, however alike their payloads.
 @MainActor
-@Suite("Several pushes")
+@Suite("Several pushes", .serialized)
 struct SequenceConformanceTests {
     @Test("several pushes", arguments: PushSequence.all.map(SequenceCase.init))
-    func sequence(_ test: SequenceCase) {
-        expectConforms(test.sequence)
+    func sequence(_ test: SequenceCase) async {
+        await expectConforms(test.sequence)
     }
 }

@@ -1,7 +1,7 @@
 // How the skeleton program makes the app for a scenario of the current matrix.
 
 import Foundation
-import UIKit
+@_spi(Testing) import UIKit
 @_spi(Testing) import UserNotifications
 
 /// The scenarios each broken subclass is run on: a background delivery, then a tap.
@@ -368,5 +368,22 @@ final class SuperFirstApp: PushAppDelegate {
             problems.append("generic key \(generic.keys.first!): content \(Seen.contentHandled), taps \(Seen.tapsAnswered)")
         }
     }
+
+    // Scene configurations: a window scene gets PushSceneDelegate unless Info.plist names a
+    // delegate, which is kept; another role keeps what Info.plist says.
+    let (scenes, _) = launched(.skeleton)
+    let cases: [(UISceneSession.Role, AnyClass?, String)] = [
+        (.windowApplication, nil, "PushSceneDelegate"), (.windowApplication, OwnSceneDelegate.self, "OwnSceneDelegate"),
+        (.windowExternalDisplayNonInteractive, nil, "none"),
+    ]
+    for (role, declared, expected): (UISceneSession.Role, AnyClass?, String) in cases {
+        let session = makeSession(role: role, delegateClass: declared)
+        let configuration = scenes.application(application, configurationForConnecting: session, options: makeConnectionOptions())
+        let named = configuration.delegateClass.map { String(describing: $0) } ?? "none"
+        if named != expected || configuration.role != role { problems.append("scene \(role.rawValue): \(named), expected \(expected)") }
+    }
     return problems
 }
+
+/// An app's own scene delegate, named in its Info.plist.
+final class OwnSceneDelegate: PushSceneDelegate {}

@@ -33,12 +33,13 @@ enum Behaviour: String, CaseIterable {
 @MainActor func failures(_ behaving: Behaviour, scenarios: [PushScenario], sequences: [PushSequence]) -> [String] {
     let scenarioFailures = scenarios.flatMap { scenario in
         PushConformanceCheck.failures(scenario) { missing in
-            PushAppDelegateUnderTest(makeDelegate(behaving, for: scenario, missing: missing))
+            PushAppDelegateUnderTest(makeDelegate(behaving, for: scenario, missing: missing), deadline: 0.5)
         }.map { "\(scenario.name): \($0)" }
     }
     let sequenceFailures = sequences.flatMap { sequence in
         let delegate = makeDelegate(behaving, for: sequence.pushes[0].scenario, missing: [])
-        return PushConformanceCheck.failures(sequence, handler: PushAppDelegateUnderTest(delegate)).map { "\(sequence.name): \($0)" }
+        let handler = PushAppDelegateUnderTest(delegate, deadline: 0.5)
+        return PushConformanceCheck.failures(sequence, handler: handler).map { "\(sequence.name): \($0)" }
     }
     return scenarioFailures + sequenceFailures
 }
@@ -176,7 +177,7 @@ struct Seeded: RandomNumberGenerator {
     calls.sort { ($0.at, $0.push, $0.step) < ($1.at, $1.push, $1.step) }
     let store = PushMemoryInMemory()
     func launch() -> PushAppDelegateUnderTest {
-        PushAppDelegateUnderTest(makeDelegate(.skeleton, for: plans[0].scenario, missing: []), store: store)
+        PushAppDelegateUnderTest(makeDelegate(.skeleton, for: plans[0].scenario, missing: []), store: store, deadline: 0.5)
     }
     var handler = launch()
     var content = [Int](repeating: 0, count: count), taps = content

@@ -94,6 +94,15 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     /// iOS 18.0's second `willPresent` for one push: the content is handled on the first only.
+    /// A call the matrix lists, taken as one it does not, is a failure: the classifier mutant
+    /// that loses a row no longer passes because the router hands the content over anyway.
+    func testAListedCallTakenAsUnexpectedIsCaught() {
+        let failing = CurrentBrokenHandlers.failing(CurrentBrokenHandlers.LosesTheForegroundPresentation.init)
+        XCTAssertEqual(
+            failing["alert__scenes__foreground__noTap"], ["step 1, presentation (.active): taken as a call the matrix does not list"])
+        XCTAssertTrue(failing.keys.allSatisfy { $0.contains("__foreground__") }, "\(failing.keys.sorted())")
+    }
+
     func testHandlingEveryPresentationIsCaught() {
         let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.HandlesEveryPresentation(setup: $0, missing: $1) }
         XCTAssertEqual(

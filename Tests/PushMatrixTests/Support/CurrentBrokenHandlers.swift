@@ -114,6 +114,21 @@ enum CurrentBrokenHandlers {
         }
     }
 
+    /// A classifier that has lost the presentation handler's foreground row: the router still
+    /// hands the content over, as it does for any call the matrix does not list, but takes the
+    /// call for an unexpected one.
+    final class LosesTheForegroundPresentation: PushHandlerUnderTest {
+        let router: PushRouter
+        init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
+        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+            -> PushHandling
+        {
+            var handling = router.receive(handler, state: state, notification: notification, complete: complete)
+            if handler == .presentation && state == .active { handling.unexpected = true }
+            return handling
+        }
+    }
+
     /// Once the system has started the app in the background for a push, takes every later tap
     /// for a cold start: it waits for a launching call before answering, so a warm tap on the
     /// app still running from that launch is never answered.

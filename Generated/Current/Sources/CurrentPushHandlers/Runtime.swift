@@ -197,9 +197,27 @@ nonisolated public struct PushReceivedNotification {
 /// `complete` stands for the method's completion handler (nil when the method has none); it
 /// must be called exactly once.
 nonisolated public protocol PushHandlerUnderTest: AnyObject {
-    /// Handles one call from `handler` in `state` for `notification` and says what was done.
+    /// Handles one call from `handler` in `state` for `notification` and says what was done,
+    /// once the call's work has ended.
     func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
         -> PushHandling
+
+    /// `receive` for a replay that is itself a job on the main actor (a Swift Testing test): it
+    /// awaits the call's work instead of running the main run loop, which such a job cannot do.
+    @MainActor
+    func receiveAwaitingWork(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+    ) async -> PushHandling
+}
+
+extension PushHandlerUnderTest {
+    /// `receive`: a handler whose work ends on the call has nothing to await.
+    @MainActor
+    public func receiveAwaitingWork(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+    ) async -> PushHandling {
+        receive(handler, state: state, notification: notification, complete: complete)
+    }
 }
 
 /// A reference handler that follows the matrix: it classifies each call, hands a
@@ -471,23 +489,29 @@ nonisolated public enum PushConformanceCheck {
     /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
     /// `without serviceExtension: step 1, …`.
     public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) -> [String] {
-        let each = scenario.conditions.map { failures(scenario, handler: make($0)) }
-        if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
-        return zip(scenario.conditions, each).flatMap { missing, failures in
-            let condition = PushHandler.allCases.filter(scenario.eitherWay.contains)
-                .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
-            return failures.map { "\(condition): \($0)" }
+        combined(scenario, scenario.conditions.map { failures(scenario, handler: make($0)) })
+    }
+
+    /// `failures(_:making:)`, awaiting each call's work (`receiveAwaitingWork`): for a replay that
+    /// is itself a job on the main actor.
+    @MainActor
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) async -> [String] {
+        var each: [[String]] = []
+        for missing in scenario.conditions {
+            each.append(await failures(scenario, handler: make(missing)))
         }
+        return combined(scenario, each)
     }
 
     /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
     public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) -> [String] {
-        var failures: [String] = []
-        if scenario.ignored && !scenario.steps.isEmpty {
-            failures.append("an ignored notification must cause no call")
-        }
-        let push = PushSequence.Push(scenario: scenario, requestIdentifier: "request-1", deliveredAt: 0, tappedAt: 10)
-        return failures + replay(PushSequence(name: scenario.name, pushes: [push]), into: handler, naming: { "step \($0.step + 1)" })
+        ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
+    }
+
+    /// `failures(_:handler:)`, awaiting each call's work.
+    @MainActor
+    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) async -> [String] {
+        await ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
     }
 
     /// Every departure of `handler` from `sequence`: each push must be handled as its scenario
@@ -496,10 +520,77 @@ nonisolated public enum PushConformanceCheck {
         replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
     }
 
+    /// `failures(_:handler:)` for a sequence, awaiting each call's work.
+    @MainActor
+    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) async -> [String] {
+        await replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
+    }
+
+    /// One call a replay makes: the step it plays and the notification it hands over.
+    private struct Replayed {
+        let step: PushScenario.Step
+        let scenario: PushScenario
+        let notification: PushReceivedNotification
+        /// Where a failure says it happened: the push, the step, the handler and its state.
+        let at: String
+
+        /// The completion handler to pass, counting calls with `count`, for a method that has one.
+        func completion(_ count: @escaping () -> Void) -> (() -> Void)? {
+            step.handler.hasState ? count : nil
+        }
+    }
+
+    /// `scenario` as a sequence of one push, delivered at once and tapped ten seconds later.
+    private static func single(_ scenario: PushScenario) -> PushSequence {
+        let push = PushSequence.Push(scenario: scenario, requestIdentifier: "request-1", deliveredAt: 0, tappedAt: 10)
+        return PushSequence(name: scenario.name, pushes: [push])
+    }
+
+    private static func ignoredFailures(_ scenario: PushScenario) -> [String] {
+        scenario.ignored && !scenario.steps.isEmpty ? ["an ignored notification must cause no call"] : []
+    }
+
+    /// Each handler's failures, listed once when they are alike.
+    private static func combined(_ scenario: PushScenario, _ each: [[String]]) -> [String] {
+        if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
+        return zip(scenario.conditions, each).flatMap { missing, failures in
+            let condition = PushHandler.allCases.filter(scenario.eitherWay.contains)
+                .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
+            return failures.map { "\(condition): \($0)" }
+        }
+    }
+
     private static func replay(
         _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
     ) -> [String] {
         var failures: [String] = []
+        for call in calls(of: sequence, naming: naming) {
+            var completions = 0
+            let handling = handler.receive(
+                call.step.handler, state: call.step.state, notification: call.notification, complete: call.completion { completions += 1 })
+            failures += judge(call, handling, completions: completions)
+        }
+        return failures
+    }
+
+    @MainActor
+    private static func replay(
+        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
+    ) async -> [String] {
+        var failures: [String] = []
+        for call in calls(of: sequence, naming: naming) {
+            let counter = PushCallCounter()
+            let complete = call.completion { counter.count += 1 }
+            let handling = await handler.receiveAwaitingWork(
+                call.step.handler, state: call.step.state, notification: call.notification, complete: complete)
+            failures += judge(call, handling, completions: counter.count)
+        }
+        return failures
+    }
+
+    /// Every call of `sequence` the app sees, in order, with its notification.
+    private static func calls(of sequence: PushSequence, naming: (PushSequence.Call) -> String) -> [Replayed] {
+        var replayed: [Replayed] = []
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
@@ -510,28 +601,36 @@ nonisolated public enum PushConformanceCheck {
                 date: hands ? start + push.deliveredAt : nil,
                 actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
                 receivedAt: start + call.at, uptime: call.at)
-            var completions = 0
-            let handling = handler.receive(
-                step.handler, state: step.state, notification: notification, complete: step.handler.hasState ? { completions += 1 } : nil)
             let at = naming(call) + ", \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            if step.bringsNotification && handling.event != step.event && !ambiguous(push.scenario.setup, step, handling.event) {
-                failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
-            }
-            if handling.processesContent != step.processesContent {
-                var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
-                if !step.processesContent && handling.isRetry { problem = "the content was handed over again: the app had not finished it" }
-                failures.append("\(at): \(problem)")
-            }
-            if handling.respondsToTap != step.respondsToTap {
-                let problem = step.respondsToTap ? "the tap must be answered here" : "this call must not answer a tap"
-                failures.append("\(at): \(problem)")
-            }
-            if step.handler.hasState && completions != 1 {
-                failures.append("\(at): completion handler called \(completions) times, expected exactly once")
-            }
-            if handling.missedDeadline {
-                failures.append("\(at): the app did not call done before the deadline, so iOS was told .failed")
-            }
+            replayed.append(Replayed(step: step, scenario: push.scenario, notification: notification, at: at))
+        }
+        return replayed
+    }
+
+    /// Every way `handling`, and the `completions` counted, depart from what `call`'s step says.
+    private static func judge(_ call: Replayed, _ handling: PushHandling, completions: Int) -> [String] {
+        var failures: [String] = []
+        let (step, at) = (call.step, call.at)
+        if step.bringsNotification && handling.event != step.event && !ambiguous(call.scenario.setup, step, handling.event) {
+            failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
+        }
+        if handling.processesContent != step.processesContent {
+            var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
+            if !step.processesContent && handling.isRetry { problem = "the content was handed over again: the app had not finished it" }
+            failures.append("\(at): \(problem)")
+        }
+        if step.bringsNotification && handling.unexpected && call.scenario.under.isEmpty {
+            failures.append("\(at): taken as a call the matrix does not list")
+        }
+        if handling.respondsToTap != step.respondsToTap {
+            let problem = step.respondsToTap ? "the tap must be answered here" : "this call must not answer a tap"
+            failures.append("\(at): \(problem)")
+        }
+        if step.handler.hasState && completions != 1 {
+            failures.append("\(at): completion handler called \(completions) times, expected exactly once")
+        }
+        if handling.missedDeadline {
+            failures.append("\(at): the app did not call done before the deadline, so iOS was told .failed")
         }
         return failures
     }
@@ -551,6 +650,12 @@ nonisolated public enum PushConformanceCheck {
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }
+}
+
+/// Counts the calls of a completion handler a replay on the main actor passes.
+@MainActor
+final class PushCallCounter {
+    var count = 0
 }
 
 /// Writes what a real app saw when pushes arrived as a field log: the JSON lines, format version
