@@ -9,15 +9,11 @@
 final class ProbeAppDelegate: ProbeDelegate {
     override var setup: PushSetup { .appDelegate }
 
-    override func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
-        let launched = super.application(application, didFinishLaunchingWithOptions: launchOptions)
+    override func didFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = makeScreen()
         window.makeKeyAndVisible()
         self.window = window
-        return launched
     }
 }
 #endif

@@ -17,11 +17,8 @@ class ProbeDelegate: PushAppDelegate {
 
     override var missingHandlers: Set<PushHandler> { ProbeStore.without() }
 
-    override func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-    ) -> Bool {
+    override func willFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
         ProbeNotifications.prepare()
-        return super.application(application, didFinishLaunchingWithOptions: launchOptions)
     }
 
     /// The probe's screen for this delegate's setup and left-out handlers; it starts and ends runs

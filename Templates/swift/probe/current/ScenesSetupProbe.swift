@@ -10,13 +10,8 @@
 final class ProbeAppDelegate: ProbeDelegate {
     override var setup: PushSetup { .scenes }
 
-    override func application(
-        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
-        options: UIScene.ConnectionOptions
-    ) -> UISceneConfiguration {
-        let configuration = super.application(application, configurationForConnecting: connectingSceneSession, options: options)
+    override func configureScene(_ configuration: UISceneConfiguration, for session: UISceneSession) {
         configuration.delegateClass = ProbeSceneDelegate.self
-        return configuration
     }
 }
 
