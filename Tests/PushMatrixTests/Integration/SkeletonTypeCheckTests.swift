@@ -178,33 +178,51 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         }
     }
 
-    /// The methods iOS calls are final: a subclass that overrides one, and so could leave out
-    /// `super` and lose every push, does not compile.
+    /// The methods iOS calls are final, in the app delegate and in the service extension: a
+    /// subclass that overrides one, and so could leave out `super` and lose every push, does not
+    /// compile.
     func testASubclassCannotOverrideTheMethodsIOSCalls() throws {
         let modules = try standIns()
         let current = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
         let overrides = [
-            """
-            override func application(
-                _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-                fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
-            ) {}
-            """,
-            """
-            override func application(
-                _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
-            ) -> Bool { true }
-            """,
-            """
-            override func userNotificationCenter(
-                _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-                withCompletionHandler completionHandler: @escaping @Sendable () -> Void
-            ) {}
-            """,
+            (
+                "PushAppDelegate",
+                """
+                override func application(
+                    _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                    fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+                ) {}
+                """
+            ),
+            (
+                "PushAppDelegate",
+                """
+                override func application(
+                    _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+                ) -> Bool { true }
+                """
+            ),
+            (
+                "PushAppDelegate",
+                """
+                override func userNotificationCenter(
+                    _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+                    withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+                ) {}
+                """
+            ),
+            (
+                "PushNotificationService",
+                """
+                override func didReceive(
+                    _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+                ) {}
+                """
+            ),
         ]
-        for body in overrides {
+        for (superclass, body) in overrides {
             let file = Fixtures.temporaryDirectory(self) + "/App.swift"
-            let app = "import UIKit\nimport UserNotifications\n\nfinal class App: PushAppDelegate {\n\(body)\n}\n"
+            let app = "import UIKit\nimport UserNotifications\n\nfinal class App: \(superclass) {\n\(body)\n}\n"
             try Data(app.utf8).write(to: URL(fileURLWithPath: file))
             let (status, output) = try typecheck(current + [file], modules: modules)
             XCTAssertNotEqual(status, 0, body)

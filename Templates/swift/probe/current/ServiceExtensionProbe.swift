@@ -8,11 +8,8 @@
 /// PushNotificationService recording each request into the run the app has open, in the log the
 /// app group shares.
 final class ProbeNotificationService: PushNotificationService {
-    override func didReceive(
-        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
-    ) {
+    override func willReceive(_ request: UNNotificationRequest) {
         recorder = ProbeStore.standard.recorder()  // read afresh: the app may have started another run since the last request
-        super.didReceive(request, withContentHandler: contentHandler)
     }
 }
 #endif

@@ -22,13 +22,22 @@ nonisolated open class PushNotificationService: UNNotificationServiceExtension {
     /// run with `resume(run:)`. Nil, the default, records nothing.
     public var recorder: PushFieldRecorder?
 
-    /// Records the call, starts the request's delivery and passes a mutable copy of its content,
-    /// stamped with the mark that lets the app know the push however the content is edited
-    /// (`PushMemory.markKey`), to `modifyContent(_:of:delivery:)`. Content delivered without the
-    /// mark (its `userInfo` replaced) gets it back. Call `super` when overriding.
-    override open func didReceive(
+    /// A request has arrived, before it is recorded and its content modified: the place to set
+    /// `recorder` afresh, say.
+    open func willReceive(_ request: UNNotificationRequest) {
+        // pushmatrix:begin will-receive
+        // pushmatrix:end will-receive
+    }
+
+    /// Calls `willReceive`, records the call, starts the request's delivery and passes a mutable
+    /// copy of its content, stamped with the mark that lets the app know the push however the
+    /// content is edited (`PushMemory.markKey`), to `modifyContent(_:of:delivery:)`. Content
+    /// delivered without the mark (its `userInfo` replaced) gets it back. It is `final`, like
+    /// `serviceExtensionTimeWillExpire()`, so no subclass can step around the once-only delivery.
+    override public final func didReceive(
         _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
+        willReceive(request)
         recorder?.record(.serviceExtension, state: nil)
         let mark = PushMemory.digest(request.content.userInfo)
         let delivery = deliveries.start(original: request.content) { contentHandler(Self.marked($0, mark)) }
@@ -63,7 +72,7 @@ nonisolated open class PushNotificationService: UNNotificationServiceExtension {
     }
 
     /// Time is up: delivers the best attempt of every request not yet delivered.
-    override open func serviceExtensionTimeWillExpire() {
+    override public final func serviceExtensionTimeWillExpire() {
         deliveries.expireAll()
     }
 }
