@@ -59,80 +59,12 @@ struct FieldKitView {
         Set(spec.swiftFiles.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"]).sorted()
     }
 
-    /// The probe app's holes: the generated module and each set of import lines that names it, the spec its runs name, the category and
-    /// action it registers, the payload keys, and the spec's words for app states and taps in each of its languages.
-    package func probe(module: String, specName: String) -> [String: String] {
-        let keys = spec.payloadKeys.map(\.id), imports = { (others: [String]) in SwiftPrinter.imports(others + [module]) }
-        return [
-            "module": module, "imports": imports(["Foundation"]), "importsUIKit": imports(["Foundation", "UIKit"]),
-            "importsNotifications": imports(["Foundation", "UserNotifications"]),
-            "importsUIKitNotifications": imports(["Foundation", "UIKit", "UserNotifications"]),
-            "importsSwiftUI": imports(["Foundation", "SwiftUI", "UIKit"]),
-            "specName": SwiftView.literal(specName), "category": SwiftView.literal(Self.sampleString),
-            "actionId": SwiftView.literal(Self.sampleString + ".action"), "actionTitle": SwiftView.literal(Self.sampleString),
-            "keyPairs": SwiftPrinter.hole(indent: 12) { out in for key in keys { out.print("(\"\(key)\", payload.\(key)),") } },
-            "payloadArguments": SwiftPrinter.hole(indent: 12) { out in
-                for key in keys { out.print("\(key): set[\"\(key)\"] == true" + (key == keys.last ? "" : ",")) }
-            },
-            "words": SwiftPrinter.hole(indent: 8) { out in for language in spec.languages { printWords(language.id, &out) } },
-        ]
-    }
-
-    /// One element of `ProbeWords.all`: the probe's words in `language`.
-    private func printWords(_ language: String, _ out: inout SwiftPrinter) {
-        let book = Phrasebook(matrix: matrix, language: language), literal = { (text: Inline) in SwiftView.literal(text.plainText) }
-        out.print("ProbeWords(")
-        out.indented { out in
-            out.print("language: \(SwiftView.literal(language)),")
-            out.print("appStates: [")
-            for state in spec.appStates {
-                out.print("    .\(state.id): (")
-                out.print("        \(literal(book.name(state.name))),")
-                out.print("        \(literal(book.text(state.description)))")
-                out.print("    ),")
-            }
-            out.print("],")
-            out.print("taps: [")
-            for tap in spec.taps { out.print("    .\(tap.id): \(literal(book.name(tap.name))),") }
-            out.print("],")
-            out.print("phrases: ProbePhrases(")
-            out.indented { out in printPhrases(language, &out) }
-        }
-    }
-
-    /// The arguments of `ProbePhrases` in `language`, in its order: a phrase with placeholders is a closure of their Swift names.
-    private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
-        let plain = ["Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
-        let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
-        let label = { (name: String) in name.prefix(1).lowercased() + name.dropFirst() }
-        for name in plain { out.print("\(label(name)): \(probePhrase("probe" + name, language)),") }
-        for (name, parameters) in closures {
-            out.print("\(label(name)): { \(parameters) in")
-            out.print("    " + probePhrase("probe" + name, language))
-            out.print(name == "Tap" ? "}))," : "},")
-        }
-    }
-
-    /// The probe's phrase `name` in `language` as a Swift string literal; a placeholder becomes an interpolation of its Swift name.
-    private func probePhrase(_ name: String, _ language: String) -> String {
-        let escaped = { (text: String) in SwiftView.literal(text).dropFirst().dropLast() }
-        var literal = "\""
-        for piece in Placeholders.pieces(spec.phrases[name]?[language] ?? "") {
-            switch piece {
-            case .literal(let text): literal += escaped(text)
-            case .name(let placeholder) where Phrases.placeholders[name]!.contains(placeholder): literal += "\\(\(placeholder))"
-            case .name(let symbol): literal += escaped(matrix.symbols[symbol] ?? "")
-            }
-        }
-        return literal + "\""
-    }
-
     /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload file.
     package func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([
             "module": .verbatim(module), "probeTargets": .list(probeTargets.map { .verbatim($0) }), "language": .verbatim(language),
-            "scenarios": .verbatim(String(matrix.scenarios.count)), "setupLabel": .verbatim(spec.naming.label),
+            "scenarios": .verbatim(String(matrix.scenarios.count)),
             "setups": .list(spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "appStates": .list(
                 spec.appStates.map {

@@ -60,27 +60,18 @@ public enum Generator {
     private static func render(_ file: PlannedFile, _ model: Models.Model, library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
         switch model {
         case .bytes(let bytes): return bytes
-        case .holes(var values, let files):
+        case .plain(let module):
             guard let template = file.template else { return [] }
-            for (name, path) in files {
-                var included = try fill(path, values, library: library)
-                if included.last == .newline { included.removeLast() }  // the hole's line ends it
-                values[name] = String(decoding: included, as: UTF8.self)
-            }
-            return try fill(template, values, library: library)
+            let (name, text) = try library.source(template)
+            return try PlainSwift.copy(text, module: module, file: name)
         case .template(let value):
             guard var template = file.template else { return [] }
             if let fallback = file.fallback, library.text(template) == nil { template = fallback }
             switch file.format {
             case .markdown: return try library.renderBytes(template, value, format: MarkdownFormat())
             case .html: return try library.renderBytes(template, value, format: HTMLFormat())
-            case .swift, .json: preconditionFailure("\(file.path): the view of a Swift or JSON file gives holes or bytes")
+            case .swift, .json: preconditionFailure("\(file.path): a Swift or JSON file is plain or printed whole")
             }
         }
-    }
-
-    private static func fill(_ path: String, _ values: [String: String], library: TemplateLibrary) throws(DiagnosticsError) -> [UInt8] {
-        let (file, text) = try library.source(path)
-        return try SwiftFile.filled(text, values, file: file)
     }
 }

@@ -1,17 +1,15 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The view models of one run, made from the matrix: the model of each plan view for an item.
-/// Every template's context also carries the fields all templates may read (`SwiftView.common`),
-/// and every plain Swift file's holes the names (`SwiftView.names`).
+/// The view models of one run, made from the matrix: the model of each plan view for an item. Every template's
+/// context also carries `outsideApp`, whether some handler runs in an app extension.
 struct Models: Sendable {
     enum Model {
         case template(TemplateValue)
-        /// A file its view writes whole.
+        /// A file its view writes whole: an emitter's Swift, or a payload's JSON.
         case bytes([UInt8])
-        /// The values of a plain Swift file's holes (`SwiftFile`), and the holes filled with
-        /// another plain file, by its path, itself filled with those values.
-        case holes([String: String], files: [String: String] = [:])
+        /// A plain Swift file, copied with the module's name in place of `{{module}}` (`PlainSwift`).
+        case plain(module: String)
     }
 
     package let matrix: Matrix, run: OutputPlan.Run
@@ -43,41 +41,53 @@ struct Models: Sendable {
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
-        switch key.item {
-        case .payload(let index):
-            let kit = FieldKitView(matrix: matrix), payload = matrix.payloads[index]
-            return .bytes(key.view == .simulatorPayload ? kit.simulatorFile(payload) : kit.deviceFile(payload))
-        case .group(let index) where key.view == .scenarioGroup:
-            return .bytes(swift.scenarioFile(groups[index]))
-        default:
-            if let own = holes(key) {
-                // The two skeletons' machinery files share how the app delegate routes a call.
-                let files = key.view == .skeleton ? ["routing": "swift/SkeletonRouting.swift"] : [:]
-                return .holes(own.merging(swift.names) { own, _ in own }, files: files)
+        switch (key.view, key.item) {
+        case (.simulatorPayload, .payload(let index)):
+            return .bytes(FieldKitView(matrix: matrix).simulatorFile(matrix.payloads[index]))
+        case (.devicePayload, .payload(let index)):
+            return .bytes(FieldKitView(matrix: matrix).deviceFile(matrix.payloads[index]))
+        case (.plain, _):
+            return .plain(module: run.module)
+        case (.docsPage, _), (.runbook, _):
+            var fields = TemplateFields([("outsideApp", .bool(swift.outsideApp))])
+            if case .object(let own) = template(key) {
+                for name in own.names {
+                    fields[name] = own[name]
+                }
             }
-            var fields = swift.common
-            if case .object(let own) = template(key) { for name in own.names { fields[name] = own[name] } }
             return .template(.object(fields))
+        default:
+            return .bytes(swiftFile(key))
         }
     }
 
-    /// The holes of a view whose files are plain Swift, or nil for a view of templates.
-    private func holes(_ key: PlannedFile.ModelKey) -> [String: String]? {
-        switch key.view {
-        case .dimensions: return swift.dimensions()
-        case .skeleton: return swift.skeleton()
-        case .scenarioTable: return swift.scenarioTable(conditioned: groups.filter { $0.ownCount < $0.names.count }.map(\.name))
-        case .sequences: return swift.sequences(names: groups.flatMap(\.names))
-        case .classifier: return swift.classifier(sites)
-        case .runtime: return swift.runtime()
-        case .kit: return FieldKitView(matrix: matrix).probe(module: run.module, specName: run.specName)
-        case .testSupport: return swift.testSupport(key.tests, module: run.module)
-        case .suite:
-            guard case .group(let index) = key.item else { return nil }
-            return swift.testFile(groups[index], module: run.module, framework: key.tests)
-        case .sequenceSuite: return swift.sequenceSuite(key.tests, module: run.module)
-        case .module: return ["module": run.module]
-        default: return nil
+    /// The Swift file an emitter prints for `key`.
+    private func swiftFile(_ key: PlannedFile.ModelKey) -> [UInt8] {
+        let suite = SuiteEmitter(view: swift, module: run.module, framework: key.tests)
+        switch (key.view, key.item) {
+        case (.dimensions, _):
+            return DimensionsEmitter(view: swift).file()
+        case (.classifier, _):
+            return ClassifierEmitter(sites: sites).file()
+        case (.scenarioTable, _):
+            let conditioned = groups.filter { $0.ownCount < $0.names.count }.map(\.name)
+            return ScenarioTableEmitter(view: swift, conditioned: conditioned).file()
+        case (.scenarioGroup, .group(let index)):
+            return ScenarioGroupEmitter(view: swift, group: groups[index]).file()
+        case (.sequences, _):
+            return SequencesEmitter(view: swift, names: groups.flatMap(\.names)).file()
+        case (.skeleton, _):
+            return SkeletonEmitter(view: swift).file()
+        case (.suite, .group(let index)):
+            return suite.groupFile(groups[index])
+        case (.sequenceSuite, _):
+            return suite.sequenceFile()
+        case (.testTags, _):
+            return suite.tagsFile()
+        case (.probe, _):
+            return ProbeEmitter(matrix: matrix, module: run.module, specName: run.specName).file()
+        default:
+            preconditionFailure("no emitter prints the files of \(key.view) for \(key.item)")
         }
     }
 

@@ -31,16 +31,35 @@ package enum OutputPlan {
         }
     }
 
-    /// What a row's path and template range over (`{module}` is known in every row): one file; each docs page (`{page}`) in each language
-    /// (`{language}`); each page but the index in the first language (a DocC article shares its page's model); the index in the first
-    /// language, for the DocC landing page; each payload combination by group type name (`{payloadType}`) or name (`{payloadName}`); each
-    /// language; each file of one `swiftFiles` part (`{file}`, `{template}`).
-    package enum Range: Sendable { case one, pages, articles, index, groups, payloads, languages, specFiles(SwiftFiles.Part) }
+    /// What a row's path and template range over (`{{module}}` is known in every row): one file; each docs page
+    /// (`{{page}}`) in each language (`{{language}}`); each page but the index in the first language (a DocC article
+    /// shares its page's model); the index in the first language, for the DocC landing page; each payload
+    /// combination by group type name (`{{payloadType}}`) or name (`{{payloadName}}`); each language; each file of
+    /// one `swiftFiles` part (`{{file}}`, `{{template}}`); one file when the spec has an app delegate skeleton
+    /// (`swiftFiles.sources` is not empty).
+    package enum Range: Sendable {
+        case one, pages, articles, index, groups, payloads, languages, specFiles(SwiftFiles.Part), skeleton
+    }
 
-    /// The view models templates read; `Render/PlannedFile+Model.swift` makes each.
+    /// What makes a row's files (`Models` makes each model): a template's context (`docsPage`, `runbook`), an
+    /// emitter that prints a whole Swift file (`dimensions` to `probe`), a plain Swift file copied (`plain`), or a
+    /// payload file's JSON.
     package enum View: Sendable {
-        case docsPage, dimensions, classifier, runtime, scenarioTable, skeleton, scenarioGroup, sequences, testSupport, suite, sequenceSuite
-        case module, kit, runbook, simulatorPayload, devicePayload
+        case docsPage
+        case runbook
+        case dimensions
+        case classifier
+        case scenarioTable
+        case scenarioGroup
+        case sequences
+        case skeleton
+        case suite
+        case sequenceSuite
+        case testTags
+        case probe
+        case plain
+        case simulatorPayload
+        case devicePayload
     }
 
     package struct Row: Sendable {
@@ -61,7 +80,12 @@ package enum OutputPlan {
 
     package enum Format: Sendable { case markdown, html, swift, json }
 
-    package static let sources = "Sources/{module}", tests = "Tests/{module}ConformanceTests", catalog = "Sources/{module}/{module}.docc"
+    /// The generated module's sources.
+    package static let sources = "Sources/{{module}}"
+    /// The conformance suite.
+    package static let tests = "Tests/{{module}}ConformanceTests"
+    /// The module's DocC catalog.
+    package static let catalog = "Sources/{{module}}/{{module}}.docc"
 
     /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
     package static func markdownPage(_ page: String, language: String) -> String {
@@ -69,58 +93,45 @@ package enum OutputPlan {
             guard case .pages = row.range else { return false }
             return row.format == .markdown
         }!
-        return filled(row.path, ["language": language, "page": page])
-    }
-
-    /// `pattern` with each `{name}` that `values` has replaced by its value, in one pass; any other text, braces included, as it is.
-    static func filled(_ pattern: String, _ values: [String: String]) -> String {
-        var out = "", rest = pattern[...]
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
-            out += rest[..<open]
-            out += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        return Placeholders.filled(row.path, ["language": language, "page": page])
     }
 
     /// The table. Each row: path, template, view, format, range, condition.
     package static let rows: [Row] = [
-        Row("Docs/{language}/{page}.md", "docs/{page}.md", .docsPage, .markdown, .pages, .generate),
-        Row("Docs/{language}/{page}.html", "docs/{page}.html", .docsPage, .html, .pages, .generate),
-        Row("\(sources)/Dimensions.swift", "swift/Dimensions.swift", .dimensions, .swift, .one, .module),
-        Row("\(sources)/Classifier.swift", "swift/Classifier.swift", .classifier, .swift, .one, .module),
-        Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .runtime, .swift, .one, .module),
-        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .runtime, .swift, .one, .module),
-        Row("\(sources)/Scenarios/ScenarioTable.swift", "swift/ScenarioTable.swift", .scenarioTable, .swift, .one, .module),
-        Row("\(sources)/{file}", "{template}", .skeleton, .swift, .specFiles(.sources), .module),
-        Row("\(sources)/Scenarios/{payloadType}.swift", nil, .scenarioGroup, .swift, .groups, .module),
-        Row("\(sources)/Scenarios/Sequences.swift", "swift/Sequences.swift", .sequences, .swift, .one, .module),
-        Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .testSupport, .swift, .one, .tests(.xctest)),
-        Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .testSupport, .swift, .one, .tests(.swiftTesting)),
-        Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .module, .swift, .one, .generate),
-        Row("\(tests)/{file}", "{template}", .module, .swift, .specFiles(.tests), .generate),
-        Row("\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/ConformanceTests.swift", .suite, .swift, .groups, .tests(.xctest)),
+        Row("Docs/{{language}}/{{page}}.md", "docs/{{page}}.md", .docsPage, .markdown, .pages, .generate),
+        Row("Docs/{{language}}/{{page}}.html", "docs/{{page}}.html", .docsPage, .html, .pages, .generate),
+        Row("\(sources)/Dimensions.swift", nil, .dimensions, .swift, .one, .module),
+        Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .one, .module),
+        Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .one, .module),
+        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .one, .module),
+        Row("\(sources)/Scenarios/ScenarioTable.swift", nil, .scenarioTable, .swift, .one, .module),
+        Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.sources), .module),
+        Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
+        Row("\(sources)/Skeleton/PushAppDelegate+Routing.swift", "swift/SkeletonRouting.swift", .plain, .swift, .skeleton, .module),
+        Row("\(sources)/Scenarios/{{payloadType}}.swift", nil, .scenarioGroup, .swift, .groups, .module),
+        Row("\(sources)/Scenarios/Sequences.swift", nil, .sequences, .swift, .one, .module),
+        Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .plain, .swift, .one, .tests(.xctest)),
+        Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .plain, .swift, .one, .tests(.swiftTesting)),
+        Row("\(tests)/Tags.swift", nil, .testTags, .swift, .one, .tests(.swiftTesting)),
+        Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .plain, .swift, .one, .generate),
+        Row("\(tests)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.tests), .generate),
+        Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.xctest)),
+        Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.swiftTesting)),
+        Row("\(tests)/SequenceConformanceTests.swift", nil, .sequenceSuite, .swift, .one, .tests(.xctest)),
+        Row("\(tests)/SequenceConformanceTests.swift", nil, .sequenceSuite, .swift, .one, .tests(.swiftTesting)),
+        Row("\(catalog)/{{module}}.md", "docc/module.md", .docsPage, .markdown, .index, .generate),
+        Row("\(catalog)/{{page}}.md", "docc/article-{{page}}.md", .docsPage, .markdown, .articles, .generate),
+        Row("Package.swift", "fieldkit/Package.swift", .plain, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbePlan.swift", "swift/probe/ProbePlan.swift", .plain, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeStore.swift", "swift/probe/ProbeStore.swift", .plain, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeWords.swift", "swift/probe/ProbeWords.swift", .plain, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeScreen.swift", "swift/probe/ProbeScreen.swift", .plain, .swift, .one, .fieldKit),
+        Row("Probe/Shared/ProbeSpec.swift", nil, .probe, .swift, .one, .fieldKit),
+        Row("Probe/{{file}}", "{{template}}", .plain, .swift, .specFiles(.probe), .fieldKit),
         Row(
-            "\(tests)/{payloadType}ConformanceTests.swift", "swift/Tests/TestingConformanceTests.swift", .suite, .swift, .groups,
-            .tests(.swiftTesting)),
-        Row(
-            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/SequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
-            .tests(.xctest)),
-        Row(
-            "\(tests)/SequenceConformanceTests.swift", "swift/Tests/TestingSequenceConformanceTests.swift", .sequenceSuite, .swift, .one,
-            .tests(.swiftTesting)),
-        Row("\(catalog)/{module}.md", "docc/module.md", .docsPage, .markdown, .index, .generate),
-        Row("\(catalog)/{page}.md", "docc/article-{page}.md", .docsPage, .markdown, .articles, .generate),
-        Row("Package.swift", "fieldkit/Package.swift", .kit, .swift, .one, .fieldKit),
-        Row("Probe/Shared/ProbePlan.swift", "swift/probe/ProbePlan.swift", .kit, .swift, .one, .fieldKit),
-        Row("Probe/Shared/ProbeStore.swift", "swift/probe/ProbeStore.swift", .kit, .swift, .one, .fieldKit),
-        Row("Probe/Shared/ProbeWords.swift", "swift/probe/ProbeWords.swift", .kit, .swift, .one, .fieldKit),
-        Row("Probe/Shared/ProbeScreen.swift", "swift/probe/ProbeScreen.swift", .kit, .swift, .one, .fieldKit),
-        Row("Probe/{file}", "{template}", .kit, .swift, .specFiles(.probe), .fieldKit),
-        Row(
-            "Runbook/{language}/runbook.md", "fieldkit/runbook.{language}.md", .runbook, .markdown, .languages, .fieldKit,
+            "Runbook/{{language}}/runbook.md", "fieldkit/runbook.{{language}}.md", .runbook, .markdown, .languages, .fieldKit,
             fallback: "fieldkit/runbook.en.md"),
-        Row("Payloads/{payloadName}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
-        Row("Payloads/{payloadName}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
+        Row("Payloads/{{payloadName}}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
+        Row("Payloads/{{payloadName}}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
     ]
 }

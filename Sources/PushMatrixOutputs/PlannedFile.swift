@@ -1,4 +1,5 @@
 import PushMatrixModel
+import PushMatrixSpec
 
 /// One file of a matrix's output plan: its path, its template (nil when its view writes it whole), and what its model is made from.
 package struct PlannedFile: Sendable {
@@ -36,25 +37,33 @@ extension OutputPlan {
         return builtIn + used.fixed.subtracting(builtIn).sorted()
     }
 
-    /// Templates some rows name, outright or by a pattern whose `{…}` is part of one path segment; `{template}` (the spec's) counts always.
+    /// Templates some rows name, outright or by a pattern whose `{{…}}` is part of one path segment; `{{template}}`
+    /// (the spec's) counts always.
     private struct TemplateNames {
         let fixed: Set<String>
         /// Each pattern's literal parts: the text before the first placeholder, between placeholders, and after the last.
-        let patterns: [[Substring]]
+        let patterns: [[String]]
 
         init(_ rows: [Row]) {
             let names = rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }
-            fixed = Set(names.filter { !$0.contains("{") })
-            patterns = names.filter { $0.contains("{") && $0 != "{template}" }.map { pattern in
-                pattern.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, part in
-                    index == 0 ? part : part.drop { $0 != "}" }.dropFirst()
+            fixed = Set(names.filter { Placeholders.names($0).isEmpty })
+            patterns = names.filter { !Placeholders.names($0).isEmpty && $0 != "{{template}}" }.map { pattern in
+                var literals = [""]
+                for piece in Placeholders.pieces(pattern) {
+                    switch piece {
+                    case .literal(let text):
+                        literals[literals.count - 1] = text
+                    case .name:
+                        literals.append("")
+                    }
                 }
+                return literals
             }
         }
 
         func match(_ path: String) -> Bool { fixed.contains(path) || patterns.contains { Self.matches(path, $0) } }
 
-        private static func matches(_ path: String, _ literals: [Substring]) -> Bool {
+        private static func matches(_ path: String, _ literals: [String]) -> Bool {
             guard let first = literals.first, let last = literals.last, path.hasPrefix(first), path.hasSuffix(last),
                 path.utf8.count >= first.utf8.count + last.utf8.count
             else { return false }
@@ -72,7 +81,7 @@ extension OutputPlan {
     private static func expand(_ row: Row, _ matrix: Matrix, module: String, tests: TestFramework) -> [PlannedFile] {
         func file(_ values: [String: String], _ item: PlannedFile.Item) -> PlannedFile {
             let all = values.merging(["module": module]) { own, _ in own }
-            let fill = { (pattern: String) in OutputPlan.filled(pattern, all) }
+            let fill = { (pattern: String) in Placeholders.filled(pattern, all) }
             return PlannedFile(
                 path: fill(row.path), template: row.template.map(fill), fallback: row.fallback, format: row.format,
                 key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))
@@ -92,6 +101,8 @@ extension OutputPlan {
             }
         case .index:
             return [file([:], .page("index", language: spec.languages[0].id))]
+        case .skeleton:
+            return spec.swiftFiles.sources.isEmpty ? [] : [file([:], .none)]
         case .groups:
             return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
                 file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))

@@ -42,8 +42,8 @@ nonisolated public struct PushScenario: Sendable {
     public let name: String
     /// The keys the push sets.
     public let payload: PushPayload
-    /// The {{setupWords}} the app uses.
-    public let {{setupLabel}}: {{setupType}}
+    /// The setup the app uses.
+    public let setup: PushSetup
     /// Where the app is when the push arrives.
     public let appState: PushAppState
     /// What the user taps afterwards; nil when nothing is tapped.
@@ -66,13 +66,13 @@ nonisolated public struct PushScenario: Sendable {
     /// A scenario with every field given; most take a cell's first path and stand for one set
     /// of missing handlers.
     public init(
-        name: String, payload: PushPayload, {{setupLabel}}: {{setupType}}, appState: PushAppState, tap: PushTap?, path: Int = 1,
+        name: String, payload: PushPayload, setup: PushSetup, appState: PushAppState, tap: PushTap?, path: Int = 1,
         missing: Set<PushHandler>,
         eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step], under: [String] = []
     ) {
         self.name = name
         self.payload = payload
-        self.{{setupLabel}} = {{setupLabel}}
+        self.setup = setup
         self.appState = appState
         self.tap = tap
         self.path = path
@@ -224,8 +224,8 @@ extension PushHandlerUnderTest {
 /// notification's content over until the app finishes it and answers each tap once, telling
 /// pushes apart as `PushMemory` describes.
 nonisolated public final class PushRouter: PushHandlerUnderTest {
-    /// The {{setupWords}} the app uses, which decides what each call means.
-    public let {{setupLabel}}: {{setupType}}
+    /// The setup the app uses, which decides what each call means.
+    public let setup: PushSetup
     /// The optional handlers the app leaves out.
     public let missing: Set<PushHandler>
     /// Opt-in field recording: when set, every call `receive` gets is written to this recorder's
@@ -248,10 +248,10 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// remembered, and `store` where they are kept between launches: read now (or, while it
     /// cannot be read, at a later call), written after every change.
     public init(
-        {{setupLabel}}: {{setupType}}, missing: Set<PushHandler> = [], messageIDKey: String? = nil, senders: [PushSender] = PushSender.all,
+        setup: PushSetup, missing: Set<PushHandler> = [], messageIDKey: String? = nil, senders: [PushSender] = PushSender.all,
         capacity: Int = 128, store: PushMemoryStore? = nil
     ) {
-        self.{{setupLabel}} = {{setupLabel}}
+        self.setup = setup
         self.missing = missing
         self.store = store
         let saved = store?.load()
@@ -282,16 +282,16 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     public func admit(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification) -> PushHandling {
         guard !notification.userInfo.isEmpty else { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
         recorder?.record(handler, state: state)
-        let listed = PushClassifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: state)?.event
+        let listed = PushClassifier.classify(setup: setup, handler: handler, state: state)?.event
         var event = listed ?? unlistedMeaning(handler, state: state)
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
-        case {{deliveredEvents}}: answers = false
         case .launchedByTap:
             let payload = PushPayload(userInfo: notification.userInfo)
-            answers = !PushLaunches.alwaysContinue({{setupLabel}}: {{setupLabel}}, launch: handler, payload: payload, missing: missing)
+            answers = !PushLaunches.alwaysContinue(setup: setup, launch: handler, payload: payload, missing: missing)
         case .tapped: answers = true
+        default: answers = false  // a delivery (`isDelivery`)
         }
         readStoreIfNeeded()
         let recorded = memory.record(
@@ -342,7 +342,7 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     private func unlistedMeaning(_ handler: PushHandler, state: PushHandlerState?) -> PushEvent {
         if handler.launchesApp { return .launchedByTap }
         let states = [nil] + PushHandlerState.allCases.map(Optional.some)
-        let meanings = states.compactMap { PushClassifier.classify({{setupLabel}}: {{setupLabel}}, handler: handler, state: $0)?.event }
+        let meanings = states.compactMap { PushClassifier.classify(setup: setup, handler: handler, state: $0)?.event }
         if meanings.isEmpty || meanings.contains(where: \.isDelivery) { return .delivered(state ?? .background) }
         return meanings[0]
     }
@@ -352,9 +352,9 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 nonisolated enum PushLaunches {
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
     /// only when every tap that starts with it goes on to another call.
-    static func alwaysContinue({{setupLabel}}: {{setupType}}, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>) -> Bool {
+    static func alwaysContinue(setup: PushSetup, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>) -> Bool {
         PushScenario.all.allSatisfy { scenario in
-            guard scenario.{{setupLabel}} == {{setupLabel}}, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
+            guard scenario.setup == setup, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
         }
@@ -441,14 +441,14 @@ nonisolated public struct PushSequence: Sendable {
     /// The pushes, in the order they are delivered.
     public let pushes: [Push]
 
-    /// A sequence of `pushes`, at least one, all of one {{setupWords}}.
+    /// A sequence of `pushes`, at least one, all of one setup.
     public init(name: String, pushes: [Push]) {
         self.name = name
         self.pushes = pushes
     }
 
-    /// The {{setupWords}} of its pushes, which the handler under test is made for.
-    public var {{setupLabel}}: {{setupType}} { pushes[0].scenario.{{setupLabel}} }
+    /// The setup of its pushes, which the handler under test is made for.
+    public var setup: PushSetup { pushes[0].scenario.setup }
 
     /// One call of a sequence.
     public struct Call: Sendable {
@@ -594,8 +594,8 @@ nonisolated public enum PushConformanceCheck {
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
-{{skipExtensionCalls}}
-            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.{{setupLabel}})
+            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
+            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
             let notification = PushReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
                 date: hands ? start + push.deliveredAt : nil,
@@ -611,7 +611,7 @@ nonisolated public enum PushConformanceCheck {
     private static func judge(_ call: Replayed, _ handling: PushHandling, completions: Int) -> [String] {
         var failures: [String] = []
         let (step, at) = (call.step, call.at)
-        if step.bringsNotification && handling.event != step.event && !ambiguous(call.scenario.{{setupLabel}}, step, handling.event) {
+        if step.bringsNotification && handling.event != step.event && !ambiguous(call.scenario.setup, step, handling.event) {
             failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
         }
         if handling.processesContent != step.processesContent {
@@ -645,8 +645,8 @@ nonisolated public enum PushConformanceCheck {
     }
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ {{setupLabel}}: {{setupType}}, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
-        guard let event, let site = PushClassifier.classify({{setupLabel}}: {{setupLabel}}, handler: step.handler, state: step.state) else { return false }
+    private static func ambiguous(_ setup: PushSetup, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
+        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state) else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }
@@ -696,19 +696,19 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
         return openRun
     }
 
-    /// Opens run `run` and writes its `start` line: the cell (`payload`, `{{setupLabel}}`,
+    /// Opens run `run` and writes its `start` line: the cell (`payload`, `setup`,
     /// `appState`), the user's tap (nil when nothing is tapped), the optional handlers the app
     /// leaves out, the ids of the spec's conditions the run is made under (Background App Refresh
     /// off, say), and the device, its iOS version and the spec the run was planned from (free
     /// text). `run` must be unique across the logs read together.
     public func start(
-        run: String, device: String, os: String, spec: String, payload: PushPayload, {{setupLabel}}: {{setupType}}, appState: PushAppState,
+        run: String, device: String, os: String, spec: String, payload: PushPayload, setup: PushSetup, appState: PushAppState,
         tap: PushTap?,
         without: Set<PushHandler>, conditions: [String] = []
     ) {
         var fields = [
             "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
-            "\"payload\": \(Self.object(payload))", "\"{{setupLabel}}\": \(Self.string({{setupLabel}}.rawValue))",
+            "\"payload\": \(Self.object(payload))", "\"setup\": \(Self.string(setup.rawValue))",
             "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
             "\"without\": [\(PushHandler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
         ]
@@ -769,9 +769,7 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
 
     /// Every payload key of the spec, in the spec's order.
     private static func object(_ payload: PushPayload) -> String {
-        let keys: [(id: String, isSet: Bool)] = [
-{{keyPairs}}
-        ]
+        let keys = payload.keysInSpecOrder
         return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
     }
 

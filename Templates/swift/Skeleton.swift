@@ -105,21 +105,22 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return true
     }
 
-{{notDeterminedResponse}}
+    /// The user has not been asked yet: by default the app asks now, with the system prompt.
     open func permissionNotDetermined() {
         // pushmatrix:begin permission-not-determined
         system.requestPermission { [weak self] in self?.checkPermission() }
         // pushmatrix:end permission-not-determined
     }
 
-{{deniedResponse}}
+    /// The user said no: say what is missing and offer to open the app's page in Settings
+    /// (`system.openSettings()`), never a private Settings URL, which App Review rejects.
     open func permissionDenied() {
         // pushmatrix:begin permission-denied
         // Call system.openSettings() from a button that explains what the user misses.
         // pushmatrix:end permission-denied
     }
 
-{{authorizedResponse}}
+    /// The user lets the app show notifications: nothing is missing.
     open func permissionAuthorized() {
         // pushmatrix:begin permission-authorized
         // pushmatrix:end permission-authorized
@@ -129,18 +130,18 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: PushSystem = PushUIKitSystem()
-    /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
-    /// {{completionDeadline}}+5 seconds. Tests shorten it.
-    public var completionDeadline: TimeInterval = {{completionDeadline}}
+    /// How long the app's code has to call `done` before iOS is told `.failed`: by default
+    /// `standardCompletionDeadline`, a little less than iOS allows. Tests shorten it.
+    public var completionDeadline: TimeInterval = PushAppDelegate.standardCompletionDeadline
     /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
     /// a file in the app group's container, else in Application Support. Tests put another
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        {{setupLabel}}: tested.{{setupLabel}} ?? system.{{setupLabel}}, missing: tested.missing ?? missingHandlers,
+        setup: tested.setup ?? system.setup, missing: tested.missing ?? missingHandlers,
         messageIDKey: messageIDKey, senders: pushSenders, store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
-    var tested: ({{setupLabel}}: {{setupType}}?, missing: Set<PushHandler>?) = (nil, nil)
+    var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
     /// What the app's code was handed, call by call, while `PushAppDelegateUnderTest` drives it.
     var handed: PushHanded?
 

@@ -74,6 +74,15 @@ nonisolated public enum PushHandler: String, CaseIterable, Sendable {
         default: return false
         }
     }
+
+    /// Runs in the app's process; false for an app extension's handler, which the app never sees.
+    public var runsInApp: Bool {
+        switch self {
+        case .launch: return true
+        case .reception: return true
+        case .action: return true
+        }
+    }
 }
 
 /// Whether the user lets the app show notifications, as the app should act on it.
@@ -162,6 +171,15 @@ nonisolated public struct PushPayload: Hashable, Sendable {
         if contentAvailable { aps["content-available"] = 1 }
         if category { aps["category"] = "pushmatrix" }
         return ["aps": aps]
+    }
+
+    /// Each payload key's id and whether this payload sets it, in the spec's order.
+    var keysInSpecOrder: [(id: String, isSet: Bool)] {
+        [
+            ("alert", alert),
+            ("contentAvailable", contentAvailable),
+            ("category", category),
+        ]
     }
 }
 

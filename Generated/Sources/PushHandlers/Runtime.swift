@@ -287,11 +287,11 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
-        case .delivered: answers = false
         case .launchedByTap:
             let payload = PushPayload(userInfo: notification.userInfo)
             answers = !PushLaunches.alwaysContinue(setup: setup, launch: handler, payload: payload, missing: missing)
         case .tapped: answers = true
+        default: answers = false  // a delivery (`isDelivery`)
         }
         readStoreIfNeeded()
         let recorded = memory.record(
@@ -594,6 +594,7 @@ nonisolated public enum PushConformanceCheck {
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
             let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
+            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
             let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
             let notification = PushReceivedNotification(
                 userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
@@ -768,11 +769,7 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
 
     /// Every payload key of the spec, in the spec's order.
     private static func object(_ payload: PushPayload) -> String {
-        let keys: [(id: String, isSet: Bool)] = [
-            ("alert", payload.alert),
-            ("contentAvailable", payload.contentAvailable),
-            ("category", payload.category),
-        ]
+        let keys = payload.keysInSpecOrder
         return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
     }
 

@@ -25,18 +25,25 @@ public struct Spec: Sendable {
     public var showsSourceKinds: Bool { sources.contains { $0.declaresKind } }
 }
 
-/// The names of a spec's second dimension. In the file: the list's key, the key that names one (in a cell, a design case, a permission
-/// check) and the key that lists some (in a note, the permission facts). Outside it: the generated Swift's type, its label (also
-/// `explain`'s option and the field log's key) and the dimension's name in messages.
+/// The names of a spec's second dimension. In the file: the list's key, the key that names one (in a cell, a design
+/// case, a permission check) and the key that lists some (in a note, the permission facts). Outside it, in both forms:
+/// the label (`explain`'s option, the field log's key) and the dimension's name in messages.
 public struct SetupNaming: Sendable, Equatable {
-    public var list: String, cellKey: String, noteKey: String, swiftType: String, label: String, words: String
+    /// The key of the list of setups.
+    public var list: String
+    /// The key that names one setup.
+    public var cellKey: String
+    /// The key that lists some setups.
+    public var noteKey: String
+    /// `explain`'s option and the field log's key for a setup.
+    public var label = "setup"
+    /// What messages call a setup.
+    public var words = "setup"
 
-    /// The older form's keys (`OlderNames`), read as setups and named as setups outside the file.
-    public static let older = SetupNaming(
-        list: "initAPIs", cellKey: "api", noteKey: "apis", swiftType: "Setup", label: "setup", words: "setup")
-    /// The current form's; a spec may rename the outside names (`setupNames`).
-    public static let current = SetupNaming(
-        list: "setups", cellKey: "setup", noteKey: "setups", swiftType: "Setup", label: "setup", words: "setup")
+    /// The older form's keys (`OlderNames`), read as setups.
+    public static let older = SetupNaming(list: "initAPIs", cellKey: "api", noteKey: "apis")
+    /// The current form's keys.
+    public static let current = SetupNaming(list: "setups", cellKey: "setup", noteKey: "setups")
 }
 
 public struct Language: Sendable { public var id: String, name: String, footnoteMarker: String, origin: Origin }

@@ -39,24 +39,11 @@ enum SpecDecoder {
         return spec
     }
 
-    /// The file's keys by its form (`setups`, or the older `initAPIs`; the newer wins when a spec gives both, and the older is then
-    /// reported as unknown), and the outside names a current-form spec may give in `setupNames`.
+    /// The file's keys by its form: `setups`, or the older `initAPIs`. The newer wins when a spec gives both, and the
+    /// older is then reported as unknown.
     private static func naming(_ r: NodeReader) -> SetupNaming {
         guard r.member("setups", optional: true) != nil || r.member("initAPIs", optional: true) == nil else { return .older }
-        var naming = SetupNaming.current
-        if let names = r.object("setupNames", optional: true) {
-            defer { names.finish() }
-            // The type and the label are written into generated Swift.
-            for (key, name) in [("swiftType", \SetupNaming.swiftType), ("label", \SetupNaming.label)] {
-                guard let value = names.identifier(key, optional: true) else { continue }
-                if let problem = Identifier.problem(value.id) {
-                    names.sink.error(value.origin, "'\(value.id)' \(problem); it names setups in generated Swift")
-                }
-                naming[keyPath: name] = value.id
-            }
-            naming.words = names.string("words", optional: true) ?? naming.words
-        }
-        return naming
+        return .current
     }
 
     private static func language(_ o: NodeReader) -> Language? {

@@ -108,5 +108,19 @@ package enum Placeholders {
         (start..<bytes.count).dropLast().first { bytes[$0] == .closeBrace && bytes[$0 + 1] == .closeBrace }
     }
 
+    /// `text` with each `{{name}}` that `values` has replaced by its value; any other text as it is.
+    package static func filled(_ text: String, _ values: [String: String]) -> String {
+        var out = ""
+        for piece in pieces(text) {
+            switch piece {
+            case .literal(let literal):
+                out += literal
+            case .name(let name):
+                out += values[name] ?? "{{\(name)}}"
+            }
+        }
+        return out
+    }
+
     package static func names(_ text: String) -> [String] { pieces(text).compactMap { if case .name(let n) = $0 { n } else { nil } } }
 }

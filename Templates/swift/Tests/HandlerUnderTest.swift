@@ -9,15 +9,15 @@ import {{module}}
 /// The handler the conformance suite checks, made fresh for each scenario, on the main actor.
 /// Where UIKit exists it is the app delegate skeleton, driven through `PushAppDelegateUnderTest`:
 /// put your subclass of PushAppDelegate in its place, and the suite makes it take each
-/// {{setupWords}} and set of missing handlers in turn. Elsewhere, where the skeleton does not
+/// setup and set of missing handlers in turn. Elsewhere, where the skeleton does not
 /// compile, the suite checks the reference `PushRouter`.
 @MainActor
-func makeHandlerUnderTest({{setupLabel}}: {{setupType}}, missing: Set<PushHandler>) -> PushHandlerUnderTest {
+func makeHandlerUnderTest(setup: PushSetup, missing: Set<PushHandler>) -> PushHandlerUnderTest {
     // pushmatrix:begin handler-under-test
     #if canImport(UIKit)
-    return PushAppDelegateUnderTest(PushAppDelegate(), {{setupLabel}}: {{setupLabel}}, missing: missing)
+    return PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing)
     #else
-    return PushRouter({{setupLabel}}: {{setupLabel}}, missing: missing)
+    return PushRouter(setup: setup, missing: missing)
     #endif
     // pushmatrix:end handler-under-test
 }

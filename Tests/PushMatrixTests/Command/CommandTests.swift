@@ -34,7 +34,7 @@ final class CommandTests: XCTestCase {
     /// `validate` renders the templates `generate` uses only with `--tests swift-testing`, and the
     /// field kit's, too: a broken one of either is reported.
     func testValidateRendersTheSwiftTestingAndFieldKitTemplates() throws {
-        for template in ["swift/Tests/TestingConformanceTests.swift", "swift/probe/ProbeScreen.swift", "fieldkit/runbook.en.md"] {
+        for template in ["swift/Tests/TestingConformance.swift", "swift/probe/ProbeScreen.swift", "fieldkit/runbook.en.md"] {
             let templates = Fixtures.temporaryDirectory(self)
             let file = URL(fileURLWithPath: templates + "/" + template)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -21,7 +21,7 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let (status, output) = try typecheck(sources, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        for name in ["PushAppDelegate", "PushAppDelegate+Machinery"] {
+        for name in ["PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushAppDelegate+Routing"] {
             let file = try XCTUnwrap(sources.first { $0.hasSuffix("/\(name).swift") }, name)
             XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
         }
@@ -35,7 +35,10 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let (status, output) = try typecheck(current, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        for name in ["PushAppDelegate", "PushAppDelegate+Machinery", "PushSceneDelegate", "PushSwiftUIApp", "PushNotificationService"] {
+        for name in [
+            "PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushSceneDelegate", "PushSwiftUIApp",
+            "PushNotificationService",
+        ] {
             let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
             XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
         }

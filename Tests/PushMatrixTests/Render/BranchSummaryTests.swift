@@ -65,7 +65,7 @@ final class BranchSummaryTests: XCTestCase {
     /// columns each, none cut short, and every `#cell-…` they name an anchor on the matrix page.
     func testTheCommittedBranchCommentsAreShortAndNameCellsOfTheMatrixPage() throws {
         for (_, spec, generated, module) in Fixtures.builtIns {
-            let file = generated + "/Sources/\(module)/Skeleton/PushAppDelegate+Machinery.swift"
+            let file = generated + "/Sources/\(module)/Skeleton/PushAppDelegate+States.swift"
             let page = try String(contentsOfFile: generated + "/Docs/en/reception-methods.md", encoding: .utf8)
             let branches = try Self.branchComments(String(contentsOfFile: file, encoding: .utf8))
             XCTAssertGreaterThanOrEqual(branches.count, 6, spec)
@@ -82,7 +82,7 @@ final class BranchSummaryTests: XCTestCase {
             }
         }
         let current = try String(
-            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Skeleton/PushAppDelegate+Machinery.swift",
+            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Skeleton/PushAppDelegate+States.swift",
             encoding: .utf8)
         XCTAssertTrue(current.contains("// every setup · background, terminated or forceQuit, tap body: any payload with alert\n"))
     }

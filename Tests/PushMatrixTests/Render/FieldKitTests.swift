@@ -56,15 +56,6 @@ final class FieldKitTests: XCTestCase {
         XCTAssertEqual(Command.run(["field-kit", "--spec", Fixtures.currentSpec]).status, 2, "--output is required")
     }
 
-    /// The probe's `import` lines are in swift-format's order whatever the module is named.
-    func testTheModulesImportLineGoesWhereItsNameSortsIt() {
-        let kit = FieldKitView(matrix: Fixtures.current)
-        XCTAssertEqual(kit.probe(module: "Zebra", specName: "s")["importsUIKit"], "import Foundation\nimport UIKit\nimport Zebra")
-        XCTAssertEqual(kit.probe(module: "Apps", specName: "s")["imports"], "import Apps\nimport Foundation")
-        XCTAssertEqual(
-            kit.probe(module: "Push", specName: "s")["importsSwiftUI"], "import Foundation\nimport Push\nimport SwiftUI\nimport UIKit")
-    }
-
     private func object(_ path: String) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any], path)
     }

@@ -11,7 +11,7 @@ import XCTest
 /// validated and digested with no other change, and the table's templates are all built in.
 final class OutputPlanTests: XCTestCase {
     private let summary = OutputPlan.Row(
-        "Sources/{module}/Summary/{language}.md", "summary.md", .runbook, .markdown, .languages, .generate)
+        "Sources/{{module}}/Summary/{{language}}.md", "summary.md", .runbook, .markdown, .languages, .generate)
 
     /// A templates directory with the new row's template; `body` is its text.
     private func templates(_ body: String) throws -> String {
@@ -87,13 +87,13 @@ final class OutputPlanTests: XCTestCase {
         let xctest = OutputPlan.templates(for: OutputPlan.Run(product: .generate, module: "M"))
         let testing = OutputPlan.templates(for: OutputPlan.Run(product: .generate, module: "M", tests: .swiftTesting))
         let kit = OutputPlan.templates(for: OutputPlan.Run(product: .fieldKit, module: "M"))
-        XCTAssertTrue(xctest.contains("swift/Tests/ConformanceTests.swift"))
-        XCTAssertFalse(xctest.contains("swift/Tests/TestingConformanceTests.swift"))
-        XCTAssertTrue(testing.contains("swift/Tests/TestingConformanceTests.swift"))
-        XCTAssertFalse(testing.contains("swift/Tests/ConformanceTests.swift"))
+        XCTAssertTrue(xctest.contains("swift/Tests/Conformance.swift"))
+        XCTAssertFalse(xctest.contains("swift/Tests/TestingConformance.swift"))
+        XCTAssertTrue(testing.contains("swift/Tests/TestingConformance.swift"))
+        XCTAssertFalse(testing.contains("swift/Tests/Conformance.swift"))
         XCTAssertFalse(xctest.contains("fieldkit/runbook.ja.md"))
         XCTAssertTrue(kit.contains("fieldkit/runbook.ja.md"))
         XCTAssertFalse(kit.contains("docs/index.md"))
-        XCTAssertTrue(kit.contains("swift/Dimensions.swift"), "the kit's package holds the module")
+        XCTAssertTrue(kit.contains("swift/Runtime.swift"), "the kit's package holds the module")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushMatrixSupport
 import XCTest
 
 @testable import PushMatrix
@@ -34,16 +35,17 @@ final class PublicNameTests: XCTestCase {
         }
     }
 
-    /// The setup type is `Push` and the spec's `setupNames.swiftType`, `Setup` by default.
+    /// The setup type is `PushSetup` in every spec; a spec cannot rename it (`setupNames` is no key).
     func testTheSetupTypeTakesThePrefix() throws {
         for (matrix, _, generated, module) in Fixtures.builtIns {
             let dimensions = try String(contentsOfFile: generated + "/Sources/\(module)/Dimensions.swift", encoding: .utf8)
-            XCTAssertTrue(dimensions.contains("public enum PushSetup: String"), "\(matrix.spec.file) keeps the default, Setup")
+            XCTAssertTrue(dimensions.contains("public enum PushSetup: String"), "\(matrix.spec.file)")
         }
         let renamed = Fixtures.specText.replacing(
             "\"specVersion\": 1,", with: "\"specVersion\": 1, \"setupNames\": {\"swiftType\": \"Way\"},")
-        let files = try Generator.render(Matrix(SpecLoader.load(bytes: Array(renamed.utf8), file: "renamed.json")), templates: nil)
-        let dimensions = String(decoding: files["Sources/PushHandlers/Dimensions.swift"] ?? [], as: UTF8.self)
-        XCTAssertTrue(dimensions.contains("public enum PushWay: String"), "a spec's own name takes the prefix")
+        XCTAssertThrowsError(try SpecLoader.load(bytes: Array(renamed.utf8), file: "renamed.json")) { error in
+            let messages = (error as? DiagnosticsError)?.diagnostics.map(\.message) ?? []
+            XCTAssertEqual(messages, ["unknown key 'setupNames'"])
+        }
     }
 }

@@ -13,24 +13,24 @@ final class TemplateContractTests: XCTestCase {
     private static let document = Fixtures.root.appendingPathComponent("docs/templates.md").path
     /// Object keys named by the spec rather than the generator, written `<name>` in the contract.
     private static let specNamed: Set<String> = ["texts"]
-    /// Fields the generator adds to every template's context, and to every documentation page's.
-    private static let every = "every template", everyPage = "every page", everySwiftFile = "every Swift file"
+    /// Fields the generator adds to every template's context.
+    private static let every = "every template"
+    /// Fields the generator adds to every documentation page's context.
+    private static let everyPage = "every page"
 
     func testEveryContextIsDocumentedFieldByField() throws {
-        let (made, holes) = Self.contexts()
+        let made = Self.contexts()
         let documented = try Self.documented()
         // `explain` is rendered apart from the output plan and has none of the common fields.
         let planned = made.filter { $0.key != "explain" }.map(\.value)
         let common = planned.reduce(planned[0]) { $0.intersection($1) }
         let pages = made.filter { $0.key.hasPrefix("page ") }.map(\.value)
         let pageShared = pages.reduce(pages[0]) { $0.intersection($1) }.subtracting(common)
-        let names = holes.values.reduce(holes.values.first!) { $0.intersection($1) }
-        var expected = [Self.every: common, Self.everyPage: pageShared, Self.everySwiftFile: names]
+        var expected = [Self.every: common, Self.everyPage: pageShared]
         for (context, fields) in made {
             expected[context] =
                 context == "explain" ? fields : fields.subtracting(common).subtracting(context.hasPrefix("page ") ? pageShared : [])
         }
-        for (context, fields) in holes { expected[context] = fields.subtracting(names) }
         var problems: [String] = []
         for context in Set(expected.keys).union(documented.keys).sorted() {
             let want = expected[context] ?? [], have = documented[context] ?? []
@@ -50,10 +50,9 @@ final class TemplateContractTests: XCTestCase {
     }
 
     /// Each context's fields as `path: kind`, by context: `page ID` for a documentation page (its
-    /// Markdown, HTML and DocC article), `explain`, else the view's name; and apart, each plain
-    /// Swift file view's holes, as `name: hole`.
-    private static func contexts() -> (templates: [String: Set<String>], holes: [String: Set<String>]) {
-        var contexts: [String: Set<String>] = [:], holes: [String: Set<String>] = [:]
+    /// Markdown, HTML and DocC article), `explain`, else the view's name.
+    private static func contexts() -> [String: Set<String>] {
+        var contexts: [String: Set<String>] = [:]
         for matrix in [Fixtures.builtIn, Fixtures.current, Fixtures.otherDimensions] {
             for product in [OutputPlan.Run.Product.generate, .fieldKit] {
                 for tests in [TestFramework.xctest, .swiftTesting] {
@@ -61,9 +60,6 @@ final class TemplateContractTests: XCTestCase {
                     var seen = Set<PlannedFile.ModelKey>()
                     for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
                         let model = models.model(file.key)
-                        if case .holes(let values, let files) = model {
-                            holes["\(file.key.view)", default: []].formUnion((Array(values.keys) + files.keys).map { "\($0): hole" })
-                        }
                         guard case .template(let value) = model else { continue }
                         let name = if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
                         shape(value, at: "", into: &contexts[name, default: []])
@@ -79,7 +75,7 @@ final class TemplateContractTests: XCTestCase {
                 shape(explain.value(outcomes, spec: "spec", conditions: conditions), at: "", into: &contexts["explain", default: []])
             }
         }
-        return (contexts, holes)
+        return contexts
     }
 
     /// `value`'s fields as `path: kind`; a list's elements are `list[]`, merged.

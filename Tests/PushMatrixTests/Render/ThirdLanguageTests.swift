@@ -39,7 +39,7 @@ final class ThirdLanguageTests: XCTestCase {
         let runbook = try String(contentsOfFile: output + "/Runbook/fr/runbook.md", encoding: .utf8)
         XCTAssertTrue(runbook.contains("## Un essai"), "the translated template")
         XCTAssertTrue(runbook.contains("« Commencer cet essai »"), "the probe's button as the spec words it")
-        let words = try String(contentsOfFile: output + "/Probe/Shared/ProbeWords.swift", encoding: .utf8)
+        let words = try String(contentsOfFile: output + "/Probe/Shared/ProbeSpec.swift", encoding: .utf8)
         XCTAssertTrue(words.contains("language: \"fr\""))
         XCTAssertTrue(words.contains("\"Essais encore manquants : \\(count) sur \\(total)\""))
         XCTAssertTrue(words.contains("\"残りの計測: \\(total) 件中 \\(count) 件\""), "placeholders in the language's order")

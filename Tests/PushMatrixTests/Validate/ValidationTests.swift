@@ -57,7 +57,7 @@ final class ValidationTests: XCTestCase {
         let older = try Matrix(SpecLoader.load(path: Fixtures.fixture("minimal-older.json")))
         let current = try Matrix(SpecLoader.load(path: Fixtures.fixture("minimal.json")))
         XCTAssertEqual(older.spec.naming.list, "initAPIs")
-        XCTAssertEqual(older.spec.naming.swiftType, current.spec.naming.swiftType)
+        XCTAssertEqual(older.spec.naming.label, current.spec.naming.label)
         XCTAssertEqual(older.spec.setups.map(\.id), current.spec.setups.map(\.id))
         XCTAssertEqual(older.scenarios.count, current.scenarios.count)
         XCTAssertEqual(older.spec.phrases["onlyFor"]?.values, current.spec.phrases["onlyFor"]?.values)

@@ -287,11 +287,11 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         if case .tapped = event, let tap = notification.tap { event = .tapped(tap) }  // the response names the tap
         let answers: Bool
         switch event {
-        case .delivered, .outsideApp: answers = false
         case .launchedByTap:
             let payload = PushPayload(userInfo: notification.userInfo)
             answers = !PushLaunches.alwaysContinue(setup: setup, launch: handler, payload: payload, missing: missing)
         case .tapped: answers = true
+        default: answers = false  // a delivery (`isDelivery`)
         }
         readStoreIfNeeded()
         let recorded = memory.record(
@@ -769,12 +769,7 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
 
     /// Every payload key of the spec, in the spec's order.
     private static func object(_ payload: PushPayload) -> String {
-        let keys: [(id: String, isSet: Bool)] = [
-            ("alert", payload.alert),
-            ("contentAvailable", payload.contentAvailable),
-            ("mutableContent", payload.mutableContent),
-            ("category", payload.category),
-        ]
+        let keys = payload.keysInSpecOrder
         return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
     }
 

@@ -105,22 +105,22 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return true
     }
 
-    /// Ask: request authorization.
+    /// The user has not been asked yet: by default the app asks now, with the system prompt.
     open func permissionNotDetermined() {
         // pushmatrix:begin permission-not-determined
         system.requestPermission { [weak self] in self?.checkPermission() }
         // pushmatrix:end permission-not-determined
     }
 
-    /// Explain what is missing and offer to open the app's page in Settings with
-    /// UIApplication.openSettingsURLString; never a private App-Prefs: URL, which App Review rejects.
+    /// The user said no: say what is missing and offer to open the app's page in Settings
+    /// (`system.openSettings()`), never a private Settings URL, which App Review rejects.
     open func permissionDenied() {
         // pushmatrix:begin permission-denied
         // Call system.openSettings() from a button that explains what the user misses.
         // pushmatrix:end permission-denied
     }
 
-    /// Go ahead.
+    /// The user lets the app show notifications: nothing is missing.
     open func permissionAuthorized() {
         // pushmatrix:begin permission-authorized
         // pushmatrix:end permission-authorized
@@ -130,9 +130,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: PushSystem = PushUIKitSystem()
-    /// How long the app's code has to call `done` before iOS is told `.failed`: iOS allows
-    /// 25+5 seconds. Tests shorten it.
-    public var completionDeadline: TimeInterval = 25
+    /// How long the app's code has to call `done` before iOS is told `.failed`: by default
+    /// `standardCompletionDeadline`, a little less than iOS allows. Tests shorten it.
+    public var completionDeadline: TimeInterval = PushAppDelegate.standardCompletionDeadline
     /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
     /// a file in the app group's container, else in Application Support. Tests put another
     /// store, or nil, here before the first push.

@@ -2,7 +2,9 @@
 // Info.plist must not declare a scene manifest.
 
 #if canImport(UIKit)
-{{importsUIKit}}
+import Foundation
+import {{module}}
+import UIKit
 
 /// The probe app without scenes: its window shows the probe's screen.
 @main

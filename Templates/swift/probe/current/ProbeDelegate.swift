@@ -2,7 +2,10 @@
 // target specializes, and what the probe asks of the notification center.
 
 #if canImport(UIKit)
-{{importsUIKitNotifications}}
+import Foundation
+import {{module}}
+import UIKit
+import UserNotifications
 
 /// PushAppDelegate for the probe: the field recorder is on from the start (a run may be open when
 /// iOS launches the app for it), and launching asks for permission and registers the payload
@@ -36,9 +39,9 @@ enum ProbeNotifications {
     /// asks to show alerts.
     static func prepare() {
         let center = UNUserNotificationCenter.current()
-        let action = UNNotificationAction(identifier: {{actionId}}, title: {{actionTitle}}, options: [])
+        let action = UNNotificationAction(identifier: "pushmatrix.action", title: "pushmatrix", options: [])
         center.setNotificationCategories([
-            UNNotificationCategory(identifier: {{category}}, actions: [action], intentIdentifiers: [], options: [.customDismissAction])
+            UNNotificationCategory(identifier: "pushmatrix", actions: [action], intentIdentifiers: [], options: [.customDismissAction])
         ])
         center.requestAuthorization(options: [.alert, .sound, .badge]) { _, _ in }
     }

@@ -3,7 +3,9 @@
 // scene delegate class is set here.
 
 #if canImport(UIKit)
-{{importsUIKit}}
+import Foundation
+import {{module}}
+import UIKit
 
 /// The probe app with scenes: every scene gets ProbeSceneDelegate.
 @main

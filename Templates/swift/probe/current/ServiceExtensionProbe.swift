@@ -3,7 +3,9 @@
 // the extension and the app the same app group under PushMatrixProbeAppGroup in Info.plist.
 
 #if canImport(UIKit)
-{{importsNotifications}}
+import Foundation
+import {{module}}
+import UserNotifications
 
 /// PushNotificationService recording each request into the run the app has open, in the log the
 /// app group shares.

@@ -2,7 +2,10 @@
 // app whose delegate adaptor makes the probe's app delegate.
 
 #if canImport(UIKit)
-{{importsSwiftUI}}
+import Foundation
+import {{module}}
+import SwiftUI
+import UIKit
 
 /// The probe app under SwiftUI: one window showing the probe's screen.
 @main

@@ -210,6 +210,16 @@ nonisolated public struct PushPayload: Hashable, Sendable {
         if category { aps["category"] = "pushmatrix" }
         return ["aps": aps]
     }
+
+    /// Each payload key's id and whether this payload sets it, in the spec's order.
+    var keysInSpecOrder: [(id: String, isSet: Bool)] {
+        [
+            ("alert", alert),
+            ("contentAvailable", contentAvailable),
+            ("mutableContent", mutableContent),
+            ("category", category),
+        ]
+    }
 }
 
 /// The value tests the spec uses to decide whether a payload key is set.

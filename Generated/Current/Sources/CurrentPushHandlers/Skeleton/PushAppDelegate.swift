@@ -179,9 +179,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
 
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = PushUIKitSystem()
-    /// How long the app's code has to finish a call's work before iOS is told `.failed`: iOS
-    /// allows 25+5 seconds. Tests shorten it.
-    public var completionDeadline: TimeInterval = 25
+    /// How long the app's code has to finish a call's work before iOS is told `.failed`: by
+    /// default `standardCompletionDeadline`, a little less than iOS allows. Tests shorten it.
+    public var completionDeadline: TimeInterval = PushAppDelegate.standardCompletionDeadline
     /// Where the pushes this delegate remembers are kept between launches (`PushMemoryStore`):
     /// a file in the app group's container, else in Application Support. Tests put another
     /// store, or nil, here before the first push.

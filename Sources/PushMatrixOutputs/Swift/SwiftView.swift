@@ -22,119 +22,11 @@ struct SwiftView {
         return groups
     }
 
-    /// What every template may use besides its context: the plain Swift files' `names` (for docs and runbook showing Swift), `outsideApp`.
-    var common: TemplateFields {
-        var fields = TemplateFields(names.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
-        fields["outsideApp"] = .bool(outsideApp)
-        return fields
-    }
-
-    /// The dimensions' holes: each dimension's enum cases with their doc comments, the handlers' properties, the permission statuses (when
-    /// the spec has them), the cases of a handler that runs outside the app (when one does) and the payload's keys.
-    package func dimensions() -> [String: String] {
-        let handlers = spec.handlers, keys = spec.payloadKeys, outside = outsideApp
-        let lines = { (indent: Int, lines: [String]) in SwiftPrinter.hole(indent: indent) { for line in lines { $0.print(line) } } }
-        /// A `switch self` case per handler, returning what `value` gives it.
-        let perHandler = { (value: (Handler) -> Bool) in lines(8, handlers.map { "case .\($0.id): return \(value($0))" }) }
-        let permission = SwiftPrinter.hole { out in
-            guard let statuses = spec.permission?.statuses else { return }
-            out.print("")
-            out.print("/// Whether the user lets the app show notifications, as the app should act on it.")
-            out.print("nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {")
-            out.indented { out in for status in statuses { Self.enumCase(status.id, doc: comments.text(status.meaning), &out) } }
-            out.print("}")
-        }
-        let runsInApp = SwiftPrinter.hole(indent: 4) { out in
-            guard outside else { return }
-            out.print("")
-            out.print("/// Runs in the app's process; false for an app extension's handler, which the app never sees.")
-            out.print("public var runsInApp: Bool {")
-            out.print("    switch self {")
-            for handler in handlers { out.print("    case .\(handler.id): return \(!handler.inExtension)") }
-            out.print("    }")
-            out.print("}")
-        }
-        return [
-            "setups": cases(spec.setups.map { ($0.id, comments.text($0.description)) }),
-            "appStates": cases(spec.appStates.map { ($0.id, comments.text($0.description)) }),
-            "handlerStates": cases(spec.handlerStates.map { ($0.id, comments.text($0.description)) }),
-            "handlers": lines(
-                4, handlers.flatMap { ["/// The \(SwiftCommentFormat().inline(comments.name($0.name))).", "case \($0.id)"] }),
-            "launchesApp": perHandler(\.launchesApp), "hasState": perHandler(\.hasState), "isOptional": perHandler(\.optional),
-            "handsNotification": lines(
-                8,
-                handlers.compactMap { handler in
-                    let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
-                    return setups.isEmpty ? nil : "case \(setups.joined(separator: ", ")): return true"
-                }),
-            "runsInApp": runsInApp, "permissionStatus": permission,
-            "taps": cases(spec.taps.map { ($0.id, .text("The user taps the ") + comments.name($0.name) + .text(".")) }),
-            "tapTouchesNotification": lines(
-                8,
-                spec.taps.allSatisfy(\.touchesNotification)
-                    ? ["true"]
-                    : ["switch self {"] + spec.taps.filter { !$0.touchesNotification }.map { "case .\($0.id): return false" }
-                        + ["default: return true", "}"]),
-            "outsideAppCase": outside
-                ? lines(4, ["/// The push went through an app extension on arrival; the app itself was not called.", "case outsideApp"])
-                : "",
-            "outsideAppIsDelivery": outside ? "        if case .outsideApp = self { return true }" : "",
-            "outsideAppDescription": outside ? "        case .outsideApp: return \"outsideApp\"" : "",
-            "keyProperties": lines(
-                4, keys.flatMap { ["/// The payload sets `\(SwiftPrinter.comment($0.apnsKey))` in `aps`.", "public var \($0.id): Bool"] }),
-            "keyParameters": keys.map { "\($0.id): Bool" }.joined(separator: ", "),
-            "keyAssignments": lines(8, keys.map { "self.\($0.id) = \($0.id)" }),
-            "keyTests": lines(12, keys.indices.map { n in Self.keyTest(keys[n]) + (n < keys.count - 1 ? "," : "") }),
-            "keySamples": lines(8, keys.map { "if \($0.id) { aps[\(Self.literal($0.apnsKey))] = \(Self.sample($0)) }" }),
-        ]
-    }
-
-    /// `init(userInfo:)`'s argument for a key: its value tests on `aps`, joined by a logical or.
-    private static func keyTest(_ key: PayloadKey) -> String {
-        "\(key.id): " + key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(literal(key.apnsKey))])" }.joined(separator: " || ")
-    }
-
-    /// Enum cases, each after the lines of its doc comment, four spaces in.
-    private func cases(_ values: [(id: String, doc: Inline)]) -> String {
-        SwiftPrinter.hole(indent: 4) { out in for value in values { Self.enumCase(value.id, doc: value.doc, &out) } }
-    }
-
-    private static func enumCase(_ id: String, doc: Inline, _ out: inout SwiftPrinter) {
-        for line in docLines(doc) { out.print("/// " + SwiftPrinter.comment(line)) }
-        out.print("case \(id)")
-    }
-
-    /// The names every plain Swift file may use: the second dimension's type (the spec's name after the module's `Push` prefix, which keeps
-    /// every public name apart from an app's own), its label, and its name in comments.
-    var names: [String: String] {
-        ["setupType": "Push" + spec.naming.swiftType, "setupLabel": spec.naming.label, "setupWords": spec.naming.words]
-    }
-
     /// Whether any handler runs outside the app, in an extension.
-    private var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
+    var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 
-    /// The runtime's holes: a delivery's events, whether sequences skip extensions' calls, the payload keys in spec order (the recorder's).
-    func runtime() -> [String: String] {
-        [
-            "deliveredEvents": outsideApp ? ".delivered, .outsideApp" : ".delivered",
-            "skipExtensionCalls": outsideApp
-                ? "            if !step.handler.runsInApp { continue }  // the app never sees an extension's call" : "",
-            "keyPairs": SwiftPrinter.hole(indent: 12) { out in
-                for key in spec.payloadKeys { out.print("(\"\(key.id)\", payload.\(key.id)),") }
-            },
-        ]
-    }
-
-    /// `conditioned`: the names of the groups with scenarios under conditions.
-    func scenarioTable(conditioned: [String]) -> [String: String] {
-        [
-            "groups": SwiftPrinter.hole(indent: 8) { out in
-                for payload in matrix.payloads { out.print(Self.payloadName(payload, keys: matrix.payloadKeyIds) + ",") }
-            },
-            "underConditions": SwiftPrinter.staticList(
-                "underConditions: [PushScenario]", conditioned.map { $0 + "__underConditions" }, after: ".flatMap { $0 }"),
-        ]
-    }
+    /// The first line of every Swift file `generate` prints.
+    static let generatedNotice = "// Generated by pushmatrix from the spec — do not edit."
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
@@ -198,60 +90,6 @@ struct SwiftView {
             }
             return site
         }
-    }
-
-    /// The classifier: one case per call site, with the cells that lead there.
-    package func classifier(_ sites: [CallSite]) -> [String: String] {
-        [
-            "cases": SwiftPrinter.hole(indent: 8) { out in
-                for site in sites {
-                    out.print("case (.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil")):")
-                    out.indented { out in
-                        for cell in site.cells { out.print("// " + SwiftPrinter.comment(cell)) }
-                        let others = site.events.dropFirst().joined(separator: ", ")
-                        out.print(
-                            "return PushClassification(event: \(site.events[0]), mayRepeat: \(site.repeats), alternatives: [\(others)])")
-                    }
-                }
-            }
-        ]
-    }
-
-    /// The iOS skeleton's holes: per handler, a branch per application state with the cells that lead there (every setup), summarised; per
-    /// setup, the permission mapping; per permission status, the doc comment of what the app does about it.
-    package func skeleton() -> [String: String] {
-        let summaries = BranchSummary.all(matrix)
-        var holes = [
-            "matrixPage": SwiftPrinter.comment(matrixPage),
-            "completionDeadline": String(max(1, spec.receptionHandler.completionDeadlineSeconds - 5)),
-        ]
-        for handler in spec.handlers {
-            holes[handler.id + "Branches"] = SwiftPrinter.hole(indent: 8) { out in
-                for state in spec.handlerStates {
-                    out.print("case \(state.swift):")
-                    out.indented { out in
-                        let comment = branchComment(summaries[BranchSummary.Branch(handler: handler.id, state: state.id)])
-                        for line in comment { out.print("// " + SwiftPrinter.comment(line)) }
-                        out.print("return .\(state.id)")
-                    }
-                }
-            }
-        }
-        for setup in spec.permission?.setups ?? [] {
-            holes[setup.setup.id + "PermissionSwitch"] = setup.switchOn
-            holes[setup.setup.id + "PermissionCases"] = SwiftPrinter.hole(indent: 8) { out in
-                for item in setup.cases {
-                    let label = item.pattern.hasPrefix("@unknown") || item.pattern == "default" ? item.pattern : "case \(item.pattern)"
-                    out.print("\(label): return .\(item.status.id)")
-                }
-            }
-        }
-        for status in spec.permission?.statuses ?? [] {
-            holes[status.id + "Response"] = SwiftPrinter.hole(indent: 4) { out in
-                for line in Self.docLines(comments.text(status.response)) { out.print("/// " + SwiftPrinter.comment(line)) }
-            }
-        }
-        return holes
     }
 
     // MARK: names
@@ -347,11 +185,10 @@ struct SwiftView {
         }
     }
 
-    /// The payload's initializer after `prefix` characters on its line: broken after the parenthesis, as swift-format does, if too long.
-    func payloadExpression(_ payload: Payload, fitting prefix: Int) -> String {
-        let arguments = matrix.payloadKeyIds.indices.map { "\(matrix.payloadKeyIds[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
-        let oneLine = "PushPayload(\(arguments))"
-        return prefix + oneLine.count <= SwiftPrinter.lineLength ? oneLine : "PushPayload(\n        \(arguments))"
+    /// A payload's initializer arguments: every key with whether the payload sets it, in the spec's order.
+    func payloadArguments(_ payload: Payload) -> String {
+        let keys = matrix.payloadKeyIds
+        return keys.indices.map { "\(keys[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
     }
 
     /// A payload combination's name in Swift properties and file names: its set keys joined by `_` (`alert_category`), or `none`.
@@ -385,30 +222,4 @@ struct SwiftView {
     }
 
     static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
-
-    /// A value for a sample payload that the key's first value test accepts.
-    private static func sample(_ key: PayloadKey) -> String {
-        switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
-        case .object: return "[\"body\": \"pushmatrix\"]"
-        case .one: return "1"
-        default: return "\"pushmatrix\""
-        }
-    }
-
-    /// A Swift string literal for any text (keys come from the spec).
-    package static func literal(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.isControl { out += "\\u{\(String(c.value, radix: 16))}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
-    }
 }

@@ -7,17 +7,16 @@ extension SwiftView {
     static let branchLines = 12
     /// The column a branch's comment lines end by (the page anchors can be longer).
     static let branchWidth = 120
-    /// A branch's comment lines start in this column, inside a `switch` in a method.
-    private static let branchIndent = 12
 
     /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments' language, relative to its output folder.
     var matrixPage: String { OutputPlan.markdownPage("reception-methods", language: spec.languages[0].id) }
 
-    /// The comment lines of the branch `summary` (nil: none) reaches: each group's words, wrapped, then its first cell's anchor. Past
-    /// `branchLines`, the anchors go, then the last groups, which the page names.
-    func branchComment(_ summary: BranchSummary?) -> [String] {
+    /// The comment lines of the branch `summary` (nil: none) reaches, each at most `width` characters but for page
+    /// anchors: each group's words, wrapped, then its first cell's anchor. Past `branchLines`, the anchors go, then
+    /// the last groups, which the page names.
+    func branchComment(_ summary: BranchSummary?, width: Int) -> [String] {
         guard let summary else { return ["never, in this matrix"] }
-        let told = summary.groups.map { (words: words($0), anchor: anchor($0)) }
+        let told = summary.groups.map { (words: words($0, width: width), anchor: anchor($0)) }
         let full = told.flatMap { $0.words + [$0.anchor] }
         if full.count <= Self.branchLines { return full }
         if told.flatMap(\.words).count <= Self.branchLines { return told.flatMap(\.words) }
@@ -32,14 +31,15 @@ extension SwiftView {
     }
 
     /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert` as comment lines, payloads on their own if long.
-    package func words(_ group: BranchSummary.Group) -> [String] {
+    package func words(_ group: BranchSummary.Group, width: Int) -> [String] {
         let setups = group.setups.count == spec.setups.count ? "every \(spec.naming.words)" : Self.list(group.setups, "and")
         let states = group.appStates.count == spec.appStates.count ? "every app state" : Self.list(group.appStates, "or")
         var when = group.taps == [nil] ? "on arrival" : "tap " + Self.list(group.taps.map { $0! }, "or")
         if !group.without.isEmpty { when += ", only without " + Self.list(group.without, "and") }
         let head = "\(setups) · \(states), \(when):", payloads = payloadWords(group.payloads)
-        let line = Self.wrappedComment(head + " " + payloads)
-        return line.count == 1 ? line : Self.wrappedComment(head) + Self.wrappedComment(payloads, continued: true)
+        let line = Self.wrappedComment(head + " " + payloads, width: width)
+        guard line.count > 1 else { return line }
+        return Self.wrappedComment(head, width: width) + Self.wrappedComment(payloads, width: width, continued: true)
     }
 
     /// Cubes' payloads: `every payload`, `any payload with alert, without category`, `alert + category` (alone), several joined by `or`.
@@ -76,12 +76,13 @@ extension SwiftView {
         items.count > 1 ? items.dropLast().joined(separator: ", ") + " \(last) " + items.last! : items.joined()
     }
 
-    /// A text as comment lines that end by `branchWidth`: lines after the first, or every line of a `continued` text, indented two spaces.
-    static func wrappedComment(_ text: String, continued: Bool = false) -> [String] {
-        let width = branchWidth - branchIndent - "// ".count - 2
-        var lines: [String] = [], line = ""
+    /// A text as comment lines of at most `width` characters: lines after the first, or every line of a `continued`
+    /// text, indented two spaces.
+    static func wrappedComment(_ text: String, width: Int, continued: Bool = false) -> [String] {
+        var lines: [String] = []
+        var line = ""
         for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width + (lines.isEmpty && !continued ? 2 : 0) {
+            if !line.isEmpty && line.count + 1 + word.count > width - (lines.isEmpty && !continued ? 0 : 2) {
                 lines.append(line)
                 line = ""
             }

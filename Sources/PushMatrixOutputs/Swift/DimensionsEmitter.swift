@@ -1,0 +1,249 @@
+import PushMatrixModel
+import PushMatrixSpec
+
+/// `Dimensions.swift`: the spec's ids as enums (setups, app states, handler states, handlers, taps, permission
+/// statuses), what a call means (`PushEvent`) and the payload's keys (`PushPayload`).
+struct DimensionsEmitter {
+    let view: SwiftView
+
+    private var spec: Spec { view.spec }
+
+    func file() -> [UInt8] {
+        var out = SwiftPrinter()
+        out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        printEnum(
+            "PushSetup", doc: "The APIs an app can set notifications up with.", cases: spec.setups.map { ($0.id, $0.description) }, &out)
+        out.blankLine()
+        printEnum("PushAppState", doc: "Where the app is when a push arrives.", cases: spec.appStates.map { ($0.id, $0.description) }, &out)
+        out.blankLine()
+        printEnum(
+            "PushHandlerState", doc: "`UIApplication.State` while a handler runs.",
+            cases: spec.handlerStates.map { ($0.id, $0.description) }, &out)
+        out.blankLine()
+        printHandler(&out)
+        printPermissionStatus(&out)
+        out.blankLine()
+        printTap(&out)
+        out.blankLine()
+        printEvent(&out)
+        out.blankLine()
+        printPayload(&out)
+        out.blankLine()
+        out.docComment(["The value tests the spec uses to decide whether a payload key is set."])
+        out.block("nonisolated enum PushPayloadValue {") { out in
+            out.print("static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }")
+            out.print("static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }")
+            out.print("static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }")
+        }
+        return out.bytes
+    }
+
+    /// A `String` enum of ids, each case after its doc comment.
+    private func printEnum(_ name: String, doc: String, cases: [(id: String, doc: LocalizedText)], _ out: inout SwiftPrinter) {
+        out.docComment([doc])
+        out.block("nonisolated public enum \(name): String, CaseIterable, Sendable {") { out in
+            for item in cases {
+                printCase(item.id, doc: view.comments.text(item.doc), &out)
+            }
+        }
+    }
+
+    private func printCase(_ id: String, doc: Inline, _ out: inout SwiftPrinter) {
+        out.docComment(SwiftView.docLines(doc))
+        out.print("case \(id)")
+    }
+
+    private func printHandler(_ out: inout SwiftPrinter) {
+        let handlers = spec.handlers
+        out.docComment(["The delegate methods iOS calls for a push."])
+        out.block("nonisolated public enum PushHandler: String, CaseIterable, Sendable {") { out in
+            for handler in handlers {
+                out.print("/// The \(SwiftCommentFormat().inline(view.comments.name(handler.name))).")
+                out.print("case \(handler.id)")
+            }
+            printFlag("launchesApp", doc: ["Starts the app: first in every tap on an app that is not running."], \.launchesApp, &out)
+            printFlag("hasState", doc: ["Runs with an application state (and so with a completion handler to call)."], \.hasState, &out)
+            printFlag("isOptional", doc: ["An app may leave it out."], \.optional, &out)
+            out.blankLine()
+            out.docComment([
+                "True when, under this setup, its method hands the app a `UNNotification` (or a",
+                "response holding one), whose request identifier and delivery date come with the payload;",
+                "false when it hands the payload alone.",
+            ])
+            out.block("public func handsNotification(_ setup: PushSetup) -> Bool {") { out in
+                out.switchOn("(self, setup)") { out in
+                    for handler in handlers {
+                        let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
+                        if !setups.isEmpty {
+                            out.print("case \(setups.joined(separator: ", ")): return true")
+                        }
+                    }
+                    out.print("default: return false")
+                }
+            }
+            printFlag(
+                "runsInApp", doc: ["Runs in the app's process; false for an app extension's handler, which the app never sees."],
+                { !$0.inExtension }, &out)
+        }
+    }
+
+    /// A `Bool` property of `PushHandler` that a `switch self` answers for each handler.
+    private func printFlag(_ name: String, doc: [String], _ value: (Handler) -> Bool, _ out: inout SwiftPrinter) {
+        out.blankLine()
+        out.docComment(doc)
+        out.block("public var \(name): Bool {") { out in
+            out.switchOn("self") { out in
+                for handler in spec.handlers {
+                    out.print("case .\(handler.id): return \(value(handler))")
+                }
+            }
+        }
+    }
+
+    /// The permission statuses, when the spec has them.
+    private func printPermissionStatus(_ out: inout SwiftPrinter) {
+        guard let statuses = spec.permission?.statuses else {
+            return
+        }
+        out.blankLine()
+        out.docComment(["Whether the user lets the app show notifications, as the app should act on it."])
+        out.block("nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {") { out in
+            for status in statuses {
+                printCase(status.id, doc: view.comments.text(status.meaning), &out)
+            }
+        }
+    }
+
+    private func printTap(_ out: inout SwiftPrinter) {
+        out.docComment([
+            "What the user can tap: a part of the notification in Notification Center, or a way back to",
+            "the app that leaves the notification alone.",
+        ])
+        out.block("nonisolated public enum PushTap: String, CaseIterable, Sendable {") { out in
+            for tap in spec.taps {
+                printCase(tap.id, doc: .text("The user taps the ") + view.comments.name(tap.name) + .text("."), &out)
+            }
+            out.blankLine()
+            out.docComment([
+                "False for a way back that leaves the notification alone (opening the app from its icon):",
+                "none of its calls hands the app the notification, and nothing answers it.",
+            ])
+            out.block("public var touchesNotification: Bool {") { out in
+                let leaving = spec.taps.filter { !$0.touchesNotification }
+                guard !leaving.isEmpty else {
+                    out.print("true")
+                    return
+                }
+                out.switchOn("self") { out in
+                    for tap in leaving {
+                        out.print("case .\(tap.id): return false")
+                    }
+                    out.print("default: return true")
+                }
+            }
+        }
+    }
+
+    private func printEvent(_ out: inout SwiftPrinter) {
+        let outsideApp = view.outsideApp
+        out.docComment(["What a call means to the app."])
+        out.block("nonisolated public enum PushEvent: Hashable, Sendable {") { out in
+            out.docComment(["The push arrived and the app was told at once, in this state."])
+            out.print("case delivered(PushHandlerState)")
+            out.docComment(["A tap started the app; the call that says which tap may follow."])
+            out.print("case launchedByTap")
+            out.docComment(["The user tapped this part of the notification."])
+            out.print("case tapped(PushTap)")
+            if outsideApp {
+                out.docComment(["The push went through an app extension on arrival; the app itself was not called."])
+                out.print("case outsideApp")
+            }
+            out.blankLine()
+            out.docComment(["A push told to the app on arrival, before any tap."])
+            out.block("public var isDelivery: Bool {") { out in
+                out.print("if case .delivered = self { return true }")
+                if outsideApp {
+                    out.print("if case .outsideApp = self { return true }")
+                }
+                out.print("return false")
+            }
+        }
+        out.blankLine()
+        out.block("nonisolated extension PushEvent: CustomStringConvertible {") { out in
+            out.docComment(["The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in."])
+            out.block("public var description: String {") { out in
+                out.switchOn("self") { out in
+                    out.print("case .delivered(let state): return \"delivered(.\\(state))\"")
+                    out.print("case .launchedByTap: return \"launchedByTap\"")
+                    out.print("case .tapped(let tap): return \"tapped(.\\(tap))\"")
+                    if outsideApp {
+                        out.print("case .outsideApp: return \"outsideApp\"")
+                    }
+                }
+            }
+        }
+    }
+
+    private func printPayload(_ out: inout SwiftPrinter) {
+        let keys = spec.payloadKeys
+        out.docComment(["Which of the keys that decide the matrix a payload sets."])
+        out.block("nonisolated public struct PushPayload: Hashable, Sendable {") { out in
+            for key in keys {
+                out.docComment(["The payload sets `\(key.apnsKey)` in `aps`."])
+                out.print("public var \(key.id): Bool")
+            }
+            out.blankLine()
+            out.docComment(["A payload that sets exactly the keys given as true."])
+            out.block("public init(\(keys.map { "\($0.id): Bool" }.joined(separator: ", "))) {") { out in
+                for key in keys {
+                    out.print("self.\(key.id) = \(key.id)")
+                }
+            }
+            out.blankLine()
+            out.docComment(["Reads a real APNs payload, as `userInfo` holds it."])
+            out.block("public init(userInfo: [AnyHashable: Any]) {") { out in
+                out.print("let aps = userInfo[\"aps\"] as? [String: Any] ?? [:]")
+                out.block("self.init(", closing: ")") { out in
+                    out.arguments(keys.map(Self.keyTest))
+                }
+            }
+            out.blankLine()
+            out.docComment([
+                "A payload that sets exactly these keys and nothing else: no message id, as APNs sends it",
+                "when the sender adds none, so equal payloads are equal.",
+            ])
+            out.block("public func sampleUserInfo() -> [AnyHashable: Any] {") { out in
+                out.print("var aps: [String: Any] = [:]")
+                for key in keys {
+                    out.print("if \(key.id) { aps[\(SwiftPrinter.literal(key.apnsKey))] = \(Self.sample(key)) }")
+                }
+                out.print("return [\"aps\": aps]")
+            }
+            out.blankLine()
+            out.docComment(["Each payload key's id and whether this payload sets it, in the spec's order."])
+            out.block("var keysInSpecOrder: [(id: String, isSet: Bool)] {") { out in
+                out.block("[", closing: "]") { out in
+                    for key in keys {
+                        out.print("(\"\(key.id)\", \(key.id)),")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `init(userInfo:)`'s argument for a key: its value tests on `aps`, joined by a logical or.
+    private static func keyTest(_ key: PayloadKey) -> String {
+        let tests = key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(SwiftPrinter.literal(key.apnsKey))])" }
+        return "\(key.id): " + tests.joined(separator: " || ")
+    }
+
+    /// A value for a sample payload that the key's first value test accepts.
+    private static func sample(_ key: PayloadKey) -> String {
+        switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
+        case .object: return "[\"body\": \"pushmatrix\"]"
+        case .one: return "1"
+        default: return "\"pushmatrix\""
+        }
+    }
+}

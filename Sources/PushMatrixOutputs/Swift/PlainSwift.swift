@@ -1,0 +1,36 @@
+import PushMatrixSpec
+import PushMatrixSupport
+
+/// A Swift file that never varies but for the generated module's name: copied byte for byte, with the module's name
+/// in place of each `{{module}}`, its only placeholder. A run of import lines the name went into is sorted again, as
+/// swift-format's `OrderedImports` wants, since where the module's line goes depends on its name.
+enum PlainSwift {
+    static func copy(_ text: String, module: String, file: String) throws(DiagnosticsError) -> [UInt8] {
+        let names = Set(Placeholders.names(text))
+        let unknown = names.subtracting(["module"])
+        guard unknown.isEmpty else {
+            let listed = unknown.sorted().map { "'{{\($0)}}'" }.joined(separator: ", ")
+            let message = "\(listed): a plain Swift file may hold only '{{module}}', the generated module's name"
+            throw DiagnosticsError([Diagnostic(file: file, location: nil, message: message)])
+        }
+        guard !names.isEmpty else {
+            return Array(text.utf8)
+        }
+        let filled = Placeholders.filled(text, ["module": module])
+        var lines = filled.split(separator: "\n", omittingEmptySubsequences: false)
+        var start = 0
+        while start < lines.count {
+            guard lines[start].hasPrefix("import ") else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < lines.count && lines[end].hasPrefix("import ") {
+                end += 1
+            }
+            lines[start..<end].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            start = end
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+}

@@ -1,0 +1,30 @@
+import PushMatrixModel
+
+/// `Scenarios/ScenarioTable.swift`: every scenario of the matrix, group after group, and those conditions make.
+struct ScenarioTableEmitter {
+    let view: SwiftView
+    /// The names of the groups with scenarios under conditions.
+    let conditioned: [String]
+
+    func file() -> [UInt8] {
+        let keys = view.matrix.payloadKeyIds
+        var out = SwiftPrinter()
+        out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        out.block("nonisolated extension PushScenario {") { out in
+            out.docComment(["Every scenario of the matrix, one payload combination after another."])
+            out.list(
+                "public static let all: [PushScenario]", view.matrix.payloads.map { SwiftView.payloadName($0, keys: keys) },
+                after: ".flatMap { $0 }")
+            out.blankLine()
+            out.docComment([
+                "Every scenario the spec's conditions make that `all` does not have, such as a background",
+                "push held until the app opens: the suites replay them as well.",
+            ])
+            out.list(
+                "public static let underConditions: [PushScenario]", conditioned.map { $0 + "__underConditions" },
+                after: ".flatMap { $0 }")
+        }
+        return out.bytes
+    }
+}

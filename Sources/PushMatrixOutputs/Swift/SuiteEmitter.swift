@@ -1,0 +1,154 @@
+import PushMatrixModel
+
+/// The conformance suite's generated files, for either test framework: a test file per payload combination, the
+/// sequences' test file, and Swift Testing's tags.
+struct SuiteEmitter {
+    let view: SwiftView
+    let module: String
+    let framework: TestFramework
+
+    /// `{payloadType}ConformanceTests.swift`. XCTest's: a method per scenario, named without the payload
+    /// combination its class is named for. Swift Testing's: a parameterized test per setup and app state, in the
+    /// order the scenarios reach them.
+    func groupFile(_ group: SwiftView.Group) -> [UInt8] {
+        var out = SwiftPrinter()
+        printHead(&out)
+        switch framework {
+        case .xctest:
+            out.docComment([
+                "One test per scenario of this payload combination, named for its setup, app state, tap",
+                "and the handlers it lacks.",
+            ])
+            out.block("final class \(group.typeName)ConformanceTests: XCTestCase {") { out in
+                printXCTests(Self.xcTests(of: group), &out)
+            }
+        case .swiftTesting:
+            out.docComment([
+                "The scenarios of this payload combination: a test per setup and app state, a test case",
+                "per scenario.",
+            ])
+            out.print("@MainActor")
+            out.print("@Suite(\"\(SwiftView.payloadWords(group.payload, keys: view.matrix.payloadKeyIds))\", .serialized)")
+            out.block("struct \(group.typeName)ConformanceTests {") { out in
+                printTestingTests(of: group, &out)
+            }
+        }
+        return out.bytes
+    }
+
+    /// `SequenceConformanceTests.swift`: XCTest's a test per sequence; Swift Testing's one test over
+    /// `PushSequence.all`.
+    func sequenceFile() -> [UInt8] {
+        var out = SwiftPrinter()
+        printHead(&out)
+        out.docComment(["Several pushes in a row: each is a push of its own, however alike their payloads."])
+        switch framework {
+        case .xctest:
+            out.block("final class SequenceConformanceTests: XCTestCase {") { out in
+                let tests = view.matrix.pushSequences().map { sequence in
+                    (name: sequence.name, summary: SequencesEmitter.summary(sequence), conforming: "." + sequence.name)
+                }
+                printXCTests(tests, &out)
+            }
+        case .swiftTesting:
+            out.print("@MainActor")
+            out.print("@Suite(\"Several pushes\", .serialized)")
+            out.block("struct SequenceConformanceTests {") { out in
+                out.print("@Test(\"several pushes\", arguments: PushSequence.all.map(SequenceCase.init))")
+                out.block("func sequence(_ test: SequenceCase) async {") { out in
+                    out.print("await expectConforms(test.sequence)")
+                }
+            }
+        }
+        return out.bytes
+    }
+
+    /// Swift Testing's `Tags.swift`: a tag per setup and app state; an id both have is declared once.
+    func tagsFile() -> [UInt8] {
+        var tags: [String] = []
+        for id in view.spec.setups.map(\.id) + view.spec.appStates.map(\.id) where !tags.contains(id) {
+            tags.append(id)
+        }
+        var out = SwiftPrinter()
+        out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        out.imports([framework.module])
+        out.blankLine()
+        out.docComment(["Every test is tagged with its setup and app state, to run a slice in Xcode."])
+        out.block("extension Tag {") { out in
+            for tag in tags {
+                out.print("@Tag static var \(tag): Self")
+            }
+        }
+        return out.bytes
+    }
+
+    /// The notice and the imports of the module and the framework.
+    private func printHead(_ out: inout SwiftPrinter) {
+        out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        out.imports([module, framework.module])
+        out.blankLine()
+    }
+
+    /// A group's XCTest methods: one per scenario, but a list's scenarios (`SwiftView.Group.lists`) are one test.
+    private static func xcTests(of group: SwiftView.Group) -> [(name: String, summary: String, conforming: String)] {
+        let listed = Set(group.lists.flatMap(\.members))
+        let own = (0..<group.ownCount).filter { !listed.contains($0) }.map { index in
+            (name: group.testNames[index], summary: group.summaries[index], conforming: "." + group.names[index])
+        }
+        let lists = group.lists.map { list in
+            (name: String(list.name.dropFirst(group.name.count + 2)), summary: list.summary, conforming: "PushScenario." + list.name)
+        }
+        return own + lists
+    }
+
+    /// XCTest methods, a blank line apart: `summary` as each doc comment, then `assertConforms` on `conforming`.
+    private func printXCTests(_ tests: [(name: String, summary: String, conforming: String)], _ out: inout SwiftPrinter) {
+        for (index, test) in tests.enumerated() {
+            if index > 0 {
+                out.blankLine()
+            }
+            out.docComment([test.summary])
+            out.block("func test_\(test.name)() {") { out in
+                out.call("assertConforms(\(test.conforming))")
+            }
+        }
+    }
+
+    /// A group's Swift Testing tests: one per setup and app state over its scenarios, then one over the scenarios
+    /// conditions make.
+    private func printTestingTests(of group: SwiftView.Group, _ out: inout SwiftPrinter) {
+        var cells: [(setup: String, appState: String, names: [String])] = []
+        for (scenario, name) in zip(group.scenarios.prefix(group.ownCount), group.names) {
+            if let index = cells.firstIndex(where: { $0.setup == scenario.setup && $0.appState == scenario.appState }) {
+                cells[index].names.append(name)
+            } else {
+                cells.append((scenario.setup, scenario.appState, [name]))
+            }
+        }
+        for (index, cell) in cells.enumerated() {
+            if index > 0 {
+                out.blankLine()
+            }
+            out.print("@Test(")
+            out.indented { out in
+                out.print("\"\(cell.setup) · \(cell.appState)\", .tags(.\(cell.setup), .\(cell.appState)),")
+                out.block("arguments: ScenarioCase.cases([", closing: "]))") { out in
+                    out.elements(cell.names.map { "." + $0 })
+                }
+            }
+            out.block("func \(cell.setup)__\(cell.appState)(_ test: ScenarioCase) async {") { out in
+                out.print("await expectConforms(test.scenario)")
+            }
+        }
+        guard group.ownCount < group.names.count else {
+            return
+        }
+        out.blankLine()
+        out.print("@Test(\"under conditions\", arguments: ScenarioCase.cases(PushScenario.\(group.name)__underConditions))")
+        out.block("func underConditions(_ test: ScenarioCase) async {") { out in
+            out.print("await expectConforms(test.scenario)")
+        }
+    }
+}
