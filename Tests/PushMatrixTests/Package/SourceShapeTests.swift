@@ -51,22 +51,53 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertGreaterThan(longest, 20, "the scan finds functions")
     }
 
-    /// Files stay short enough to read whole, and the sources stay within their budget. The
-    /// built-in data (`BuiltIn/`) is the spec's and the templates', not code.
+    /// Files stay short enough to read whole, and the sources stay within their budget: at most 9,000 lines of code
+    /// in every Swift file under `Sources/`, the executable's and `BuiltIn/` included. Comments and blank lines are
+    /// free, so the budget never taxes documentation.
     func testFilesAndSourcesStayWithinTheirSize() throws {
-        let code = try files().filter { !$0.name.contains("/BuiltIn/") }
-        // Each file ends with a newline, after which the split finds one empty piece.
-        for (name, lines) in code {
-            XCTAssertLessThanOrEqual(lines.count - 1, 500, "\(name) has \(lines.count - 1) lines")
-        }
         let folder = Fixtures.root.appendingPathComponent("Sources/pushmatrix").path
         let executable = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.map { name in
-            try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
-                - 1
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            return ("pushmatrix/" + name, text.split(separator: "\n", omittingEmptySubsequences: false))
         }
         XCTAssertEqual(executable.count, 2, "the executable's files are counted")
-        let total = code.map { $0.lines.count - 1 }.reduce(0, +) + executable.reduce(0, +)
-        XCTAssertLessThanOrEqual(total, 10_000, "the library's and the executable's sources")
+        let all = try files() + executable
+        XCTAssertTrue(all.contains { $0.name.contains("/BuiltIn/") }, "the built-in files' code is counted")
+        // Each file ends with a newline, after which the split finds one empty piece.
+        for (name, lines) in all {
+            XCTAssertLessThanOrEqual(lines.count - 1, 500, "\(name) has \(lines.count - 1) lines")
+        }
+        let code = all.map { Self.codeLines($0.lines) }.reduce(0, +)
+        XCTAssertGreaterThan(code, 5_000, "the count finds the code")
+        XCTAssertLessThanOrEqual(code, 9_000, "the sources' lines of code")
+    }
+
+    /// The count sees code, not comments or blank lines.
+    func testTheCodeCountLeavesOutCommentsAndBlankLines() {
+        let text = "/// Doc.\nlet a = 1  // note\n\n/* block\n still */\n// line\nlet b = \"//\"\n"
+        XCTAssertEqual(Self.codeLines(text.split(separator: "\n", omittingEmptySubsequences: false)), 2)
+    }
+
+    /// The lines that hold code: not blank, not a `//` comment, not inside a `/* … */` comment.
+    private static func codeLines(_ lines: [Substring]) -> Int {
+        var count = 0
+        var inBlock = false
+        for line in lines {
+            let trimmed = line.drop { $0 == " " }
+            if inBlock {
+                inBlock = !trimmed.contains("*/")
+                continue
+            }
+            if trimmed.hasPrefix("/*") {
+                inBlock = !trimmed.contains("*/")
+                continue
+            }
+            if trimmed.isEmpty || trimmed.hasPrefix("//") {
+                continue
+            }
+            count += 1
+        }
+        return count
     }
 
     /// The targets depend one way: each imports only targets before it in `targets` (and the
