@@ -43,7 +43,13 @@ public final class OutputLock {
         } catch {
             throw writer.failure("cannot make the output directory (\(error))")
         }
-        let madeRoot = FileSystem.makeDirectory(root)
+        let madeRoot: Bool
+        do {
+            madeRoot = try FileSystem.makeDirectory(root)
+        } catch {
+            for directory in made.reversed() { FileSystem.removeDirectory(directory) }
+            throw writer.failure("cannot make the output directory (\(error))")
+        }
         do {
             try take(root, exclusive: true)
         } catch {

@@ -131,7 +131,11 @@ extension OutputWriter {
         private func land(_ root: String, manifest: [UInt8], interrupted: () -> Bool) throws -> [(path: String, fate: Fate)] {
             let files = changed.keys.sorted().map { ($0, changed[$0]!) } + [(OutputWriter.manifestName, manifest)]
             try stage(files, under: root, interrupted: interrupted)
-            try writer.perform("") { () throws(FileSystem.Failure) in try FileSystem.move(root, to: writer.directory) }
+            do {
+                try FileSystem.move(root, to: writer.directory)
+            } catch {
+                throw writer.failure("cannot put the new output directory in place (\(error))")
+            }
             outputLock.landed()
             return files.map(\.0).sorted().map { ($0, .written) }
         }
@@ -140,7 +144,13 @@ extension OutputWriter {
         private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
             let isFresh = outputLock.fresh != nil
             do {
-                if !isFresh { try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory) }
+                if !isFresh {
+                    do {
+                        try FileSystem.makeDirectories(Transaction.directoryName + "/files", under: writer.directory)
+                    } catch {
+                        throw writer.failure("cannot write in the output directory (\(error))")
+                    }
+                }
                 var folders: Set<String> = []
                 for (path, bytes) in files {
                     if interrupted() { throw Interrupted() }

@@ -20,6 +20,23 @@ package enum FileSystem {
             defer { cleanup() }
             return current()
         }
+
+        /// The current `errno`'s failure, naming `path`: the path that failed, when the caller reports another.
+        package static func current(at path: String) -> Failure {
+            Failure(description: "'\(path)': " + current().description)
+        }
+
+        /// What is at `path`, which had to be a directory (or nothing yet), named as what it is instead.
+        package static func notADirectory(_ path: String) -> Failure {
+            switch kind(path) {
+            case .regular?:
+                return Failure(description: "'\(path)' is a file, not a directory")
+            case .symbolicLink?:
+                return Failure(description: "'\(path)' is a symbolic link, not a directory")
+            default:
+                return Failure(description: "'\(path)' is not a directory")
+            }
+        }
     }
 
     /// What is at `path` (a link is not followed), or nil when nothing is.
@@ -116,19 +133,21 @@ package enum FileSystem {
             made = try createDirectories(String(path[..<slash]))
         }
         if mkdir(path, 0o755) == 0 { return made + [path] }
-        guard errno == EEXIST && kind(path) == .directory else { throw .current() }
+        guard errno == EEXIST else { throw .current(at: path) }
+        guard kind(path) == .directory else { throw .notADirectory(path) }
         return made
     }
 
     /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must already be a directory (it may be
     /// reached through a symbolic link). A component that is a symbolic link or not a directory is refused: nothing is made through a link.
+    /// A failure names the folder it stopped at.
     package static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
         var current = root
         for component in relative.split(separator: "/") {
             current = join(current, component)
             if mkdir(current, 0o755) == 0 { continue }
-            guard errno == EEXIST else { throw .current() }
-            guard kind(current) == .directory else { throw Failure(description: "\(current) is not a directory") }
+            guard errno == EEXIST else { throw .current(at: current) }
+            guard kind(current) == .directory else { throw .notADirectory(current) }
         }
     }
 
@@ -157,8 +176,12 @@ package enum FileSystem {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Makes one directory; false when it cannot, or something is already there.
-    package static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+    /// Makes one directory: true when made, false when something is already there. A failure names `path`.
+    package static func makeDirectory(_ path: String) throws(Failure) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        guard errno == EEXIST else { throw .current(at: path) }
+        return false
+    }
 
     /// Removes `path` if it is an empty directory; anything else is left alone.
     package static func removeDirectory(_ path: String) { rmdir(path) }
