@@ -15,20 +15,25 @@ extension OutputWriter {
     /// The one way a command writes an output directory: with stop requests held, it takes the lock, finishes or clears an interrupted
     /// run's leftovers, reads the manifest once and asks `request` for the run; unless the manifest shows the outputs current (and not
     /// forced), it renders the files and lands all or none. A stop before the update is decided throws `Interrupted`, changing nothing.
+    /// The warnings about an earlier run's leftovers come first, in the diagnostics thrown as in those returned.
     package func update(force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request) throws -> Written {
         interruptions.hold()
         defer { interruptions.release() }
         let (lock, recovered) = try OutputLock.forWriting(self)
         defer { lock.release() }
-        let (manifest, request, current) = try start(force: force, request)
-        if let current { return Written(fates: current.map { ($0, .unchanged) }, warnings: recovered) }
-        let files = try request.render()
-        if interruptions.isRequested() { throw Interrupted() }
-        let writer = OutputWriter(directory: directory, remembers: request.remembers)
-        let staging = Staging(writer, force: force, lock: lock, manifest: manifest)
-        staging.add(files)
-        let fates = try staging.commit(input: request.input, interrupted: interruptions.isRequested)
-        return Written(fates: fates, warnings: recovered + staging.warnings)
+        do {
+            let (manifest, request, current) = try start(force: force, request)
+            if let current { return Written(fates: current.map { ($0, .unchanged) }, warnings: recovered) }
+            let files = try request.render()
+            if interruptions.isRequested() { throw Interrupted() }
+            let writer = OutputWriter(directory: directory, remembers: request.remembers)
+            let staging = Staging(writer, force: force, lock: lock, manifest: manifest)
+            staging.add(files)
+            let fates = try staging.commit(input: request.input, interrupted: interruptions.isRequested)
+            return Written(fates: fates, warnings: recovered + staging.warnings)
+        } catch let error as DiagnosticsError {
+            throw DiagnosticsError(recovered + error.diagnostics)
+        }
     }
 
     /// What a checking run found: each missing, stale or extra file, interrupted runs' leftovers, and the file count (manifest included).

@@ -82,7 +82,8 @@ public struct OutputWriter: Sendable {
         return found
     }
 
-    /// Finishes an interrupted run's decided update (journal written), else removes what it left; call under the exclusive lock. Warns.
+    /// Finishes an interrupted run's decided update (journal written), or rolls it back when it cannot be finished,
+    /// else removes what it left; call under the exclusive lock. The warnings say what it did.
     func recover() throws(DiagnosticsError) -> [Diagnostic] {
         let found = debris()
         let warnings = try found.contains(location(Transaction.directoryName)) ? Transaction.finishInterrupted(in: self) : []
@@ -112,6 +113,7 @@ public struct OutputWriter: Sendable {
 
     package func read(_ path: String) -> [UInt8]? { FileSystem.read(location(path)) }
 
+    @discardableResult
     package func perform<T>(_ path: String, _ action: () throws(FileSystem.Failure) -> T) throws(DiagnosticsError) -> T {
         do {
             return try action()

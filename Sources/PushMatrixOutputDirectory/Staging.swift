@@ -4,7 +4,8 @@ extension OutputWriter {
     /// One run's writes, made under the directory's `OutputLock`. Each added file is compared with what is on disk; only changed ones are
     /// kept, in memory. Nothing on disk changes before `commit`, which lands them all once every file is in and nothing conflicts:
     /// - a new output directory is built whole in the hidden directory beside it, then renamed into place at once: complete or absent;
-    /// - an existing one goes through a `Transaction`: a run stopped at any moment leaves it undone, or done once the next run finishes it.
+    /// - an existing one goes through a `Transaction`: a write that fails rolls it back, and a run stopped at any
+    ///   moment leaves it undone, or done once the next run finishes it.
     public final class Staging {
         package let writer: OutputWriter, force: Bool
         package let previous: Manifest  // the manifest before this run
@@ -88,8 +89,9 @@ extension OutputWriter {
         /// What is added to a file's name to name the file its dropped regions' code is saved in.
         static let rescueSuffix = ".dropped-regions"
 
-        /// Lands every changed file, writes the manifest and removes files no longer produced; conflicts stop it before any change.
-        /// `interrupted` is asked between staged files: yes removes all that is staged and throws `Interrupted`, the output left as it was.
+        /// Lands every changed file, removes files no longer produced and writes the manifest last; conflicts stop it
+        /// before any change, and a write that fails rolls the update back (the error says so). `interrupted` is asked
+        /// between staged files: yes removes all that is staged and throws `Interrupted`, the output left as it was.
         public func commit(input: String, interrupted: () -> Bool = { false }) throws -> [(path: String, fate: Fate)] {
             let manifest = writer.manifest(input: input, digests: digests)
             if let fresh = outputLock.fresh { return try land(fresh.root, manifest: manifest, interrupted: interrupted) }
@@ -118,7 +120,7 @@ extension OutputWriter {
                 let write = { (path: String) in Transaction.Change.write(path: path, digest: Digest.hex(writes[path]!)) }
                 // The manifest goes last: until it lands, the old one describes the directory.
                 let changes = files.map(write) + removals.map { .remove(path: $0) } + manifestIfWritten.map(write)
-                try Transaction(changes: changes).commit(in: writer)
+                warnings += try Transaction(changes: changes).commit(in: writer)
             }
             let fates =
                 (digests.keys.map { ($0, changed[$0] == nil ? Fate.unchanged : .written) }

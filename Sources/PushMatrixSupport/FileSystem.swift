@@ -104,11 +104,17 @@ package enum FileSystem {
     }
 
     /// Writes a temporary file beside `path`, renamed into place: a reader, or a run killed midway, sees the old or new file, never a mix.
+    /// On failure the temporary file is removed.
     package static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
         let temporary = temporary(for: path, suffix: temporarySuffix)
         try createDirectories(parent(of: temporary))
-        try write(bytes, to: temporary)
-        try move(temporary, to: path)
+        do {
+            try write(bytes, to: temporary)
+            try move(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 
     /// The hidden file beside `path` that a replacement is written to first.
@@ -119,9 +125,14 @@ package enum FileSystem {
 
     package static func parent(of path: String) -> String { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "." }
 
-    /// Renames `from` over `to` in one step; on failure `from` is removed.
+    /// Renames `from` over `to` in one step; on failure both stay as they were.
     package static func move(_ from: String, to: String) throws(Failure) {
-        guard rename(from, to) == 0 else { throw .current { unlink(from) } }
+        guard rename(from, to) == 0 else { throw .current() }
+    }
+
+    /// Gives the file at `existing` the second name `newPath` (a hard link; a symbolic link is linked, not followed).
+    package static func link(_ existing: String, as newPath: String) throws(Failure) {
+        guard systemLink(existing, newPath) == 0 else { throw .current() }
     }
 
     /// Makes `path` and missing parents (existing is fine), returning those it made, outermost first (another thread may make some).
@@ -138,17 +149,26 @@ package enum FileSystem {
         return made
     }
 
-    /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must already be a directory (it may be
-    /// reached through a symbolic link). A component that is a symbolic link or not a directory is refused: nothing is made through a link.
-    /// A failure names the folder it stopped at.
-    package static func makeDirectories(_ relative: some StringProtocol, under root: String) throws(Failure) {
+    /// Makes each folder of `relative` (a path of folders, `/`-separated) under `root`, which must already be a
+    /// directory (it may be reached through a symbolic link), returning those it made, outermost first. A component
+    /// that is a symbolic link or not a directory is refused: nothing is made through a link. A failure names the
+    /// folder it stopped at.
+    @discardableResult
+    package static func makeDirectories(
+        _ relative: some StringProtocol, under root: String
+    ) throws(Failure) -> [String] {
         var current = root
+        var made: [String] = []
         for component in relative.split(separator: "/") {
             current = join(current, component)
-            if mkdir(current, 0o755) == 0 { continue }
+            if mkdir(current, 0o755) == 0 {
+                made.append(current)
+                continue
+            }
             guard errno == EEXIST else { throw .current(at: current) }
             guard kind(current) == .directory else { throw .notADirectory(current) }
         }
+        return made
     }
 
     /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed, never followed. Missing is fine.
@@ -234,6 +254,7 @@ package enum FileSystem {
     }
 }
 
-// read(2) and write(2) under names the methods above do not hide.
+// read(2), write(2) and link(2) under names the methods above do not hide.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func systemLink(_ existing: String, _ newPath: String) -> Int32 { link(existing, newPath) }

@@ -95,45 +95,42 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
 
-    /// An update killed after its journal landed is finished by the next run, whichever of its
-    /// files had been moved already; a staged file a power cut emptied is not moved.
+    /// An update killed after its journal landed is finished by the next run, whichever of its files had been moved
+    /// already. A staged file a power cut emptied makes that run roll the update back instead; an update whose journal
+    /// kept no files (`update 1`) cannot be rolled back, so that file and the manifest are not moved, with a warning
+    /// for each.
     func testADecidedUpdateIsFinishedByTheNextRun() throws {
-        for damaged in [false, true] {
+        for (damaged, keepsFiles) in [(false, true), (true, true), (true, false)] {
+            let label = "damaged: \(damaged), files kept: \(keepsFiles)"
             let output = Fixtures.temporaryDirectory(self)
             XCTAssertEqual(generate(output).status, 0)
             let old = Fixtures.snapshot(output)
             let newer = Fixtures.temporaryDirectory(self)
             XCTAssertEqual(generate(newer, spec: Fixtures.fixture("hostile-text.json")).status, 0)
             let new = Fixtures.snapshot(newer)
-            // Stage the change as a run does, then move the first half of it, as if killed then.
-            let writer = OutputWriter(directory: output)
             // (Directories have no contents, so a snapshot lists files only.)
-            let files = new.keys.filter { $0 != OutputWriter.manifestName && new[$0] != old[$0] }.sorted()
-            let removed = old.keys.filter { new[$0] == nil }.sorted()
-            for path in files + [OutputWriter.manifestName] {
-                let staged = Transaction.staged(path, in: writer)
-                try fileManager.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try new[path]!.write(to: URL(fileURLWithPath: staged))
-            }
-            let changes = (files + [OutputWriter.manifestName]).map {
-                Transaction.Change.write(path: $0, digest: Digest.hex([UInt8](new[$0]!)))
-            }
-            try Data(Transaction(changes: Array(changes.dropLast()) + removed.map { .remove(path: $0) } + [changes.last!]).text)
-                .write(to: URL(fileURLWithPath: output + "/" + Transaction.directoryName + "/journal"))
-            for path in files.prefix(files.count / 2) {
-                try fileManager.removeItem(atPath: output + "/" + path)
-                try fileManager.moveItem(atPath: Transaction.staged(path, in: writer), toPath: output + "/" + path)
-            }
+            let files = try KilledUpdate.leave(in: output, old: old, new: new, keepsFiles: keepsFiles)
+            try KilledUpdate.moveIn(files.prefix(files.count / 2), in: output, keepsFiles: keepsFiles)
+            let writer = OutputWriter(directory: output)
             if damaged { try Data().write(to: URL(fileURLWithPath: Transaction.staged(files.last!, in: writer))) }
 
             let warnings = try OutputLock.forWriting(writer).warnings
-            XCTAssertFalse(fileManager.fileExists(atPath: output + "/" + Transaction.directoryName))
-            if damaged {
+            XCTAssertFalse(fileManager.fileExists(atPath: output + "/" + Transaction.directoryName), label)
+            switch (damaged, keepsFiles) {
+            case (false, _):
+                let completed = "\(output): warning: an earlier run's unfinished update was completed"
+                XCTAssertEqual(warnings.map(\.description), [completed], label)
+                XCTAssertEqual(Fixtures.snapshot(output), new, label)
+            case (true, true):
+                let rolledBack =
+                    "\(output)/\(files.last!): warning: its staged copy does not match the journal "
+                    + "(a power cut can empty a file); "
+                    + "an earlier run's unfinished update was rolled back, and the output is as it was before it"
+                XCTAssertEqual(warnings.map(\.description), [rolledBack], label)
+                XCTAssertEqual(Fixtures.snapshot(output), old, label)
+            case (true, false):
                 XCTAssertEqual(warnings.map(\.file), [output + "/" + files.last!, output + "/" + OutputWriter.manifestName])
                 XCTAssertEqual(Fixtures.snapshot(output)[files.last!], old[files.last!], "the damaged file is not moved")
-            } else {
-                XCTAssertEqual(warnings, [])
-                XCTAssertEqual(Fixtures.snapshot(output), new)
             }
         }
     }
