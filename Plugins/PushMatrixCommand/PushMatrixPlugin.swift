@@ -27,7 +27,8 @@ extension PushMatrixPlugin {
     /// plays the package's part.
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         try Self.command.run(
-            from: .xcodeProject, tool: context.tool(named: "pushmatrix").url, directory: context.xcodeProject.directoryURL,
+            from: .xcodeProject, tool: context.tool(named: "pushmatrix").url,
+            directory: context.xcodeProject.directoryURL,
             projectName: context.xcodeProject.displayName, arguments: arguments)
     }
 }
@@ -40,7 +41,8 @@ struct PluginCommand {
     let verbs: [PluginVerb]
     let writes: Bool
 
-    static let generating = PluginCommand(name: "push-matrix", verbs: [.generate, .check, .validate, .explain], writes: true)
+    static let generating = PluginCommand(
+        name: "push-matrix", verbs: [.generate, .check, .validate, .explain], writes: true)
     static let checking = PluginCommand(name: "push-matrix-check", verbs: [.check, .validate, .explain], writes: false)
 
     /// Runs pushmatrix in `directory` for `arguments`, as typed after the plugin's name: a verb
@@ -80,7 +82,8 @@ struct PluginCommand {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            Diagnostics.error("pushmatrix \(command.joined(separator: " ")) failed with status \(process.terminationStatus)")
+            Diagnostics.error(
+                "pushmatrix \(command.joined(separator: " ")) failed with status \(process.terminationStatus)")
             throw PluginFailure.status(process.terminationStatus)
         }
     }
@@ -107,9 +110,12 @@ struct PluginCommand {
     /// The plugin's help, naming the command that runs it in `host`.
     func usage(from host: PluginHost) -> String {
         let verbLines = verbs.enumerated().map { index, verb in
-            "  " + verb.name.padding(toLength: 11, withPad: " ", startingAt: 0) + verb.summary + (index == 0 ? " (the default verb)" : "")
+            "  " + verb.name.padding(toLength: 11, withPad: " ", startingAt: 0) + verb.summary
+                + (index == 0 ? " (the default verb)" : "")
         }
-        let readOnly = writes ? "" : "\nIt writes nothing: '\(host.invocation(of: .generating)) generate' regenerates the outputs.\n"
+        let readOnly =
+            writes
+            ? "" : "\nIt writes nothing: '\(host.invocation(of: .generating)) generate' regenerates the outputs.\n"
         return """
             USAGE: \(host.invocation(of: self)) [<verb>] [options]
 
@@ -145,7 +151,8 @@ struct PluginVerb {
     static let generate = PluginVerb(
         name: "generate", arguments: ["generate"], summary: "Regenerate Generated/, writing only changed files")
     static let check = PluginVerb(
-        name: "check", arguments: ["generate", "--check"], summary: "Write nothing; exit 1 listing every missing, stale or extra file")
+        name: "check", arguments: ["generate", "--check"],
+        summary: "Write nothing; exit 1 listing every missing, stale or extra file")
     static let validate = PluginVerb(
         name: "validate", arguments: ["validate"], summary: "Check the spec and the templates and report every problem")
     static let explain = PluginVerb(
@@ -160,7 +167,8 @@ enum PluginHost {
     /// What a person runs to start `command` here; the usage and pushmatrix's hints name it.
     func invocation(of command: PluginCommand) -> String {
         switch self {
-        case .swiftPackage: "swift package " + (command.writes ? "--allow-writing-to-package-directory " : "") + command.name
+        case .swiftPackage:
+            "swift package " + (command.writes ? "--allow-writing-to-package-directory " : "") + command.name
         case .xcodeProject: command.name
         }
     }

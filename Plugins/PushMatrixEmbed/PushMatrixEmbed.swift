@@ -13,7 +13,9 @@ struct PushMatrixEmbed: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         // The folder is the one of the target's `BuiltIn/BuiltInFiles.swift`.
         guard let target = target as? SourceModuleTarget,
-            let own = target.sourceFiles.first(where: { $0.url.pathComponents.suffix(2) == ["BuiltIn", "BuiltInFiles.swift"] })
+            let own = target.sourceFiles.first(where: {
+                $0.url.pathComponents.suffix(2) == ["BuiltIn", "BuiltInFiles.swift"]
+            })
         else { return [] }
         let folder = own.url.deletingLastPathComponent()
         let files = try Self.files(in: folder, under: "").filter { $0.key.contains("/") || !$0.key.hasSuffix(".swift") }
@@ -24,7 +26,9 @@ struct PushMatrixEmbed: BuildToolPlugin {
             guard !text.utf8.contains(13) else {
                 throw EmbedError("\(file.url.path): has a carriage return; embedded files keep \\n line ends")
             }
-            guard !file.key.contains("\"") && !file.key.contains("\\") else { throw EmbedError("\(file.key): a path with \" or \\") }
+            guard !file.key.contains("\"") && !file.key.contains("\\") else {
+                throw EmbedError("\(file.key): a path with \" or \\")
+            }
             while text.contains(hashes) { hashes += "#" }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
@@ -45,7 +49,8 @@ struct PushMatrixEmbed: BuildToolPlugin {
             """#
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) built-in files in \(target.name)", executable: URL(filePath: "/bin/sh"),
+                displayName: "Embedding \(files.count) built-in files in \(target.name)",
+                executable: URL(filePath: "/bin/sh"),
                 arguments: ["-c", script, "embed", output.path, hashes] + files.flatMap { [$0.key, $0.url.path] },
                 inputFiles: files.map(\.url), outputFiles: [output])
         ]

@@ -1,11 +1,13 @@
 import PushMatrixSupport
 
-/// A parsed JSON value together with where it starts in the source, so later stages can point diagnostics at the exact line and column.
+/// A parsed JSON value together with where it starts in the source, so later stages can point diagnostics at the exact
+/// line and column.
 public struct JSONNode: Sendable, Equatable {
     public enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
-        /// The literal as written (checked against the JSON number grammar): no precision lost; the consumer picks the numeric type.
+        /// The literal as written (checked against the JSON number grammar): no precision lost; the consumer picks the
+        /// numeric type.
         case number(String)
         case string(String)
         case array([JSONNode])

@@ -1,10 +1,13 @@
 import PushMatrixSupport
 
-/// A strict RFC 8259 parser that records source locations; Foundation's JSONDecoder cannot report line:column, and our diagnostics must.
+/// A strict RFC 8259 parser that records source locations; Foundation's JSONDecoder cannot report line:column, and our
+/// diagnostics must.
 public enum JSONParser {
-    /// Parses one JSON document. Nesting deeper than `maxDepth` is rejected and parsing is iterative, so no input can exhaust the stack.
+    /// Parses one JSON document. Nesting deeper than `maxDepth` is rejected and parsing is iterative, so no input can
+    /// exhaust the stack.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 200) throws(JSONSyntaxError) -> JSONNode {
-        // One contiguous buffer for the whole parse: strings are then made from it directly, and reading a byte costs no array bookkeeping.
+        // One contiguous buffer for the whole parse: strings are then made from it directly, and reading a byte costs
+        // no array bookkeeping.
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
             var parser = Parser(bytes: buffer, maxDepth: maxDepth)
             return try parser.parseDocument()
@@ -22,31 +25,58 @@ public enum JSONParser {
 }
 
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation, message: String
+    public var location: SourceLocation
+    public var message: String
 
     public var description: String { "\(location.line):\(location.column): \(message)" }
 }
 
 // ASCII bytes the grammar cares about.
-private let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, slash: UInt8 = 0x2F, star: UInt8 = 0x2A
-private let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, singleQuote: UInt8 = 0x27
-private let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
-private let space: UInt8 = 0x20, tab: UInt8 = 0x09, lineFeed: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
+private let quote: UInt8 = 0x22
+private let backslash: UInt8 = 0x5C
+private let slash: UInt8 = 0x2F
+private let star: UInt8 = 0x2A
+private let comma: UInt8 = 0x2C
+private let colon: UInt8 = 0x3A
+private let singleQuote: UInt8 = 0x27
+private let openBracket: UInt8 = 0x5B
+private let closeBracket: UInt8 = 0x5D
+private let openBrace: UInt8 = 0x7B
+private let closeBrace: UInt8 = 0x7D
+private let space: UInt8 = 0x20
+private let tab: UInt8 = 0x09
+private let lineFeed: UInt8 = 0x0A
+private let carriageReturn: UInt8 = 0x0D
 
 private struct Parser {
-    /// An array or object being parsed, on an explicit stack, not the call stack; contents so far: `elements` or `members` from `start`.
+    /// An array or object being parsed, on an explicit stack, not the call stack; contents so far: `elements` or
+    /// `members` from `start`.
     struct Frame {
-        var isObject: Bool, location: SourceLocation, start: Int
+        var isObject: Bool
+        var location: SourceLocation
+        var start: Int
         var key = ""
         var keyLocation = SourceLocation(line: 0, column: 0)
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int
-    /// The contents of every open container, innermost last, so a container's array is made once at its final size instead of growing.
-    var elements: [JSONNode] = [], members: [JSONNode.Member] = []
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    // The contents of every open container, innermost last, so a container's array is made once at its final size
+    // instead of growing.
+    /// The elements of every open array.
+    var elements: [JSONNode] = []
+    /// The members of every open object.
+    var members: [JSONNode.Member] = []
+    /// The offset of the next byte to read.
     var pos = 0
-    /// Locations are computed lazily from a cursor that (almost) only moves forward: counting lines and columns is linear overall.
-    var cursorOffset = 0, cursorLine = 1, cursorColumn = 1
+    // Locations are computed lazily from a cursor that (almost) only moves forward: counting lines and columns is
+    // linear overall.
+    /// The offset the cursor is at.
+    var cursorOffset = 0
+    /// The line of `cursorOffset`, from 1.
+    var cursorLine = 1
+    /// The column of `cursorOffset`, from 1.
+    var cursorColumn = 1
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
@@ -56,7 +86,10 @@ private struct Parser {
         if pos == bytes.count { throw error(at: pos, "empty input: expected a JSON value") }
         let root = try parseValue()
         skipWhitespace()
-        if pos < bytes.count { try rejectComment(); throw error(at: pos, "unexpected text after the JSON value") }
+        if pos < bytes.count {
+            try rejectComment()
+            throw error(at: pos, "unexpected text after the JSON value")
+        }
         return root
     }
 
@@ -200,7 +233,8 @@ private struct Parser {
         return i == token.endIndex
     }
 
-    /// Parses a string starting at its opening quote. Unescaped runs are copied as byte slices, so long strings cost linear time.
+    /// Parses a string starting at its opening quote. Unescaped runs are copied as byte slices, so long strings cost
+    /// linear time.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         pos += 1
         var runStart = pos
@@ -237,7 +271,10 @@ private struct Parser {
     /// Decodes the escape at `pos` (a backslash) into `scratch`.
     mutating func parseEscape() throws(JSONSyntaxError) {
         let start = pos
-        guard pos + 1 < bytes.count else { pos = bytes.count; throw endOfInput("expected '\"' to close the string") }
+        guard pos + 1 < bytes.count else {
+            pos = bytes.count
+            throw endOfInput("expected '\"' to close the string")
+        }
         let c = bytes[pos + 1]
         pos += 2
         switch c {
@@ -291,7 +328,8 @@ private struct Parser {
     /// Length of the well-formed UTF-8 sequence whose lead byte (>= 0x80) is at `i`.
     mutating func utf8Length(at i: Int) throws(JSONSyntaxError) -> Int {
         let lead = bytes[i]
-        let length: Int, second: ClosedRange<UInt8>  // the second byte's range rules out overlongs and surrogates
+        let length: Int
+        let second: ClosedRange<UInt8>  // the second byte's range rules out overlongs and surrogates
         switch lead {
         case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
         case 0xE0: (length, second) = (3, 0xA0...0xBF)
@@ -366,7 +404,8 @@ private struct Parser {
 
     // MARK: Locations
 
-    /// Line and column (in scalars) of byte `offset`. Bytes before an asked location are valid UTF-8: non-continuation bytes count scalars.
+    /// Line and column (in scalars) of byte `offset`. Bytes before an asked location are valid UTF-8: non-continuation
+    /// bytes count scalars.
     mutating func location(_ offset: Int) -> SourceLocation {
         if offset < cursorOffset { (cursorOffset, cursorLine, cursorColumn) = (0, 1, 1) }
         var i = cursorOffset  // by index: a slice's iterator costs several times as much unoptimized

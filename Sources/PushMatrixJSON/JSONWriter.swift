@@ -1,4 +1,5 @@
-/// A JSON value for `--json` output. Objects are ordered pairs, not dictionaries: output is deterministic, in the caller's order.
+/// A JSON value for `--json` output. Objects are ordered pairs, not dictionaries: output is deterministic, in the
+/// caller's order.
 public indirect enum JSONOutput: Sendable {
     case null
     case bool(Bool)
@@ -9,7 +10,8 @@ public indirect enum JSONOutput: Sendable {
 }
 
 extension JSONOutput {
-    /// Pretty-printed: 2-space indent, `"key": value`, `[]`/`{}` when empty, no final newline; `compact`: no space or line break.
+    /// Pretty-printed: 2-space indent, `"key": value`, `[]`/`{}` when empty, no final newline; `compact`: no space or
+    /// line break.
     public func serialized(compact: Bool = false) -> String {
         var out = ""
         write(to: &out, indent: compact ? nil : 0)

@@ -3,27 +3,38 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// A field log (format 1, docs/field-log.md): JSON lines; per run a `start` line naming cell, tap, missing handlers and conditions, a
-/// `call` line per call, an `end` line. Each line is checked against the spec's ids; a bad one is reported and skipped.
+/// A field log (format 1, docs/field-log.md): JSON lines; per run a `start` line naming cell, tap, missing handlers and
+/// conditions, a `call` line per call, an `end` line. Each line is checked against the spec's ids; a bad one is
+/// reported and skipped.
 package struct FieldLog {
     package static let version = 1
     /// Longer lines are refused unread: a recorder writes a few hundred bytes a line.
     static let maxLineLength = 1 << 16
 
     package struct Call: Hashable, Sendable {
-        package var handler: String, state: String?
+        package var handler: String
+        package var state: String?
     }
 
     /// One run from its `start` line to its `end` line.
     package struct Run: Sendable {
-        package var id: String, file: String, line: Int, device: String, os: String
-        package var payload: Payload, setup: String, appState: String, tap: String?, without: [String]
+        package var id: String
+        package var file: String
+        package var line: Int
+        package var device: String
+        package var os: String
+        package var payload: Payload
+        package var setup: String
+        package var appState: String
+        package var tap: String?
+        package var without: [String]
         /// The ids of the spec's conditions the run was made under, in declared order; empty when none.
         package var conditions: [String] = []
         package var calls: [Call] = []
     }
 
-    package var runs: [Run] = [], problems: [Diagnostic] = []
+    package var runs: [Run] = []
+    package var problems: [Diagnostic] = []
 
     private let matrix: Matrix
     private var open: Run?

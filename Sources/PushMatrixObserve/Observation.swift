@@ -1,14 +1,20 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// Field runs against the spec's scenarios: per scenario (cell, tap, missing handlers), whether runs confirm it, contradict it or disagree.
+/// Field runs against the spec's scenarios: per scenario (cell, tap, missing handlers), whether runs confirm it,
+/// contradict it or disagree.
 package struct Observation {
-    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the spec lists for it and every run of it.
+    /// One scenario that was run (a cell, a tap and the handlers left out), with every path the spec lists for it and
+    /// every run of it.
     package struct Outcome {
-        /// The scenario of the cell's first path, lacking just the handlers the runs were made without: what labels the outcome.
+        /// The scenario of the cell's first path, lacking just the handlers the runs were made without: what labels the
+        /// outcome.
         package var scenario: Scenario
-        /// The calls a field log shows on each distinct path, with the numbers of the cell's paths that make them, in order.
-        package var paths: [(numbers: [Int], calls: [FieldLog.Call])], runs: [FieldLog.Run]
+        /// The calls a field log shows on each distinct path, with the numbers of the cell's paths that make them, in
+        /// order.
+        package var paths: [(numbers: [Int], calls: [FieldLog.Call])]
+        /// The field log's runs of the scenario.
+        package var runs: [FieldLog.Run]
 
         /// The distinct call sequences observed, in the order first seen.
         package var observed: [[FieldLog.Call]] {
@@ -30,8 +36,9 @@ package struct Observation {
         /// Runs of the same scenario that saw different calls, one of them on no listed path.
         package var isInconsistent: Bool { observed.count > 1 && !confirms }
 
-        /// The listed path `calls` comes nearest: one with the same calls in another order, else the one it follows longest before
-        /// departing (counting calls to the same handler in another state as half); the lower path on a tie.
+        /// The listed path `calls` comes nearest: one with the same calls in another order, else the one it follows
+        /// longest before departing (counting calls to the same handler in another state as half); the lower path on a
+        /// tie.
         package func nearest(to calls: [FieldLog.Call]) -> (numbers: [Int], calls: [FieldLog.Call]) {
             let counts = Observation.counts(calls)
             func score(_ path: [FieldLog.Call]) -> Int {
@@ -53,11 +60,13 @@ package struct Observation {
     package var contradicted: [Outcome] { outcomes.filter { !$0.confirms } }
     package var inconsistent: [Outcome] { outcomes.filter(\.isInconsistent) }
 
-    /// Groups `runs` by scenario, in spec order; a scenario's paths share one outcome. A scenario standing for an app with or without a
-    /// handler has an outcome per set of missing handlers runs were made with (a run says which), labelled with it: either's runs tell
-    /// whether iOS made the same calls. A launch without the notification leaves no field log line, so the expected calls leave it out.
+    /// Groups `runs` by scenario, in spec order; a scenario's paths share one outcome. A scenario standing for an app
+    /// with or without a handler has an outcome per set of missing handlers runs were made with (a run says which),
+    /// labelled with it: either's runs tell whether iOS made the same calls. A launch without the notification leaves
+    /// no field log line, so the expected calls leave it out.
     package init(matrix: Matrix, runs: [FieldLog.Run]) {
-        var byKey: [String: [FieldLog.Run]] = [:], conditioned: [String] = []
+        var byKey: [String: [FieldLog.Run]] = [:]
+        var conditioned: [String] = []
         for run in runs {
             var key = Self.key(run.payload, run.setup, run.appState, run.tap, run.without)
             if !run.conditions.isEmpty {
@@ -91,7 +100,8 @@ package struct Observation {
     /// The outcome of runs of one scenario under the same conditions, held against the cell's paths under them
     /// (`Matrix.paths(of:tap:without:under:)`), after the matrix's own; when no path is left, against none.
     private static func underConditions(_ runs: [FieldLog.Run], _ matrix: Matrix) -> Outcome {
-        let run = runs[0], cell = matrix.cell(run.payload, setup: matrix.setupIndex[run.setup]!, state: matrix.stateIndex[run.appState]!)
+        let run = runs[0]
+        let cell = matrix.cell(run.payload, setup: matrix.setupIndex[run.setup]!, state: matrix.stateIndex[run.appState]!)
         let conditions = run.conditions.compactMap { id in matrix.spec.conditions.first { $0.id == id } }
         let (scenario, listed) = matrix.paths(of: cell, tap: run.tap, without: run.without, under: conditions)
         var paths: [(numbers: [Int], calls: [FieldLog.Call])] = []
@@ -121,7 +131,8 @@ package struct Observation {
         "\(payload.bits)|\(setup)|\(state)|\(tap ?? "")|\(without.joined(separator: ","))"
     }
 
-    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, then any handlers the app lacks and conditions.
+    /// `payload: alert, category · setup: scenes · appState: terminated · tap: body`, then any handlers the app lacks
+    /// and conditions.
     package static func label(_ scenario: Scenario, _ matrix: Matrix) -> String {
         let keys = scenario.payload.setKeys(matrix.payloadKeyIds)
         var parts = [
@@ -133,7 +144,8 @@ package struct Observation {
         return parts.joined(separator: " · ")
     }
 
-    /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing or extra, calls reordered, another call.
+    /// Where `observed` first departs from `expected`, in words: a state flipped, a call missing or extra, calls
+    /// reordered, another call.
     package static func difference(expected: [FieldLog.Call], observed: [FieldLog.Call]) -> String? {
         guard expected != observed else { return nil }
         let i = zip(expected, observed).prefix { $0 == $1 }.count

@@ -3,9 +3,10 @@ import PushMatrixModel
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// The spec rewritten with what the field saw. A cell changes only when each of its scenarios lacking no handler (no tap, each tap) ran and
-/// each one's runs took one sequence of calls. If those take a path of the cell, its source becomes `observed` (device, iOS version); if
-/// some take none, the cell gains a path of those calls with that source. Else it stays: no cell claims more than was seen. Validated.
+/// The spec rewritten with what the field saw. A cell changes only when each of its scenarios lacking no handler (no
+/// tap, each tap) ran and each one's runs took one sequence of calls. If those take a path of the cell, its source
+/// becomes `observed` (device, iOS version); if some take none, the cell gains a path of those calls with that source.
+/// Else it stays: no cell claims more than was seen. Validated.
 package struct SpecUpdate {
     package var bytes: [UInt8]
     package var confirmed = 0
@@ -73,7 +74,8 @@ package struct SpecUpdate {
         }
     }
 
-    /// The runs' path as the spec writes it: calls seen without a tap on delivery, then each tap's; nil if a tap's calls do not begin so.
+    /// The runs' path as the spec writes it: calls seen without a tap on delivery, then each tap's; nil if a tap's
+    /// calls do not begin so.
     private static func observedPath(
         _ cell: Cell, taps: [String?], outcomes: [Observation.Outcome], source: String, os: String
     ) -> JSONOutput? {
@@ -97,8 +99,9 @@ package struct SpecUpdate {
         "observed_" + String((device + "_" + os).map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
-    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one that says only that Apple does not document
-    /// it. Its title and caveat are the spec's `observedTitle` and `observedCaveat` phrases, naming device and version.
+    /// An `observed` source; in a spec of the older form, whose sources declare no kind, one that says only that Apple
+    /// does not document it. Its title and caveat are the spec's `observedTitle` and `observedCaveat` phrases, naming
+    /// device and version.
     private static func observedSource(id: String, device: String, os: String, matrix: Matrix) -> JSONOutput {
         let spec = matrix.spec
         func localized(_ phrase: String) -> JSONOutput {
@@ -118,7 +121,8 @@ package struct SpecUpdate {
             ])
     }
 
-    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when it is the same handler in the same state.
+    /// Calls as the spec writes them; a call keeps the notes of the old call at its place when it is the same handler
+    /// in the same state.
     private static func calls(_ calls: [FieldLog.Call], keepingNotesOf old: [Call]) -> JSONOutput {
         .array(
             calls.enumerated().map { index, call in

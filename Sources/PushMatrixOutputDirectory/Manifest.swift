@@ -1,9 +1,10 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// An output directory's manifest, read once per run: the inputs' digest it was written for, what it remembers (`spec`, `module`), each
-    /// listed file's outline digest, and whether those digests are made as this version makes them (its `digest` line names the same
-    /// digest). Entries that could point outside the directory are ignored; a missing or non-UTF-8 manifest lists nothing.
+    /// An output directory's manifest, read once per run: the inputs' digest it was written for, what it remembers
+    /// (`spec`, `module`), each listed file's outline digest, and whether those digests are made as this version makes
+    /// them (its `digest` line names the same digest). Entries that could point outside the directory are ignored; a
+    /// missing or non-UTF-8 manifest lists nothing.
     public struct Manifest: Sendable {
         /// The file's bytes; nil when there is none.
         public let bytes: [UInt8]?
@@ -21,9 +22,13 @@ extension OutputWriter {
             for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
                 let line = Substring(line)
                 if line.hasPrefix("input ") { continue }
-                if line.hasPrefix("digest ") { (digestIsKnown, header) = (line.dropFirst("digest ".count) == Digest.name, false); continue }
+                if line.hasPrefix("digest ") {
+                    (digestIsKnown, header) = (line.dropFirst("digest ".count) == Digest.name, false)
+                    continue
+                }
                 guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
-                let first = Substring(line.utf8[..<space]), rest = Substring(line.utf8[line.utf8.index(after: space)...])
+                let first = Substring(line.utf8[..<space])
+                let rest = Substring(line.utf8[line.utf8.index(after: space)...])
                 if header && (first == "spec" || first == "module") {
                     remembered[String(first)] = remembered[String(first)] ?? String(rest)
                     continue

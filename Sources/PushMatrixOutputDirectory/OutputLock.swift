@@ -1,29 +1,36 @@
 import PushMatrixSupport
 
-/// One `generate` at a time per output directory: `flock(2)` on the directory itself, opened through a symbolic link if the output path is
-/// one, so every path to it shares the lock; while it does not exist yet, on the hidden directory beside it where the new output is built.
-/// The kernel drops the lock however its process ends: a killed run leaves no stale lock, and `OutputWriter.recover` clears what it left.
+/// One `generate` at a time per output directory: `flock(2)` on the directory itself, opened through a symbolic link if
+/// the output path is one, so every path to it shares the lock; while it does not exist yet, on the hidden directory
+/// beside it where the new output is built. The kernel drops the lock however its process ends: a killed run leaves no
+/// stale lock, and `OutputWriter.recover` clears what it left.
 public final class OutputLock {
     package let writer: OutputWriter
     private var descriptor: Int32?
-    /// A missing output directory's hidden build directory and the parents this run made for it; removed unless the output lands.
+    /// A missing output directory's hidden build directory and the parents this run made for it; removed unless the
+    /// output lands.
     private(set) var fresh: (root: String, made: [String])?
 
     private init(_ writer: OutputWriter) { self.writer = writer }
 
-    /// Takes the lock, `exclusive` to write, else shared (`--check`); fails at once if another run holds it or the path is not a directory.
+    /// Takes the lock, `exclusive` to write, else shared (`--check`); fails at once if another run holds it or the path
+    /// is not a directory.
     public static func acquire(_ writer: OutputWriter, exclusive: Bool) throws(DiagnosticsError) -> OutputLock {
         let lock = OutputLock(writer)
         for _ in 0..<8 {
             try writer.checkDirectory()
-            if FileSystem.isDirectory(writer.directory) { try lock.take(writer.directory, exclusive: exclusive); return lock }
+            if FileSystem.isDirectory(writer.directory) {
+                try lock.take(writer.directory, exclusive: exclusive)
+                return lock
+            }
             guard exclusive else { return lock }  // nothing to read, nothing to guard
             if try lock.makeFreshRoot() { return lock }
         }
         throw writer.failure("the output directory keeps appearing and disappearing; is another program using it?")
     }
 
-    /// A writing run's first step: takes the exclusive lock, finishes or clears what an interrupted run left, and warns of what it cannot.
+    /// A writing run's first step: takes the exclusive lock, finishes or clears what an interrupted run left, and warns
+    /// of what it cannot.
     public static func forWriting(_ writer: OutputWriter) throws(DiagnosticsError) -> (lock: OutputLock, warnings: [Diagnostic]) {
         let lock = try acquire(writer, exclusive: true)
         do {
@@ -34,7 +41,8 @@ public final class OutputLock {
         }
     }
 
-    /// Locks a missing output directory's hidden build directory, made afresh or emptied; false if the output directory appeared meanwhile.
+    /// Locks a missing output directory's hidden build directory, made afresh or emptied; false if the output directory
+    /// appeared meanwhile.
     private func makeFreshRoot() throws(DiagnosticsError) -> Bool {
         let root = writer.freshRoot
         let made: [String]
@@ -53,8 +61,8 @@ public final class OutputLock {
         do {
             try take(root, exclusive: true)
         } catch {
-            // Another run holds it, so the directory and its contents are that run's, even if this run made it a moment before. Parents
-            // made for it stay while anything is in them (rmdir leaves a non-empty directory).
+            // Another run holds it, so the directory and its contents are that run's, even if this run made it a moment
+            // before. Parents made for it stay while anything is in them (rmdir leaves a non-empty directory).
             for directory in made.reversed() { FileSystem.removeDirectory(directory) }
             throw error
         }

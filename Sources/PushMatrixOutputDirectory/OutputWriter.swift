@@ -1,8 +1,9 @@
 import PushMatrixSupport
 
-/// Brings an output directory in line with the rendered files: writes changed files only (each via a temporary file renamed into place),
-/// removes files an earlier run generated that are no longer produced, touches nothing else. Code in `pushmatrix:begin`/`end` regions is
-/// kept; a file edited elsewhere is reported, not overwritten, unless forced (the manifest's digest of its text outside regions tells).
+/// Brings an output directory in line with the rendered files: writes changed files only (each via a temporary file
+/// renamed into place), removes files an earlier run generated that are no longer produced, touches nothing else. Code
+/// in `pushmatrix:begin`/`end` regions is kept; a file edited elsewhere is reported, not overwritten, unless forced
+/// (the manifest's digest of its text outside regions tells).
 public struct OutputWriter: Sendable {
     public static let manifestName = ".pushmatrix-manifest"
 
@@ -10,14 +11,16 @@ public struct OutputWriter: Sendable {
     public enum Problem: String, Sendable { case missing, stale, extra }
 
     public let directory: String
-    /// How the outputs were made, for a later run to reuse: the spec (as `--spec` names it) and the module; one line each, no newline.
+    /// How the outputs were made, for a later run to reuse: the spec (as `--spec` names it) and the module; one line
+    /// each, no newline.
     public var remembers: [(key: String, value: String)]
 
     public init(directory: String, remembers: [(key: String, value: String)] = []) {
         (self.directory, self.remembers) = (directory, remembers)
     }
 
-    /// The inputs' digest, what the outputs remember, how files are digested, then each file's outline digest and path, in path order.
+    /// The inputs' digest, what the outputs remember, how files are digested, then each file's outline digest and path,
+    /// in path order.
     package func manifest(input: String, digests: [String: String]) -> [UInt8] {
         let header = ["input \(input)\n"] + remembers.map { "\($0.key) \($0.value)\n" } + ["digest \(Digest.name)\n"]
         return Array((header + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
@@ -30,7 +33,8 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// A file is the user's when the manifest does not list it, its digest is of an unknown kind, or its text outside regions changed.
+    /// A file is the user's when the manifest does not list it, its digest is of an unknown kind, or its text outside
+    /// regions changed.
     func editedByHand(_ path: String, _ existing: [UInt8], _ previous: Manifest) -> Bool {
         guard let recorded = previous.entries[path], previous.digestIsKnown else { return true }
         return Digest.hex(Regions.outline(existing)) != recorded
@@ -46,8 +50,9 @@ public struct OutputWriter: Sendable {
 
     // MARK: files
 
-    /// Names what pushmatrix stages before renaming into place: a temporary file beside its target, the hidden directory a new output
-    /// directory is built in (`.NAME.pushmatrix-tmp`, beside it), and the update staged inside an existing one (`Transaction`).
+    /// Names what pushmatrix stages before renaming into place: a temporary file beside its target, the hidden
+    /// directory a new output directory is built in (`.NAME.pushmatrix-tmp`, beside it), and the update staged inside
+    /// an existing one (`Transaction`).
     package static let temporarySuffix = ".pushmatrix-tmp"
 
     /// The hidden directory beside the output directory in which a new one is built.
@@ -61,7 +66,8 @@ public struct OutputWriter: Sendable {
         DiagnosticsError([Diagnostic(file: directory, location: nil, message: message)])
     }
 
-    /// The output path must name a directory or nothing yet; a symbolic link to a directory is fine, to nothing not (it would be replaced).
+    /// The output path must name a directory or nothing yet; a symbolic link to a directory is fine, to nothing not (it
+    /// would be replaced).
     func checkDirectory() throws(DiagnosticsError) {
         switch FileSystem.kind(directory) {
         case nil, .directory?: return
@@ -71,9 +77,11 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// An interrupted run's leftovers: the update staged in the output directory, and the hidden directory beside it unless a run holds it.
+    /// An interrupted run's leftovers: the update staged in the output directory, and the hidden directory beside it
+    /// unless a run holds it.
     package func debris() -> [String] {
-        let inside = location(Transaction.directoryName), beside = freshRoot
+        let inside = location(Transaction.directoryName)
+        let beside = freshRoot
         var found = FileSystem.kind(inside) != nil ? [inside] : []
         if FileSystem.kind(beside) == .directory, let held = try? FileSystem.lockDirectory(beside, exclusive: false) {
             FileSystem.unlock(held)
@@ -91,7 +99,8 @@ public struct OutputWriter: Sendable {
         return warnings
     }
 
-    /// A symbolic link on the way to an output file could send the write outside the output directory: the writer refuses, not follows, it.
+    /// A symbolic link on the way to an output file could send the write outside the output directory: the writer
+    /// refuses, not follows, it.
     package func symbolicLink(_ path: String) -> Diagnostic? {
         var current = directory
         for component in path.split(separator: "/") {
@@ -130,7 +139,8 @@ public struct OutputWriter: Sendable {
     /// The manifest there, read once for the run that asks.
     public func readManifest() -> Manifest { Manifest(read(Self.manifestName)) }
 
-    /// Whether a manifest entry's path stays inside the output directory (relative; no empty, `.` or `..` component); others are ignored.
+    /// Whether a manifest entry's path stays inside the output directory (relative; no empty, `.` or `..` component);
+    /// others are ignored.
     static func isInside(_ path: Substring) -> Bool {
         !path.hasPrefix("/")
             && !path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {

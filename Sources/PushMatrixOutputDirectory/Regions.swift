@@ -1,4 +1,5 @@
-/// Regions between `pushmatrix:begin ID` and `pushmatrix:end ID` are the user's: regeneration keeps them. Bytes: every run checks.
+/// Regions between `pushmatrix:begin ID` and `pushmatrix:end ID` are the user's: regeneration keeps them. Bytes: every
+/// run checks.
 enum Regions {
     package typealias Line = ArraySlice<UInt8>
 
@@ -7,9 +8,11 @@ enum Regions {
     /// A marker that does not pair up: its 1-based line and what is wrong.
     struct Problem: Equatable { package let line: Int, message: String }
 
-    /// Each closed region's inner lines by id, and every unpaired marker: an open or mismatched region's lines are not told apart.
+    /// Each closed region's inner lines by id, and every unpaired marker: an open or mismatched region's lines are not
+    /// told apart.
     package static func scan(_ bytes: [UInt8]) -> (regions: [String: [Line]], problems: [Problem]) {
-        var regions: [String: [Line]] = [:], problems: [Problem] = []
+        var regions: [String: [Line]] = [:]
+        var problems: [Problem] = []
         var open: (id: String, line: Int, lines: [Line])?
         func unclosed(_ region: (id: String, line: Int, lines: [Line]), _ why: String) {
             problems.append(Problem(line: region.line, message: "'pushmatrix:begin \(region.id)' is not closed: \(why)"))
@@ -44,11 +47,17 @@ enum Regions {
 
     /// The text with each region's inside replaced by `fill(id)` (nil keeps it).
     package static func replacing(_ bytes: [UInt8], _ fill: (String) -> [Line]?) -> [UInt8] {
-        var out: [Line] = [], inside: String?
+        var out: [Line] = []
+        var inside: String?
         for line in lines(bytes) {
             if let id = marker(begin, line) {
                 out.append(line)
-                if let lines = fill(id) { out += lines; inside = id } else { inside = nil }
+                if let lines = fill(id) {
+                    out += lines
+                    inside = id
+                } else {
+                    inside = nil
+                }
             } else if let id = marker(end, line), id == inside || inside == nil {
                 out.append(line)
                 inside = nil
@@ -59,14 +68,16 @@ enum Regions {
         return Array(out.joined(separator: [UInt8(ascii: "\n")]))
     }
 
-    /// The generated text with the user's regions put back from the existing file: every closed region, even when other markers are broken.
+    /// The generated text with the user's regions put back from the existing file: every closed region, even when other
+    /// markers are broken.
     package static func merge(generated: [UInt8], existing: [UInt8]) -> [UInt8] {
         guard mayHaveRegions(generated) else { return generated }
         let kept = scan(existing).regions
         return replacing(generated) { kept[$0] }
     }
 
-    /// Ids of the existing text's regions that hold code (a non-blank line) but have no place in the generated text, so merging drops it.
+    /// Ids of the existing text's regions that hold code (a non-blank line) but have no place in the generated text, so
+    /// merging drops it.
     package static func dropped(generated: [UInt8], existing: [UInt8]) -> [String] {
         guard mayHaveRegions(existing) else { return [] }
         let places = Set(lines(generated).compactMap { marker(begin, $0) })
@@ -76,7 +87,8 @@ enum Regions {
         }.keys.sorted()
     }
 
-    /// The existing regions `ids`' code, each between its markers, under a line naming its source: what `--force` saves beside the file.
+    /// The existing regions `ids`' code, each between its markers, under a line naming its source: what `--force` saves
+    /// beside the file.
     static func rescue(_ ids: [String], from existing: [UInt8], file: String) -> [UInt8] {
         let regions = scan(existing).regions
         var text = Array("pushmatrix: code of regions that \(file) no longer has; move it where it belongs.\n".utf8)
@@ -88,10 +100,12 @@ enum Regions {
         return text
     }
 
-    /// The text with every region emptied: what must match the last generated output for the file to count as unedited outside its regions.
+    /// The text with every region emptied: what must match the last generated output for the file to count as unedited
+    /// outside its regions.
     static func outline(_ bytes: [UInt8]) -> [UInt8] { mayHaveRegions(bytes) ? replacing(bytes) { _ in [] } : bytes }
 
-    /// Most files have no regions, which a byte search for `pushmatrix:` tells unsplit; Horspool's skips read one byte in eleven.
+    /// Most files have no regions, which a byte search for `pushmatrix:` tells unsplit; Horspool's skips read one byte
+    /// in eleven.
     static func mayHaveRegions(_ bytes: [UInt8]) -> Bool {
         var end = word.count - 1
         while end < bytes.count {
@@ -104,11 +118,16 @@ enum Regions {
     private static let word = Array("pushmatrix:".utf8)
     private static let shift = (0..<256).map { byte in word.count - 1 - (word.dropLast().lastIndex(of: UInt8(byte)) ?? -1) }
 
-    /// The marker prefixes and the comment openers they may follow, spelled once: every line of a file with regions is looked at.
-    private static let begin = Array("pushmatrix:begin ".utf8), end = Array("pushmatrix:end ".utf8)
+    // Spelled once: every line of a file with regions is looked at.
+    /// The prefix of a region's opening marker.
+    private static let begin = Array("pushmatrix:begin ".utf8)
+    /// The prefix of a region's closing marker.
+    private static let end = Array("pushmatrix:end ".utf8)
+    /// The comment openers a marker may follow.
     private static let openers = [Array("//".utf8), Array("#".utf8), Array("<!--".utf8)]
 
-    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose naming the markers does not count. `prefix`: begin/end.
+    /// `// pushmatrix:begin ID` (or after `#` or `<!--`) alone on its line; prose naming the markers does not count.
+    /// `prefix`: begin/end.
     private static func marker(_ prefix: [UInt8], _ line: Line) -> String? {
         var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let first = rest.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "<") else {

@@ -1,13 +1,16 @@
 import PushMatrixSupport
 
 extension OutputWriter {
-    /// One run's writes, made under the directory's `OutputLock`. Each added file is compared with what is on disk; only changed ones are
-    /// kept, in memory. Nothing on disk changes before `commit`, which lands them all once every file is in and nothing conflicts:
-    /// - a new output directory is built whole in the hidden directory beside it, then renamed into place at once: complete or absent;
+    /// One run's writes, made under the directory's `OutputLock`. Each added file is compared with what is on disk;
+    /// only changed ones are kept, in memory. Nothing on disk changes before `commit`, which lands them all once every
+    /// file is in and nothing conflicts:
+    /// - a new output directory is built whole in the hidden directory beside it, then renamed into place at once:
+    ///   complete or absent;
     /// - an existing one goes through a `Transaction`: a write that fails rolls it back, and a run stopped at any
     ///   moment leaves it undone, or done once the next run finishes it.
     public final class Staging {
-        package let writer: OutputWriter, force: Bool
+        package let writer: OutputWriter
+        package let force: Bool
         package let previous: Manifest  // the manifest before this run
         private let outputLock: OutputLock
         private var digests: [String: String] = [:]  // each rendered file's outline digest, for the manifest
@@ -18,16 +21,20 @@ extension OutputWriter {
         /// Warnings from the run, such as region code that `--force` or a template change dropped.
         public private(set) var warnings: [Diagnostic] = []
 
-        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read under it (read here when not given).
+        /// `lock` must be the output directory's exclusive lock, and `manifest` the manifest read under it (read here
+        /// when not given).
         public init(_ writer: OutputWriter, force: Bool, lock outputLock: OutputLock, manifest: Manifest? = nil) {
             (self.writer, self.force, self.outputLock, previous) = (writer, force, outputLock, manifest ?? writer.readManifest())
         }
 
-        /// Keeps the rendered files that differ from what is there; only an update (which can lose regions) records and compares regions.
+        /// Keeps the rendered files that differ from what is there; only an update (which can lose regions) records and
+        /// compares regions.
         public func add(_ files: [OutputFile]) {
             for file in files {
                 let (path, bytes) = (file.path, file.bytes)
-                var text: [UInt8]? = bytes, problems: [Diagnostic] = [], warnings: [Diagnostic] = []
+                var text: [UInt8]? = bytes
+                var problems: [Diagnostic] = []
+                var warnings: [Diagnostic] = []
                 if outputLock.fresh == nil {
                     if Regions.mayHaveRegions(bytes) {
                         for (id, lines) in Regions.scan(bytes).regions { generatedRegions[id, default: []].insert(Regions.joined(lines)) }
@@ -68,13 +75,15 @@ extension OutputWriter {
             return (merged, [], force ? broken : [])
         }
 
-        /// One diagnostic per region `ids` of `existing` with user code that no file of this run puts in a same-id region (so not a moved
-        /// region or an untouched default): an error, or under `--force` a warning, the code appended to a file beside it (`rescueSuffix`).
+        /// One diagnostic per region `ids` of `existing` with user code that no file of this run puts in a same-id
+        /// region (so not a moved region or an untouched default): an error, or under `--force` a warning, the code
+        /// appended to a file beside it (`rescueSuffix`).
         private func droppedCode(_ path: String, existing: [UInt8], ids all: [String]) -> [Diagnostic] {
             let regions = Regions.scan(existing).regions
             let ids = all.filter { id in !generatedRegions[id, default: []].contains(Regions.joined(regions[id] ?? [])) }
             guard !ids.isEmpty else { return [] }
-            let rescue = path + Self.rescueSuffix, name = rescue.split(separator: "/").last.map(String.init) ?? rescue
+            let rescue = path + Self.rescueSuffix
+            let name = rescue.split(separator: "/").last.map(String.init) ?? rescue
             if force { changed[rescue] = (writer.read(rescue) ?? []) + Regions.rescue(ids, from: existing, file: path) }
             return ids.map { id in
                 Diagnostic(
@@ -142,7 +151,8 @@ extension OutputWriter {
             return files.map(\.0).sorted().map { ($0, .written) }
         }
 
-        /// Writes files under this run's staging directory; on failure or interruption it is removed and the output left as it was.
+        /// Writes files under this run's staging directory; on failure or interruption it is removed and the output
+        /// left as it was.
         private func stage(_ files: [(String, [UInt8])], under root: String, interrupted: () -> Bool) throws {
             let isFresh = outputLock.fresh != nil
             do {

@@ -6,15 +6,16 @@ package struct ExplainView {
     package let book: Phrasebook
     /// The optional handlers the app lacks, as the query said.
     package let without: Set<String>
-    /// Whether the query came with a real payload, which decided the calls that depend on its APNs keys; without one, such a call is told
-    /// as conditional and its note is not repeated.
+    /// Whether the query came with a real payload, which decided the calls that depend on its APNs keys; without one,
+    /// such a call is told as conditional and its note is not repeated.
     package let knowsAPNsKeys: Bool
 
     package init(book: Phrasebook, without: Set<String>, knowsAPNsKeys: Bool) {
         (self.book, self.without, self.knowsAPNsKeys) = (book, without, knowsAPNsKeys)
     }
 
-    /// `spec` names the matrix that answered, as `--spec` would; `conditions`, the ids of the conditions it answered under.
+    /// `spec` names the matrix that answered, as `--spec` would; `conditions`, the ids of the conditions it answered
+    /// under.
     package func value(_ outcomes: [Outcome], spec: String, conditions: [String] = []) -> TemplateValue {
         let matrix = book.matrix
         return .object([
@@ -76,8 +77,8 @@ package struct ExplainView {
             })
     }
 
-    /// What the query's conditions did to one path: which changed it, the calls they hold until the app is next opened, the calls no source
-    /// settles, and under which another path is the likely one.
+    /// What the query's conditions did to one path: which changed it, the calls they hold until the app is next opened,
+    /// the calls no source settles, and under which another path is the likely one.
     private func under(_ path: Outcome) -> TemplateValue {
         func names(_ ids: [String]) -> Inline {
             book.join(ids.map { id in book.name(book.matrix.spec.conditions.first { $0.id == id }!.name) }, with: "listSeparator")
@@ -99,8 +100,9 @@ package struct ExplainView {
         book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn, extrapolated: outcome.extrapolated)
     }
 
-    /// A note as this query reads it. One about a handler the app is known to lack has already been applied to the calls: its words for
-    /// that case, if it has them, or nothing. One that sets a condition on APNs keys is left to its step when no payload decided it.
+    /// A note as this query reads it. One about a handler the app is known to lack has already been applied to the
+    /// calls: its words for that case, if it has them, or nothing. One that sets a condition on APNs keys is left to
+    /// its step when no payload decided it.
     private func note(_ id: String) -> TemplateValue? {
         let note = book.matrix.notes[id]!
         if !knowsAPNsKeys && note.onlyWithAPNsKeys != nil { return nil }  // its step says it

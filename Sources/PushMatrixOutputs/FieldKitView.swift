@@ -2,8 +2,9 @@ import PushMatrixJSON
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The field kit's files besides the probe app: one payload file per payload combination for the simulator (`xcrun simctl push`) and one
-/// for a device (the `aps` dictionary with the `apns-push-type` and `apns-priority` headers it needs), and the runbook's model.
+/// The field kit's files besides the probe app: one payload file per payload combination for the simulator (`xcrun
+/// simctl push`) and one for a device (the `aps` dictionary with the `apns-push-type` and `apns-priority` headers it
+/// needs), and the runbook's model.
 struct FieldKitView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
@@ -11,13 +12,15 @@ struct FieldKitView {
     /// The payload combination's file name, as the Swift scenario groups name it.
     package func name(_ payload: Payload) -> String { SwiftView.payloadName(payload, keys: matrix.payloadKeyIds) }
 
-    /// A payload without a key that makes it visible is a background push: type `background`, priority 5, or APNs refuses it.
+    /// A payload without a key that makes it visible is a background push: type `background`, priority 5, or APNs
+    /// refuses it.
     func headers(_ payload: Payload) -> (type: String, priority: String) {
         let visible = spec.payloadKeys.indices.contains { payload.isSet($0) && spec.payloadKeys[$0].makesVisible }
         return visible ? ("alert", "10") : ("background", "5")
     }
 
-    /// The `aps` dictionary of exactly the combination's keys, each set (see `presentWhen`); the alert's body names the combination.
+    /// The `aps` dictionary of exactly the combination's keys, each set (see `presentWhen`); the alert's body names the
+    /// combination.
     package func aps(_ payload: Payload) -> JSONOutput {
         .object(
             spec.payloadKeys.indices.filter(payload.isSet).map { index in
@@ -59,7 +62,8 @@ struct FieldKitView {
         Set(spec.swiftFiles.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"]).sorted()
     }
 
-    /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload file.
+    /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload
+    /// file.
     package func runbook(_ language: String, module: String) -> TemplateValue {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([
@@ -72,7 +76,8 @@ struct FieldKitView {
                         "id": .verbatim($0.id), "name": .inline(book.name($0.name)), "description": .inline(book.text($0.description)),
                     ])
                 }),
-            // A way back that leaves the notification alone is the run without a tap, which ends by coming back through the icon.
+            // A way back that leaves the notification alone is the run without a tap, which ends by coming back through
+            // the icon.
             "taps": .list(
                 spec.taps.filter(\.touchesNotification).map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "hasConditions": .bool(!spec.conditions.isEmpty),

@@ -1,16 +1,20 @@
 import PushMatrixModel
 import PushMatrixSupport
 
-/// Renders the output plan's files (path relative to the output directory, bytes); writes nothing: the caller decides what they become.
+/// Renders the output plan's files (path relative to the output directory, bytes); writes nothing: the caller decides
+/// what they become.
 public enum Generator {
-    /// The generated module's default name; a package depending on pushmatrix picks another (target names are unique in a package graph).
+    /// The generated module's default name; a package depending on pushmatrix picks another (target names are unique in
+    /// a package graph).
     public static let defaultModule = "PushHandlers"
 
-    /// The modules the built-in templates' Swift imports, and Swift itself, which every file imports: a generated module with one of these
-    /// names would shadow it, so none may be chosen. (A test keeps this list in step with the templates.)
+    /// The modules the built-in templates' Swift imports, and Swift itself, which every file imports: a generated
+    /// module with one of these names would shadow it, so none may be chosen. (A test keeps this list in step with the
+    /// templates.)
     package static let importedModules = ["Swift", "Foundation", "UIKit", "UserNotifications", "XCTest", "Testing"]
 
-    /// Every file of `generate` in memory, by path. `templates` overrides some or all built-in ones (nil: none); `tests`: the framework.
+    /// Every file of `generate` in memory, by path. `templates` overrides some or all built-in ones (nil: none);
+    /// `tests`: the framework.
     public static func render(
         _ matrix: Matrix, templates directory: String?, module: String = defaultModule, tests: TestFramework = .xctest
     ) throws(DiagnosticsError) -> [String: [UInt8]] {
@@ -26,7 +30,8 @@ public enum Generator {
         try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
     }
 
-    /// For `validate`: renders in memory each file of every run a spec can have, once: `generate` with either framework, and the field kit.
+    /// For `validate`: renders in memory each file of every run a spec can have, once: `generate` with either
+    /// framework, and the field kit.
     package static func renderEverything(
         _ matrix: Matrix, library: TemplateLibrary, rows: [OutputPlan.Row] = OutputPlan.rows
     ) throws(DiagnosticsError) {
@@ -34,7 +39,8 @@ public enum Generator {
         _ = try render(OutputPlan.everyFile(matrix, module: defaultModule, rows: rows), matrix, library: library, run: run)
     }
 
-    /// Renders the files in order; files sharing a model are one parallel job. Every job runs; the first failure in file order is thrown.
+    /// Renders the files in order; files sharing a model are one parallel job. Every job runs; the first failure in
+    /// file order is thrown.
     private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
         throws(DiagnosticsError) -> [OutputFile]
     {
@@ -46,7 +52,8 @@ public enum Generator {
                 return try job.map { index throws(DiagnosticsError) in try render(files[index], model, library: library) }
             }
         }
-        var rendered = [[UInt8]?](repeating: nil, count: files.count), firstFailure: (index: Int, error: DiagnosticsError)?
+        var rendered = [[UInt8]?](repeating: nil, count: files.count)
+        var firstFailure: (index: Int, error: DiagnosticsError)?
         for (job, result) in zip(jobs, results) {
             switch result {
             case .success(let bytes): for (index, file) in zip(job, bytes) { rendered[index] = file }

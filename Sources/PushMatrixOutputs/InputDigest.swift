@@ -1,9 +1,11 @@
 import PushMatrixSupport
 
-/// A digest of all a run's outputs depend on: the generator's version, the options, the spec's bytes and every template the run may read
-/// (`OutputPlan.templates`). The manifest records it, so a run with unchanged inputs confirms the outputs without rendering them.
+/// A digest of all a run's outputs depend on: the generator's version, the options, the spec's bytes and every template
+/// the run may read (`OutputPlan.templates`). The manifest records it, so a run with unchanged inputs confirms the
+/// outputs without rendering them.
 package enum InputDigest {
-    /// `version` is `Command.version`; the default (XCTest) adds nothing to `generate`'s options line; the field kit's starts `field-kit`.
+    /// `version` is `Command.version`; the default (XCTest) adds nothing to `generate`'s options line; the field kit's
+    /// starts `field-kit`.
     package static func of(
         version: String, spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
     ) -> String {

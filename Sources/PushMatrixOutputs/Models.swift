@@ -12,7 +12,8 @@ struct Models: Sendable {
         case plain(module: String)
     }
 
-    package let matrix: Matrix, run: OutputPlan.Run
+    package let matrix: Matrix
+    package let run: OutputPlan.Run
     private let swift: SwiftView
     /// Each payload combination's scenarios with their names, worked out once for every file
     /// that reads them (its scenario file and test class, the sequences).

@@ -1,12 +1,14 @@
 import PushMatrixSpec
 
-/// Every file a run can produce, as one table: a row's path and template (patterns over what it ranges over), the view making the model,
-/// the format, and when its files exist. `generate`, `field-kit`, `validate`, the input digest and `--tests` read it; an output is a row.
+/// Every file a run can produce, as one table: a row's path and template (patterns over what it ranges over), the view
+/// making the model, the format, and when its files exist. `generate`, `field-kit`, `validate`, the input digest and
+/// `--tests` read it; an output is a row.
 package enum OutputPlan {
     /// What one run makes: `generate` (with a test framework) or the field kit, of a module.
     package struct Run: Sendable {
         package enum Product: Sendable { case generate, fieldKit }
-        package var product: Product, module: String
+        package var product: Product
+        package var module: String
         package var tests: TestFramework = .xctest
         /// The name the field kit's probe gives the spec in the runs it records.
         package var specName: String = "spec"
@@ -16,10 +18,14 @@ package enum OutputPlan {
         }
     }
 
-    /// When a row's files exist: in `generate`'s output only (the documentation, the DocC catalog, the suite's fixed files), in it and the
-    /// field kit's package (the module's sources), in it when its suite is written for this framework, or in the field kit only.
+    /// When a row's files exist: in `generate`'s output only (the documentation, the DocC catalog, the suite's fixed
+    /// files), in it and the field kit's package (the module's sources), in it when its suite is written for this
+    /// framework, or in the field kit only.
     package enum Condition: Sendable {
-        case generate, module, tests(TestFramework), fieldKit
+        case generate
+        case module
+        case tests(TestFramework)
+        case fieldKit
 
         package func holds(for run: Run) -> Bool {
             switch self {
@@ -38,7 +44,15 @@ package enum OutputPlan {
     /// one `swiftFiles` part (`{{file}}`, `{{template}}`); one file when the spec has an app delegate skeleton
     /// (`swiftFiles.sources` is not empty).
     package enum Range: Sendable {
-        case one, pages, articles, index, groups, payloads, languages, specFiles(SwiftFiles.Part), skeleton
+        case one
+        case pages
+        case articles
+        case index
+        case groups
+        case payloads
+        case languages
+        case specFiles(SwiftFiles.Part)
+        case skeleton
     }
 
     /// What makes a row's files (`Models` makes each model): a template's context (`docsPage`, `runbook`), an
@@ -65,8 +79,17 @@ package enum OutputPlan {
     package struct Row: Sendable {
         package let path: String
         /// Nil for a file the view writes whole (the payload files' JSON).
-        package let template: String?, view: View, format: Format, range: Range, when: Condition
-        /// The template for a `template` that neither the user's directory nor the built-ins have (a runbook not yet translated).
+        package let template: String?
+        /// What makes the file's content.
+        package let view: View
+        /// The file's format.
+        package let format: Format
+        /// What the row's path and template range over.
+        package let range: Range
+        /// When the row's files exist.
+        package let when: Condition
+        /// The template for a `template` that neither the user's directory nor the built-ins have (a runbook not yet
+        /// translated).
         package let fallback: String?
 
         init(

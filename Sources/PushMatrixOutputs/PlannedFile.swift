@@ -1,17 +1,26 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// One file of a matrix's output plan: its path, its template (nil when its view writes it whole), and what its model is made from.
+/// One file of a matrix's output plan: its path, its template (nil when its view writes it whole), and what its model
+/// is made from.
 package struct PlannedFile: Sendable {
     /// What a row's file is for within the row's range.
     package enum Item: Sendable, Hashable {
-        case none, page(String, language: String), group(Int), payload(Int), language(String)
+        case none
+        case page(String, language: String)
+        case group(Int)
+        case payload(Int)
+        case language(String)
     }
 
     /// Files with equal keys render from one model: a page's Markdown and HTML, the probe's files.
     package struct ModelKey: Sendable, Hashable { package let view: OutputPlan.View, item: Item, tests: TestFramework }
 
-    package let path: String, template: String?, fallback: String?, format: OutputPlan.Format, key: ModelKey
+    package let path: String
+    package let template: String?
+    package let fallback: String?
+    package let format: OutputPlan.Format
+    package let key: ModelKey
 }
 
 extension OutputPlan {
@@ -28,11 +37,14 @@ extension OutputPlan {
         }
     }
 
-    /// The templates `run` may read, for the input digest: every built-in template but those that only rows not holding for the run name,
-    /// and any other template a holding row names outright. Partials and the spec's own Swift files count for every run.
+    /// The templates `run` may read, for the input digest: every built-in template but those that only rows not holding
+    /// for the run name, and any other template a holding row names outright. Partials and the spec's own Swift files
+    /// count for every run.
     package static func templates(for run: Run, rows: [Row] = rows) -> [String] {
-        let holding = rows.filter { $0.when.holds(for: run) }, other = rows.filter { !$0.when.holds(for: run) }
-        let used = TemplateNames(holding), unused = TemplateNames(other)
+        let holding = rows.filter { $0.when.holds(for: run) }
+        let other = rows.filter { !$0.when.holds(for: run) }
+        let used = TemplateNames(holding)
+        let unused = TemplateNames(other)
         let builtIn = TemplateLibrary.paths.filter { !unused.match($0) || used.match($0) }
         return builtIn + used.fixed.subtracting(builtIn).sorted()
     }
@@ -41,7 +53,8 @@ extension OutputPlan {
     /// (the spec's) counts always.
     private struct TemplateNames {
         let fixed: Set<String>
-        /// Each pattern's literal parts: the text before the first placeholder, between placeholders, and after the last.
+        /// Each pattern's literal parts: the text before the first placeholder, between placeholders, and after the
+        /// last.
         let patterns: [[String]]
 
         init(_ rows: [Row]) {
@@ -86,7 +99,8 @@ extension OutputPlan {
                 path: fill(row.path), template: row.template.map(fill), fallback: row.fallback, format: row.format,
                 key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))
         }
-        let spec = matrix.spec, pages = DocsView.pages(spec).map(\.id)
+        let spec = matrix.spec
+        let pages = DocsView.pages(spec).map(\.id)
         let keys = matrix.payloadKeyIds
         switch row.range {
         case .one:

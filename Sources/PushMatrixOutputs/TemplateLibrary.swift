@@ -2,12 +2,14 @@ import PushMatrixSpec
 import PushMatrixSupport
 import Synchronization
 
-/// Templates by relative path, each read and parsed once: the user's directory's file when it has one (it may override just a few), else
-/// the built-in. A partial `{{> name}}` is the file `_name.<ext>` beside its user. Rendering threads share one library and cache.
+/// Templates by relative path, each read and parsed once: the user's directory's file when it has one (it may override
+/// just a few), else the built-in. A partial `{{> name}}` is the file `_name.<ext>` beside its user. Rendering threads
+/// share one library and cache.
 package final class TemplateLibrary: Sendable {
     package let directory: String?
     private let cache = Mutex<[String: Template]>([:])
-    /// Each template's file and text as read, or why it could not be: the input digest and the renderer read each file once between them.
+    /// Each template's file and text as read, or why it could not be: the input digest and the renderer read each file
+    /// once between them.
     private let sources = Mutex<[String: Result<(file: String, text: String), DiagnosticsError>]>([:])
 
     /// Where built-in templates appear in diagnostics.
@@ -63,10 +65,12 @@ package final class TemplateLibrary: Sendable {
         try template(relativePath).renderBytes(context, format: format, partials: partials(of: relativePath))
     }
 
-    /// "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension. A problem with the partial's file
-    /// as a whole (missing, not UTF-8) names that file in its message, since the renderer reports it at the tag that includes the partial.
+    /// "docs/index.md" → partials "docs/_name.md"; built-in paths always have a folder and an extension. A problem with
+    /// the partial's file as a whole (missing, not UTF-8) names that file in its message, since the renderer reports it
+    /// at the tag that includes the partial.
     private func partials(of relativePath: String) -> (String) throws(DiagnosticsError) -> Template {
-        let folder = relativePath.prefix { $0 != "/" }, ext = relativePath.split(separator: ".").last ?? ""
+        let folder = relativePath.prefix { $0 != "/" }
+        let ext = relativePath.split(separator: ".").last ?? ""
         return { (name: String) throws(DiagnosticsError) -> Template in
             do throws(DiagnosticsError) {
                 return try self.template("\(folder)/_\(name).\(ext)")

@@ -1,6 +1,7 @@
 extension Array where Element == UInt8 {
-    /// Where `needle` first occurs at or after `start`, searching bytes: a scan for its first byte, then a comparison of the rest. Nil when
-    /// it does not occur; an empty needle occurs at `start`. Texts are short and needles shorter, so nothing cleverer pays.
+    /// Where `needle` first occurs at or after `start`, searching bytes: a scan for its first byte, then a comparison
+    /// of the rest. Nil when it does not occur; an empty needle occurs at `start`. Texts are short and needles shorter,
+    /// so nothing cleverer pays.
     package func firstIndex(of needle: [UInt8], from start: Int = 0) -> Int? {
         guard let first = needle.first else { return start }
         var index = start
@@ -23,7 +24,8 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Needles looked for in many texts: each text is read once, comparing at each place only the needles that begin with the two bytes there.
+/// Needles looked for in many texts: each text is read once, comparing at each place only the needles that begin with
+/// the two bytes there.
 package struct NeedleSet {
     private let needles: [[UInt8]]
     /// The needles by their first two bytes; a one-byte needle is under every byte that may follow.
@@ -48,7 +50,8 @@ package struct NeedleSet {
     }
 }
 
-/// The bytes parsers look for, by name: inlinable, as other targets compare every byte with them (a stored `let` is read via a call).
+/// The bytes parsers look for, by name: inlinable, as other targets compare every byte with them (a stored `let` is
+/// read via a call).
 extension UInt8 {
     @inlinable package static var newline: UInt8 { 0x0A }
     @inlinable package static var carriageReturn: UInt8 { 0x0D }

@@ -1,4 +1,5 @@
-/// The digest of the manifest and the inputs: XXH64 (seed 0), as sixteen lower-case hex digits; enough to see an edit, same everywhere.
+/// The digest of the manifest and the inputs: XXH64 (seed 0), as sixteen lower-case hex digits; enough to see an edit,
+/// same everywhere.
 package enum Digest {
     /// How the manifest names it, on its `digest` line.
     package static let name = "xxh64"
@@ -8,8 +9,10 @@ package enum Digest {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87, p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private static let p3: UInt64 = 0x1656_67B1_9E37_79F9, p4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
     private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// XXH64 as its specification defines it; words are read little-endian on any machine.
@@ -17,7 +20,10 @@ package enum Digest {
         var at = 0
         var hash: UInt64
         if bytes.count >= 32 {
-            var v1 = p1 &+ p2, v2 = p2, v3: UInt64 = 0, v4 = 0 &- p1
+            var v1 = p1 &+ p2
+            var v2 = p2
+            var v3: UInt64 = 0
+            var v4 = 0 &- p1
             while at + 32 <= bytes.count {
                 v1 = round(v1, word(bytes, at))
                 v2 = round(v2, word(bytes, at + 8))

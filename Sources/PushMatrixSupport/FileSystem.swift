@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// The few file operations pushmatrix needs, on libc, not Foundation: loading it costs more than a `generate --check` (run every build).
+/// The few file operations pushmatrix needs, on libc, not Foundation: loading it costs more than a `generate --check`
+/// (run every build).
 package enum FileSystem {
     package enum Kind { case regular, directory, symbolicLink, other }
 
@@ -53,14 +54,16 @@ package enum FileSystem {
 
     /// Whether both paths exist and are one file (links followed).
     package static func sameFile(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
+        var x = stat()
+        var y = stat()
         return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// The whole file, or nil when it cannot be read (missing, not a regular file, no permission).
     package static func read(_ path: String) -> [UInt8]? { try? contents(path) }
 
-    /// The file at `path`, which must be a regular file: a FIFO, device or directory is refused at once (opening a writerless FIFO blocks).
+    /// The file at `path`, which must be a regular file: a FIFO, device or directory is refused at once (opening a
+    /// writerless FIFO blocks).
     package static func contents(_ path: String) throws(Failure) -> [UInt8] {
         // O_NONBLOCK makes the open of a FIFO return at once; a regular file's reads ignore it.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -75,7 +78,8 @@ package enum FileSystem {
     /// Everything on standard input up to its end; waits for it as long as the writer takes.
     package static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
 
-    /// An open file's bytes. The first read asks for one byte beyond `expected`, so a file that size ends there; one that grew is read on.
+    /// An open file's bytes. The first read asks for one byte beyond `expected`, so a file that size ends there; one
+    /// that grew is read on.
     private static func readToEnd(_ fd: Int32, expected: Int) throws(Failure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
         var got = 0
@@ -84,7 +88,10 @@ package enum FileSystem {
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + got, $0.count - got) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw .current() }
-            if n == 0 { bytes.removeLast(bytes.count - got); return bytes }
+            if n == 0 {
+                bytes.removeLast(bytes.count - got)
+                return bytes
+            }
             got += n
         }
     }
@@ -103,8 +110,8 @@ package enum FileSystem {
         guard close(fd) == 0 else { throw .current() }
     }
 
-    /// Writes a temporary file beside `path`, renamed into place: a reader, or a run killed midway, sees the old or new file, never a mix.
-    /// On failure the temporary file is removed.
+    /// Writes a temporary file beside `path`, renamed into place: a reader, or a run killed midway, sees the old or new
+    /// file, never a mix. On failure the temporary file is removed.
     package static func replace(_ path: String, with bytes: [UInt8], temporarySuffix: String) throws(Failure) {
         let temporary = temporary(for: path, suffix: temporarySuffix)
         try createDirectories(parent(of: temporary))
@@ -135,7 +142,8 @@ package enum FileSystem {
         guard systemLink(existing, newPath) == 0 else { throw .current() }
     }
 
-    /// Makes `path` and missing parents (existing is fine), returning those it made, outermost first (another thread may make some).
+    /// Makes `path` and missing parents (existing is fine), returning those it made, outermost first (another thread
+    /// may make some).
     @discardableResult
     package static func createDirectories(_ path: String) throws(Failure) -> [String] {
         if path.isEmpty || kind(path) == .directory { return [] }
@@ -171,7 +179,8 @@ package enum FileSystem {
         return made
     }
 
-    /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed, never followed. Missing is fine.
+    /// Removes `path` and, if it is a directory, everything in it. Symbolic links are removed, never followed. Missing
+    /// is fine.
     package static func removeTree(_ path: String) throws(Failure) {
         guard let found = kind(path) else { return }
         if found == .directory { for name in try entries(path) { try removeTree(join(path, name)) } }
@@ -208,13 +217,15 @@ package enum FileSystem {
 
     package static func remove(_ path: String) throws(Failure) { guard unlink(path) == 0 else { throw .current() } }
 
-    /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting: the descriptor holding it until `unlock`, or
-    /// nil when another process holds one that excludes it. The error says whether the directory could not be opened or locked.
+    /// Locks the directory at `path` with `flock(2)`, shared or `exclusive`, without waiting: the descriptor holding it
+    /// until `unlock`, or nil when another process holds one that excludes it. The error says whether the directory
+    /// could not be opened or locked.
     package static func lockDirectory(_ path: String, exclusive: Bool) throws(Failure) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "cannot open the directory (\(Failure.current()))") }
         guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK, reason = Failure.current { close(descriptor) }
+            let busy = errno == EWOULDBLOCK
+            let reason = Failure.current { close(descriptor) }
             if busy { return nil }
             throw Failure(description: "cannot lock the output directory (\(reason))")
         }
@@ -223,9 +234,11 @@ package enum FileSystem {
 
     package static func unlock(_ descriptor: Int32) { close(descriptor) }
 
-    /// `path` as seen from `directory` (either may be relative), by name alone: `Spec/a.json` from `Generated` is `../Spec/a.json`.
+    /// `path` as seen from `directory` (either may be relative), by name alone: `Spec/a.json` from `Generated` is
+    /// `../Spec/a.json`.
     package static func relative(_ path: String, from directory: String) -> String {
-        let target = components(absolute(path)), base = components(absolute(directory))
+        let target = components(absolute(path))
+        let base = components(absolute(directory))
         let shared = zip(target, base).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: base.count - shared) + target[shared...]
         return parts.isEmpty ? "." : parts.joined(separator: "/")

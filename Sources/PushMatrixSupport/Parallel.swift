@@ -2,7 +2,8 @@ import Dispatch
 import Synchronization
 
 extension Array where Element: Sendable {
-    /// `transform` of each element on every core, results in order; for a few coarse jobs, such as rendering one output file each.
+    /// `transform` of each element on every core, results in order; for a few coarse jobs, such as rendering one output
+    /// file each.
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         let results = Mutex([T?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in

@@ -1,4 +1,5 @@
-/// "Did you mean …?": the nearest candidate by edit distance, if a plausible typo. Ties go to the alphabetically first, whatever the order.
+/// "Did you mean …?": the nearest candidate by edit distance, if a plausible typo. Ties go to the alphabetically first,
+/// whatever the order.
 package enum Suggestion {
     package static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.unicodeScalars)
@@ -18,7 +19,8 @@ package enum Suggestion {
         nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Edit distance over Unicode scalars where swapping two neighbours counts as one typo (`titel` → `title`), as people mistype.
+    /// Edit distance over Unicode scalars where swapping two neighbours counts as one typo (`titel` → `title`), as
+    /// people mistype.
     private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)

@@ -9,9 +9,10 @@ import Musl
 import Darwin
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP as the library's stop requests. Holding blocks them in the calling thread, and threads started later inherit
-/// the mask, so a signal stays pending, not ending the process half way; releasing restores the original mask, and a pending signal then
-/// ends the process as it would have, with its usual status. Precondition: made on the main thread before any other thread starts.
+/// SIGINT, SIGTERM and SIGHUP as the library's stop requests. Holding blocks them in the calling thread, and threads
+/// started later inherit the mask, so a signal stays pending, not ending the process half way; releasing restores the
+/// original mask, and a pending signal then ends the process as it would have, with its usual status. Precondition:
+/// made on the main thread before any other thread starts.
 enum HeldSignals {
     static func interruptions() -> Interruptions {
         let started = {

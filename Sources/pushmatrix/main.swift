@@ -8,7 +8,8 @@ import Musl
 import Darwin
 #endif
 
-// A reader that went away shows as EPIPE from write(2), handled below, not as a signal ending the process before it picks its status.
+// A reader that went away shows as EPIPE from write(2), handled below, not as a signal ending the process before it
+// picks its status.
 signal(SIGPIPE, SIG_IGN)
 
 // Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org).
@@ -20,8 +21,9 @@ let interruptions = HeldSignals.interruptions()
 let result = Command.run(Array(CommandLine.arguments.dropFirst()), colored: colored, invocation: invocation, interruptions: interruptions)
 var status = result.status
 var errors = result.stderr
-// Output that was not written whole is a failure: exit status 1 at least. When the reader of standard output has gone (`pushmatrix explain
-// … | head`), it wanted no more: no message, only the status. Any other failure (a full disk, an I/O error) is reported on standard error.
+// Output that was not written whole is a failure: exit status 1 at least. When the reader of standard output has gone
+// (`pushmatrix explain … | head`), it wanted no more: no message, only the status. Any other failure (a full disk, an
+// I/O error) is reported on standard error.
 if let error = emit(result.stdout, to: 1) {
     status = max(status, 1)
     if error != EPIPE { errors += "pushmatrix: error: cannot write to standard output: \(String(cString: strerror(error)))\n" }

@@ -130,13 +130,15 @@ nonisolated public struct PushMemory {
     /// When `handsOverContent` is true and the push's content is waiting, it is marked handed
     /// over; when `answersTap` is true the push's tap is marked answered.
     public mutating func record(
-        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState? = nil, isTap: Bool, handsOverContent: Bool,
+        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState? = nil, isTap: Bool,
+        handsOverContent: Bool,
         answersTap: Bool
     ) -> Recorded {
         let index = find(call, handler: handler, state: state, isTap: isTap)
         var push = pushes.remove(at: index)  // the latest seen goes last; eviction takes the first
         let handsOver = handsOverContent && push.content == .waiting
-        let recorded = Recorded(push: push.uid, handsOverContent: handsOver, earlierAttempts: push.attempts, tapAnswered: push.tapAnswered)
+        let recorded = Recorded(
+            push: push.uid, handsOverContent: handsOver, earlierAttempts: push.attempts, tapAnswered: push.tapAnswered)
         push.lastCall = max(push.lastCall, call.uptime)
         if push.request == nil, let request = call.requestIdentifier {
             push.request = request
@@ -167,10 +169,13 @@ nonisolated public struct PushMemory {
         return true
     }
 
-    private mutating func find(_ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState?, isTap: Bool) -> Int {
+    private mutating func find(
+        _ call: PushReceivedNotification, handler: PushHandler, state: PushHandlerState?, isTap: Bool
+    ) -> Int {
         if let id = messageID(in: call.userInfo) {
             let sameRequest = pushes.lastIndex { push in
-                push.messageID == id && (push.request == nil || call.requestIdentifier == nil || push.request == call.requestIdentifier)
+                push.messageID == id
+                    && (push.request == nil || call.requestIdentifier == nil || push.request == call.requestIdentifier)
             }
             return sameRequest ?? remember(call, messageID: id, digest: nil)
         }
@@ -237,7 +242,9 @@ nonisolated public struct PushMemory {
         case let text as String:
             return "s\(text.utf8.count):" + text
         case let dictionary as [AnyHashable: Any]:
-            let entries = dictionary.map { (key: canonical($0.key.base), value: canonical($0.value)) }.sorted { $0.key < $1.key }
+            let entries = dictionary.map { (key: canonical($0.key.base), value: canonical($0.value)) }.sorted {
+                $0.key < $1.key
+            }
             return "{" + entries.map { $0.key + "=" + $0.value }.joined(separator: ",") + "}"
         case let array as [Any]:
             return "[" + array.map(canonical).joined(separator: ",") + "]"
@@ -289,7 +296,8 @@ nonisolated public struct PushSender: Hashable, Sendable {
     public static let airship = PushSender(name: "Airship", idPath: ["_"], markerPath: ["com.urbanairship.metadata"])
     /// Customer.io's `CIO-Delivery-ID`, counted only beside `CIO-Delivery-Token`, as Customer.io's
     /// SDK reads them.
-    public static let customerIO = PushSender(name: "Customer.io", idPath: ["CIO-Delivery-ID"], markerPath: ["CIO-Delivery-Token"])
+    public static let customerIO = PushSender(
+        name: "Customer.io", idPath: ["CIO-Delivery-ID"], markerPath: ["CIO-Delivery-Token"])
     /// Every sender known, in the order their ids are looked for.
     public static let all: [PushSender] = [firebase, oneSignal, oneSignalData, airship, customerIO]
 
@@ -500,7 +508,8 @@ nonisolated extension PushMemory {
     /// Unreadable data, or none, adds nothing, and an unreadable line is passed over. A push
     /// saved in an earlier boot no longer joins calls by the window, whose clock started again.
     public mutating func merge(
-        decoding data: Data?, maxAge: TimeInterval = PushMemory.maxAge, now: Date = Date(), sinceBoot: TimeInterval = PushClock.sinceBoot,
+        decoding data: Data?, maxAge: TimeInterval = PushMemory.maxAge, now: Date = Date(),
+        sinceBoot: TimeInterval = PushClock.sinceBoot,
         boot: String = PushClock.boot
     ) {
         guard let data else { return }
@@ -513,7 +522,8 @@ nonisolated extension PushMemory {
         }
         for saved in order.compactMap({ latest[$0] }) {
             let sameBoot = !boot.isEmpty && saved.boot == boot
-            let age = sameBoot ? sinceBoot - saved.firstSeenSinceBoot : now.timeIntervalSinceReferenceDate - saved.firstSeen
+            let age =
+                sameBoot ? sinceBoot - saved.firstSeenSinceBoot : now.timeIntervalSinceReferenceDate - saved.firstSeen
             guard age <= maxAge else { continue }
             let push = saved.remembered(sameBoot: sameBoot)
             if let index = pushes.firstIndex(where: { $0.uid == saved.uid }) {
@@ -529,9 +539,12 @@ nonisolated extension PushMemory {
     private static func line(_ push: Remembered) -> Data {
         let saved = Saved(
             v: 2, uid: push.uid, boot: push.boot, messageID: push.messageID, request: push.request,
-            date: push.date?.timeIntervalSinceReferenceDate, digest: push.digest, firstSeen: push.firstSeen.timeIntervalSinceReferenceDate,
-            firstSeenSinceBoot: push.firstSeenSinceBoot, lastCall: push.lastCall, deliveredBy: push.deliveredBy.map(\.rawValue).sorted(),
-            deliveredIn: push.deliveredIn?.rawValue, tappedBy: push.tappedBy.map(\.rawValue).sorted(), handled: push.content == .handled,
+            date: push.date?.timeIntervalSinceReferenceDate, digest: push.digest,
+            firstSeen: push.firstSeen.timeIntervalSinceReferenceDate,
+            firstSeenSinceBoot: push.firstSeenSinceBoot, lastCall: push.lastCall,
+            deliveredBy: push.deliveredBy.map(\.rawValue).sorted(),
+            deliveredIn: push.deliveredIn?.rawValue, tappedBy: push.tappedBy.map(\.rawValue).sorted(),
+            handled: push.content == .handled,
             attempts: push.attempts, tapAnswered: push.tapAnswered)
         return ((try? JSONEncoder().encode(saved)) ?? Data()) + Data([UInt8(ascii: "\n")])
     }
@@ -559,8 +572,10 @@ nonisolated extension PushMemory {
         /// The push as a memory holds it; its last call counts for the window only in its own boot.
         func remembered(sameBoot: Bool) -> Remembered {
             Remembered(
-                uid: uid, messageID: messageID, request: request, date: date.map(Date.init(timeIntervalSinceReferenceDate:)),
-                digest: digest, firstSeen: Date(timeIntervalSinceReferenceDate: firstSeen), firstSeenSinceBoot: firstSeenSinceBoot,
+                uid: uid, messageID: messageID, request: request,
+                date: date.map(Date.init(timeIntervalSinceReferenceDate:)),
+                digest: digest, firstSeen: Date(timeIntervalSinceReferenceDate: firstSeen),
+                firstSeenSinceBoot: firstSeenSinceBoot,
                 boot: boot, lastCall: sameBoot ? lastCall : -.greatestFiniteMagnitude,
                 deliveredBy: Set(deliveredBy.compactMap(PushHandler.init(rawValue:))),
                 deliveredIn: deliveredIn.flatMap(PushHandlerState.init(rawValue:)),

@@ -25,7 +25,8 @@ nonisolated public struct PushScenario: Sendable {
 
         /// A step with every field given; most calls bring the notification.
         public init(
-            handler: PushHandler, state: PushHandlerState?, event: PushEvent, processesContent: Bool, respondsToTap: Bool,
+            handler: PushHandler, state: PushHandlerState?, event: PushEvent, processesContent: Bool,
+            respondsToTap: Bool,
             bringsNotification: Bool = true
         ) {
             self.handler = handler
@@ -91,7 +92,9 @@ nonisolated public struct PushScenario: Sendable {
     /// Every set of optional handlers an app the scenario stands for leaves out: `missing`
     /// first, then with each combination of `eitherWay` added.
     public var conditions: [Set<PushHandler>] {
-        PushHandler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in sets + sets.map { $0.union([handler]) } }
+        PushHandler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in
+            sets + sets.map { $0.union([handler]) }
+        }
     }
 }
 
@@ -118,7 +121,8 @@ nonisolated public struct PushHandling: Equatable, Sendable {
 
     /// A handling with every field given.
     public init(
-        event: PushEvent?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false, missedDeadline: Bool = false,
+        event: PushEvent?, processesContent: Bool, respondsToTap: Bool, unexpected: Bool = false,
+        missedDeadline: Bool = false,
         isRetry: Bool = false, push: Int? = nil
     ) {
         self.event = event
@@ -132,8 +136,10 @@ nonisolated public struct PushHandling: Equatable, Sendable {
 
     /// Equal when the app did the same things; the memory's name for the push is not compared.
     public static func == (left: Self, right: Self) -> Bool {
-        left.event == right.event && left.processesContent == right.processesContent && left.respondsToTap == right.respondsToTap
-            && left.unexpected == right.unexpected && left.missedDeadline == right.missedDeadline && left.isRetry == right.isRetry
+        left.event == right.event && left.processesContent == right.processesContent
+            && left.respondsToTap == right.respondsToTap
+            && left.unexpected == right.unexpected && left.missedDeadline == right.missedDeadline
+            && left.isRetry == right.isRetry
     }
 }
 
@@ -164,7 +170,8 @@ nonisolated public struct PushReceivedNotification {
 
     /// A call's notification; `receivedAt`, `uptime` and `boot` are now unless given.
     public init(
-        userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil, actionIdentifier: String? = nil,
+        userInfo: [AnyHashable: Any], requestIdentifier: String? = nil, date: Date? = nil,
+        actionIdentifier: String? = nil,
         receivedAt: Date = Date(), uptime: TimeInterval = PushClock.sinceBoot, boot: String = PushClock.boot
     ) {
         self.userInfo = userInfo
@@ -199,14 +206,18 @@ nonisolated public struct PushReceivedNotification {
 nonisolated public protocol PushHandlerUnderTest: AnyObject {
     /// Handles one call from `handler` in `state` for `notification` and says what was done,
     /// once the call's work has ended.
-    func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+    func receive(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
+    )
         -> PushHandling
 
     /// `receive` for a replay that is itself a job on the main actor (a Swift Testing test): it
     /// awaits the call's work instead of running the main run loop, which such a job cannot do.
     @MainActor
     func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
     ) async -> PushHandling
 }
 
@@ -214,7 +225,8 @@ extension PushHandlerUnderTest {
     /// `receive`: a handler whose work ends on the call has nothing to await.
     @MainActor
     public func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
     ) async -> PushHandling {
         receive(handler, state: state, notification: notification, complete: complete)
     }
@@ -248,7 +260,8 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// remembered, and `store` where they are kept between launches: read now (or, while it
     /// cannot be read, at a later call), written after every change.
     public init(
-        setup: PushSetup, missing: Set<PushHandler> = [], messageIDKey: String? = nil, senders: [PushSender] = PushSender.all,
+        setup: PushSetup, missing: Set<PushHandler> = [], messageIDKey: String? = nil,
+        senders: [PushSender] = PushSender.all,
         capacity: Int = 128, store: PushMemoryStore? = nil
     ) {
         self.setup = setup
@@ -262,7 +275,10 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// Classifies the call as `admit` does, and takes the content as handled at once when it is
     /// handed over: the reference handler's own work is done on the call. `complete` is called
     /// exactly once, before returning.
-    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+    public func receive(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
+    )
         -> PushHandling
     {
         defer { complete?() }
@@ -279,8 +295,12 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
     /// scene connection without a response): nothing to do. A call the matrix does not list is
     /// handled all the same, as `unlistedMeaning` guesses, and marked `unexpected`: the matrix
     /// informs, it never drops a push.
-    public func admit(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification) -> PushHandling {
-        guard !notification.userInfo.isEmpty else { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
+    public func admit(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification)
+        -> PushHandling
+    {
+        guard !notification.userInfo.isEmpty else {
+            return PushHandling(event: nil, processesContent: false, respondsToTap: false)
+        }
         recorder?.record(handler, state: state)
         let listed = PushClassifier.classify(setup: setup, handler: handler, state: state)?.event
         var event = listed ?? unlistedMeaning(handler, state: state)
@@ -295,11 +315,13 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
         }
         readStoreIfNeeded()
         let recorded = memory.record(
-            notification, handler: handler, state: state, isTap: !event.isDelivery, handsOverContent: true, answersTap: answers)
+            notification, handler: handler, state: state, isTap: !event.isDelivery, handsOverContent: true,
+            answersTap: answers)
         save(recorded.push)
         return PushHandling(
             event: event, processesContent: recorded.handsOverContent, respondsToTap: answers && !recorded.tapAnswered,
-            unexpected: listed == nil, isRetry: recorded.handsOverContent && recorded.earlierAttempts > 0, push: recorded.push)
+            unexpected: listed == nil, isRetry: recorded.handsOverContent && recorded.earlierAttempts > 0,
+            push: recorded.push)
     }
 
     /// Records how the app's code finished the content of `push` (`PushHandling.push`): `handled`
@@ -352,9 +374,13 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 nonisolated enum PushLaunches {
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
     /// only when every tap that starts with it goes on to another call.
-    static func alwaysContinue(setup: PushSetup, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>) -> Bool {
+    static func alwaysContinue(setup: PushSetup, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>)
+        -> Bool
+    {
         PushScenario.all.allSatisfy { scenario in
-            guard scenario.setup == setup, scenario.payload == payload, scenario.standsFor(missing: missing) else { return true }
+            guard scenario.setup == setup, scenario.payload == payload, scenario.standsFor(missing: missing) else {
+                return true
+            }
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
             return taps.first?.handler != launch || taps.count > 1
         }
@@ -428,7 +454,9 @@ nonisolated public struct PushSequence: Sendable {
         public let tappedAt: TimeInterval
 
         /// A push delivered at `deliveredAt` and, if its scenario has a tap, tapped at `tappedAt`.
-        public init(scenario: PushScenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval) {
+        public init(
+            scenario: PushScenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval
+        ) {
             self.scenario = scenario
             self.requestIdentifier = requestIdentifier
             self.deliveredAt = deliveredAt
@@ -488,14 +516,18 @@ nonisolated public enum PushConformanceCheck {
     /// conform. Failures every such handler shows alike are listed once, as `failures(_:handler:)`
     /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
     /// `without serviceExtension: step 1, …`.
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) -> [String] {
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest)
+        -> [String]
+    {
         combined(scenario, scenario.conditions.map { failures(scenario, handler: make($0)) })
     }
 
     /// `failures(_:making:)`, awaiting each call's work (`receiveAwaitingWork`): for a replay that
     /// is itself a job on the main actor.
     @MainActor
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) async -> [String] {
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) async
+        -> [String]
+    {
         var each: [[String]] = []
         for missing in scenario.conditions {
             each.append(await failures(scenario, handler: make(missing)))
@@ -567,7 +599,8 @@ nonisolated public enum PushConformanceCheck {
         for call in calls(of: sequence, naming: naming) {
             var completions = 0
             let handling = handler.receive(
-                call.step.handler, state: call.step.state, notification: call.notification, complete: call.completion { completions += 1 })
+                call.step.handler, state: call.step.state, notification: call.notification,
+                complete: call.completion { completions += 1 })
             failures += judge(call, handling, completions: completions)
         }
         return failures
@@ -593,11 +626,13 @@ nonisolated public enum PushConformanceCheck {
         var replayed: [Replayed] = []
         let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
         for call in sequence.calls {
-            let push = sequence.pushes[call.push], step = push.scenario.steps[call.step]
+            let push = sequence.pushes[call.push]
+            let step = push.scenario.steps[call.step]
             if !step.handler.runsInApp { continue }  // the app never sees an extension's call
             let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
             let notification = PushReceivedNotification(
-                userInfo: step.bringsNotification ? payloads[call.push] : [:], requestIdentifier: hands ? push.requestIdentifier : nil,
+                userInfo: step.bringsNotification ? payloads[call.push] : [:],
+                requestIdentifier: hands ? push.requestIdentifier : nil,
                 date: hands ? start + push.deliveredAt : nil,
                 actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
                 receivedAt: start + call.at, uptime: call.at)
@@ -611,12 +646,17 @@ nonisolated public enum PushConformanceCheck {
     private static func judge(_ call: Replayed, _ handling: PushHandling, completions: Int) -> [String] {
         var failures: [String] = []
         let (step, at) = (call.step, call.at)
-        if step.bringsNotification && handling.event != step.event && !ambiguous(call.scenario.setup, step, handling.event) {
-            failures.append("\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
+        if step.bringsNotification && handling.event != step.event
+            && !ambiguous(call.scenario.setup, step, handling.event)
+        {
+            failures.append(
+                "\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
         }
         if handling.processesContent != step.processesContent {
             var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
-            if !step.processesContent && handling.isRetry { problem = "the content was handed over again: the app had not finished it" }
+            if !step.processesContent && handling.isRetry {
+                problem = "the content was handed over again: the app had not finished it"
+            }
             failures.append("\(at): \(problem)")
         }
         if step.bringsNotification && handling.unexpected && call.scenario.under.isEmpty {
@@ -646,7 +686,8 @@ nonisolated public enum PushConformanceCheck {
 
     /// True when the matrix itself cannot tell the expected meaning from the reported one.
     private static func ambiguous(_ setup: PushSetup, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
-        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state) else { return false }
+        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state)
+        else { return false }
         let meanings = [site.event] + site.alternatives
         return meanings.contains(step.event) && meanings.contains(event)
     }
@@ -702,17 +743,21 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     /// off, say), and the device, its iOS version and the spec the run was planned from (free
     /// text). `run` must be unique across the logs read together.
     public func start(
-        run: String, device: String, os: String, spec: String, payload: PushPayload, setup: PushSetup, appState: PushAppState,
+        run: String, device: String, os: String, spec: String, payload: PushPayload, setup: PushSetup,
+        appState: PushAppState,
         tap: PushTap?,
         without: Set<PushHandler>, conditions: [String] = []
     ) {
         var fields = [
             "\"device\": \(Self.string(device))", "\"os\": \(Self.string(os))", "\"spec\": \(Self.string(spec))",
             "\"payload\": \(Self.object(payload))", "\"setup\": \(Self.string(setup.rawValue))",
-            "\"appState\": \(Self.string(appState.rawValue))", "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
-            "\"without\": [\(PushHandler.allCases.filter(without.contains).map { Self.string($0.rawValue) }.joined(separator: ", "))]",
+            "\"appState\": \(Self.string(appState.rawValue))",
+            "\"tap\": \(tap.map { Self.string($0.rawValue) } ?? "null")",
+            "\"without\": [\(Self.stringArray(PushHandler.allCases.filter(without.contains).map(\.rawValue)))]",
         ]
-        if !conditions.isEmpty { fields.append("\"conditions\": [\(conditions.map(Self.string).joined(separator: ", "))]") }
+        if !conditions.isEmpty {
+            fields.append("\"conditions\": [\(conditions.map(Self.string).joined(separator: ", "))]")
+        }
         lock.lock()
         defer { lock.unlock() }
         openRun = run
@@ -732,7 +777,10 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     /// Writes a `call` line for one call iOS made, `state` nil for a handler without one; nothing
     /// when no run is open.
     public func record(_ handler: PushHandler, state: PushHandlerState?) {
-        let fields = ["\"handler\": \(Self.string(handler.rawValue))", "\"state\": \(state.map { Self.string($0.rawValue) } ?? "null")"]
+        let fields = [
+            "\"handler\": \(Self.string(handler.rawValue))",
+            "\"state\": \(state.map { Self.string($0.rawValue) } ?? "null")",
+        ]
         lock.lock()
         defer { lock.unlock() }
         guard let run = openRun else { return }
@@ -749,7 +797,8 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     }
 
     private static func line(run: String, event: String, _ fields: [String]) -> String {
-        "{" + (["\"v\": 1", "\"run\": \(string(run))", "\"event\": \(string(event))"] + fields).joined(separator: ", ") + "}\n"
+        "{" + (["\"v\": 1", "\"run\": \(string(run))", "\"event\": \(string(event))"] + fields).joined(separator: ", ")
+            + "}\n"
     }
 
     /// Appends `text` at the file's end, creating the file if missing. The file is opened to
@@ -771,6 +820,11 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     private static func object(_ payload: PushPayload) -> String {
         let keys = payload.keysInSpecOrder
         return "{" + keys.map { "\(string($0.id)): \($0.isSet)" }.joined(separator: ", ") + "}"
+    }
+
+    /// `texts` as the elements of a JSON array of strings, comma-separated.
+    private static func stringArray(_ texts: [String]) -> String {
+        texts.map(string).joined(separator: ", ")
     }
 
     /// `text` as a JSON string, with quotes, backslashes and control characters escaped.

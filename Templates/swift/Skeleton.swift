@@ -89,14 +89,17 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// Becomes the notification center's delegate, registers for pushes, handles a push the
     /// launch options carry and checks permission. Call `super` when overriding.
     open func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         // Before returning: a tap that launched the app goes to the delegate set by now, or is lost.
         system.setNotificationCenterDelegate(self)
         system.registerForRemoteNotifications()
         // The launch options name a notification also when iOS starts the app in the background
         // to deliver it: only a launch that is not in the background is a tap.
-        if system.applicationState != .background, let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
+        if system.applicationState != .background,
+            let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any]
+        {
             route(.launch, state: nil, PushReceivedNotification(userInfo: userInfo))
         }
         checkPermission()
@@ -167,9 +170,13 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
         // Handed to the main actor and used only there; iOS keeps no reference that changes them.
-        nonisolated(unsafe) let (received, completionHandler) = (PushReceivedNotification(userInfo: userInfo), completionHandler)
+        nonisolated(unsafe) let (received, completionHandler) = (
+            PushReceivedNotification(userInfo: userInfo), completionHandler
+        )
         pushOnMainActor { [self] in
-            route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
+            route(
+                .reception, state: Self.state(forReception: system.applicationState), received,
+                completion: completionHandler)
         }
     }
 
@@ -177,12 +184,14 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// `completionHandler` once.
     @available(iOS, introduced: 9.0, deprecated: 10.0)
     nonisolated open func application(
-        _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any],
         withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void
     ) {
         // As in the reception handler.
         nonisolated(unsafe) let (received, completionHandler) = (
-            PushReceivedNotification(userInfo: userInfo, actionIdentifier: identifier ?? PushReceivedNotification.defaultAction),
+            PushReceivedNotification(
+                userInfo: userInfo, actionIdentifier: identifier ?? PushReceivedNotification.defaultAction),
             completionHandler
         )
         pushOnMainActor { [self] in
@@ -199,7 +208,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         // Handed to the main actor and read only there; iOS does not change a delivered notification.
         let notification = response.notification
         nonisolated(unsafe) let received = PushReceivedNotification(
-            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier,
+            date: notification.date,
             actionIdentifier: response.actionIdentifier)
         let isPush = notification.request.trigger is UNPushNotificationTrigger
         pushOnMainActor { [self] in

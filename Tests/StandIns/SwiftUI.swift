@@ -78,7 +78,8 @@ public nonisolated struct WindowGroup<Content>: Scene where Content: View {
 }
 
 @MainActor @preconcurrency @propertyWrapper
-public struct UIApplicationDelegateAdaptor<DelegateType> where DelegateType: NSObject, DelegateType: UIApplicationDelegate {
+public struct UIApplicationDelegateAdaptor<DelegateType>
+where DelegateType: NSObject, DelegateType: UIApplicationDelegate {
     @MainActor @preconcurrency public init(_ delegateType: DelegateType.Type = DelegateType.self) {}
 
     @MainActor @preconcurrency public var wrappedValue: DelegateType { fatalError("stand-in") }
@@ -90,7 +91,8 @@ public protocol UIViewControllerRepresentable: View where Body == Never {
     associatedtype UIViewControllerType: UIViewController
     typealias Context = UIViewControllerRepresentableContext<Self>
     @MainActor @preconcurrency func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
-    @MainActor @preconcurrency func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
+    @MainActor @preconcurrency func updateUIViewController(
+        _ uiViewController: Self.UIViewControllerType, context: Self.Context)
 }
 
 extension UIViewControllerRepresentable where Body == Never {

@@ -190,8 +190,11 @@ open class UIApplication: UIResponder {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        @available(iOS, introduced: 3.0, deprecated: 26.0, message: "with scenes, taps arrive in UIScene.ConnectionOptions")
-        public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        @available(
+            iOS, introduced: 3.0, deprecated: 26.0, message: "with scenes, taps arrive in UIScene.ConnectionOptions"
+        )
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
     }
 
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
@@ -220,7 +223,10 @@ open class UIApplication: UIResponder {
 
 @MainActor
 public protocol UIApplicationDelegate: NSObjectProtocol {
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    )
         -> Bool
 
     func application(
@@ -231,7 +237,8 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 
     @available(iOS, introduced: 9.0, deprecated: 10.0)
     func application(
-        _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any],
         withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void)
 
     @available(iOS, introduced: 8.0, deprecated: 10.0)
@@ -243,7 +250,10 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
 
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?)
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    )
         -> Bool
 
     func application(
@@ -263,7 +273,8 @@ extension UIApplicationDelegate {
 extension UIApplicationDelegate {
     @available(iOS, introduced: 9.0, deprecated: 10.0)
     public func application(
-        _ application: UIApplication, handleActionWithIdentifier identifier: String?, forRemoteNotification userInfo: [AnyHashable: Any],
+        _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+        forRemoteNotification userInfo: [AnyHashable: Any],
         withResponseInfo responseInfo: [AnyHashable: Any], completionHandler: @escaping () -> Void
     ) {
         completionHandler()
@@ -274,12 +285,17 @@ extension UIApplicationDelegate {
 
     public func applicationDidBecomeActive(_ application: UIApplication) {}
 
-    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
-
-    public func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+    public func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {}
 
     public func application(
-        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {}
+
+    public func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
 
     public func application(
@@ -316,7 +332,8 @@ open class UISceneSession: NSObject {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
-        public static let windowExternalDisplayNonInteractive = Role(rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+        public static let windowExternalDisplayNonInteractive = Role(
+            rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
     }
 
     override init() {}
@@ -339,7 +356,8 @@ open class UISceneConfiguration: NSObject {
 
 @MainActor
 public protocol UISceneDelegate: NSObjectProtocol {
-    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
 
     func sceneDidBecomeActive(_ scene: UIScene)
 }
@@ -369,7 +387,8 @@ public func makeConnectionOptions() -> UIScene.ConnectionOptions {
 }
 
 private final class MadeSession: UISceneSession {
-    private let storedRole: UISceneSession.Role, storedDelegateClass: AnyClass?
+    private let storedRole: UISceneSession.Role
+    private let storedDelegateClass: AnyClass?
     init(_ role: UISceneSession.Role, _ delegateClass: AnyClass?) {
         storedRole = role
         storedDelegateClass = delegateClass

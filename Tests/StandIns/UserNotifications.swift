@@ -53,7 +53,9 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
 }
 
 open class UNMutableNotificationContent: UNNotificationContent {
-    private var storedTitle = "", storedBody = "", storedUserInfo: [AnyHashable: Any] = [:]
+    private var storedTitle = ""
+    private var storedBody = ""
+    private var storedUserInfo: [AnyHashable: Any] = [:]
 
     override open var title: String {
         get { storedTitle }
@@ -147,7 +149,8 @@ public struct UNNotificationCategoryOptions: OptionSet, Sendable {
 
 open class UNNotificationCategory: NSObject {
     public init(
-        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String], options: UNNotificationCategoryOptions = []
+        identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+        options: UNNotificationCategoryOptions = []
     ) {}
 }
 
@@ -156,7 +159,9 @@ open class UNNotificationCategory: NSObject {
 open class UNNotificationServiceExtension: NSObject {
     override public init() {}
 
-    open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {}
+    open func didReceive(
+        _ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {}
 
     open func serviceExtensionTimeWillExpire() {}
 }
@@ -165,20 +170,28 @@ open class UNNotificationServiceExtension: NSObject {
 // this SPI cannot see it): a notification and a response made up of the given parts.
 
 @_spi(Testing)
-public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date, local: Bool = false) -> UNNotification {
+public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date, local: Bool = false)
+    -> UNNotification
+{
     MadeNotification(
-        MadeRequest(identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()), date)
+        MadeRequest(
+            identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()
+        ), date)
 }
 
 @_spi(Testing)
-public func makeResponse(to notification: UNNotification, actionIdentifier: String = UNNotificationDefaultActionIdentifier)
+public func makeResponse(
+    to notification: UNNotification, actionIdentifier: String = UNNotificationDefaultActionIdentifier
+)
     -> UNNotificationResponse
 {
     MadeResponse(notification, actionIdentifier)
 }
 
 @_spi(Testing)
-public func makeTextResponse(to notification: UNNotification, actionIdentifier: String, userText: String) -> UNNotificationResponse {
+public func makeTextResponse(to notification: UNNotification, actionIdentifier: String, userText: String)
+    -> UNNotificationResponse
+{
     MadeTextResponse(notification, actionIdentifier, userText)
 }
 
@@ -189,7 +202,9 @@ private final class MadeContent: UNNotificationContent {
 }
 
 private final class MadeRequest: UNNotificationRequest {
-    private let storedIdentifier: String, storedContent: UNNotificationContent, storedTrigger: UNNotificationTrigger
+    private let storedIdentifier: String
+    private let storedContent: UNNotificationContent
+    private let storedTrigger: UNNotificationTrigger
     init(_ identifier: String, _ content: UNNotificationContent, _ trigger: UNNotificationTrigger) {
         (storedIdentifier, storedContent, storedTrigger) = (identifier, content, trigger)
     }
@@ -199,21 +214,27 @@ private final class MadeRequest: UNNotificationRequest {
 }
 
 private final class MadeNotification: UNNotification {
-    private let storedRequest: UNNotificationRequest, storedDate: Date
+    private let storedRequest: UNNotificationRequest
+    private let storedDate: Date
     init(_ request: UNNotificationRequest, _ date: Date) { (storedRequest, storedDate) = (request, date) }
     override var request: UNNotificationRequest { storedRequest }
     override var date: Date { storedDate }
 }
 
 private final class MadeResponse: UNNotificationResponse {
-    private let storedNotification: UNNotification, storedAction: String
-    init(_ notification: UNNotification, _ action: String) { (storedNotification, storedAction) = (notification, action) }
+    private let storedNotification: UNNotification
+    private let storedAction: String
+    init(_ notification: UNNotification, _ action: String) {
+        (storedNotification, storedAction) = (notification, action)
+    }
     override var notification: UNNotification { storedNotification }
     override var actionIdentifier: String { storedAction }
 }
 
 private final class MadeTextResponse: UNTextInputNotificationResponse {
-    private let storedNotification: UNNotification, storedAction: String, storedText: String
+    private let storedNotification: UNNotification
+    private let storedAction: String
+    private let storedText: String
     init(_ notification: UNNotification, _ action: String, _ text: String) {
         (storedNotification, storedAction, storedText) = (notification, action, text)
     }

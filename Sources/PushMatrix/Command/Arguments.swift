@@ -4,16 +4,22 @@ import PushMatrixSupport
 struct Arguments {
     struct UsageError: Error { var message: String }
 
-    private(set) var flags: [String] = [], values: [(name: String, value: String)] = [], positionals: [String] = []
+    private(set) var flags: [String] = []
+    private(set) var values: [(name: String, value: String)] = []
+    private(set) var positionals: [String] = []
     /// Every option the command takes, for suggestions.
     private let known: [String]
 
-    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`); `known`, all of them (see `CommandInfo.arguments`).
+    /// `valued` lists the options that take a value (`--spec F` or `--spec=F`); `known`, all of them (see
+    /// `CommandInfo.arguments`).
     init(_ arguments: [String], valued: Set<String>, known: [String]) throws(UsageError) {
         self.known = known
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--") else { positionals.append(argument); continue }
+            guard argument.hasPrefix("--") else {
+                positionals.append(argument)
+                continue
+            }
             if let equals = argument.firstIndex(of: "=") {
                 values.append((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
             } else if valued.contains(argument) {
@@ -25,9 +31,11 @@ struct Arguments {
         }
     }
 
-    /// `--spec` in `arguments` (the last, as `value` finds it), for commands with options named for spec ids: `explain` and its help.
+    /// `--spec` in `arguments` (the last, as `value` finds it), for commands with options named for spec ids: `explain`
+    /// and its help.
     static func spec(in arguments: [String]) -> String? {
-        var found: String?, rest = arguments[...]
+        var found: String?
+        var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument == "--spec" { found = rest.popFirst() ?? found }
             if argument.hasPrefix("--spec=") { found = String(argument.dropFirst("--spec=".count)) }

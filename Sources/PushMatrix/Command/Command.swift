@@ -15,11 +15,13 @@ public enum Command {
     /// What may stand where a command does.
     static let options = ["--help", "-h", "--version"]
 
-    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error (also 1 if output is not written whole; see main.swift).
+    /// Exit statuses: 0 success, 1 invalid input or stale output, 2 usage error (also 1 if output is not written whole;
+    /// see main.swift).
     public struct Result: Sendable { public var status: Int32, stdout = "", stderr = "" }
 
-    /// `colored`: ANSI colour on diagnostics, as the caller decides. `invocation`: the command the user typed (the plugin's differs), named
-    /// in the command a stale-output message suggests. `interruptions` tells a writing run the process was asked to stop.
+    /// `colored`: ANSI colour on diagnostics, as the caller decides. `invocation`: the command the user typed (the
+    /// plugin's differs), named in the command a stale-output message suggests. `interruptions` tells a writing run the
+    /// process was asked to stop.
     public static func run(
         _ arguments: [String], colored: Bool = false, invocation: String = "pushmatrix", interruptions: Interruptions = .none
     ) -> Result {
@@ -40,7 +42,10 @@ public enum Command {
             case "specs": try specs(rest, &result)
             case "templates": try templates(rest, &result)
             case "help":
-                guard let topic = rest.first else { result.stdout = Help.main; break }
+                guard let topic = rest.first else {
+                    result.stdout = Help.main
+                    break
+                }
                 guard let text = help(topic, spec: nil) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
                 result.stdout = text
             case "--help", "-h": result.stdout = Help.main
@@ -73,12 +78,14 @@ public enum Command {
         Help.text(for: topic, spec: topic == "explain" ? try? SpecLoader.load(path: specPath(option)).spec : nil)
     }
 
-    /// The spec: `option` (`--spec`), else the one the output remembers, else `Spec/push-matrix.json`, else the built-in `builtin:current`.
+    /// The spec: `option` (`--spec`), else the one the output remembers, else `Spec/push-matrix.json`, else the
+    /// built-in `builtin:current`.
     static func specPath(_ option: String?, remembered: String? = nil) -> String {
         option ?? remembered ?? (FileSystem.kind(defaultSpec) != nil ? defaultSpec : SpecLoader.builtInName)
     }
 
-    /// `--module NAME` (`option`), else the one the output remembers, else `PushHandlers`: the generated module, checked to be valid.
+    /// `--module NAME` (`option`), else the one the output remembers, else `PushHandlers`: the generated module,
+    /// checked to be valid.
     static func moduleName(_ option: String?, remembered: String? = nil) throws -> String {
         let module = option ?? remembered ?? Generator.defaultModule
         if let problem = Identifier.problem(module) { throw Arguments.UsageError(message: "--module: '\(module)' \(problem)") }
@@ -103,11 +110,15 @@ public enum Command {
             throw Arguments.UsageError(message: "--output: the path is empty; name the directory the outputs go in")
         }
         let tests = try testFramework(args.value("--tests"))
-        let check = args.flag("--check"), force = args.flag("--force"), quiet = args.flag("--quiet"), verbose = args.flag("--verbose")
+        let check = args.flag("--check")
+        let force = args.flag("--force")
+        let quiet = args.flag("--quiet")
+        let verbose = args.flag("--verbose")
         try args.finish()
 
         let writer = OutputWriter(directory: output)
-        var spec = "", module = ""
+        var spec = ""
+        var module = ""
         func request(_ manifest: OutputWriter.Manifest) throws -> OutputWriter.Request {
             let asked = try inputs.request(manifest, output: output) { module, _, _ in
                 OutputPlan.Run(product: .generate, module: module, tests: tests)
@@ -140,13 +151,16 @@ public enum Command {
 
     /// `--spec`, `--templates` and `--module`, which `generate` and `field-kit` take alike.
     struct Inputs {
-        let spec: String?, templates: String?, module: String?
+        let spec: String?
+        let templates: String?
+        let module: String?
 
         init(_ args: inout Arguments) {
             (spec, templates, module) = (args.value("--spec"), templatesDirectory(&args), args.value("--module"))
         }
 
-        /// A run of `output` once its manifest is read: spec (seen from `output`) and module, named or remembered; input digest; rendering.
+        /// A run of `output` once its manifest is read: spec (seen from `output`) and module, named or remembered;
+        /// input digest; rendering.
         func request(
             _ manifest: OutputWriter.Manifest, output: String,
             run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
@@ -155,8 +169,10 @@ public enum Command {
             let remembered = manifest.remembered["spec"].map {
                 $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
             }
-            let spec = specPath(self.spec, remembered: remembered), library = TemplateLibrary(directory: templates)
-            let bytes = try SpecLoader.bytes(path: spec), run = makeRun(module, spec, bytes)
+            let spec = specPath(self.spec, remembered: remembered)
+            let library = TemplateLibrary(directory: templates)
+            let bytes = try SpecLoader.bytes(path: spec)
+            let run = makeRun(module, spec, bytes)
             let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
             let request = OutputWriter.Request(input: input, remembers: remembering(spec: spec, module: module, output: output)) {
                 try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
@@ -165,14 +181,16 @@ public enum Command {
         }
     }
 
-    /// What an output's manifest remembers for the next run without `--spec` or `--module`: a spec file as seen from the output directory,
-    /// found from any working directory, with no machine's path written. A name that cannot sit on one line is not remembered.
+    /// What an output's manifest remembers for the next run without `--spec` or `--module`: a spec file as seen from
+    /// the output directory, found from any working directory, with no machine's path written. A name that cannot sit
+    /// on one line is not remembered.
     static func remembering(spec: String, module: String, output: String) -> [(key: String, value: String)] {
         let file = spec.hasPrefix(BuiltInFiles.prefix) ? spec : FileSystem.relative(spec, from: output)
         return [("spec", file), ("module", module)].filter { !$0.1.contains("\n") && !$0.1.contains("\r") }
     }
 
-    /// The `generate` command that remakes `output` as it is: the spec always, the other options where they are not the defaults.
+    /// The `generate` command that remakes `output` as it is: the spec always, the other options where they are not the
+    /// defaults.
     static func command(
         _ invocation: String, spec: String, output: String, module: String, tests: TestFramework, templates: String?
     ) -> String {
@@ -200,10 +218,13 @@ public enum Command {
         return framework
     }
 
-    /// Checks the spec, and that every template (either test framework's, the field kit's) renders with it: one may use a text it lacks.
+    /// Checks the spec, and that every template (either test framework's, the field kit's) renders with it: one may use
+    /// a text it lacks.
     private static func validate(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.validate.arguments(rest)
-        let spec = specPath(args.value("--spec")), templates = templatesDirectory(&args), quiet = args.flag("--quiet")
+        let spec = specPath(args.value("--spec"))
+        let templates = templatesDirectory(&args)
+        let quiet = args.flag("--quiet")
         try args.finish()
         let matrix = try Matrix(SpecLoader.load(path: spec))
         try Generator.renderEverything(matrix, library: TemplateLibrary(directory: templates))
@@ -217,7 +238,8 @@ public enum Command {
         let rows = try BuiltInFiles.specs.map { spec throws(DiagnosticsError) in
             (spec.reference, String(try SpecLoader.load(bytes: spec.bytes, file: spec.reference).spec.cells.count), spec.covers)
         }
-        let width = rows.map(\.0.count).max() ?? 0, cells = rows.map(\.1.count).max() ?? 0
+        let width = rows.map(\.0.count).max() ?? 0
+        let cells = rows.map(\.1.count).max() ?? 0
         for (name, count, covers) in rows {
             result.stdout +=
                 name.padding(to: width + 2) + String(repeating: " ", count: cells - count.count) + count + " cells  " + covers + "\n"

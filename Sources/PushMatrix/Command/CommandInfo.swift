@@ -1,4 +1,5 @@
-/// A command as the command line declares it: its parser takes exactly these options and its `--help` lists exactly these, so they agree.
+/// A command as the command line declares it: its parser takes exactly these options and its `--help` lists exactly
+/// these, so they agree.
 struct CommandInfo {
     struct Option {
         let name: String
@@ -16,7 +17,9 @@ struct CommandInfo {
     let summary: String
     /// What follows the command on its usage line before the options (`export DIR`).
     var operands = ""
-    let about: String, options: [Option], examples: [String]
+    let about: String
+    let options: [Option]
+    let examples: [String]
 
     /// The command's arguments, split as its options say.
     func arguments(_ rest: [String]) throws(Arguments.UsageError) -> Arguments {

@@ -4,10 +4,13 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
-    /// `explain`: the payload flags and `--without-<handler>-handler` are named after the spec's ids, whatever its dimensions.
+    /// `explain`: the payload flags and `--without-<handler>-handler` are named after the spec's ids, whatever its
+    /// dimensions.
     static func explain(_ rest: [String], _ result: inout Result) throws {
         // The options are named after the spec's ids, so the spec is read before them.
-        let specFile = specPath(Arguments.spec(in: rest)), matrix = try Matrix(SpecLoader.load(path: specFile)), spec = matrix.spec
+        let specFile = specPath(Arguments.spec(in: rest))
+        let matrix = try Matrix(SpecLoader.load(path: specFile))
+        let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
         _ = args.value("--spec")
         let templates = templatesDirectory(&args)

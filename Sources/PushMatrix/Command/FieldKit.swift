@@ -4,7 +4,8 @@ import PushMatrixOutputs
 import PushMatrixSpec
 
 extension Command {
-    /// `field-kit --output DIR`: payload files, probe app and runbook for measuring the spec on devices, written as `generate` writes.
+    /// `field-kit --output DIR`: payload files, probe app and runbook for measuring the spec on devices, written as
+    /// `generate` writes.
     static func fieldKit(_ rest: [String], _ result: inout Result, interruptions: Interruptions) throws {
         var args = try Help.fieldKit.arguments(rest)
         let inputs = Inputs(&args)

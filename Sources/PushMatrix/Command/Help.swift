@@ -72,7 +72,8 @@ enum Help {
         name: "help", summary: "Show help for a command", operands: "[COMMAND]",
         about: "Prints the help of COMMAND, or this overview without one.", options: [], examples: ["help generate"])
 
-    /// `explain`'s options are named after the spec's ids, so its declaration is made from the spec (placeholders without one).
+    /// `explain`'s options are named after the spec's ids, so its declaration is made from the spec (placeholders
+    /// without one).
     static func explain(_ spec: Spec?) -> CommandInfo {
         func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
         let naming = spec?.naming ?? .current

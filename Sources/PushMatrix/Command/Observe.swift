@@ -6,10 +6,13 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 extension Command {
-    /// `observe LOG...`: field logs against the spec. Exit 0 if nothing contradicts it, 1 if something does or a line is bad, 2 on usage.
+    /// `observe LOG...`: field logs against the spec. Exit 0 if nothing contradicts it, 1 if something does or a line
+    /// is bad, 2 on usage.
     static func observe(_ rest: [String], _ result: inout Result) throws {
         var args = try Help.observe.arguments(rest)
-        let specFile = specPath(args.value("--spec")), json = args.flag("--json"), update = args.value("--update-spec")
+        let specFile = specPath(args.value("--spec"))
+        let json = args.flag("--json")
+        let update = args.value("--update-spec")
         let logs = args.positionals
         try args.finish(positionals: logs.count)
         guard !logs.isEmpty else { throw Arguments.UsageError(message: "observe: name at least one log file") }
@@ -51,7 +54,8 @@ extension Command {
 
 /// What `observe` prints: each observed scenario with its verdict, as text or JSON.
 struct ObservationReport {
-    let matrix: Matrix, observation: Observation
+    let matrix: Matrix
+    let observation: Observation
 
     func text() -> String {
         var out = ""

@@ -2,14 +2,18 @@ import PushMatrixJSON
 import PushMatrixSpec
 import PushMatrixSupport
 
-/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, by each payload key's APNs name and value test.
+/// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, by each payload key's APNs name and
+/// value test.
 public enum APNsPayload {
-    /// APNs refuses a payload larger than this many bytes, and a VoIP push's larger than `voipLimit`.
-    package static let limit = 4096, voipLimit = 5120
+    /// APNs refuses a payload larger than this many bytes.
+    package static let limit = 4096
+    /// APNs refuses a VoIP push's payload larger than this many bytes.
+    package static let voipLimit = 5120
 
-    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys present with a value that does not count as
-    /// set and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the sender probably meant them. `apnsKeys`
-    /// are the keys of `aps` that have a value (not null), for the calls that depend on them (sound, badge).
+    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys present with a value that
+    /// does not count as set and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the
+    /// sender probably meant them. `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that
+    /// depend on them (sound, badge).
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
         flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]
     ) {
@@ -35,7 +39,8 @@ public enum APNsPayload {
             warnings.append(Diagnostic(file: file, location: nil, message: message, severity: .warning))
         }
         for key in matrix.spec.payloadKeys {
-            let value = aps[key.apnsKey], matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
+            let value = aps[key.apnsKey]
+            let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
             flags[key.id] = matchers.contains { $0.matches(value) }
             if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
                 let expected = matchers.map(\.description).joined(separator: " or ")
@@ -64,8 +69,9 @@ extension APNsMatcher: CustomStringConvertible {
         }
     }
 
-    /// Whether a value no test accepts says "not set": JSON null or false, or a number test's zero (`"content-available": 0`). Any other
-    /// (`"1"`, `true`, `2`, a string test's empty string) looks like a key meant to be set and written wrong.
+    /// Whether a value no test accepts says "not set": JSON null or false, or a number test's zero
+    /// (`"content-available": 0`). Any other (`"1"`, `true`, `2`, a string test's empty string) looks like a key meant
+    /// to be set and written wrong.
     static func saysNotSet(_ node: JSONNode, to matchers: [APNsMatcher]) -> Bool {
         switch node.value {
         case .null, .bool(false): return true

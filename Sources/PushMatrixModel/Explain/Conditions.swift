@@ -14,8 +14,9 @@ extension Condition.Change {
 }
 
 extension Matrix {
-    /// One path's outcome under the conditions that select its cell, in the order given: calls removed, held from delivery until the app is
-    /// next opened, added, or left unsettled. `changedBy` names each condition that changed a call or what the user sees.
+    /// One path's outcome under the conditions that select its cell, in the order given: calls removed, held from
+    /// delivery until the app is next opened, added, or left unsettled. `changedBy` names each condition that changed a
+    /// call or what the user sees.
     func conditioned(_ outcome: Outcome, by conditions: [Condition]) -> Outcome {
         var result = outcome
         for condition in conditions
@@ -54,10 +55,12 @@ extension Matrix {
         for index in outcome.taps.indices { edit(&outcome.taps[index].calls, at: outcome.taps[index].tap) }
     }
 
-    /// `path` (a cell of one path) as the suites play it out under `condition`, and the calls it holds from delivery until the app is next
-    /// opened. A call whose happening is unknown is left out (the matrix's own scenario has it), or kept when `keepingUnknown`.
+    /// `path` (a cell of one path) as the suites play it out under `condition`, and the calls it holds from delivery
+    /// until the app is next opened. A call whose happening is unknown is left out (the matrix's own scenario has it),
+    /// or kept when `keepingUnknown`.
     func conditioned(_ path: Cell, by condition: Condition, keepingUnknown: Bool = false) -> (cell: Cell, held: [Call]) {
-        var cell = path, held: [Call] = []
+        var cell = path
+        var held: [Call] = []
         for change in condition.changes where !(keepingUnknown && change.effect == .unknown) {
             if change.effect == .notShown {
                 cell.notificationCenter = false
@@ -89,7 +92,8 @@ extension Matrix {
         }
     }
 
-    /// The paths (the cell's own first), with `unlikelyUnder` on those without the call a `likely` change names, if another path makes it.
+    /// The paths (the cell's own first), with `unlikelyUnder` on those without the call a `likely` change names, if
+    /// another path makes it.
     func markLikely(_ outcomes: [Outcome], by conditions: [Condition]) -> [Outcome] {
         var paths = outcomes
         for condition in conditions {
@@ -107,7 +111,8 @@ extension Matrix {
         return paths
     }
 
-    /// Each condition changing a path of `cell` (a call, what the user sees, the likely path), in declared order, and how many it changes.
+    /// Each condition changing a path of `cell` (a call, what the user sees, the likely path), in declared order, and
+    /// how many it changes.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {
         let payload = cell.flags
         let selecting = spec.conditions.filter { $0.appliesTo.contains(payload: payload, setup: cell.setup.id, appState: cell.appState.id) }

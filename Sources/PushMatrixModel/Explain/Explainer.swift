@@ -3,13 +3,24 @@ import PushMatrixSpec
 
 /// Answers "what happens to this push?" for each setup and app state asked about.
 public struct Outcome: Sendable {
-    public var setup: String, appState: String, payload: [String: Bool], ignored: Bool, onDelivery: [Call], notificationCenter: Bool
+    /// The setup asked about.
+    public var setup: String
+    /// The app state asked about.
+    public var appState: String
+    /// Every payload key, set or not.
+    public var payload: [String: Bool]
+    public var ignored: Bool
+    public var onDelivery: [Call]
+    public var notificationCenter: Bool
     /// Possible taps only, in declared order.
-    public var taps: [(tap: String, calls: [Call])], notes: [String]
+    public var taps: [(tap: String, calls: [Call])]
+    /// The ids of the notes of the cell and its calls.
+    public var notes: [String]
     /// The id of the source the cell rests on.
     public var source: String
-    /// Which path of the cell this is (1: the cell's own), and where its source says, the iOS versions it was seen on.
+    /// Which path of the cell this is (1: the cell's own).
     public var path = 1
+    /// The iOS versions the path was seen on, where its source says.
     public var seenOn: String?
     /// The path applies its source beyond what the source saw.
     public var extrapolated = false
@@ -17,20 +28,24 @@ public struct Outcome: Sendable {
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
     public var paths: [Outcome] = []
-    /// Under the query's conditions: calls held from delivery until the app is next opened, calls no source settles, the conditions that
-    /// changed this path, and those under which another path is the likely one.
+    /// Under the query's conditions: the calls held from delivery until the app is next opened.
     public var held: [Call] = []
+    /// Under the query's conditions: the calls no source settles.
     public var unsettled: [Call] = []
+    /// The query's conditions that changed this path.
     public var changedBy: [String] = []
+    /// The query's conditions under which another path is the likely one.
     public var unlikelyUnder: [String] = []
 }
 
 public struct ExplainQuery: Sendable {
-    public var payload: [String: Bool], setups: [String]?, appStates: [String]?
+    public var payload: [String: Bool]
+    public var setups: [String]?
+    public var appStates: [String]?
     /// Optional handlers the app does not implement.
     public var without: Set<String>
-    /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a condition on them; nil when only flags were
-    /// given, so those calls stay as the cell has them.
+    /// The keys of a real payload's `aps` dictionary, which decide the calls whose notes set a condition on them; nil
+    /// when only flags were given, so those calls stay as the cell has them.
     public var apnsKeys: Set<String>?
     /// The ids of the conditions to answer under (see `Condition`), applied in this order.
     public var conditions: [String]
@@ -87,19 +102,22 @@ extension Matrix {
             taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated)
     }
 
-    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys` (nil: unknown, deciding nothing), as its notes say.
+    /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys` (nil: unknown, deciding nothing),
+    /// as its notes say.
     private func happens(_ call: Call, apnsKeys: Set<String>?) -> Bool {
         guard let apnsKeys else { return true }
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
     }
 
-    /// `explain --json`: spec ids, each call's Swift delegate method under the outcome's setup. With `conditions`, each outcome and path
-    /// also says which changed it, what they hold until next opened, what no source settles, under which another path is likely.
+    /// `explain --json`: spec ids, each call's Swift delegate method under the outcome's setup. With `conditions`, each
+    /// outcome and path also says which changed it, what they hold until next opened, what no source settles, under
+    /// which another path is likely.
     public func json(_ outcomes: [Outcome], conditions: Bool = false) -> JSONOutput {
         .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
     }
 
-    /// An outcome as `explain --json` prints it; later paths go under `paths`, each with its calls, number, source and versions.
+    /// An outcome as `explain --json` prints it; later paths go under `paths`, each with its calls, number, source and
+    /// versions.
     private func json(_ o: Outcome, paths: [Outcome]?, conditions: Bool) -> JSONOutput {
         func call(_ c: Call) -> JSONOutput {
             .object(

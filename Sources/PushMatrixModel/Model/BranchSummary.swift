@@ -1,25 +1,36 @@
 import PushMatrixSpec
 
-/// What leads to one branch of the skeleton's state switches (a handler called in a state), told as a person would: the ways that reach it,
-/// grouped by when the call comes (on arrival or after a tap, perhaps only when the app lacks a handler), setups and app states sharing one
-/// set of payloads side by side, and that set as few conditions on the keys. Exact: `ways` expands the groups back into every way.
+/// What leads to one branch of the skeleton's state switches (a handler called in a state), told as a person would: the
+/// ways that reach it, grouped by when the call comes (on arrival or after a tap, perhaps only when the app lacks a
+/// handler), setups and app states sharing one set of payloads side by side, and that set as few conditions on the
+/// keys. Exact: `ways` expands the groups back into every way.
 package struct BranchSummary {
     /// A handler called in one of its states: a branch of the skeleton's `state(for…)` switches.
     package struct Branch: Hashable {
-        package let handler: String, state: String
+        package let handler: String
+        package let state: String
 
         package init(handler: String, state: String) { (self.handler, self.state) = (handler, state) }
     }
 
-    /// One way to reach a branch: a cell, on arrival (`tap` nil) or after a tap, and the optional handlers that every scenario reaching the
-    /// branch that way lacks (none: an app with every handler gets there too).
+    /// One way to reach a branch: a cell, on arrival (`tap` nil) or after a tap, and the optional handlers that every
+    /// scenario reaching the branch that way lacks (none: an app with every handler gets there too).
     package struct Way: Hashable {
-        package let setup: String, appState: String, payload: Payload, tap: String?, without: [String]
+        package let setup: String
+        package let appState: String
+        package let payload: Payload
+        package let tap: String?
+        package let without: [String]
     }
 
-    /// Setups × app states × calls (`taps`, nil: on arrival) × payloads, all reaching the branch, and no other way of those with them.
+    /// Setups × app states × calls (`taps`, nil: on arrival) × payloads, all reaching the branch, and no other way of
+    /// those with them.
     package struct Group: Equatable {
-        package var setups: [String], appStates: [String], taps: [String?], without: [String], payloads: [PayloadCube]
+        package var setups: [String]
+        package var appStates: [String]
+        package var taps: [String?]
+        package var without: [String]
+        package var payloads: [PayloadCube]
 
         /// Every way the group stands for: what its words say, expanded.
         package func ways(keyCount: Int) -> [Way] {
@@ -38,7 +49,8 @@ package struct BranchSummary {
 
     /// Every branch the matrix reaches, summarised; a branch nothing reaches is absent.
     package static func all(_ matrix: Matrix) -> [Branch: BranchSummary] {
-        // Each branch's ways without their lacking handlers, in order, and those handlers: the ones every scenario reaching the way lacks.
+        // Each branch's ways without their lacking handlers, in order, and those handlers: the ones every scenario
+        // reaching the way lacks.
         struct Reach: Hashable { let setup: String, appState: String, payload: Payload, tap: String? }
         var reaches: [Branch: [Reach: [String]]] = [:]
         for scenario in matrix.scenarios {
@@ -60,7 +72,8 @@ package struct BranchSummary {
         }
     }
 
-    /// Groups `ways` (each once) by call and lacking handlers, then setups and app states by payloads, then calls sharing everything else.
+    /// Groups `ways` (each once) by call and lacking handlers, then setups and app states by payloads, then calls
+    /// sharing everything else.
     package init(_ ways: [Way], spec: Spec) {
         let order = Order(spec)
         struct When: Hashable { let tap: String?, without: [String] }
@@ -87,7 +100,9 @@ package struct BranchSummary {
 
     /// Positions in the spec, which order every list a summary tells.
     private struct Order {
-        let setups: [String: Int], appStates: [String: Int], taps: [String: Int]
+        let setups: [String: Int]
+        let appStates: [String: Int]
+        let taps: [String: Int]
 
         init(_ spec: Spec) {
             setups = CellIndex.positions(spec.setups.map(\.id))
@@ -98,7 +113,8 @@ package struct BranchSummary {
         /// On arrival first, then the taps in spec order.
         func tap(_ tap: String?) -> Int { tap.map { 1 + taps[$0]! } ?? 0 }
 
-        /// By call, handlers needed missing, setups, app states and payloads: a total order, so the summary reads the same on every run.
+        /// By call, handlers needed missing, setups, app states and payloads: a total order, so the summary reads the
+        /// same on every run.
         func precedes(_ a: Group, _ b: Group) -> Bool {
             let keys = [a, b].map { group in
                 let counted = [
@@ -114,9 +130,11 @@ package struct BranchSummary {
     /// Every setup of a group with every app state of it.
     private struct Rectangle { let setups: [String], appStates: [String] }
 
-    /// Pairs sharing one set of payloads as few rectangles: app states grouped by setup, or setups by app state, whichever is fewer.
+    /// Pairs sharing one set of payloads as few rectangles: app states grouped by setup, or setups by app state,
+    /// whichever is fewer.
     private static func rectangles(_ pairs: [Pair], _ order: Order) -> [Rectangle] {
-        var setupsOf: [String: [String]] = [:], statesOf: [String: [String]] = [:]
+        var setupsOf: [String: [String]] = [:]
+        var statesOf: [String: [String]] = [:]
         for pair in pairs {
             setupsOf[pair.appState, default: []].append(pair.setup)
             statesOf[pair.setup, default: []].append(pair.appState)

@@ -1,10 +1,11 @@
 import PushMatrixSpec
 
 extension Matrix {
-    /// The scenarios conditions make that the matrix's own do not: each path and tap of each selected cell, played out under each condition
-    /// (`conditioned`) for an app with every optional handler, in spec order; one stands for all conditions and paths making the same app
-    /// calls (`under`, `paths`). One whose app calls begin the cell's own scenario is left out, as that replay checks it (replays skip
-    /// extensions' calls). A held call comes after a tap that opens the app: no source orders them, and that handover asks most of the app.
+    /// The scenarios conditions make that the matrix's own do not: each path and tap of each selected cell, played out
+    /// under each condition (`conditioned`) for an app with every optional handler, in spec order; one stands for all
+    /// conditions and paths making the same app calls (`under`, `paths`). One whose app calls begin the cell's own
+    /// scenario is left out, as that replay checks it (replays skip extensions' calls). A held call comes after a tap
+    /// that opens the app: no source orders them, and that handover asks most of the app.
     package func conditionScenarios() -> [Scenario] {
         let changing = spec.conditions.filter { $0.changes.contains { $0.effect != .likely } }
         guard !changing.isEmpty else { return [] }
@@ -17,13 +18,17 @@ extension Matrix {
         for payload in payloads {
             for setup in spec.setups.indices {
                 for state in spec.appStates.indices {
-                    let index = cellIndex(payload, setup: setup, state: state), cell = spec.cells[index], flags = cell.flags
+                    let index = cellIndex(payload, setup: setup, state: state)
+                    let cell = spec.cells[index]
+                    let flags = cell.flags
                     let selecting = changing.filter {
                         $0.appliesTo.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id)
                     }
                     guard !selecting.isEmpty else { continue }
-                    // Each path under each condition, worked out once for every tap; a path a condition leaves as it was is skipped.
-                    let paths = cell.allPaths, known = own[index] ?? []
+                    // Each path under each condition, worked out once for every tap; a path a condition leaves as it
+                    // was is skipped.
+                    let paths = cell.allPaths
+                    let known = own[index] ?? []
                     let under = selecting.map { condition in
                         paths.map { path -> (cell: Cell, held: [Call])? in
                             let played = conditioned(path, by: condition)
@@ -58,13 +63,16 @@ extension Matrix {
         return all
     }
 
-    /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` in order, labelled with their ids,
-    /// and the calls each path of the cell may make. An unknown call is listed made and not, a held one after the tap's calls and before.
+    /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` in order,
+    /// labelled with their ids, and the calls each path of the cell may make. An unknown call is listed made and not, a
+    /// held one after the tap's calls and before.
     package func paths(of cell: Cell, tap: String?, without: [String], under conditions: [Condition]) -> (
         scenario: Scenario, paths: [(number: Int, steps: [Scenario.Step])]
     ) {
-        let payload = payload(of: cell), setup = setupIndex[cell.setup.id]!
-        var label: Scenario?, paths: [(number: Int, steps: [Scenario.Step])] = []
+        let payload = payload(of: cell)
+        let setup = setupIndex[cell.setup.id]!
+        var label: Scenario?
+        var paths: [(number: Int, steps: [Scenario.Step])] = []
         for (number, path) in cell.allPaths.enumerated() {
             for keepingUnknown in [false, true] {
                 let (under, held) = conditions.reduce((path, [Call]())) { sum, condition in
@@ -73,7 +81,8 @@ extension Matrix {
                 }
                 guard tap == nil || under.taps.contains(where: { $0.tap.id == tap }) else { continue }
                 var made = scenario(under, payload: payload, setup: setup, tap: tap, missing: without, without: Set(without))
-                let split = made.steps.firstIndex { !$0.event.isDelivery } ?? made.steps.count, before = Array(made.steps[..<split])
+                let split = made.steps.firstIndex { !$0.event.isDelivery } ?? made.steps.count
+                let before = Array(made.steps[..<split])
                 let variants =
                     opens(tap) && !held.isEmpty
                     ? [made.steps + heldSteps(held, after: made.steps), before + heldSteps(held, after: before) + made.steps[split...]]

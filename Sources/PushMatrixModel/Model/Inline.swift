@@ -1,7 +1,8 @@
 /// Inline text: plain text with code spans; each output format renders it (Markdown: `code`, HTML: <code>code</code>).
 public struct Inline: Sendable, Equatable {
     public enum Segment: Sendable, Equatable {
-        case text(String), code(String)
+        case text(String)
+        case code(String)
 
         /// The segment's characters, without any markup.
         public var content: String {

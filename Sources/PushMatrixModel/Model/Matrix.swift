@@ -3,8 +3,14 @@ import PushMatrixSpec
 /// The validated spec, indexed for the generators: lookups by id and cells by combination.
 public struct Matrix: Sendable {
     public let spec: Spec
-    package let handlers: [String: Handler], handlerStates: [String: HandlerState], taps: [String: Tap], notes: [String: Note]
-    package let appStates: [String: AppState], setups: [String: Setup], sources: [String: Source], symbols: [String: String]
+    package let handlers: [String: Handler]
+    package let handlerStates: [String: HandlerState]
+    package let taps: [String: Tap]
+    package let notes: [String: Note]
+    package let appStates: [String: AppState]
+    package let setups: [String: Setup]
+    package let sources: [String: Source]
+    package let symbols: [String: String]
     public let payloadKeyIds: [String]
     /// The cells by combination, as validation indexed them.
     private let cells: CellIndex
@@ -51,7 +57,8 @@ public struct Matrix: Sendable {
     /// Where that cell is in `spec.cells`.
     package func cellIndex(_ payload: Payload, setup: Int, state: Int) -> Int { cells.cell(payload, setup, state) }
 
-    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set them; nil when they set none.
+    /// The APNs keys of which the payload must carry one for `call` to happen, as its notes set them; nil when they set
+    /// none.
     func apnsCondition(_ call: Call) -> [String]? {
         let keys = call.notes.compactMap { notes[$0.id]?.onlyWithAPNsKeys }.flatMap { $0.map(\.id) }
         return keys.isEmpty ? nil : keys
@@ -67,10 +74,12 @@ public struct Matrix: Sendable {
     /// Whether note `id` is about setup `setup`: a note limited to some setups is not about the others.
     package func note(_ id: String, isAbout setup: String) -> Bool { notes[id]?.setups?.contains { $0.id == setup } ?? true }
 
-    /// The delegate method by which `handler` is called under setup `setup` (validation guarantees every handler has one for every setup).
+    /// The delegate method by which `handler` is called under setup `setup` (validation guarantees every handler has
+    /// one for every setup).
     package func method(_ handler: String, setup: String) -> MethodName { handlers[handler]!.methods.first { $0.setup.id == setup }! }
 
-    /// What iOS calls when the app lacks these optional handlers: a call whose note names a substitute becomes it; others are skipped.
+    /// What iOS calls when the app lacks these optional handlers: a call whose note names a substitute becomes it;
+    /// others are skipped.
     package func calls(_ calls: [Call], without missing: Set<String>) -> [Call] {
         guard !missing.isEmpty else { return calls }  // most scenarios lack nothing: no copy
         return calls.compactMap { call in

@@ -1,7 +1,7 @@
 import PushMatrixSpec
 
-/// Fills the spec's texts and phrases for one language: placeholders become the given values, or the spec's symbols as code. Not Sendable:
-/// it caches as it goes, and each rendering thread makes its own.
+/// Fills the spec's texts and phrases for one language: placeholders become the given values, or the spec's symbols as
+/// code. Not Sendable: it caches as it goes, and each rendering thread makes its own.
 public struct Phrasebook {
     public let matrix: Matrix
     public let language: String
@@ -13,7 +13,8 @@ public struct Phrasebook {
         (self.matrix, self.language, typesets) = (matrix, language, Typesetting.applies(to: language))
     }
 
-    /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of fills costs more.
+    /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of
+    /// fills costs more.
     public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(text[language], values)
     }
@@ -25,7 +26,8 @@ public struct Phrasebook {
     package func fill(_ template: String, _ values: KeyValuePairs<String, Inline>) -> Inline {
         // Most texts have no placeholder: the text itself, without a look-up.
         guard typesets || template.mayHavePlaceholder else { return template.isEmpty ? Inline([]) : .text(template) }
-        let key = Array(template.utf8), known = cache.texts[key]
+        let key = Array(template.utf8)
+        let known = cache.texts[key]
         if values.isEmpty, let plain = known?.plain { return plain }
         let pieces =
             known?.pieces
@@ -53,10 +55,21 @@ public struct Phrasebook {
         var joined = Inline([])
         joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
         for (offset, item) in items.enumerated() {
-            if offset > 0 { typesets ? Typesetting.append(glue, to: &joined) : (joined += glue) }
-            typesets ? Typesetting.append(item, to: &joined) : (joined += item)
+            if offset > 0 {
+                append(glue, to: &joined, typesetting: typesets)
+            }
+            append(item, to: &joined, typesetting: typesets)
         }
         return joined
+    }
+
+    /// `piece` after `text`: through `Typesetting` where the language sets its spacing, else as it is.
+    private func append(_ piece: Inline, to text: inout Inline, typesetting: Bool) {
+        if typesetting {
+            Typesetting.append(piece, to: &text)
+        } else {
+            text += piece
+        }
     }
 
     /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
@@ -72,17 +85,18 @@ public struct Phrasebook {
         typesets ? text + .text("（") + inner + .text("）") : text + .text(" (") + inner + .text(")")
     }
 
-    /// Punctuation templates put between values, as the language's typesetting wants it: `colon` after a label (`lineColon` at a line's end), `open` and `close`
-    /// around an aside, `items` between list items on one line, `detail` between the parts of an aside, `space` where Latin
-    /// text has a space and Japanese none (after a label ending in a colon).
+    /// Punctuation templates put between values, as the language's typesetting wants it: `colon` after a label
+    /// (`lineColon` at a line's end), `open` and `close` around an aside, `items` between list items on one line,
+    /// `detail` between the parts of an aside, `space` where Latin text has a space and Japanese none (after a label
+    /// ending in a colon).
     package var glue: [String: String] {
         typesets
             ? ["colon": "：", "lineColon": "：", "open": "（", "close": "）", "items": "、", "detail": "／", "space": ""]
             : ["colon": ": ", "lineColon": ":", "open": " (", "close": ")", "items": "; ", "detail": "; ", "space": " "]
     }
 
-    /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available: yes, either way for mutable-content,
-    /// category`. A spec without `eitherWay` lists the payloads one by one.
+    /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available: yes, either way for
+    /// mutable-content, category`. A spec without `eitherWay` lists the payloads one by one.
     package func condition(_ payloads: [Payload]) -> Inline {
         guard matrix.spec.phrases["eitherWay"] != nil else { return join(payloads.map(payload), with: "tapSeparator") }
         return join(PayloadCube.cover(payloads, count: matrix.payloadKeyIds.count).map(condition), with: "tapSeparator")
@@ -90,7 +104,8 @@ public struct Phrasebook {
 
     package func condition(_ cube: PayloadCube) -> Inline {
         let keys = matrix.spec.payloadKeys.indices
-        let fixed = keys.filter { cube.mask & (1 << UInt64($0)) != 0 }, free = keys.filter { cube.mask & (1 << UInt64($0)) == 0 }
+        let fixed = keys.filter { cube.mask & (1 << UInt64($0)) != 0 }
+        let free = keys.filter { cube.mask & (1 << UInt64($0)) == 0 }
         let told = fixed.map { key in
             phrase(
                 "keyValue",
@@ -102,9 +117,10 @@ public struct Phrasebook {
         return join([join(told, with: "keySeparator")] + either, with: "listSeparator")
     }
 
-    /// `Path 2 (reported: onmyway133)`: a path of a cell with several, by number (`path` is the path as a cell, from `Cell.allPaths`),
-    /// naming its source by its short name where it has one; the full title stays in the page's source list. Without a number,
-    /// `another path (…)`: calls only later paths make, whose numbers differ from cell to cell.
+    /// `Path 2 (reported: onmyway133)`: a path of a cell with several, by number (`path` is the path as a cell, from
+    /// `Cell.allPaths`), naming its source by its short name where it has one; the full title stays in the page's
+    /// source list. Without a number, `another path (…)`: calls only later paths make, whose numbers differ from cell
+    /// to cell.
     public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
         pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated)
     }
@@ -134,9 +150,11 @@ public struct Phrasebook {
     /// The calls in order; a call made twice in a row is told once, as twice.
     public func calls(_ calls: [Call]) -> Inline {
         guard !calls.isEmpty else { return phrase("nothing") }
-        var told: [Inline] = [], index = calls.startIndex
+        var told: [Inline] = []
+        var index = calls.startIndex
         while index < calls.endIndex {
-            let call = calls[index], next = calls.index(after: index)
+            let call = calls[index]
+            let next = calls.index(after: index)
             if next < calls.endIndex, calls[next].handler.id == call.handler.id, calls[next].state?.id == call.state?.id,
                 call.bringsNotification, calls[next].bringsNotification, let state = call.state.flatMap({ matrix.handlerStates[$0.id] })
             {
@@ -173,9 +191,11 @@ public struct Phrasebook {
     }
 }
 
-/// What a phrasebook has worked out: the same phrases are filled thousands of times, and a matrix has far fewer distinct cells than cells.
+/// What a phrasebook has worked out: the same phrases are filled thousands of times, and a matrix has far fewer
+/// distinct cells than cells.
 final class PhrasebookCache {
-    /// Each text in pieces, and its fill without values, keyed by bytes: hashing a String in a non-Latin script normalizes it first.
+    /// Each text in pieces, and its fill without values, keyed by bytes: hashing a String in a non-Latin script
+    /// normalizes it first.
     package var texts: [[UInt8]: (pieces: [Placeholders.Piece], plain: Inline?)] = [:]
     package var steps: [String: [ToldStep]] = [:]
     var keyReadings: [(set: Inline, notSet: Inline)]?

@@ -1,10 +1,13 @@
 import PushMatrixSpec
 
-/// One way a push can play out: a cell, the user's tap (or none) and the optional handlers the app lacks, with every call iOS makes and
-/// what a correct app does on each. One scenario stands for both where iOS calls alike with or without an optional handler (`eitherWay`).
+/// One way a push can play out: a cell, the user's tap (or none) and the optional handlers the app lacks, with every
+/// call iOS makes and what a correct app does on each. One scenario stands for both where iOS calls alike with or
+/// without an optional handler (`eitherWay`).
 public struct Scenario: Sendable {
     public struct Step: Sendable, Hashable {
-        public var handler: String, state: String?, event: Event
+        public var handler: String
+        public var state: String?
+        public var event: Event
         /// The first call that brings this notification: its content is handled here, once.
         public var processesContent: Bool
         /// The call where the app answers the user's tap, once per tap.
@@ -15,7 +18,9 @@ public struct Scenario: Sendable {
 
     /// What a call means to the app; the classifier's answer.
     public enum Event: Sendable, Hashable {
-        case delivered(state: String), launchedByTap, tapped(tap: String)
+        case delivered(state: String)
+        case launchedByTap
+        case tapped(tap: String)
         /// A call in an app extension's process on arrival: the app itself sees nothing of it.
         case outsideApp
 
@@ -27,24 +32,36 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The cell's setup and app state ids, and whether iOS ignores the push (not the cell: a large matrix has over 100,000 scenarios).
-    public var setup: String, appState: String, ignored: Bool, payload: Payload, tap: String?
+    // A scenario holds its cell's ids, not the cell: a large matrix has over 100,000 scenarios.
+    /// The cell's setup id.
+    public var setup: String
+    /// The cell's app state id.
+    public var appState: String
+    /// Whether iOS ignores the push.
+    public var ignored: Bool
+    /// The cell's payload combination.
+    public var payload: Payload
+    /// The tap, or nil for the scenario without one.
+    public var tap: String?
     /// The optional handlers every app the scenario stands for lacks, in the spec's order.
     public var missing: [String]
-    /// The optional handlers an app it stands for may have or lack alike, in the spec's order: iOS makes the same calls either way.
+    /// The optional handlers an app it stands for may have or lack alike, in the spec's order: iOS makes the same calls
+    /// either way.
     public var eitherWay: [String] = []
-    /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own first: a scenario exists for a later path
-    /// only where its calls differ from every earlier path's, and names it after its first.
+    /// The paths of the cell that make these calls (1 for the cell's own), the scenario's own first: a scenario exists
+    /// for a later path only where its calls differ from every earlier path's, and names it after its first.
     public var paths: [Int] = [1]
     public var path: Int { paths[0] }
     public var steps: [Step]
-    /// The conditions this scenario plays out under, in declared order; empty for the matrix's own (`Matrix.conditionScenarios`).
+    /// The conditions this scenario plays out under, in declared order; empty for the matrix's own
+    /// (`Matrix.conditionScenarios`).
     public var under: [String] = []
 }
 
 extension Matrix {
-    /// Every scenario, in spec order: cells, then no tap before each tap, then each subset of optional handlers left out (none first).
-    /// Scenarios of one cell, tap and paths making the same calls but for one missing handler are one, standing for both (`mergingTwins`).
+    /// Every scenario, in spec order: cells, then no tap before each tap, then each subset of optional handlers left
+    /// out (none first). Scenarios of one cell, tap and paths making the same calls but for one missing handler are
+    /// one, standing for both (`mergingTwins`).
     func allScenarios() -> [Scenario] {
         let optional = spec.handlers.filter(\.optional).map(\.id)
         let subsets = optional.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
@@ -80,9 +97,10 @@ extension Matrix {
         return all
     }
 
-    /// A cell and tap's scenarios, with every two that differ only in whether one optional handler is missing, and make the same calls on
-    /// the same paths, made one that stands for the app either way. Handler by handler in `optional`'s order, so what is left stands for
-    /// disjoint sets of missing handlers; each keeps the place and the name of the fewest it stands for (its `missing`), which came first.
+    /// A cell and tap's scenarios, with every two that differ only in whether one optional handler is missing, and make
+    /// the same calls on the same paths, made one that stands for the app either way. Handler by handler in
+    /// `optional`'s order, so what is left stands for disjoint sets of missing handlers; each keeps the place and the
+    /// name of the fewest it stands for (its `missing`), which came first.
     static func mergingTwins(_ scenarios: ArraySlice<Scenario>, optional: [String]) -> [Scenario] {
         var kept = Array(scenarios)
         for handler in optional {
@@ -107,7 +125,8 @@ extension Matrix {
         return kept
     }
 
-    /// Each set of optional handlers an app `scenario` stands for may lack, in spec order: `missing`, then it plus each `eitherWay` subset.
+    /// Each set of optional handlers an app `scenario` stands for may lack, in spec order: `missing`, then it plus each
+    /// `eitherWay` subset.
     package func conditions(of scenario: Scenario) -> [[String]] {
         let added = scenario.eitherWay.reduce([[String]()]) { partial, id in partial + partial.map { $0 + [id] } }
         let optional = spec.handlers.filter(\.optional).map(\.id)
@@ -128,7 +147,8 @@ extension Matrix {
         var steps = delivery.map {
             step($0, handler($0.handler.id)?.inExtension == true ? .outsideApp : .delivered(state: $0.state?.id ?? ""))
         }
-        // The first non-launch call answers the tap, unless some tap may end with the launch (its follow-up handler missing): then it does.
+        // The first non-launch call answers the tap, unless some tap may end with the launch (its follow-up handler
+        // missing): then it does.
         let responder = tapped.firstIndex { call in
             call.bringsNotification
                 && (!launches(call.handler.id)
@@ -151,11 +171,13 @@ extension Matrix {
         tap.map { id in spec.taps.first { $0.id == id }?.touchesNotification == false } ?? false
     }
 
-    /// The spec's handler of this id. A look through its few handlers costs less than hashing the id, and every scenario asks.
+    /// The spec's handler of this id. A look through its few handlers costs less than hashing the id, and every
+    /// scenario asks.
     private func handler(_ id: String) -> Handler? { spec.handlers.first { $0.id == id } }
 
-    /// Whether every tap that starts with this launch goes on to another call, in any cell of this payload and setup: only then can the
-    /// launch leave the answer to the next call. At launch the app cannot tell which tap started it, so this is all it can go by.
+    /// Whether every tap that starts with this launch goes on to another call, in any cell of this payload and setup:
+    /// only then can the launch leave the answer to the next call. At launch the app cannot tell which tap started it,
+    /// so this is all it can go by.
     func launchAlwaysContinues(launch: String, payload: Payload, setup: Int, without: Set<String>) -> Bool {
         spec.appStates.indices.allSatisfy { state in
             spec.cells[cellIndex(payload, setup: setup, state: state)].allPaths.allSatisfy { path in

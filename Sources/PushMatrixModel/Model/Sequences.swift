@@ -1,7 +1,8 @@
 import PushMatrixSpec
 
-/// Several pushes as an app meets them, from the matrix's scenarios: the suites replay them to check a handler tells pushes apart, which
-/// single pushes cannot (a handler taking two identical payloads, or two updates of one request identifier, as one push passes them all).
+/// Several pushes as an app meets them, from the matrix's scenarios: the suites replay them to check a handler tells
+/// pushes apart, which single pushes cannot (a handler taking two identical payloads, or two updates of one request
+/// identifier, as one push passes them all).
 package struct PushSequence: Sendable, Equatable {
     package enum Kind: String, CaseIterable, Sendable {
         /// One payload sent twice, a day apart, each delivered and tapped 20 seconds later.
@@ -10,24 +11,32 @@ package struct PushSequence: Sendable, Equatable {
         case collapseUpdate
         /// Two identical pushes on the path where iOS calls the presentation handler twice.
         case doubledPresentation
-        /// A push delivered in the background, another in the foreground and tapped there, then the first tapped, all within
-        /// `PushMemory.window`: a payload-only delivery and a tap further apart prove nothing, so the app handles such a push again.
+        /// A push delivered in the background, another in the foreground and tapped there, then the first tapped, all
+        /// within `PushMemory.window`: a payload-only delivery and a tap further apart prove nothing, so the app
+        /// handles such a push again.
         case interleaved
     }
 
-    /// One push: a scenario (index in `Matrix.scenarios`), a request identifier number (shared by a collapse-id update), times in seconds.
+    /// One push: a scenario (index in `Matrix.scenarios`), a request identifier number (shared by a collapse-id
+    /// update), times in seconds.
     package struct Push: Sendable, Equatable {
-        package let scenario: Int, request: Int, deliveredAt: Int, tappedAt: Int
+        package let scenario: Int
+        package let request: Int
+        package let deliveredAt: Int
+        package let tappedAt: Int
     }
 
-    package let kind: Kind, setup: String, pushes: [Push]
+    package let kind: Kind
+    package let setup: String
+    package let pushes: [Push]
 
     package var name: String { "\(setup)__\(kind.rawValue)" }
 }
 
 extension Matrix {
-    /// For each setup, a sequence of each kind its cells allow, in `Kind` order, of scenarios lacking no optional handler on a cell's first
-    /// path (the doubled presentation: a later one), preferring the background and foreground states and the body tap.
+    /// For each setup, a sequence of each kind its cells allow, in `Kind` order, of scenarios lacking no optional
+    /// handler on a cell's first path (the doubled presentation: a later one), preferring the background and foreground
+    /// states and the body tap.
     package func pushSequences() -> [PushSequence] {
         spec.setups.flatMap { setup in
             PushSequence.Kind.allCases.compactMap { kind in
@@ -40,7 +49,8 @@ extension Matrix {
         let finder = ScenarioFinder(matrix: self, setup: setup)
         guard let base = finder.deliveredAndTapped(in: finder.appStates) else { return nil }
         let payload = scenarios[base].payload
-        /// Two pushes, each delivered and tapped at the seconds given; an `update` of the first shares its request identifier.
+        /// Two pushes, each delivered and tapped at the seconds given; an `update` of the first shares its request
+        /// identifier.
         func two(_ first: Int, at one: (Int, Int), _ second: Int, at other: (Int, Int), update: Bool = false) -> [PushSequence.Push] {
             [
                 PushSequence.Push(scenario: first, request: 1, deliveredAt: one.0, tappedAt: one.1),
@@ -51,7 +61,8 @@ extension Matrix {
         case .samePayloadTwice:
             return two(base, at: (0, 20), base, at: (86_400, 86_420))
         case .collapseUpdate:
-            // If an arrival call carries the request identifier, the update arrives in front of the user; otherwise only the tap shows it.
+            // If an arrival call carries the request identifier, the update arrives in front of the user; otherwise
+            // only the tap shows it.
             let inFront = finder.deliveredAndTapped(in: ["foreground"], handsNotificationOnArrival: true).flatMap { tapped in
                 finder.scenario(scenarios[tapped].payload, appState: "foreground", tap: nil).map { (first: $0, tapped: tapped) }
             }
@@ -70,18 +81,22 @@ extension Matrix {
 
 /// Looks up the scenarios a sequence is made of, for one setup.
 private struct ScenarioFinder {
-    let matrix: Matrix, setup: String
+    let matrix: Matrix
+    let setup: String
     /// The tap every sequence uses: the body, else the spec's first.
     let tap: String?
     /// The app states, background and foreground first.
     let appStates: [String]
     /// The handlers whose method in this setup carries the request identifier.
     let handing: Set<String>
-    /// This setup's first scenario per cell and tap, on its first path, lacking no handler, not ignored: sequences look one up per payload.
+    /// This setup's first scenario per cell and tap, on its first path, lacking no handler, not ignored: sequences look
+    /// one up per payload.
     private let firstPaths: [Cell: Int]
 
     private struct Cell: Hashable {
-        let payload: Payload, appState: String, tap: String?
+        let payload: Payload
+        let appState: String
+        let tap: String?
     }
 
     init(matrix: Matrix, setup: String) {
@@ -102,8 +117,9 @@ private struct ScenarioFinder {
         firstPaths[Cell(payload: payload, appState: appState, tap: tap)]
     }
 
-    /// The first scenario, in these app states' order then the spec's payload order, that is delivered to the app with a call and then
-    /// tapped; with `handsNotificationOnArrival`, one whose arrival call carries the request identifier.
+    /// The first scenario, in these app states' order then the spec's payload order, that is delivered to the app with
+    /// a call and then tapped; with `handsNotificationOnArrival`, one whose arrival call carries the request
+    /// identifier.
     func deliveredAndTapped(in states: [String], handsNotificationOnArrival: Bool = false) -> Int? {
         for state in states {
             for payload in matrix.payloads {
@@ -118,7 +134,8 @@ private struct ScenarioFinder {
         return nil
     }
 
-    /// A scenario of this payload in another state with the app running (not launched: a new process remembers nothing), tapped if it can.
+    /// A scenario of this payload in another state with the app running (not launched: a new process remembers
+    /// nothing), tapped if it can.
     func runningElsewhere(_ payload: Payload, than appState: String) -> Int? {
         for state in appStates where state != appState {
             for tap in [tap, nil] {

@@ -1,23 +1,27 @@
 import PushMatrixSpec
 
-/// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap and the app states (and, only where the
-/// payload changes the calls, the payloads) that lead to it. The call-order page tells these.
+/// What a tap calls with one setup, read from the cells: one sequence of calls, with the tap and the app states (and,
+/// only where the payload changes the calls, the payloads) that lead to it. The call-order page tells these.
 package struct TapOrder {
     package var tap: String
     /// Ids of the app states in which the tap makes these calls, in spec order.
     package var appStates: [String]
-    /// Empty when every payload that allows the tap in these app states leads to these calls; otherwise the payloads that do.
+    /// Empty when every payload that allows the tap in these app states leads to these calls; otherwise the payloads
+    /// that do.
     package var payloads: [Payload]
     /// The calls in order, as the first cell read gives them (the others agree in handlers, states and notes).
     package var calls: [Call]
-    /// For calls no first path makes: the later path (a cell, from `Cell.allPaths`) that first made them, for source and versions.
+    /// For calls no first path makes: the later path (a cell, from `Cell.allPaths`) that first made them, for source
+    /// and versions.
     package var laterPath: Cell?
 }
 
 extension Matrix {
-    /// The tap orders of setup `setup`, taps in spec order; app states whose cells call alike share one; a tap calling nothing has none.
+    /// The tap orders of setup `setup`, taps in spec order; app states whose cells call alike share one; a tap calling
+    /// nothing has none.
     package func tapOrders(setup: Int) -> [TapOrder] {
-        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of first sight. Each cell is read once.
+        // Per tap and app state, the payloads grouped by the calls the tap makes, in order of first sight. Each cell is
+        // read once.
         let states = spec.appStates.count
         typealias Group = (calls: [Call], payloads: [Payload], laterPath: Cell?)
         var groups = [[Group]](repeating: [], count: spec.taps.count * states)
@@ -44,7 +48,9 @@ extension Matrix {
         for (tap, id) in spec.taps.map(\.id).enumerated() {
             let first = orders.count
             for state in 0..<states {
-                let slot = tap * states + state, found = groups[slot], appState = spec.appStates[state].id
+                let slot = tap * states + state
+                let found = groups[slot]
+                let appState = spec.appStates[state].id
                 // A group every payload that allows the tap reaches names no payloads.
                 let every = { (group: Group) in group.payloads.count == allowing[slot].count }
                 if found.count == 1,

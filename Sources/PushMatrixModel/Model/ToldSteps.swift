@@ -1,15 +1,21 @@
 import PushMatrixSpec
 
-/// A cell told as numbered steps, the way people read the matrix: calls on delivery, the notification in Notification Center, then what
-/// each tap calls (with a shared first call, such as the launch, told once).
+/// A cell told as numbered steps, the way people read the matrix: calls on delivery, the notification in Notification
+/// Center, then what each tap calls (with a shared first call, such as the launch, told once).
 public struct ToldStep: Sendable {
-    public struct Item: Sendable { public var text: Inline; public var notes: [String] }
-    public var text: Inline, notes: [String] = [], items: [Item] = []
+    public struct Item: Sendable {
+        public var text: Inline
+        public var notes: [String]
+    }
+    public var text: Inline
+    public var notes: [String] = []
+    public var items: [Item] = []
 }
 
 extension Phrasebook {
-    /// With `conditional`, a call on delivery whose notes need APNs keys (sound, badge) is told as happening if the payload carries one:
-    /// for explain, which has no payload to decide it by. The docs tell it plainly, with the note as a footnote.
+    /// With `conditional`, a call on delivery whose notes need APNs keys (sound, badge) is told as happening if the
+    /// payload carries one: for explain, which has no payload to decide it by. The docs tell it plainly, with the note
+    /// as a footnote.
     public func steps(onDelivery: [Call], notificationCenter: Bool, taps: [(tap: String, calls: [Call])], conditional: Bool = false)
         -> [ToldStep]
     {
@@ -42,7 +48,8 @@ extension Phrasebook {
         return key
     }
 
-    /// A later path's steps, told by what it does differently: its delivery calls where stated (even when none), then the taps it names.
+    /// A later path's steps, told by what it does differently: its delivery calls where stated (even when none), then
+    /// the taps it names.
     public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [ToldStep] {
         var steps: [ToldStep] = []
         if let onDelivery {
@@ -59,9 +66,11 @@ extension Phrasebook {
             taps: path.taps.filter { named.contains($0.tap.id) }.map { ($0.tap.id, $0.calls) })
     }
 
-    /// Calls on arrival as steps: consecutive plain calls as one (`A, then B`), each call relying on APNs keys (if `conditional`) alone.
+    /// Calls on arrival as steps: consecutive plain calls as one (`A, then B`), each call relying on APNs keys (if
+    /// `conditional`) alone.
     private func deliverySteps(_ onDelivery: [Call], conditional: Bool) -> [ToldStep] {
-        var steps: [ToldStep] = [], plain: [Call] = []
+        var steps: [ToldStep] = []
+        var plain: [Call] = []
         func flush() {
             guard !plain.isEmpty else { return }
             steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain)))

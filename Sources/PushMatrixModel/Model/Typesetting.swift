@@ -1,7 +1,7 @@
-/// The one rule for punctuation and spacing in Japanese and Chinese text, applied by the phrasebook to every text it fills, so a page
-/// reads the same whatever a spec's author typed:
-/// - brackets and colons in prose are full-width (`（`, `）`, `：`); a selector's (`scene(_:willConnectTo:)`), a URL's and a time's
-///   stay ASCII;
+/// The one rule for punctuation and spacing in Japanese and Chinese text, applied by the phrasebook to every text it
+/// fills, so a page reads the same whatever a spec's author typed:
+/// - brackets and colons in prose are full-width (`（`, `）`, `：`); a selector's (`scene(_:willConnectTo:)`), a URL's and
+///   a time's stay ASCII;
 /// - a range of numbers takes `〜` (`iOS 13〜27`);
 /// - no space touches full-width punctuation (`（）：、。・「」〜`);
 /// - one space separates Japanese or Chinese letters from Latin letters, digits and code spans.
@@ -11,9 +11,11 @@ package enum Typesetting {
     /// `text` with full-width brackets, colons and range marks, and spaces as the rule wants them inside it.
     package static func text(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        var marks: [Unicode.Scalar] = [], opened: [Bool] = []
+        var marks: [Unicode.Scalar] = []
+        var opened: [Bool] = []
         for (index, c) in scalars.enumerated() {
-            let before = index > 0 ? scalars[index - 1] : nil, after = index + 1 < scalars.count ? scalars[index + 1] : nil
+            let before = index > 0 ? scalars[index - 1] : nil
+            let after = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch c {
             case "(":
                 let selector = after == "_" || after == ")"
@@ -36,16 +38,22 @@ package enum Typesetting {
 
     /// Appends `next` to `inline`, spacing the join as the rule wants: code spans count as Latin.
     static func append(_ next: Inline, to inline: inout Inline) {
-        guard let last = inline.segments.last, let first = next.segments.first else { return inline += next }
-        let end = edge(last, last: true), start = edge(first, last: false)
+        guard let last = inline.segments.last, let first = next.segments.first else {
+            inline += next
+            return
+        }
+        let end = edge(last, last: true)
+        let start = edge(first, last: false)
         if case .text(var text) = last, text.last == " ", isTight(start) {
             text.removeLast()
             inline.segments[inline.segments.count - 1] = .text(text)
-            return inline += next
+            inline += next
+            return
         }
         if case .text(var text) = first, text.first == " ", isTight(end) {
             text.removeFirst()
-            return inline += Inline([.text(text)] + next.segments.dropFirst())
+            inline += Inline([.text(text)] + next.segments.dropFirst())
+            return
         }
         if let end, let start, needsSpace(end, start) { inline.segments.append(.text(" ")) }
         inline += next

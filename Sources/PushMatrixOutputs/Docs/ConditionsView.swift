@@ -1,7 +1,8 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The page of conditions: each with what it is, how to set it, the cells it selects, how many cells and paths it changes, and its sources.
+/// The page of conditions: each with what it is, how to set it, the cells it selects, how many cells and paths it
+/// changes, and its sources.
 extension DocsView {
     package func conditions() -> TemplateValue {
         common(page: "conditions", title: "conditionsTitle").merging([

@@ -101,11 +101,12 @@ struct DocsView {
         return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
     }
 
-    /// A source as the source partials read it; `detailed: false` leaves its caveat, evidence and address to the index's list,
-    /// which its title then links to.
+    /// A source as the source partials read it; `detailed: false` leaves its caveat, evidence and address to the
+    /// index's list, which its title then links to.
     package func source(_ source: Source, detailed: Bool = true) -> TemplateValue {
         let shows = spec.showsSourceKinds && detailed
-        // What backs the source: its references, its device and iOS version, or the titles of the sources an expectation is based on.
+        // What backs the source: its references, its device and iOS version, or the titles of the sources an
+        // expectation is based on.
         let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
         let evidence =
             (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
@@ -140,7 +141,8 @@ struct DocsView {
 
     /// What a cell shows of its source: its kind, and whether nobody has observed it.
     func cellSource(_ cell: Cell) -> TemplateFields {
-        let kind = matrix.sources[cell.source.id]!.kind, unobserved = isUnobserved(cell)
+        let kind = matrix.sources[cell.source.id]!.kind
+        let unobserved = isUnobserved(cell)
         // A cell with several paths names each path's kind in its label, not once below.
         return [
             "kind": .verbatim(kind.rawValue), "kindLabel": .inline(kindLabel(kind)), "unobserved": .bool(unobserved),

@@ -2,9 +2,9 @@ import PushMatrixJSON
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The explorer: one HTML page that answers for a chosen payload, setup, app state, tap and conditions. Its data is `explain`'s
-/// answer for every cell, embedded as JSON (`docs/explorer.md`); the page's script picks the cell's answer and, for conditions,
-/// replays their changes on it in the order chosen, as `explain --condition` does.
+/// The explorer: one HTML page that answers for a chosen payload, setup, app state, tap and conditions. Its data is
+/// `explain`'s answer for every cell, embedded as JSON (`docs/explorer.md`); the page's script picks the cell's answer
+/// and, for conditions, replays their changes on it in the order chosen, as `explain --condition` does.
 extension DocsView {
     package func explorer() -> TemplateValue {
         common(page: "explorer", title: "explorerTitle").merging([
@@ -16,7 +16,8 @@ extension DocsView {
         ])
     }
 
-    /// JSON that no text of the spec can end a `<script>` with: `<`, `>`, `&` and the JavaScript line breaks written as escapes.
+    /// JSON that no text of the spec can end a `<script>` with: `<`, `>`, `&` and the JavaScript line breaks written as
+    /// escapes.
     static func scriptSafe(_ json: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(json.utf8.count)
@@ -31,23 +32,26 @@ extension DocsView {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The page's data: the dimensions' ids and names, tables the answers index into (calls, methods, notes, sources), each
-    /// condition's changes, and for every cell, by payload bits, setup and app state, `explain`'s answer: each path with the
-    /// conditions under which another path is the likely one, and the conditions that select the cell.
+    /// The page's data: the dimensions' ids and names, tables the answers index into (calls, methods, notes, sources),
+    /// each condition's changes, and for every cell, by payload bits, setup and app state, `explain`'s answer: each
+    /// path with the conditions under which another path is the likely one, and the conditions that select the cell.
     func explorerData() -> JSONOutput {
         func name(_ text: LocalizedText) -> JSONOutput { .string(book.name(text).plainText) }
         func pairs<T>(_ items: [T], _ id: KeyPath<T, String>, _ text: KeyPath<T, LocalizedText>) -> JSONOutput {
             .array(items.map { .array([.string($0[keyPath: id]), name($0[keyPath: text])]) })
         }
-        let keys = matrix.payloadKeyIds, ids = spec.conditions.map(\.id)
+        let keys = matrix.payloadKeyIds
+        let ids = spec.conditions.map(\.id)
         var table = ExplorerTable(matrix: matrix)
         let cells = (0..<(UInt64(1) << UInt64(keys.count))).flatMap { bits in
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
             let section = anchors.section(Payload(bits: bits))
             let likely = ids.isEmpty ? [] : matrix.explain(ExplainQuery(payload: flags, conditions: ids))
             return matrix.explain(ExplainQuery(payload: flags)).enumerated().map { index, outcome in
-                let paths = [outcome] + outcome.paths, under = likely.isEmpty ? [] : [likely[index]] + likely[index].paths
-                let setup = index / spec.appStates.count, state = index % spec.appStates.count
+                let paths = [outcome] + outcome.paths
+                let under = likely.isEmpty ? [] : [likely[index]] + likely[index].paths
+                let setup = index / spec.appStates.count
+                let state = index % spec.appStates.count
                 let selecting = spec.conditions.indices.filter {
                     spec.conditions[$0].appliesTo.contains(payload: flags, setup: outcome.setup, appState: outcome.appState)
                 }
@@ -108,11 +112,16 @@ extension DocsView {
     }
 }
 
-/// The explorer's tables, filled as the answers are written: each call, note and source once, answers naming them by index.
+/// The explorer's tables, filled as the answers are written: each call, note and source once, answers naming them by
+/// index.
 struct ExplorerTable {
     let matrix: Matrix
-    private(set) var calls: [JSONOutput] = [], notes: [String] = [], sources: [String] = []
-    private var callIndex: [String: Int] = [:], noteIndex: [String: Int] = [:], sourceIndex: [String: Int] = [:]
+    private(set) var calls: [JSONOutput] = []
+    private(set) var notes: [String] = []
+    private(set) var sources: [String] = []
+    private var callIndex: [String: Int] = [:]
+    private var noteIndex: [String: Int] = [:]
+    private var sourceIndex: [String: Int] = [:]
 
     init(matrix: Matrix) { self.matrix = matrix }
 
@@ -123,11 +132,12 @@ struct ExplorerTable {
         return list.count - 1
     }
 
-    /// One path as `explain` answers it: `d` the calls on delivery, `v` whether the notification is shown, `t` each possible tap
-    /// (its index, its calls), `s` its source, `o` the versions seen on, `x` extrapolated, `u` the conditions under which another
-    /// path is the likely one, `n` its notes, `i` ignored, `p` its number.
+    /// One path as `explain` answers it: `d` the calls on delivery, `v` whether the notification is shown, `t` each
+    /// possible tap (its index, its calls), `s` its source, `o` the versions seen on, `x` extrapolated, `u` the
+    /// conditions under which another path is the likely one, `n` its notes, `i` ignored, `p` its number.
     mutating func path(_ outcome: Outcome, unlikely: [String]) -> JSONOutput {
-        let taps = matrix.spec.taps.map(\.id), conditions = matrix.spec.conditions.map(\.id)
+        let taps = matrix.spec.taps.map(\.id)
+        let conditions = matrix.spec.conditions.map(\.id)
         let source = Self.index(outcome.source, &sourceIndex, &sources)
         let noteNumbers = outcome.notes.map { Self.index($0, &noteIndex, &notes) }
         return .object(
@@ -140,7 +150,8 @@ struct ExplorerTable {
             ] + (outcome.seenOn.map { [("o", .string($0))] } ?? []) + (outcome.extrapolated ? [("x", .bool(true))] : []))
     }
 
-    /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one]`, by index.
+    /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one]`, by
+    /// index.
     private mutating func calls(_ list: [Call]) -> JSONOutput {
         let spec = matrix.spec
         return .array(

@@ -53,7 +53,8 @@ extension DocsView {
         ])
     }
 
-    /// What each tap calls, per setup, read from the cells; then the facts only the call order's own source gives, under that source.
+    /// What each tap calls, per setup, read from the cells; then the facts only the call order's own source gives,
+    /// under that source.
     package func callOrder() -> TemplateValue {
         let facts = spec.callOrder
         let observed = facts.map { facts in
@@ -105,8 +106,8 @@ extension DocsView {
 
     /// The matrix read for one handler: per setup and state, the app states and taps that lead there.
     private func whenCalled(_ handler: String) -> TemplateValue {
-        // A way (an app state and a tap) is told "only without" a handler when every scenario that reaches it at the site lacks that
-        // handler; the same way with the handler present is the same way, told once.
+        // A way (an app state and a tap) is told "only without" a handler when every scenario that reaches it at the
+        // site lacks that handler; the same way with the handler present is the same way, told once.
         struct Site: Hashable { let setup: String, state: String? }
         struct Way: Hashable { let appState: String, tap: String? }
         var sites: [Site] = []

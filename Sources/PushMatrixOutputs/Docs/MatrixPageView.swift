@@ -6,7 +6,9 @@ import PushMatrixSpec
 /// every table that cites it, and its sources, which path labels link to.
 extension DocsView {
     func receptionMethods() -> TemplateValue {
-        let payloads = matrix.payloads, footnotes = Footnotes(book: book), headings = SectionHeadings(self)
+        let payloads = matrix.payloads
+        let footnotes = Footnotes(book: book)
+        let headings = SectionHeadings(self)
         let sections = payloads.map { section($0, headings, footnotes) }  // numbers the notes, so made before they are listed
         // The sources of the cells and of the notes they cite; the spec's other facts have pages of their own.
         let used = Set(
@@ -43,9 +45,11 @@ extension DocsView {
         ])
     }
 
-    /// Each later path, by its label, with the cells that take it, in spec order: where the matrix lists more than one path.
+    /// Each later path, by its label, with the cells that take it, in spec order: where the matrix lists more than one
+    /// path.
     private func laterPaths() -> TemplateValue {
-        var labels: [Inline] = [], cells: [[Inline]] = []
+        var labels: [Inline] = []
+        var cells: [[Inline]] = []
         for cell in spec.cells {
             let payload = matrix.payload(of: cell)
             for (number, path) in cell.allPaths.enumerated().dropFirst() {
@@ -93,8 +97,10 @@ extension DocsView {
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
         let payload = Payload(designCase.cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
-        let setup = matrix.setupIndex[designCase.cell.setup.id]!, state = matrix.stateIndex[designCase.cell.appState.id]!
-        let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
+        let setup = matrix.setupIndex[designCase.cell.setup.id]!
+        let state = matrix.stateIndex[designCase.cell.appState.id]!
+        let index = matrix.cellIndex(payload, setup: setup, state: state)
+        let cell = spec.cells[index]
         return .object([
             "title": .inline(book.text(designCase.title)), "text": .inline(book.text(designCase.text)),
             "cellName": .inline(cellName(cell, payload)),
@@ -134,16 +140,19 @@ extension DocsView {
         steps.append(last)
     }
 
-    /// What every section's table heads its columns and rows with, and where it marks the columns' notes: worked out once per page.
+    /// What every section's table heads its columns and rows with, and where it marks the columns' notes: worked out
+    /// once per page.
     private struct SectionHeadings {
-        let states: [Inline], setups: [Inline]
+        let states: [Inline]
+        let setups: [Inline]
         /// A column's notes about every setup, marked on its header, by app state.
         let headerNotes: [[String]]
         /// A column's notes about some setups only, marked in the cells of those rows, by init API and app state.
         let cellNotes: [[[String]]]
 
         init(_ view: DocsView) {
-            let spec = view.spec, matrix = view.matrix
+            let spec = view.spec
+            let matrix = view.matrix
             states = spec.appStates.map { view.book.name($0.name) }
             setups = spec.setups.map { view.book.name($0.name) }
             let aboutEvery = { (note: String) in spec.setups.allSatisfy { matrix.note(note, isAbout: $0.id) } }
@@ -154,7 +163,8 @@ extension DocsView {
         }
     }
 
-    /// Steps as the matrix table's partials read them, with their footnote markers, and whether they are numbered or one.
+    /// Steps as the matrix table's partials read them, with their footnote markers, and whether they are numbered or
+    /// one.
     private func stepList(_ steps: [ToldStep], _ footnotes: Footnotes) -> TemplateFields {
         let list: [TemplateValue] = steps.map { step in
             .object([
@@ -165,15 +175,15 @@ extension DocsView {
         return ["numbered": .bool(steps.count > 1), "single": .bool(steps.count == 1), "steps": .list(list)]
     }
 
-    /// `footnotes`' notes, and the sources of `cited` and of those notes, as a table's footnotes and sources partials read them; asked
-    /// once every marker of the table is made.
+    /// `footnotes`' notes, and the sources of `cited` and of those notes, as a table's footnotes and sources partials
+    /// read them; asked once every marker of the table is made.
     func footnoted(_ footnotes: Footnotes, sources cited: [String]) -> TemplateFields {
         let sources = self.sources(cited + footnotes.used.flatMap { matrix.notes[$0]!.sources.map(\.id) })
         return ["hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(), "sources": sources]
     }
 
-    /// One payload combination: its table, a row per setup and a column per app state. Notes are numbered on the page in order of
-    /// first appearance, the header's column notes first.
+    /// One payload combination: its table, a row per setup and a column per app state. Notes are numbered on the page
+    /// in order of first appearance, the header's column notes first.
     private func section(_ payload: Payload, _ headings: SectionHeadings, _ footnotes: Footnotes) -> TemplateValue {
         let anchor = anchors.section(payload)
         let headers: [TemplateValue] = spec.appStates.indices.map { state in
@@ -184,7 +194,8 @@ extension DocsView {
                 "setup": .inline(headings.setups[setup]),
                 "cells": .list(
                     spec.appStates.indices.map { state in
-                        let index = matrix.cellIndex(payload, setup: setup, state: state), cell = spec.cells[index]
+                        let index = matrix.cellIndex(payload, setup: setup, state: state)
+                        let cell = spec.cells[index]
                         // The cell's own notes are marked with the last text's, in one run of markers.
                         let own = headings.cellNotes[setup][state] + cell.notes.map(\.id)
                         var steps = steps(ofCell: index)
@@ -217,9 +228,9 @@ extension DocsView {
     }
 }
 
-/// Per-section footnote numbering: a note gets the next number the first time it appears. Each marker also gets ids, so HTML can link a
-/// marker to its note and the note back. (A class: the section's closures share one, where a struct holding the phrasebook would be copied
-/// field by field.)
+/// Per-section footnote numbering: a note gets the next number the first time it appears. Each marker also gets ids, so
+/// HTML can link a marker to its note and the note back. (A class: the section's closures share one, where a struct
+/// holding the phrasebook would be copied field by field.)
 final class Footnotes {
     package let book: Phrasebook
     package let section: String
@@ -227,8 +238,13 @@ final class Footnotes {
     private var references: [String: Int] = [:]
     /// Marker n and its note's id at n - 1: made once, used at every reference.
     private var filled: [(marker: Inline, note: String)] = []
-    /// Looked up once per section rather than per marker.
-    private let separator: Inline, between: Inline, markerTemplate: String
+    // Looked up once per section rather than per marker.
+    /// What goes between a text and its first marker (`markerSeparator`).
+    private let separator: Inline
+    /// What goes between two markers (`markerBetween`).
+    private let between: Inline
+    /// The pattern a marker is filled from.
+    private let markerTemplate: String
 
     package init(book: Phrasebook, section: String = "") {
         self.book = book
@@ -238,8 +254,8 @@ final class Footnotes {
         markerTemplate = book.matrix.spec.languages.first { $0.id == book.language }?.footnoteMarker ?? "{{number}}"
     }
 
-    /// The markers to put after a text, in number order: `text` (after the language's separator, and `markerBetween` between two) for
-    /// Markdown, `list` with link targets for HTML.
+    /// The markers to put after a text, in number order: `text` (after the language's separator, and `markerBetween`
+    /// between two) for Markdown, `list` with link targets for HTML.
     package func markers(_ notes: [String]) -> TemplateValue {
         if notes.isEmpty { return Self.noMarkers }  // most texts; shared rather than built each time
         var text = Inline([])
@@ -284,11 +300,16 @@ final class Footnotes {
     package func marker(_ number: Int) -> Inline { book.fill(markerTemplate, ["number": .text(String(number))]) }
 }
 
-/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links survive rewording and translation.
+/// Stable anchors, made of spec ids only (lower-case, hyphenated, as hosts expect), so links survive rewording and
+/// translation.
 struct Anchors {
-    /// Payload keys, setups and app states as anchors spell them, in spec order: worked out
-    /// once, since every cell's anchor uses three of them.
-    private let keys: [String], setups: [String], states: [String]
+    // Worked out once, since every cell's anchor uses three of them.
+    /// The payload keys as anchors spell them, in spec order.
+    private let keys: [String]
+    /// The setups as anchors spell them, in spec order.
+    private let setups: [String]
+    /// The app states as anchors spell them, in spec order.
+    private let states: [String]
 
     package init(_ spec: Spec) {
         keys = spec.payloadKeys.map { Identifier.hyphenated($0.id) }

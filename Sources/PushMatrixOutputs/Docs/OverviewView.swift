@@ -1,14 +1,16 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The matrix at a glance, on the explorer's page: a row per payload combination, a column per (setup, app state); each cell shows
-/// its calls as chips coloured by handler and labelled with the state, and opens its answer; each row links to its table.
+/// The matrix at a glance, on the explorer's page: a row per payload combination, a column per (setup, app state); each
+/// cell shows its calls as chips coloured by handler and labelled with the state, and opens its answer; each row links
+/// to its table.
 extension DocsView {
     /// Colours are assigned by handler position, from a palette the stylesheet defines.
     static let paletteSize = 6
 
     package func overview() -> TemplateValue {
-        let payloads = matrix.payloads, chips = Chips()
+        let payloads = matrix.payloads
+        let chips = Chips()
         return .object([
             "setups": .list(
                 spec.setups.map { .object(["name": .inline(book.name($0.name)), "span": .verbatim(String(spec.appStates.count))]) }),
@@ -41,7 +43,8 @@ extension DocsView {
 
     /// The cell at `index` in the spec.
     private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
-        let ignored = spec.cells[index].ignored, unobserved = isUnobserved(spec.cells[index])
+        let ignored = spec.cells[index].ignored
+        let unobserved = isUnobserved(spec.cells[index])
         return .object(
             cellSource(spec.cells[index]).merging([
                 "href": .text(href), "ignored": .bool(ignored),

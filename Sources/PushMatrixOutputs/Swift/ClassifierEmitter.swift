@@ -28,9 +28,8 @@ struct ClassifierEmitter {
         out.docComment(["The matrix read backwards: from a call the app observes to what happened."])
         out.block("nonisolated public enum PushClassifier {") { out in
             out.docComment(["Nil for a call the matrix never makes."])
-            out.block(
-                "public static func classify(setup: PushSetup, handler: PushHandler, state: PushHandlerState?) -> PushClassification? {"
-            ) { out in
+            let parameters = "setup: PushSetup, handler: PushHandler, state: PushHandlerState?"
+            out.body("public static func classify(\(parameters)) -> PushClassification?") { out in
                 out.switchOn("(setup, handler, state)") { out in
                     printCases(&out)
                     out.label("default:") { out in
@@ -47,8 +46,10 @@ struct ClassifierEmitter {
         for site in sites {
             out.label("case (.\(site.setup), .\(site.handler), \(site.state.map { "." + $0 } ?? "nil")):") { out in
                 out.lineComment(site.cells)
+                let event = site.events[0]
                 let others = site.events.dropFirst().joined(separator: ", ")
-                out.print("return PushClassification(event: \(site.events[0]), mayRepeat: \(site.repeats), alternatives: [\(others)])")
+                let arguments = "event: \(event), mayRepeat: \(site.repeats), alternatives: [\(others)]"
+                out.call("return PushClassification(\(arguments))")
             }
         }
     }

@@ -13,9 +13,12 @@ struct DimensionsEmitter {
         out.print(SwiftView.generatedNotice)
         out.blankLine()
         printEnum(
-            "PushSetup", doc: "The APIs an app can set notifications up with.", cases: spec.setups.map { ($0.id, $0.description) }, &out)
+            "PushSetup", doc: "The APIs an app can set notifications up with.",
+            cases: spec.setups.map { ($0.id, $0.description) }, &out)
         out.blankLine()
-        printEnum("PushAppState", doc: "Where the app is when a push arrives.", cases: spec.appStates.map { ($0.id, $0.description) }, &out)
+        printEnum(
+            "PushAppState", doc: "Where the app is when a push arrives.",
+            cases: spec.appStates.map { ($0.id, $0.description) }, &out)
         out.blankLine()
         printEnum(
             "PushHandlerState", doc: "`UIApplication.State` while a handler runs.",
@@ -32,7 +35,8 @@ struct DimensionsEmitter {
         out.blankLine()
         out.docComment(["The value tests the spec uses to decide whether a payload key is set."])
         out.block("nonisolated enum PushPayloadValue {") { out in
-            out.print("static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }")
+            out.print(
+                "static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }")
             out.print("static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }")
             out.print("static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }")
         }
@@ -40,7 +44,9 @@ struct DimensionsEmitter {
     }
 
     /// A `String` enum of ids, each case after its doc comment.
-    private func printEnum(_ name: String, doc: String, cases: [(id: String, doc: LocalizedText)], _ out: inout SwiftPrinter) {
+    private func printEnum(
+        _ name: String, doc: String, cases: [(id: String, doc: LocalizedText)], _ out: inout SwiftPrinter
+    ) {
         out.docComment([doc])
         out.block("nonisolated public enum \(name): String, CaseIterable, Sendable {") { out in
             for item in cases {
@@ -62,8 +68,12 @@ struct DimensionsEmitter {
                 out.print("/// The \(SwiftCommentFormat().inline(view.comments.name(handler.name))).")
                 out.print("case \(handler.id)")
             }
-            printFlag("launchesApp", doc: ["Starts the app: first in every tap on an app that is not running."], \.launchesApp, &out)
-            printFlag("hasState", doc: ["Runs with an application state (and so with a completion handler to call)."], \.hasState, &out)
+            printFlag(
+                "launchesApp", doc: ["Starts the app: first in every tap on an app that is not running."],
+                \.launchesApp, &out)
+            printFlag(
+                "hasState", doc: ["Runs with an application state (and so with a completion handler to call)."],
+                \.hasState, &out)
             printFlag("isOptional", doc: ["An app may leave it out."], \.optional, &out)
             out.blankLine()
             out.docComment([
@@ -74,7 +84,9 @@ struct DimensionsEmitter {
             out.block("public func handsNotification(_ setup: PushSetup) -> Bool {") { out in
                 out.switchOn("(self, setup)") { out in
                     for handler in handlers {
-                        let setups = handler.methods.filter(\.handsNotification).map { "(.\(handler.id), .\($0.setup.id))" }
+                        let setups = handler.methods.filter(\.handsNotification).map {
+                            "(.\(handler.id), .\($0.setup.id))"
+                        }
                         if !setups.isEmpty {
                             out.print("case \(setups.joined(separator: ", ")): return true")
                         }
@@ -83,7 +95,8 @@ struct DimensionsEmitter {
                 }
             }
             printFlag(
-                "runsInApp", doc: ["Runs in the app's process; false for an app extension's handler, which the app never sees."],
+                "runsInApp",
+                doc: ["Runs in the app's process; false for an app extension's handler, which the app never sees."],
                 { !$0.inExtension }, &out)
         }
     }
@@ -171,7 +184,9 @@ struct DimensionsEmitter {
         }
         out.blankLine()
         out.block("nonisolated extension PushEvent: CustomStringConvertible {") { out in
-            out.docComment(["The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in."])
+            out.docComment([
+                "The event as Swift spells it, e.g. `delivered(.background)`: the form failures name it in."
+            ])
             out.block("public var description: String {") { out in
                 out.switchOn("self") { out in
                     out.print("case .delivered(let state): return \"delivered(.\\(state))\"")

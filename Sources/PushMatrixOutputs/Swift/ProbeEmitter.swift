@@ -86,8 +86,13 @@ struct ProbeEmitter {
     /// The arguments of `ProbePhrases` in `language`, in its order: a phrase with placeholders is a closure of their
     /// Swift names. The last one closes the `ProbePhrases` and the `ProbeWords` it is in.
     private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
-        let plain = ["Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing", "Finish"]
-        let closures = [("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap")]
+        let plain = [
+            "Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing",
+            "Finish",
+        ]
+        let closures = [
+            ("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap"),
+        ]
         for name in plain {
             out.print("\(Self.label(name)): \(probePhrase("probe" + name, language)),")
         }

@@ -45,7 +45,7 @@ struct ScenarioGroupEmitter {
     private func printArguments(
         of scenario: Scenario, named name: String, expressions: inout [Scenario.Step: String], _ out: inout SwiftPrinter
     ) {
-        out.print("name: \"\(name)\",")
+        out.labeled("name:", "\"\(name)\",")
         out.print("payload: \(group.name)__payload,")
         out.print("setup: .\(scenario.setup),")
         out.print("appState: .\(scenario.appState),")

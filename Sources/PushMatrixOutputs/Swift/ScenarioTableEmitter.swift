@@ -14,7 +14,8 @@ struct ScenarioTableEmitter {
         out.block("nonisolated extension PushScenario {") { out in
             out.docComment(["Every scenario of the matrix, one payload combination after another."])
             out.list(
-                "public static let all: [PushScenario]", view.matrix.payloads.map { SwiftView.payloadName($0, keys: keys) },
+                "public static let all: [PushScenario]",
+                view.matrix.payloads.map { SwiftView.payloadName($0, keys: keys) },
                 after: ".flatMap { $0 }")
             out.blankLine()
             out.docComment([

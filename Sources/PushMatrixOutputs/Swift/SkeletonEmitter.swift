@@ -53,16 +53,21 @@ struct SkeletonEmitter {
     private func printStateSwitch(
         _ handler: Handler, summaries: [BranchSummary.Branch: BranchSummary], _ out: inout SwiftPrinter
     ) {
-        let reached = spec.handlerStates.filter { summaries[BranchSummary.Branch(handler: handler.id, state: $0.id)] != nil }
+        let reached = spec.handlerStates.filter {
+            summaries[BranchSummary.Branch(handler: handler.id, state: $0.id)] != nil
+        }
         let unknown = reached.last ?? spec.handlerStates[spec.handlerStates.count - 1]
         out.docComment(["The \(handler.id) handler's state, with the cells of the matrix that lead to each."])
-        out.block("static func state(for\(SwiftView.upper(handler.id)) state: UIApplication.State) -> PushHandlerState {") {
+        out.block(
+            "static func state(for\(SwiftView.upper(handler.id)) state: UIApplication.State) -> PushHandlerState {"
+        ) {
             out in
             out.switchOn("state") { out in
                 for state in spec.handlerStates {
                     out.label("case \(state.swift):") { out in
                         let summary = summaries[BranchSummary.Branch(handler: handler.id, state: state.id)]
-                        out.lineComment(view.branchComment(summary, width: SwiftView.branchWidth - out.column - "// ".count))
+                        out.lineComment(
+                            view.branchComment(summary, width: SwiftView.branchWidth - out.column - "// ".count))
                         out.print("return .\(state.id)")
                     }
                 }

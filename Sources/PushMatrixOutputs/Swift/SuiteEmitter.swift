@@ -28,7 +28,8 @@ struct SuiteEmitter {
                 "per scenario.",
             ])
             out.print("@MainActor")
-            out.print("@Suite(\"\(SwiftView.payloadWords(group.payload, keys: view.matrix.payloadKeyIds))\", .serialized)")
+            out.print(
+                "@Suite(\"\(SwiftView.payloadWords(group.payload, keys: view.matrix.payloadKeyIds))\", .serialized)")
             out.block("struct \(group.typeName)ConformanceTests {") { out in
                 printTestingTests(of: group, &out)
             }
@@ -98,7 +99,10 @@ struct SuiteEmitter {
             (name: group.testNames[index], summary: group.summaries[index], conforming: "." + group.names[index])
         }
         let lists = group.lists.map { list in
-            (name: String(list.name.dropFirst(group.name.count + 2)), summary: list.summary, conforming: "PushScenario." + list.name)
+            (
+                name: String(list.name.dropFirst(group.name.count + 2)), summary: list.summary,
+                conforming: "PushScenario." + list.name
+            )
         }
         return own + lists
     }
@@ -146,7 +150,8 @@ struct SuiteEmitter {
             return
         }
         out.blankLine()
-        out.print("@Test(\"under conditions\", arguments: ScenarioCase.cases(PushScenario.\(group.name)__underConditions))")
+        out.print(
+            "@Test(\"under conditions\", arguments: ScenarioCase.cases(PushScenario.\(group.name)__underConditions))")
         out.block("func underConditions(_ test: ScenarioCase) async {") { out in
             out.print("await expectConforms(test.scenario)")
         }

@@ -55,6 +55,31 @@ struct SwiftPrinter {
         indented(body)
     }
 
+    /// A declaration's `signature` and its body: the brace on the signature's line while that fits, else on a line
+    /// of its own, as swift-format lays it out.
+    mutating func body(_ signature: String, _ body: (inout SwiftPrinter) -> Void) {
+        if fits(signature + " {") {
+            print(signature + " {")
+        } else {
+            print(signature)
+            print("{")
+        }
+        indented(body)
+        print("}")
+    }
+
+    /// `label` and `value` on one line while they fit, else `value` on the next line, one level deeper.
+    mutating func labeled(_ label: String, _ value: String) {
+        guard !fits(label + " " + value) else {
+            print(label + " " + value)
+            return
+        }
+        print(label)
+        indented { out in
+            out.print(value)
+        }
+    }
+
     /// `lines` as `///` lines.
     mutating func docComment(_ lines: [String]) {
         for line in lines {
@@ -116,19 +141,29 @@ struct SwiftPrinter {
     }
 
     /// A call as swift-format lays it out: on its line while it fits, else with its arguments from the next line,
-    /// one level deeper, as many to a line as fit. Precondition: the arguments hold no ", " of their own (enum
-    /// cases and literals).
+    /// one level deeper, as many to a line as fit, and its closing parenthesis (with the comma after it, if any)
+    /// after the last argument while that fits, else on a line of its own. Precondition: the arguments hold no ", "
+    /// of their own (enum cases and literals).
     mutating func call(_ line: String) {
-        guard !fits(line), let open = line.firstIndex(of: "(") else {
+        guard !fits(line), let open = line.firstIndex(of: "("), line.hasSuffix(")") || line.hasSuffix("),") else {
             print(line)
             return
         }
         print(String(line[...open]))
+        let closing = line.hasSuffix(",") ? ")," : ")"
+        let arguments = line[line.index(after: open)...].dropLast(closing.count)
         let width = Self.lineLength - column - Self.indentWidth
+        var lines = Self.packed(Self.arguments(arguments), width: width)
+        let last = lines.removeLast()
+        let closesLastLine = last.count + closing.count <= width
         indented { out in
-            for packed in Self.packed(Self.arguments(line[line.index(after: open)...]), width: width) {
+            for packed in lines {
                 out.print(packed)
             }
+            out.print(closesLastLine ? last + closing : last)
+        }
+        if !closesLastLine {
+            print(closing)
         }
     }
 

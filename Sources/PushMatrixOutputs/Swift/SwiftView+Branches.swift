@@ -1,14 +1,16 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The skeleton's state branch comments: each branch's summary in words, a group to a few lines, each before its first cell's anchor.
+/// The skeleton's state branch comments: each branch's summary in words, a group to a few lines, each before its first
+/// cell's anchor.
 extension SwiftView {
     /// The most comment lines a branch has.
     static let branchLines = 12
     /// The column a branch's comment lines end by (the page anchors can be longer).
     static let branchWidth = 120
 
-    /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments' language, relative to its output folder.
+    /// The matrix page, where each cell has an anchor, as `generate` writes it in the comments' language, relative to
+    /// its output folder.
     var matrixPage: String { OutputPlan.markdownPage("reception-methods", language: spec.languages[0].id) }
 
     /// The comment lines of the branch `summary` (nil: none) reaches, each at most `width` characters but for page
@@ -30,19 +32,24 @@ extension SwiftView {
         return kept
     }
 
-    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert` as comment lines, payloads on their own if long.
+    /// `scenes and swiftUI · terminated or forceQuit, tap body: any payload with alert` as comment lines, payloads on
+    /// their own if long.
     package func words(_ group: BranchSummary.Group, width: Int) -> [String] {
-        let setups = group.setups.count == spec.setups.count ? "every \(spec.naming.words)" : Self.list(group.setups, "and")
-        let states = group.appStates.count == spec.appStates.count ? "every app state" : Self.list(group.appStates, "or")
+        let setups =
+            group.setups.count == spec.setups.count ? "every \(spec.naming.words)" : Self.list(group.setups, "and")
+        let states =
+            group.appStates.count == spec.appStates.count ? "every app state" : Self.list(group.appStates, "or")
         var when = group.taps == [nil] ? "on arrival" : "tap " + Self.list(group.taps.map { $0! }, "or")
         if !group.without.isEmpty { when += ", only without " + Self.list(group.without, "and") }
-        let head = "\(setups) · \(states), \(when):", payloads = payloadWords(group.payloads)
+        let head = "\(setups) · \(states), \(when):"
+        let payloads = payloadWords(group.payloads)
         let line = Self.wrappedComment(head + " " + payloads, width: width)
         guard line.count > 1 else { return line }
         return Self.wrappedComment(head, width: width) + Self.wrappedComment(payloads, width: width, continued: true)
     }
 
-    /// Cubes' payloads: `every payload`, `any payload with alert, without category`, `alert + category` (alone), several joined by `or`.
+    /// Cubes' payloads: `every payload`, `any payload with alert, without category`, `alert + category` (alone),
+    /// several joined by `or`.
     func payloadWords(_ cubes: [PayloadCube]) -> String {
         let keys = matrix.payloadKeyIds
         let full: UInt64 = keys.isEmpty ? 0 : UInt64.max >> (64 - keys.count)
@@ -52,21 +59,24 @@ extension SwiftView {
             let with = keys.indices.filter { cube.mask & cube.bits & (1 << UInt64($0)) != 0 }.map { keys[$0] }
             let without = keys.indices.filter { cube.mask & ~cube.bits & (1 << UInt64($0)) != 0 }.map { keys[$0] }
             let parts = [
-                with.isEmpty ? nil : "with " + Self.list(with, "and"), without.isEmpty ? nil : "without " + Self.list(without, "or"),
+                with.isEmpty ? nil : "with " + Self.list(with, "and"),
+                without.isEmpty ? nil : "without " + Self.list(without, "or"),
             ]
             return "any payload " + parts.compactMap { $0 }.joined(separator: ", ")
         }
         return told.joined(separator: "; or ")
     }
 
-    /// `see #cell-…`: the group's first cell's anchor in page order (payload by payload, setups by app states), and how many more it has.
+    /// `see #cell-…`: the group's first cell's anchor in page order (payload by payload, setups by app states), and how
+    /// many more it has.
     func anchor(_ group: BranchSummary.Group) -> String {
         let anchors = Anchors(spec)
         let payload = matrix.payloads.first { payload in group.payloads.contains { $0.contains(payload) } }!
         let setup = spec.setups.firstIndex { group.setups.contains($0.id) }!
         let state = spec.appStates.firstIndex { group.appStates.contains($0.id) }!
         let cells =
-            group.setups.count * group.appStates.count * matrix.payloads.count(where: { p in group.payloads.contains { $0.contains(p) } })
+            group.setups.count * group.appStates.count
+            * matrix.payloads.count(where: { p in group.payloads.contains { $0.contains(p) } })
         let more = cells > 1 ? " (+\(cells - 1) more)" : ""
         return "  see #" + anchors.cell(setup: setup, state: state, section: anchors.section(payload)) + more
     }

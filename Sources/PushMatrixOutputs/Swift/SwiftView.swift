@@ -1,7 +1,8 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The generated Swift's view model: the spec's ids as enum cases, every scenario as data, and the classifier's cases with their cells.
+/// The generated Swift's view model: the spec's ids as enum cases, every scenario as data, and the classifier's cases
+/// with their cells.
 struct SwiftView {
     package let matrix: Matrix
     package var spec: Spec { matrix.spec }
@@ -10,7 +11,8 @@ struct SwiftView {
 
     /// Scenarios grouped by payload combination: one source file and one test class each.
     var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
-        // The matrix lists scenarios payload by payload (docs' order): a group is a run, a slice of the matrix's array, no scenario copied.
+        // The matrix lists scenarios payload by payload (docs' order): a group is a run, a slice of the matrix's array,
+        // no scenario copied.
         let all = matrix.scenarios
         var groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] = []
         var start = all.startIndex
@@ -30,31 +32,46 @@ struct SwiftView {
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
-        package var setup: String, handler: String, state: String?
-        package var events: [String] = [], repeats = false
+        package var setup: String
+        package var handler: String
+        package var state: String?
+        package var events: [String] = []
+        package var repeats = false
         /// The cells that lead here, one line each, e.g. `background, step 2, tap body: alert`.
         package var cells: [String] = []
     }
 
     /// Every call site, in the order the scenarios first reach it: the matrix inverted.
     static func callSites(_ matrix: Matrix) -> [CallSite] {
-        // Keyed by ids and numbers, not joined text: each step of each scenario is looked up here, hundreds of thousands in a big matrix.
+        // Keyed by ids and numbers, not joined text: each step of each scenario is looked up here, hundreds of
+        // thousands in a big matrix.
         struct SiteKey: Hashable { let setup: String, handler: String, state: String? }
         /// A line of a site: an app state, a step and (unless it is a delivery, the same whatever the tap) a tap.
         struct Line: Hashable { let appState: String, step: Int, tap: String? }
-        /// What reaches a site's line: the payloads, in order, and for each the handlers that must be missing, when only then.
+        /// What reaches a site's line: the payloads, in order, and for each the handlers that must be missing, when
+        /// only then.
         struct Reach {
-            var payloads: [Payload] = [], missing: [Payload: [String]] = [:]
+            var payloads: [Payload] = []
+            var missing: [Payload: [String]] = [:]
 
             mutating func add(_ scenario: Scenario) {
                 // Scenarios come payload by payload, so a payload already listed is the last one.
                 if payloads.last != scenario.payload { payloads.append(scenario.payload) }
-                if scenario.missing.isEmpty || missing[scenario.payload] == nil { missing[scenario.payload] = scenario.missing }
+                if scenario.missing.isEmpty || missing[scenario.payload] == nil {
+                    missing[scenario.payload] = scenario.missing
+                }
             }
         }
-        /// A site as reached: its events (compared as events, spelled once in `site`, as most steps repeat one) and its lines, in order.
-        struct Found { var site: CallSite, events: [Scenario.Event] = [], lines: [Line] = [], reaches: [Line: Reach] = [:] }
-        var found: [Found] = [], index: [SiteKey: Int] = [:]
+        /// A site as reached: its events (compared as events, spelled once in `site`, as most steps repeat one) and its
+        /// lines, in order.
+        struct Found {
+            var site: CallSite
+            var events: [Scenario.Event] = []
+            var lines: [Line] = []
+            var reaches: [Line: Reach] = [:]
+        }
+        var found: [Found] = []
+        var index: [SiteKey: Int] = [:]
         for scenario in matrix.scenarios {
             // A launch without the notification gives the app nothing to route: not a call site.
             for (number, step) in scenario.steps.enumerated() where step.bringsNotification {
@@ -69,7 +86,8 @@ struct SwiftView {
                     found[i].site.events.append(eventExpression(step.event))
                 }
                 found[i].site.repeats = found[i].site.repeats || number > 0
-                let line = Line(appState: scenario.appState, step: number + 1, tap: step.event.isDelivery ? nil : scenario.tap)
+                let line = Line(
+                    appState: scenario.appState, step: number + 1, tap: step.event.isDelivery ? nil : scenario.tap)
                 if found[i].reaches[line] == nil { found[i].lines.append(line) }
                 found[i].reaches[line, default: Reach()].add(scenario)
             }
@@ -79,13 +97,19 @@ struct SwiftView {
         return found.map { gathered in
             var site = gathered.site
             site.cells = gathered.lines.flatMap { line -> [String] in
-                let reach = gathered.reaches[line]!, list = reach.payloads, missing = reach.missing
+                let reach = gathered.reaches[line]!
+                let list = reach.payloads
+                let missing = reach.missing
                 let head = "\(line.appState), step \(line.step)" + (line.tap.map { ", tap \($0)" } ?? "") + ": "
-                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) { return [head + "every payload"] }
+                if list.count == combinations && list.allSatisfy({ missing[$0]!.isEmpty }) {
+                    return [head + "every payload"]
+                }
                 return list.map { payload in
                     if words[payload] == nil { words[payload] = payloadWords(payload, keys: matrix.payloadKeyIds) }
-                    let named = words[payload]!, without = missing[payload]!
-                    return without.isEmpty ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
+                    let named = words[payload]!
+                    let without = missing[payload]!
+                    return without.isEmpty
+                        ? head + named : "\(head)\(named) (only without \(without.joined(separator: ", ")))"
                 }
             }
             return site
@@ -95,18 +119,28 @@ struct SwiftView {
     // MARK: names
 
     /// Worked out once for both of its files: a payload combination's scenarios with Swift names
-    /// (`alert_category__ios10__background__tapBody__withoutAction`), test names without the class's payload part, and summaries. Scenarios
-    /// conditions make (`under`) follow the first `ownCount`, the matrix's own; their names end in the first condition's id. Those, and the
-    /// scenarios of a way back leaving the notification alone (`leaving`), are each declared as a list that one test replays: a test each
-    /// would lengthen the names `swift test --filter` passes.
+    /// (`alert_category__ios10__background__tapBody__withoutAction`), test names without the class's payload part, and
+    /// summaries. Scenarios conditions make (`under`) follow the first `ownCount`, the matrix's own; their names end in
+    /// the first condition's id. Those, and the scenarios of a way back leaving the notification alone (`leaving`), are
+    /// each declared as a list that one test replays: a test each would lengthen the names `swift test --filter`
+    /// passes.
     package struct Group {
-        package let payload: Payload, scenarios: ArraySlice<Scenario>, ownCount: Int, name: String, typeName: String
-        package let names: [String], testNames: [String], summaries: [String]
-        /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary and its scenarios' positions in `names`.
+        package let payload: Payload
+        package let scenarios: ArraySlice<Scenario>
+        package let ownCount: Int
+        package let name: String
+        package let typeName: String
+        package let names: [String]
+        package let testNames: [String]
+        package let summaries: [String]
+        /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary and its scenarios'
+        /// positions in `names`.
         package let lists: [(name: String, summary: String, members: [Int])]
 
-        package init(_ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], leaving: [String] = [], keys: [String])
-        {
+        package init(
+            _ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], leaving: [String] = [],
+            keys: [String]
+        ) {
             self.payload = payload
             (scenarios, ownCount) = (conditioned.isEmpty ? own : ArraySlice(Array(own) + conditioned), own.count)
             name = SwiftView.payloadName(payload, keys: keys)
@@ -119,10 +153,12 @@ struct SwiftView {
                 capitalized.append((id, SwiftView.upper(id)))
                 return capitalized[capitalized.count - 1].word
             }
-            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough for a line. A handler the scenario stands
-            // either way for is not in its name.
+            // A later path is named on the tap's word (`tapBodyPath2`): names stay short enough for a line. A handler
+            // the scenario stands either way for is not in its name.
             names = scenarios.map { [name] scenario in
-                let tap = (scenario.tap.map { "tap" + word($0) } ?? "noTap") + (scenario.path > 1 ? "Path\(scenario.path)" : "")
+                let tap =
+                    (scenario.tap.map { "tap" + word($0) } ?? "noTap")
+                    + (scenario.path > 1 ? "Path\(scenario.path)" : "")
                 return Self.spelled(name, scenario, separator: "__", tap: tap) { parts, _, handler in
                     parts += ["__without", word(handler)]
                 } + (scenario.under.first.map { "__" + $0 } ?? "")
@@ -130,7 +166,9 @@ struct SwiftView {
             let prefix = name.count + 2
             testNames = names.map { String($0.dropFirst(prefix)) }
             summaries = scenarios.map { scenario in
-                let tap = (scenario.tap.map { "tap " + $0 } ?? "no tap") + (scenario.path > 1 ? " · path \(scenario.path)" : "")
+                let tap =
+                    (scenario.tap.map { "tap " + $0 } ?? "no tap")
+                    + (scenario.path > 1 ? " · path \(scenario.path)" : "")
                 let summary = Self.spelled(words, scenario, separator: " · ", tap: tap) { parts, n, handler in
                     parts += [n == 0 ? " · without " : ", ", handler]
                 }
@@ -144,11 +182,13 @@ struct SwiftView {
                 default: return summary + " · with or without each of " + scenario.eitherWay.joined(separator: ", ")
                 }
             }
-            let taps = scenarios.prefix(own.count).map(\.tap), name = name,
-                under = "Every scenario the spec's conditions make of these cells."
+            let taps = scenarios.prefix(own.count).map(\.tap)
+            let name = name
+            let under = "Every scenario the spec's conditions make of these cells."
             var lists = leaving.map { tap in
                 (
-                    name + "__tap" + word(tap), "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
+                    name + "__tap" + word(tap),
+                    "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
                     taps.indices.filter { taps[$0] == tap }
                 )
             }
@@ -156,9 +196,11 @@ struct SwiftView {
             self.lists = lists.filter { !$0.2.isEmpty }
         }
 
-        /// `head`, then setup, app state and `tap` after `separator`, then `missing`'s parts per missing handler, joined once.
+        /// `head`, then setup, app state and `tap` after `separator`, then `missing`'s parts per missing handler,
+        /// joined once.
         private static func spelled(
-            _ head: String, _ scenario: Scenario, separator: String, tap: String, missing: (inout [String], Int, String) -> Void
+            _ head: String, _ scenario: Scenario, separator: String, tap: String,
+            missing: (inout [String], Int, String) -> Void
         ) -> String {
             var parts = [head, separator, scenario.setup, separator, scenario.appState, separator, tap]
             parts.reserveCapacity(parts.count + 2 * scenario.missing.count)
@@ -168,7 +210,9 @@ struct SwiftView {
     }
 
     /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
-    static func setLiteral(_ handlers: [String]) -> String { "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]" }
+    static func setLiteral(_ handlers: [String]) -> String {
+        "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
+    }
 
     static func stepExpression(_ step: Scenario.Step) -> String {
         "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
@@ -191,15 +235,20 @@ struct SwiftView {
         return keys.indices.map { "\(keys[$0]): \(payload.isSet($0))" }.joined(separator: ", ")
     }
 
-    /// A payload combination's name in Swift properties and file names: its set keys joined by `_` (`alert_category`), or `none`.
-    static func payloadName(_ payload: Payload, keys: [String]) -> String { joined(payload.setKeys(keys), "_", none: "none") }
+    /// A payload combination's name in Swift properties and file names: its set keys joined by `_` (`alert_category`),
+    /// or `none`.
+    static func payloadName(_ payload: Payload, keys: [String]) -> String {
+        joined(payload.setKeys(keys), "_", none: "none")
+    }
 
     /// A payload combination's Swift type name: its set keys capitalized (`AlertCategory`), or `NoKeys`.
     static func payloadTypeName(_ payload: Payload, keys: [String]) -> String {
         joined(payload.setKeys(keys).map(upper), "", none: "NoKeys")
     }
 
-    static func payloadWords(_ payload: Payload, keys: [String]) -> String { joined(payload.setKeys(keys), " + ", none: "no keys") }
+    static func payloadWords(_ payload: Payload, keys: [String]) -> String {
+        joined(payload.setKeys(keys), " + ", none: "no keys")
+    }
 
     private static func joined(_ words: [String], _ separator: String, none: String) -> String {
         words.isEmpty ? none : words.joined(separator: separator)
@@ -208,7 +257,8 @@ struct SwiftView {
     /// A text as comment lines short enough for any line-length rule.
     static func docLines(_ text: Inline, width: Int = 96) -> [String] {
         var lines: [String] = []
-        var line = "", length = 0  // `line` and its length in characters
+        var line = ""
+        var length = 0  // `line` and its length in characters
         for word in text.plainText.split(whereSeparator: \.isWhitespace) {
             let count = word.count
             if !line.isEmpty && length + 1 + count > width {

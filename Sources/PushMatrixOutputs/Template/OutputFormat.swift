@@ -46,8 +46,9 @@ enum Escapable {
         b[i] == 0xC2 && i + 1 < b.count && (0x80...0x9F).contains(b[i + 1])
     }
 
-    /// The bytes `write` must look at for a format escaping the ASCII bytes `special` picks: those, line breaks, controls and a C1
-    /// control's lead byte. One lookup per byte keeps the scan cheap, as nearly no byte of a value is one. Made once per format.
+    /// The bytes `write` must look at for a format escaping the ASCII bytes `special` picks: those, line breaks,
+    /// controls and a C1 control's lead byte. One lookup per byte keeps the scan cheap, as nearly no byte of a value is
+    /// one. Made once per format.
     struct Stops: Sendable {
         fileprivate let table: [Bool]
 
@@ -56,16 +57,22 @@ enum Escapable {
         }
     }
 
-    /// Copies `s`, handing each escapable part to `escape` and the runs between whole: nothing to escape costs one scan and one copy.
+    /// Copies `s`, handing each escapable part to `escape` and the runs between whole: nothing to escape costs one scan
+    /// and one copy.
     package static func write(_ s: String, into out: inout [UInt8], stops: Stops, _ escape: (Escapable, inout [UInt8]) -> Void) {
         var s = s
         s.withUTF8 { b in
             stops.table.withUnsafeBufferPointer { stops in
-                var i = 0, run = 0
+                var i = 0
+                var run = 0
                 while i < b.count {
                     let c = b[i]
-                    guard stops[Int(c)] else { i += 1; continue }
-                    let part: Escapable, length: Int
+                    guard stops[Int(c)] else {
+                        i += 1
+                        continue
+                    }
+                    let part: Escapable
+                    let length: Int
                     if c == .carriageReturn || c == .newline {
                         length = c == .carriageReturn && i + 1 < b.count && b[i + 1] == .newline ? 2 : 1
                         part = .lineBreak(bytes: length)
@@ -97,12 +104,14 @@ public struct PlainFormat: OutputFormat {
     public func writeCode(_ s: String, into out: inout [UInt8]) { out += s.utf8 }
 }
 
-/// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: never starting markup, breaking a line or ending a cell.
+/// GitHub-flavoured Markdown whose values are safe anywhere, table cells included: never starting markup, breaking a
+/// line or ending a cell.
 public struct MarkdownFormat: OutputFormat {
     public init() {}
 
-    /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings, entities, GitHub math). CommonMark lets
-    /// any ASCII punctuation be backslash-escaped; the rest is left alone so the Markdown source stays readable.
+    /// Punctuation that can start markup (emphasis, links, HTML, tables, strikethrough, headings, entities, GitHub
+    /// math). CommonMark lets any ASCII punctuation be backslash-escaped; the rest is left alone so the Markdown source
+    /// stays readable.
     private static let stops = Escapable.Stops { "\\`*_[]<>|~#&$".utf8.contains($0) }
 
     public func writeText(_ s: String, into out: inout [UInt8]) {
@@ -134,7 +143,9 @@ public struct MarkdownFormat: OutputFormat {
 
     private static func span(_ s: String) -> String {
         var body = String.UnicodeScalarView()
-        var longestRun = 0, run = 0, afterCR = false
+        var longestRun = 0
+        var run = 0
+        var afterCR = false
         for c in s.unicodeScalars {
             defer { afterCR = c == "\r" }
             run = c == "`" ? run + 1 : 0
@@ -148,7 +159,8 @@ public struct MarkdownFormat: OutputFormat {
             }
         }
         guard let first = body.first, let last = body.last else { return "" }
-        // CommonMark strips one space from each side if both exist, and a backtick touching the fence would merge: padding keeps it exact.
+        // CommonMark strips one space from each side if both exist, and a backtick touching the fence would merge:
+        // padding keeps it exact.
         let allSpaces = body.allSatisfy { $0 == " " }
         let pad = first == "`" || last == "`" || (first == " " && last == " " && !allSpaces)
         let fence = String(repeating: "`", count: longestRun + 1)
@@ -157,7 +169,8 @@ public struct MarkdownFormat: OutputFormat {
     }
 }
 
-/// Text in a generated Swift `//` comment (`SwiftPrinter.comment`): a line break would end it early; control characters have no place.
+/// Text in a generated Swift `//` comment (`SwiftPrinter.comment`): a line break would end it early; control characters
+/// have no place.
 public struct SwiftCommentFormat: OutputFormat {
     public init() {}
 
@@ -172,8 +185,9 @@ public struct SwiftCommentFormat: OutputFormat {
     public func writeCode(_ s: String, into out: inout [UInt8]) { writeText(s, into: &out) }
 }
 
-/// HTML text and attribute values: markup characters become references, a line break becomes `<br />`, and control characters HTML forbids
-/// become U+FFFD. The output is also well-formed XML, so tests can read pages back with an XML parser.
+/// HTML text and attribute values: markup characters become references, a line break becomes `<br />`, and control
+/// characters HTML forbids become U+FFFD. The output is also well-formed XML, so tests can read pages back with an XML
+/// parser.
 public struct HTMLFormat: OutputFormat {
     public init() {}
 

@@ -1,9 +1,11 @@
 import PushMatrixSupport
 
-/// A logic-less template (strict Mustache subset), parsed once, rendered often; an unknown name is an error, not empty, catching typos.
+/// A logic-less template (strict Mustache subset), parsed once, rendered often; an unknown name is an error, not empty,
+/// catching typos.
 public struct Template: Sendable {
     public let file: String
-    let nodes: [TemplateNode], endsWithLiteralNewline: Bool
+    let nodes: [TemplateNode]
+    let endsWithLiteralNewline: Bool
 
     public init(source: String, file: String) throws(DiagnosticsError) {
         var parser = TemplateParser(source: source, file: file)
@@ -13,7 +15,8 @@ public struct Template: Sendable {
         endsWithLiteralNewline = parser.endsWithLiteralNewline
     }
 
-    /// Maps a `{{> name}}` to its template, asked once per name per call; what it throws without a location points at the tag.
+    /// Maps a `{{> name}}` to its template, asked once per name per call; what it throws without a location points at
+    /// the tag.
     public typealias Partials = (String) throws(DiagnosticsError) -> Template
 
     public func render(_ context: TemplateValue, format: some OutputFormat, partials: Partials) throws(DiagnosticsError) -> String {
@@ -126,7 +129,8 @@ struct TemplateRenderer<Format: OutputFormat> {
         guard partialDepth < Self.maxPartialDepth else {
             throw Self.error(file, at, "partial '\(name)' is nested more than \(Self.maxPartialDepth) deep; does it include itself?")
         }
-        // Mustache indents every line of a standalone partial by the tag's indentation; an inline partial's lines are not indented.
+        // Mustache indents every line of a standalone partial by the tag's indentation; an inline partial's lines are
+        // not indented.
         let saved = indent
         indent = partialIndent.map { saved + $0 } ?? []
         partialDepth += 1
@@ -159,7 +163,10 @@ struct TemplateRenderer<Format: OutputFormat> {
             value = found
         }
         for (n, field) in segments.enumerated().dropFirst() {
-            if let v = value.field(field) { value = v; continue }
+            if let v = value.field(field) {
+                value = v
+                continue
+            }
             let owner = segments[..<n].joined(separator: ".")
             guard case .object(let fields) = value else {
                 throw Self.error(file, at, "'\(owner)' is \(value.kindDescription), so it has no field '\(field)'")

@@ -26,11 +26,14 @@ enum TemplateName: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Turns template source into nodes, applying the Mustache standalone-line rule, and collects every error it can (it stops only at a `{{`
-/// that never closes, since nothing after it is reliable). It scans UTF-8 bytes: every delimiter is ASCII, so no index splits a character.
+/// Turns template source into nodes, applying the Mustache standalone-line rule, and collects every error it can (it
+/// stops only at a `{{` that never closes, since nothing after it is reliable). It scans UTF-8 bytes: every delimiter
+/// is ASCII, so no index splits a character.
 struct TemplateParser {
-    private let s: [UInt8], file: String
-    private var i = 0, line = 1
+    private let s: [UInt8]
+    private let file: String
+    private var i = 0
+    private var line = 1
     private var lineStart = 0  // index of the current line's first byte
     private var pendingStart = 0  // literal text from here to `i` is not yet in `body`
     private var body: [TemplateNode] = []
@@ -109,7 +112,8 @@ struct TemplateParser {
         let at = SourceLocation(line: line, column: s[lineStart..<i].count(where: { $0 & 0xC0 != 0x80 }) + 1)
         var k = s[(i + 2)...].firstIndex { !isBlank($0) } ?? s.count
         let isComment = k < s.count && s[k] == UInt8(ascii: "!")
-        // Comments may span lines; other tags close on their line, so a missing `}}` is reported where it is, not by eating the next tag.
+        // Comments may span lines; other tags close on their line, so a missing `}}` is reported where it is, not by
+        // eating the next tag.
         while k + 1 < s.count && !(s[k] == .closeBrace && s[k + 1] == .closeBrace) && (isComment || s[k] != .newline) { k += 1 }
         guard k + 1 < s.count, s[k] == .closeBrace else {
             error(at: at, isComment ? "comment '{{!' is never closed by '}}'" : "'{{' is not closed by '}}' on the same line")
@@ -147,7 +151,8 @@ struct TemplateParser {
 
     private func text(_ range: Range<Int>) -> String { String(decoding: s[range], as: UTF8.self) }
 
-    /// A tag's trimmed content as bytes: names are nearly always ASCII; a String is made only for what the node keeps or a message quotes.
+    /// A tag's trimmed content as bytes: names are nearly always ASCII; a String is made only for what the node keeps
+    /// or a message quotes.
     private mutating func handle(_ tag: Range<Int>, at: SourceLocation, indent: [UInt8]?) {
         guard let first = tag.first else { return error(at: at, "empty tag '{{}}': expected a name") }
         let sigil = Unicode.Scalar(s[first])
@@ -182,10 +187,14 @@ struct TemplateParser {
         }
     }
 
-    /// Validates a tag's name; letters (any script), digits, `_` and `-`, in `.`-separated segments. `sigil` is the tag's, for messages.
+    /// Validates a tag's name; letters (any script), digits, `_` and `-`, in `.`-separated segments. `sigil` is the
+    /// tag's, for messages.
     private mutating func name(_ range: Range<Int>, sigil: String = "", at: SourceLocation) -> TemplateName? {
         if range.count == 1 && s[range.lowerBound] == UInt8(ascii: ".") { return .current }
-        guard !range.isEmpty else { error(at: at, "'{{\(sigil)' needs a name"); return nil }
+        guard !range.isEmpty else {
+            error(at: at, "'{{\(sigil)' needs a name")
+            return nil
+        }
         var segments: [String] = []
         var start = range.lowerBound
         for end in range.lowerBound...range.upperBound where end == range.upperBound || s[end] == UInt8(ascii: ".") {

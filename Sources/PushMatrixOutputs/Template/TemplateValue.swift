@@ -4,9 +4,12 @@ import PushMatrixModel
 public enum TemplateValue: Sendable, Equatable {
     case text(String)  // escaped by the output format
     case inline(Inline)  // each segment rendered by the output format
-    /// Written as is: only for values the generator makes safe itself (anchors built from validated ids), never for spec text.
+    /// Written as is: only for values the generator makes safe itself (anchors built from validated ids), never for
+    /// spec text.
     case verbatim(String)
-    case bool(Bool), list([TemplateValue]), object(TemplateFields)
+    case bool(Bool)
+    case list([TemplateValue])
+    case object(TemplateFields)
 }
 
 // Literals keep view models and tests readable: `["name": "x", "rows": [...]]`.
@@ -42,16 +45,19 @@ extension TemplateValue {
         }
     }
 
-    /// An object's field `name`; nil for any other value. A method, so the fields are read in place, not copied out first.
+    /// An object's field `name`; nil for any other value. A method, so the fields are read in place, not copied out
+    /// first.
     func field(_ name: String) -> TemplateValue? {
         guard case .object(let fields) = self else { return nil }
         return fields[name]
     }
 }
 
-/// An object's named fields in order (diagnostics list them); a scan finds one of few, and many (a page's texts) are indexed by name.
+/// An object's named fields in order (diagnostics list them); a scan finds one of few, and many (a page's texts) are
+/// indexed by name.
 public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// Not a tuple: an array of tuples is destroyed through the generic tuple witness, which cost more than building the fields.
+    /// Not a tuple: an array of tuples is destroyed through the generic tuple witness, which cost more than building
+    /// the fields.
     private struct Field { var name: String, value: TemplateValue }
     private var fields: [Field] = []
     private var index: [String: Int]?
@@ -81,7 +87,10 @@ public struct TemplateFields: Sendable, Equatable, ExpressibleByDictionaryLitera
         get { position(of: name).map { fields[$0].value } }
         set {
             guard let newValue else { return }  // fields are only ever added or replaced
-            if let n = position(of: name) { fields[n].value = newValue; return }
+            if let n = position(of: name) {
+                fields[n].value = newValue
+                return
+            }
             fields.append(Field(name: name, value: newValue))
             if index != nil {
                 index![name] = fields.count - 1

@@ -3,7 +3,8 @@ import PushMatrixSupport
 
 /// Reads one JSON object of the spec into typed values, recording every problem and reporting keys nobody asked for.
 final class NodeReader {
-    package let node: JSONNode, path: String
+    package let node: JSONNode
+    package let path: String
     let sink: DiagnosticSink
     private var known: [String] = []
 
@@ -108,8 +109,9 @@ final class NodeReader {
         }
     }
 
-    /// What `read` makes of each member of an object whose keys are data (ids), not field names; a key written twice is reported and its
-    /// second value dropped. (Read as they come: every cell has such objects, and an array of the members first would cost a copy of each.)
+    /// What `read` makes of each member of an object whose keys are data (ids), not field names; a key written twice is
+    /// reported and its second value dropped. (Read as they come: every cell has such objects, and an array of the
+    /// members first would cost a copy of each.)
     package func entries<T>(_ key: String, optional: Bool = false, _ read: (_ key: String, _ value: JSONNode, _ origin: Origin) -> T?)
         -> [T]
     {
@@ -128,8 +130,8 @@ final class NodeReader {
         return made
     }
 
-    /// Reports members that no read asked for, and keys written twice: by a scan of the earlier members in an object of a few fields, by a
-    /// set in a larger one, so that no object costs more than its size.
+    /// Reports members that no read asked for, and keys written twice: by a scan of the earlier members in an object of
+    /// a few fields, by a set in a larger one, so that no object costs more than its size.
     package func finish() {
         guard case .object(let members) = node.value else { return }
         var seen = Set<String>()
@@ -151,7 +153,8 @@ final class NodeReader {
         return nil
     }
 
-    /// An object of language → string, or a plain string the same in each language `plainIn` names; validation checks the languages.
+    /// An object of language → string, or a plain string the same in each language `plainIn` names; validation checks
+    /// the languages.
     package static func text(_ node: JSONNode, path: String, sink: DiagnosticSink, plainIn ids: [String]? = nil) -> LocalizedText? {
         let origin = Origin(path: path, location: node.location)
         if let ids, case .string(let s) = node.value { return .init(values: ids.reduce(into: [:]) { $0[$1] = s }, origin: origin) }

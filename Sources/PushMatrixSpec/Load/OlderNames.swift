@@ -1,8 +1,8 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// The older names, read as today's: a spec or field log written before the second dimension was called a setup still loads unchanged. The
-/// older keys of the setups themselves (`initAPIs`, `api`, `apis`) are `SetupNaming.older`.
+/// The older names, read as today's: a spec or field log written before the second dimension was called a setup still
+/// loads unchanged. The older keys of the setups themselves (`initAPIs`, `api`, `apis`) are `SetupNaming.older`.
 package enum OlderNames {
     /// Text names the templates read, by their older name.
     static let textNames = ["columnAPI": "columnSetup", "initAPIsHeading": "setupsHeading", "initAPIsIntro": "setupsIntro"]
@@ -22,7 +22,8 @@ package enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) as today's; `markerBetween` defaults to `markerSeparator`.
+    /// `phrases` with each older placeholder (`{{api}}`, `{{apis}}`) as today's; `markerBetween` defaults to
+    /// `markerSeparator`.
     package static func phrases(_ phrases: [String: LocalizedText]) -> [String: LocalizedText] {
         var mapped = phrases
         if mapped["markerBetween"] == nil { mapped["markerBetween"] = mapped["markerSeparator"] }
@@ -41,9 +42,10 @@ package enum OlderNames {
         return mapped
     }
 
-    /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the built-in spec: in each of `languages` the
-    /// built-in spec has, else in the built-in spec's first. A spec that lacks none it needs costs no reading of the built-in spec.
-    /// `section` names the built-in spec's part to borrow from, `phrases` or `texts` (`names`, `Phrases.borrowedTexts`).
+    /// `phrases` with the phrases of `Phrases.borrowed` it lacks and `needs` taken from the built-in spec: in each of
+    /// `languages` the built-in spec has, else in the built-in spec's first. A spec that lacks none it needs costs no
+    /// reading of the built-in spec. `section` names the built-in spec's part to borrow from, `phrases` or `texts`
+    /// (`names`, `Phrases.borrowedTexts`).
     static func borrowedPhrases(
         _ phrases: [String: LocalizedText], languages: [String], origin: Origin, section: String = "phrases",
         names: [String] = Phrases.borrowed, needs: (String) -> Bool = { _ in true }

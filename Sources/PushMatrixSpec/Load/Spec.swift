@@ -1,27 +1,62 @@
 import PushMatrixSupport
 
-/// The spec as written: every dimension, text and cell, with where each came from. Nothing here knows a dimension's ids; they are data.
+/// The spec as written: every dimension, text and cell, with where each came from. Nothing here knows a dimension's
+/// ids; they are data.
 public struct Spec: Sendable {
-    public var file: String, languages: [Language], sources: [Source], symbols: [Symbol], payloadKeys: [PayloadKey]
-    /// The second dimension, the app's setup: `setups` (cells: `setup`), or `initAPIs` (`api`) in the older form, as `naming` says.
-    public var setups: [Setup], naming: SetupNaming, appStates: [AppState], handlerStates: [HandlerState], handlers: [Handler], taps: [Tap]
+    /// The spec's file, as diagnostics name it.
+    public var file: String
+    /// The languages of its texts, the first one the language of generated comments.
+    public var languages: [Language]
+    /// Where its facts come from.
+    public var sources: [Source]
+    /// Code names texts may cite as `{{name}}`.
+    public var symbols: [Symbol]
+    /// The APNs keys that decide the matrix's first dimension.
+    public var payloadKeys: [PayloadKey]
+    /// The second dimension, the app's setup: `setups` (cells: `setup`), or `initAPIs` (`api`) in the older form, as
+    /// `naming` says.
+    public var setups: [Setup]
+    /// The keys the second dimension is written with in the file.
+    public var naming: SetupNaming
+    /// The third dimension: where the app is when a push arrives.
+    public var appStates: [AppState]
+    /// The `UIApplication.State` a handler may run in.
+    public var handlerStates: [HandlerState]
+    /// The delegate methods iOS calls for a push.
+    public var handlers: [Handler]
+    /// What the user can tap.
+    public var taps: [Tap]
+    /// Remarks cells, app states and calls refer to.
     public var notes: [Note]
     /// Circumstances beside the cell's dimensions that change its calls, each declared once.
     public var conditions: [Condition] = []
+    /// The sentence patterns that tell a cell, by name and language.
     public var phrases: [String: LocalizedText]
     /// Where `phrases` is, for errors about phrases it lacks.
-    public var phrasesOrigin: Origin, texts: [String: LocalizedText]
+    public var phrasesOrigin: Origin
+    /// Every other wording of the pages, by name and language.
+    public var texts: [String: LocalizedText]
     /// Terms the texts write in one form per language; the index lists them.
     public var glossary: [GlossaryEntry] = []
-    public var designCases: [DesignCase], receptionHandler: ReceptionHandlerFacts
-    /// Optional sections: each makes a page of the docs when present.
-    public var permission: PermissionFacts?, callOrder: CallOrderFacts?, setupGuide: SetupGuide?
+    /// Worked examples the index shows, each tied to a cell.
+    public var designCases: [DesignCase]
+    /// The rules of the reception handler, for its page.
+    public var receptionHandler: ReceptionHandlerFacts
+    /// How the app reads and asks for permission; makes the permission page when present.
+    public var permission: PermissionFacts?
+    /// The order of calls a tap makes; makes the call-order page when present.
+    public var callOrder: CallOrderFacts?
+    /// How to set an app up, section by section; makes the setup page when present.
+    public var setupGuide: SetupGuide?
     /// Other matrices the index points readers to.
     public var relatedMatrices: [RelatedMatrix]
     /// The app scaffolding this matrix's setups need, beside the files every spec gets.
-    public var swiftFiles: SwiftFiles, cells: [Cell]
+    public var swiftFiles: SwiftFiles
+    /// One cell per payload combination, setup and app state.
+    public var cells: [Cell]
 
-    /// Whether the sources say what kind of evidence each is (the current form): then the docs show each cell's kind and explain names it.
+    /// Whether the sources say what kind of evidence each is (the current form): then the docs show each cell's kind
+    /// and explain names it.
     public var showsSourceKinds: Bool { sources.contains { $0.declaresKind } }
 }
 
@@ -48,59 +83,87 @@ public struct SetupNaming: Sendable, Equatable {
 
 public struct Language: Sendable { public var id: String, name: String, footnoteMarker: String, origin: Origin }
 public struct Source: Sendable {
-    /// How much a source can support: Apple's documentation, developers' reports, what follows unseen from documented rules, what was seen.
+    /// How much a source can support: Apple's documentation, developers' reports, what follows unseen from documented
+    /// rules, what was seen.
     public enum Kind: String, Sendable, CaseIterable { case appleDocumented, reported, expected, observed }
-    public var id: String, kind: Kind
-    /// False for a source in the older form, which says only whether Apple documents it: the docs and explain then show no kinds.
+    public var id: String
+    public var kind: Kind
+    /// False for a source in the older form, which says only whether Apple documents it: the docs and explain then show
+    /// no kinds.
     public var declaresKind: Bool
-    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports (`reported`), the sources an expectation follows from
-    /// (`expected`), device and OS version (`observed`). Empty where a spec in the older form gives only `appleDocumented`.
+    /// Where the kind's evidence is: the Apple page (`appleDocumented`), the reports (`reported`), the sources an
+    /// expectation follows from (`expected`), device and OS version (`observed`). Empty where a spec in the older form
+    /// gives only `appleDocumented`.
     public var address: String?
-    public var references: [LocalizedText], basedOn: [Reference]
-    public var device: LocalizedText?, os: LocalizedText?
+    public var references: [LocalizedText]
+    public var basedOn: [Reference]
+    public var device: LocalizedText?
+    public var os: LocalizedText?
     /// What a reported source saw, where the spec says; required of one that backs a path.
     public var saw: Scope?
-    /// A few words naming the source where a path's label cites it (`onmyway133`); without one, the label gives only the kind.
+    /// A few words naming the source where a path's label cites it (`onmyway133`); without one, the label gives only
+    /// the kind.
     public var short: LocalizedText?
-    public var platforms: LocalizedText, title: LocalizedText, caveat: LocalizedText, origin: Origin
+    public var platforms: LocalizedText
+    public var title: LocalizedText
+    public var caveat: LocalizedText
+    public var origin: Origin
 }
-/// A term the spec's texts write in one form per language: its other forms (`variants`, by language) are refused in every text, except
-/// inside the phrases `allowed` (a gloss on first use, the name of a setting that contains one).
+/// A term the spec's texts write in one form per language: its other forms (`variants`, by language) are refused in
+/// every text, except inside the phrases `allowed` (a gloss on first use, the name of a setting that contains one).
 public struct GlossaryEntry: Sendable {
-    public var id: String, term: LocalizedText, meaning: LocalizedText, variants: [String: [String]], allowed: [String: [String]]
+    public var id: String
+    public var term: LocalizedText
+    public var meaning: LocalizedText
+    public var variants: [String: [String]]
+    public var allowed: [String: [String]]
     public var origin: Origin
 }
 
 public struct Symbol: Sendable { public var name: String, code: String, origin: Origin }
 
 public struct PayloadKey: Sendable {
-    public var id: String, name: LocalizedText
+    public var id: String
+    public var name: LocalizedText
     /// A payload without any key that makes it visible never shows in Notification Center.
-    public var makesVisible: Bool, apnsKey: String
+    public var makesVisible: Bool
+    public var apnsKey: String
     /// How the APNs value must look for the key to count as set: `nonEmptyString`, `object`, `one`.
     public var presentWhen: [Reference]
     /// Keys without which this one changes nothing (`mutable-content` needs an alert).
-    public var requires: [Reference], origin: Origin
+    public var requires: [Reference]
+    public var origin: Origin
 }
 
 public struct Setup: Sendable {
-    public var id: String, name: LocalizedText, className: String?, platforms: LocalizedText, description: LocalizedText, origin: Origin
+    public var id: String
+    public var name: LocalizedText
+    public var className: String?
+    public var platforms: LocalizedText
+    public var description: LocalizedText
+    public var origin: Origin
 }
 
 public struct AppState: Sendable {
-    public var id: String, name: LocalizedText, description: LocalizedText
-    /// A state whose app has no process: nothing in the app can be called before the user taps, unless `launchesInBackground`.
+    public var id: String
+    public var name: LocalizedText
+    public var description: LocalizedText
+    /// A state whose app has no process: nothing in the app can be called before the user taps, unless
+    /// `launchesInBackground`.
     public var running: Bool
     /// The system may start the app in the background when a push arrives (not for a force-quit app).
     public var launchesInBackground: Bool
     /// Notes that hold for the whole column (shown on its header).
-    public var notes: [Reference], origin: Origin
+    public var notes: [Reference]
+    public var origin: Origin
 }
 
 public struct HandlerState: Sendable { public var id: String, swift: String, objc: String, description: LocalizedText, origin: Origin }
 
 public struct Handler: Sendable {
-    public var id: String, name: LocalizedText, description: LocalizedText
+    public var id: String
+    public var name: LocalizedText
+    public var description: LocalizedText
     /// False for a handler that runs before the app has a state (the one that launches it).
     public var hasState: Bool
     /// Calling it starts the app; so it comes first in every tap on an app that is not running, and nowhere else.
@@ -112,49 +175,64 @@ public struct Handler: Sendable {
     /// A launching call that says which tap started the app (a scene's connection options).
     public var carriesTap: Bool
     /// The setups it has a method for; a call of it exists only in their cells.
-    public var methods: [MethodName], origin: Origin
+    public var methods: [MethodName]
+    public var origin: Origin
 }
 
 public struct MethodName: Sendable {
-    public var setup: Reference, swift: String, objc: String
-    /// The method hands the app a `UNNotification` (or a response holding one), with request identifier and date; false: payload alone.
+    public var setup: Reference
+    public var swift: String
+    public var objc: String
+    /// The method hands the app a `UNNotification` (or a response holding one), with request identifier and date;
+    /// false: payload alone.
     public var handsNotification = false
 }
 
 public struct Tap: Sendable {
-    public var id: String, name: LocalizedText
+    public var id: String
+    public var name: LocalizedText
     /// Payload keys that must be set for the tap to exist (an action button needs a category).
     public var requires: [Reference]
-    /// False for a tap not bringing the app forward (an action without `.foreground`): with no process, it may start without a launch.
+    /// False for a tap not bringing the app forward (an action without `.foreground`): with no process, it may start
+    /// without a launch.
     public var opensApp: Bool
-    /// False for a way back that leaves the notification alone (opening the app from its icon): it needs no Notification Center entry, a
-    /// cell may list it or not, and no call of it brings the notification. Written `"touchesNotification": false`.
+    /// False for a way back that leaves the notification alone (opening the app from its icon): it needs no
+    /// Notification Center entry, a cell may list it or not, and no call of it brings the notification. Written
+    /// `"touchesNotification": false`.
     public var touchesNotification = true
     public var origin: Origin
 }
 
 public struct Note: Sendable {
-    public var id: String, text: LocalizedText, source: Reference
+    public var id: String
+    public var text: LocalizedText
+    public var source: Reference
     /// Other pages and reports that say the same, cited beside `source`.
     public var moreSources: [Reference] = []
-    /// The setups the note is about (nil: all): shown only with those (an iOS 10 method's note means nothing on an older API's row).
+    /// The setups the note is about (nil: all): shown only with those (an iOS 10 method's note means nothing on an
+    /// older API's row).
     public var setups: [Reference]?
-    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a delivery call with this note to happen; nil: no condition.
-    public var onlyWithAPNsKeys: [Reference]?, whenMissing: Fallback?, origin: Origin
+    /// APNs keys (`sound`, `badge`) of which the payload must carry one for a delivery call with this note to happen;
+    /// nil: no condition.
+    public var onlyWithAPNsKeys: [Reference]?
+    public var whenMissing: Fallback?
+    public var origin: Origin
 
     /// Every source the note cites, its own first.
     public var sources: [Reference] { [source] + moreSources }
 }
 
-/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns its delegate, how an extension ends):
-/// declared once, applied to the calls of the cells it selects, so cells do not multiply by conditions.
+/// A circumstance iOS weighs beside a cell's dimensions (a setting, where the app runs, who owns its delegate, how an
+/// extension ends): declared once, applied to the calls of the cells it selects, so cells do not multiply by
+/// conditions.
 public struct Condition: Sendable {
     /// What a change does to the calls of its handler.
     public enum Effect: String, Sendable, CaseIterable {
         case removed
         /// The call does not happen on delivery; the push is handed over when the app is next opened.
         case heldUntilOpen
-        /// A call of the handler (in `state`) happens too, after the others; the other effects match its calls in `state` only, when given.
+        /// A call of the handler (in `state`) happens too, after the others; the other effects match its calls in
+        /// `state` only, when given.
         case added
         /// Of the cell's paths, those that make the call are the likely ones.
         case likely
@@ -164,25 +242,34 @@ public struct Condition: Sendable {
         case notShown
     }
     public struct Change: Sendable {
-        public var effect: Effect, handler: Reference?, state: Reference?
+        public var effect: Effect
+        public var handler: Reference?
+        public var state: Reference?
         /// `delivery` or a tap's id; nil for every call of the handler.
-        public var at: Reference?, origin: Origin
+        public var at: Reference?
+        public var origin: Origin
 
         /// The call an `added` change makes.
         package var call: Call? { handler.map { Call(handler: $0, state: state, notes: [], origin: origin) } }
     }
-    public var id: String, name: LocalizedText
+    public var id: String
+    public var name: LocalizedText
     /// What the condition is, and what it does to the app.
     public var text: LocalizedText
     /// How a tester sets it on a device, for the field kit's runbook.
     public var howToSet: LocalizedText
-    public var appliesTo: CellSelection, changes: [Change], sources: [Reference], origin: Origin
+    public var appliesTo: CellSelection
+    public var changes: [Change]
+    public var sources: [Reference]
+    public var origin: Origin
 }
 
-/// Some of the matrix's cells: payload keys set or not (others either way), and the setups and app states named (every one when nil).
+/// Some of the matrix's cells: payload keys set or not (others either way), and the setups and app states named (every
+/// one when nil).
 public struct CellSelection: Sendable {
     public var payload: [(key: Reference, value: Bool)] = []
-    public var setups: [Reference]?, appStates: [Reference]?
+    public var setups: [Reference]?
+    public var appStates: [Reference]?
 
     public func contains(payload flags: [String: Bool], setup: String, appState: String) -> Bool {
         payload.allSatisfy { flags[$0.key.id] == $0.value } && setups?.contains { $0.id == setup } != false
@@ -190,43 +277,59 @@ public struct CellSelection: Sendable {
     }
 }
 
-/// What a reported source saw: its cells, taps (nil: all), where (`device`, `simulator`, `both`, `unstated`). Beyond it: extrapolated.
+/// What a reported source saw: its cells, taps (nil: all), where (`device`, `simulator`, `both`, `unstated`). Beyond
+/// it: extrapolated.
 public struct Scope: Sendable {
-    public var cells: CellSelection, taps: [Reference]?, runsOn: String
+    public var cells: CellSelection
+    public var taps: [Reference]?
+    public var runsOn: String
     /// Why the spec still rests paths beyond the scope on the source.
     public var beyond: LocalizedText?
 }
 
 /// What iOS calls instead when the app lacks an optional handler.
 public struct Fallback: Sendable {
-    public var handler: Reference, instead: Call
-    /// What the note says where the app is known to lack the handler (explain's `--without-…-handler`); without it, the note is not shown.
+    public var handler: Reference
+    public var instead: Call
+    /// What the note says where the app is known to lack the handler (explain's `--without-…-handler`); without it, the
+    /// note is not shown.
     public var text: LocalizedText?
 }
 
 public struct Call: Sendable, Hashable {
-    public var handler: Reference, state: Reference?, notes: [Reference]
-    /// False for a launching call that arrives without the notification (a scene connection whose options hold no response): the app has
-    /// nothing of the push to handle there. Written `"withoutNotification": true`.
+    public var handler: Reference
+    public var state: Reference?
+    public var notes: [Reference]
+    /// False for a launching call that arrives without the notification (a scene connection whose options hold no
+    /// response): the app has nothing of the push to handle there. Written `"withoutNotification": true`.
     public var bringsNotification: Bool = true
     public var origin: Origin
 }
 
 public struct Cell: Sendable {
-    public var payload: [(key: Reference, value: Bool)], setup: Reference, appState: Reference, onDelivery: [Call], notificationCenter: Bool
-    public var taps: [(tap: Reference, calls: [Call])], ignored: Bool, notes: [Reference], source: Reference
+    public var payload: [(key: Reference, value: Bool)]
+    public var setup: Reference
+    public var appState: Reference
+    public var onDelivery: [Call]
+    public var notificationCenter: Bool
+    public var taps: [(tap: Reference, calls: [Call])]
+    public var ignored: Bool
+    public var notes: [Reference]
+    public var source: Reference
     /// The iOS versions the first path was seen on, where a source says.
     public var seenOn: String?
     /// Other paths iOS may take in this cell, after the first (the cell's own calls).
     public var paths: [CellPath] = []
-    /// Whether the first path applies its source beyond what it saw; false in the cell itself, set on the later paths `allPaths` makes.
+    /// Whether the first path applies its source beyond what it saw; false in the cell itself, set on the later paths
+    /// `allPaths` makes.
     public var extrapolated = false
     public var origin: Origin
 
     /// The payload by key id; a key given twice keeps its first value.
     public var flags: [String: Bool] { Dictionary(payload.map { ($0.key.id, $0.value) }, uniquingKeysWith: { a, _ in a }) }
 
-    /// Every path of the cell, its own first, each as a cell of one path: another path takes the cell's calls wherever it names none.
+    /// Every path of the cell, its own first, each as a cell of one path: another path takes the cell's calls wherever
+    /// it names none.
     public var allPaths: [Cell] {
         guard !paths.isEmpty else { return [self] }
         var first = self
@@ -248,17 +351,23 @@ public struct Cell: Sendable {
     }
 }
 
-/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery, and for the taps it names; the rest as the
-/// cell says), with the source that reports it.
+/// Another path iOS may take in a cell: the calls that differ from the cell's own (on delivery, and for the taps it
+/// names; the rest as the cell says), with the source that reports it.
 public struct CellPath: Sendable {
-    public var onDelivery: [Call]?, taps: [(tap: Reference, calls: [Call])], source: Reference, seenOn: String?
+    public var onDelivery: [Call]?
+    public var taps: [(tap: Reference, calls: [Call])]
+    public var source: Reference
+    public var seenOn: String?
     /// The path applies its source beyond what the source saw (`Source.saw`).
     public var extrapolated = false
     public var origin: Origin
 }
 
 public struct CellAddress: Sendable {
-    public var payload: [(key: Reference, value: Bool)], setup: Reference, appState: Reference, origin: Origin
+    public var payload: [(key: Reference, value: Bool)]
+    public var setup: Reference
+    public var appState: Reference
+    public var origin: Origin
 }
 
 public struct DesignCase: Sendable { public var id: String, title: LocalizedText, text: LocalizedText, cell: CellAddress, origin: Origin }
@@ -269,25 +378,40 @@ public struct Rule: Sendable { public var id: String, text: LocalizedText, origi
 public struct ReceptionHandlerFacts: Sendable {
     public struct FetchResult: Sendable { public var id: String, swift: String, objc: String, meaning: LocalizedText, origin: Origin }
     public var source: Reference
-    public var handler: Reference, completionDeadlineSeconds: Int, fetchResults: [FetchResult], rules: [Rule]
+    public var handler: Reference
+    public var completionDeadlineSeconds: Int
+    public var fetchResults: [FetchResult]
+    public var rules: [Rule]
 }
 
 public struct PermissionFacts: Sendable {
     public struct Status: Sendable { public var id: String, meaning: LocalizedText, response: LocalizedText, origin: Origin }
     public struct CheckPoint: Sendable { public var symbol: Reference, setup: Reference? }
-    /// How one setup reads and asks for permission, and how its answer maps to a status (the cases of a Swift `switch`).
+    /// How one setup reads and asks for permission, and how its answer maps to a status (the cases of a Swift
+    /// `switch`).
     public struct Way: Sendable {
         public struct Case: Sendable { public var pattern: String, status: Reference }
-        public var setup: Reference, read: Reference, request: Reference, switchOn: String, cases: [Case], rules: [Rule]
+        public var setup: Reference
+        public var read: Reference
+        public var request: Reference
+        public var switchOn: String
+        public var cases: [Case]
+        public var rules: [Rule]
     }
-    public var source: Reference, statuses: [Status], checkPoints: [CheckPoint], setups: [Way]
+    public var source: Reference
+    public var statuses: [Status]
+    public var checkPoints: [CheckPoint]
+    public var setups: [Way]
 }
 
 /// Templates rendered into the generated module (`sources`, in `Sources/MODULE`), its conformance tests (`tests`, in
-/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, in `Probe`: a folder per app target, beside `Shared`).
+/// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, in `Probe`: a folder per app target, beside
+/// `Shared`).
 public struct SwiftFiles: Sendable {
     public struct File: Sendable { public var template: String, file: String, origin: Origin }
-    public var sources: [File], tests: [File], probe: [File]
+    public var sources: [File]
+    public var tests: [File]
+    public var probe: [File]
 
     /// The module's sources, the suite's own files, the field kit's probe app.
     public enum Part: Sendable { case sources, tests, probe }
@@ -314,15 +438,24 @@ public struct SwiftFiles: Sendable {
 /// A page on setting an app up, section by section, each citing its sources.
 public struct SetupGuide: Sendable {
     public struct Section: Sendable {
-        public var id: String, heading: LocalizedText, paragraphs: [LocalizedText], code: String?, sources: [Reference], origin: Origin
+        public var id: String
+        public var heading: LocalizedText
+        public var paragraphs: [LocalizedText]
+        public var code: String?
+        public var sources: [Reference]
+        public var origin: Origin
     }
-    public var intro: LocalizedText, sections: [Section]
+    public var intro: LocalizedText
+    public var sections: [Section]
 }
 
-/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension each format adds.
+/// Another matrix's docs: `href` is per language, relative to this one's language directory, without the extension each
+/// format adds.
 public struct RelatedMatrix: Sendable { public var name: LocalizedText, description: LocalizedText, href: LocalizedText, origin: Origin }
 
 public struct CallOrderFacts: Sendable {
     public struct ObservedCall: Sendable { public var symbol: Reference, text: LocalizedText }
-    public var source: Reference, tapOpensApp: [ObservedCall], rules: [Rule]
+    public var source: Reference
+    public var tapOpensApp: [ObservedCall]
+    public var rules: [Rule]
 }

@@ -1,10 +1,12 @@
 import PushMatrixJSON
 import PushMatrixSupport
 
-/// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found. The model stage takes it from there (`Matrix`).
+/// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found. The model stage takes it
+/// from there (`Matrix`).
 public enum SpecLoader {
-    /// Larger specs are refused unparsed (the built-in is about 70 KB, a synthetic 6,144-cell matrix 2 MB): the one bound on size, which
-    /// bounds the cells, and validation never looks at more combinations than about twice the cells given (`CellIndex`).
+    /// Larger specs are refused unparsed (the built-in is about 70 KB, a synthetic 6,144-cell matrix 2 MB): the one
+    /// bound on size, which bounds the cells, and validation never looks at more combinations than about twice the
+    /// cells given (`CellIndex`).
     public static let maxBytes = 16 << 20
     public static let maxDepth = 64
 
@@ -16,7 +18,8 @@ public enum SpecLoader {
         try load(bytes: bytes(path: path), file: path ?? builtInName)
     }
 
-    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or the default built-in spec for nil.
+    /// The spec's bytes: the file at `path`, the built-in spec `path` names (`builtin:NAME`), or the default built-in
+    /// spec for nil.
     public static func bytes(path: String?) throws(DiagnosticsError) -> [UInt8] {
         guard let path else { return BuiltInFiles.specs[0].bytes }
         if let builtIn = try BuiltInFiles.spec(path) { return builtIn.bytes }
@@ -35,8 +38,9 @@ public enum SpecLoader {
         return ValidatedSpec(spec: spec, cells: cells)
     }
 
-    /// The spec as written, or nil with the problems in `sink`. A function of its own so that the JSON tree goes when it returns: on a
-    /// large spec the tree takes as much memory as the spec, and the matrix and rendering that come next need their own.
+    /// The spec as written, or nil with the problems in `sink`. A function of its own so that the JSON tree goes when
+    /// it returns: on a large spec the tree takes as much memory as the spec, and the matrix and rendering that come
+    /// next need their own.
     private static func decode(_ bytes: [UInt8], sink: DiagnosticSink) throws(DiagnosticsError) -> Spec? {
         guard bytes.count <= maxBytes else {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec is \(bytes.count) bytes; the limit is \(maxBytes) bytes (16 MiB)")
@@ -47,7 +51,8 @@ public enum SpecLoader {
     }
 }
 
-/// A spec that passed validation, with the cell index validation built: what loading gives and the model (`Matrix`) takes.
+/// A spec that passed validation, with the cell index validation built: what loading gives and the model (`Matrix`)
+/// takes.
 public struct ValidatedSpec: Sendable {
     public let spec: Spec
     /// Every combination's cell; complete, since validation reported any missing one.

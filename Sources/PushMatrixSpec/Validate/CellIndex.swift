@@ -1,11 +1,20 @@
-/// The cells by payload, setup and app state, made once: validation reports its repeats and gaps, the matrix looks cells up in it.
+/// The cells by payload, setup and app state, made once: validation reports its repeats and gaps, the matrix looks
+/// cells up in it.
 package struct CellIndex: Sendable {
-    /// Positions of payload keys, setups and app states, which address the table.
-    package let keyIndex: [String: Int], setupIndex: [String: Int], stateIndex: [String: Int], setups: Int, states: Int
+    /// Each payload key's position, which addresses the table.
+    package let keyIndex: [String: Int]
+    /// Each setup's position, which addresses the table.
+    package let setupIndex: [String: Int]
+    /// Each app state's position, which addresses the table.
+    package let stateIndex: [String: Int]
+    /// How many setups there are.
+    package let setups: Int
+    package let states: Int
     /// How many combinations the dimensions make: a cell is needed for each.
     package let combinations: Int
-    /// Whether the cells given could come near covering every combination (else `table` is empty): then each missing one is found and
-    /// named. A table of every combination is made only up to about twice the cells given, so its size follows from the spec's bytes.
+    /// Whether the cells given could come near covering every combination (else `table` is empty): then each missing
+    /// one is found and named. A table of every combination is made only up to about twice the cells given, so its size
+    /// follows from the spec's bytes.
     let coverable: Bool
     /// The first cell of each combination, as an index into `spec.cells`, or -1 (see `slot`).
     package let table: [Int]
@@ -34,12 +43,14 @@ package struct CellIndex: Sendable {
         (self.table, self.repeats) = (table, repeats)
     }
 
-    /// Where the cell of a payload, a setup's position and an app state's position is in `spec.cells`; -1 when no cell covers it.
+    /// Where the cell of a payload, a setup's position and an app state's position is in `spec.cells`; -1 when no cell
+    /// covers it.
     package func cell(_ payload: Payload, _ setup: Int, _ state: Int) -> Int {
         table[Self.slot(payload, setup, state, setups: setups, states: states)]
     }
 
-    /// How many more combinations than twice the cells a spec may lack and still have each missing cell named (a small spec's gaps).
+    /// How many more combinations than twice the cells a spec may lack and still have each missing cell named (a small
+    /// spec's gaps).
     static let namedGap = 64
 
     package static func positions(_ ids: [String]) -> [String: Int] {

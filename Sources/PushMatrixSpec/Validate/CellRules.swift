@@ -1,14 +1,16 @@
 import PushMatrixSupport
 
-/// Checks the cells against the dimensions: one cell per combination, and the domain rules every cell obeys, by the roles the spec declares
-/// (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`, `opensApp`, `requires`), never particular ids.
+/// Checks the cells against the dimensions: one cell per combination, and the domain rules every cell obeys, by the
+/// roles the spec declares (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`,
+/// `opensApp`, `requires`), never particular ids.
 struct CellRules {
     package let spec: Spec
     let sink: DiagnosticSink
 
     /// Checks the cells through `index`, made from the same spec.
     package func check(_ index: CellIndex) {
-        let keys = spec.payloadKeys.map(\.id), keyIndex = index.keyIndex
+        let keys = spec.payloadKeys.map(\.id)
+        let keyIndex = index.keyIndex
         let cellsLocation = spec.cells.first?.origin.location ?? SourceLocation(line: 1, column: 1)
         if !index.coverable {
             sink.error(
@@ -77,12 +79,15 @@ struct CellRules {
         }
     }
 
-    /// The rules for the calls of one path; a later path may repeat a call (iOS 18.0's doubled presentation is what such a path is for).
+    /// The rules for the calls of one path; a later path may repeat a call (iOS 18.0's doubled presentation is what
+    /// such a path is for).
     private func calls(_ path: Cell, appState: AppState, repeatsAllowed: Bool) {
         if !appState.running && !appState.launchesInBackground, let first = path.onDelivery.first(where: { !inExtension($0) }) {
             sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
         }
-        path.onDelivery.forEach { check($0, position: 0, tap: nil, running: appState.running, setup: path.setup.id) }
+        for call in path.onDelivery {
+            check(call, position: 0, tap: nil, running: appState.running, setup: path.setup.id)
+        }
         noRepeats(path.onDelivery, columnNotes: appState.notes, allowed: repeatsAllowed)
         // An app the system started in the background on arrival may still run at the tap.
         let startedOnArrival = !appState.running && path.onDelivery.contains { !inExtension($0) }
@@ -112,7 +117,8 @@ struct CellRules {
         return [calls(path.onDelivery)] + path.taps.map { [$0.tap.id] + calls($0.calls) }
     }
 
-    /// The same call twice in a row of calls, or a column's note again on a call, would only repeat a step or a marker in the docs.
+    /// The same call twice in a row of calls, or a column's note again on a call, would only repeat a step or a marker
+    /// in the docs.
     private func noRepeats(_ calls: [Call], columnNotes: [Reference], allowed: Bool) {
         var seen = Set<String>()
         for call in calls {
@@ -127,10 +133,11 @@ struct CellRules {
 
     private func inExtension(_ call: Call) -> Bool { spec.handlers.first { $0.id == call.handler.id }?.inExtension == true }
 
-    /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's setup; state only where the handler has one;
-    /// an extension's handler only on delivery; a handler that launches the app comes first in each tap that opens an app that is not
-    /// running (unless it `mayBeRunning`, started in the background on arrival), and nowhere but first in a tap on such an app; one that
-    /// carries the tap (a scene connection) may also come first in a tap on a running app, whose scene UIKit may have disconnected.
+    /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's setup; state only where
+    /// the handler has one; an extension's handler only on delivery; a handler that launches the app comes first in
+    /// each tap that opens an app that is not running (unless it `mayBeRunning`, started in the background on arrival),
+    /// and nowhere but first in a tap on such an app; one that carries the tap (a scene connection) may also come first
+    /// in a tap on a running app, whose scene UIKit may have disconnected.
     private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String, mayBeRunning: Bool = false) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
         let inTap = tap != nil
@@ -148,7 +155,8 @@ struct CellRules {
         } else if !handler.hasState, let state = call.state {
             sink.error(state.origin, "handler '\(handler.id)' runs before the app has a state: remove \"state\"")
         }
-        let mayLaunch = inTap && !running && position == 0, mustLaunch = mayLaunch && tap?.opensApp != false && !mayBeRunning
+        let mayLaunch = inTap && !running && position == 0
+        let mustLaunch = mayLaunch && tap?.opensApp != false && !mayBeRunning
         if mustLaunch && !handler.launchesApp {
             let launchers = spec.handlers.filter(\.launchesApp).map(\.id).joined(separator: ", ")
             sink.error(
@@ -170,7 +178,8 @@ struct CellRules {
         }
     }
 
-    /// A key that `requires` others changes nothing while one is unset: such a cell matches the one without it (a missing one is reported).
+    /// A key that `requires` others changes nothing while one is unset: such a cell matches the one without it (a
+    /// missing one is reported).
     private func sameWithoutUnneededKeys(_ cells: CellIndex) {
         for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
             let required = key.requires.compactMap { cells.keyIndex[$0.id] }
@@ -178,7 +187,8 @@ struct CellRules {
                 let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
                 for setup in 0..<cells.setups {
                     for state in 0..<cells.states {
-                        let a = cells.cell(payload, setup, state), b = cells.cell(without, setup, state)
+                        let a = cells.cell(payload, setup, state)
+                        let b = cells.cell(without, setup, state)
                         guard a >= 0, b >= 0, !Self.sameOutcome(spec.cells[a], spec.cells[b]) else { continue }
                         let needed = key.requires.map(\.id).joined(separator: ", ")
                         sink.error(

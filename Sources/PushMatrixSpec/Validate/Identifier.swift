@@ -11,7 +11,8 @@ package enum Identifier {
         return nil
     }
 
-    /// `contentAvailable` → `content-available`, for command-line flags and anchors. An id is ASCII, so only `A`–`Z` are upper-case.
+    /// `contentAvailable` → `content-available`, for command-line flags and anchors. An id is ASCII, so only `A`–`Z`
+    /// are upper-case.
     package static func hyphenated(_ id: String) -> String {
         var bytes: [UInt8] = []
         for byte in id.utf8 {

@@ -1,5 +1,6 @@
-/// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators meet every combination many times; bits
-/// hash, compare and copy for nothing, where key ids cost a string hash each. Validation keeps the keys below 41 (`CellIndex`).
+/// A payload combination as bits: bit i is set when the spec's i-th payload key is. Generators meet every combination
+/// many times; bits hash, compare and copy for nothing, where key ids cost a string hash each. Validation keeps the
+/// keys below 41 (`CellIndex`).
 public struct Payload: Hashable, Sendable {
     public let bits: UInt64
 
@@ -12,9 +13,11 @@ public struct Payload: Hashable, Sendable {
         self.bits = bits
     }
 
-    /// A cell's payload as the spec writes it (`keys` in spec order, `keyIndex` their positions); the first of repeated keys counts.
+    /// A cell's payload as the spec writes it (`keys` in spec order, `keyIndex` their positions); the first of repeated
+    /// keys counts.
     package init(_ pairs: [(key: Reference, value: Bool)], keys: [String], keyIndex: [String: Int]) {
-        var bits: UInt64 = 0, seen: UInt64 = 0
+        var bits: UInt64 = 0
+        var seen: UInt64 = 0
         let distinct = keyIndex.count == keys.count  // an id declared twice counts at its first place
         for (n, (key, value)) in pairs.enumerated() {
             // Cells mostly list keys in the spec's order: a look there saves hashing the id.
@@ -43,10 +46,13 @@ public struct Payload: Hashable, Sendable {
     }
 }
 
-/// Payloads that set some keys one way and leave the others free: `alert` set and `content-available` unset, the rest either way.
+/// Payloads that set some keys one way and leave the others free: `alert` set and `content-available` unset, the rest
+/// either way.
 package struct PayloadCube: Hashable {
-    /// The keys it fixes, as bits, and their values there.
-    package var mask: UInt64, bits: UInt64
+    /// The keys it fixes, as bits.
+    package var mask: UInt64
+    /// The values of the keys `mask` fixes, as bits.
+    package var bits: UInt64
 
     package func contains(_ payload: Payload) -> Bool { payload.bits & mask == bits }
 
@@ -62,7 +68,8 @@ package struct PayloadCube: Hashable {
         return cubes.sorted { $0.mask.nonzeroBitCount < $1.mask.nonzeroBitCount }
     }
 
-    /// Few cubes that together hold exactly `payloads`: largest first, while it covers new ones; past a handful of keys, one by one.
+    /// Few cubes that together hold exactly `payloads`: largest first, while it covers new ones; past a handful of
+    /// keys, one by one.
     package static func cover(_ payloads: [Payload], count: Int) -> [PayloadCube] {
         let full = count >= 64 ? UInt64.max : (UInt64(1) << UInt64(count)) - 1
         guard count <= 6 else { return payloads.map { PayloadCube(mask: full, bits: $0.bits) } }

@@ -30,8 +30,8 @@ package enum Phrases {
         "observedTitle": ["device", "os"], "observedCaveat": [],
     ]
 
-    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths: a spec written before they lived in the
-    /// spec has none of them, and borrows the built-in spec's (see `OlderNames`).
+    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths: a spec written before
+    /// they lived in the spec has none of them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
         ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice"].contains { name.hasPrefix($0) }
     }.sorted()
@@ -72,7 +72,8 @@ package enum Phrases {
         return needed
     }()
 
-    /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the one saying what that kind can support.
+    /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the one saying what that
+    /// kind can support.
     package static func kindPhrase(_ kind: Source.Kind) -> String {
         "kind" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
     }
@@ -80,9 +81,13 @@ package enum Phrases {
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.
 package enum Placeholders {
-    package enum Piece: Equatable { case literal(String), name(String) }
+    package enum Piece: Equatable {
+        case literal(String)
+        case name(String)
+    }
 
-    /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands of times, and every text is checked once.
+    /// Splits at `{{` … `}}` pairs, scanning the text's own bytes: phrases are filled thousands of times, and every
+    /// text is checked once.
     package static func pieces(_ text: String) -> [Piece] {
         var text = text
         return text.withUTF8 { bytes in
@@ -90,7 +95,10 @@ package enum Placeholders {
             var literalStart = 0
             var i = 0
             while i + 1 < bytes.count {
-                guard bytes[i] == .openBrace, bytes[i + 1] == .openBrace, let close = closing(bytes, from: i + 2) else { i += 1; continue }
+                guard bytes[i] == .openBrace, bytes[i + 1] == .openBrace, let close = closing(bytes, from: i + 2) else {
+                    i += 1
+                    continue
+                }
                 if i > literalStart { result.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self))) }
                 var name = bytes[(i + 2)..<close]  // spaces around the name are allowed
                 while name.first == .space { name.removeFirst() }

@@ -3,7 +3,15 @@ import PushMatrixSupport
 /// Resolves ids written in the spec against what it declares, reporting each one that does not.
 struct References {
     let sink: DiagnosticSink
-    package let sources, symbols, payloadKeys, setups, appStates, handlerStates, handlers, taps, notes: [String]
+    package let sources: [String]
+    package let symbols: [String]
+    package let payloadKeys: [String]
+    package let setups: [String]
+    package let appStates: [String]
+    package let handlerStates: [String]
+    package let handlers: [String]
+    package let taps: [String]
+    package let notes: [String]
     /// The spec's name for its second dimension: "setup" unless the spec's `setupNames` gives another.
     package let setupWords: String
     /// Whether no payload key is declared twice (that is reported elsewhere).
@@ -33,15 +41,23 @@ struct References {
 
     /// The payload keys, setups and app states a selection of cells names.
     package func selection(_ selection: CellSelection) {
-        selection.payload.forEach { resolve($0.key, payloadKeys, "payload key") }
-        selection.setups?.forEach { resolve($0, setups, setupWords) }
-        selection.appStates?.forEach { resolve($0, appStates, "app state") }
+        for key in selection.payload {
+            resolve(key.key, payloadKeys, "payload key")
+        }
+        for setup in selection.setups ?? [] {
+            resolve(setup, setups, setupWords)
+        }
+        for appState in selection.appStates ?? [] {
+            resolve(appState, appStates, "app state")
+        }
     }
 
     package func call(_ call: Call) {
         resolve(call.handler, handlers, "handler")
         if let state = call.state { resolve(state, handlerStates, "handler state") }
-        call.notes.forEach { resolve($0, notes, "note") }
+        for note in call.notes {
+            resolve(note, notes, "note")
+        }
     }
 
     /// A cell address names every payload key once, a setup and an app state.

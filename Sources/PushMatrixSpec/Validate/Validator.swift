@@ -1,16 +1,18 @@
 import PushMatrixSupport
 
-/// Checks what the decoder cannot: safe unique ids, resolved references, translated texts, one cell per combination, the domain rules.
+/// Checks what the decoder cannot: safe unique ids, resolved references, translated texts, one cell per combination,
+/// the domain rules.
 struct Validator {
     package let spec: Spec
     let sink: DiagnosticSink
 
-    /// Reports every problem in `sink`; returns the cells indexed by combination, which the matrix is built on when there is none.
+    /// Reports every problem in `sink`; returns the cells indexed by combination, which the matrix is built on when
+    /// there is none.
     package static func validate(_ spec: Spec, sink: DiagnosticSink) -> CellIndex {
-        let v = Validator(spec: spec, sink: sink)
-        v.checkIds()
-        v.checkTexts()
-        v.checkReferences()
+        let validator = Validator(spec: spec, sink: sink)
+        validator.checkIds()
+        validator.checkTexts()
+        validator.checkReferences()
         let index = CellIndex(spec)
         CellRules(spec: spec, sink: sink).check(index)
         return index
@@ -59,13 +61,17 @@ struct Validator {
     // MARK: texts
 
     private func checkTexts() {
-        let languages = spec.languages.map(\.id), symbols = Set(spec.symbols.map(\.name))
+        let languages = spec.languages.map(\.id)
+        let symbols = Set(spec.symbols.map(\.name))
         for language in spec.languages where !Placeholders.names(language.footnoteMarker).contains("number") {
             sink.error(language.origin, "footnoteMarker '\(language.footnoteMarker)' must contain {{number}}")
         }
         for (text, extra, mayBeBlank) in SpecTexts.all(in: spec) {
             for language in languages {
-                guard let value = text.values[language] else { sink.error(text.origin, "missing '\(language)' text"); continue }
+                guard let value = text.values[language] else {
+                    sink.error(text.origin, "missing '\(language)' text")
+                    continue
+                }
                 if !mayBeBlank && value.isBlank { sink.error(text.origin, "empty '\(language)' text") }
                 // Most texts hold no brace, so no placeholder either: nothing to split.
                 guard value.utf8.contains(where: { $0 == .openBrace || $0 == .closeBrace }) else { continue }
@@ -97,26 +103,84 @@ struct Validator {
     // MARK: references
 
     private func checkReferences() {
-        let r = References(spec: spec, sink: sink)
+        let references = References(spec: spec, sink: sink)
+        let conditional = checkNotes(references)
+        checkSources(references)
+        checkGlossary()
+        checkHandlersAndKeys(references)
+        for section in spec.setupGuide?.sections ?? [] {
+            for source in section.sources {
+                references.resolve(source, references.sources, "source")
+            }
+            if let code = section.code, code.contains("```") || code.contains("~~~") {
+                sink.error(
+                    section.origin,
+                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
+            }
+        }
+        for condition in spec.conditions {
+            if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
+            for source in condition.sources {
+                references.resolve(source, references.sources, "source")
+            }
+            references.selection(condition.appliesTo)
+            for change in condition.changes {
+                checkChange(change, references)
+            }
+        }
+        checkExtrapolation()
+        for designCase in spec.designCases { references.address(designCase.cell) }
+        let facts = spec.receptionHandler
+        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] {
+            references.resolve(source, references.sources, "source")
+        }
+        references.resolve(facts.handler, references.handlers, "handler")
+        checkPermission(references)
+        for call in spec.callOrder?.tapOpensApp ?? [] {
+            references.resolve(call.symbol, references.symbols, "symbol")
+        }
+        checkCellReferences(references, conditional: conditional)
+    }
+
+    /// The notes' references, and the app states' and taps' own; returns the notes that hold only with some APNs keys.
+    private func checkNotes(_ references: References) -> Set<String> {
         for note in spec.notes {
-            note.sources.forEach { r.resolve($0, r.sources, "source") }
-            note.setups?.forEach { r.resolve($0, r.setups, spec.naming.words) }
+            for source in note.sources {
+                references.resolve(source, references.sources, "source")
+            }
+            for setup in note.setups ?? [] {
+                references.resolve(setup, references.setups, spec.naming.words)
+            }
             if let fallback = note.whenMissing {
-                r.resolve(fallback.handler, r.handlers, "handler")
-                r.call(fallback.instead)
+                references.resolve(fallback.handler, references.handlers, "handler")
+                references.call(fallback.instead)
                 if let handler = spec.handlers.first(where: { $0.id == fallback.handler.id }), !handler.optional {
                     sink.error(fallback.handler.origin, "handler '\(handler.id)' is not optional, so it is never missing")
                 }
             }
         }
-        for state in spec.appStates { state.notes.forEach { r.resolve($0, r.notes, "note") } }
+        for state in spec.appStates {
+            for note in state.notes {
+                references.resolve(note, references.notes, "note")
+            }
+        }
         let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
-        spec.appStates.forEach { misplacedConditions($0.notes, conditional) }
-        for tap in spec.taps { tap.requires.forEach { r.resolve($0, r.payloadKeys, "payload key") } }
-        checkSources(r)
-        checkGlossary()
-        // Each handler's roles make sense together, and it has methods for known setups: an extension's handler has no app state and does
-        // not launch the app; a handler that carries the tap is a launching one.
+        for appState in spec.appStates {
+            misplacedConditions(appState.notes, conditional)
+        }
+        for tap in spec.taps {
+            for key in tap.requires {
+                references.resolve(key, references.payloadKeys, "payload key")
+            }
+        }
+        return conditional
+    }
+
+    /// Each handler's roles make sense together and it has methods for known setups; each payload key's requirements
+    /// and value tests are known.
+    private func checkHandlersAndKeys(_ references: References) {
+        // An extension's handler has no app state and does not launch the app; a handler that carries the tap is a
+        // launching one.
         for handler in spec.handlers {
             if handler.inExtension && (handler.hasState || handler.launchesApp) {
                 sink.error(handler.origin, "handler '\(handler.id)' runs in an extension: it has no state and cannot launch the app")
@@ -124,11 +188,14 @@ struct Validator {
             if handler.carriesTap && !handler.launchesApp {
                 sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
             }
-            handler.methods.forEach { r.resolve($0.setup, r.setups, spec.naming.words) }
+            for method in handler.methods {
+                references.resolve(method.setup, references.setups, spec.naming.words)
+            }
             if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
         for key in spec.payloadKeys {
-            for required in key.requires where r.resolve(required, r.payloadKeys, "payload key") && required.id == key.id {
+            for required in key.requires where references.resolve(required, references.payloadKeys, "payload key") && required.id == key.id
+            {
                 sink.error(required.origin, "payload key '\(key.id)' cannot require itself")
             }
             for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
@@ -138,31 +205,10 @@ struct Validator {
                 )
             }
         }
-        for section in spec.setupGuide?.sections ?? [] {
-            section.sources.forEach { r.resolve($0, r.sources, "source") }
-            if let code = section.code, code.contains("```") || code.contains("~~~") {
-                sink.error(
-                    section.origin,
-                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
-            }
-        }
-        for condition in spec.conditions {
-            if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
-            condition.sources.forEach { r.resolve($0, r.sources, "source") }
-            r.selection(condition.appliesTo)
-            condition.changes.forEach { checkChange($0, r) }
-        }
-        checkExtrapolation()
-        for designCase in spec.designCases { r.address(designCase.cell) }
-        let facts = spec.receptionHandler
-        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] { r.resolve(source, r.sources, "source") }
-        r.resolve(facts.handler, r.handlers, "handler")
-        checkPermission(r)
-        spec.callOrder?.tapOpensApp.forEach { r.resolve($0.symbol, r.symbols, "symbol") }
-        checkCellReferences(r, conditional: conditional)
     }
 
-    /// A path resting on a reported source stays within what it saw, or is marked extrapolated and the source says why it goes beyond.
+    /// A path resting on a reported source stays within what it saw, or is marked extrapolated and the source says why
+    /// it goes beyond.
     private func checkExtrapolation() {
         let sources = Dictionary(spec.sources.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var told = Set<String>()
@@ -197,18 +243,19 @@ struct Validator {
         }
     }
 
-    /// A change names a handler (none for `notShown`), maybe its state, and where: `delivery` or a tap (needed by `added`).
-    private func checkChange(_ change: Condition.Change, _ r: References) {
+    /// A change names a handler (none for `notShown`), maybe its state, and where: `delivery` or a tap (needed by
+    /// `added`).
+    private func checkChange(_ change: Condition.Change, _ references: References) {
         let effect = change.effect
         if let handler = change.handler {
-            r.resolve(handler, r.handlers, "handler")
+            references.resolve(handler, references.handlers, "handler")
             if effect == .notShown { sink.error(handler.origin, "a 'notShown' change hides the notification and names no handler") }
         } else if effect != .notShown {
             sink.error(change.origin, "a '\(effect.rawValue)' change needs a \"handler\"")
         }
-        if let state = change.state { r.resolve(state, r.handlerStates, "handler state") }
-        let places = (["delivery"] + r.taps).map { "'\($0)'" }.joined(separator: ", ")
-        if let at = change.at, at.id != "delivery", !r.taps.contains(at.id) {
+        if let state = change.state { references.resolve(state, references.handlerStates, "handler state") }
+        let places = (["delivery"] + references.taps).map { "'\($0)'" }.joined(separator: ", ")
+        if let at = change.at, at.id != "delivery", !references.taps.contains(at.id) {
             sink.error(at.origin, "unknown place '\(at.id)'; expected one of \(places)")
         }
         if effect == .added && change.at == nil { sink.error(change.origin, "an 'added' change needs \"at\", one of \(places)") }
@@ -217,22 +264,24 @@ struct Validator {
         }
     }
 
-    private func checkPermission(_ r: References) {
+    private func checkPermission(_ references: References) {
         guard let permission = spec.permission else { return }
         for point in permission.checkPoints {
-            r.resolve(point.symbol, r.symbols, "symbol")
-            if let setup = point.setup { r.resolve(setup, r.setups, r.setupWords) }
+            references.resolve(point.symbol, references.symbols, "symbol")
+            if let setup = point.setup { references.resolve(setup, references.setups, references.setupWords) }
         }
         for setup in permission.setups {
-            r.resolve(setup.setup, r.setups, r.setupWords)
-            r.resolve(setup.read, r.symbols, "symbol")
-            r.resolve(setup.request, r.symbols, "symbol")
+            references.resolve(setup.setup, references.setups, references.setupWords)
+            references.resolve(setup.read, references.symbols, "symbol")
+            references.resolve(setup.request, references.symbols, "symbol")
             let statuses = permission.statuses.map(\.id)
             var patterns = Set<String>()
             for item in setup.cases where item.pattern.isBlank || !patterns.insert(item.pattern).inserted {
                 sink.error(item.status.origin, "case pattern '\(item.pattern)' is empty or repeats an earlier case")
             }
-            setup.cases.forEach { r.resolve($0.status, statuses, "permission status") }
+            for item in setup.cases {
+                references.resolve(item.status, statuses, "permission status")
+            }
             for status in statuses where !setup.cases.contains(where: { $0.status.id == status }) {
                 sink.error(setup.setup.origin, "no case of \(spec.naming.words) '\(setup.setup.id)' gives permission status '\(status)'")
             }
@@ -240,24 +289,28 @@ struct Validator {
     }
 
     /// Each cell's references, and its notes against the setups they are about.
-    private func checkCellReferences(_ r: References, conditional: Set<String>) {
-        // A note about some setups only, by id, with those setups (when they are all known: an unknown one is reported above).
+    private func checkCellReferences(_ references: References, conditional: Set<String>) {
+        // A note about some setups only, by id, with those setups (when they are all known: an unknown one is reported
+        // above).
         let setups = Set(spec.setups.map(\.id))
         let scoped = Dictionary(
             spec.notes.compactMap { note in note.setups.map { (note.id, $0.map(\.id)) } }.filter { $0.1.allSatisfy(setups.contains) },
             uniquingKeysWith: { a, _ in a })
         for cell in spec.cells {
-            r.address(CellAddress(payload: cell.payload, setup: cell.setup, appState: cell.appState, origin: cell.origin))
-            r.resolve(cell.source, r.sources, "source")
-            cell.notes.forEach { r.resolve($0, r.notes, "note") }
-            cell.onDelivery.forEach(r.call)
-            for (tap, calls) in cell.taps {
-                r.resolve(tap, r.taps, "tap")
-                calls.forEach(r.call)
+            references.address(CellAddress(payload: cell.payload, setup: cell.setup, appState: cell.appState, origin: cell.origin))
+            references.resolve(cell.source, references.sources, "source")
+            for note in cell.notes {
+                references.resolve(note, references.notes, "note")
             }
-            var pathDeliveries: [Call] = [], pathTaps: [Call] = []
+            cell.onDelivery.forEach(references.call)
+            for (tap, calls) in cell.taps {
+                references.resolve(tap, references.taps, "tap")
+                calls.forEach(references.call)
+            }
+            var pathDeliveries: [Call] = []
+            var pathTaps: [Call] = []
             for path in cell.paths {
-                r.resolve(path.source, r.sources, "source")
+                references.resolve(path.source, references.sources, "source")
                 pathDeliveries += path.onDelivery ?? []
                 pathTaps += path.taps.flatMap(\.calls)
                 for (tap, _) in path.taps where !cell.taps.contains(where: { $0.tap.id == tap.id }) {
@@ -265,7 +318,7 @@ struct Validator {
                 }
             }
             let pathCalls = pathDeliveries + pathTaps
-            pathCalls.forEach(r.call)
+            pathCalls.forEach(references.call)
             if !conditional.isEmpty {
                 misplacedConditions(cell.notes + (cell.taps.flatMap(\.calls) + pathTaps).flatMap(\.notes), conditional)
             }
@@ -280,7 +333,8 @@ struct Validator {
         }
     }
 
-    /// No text writes a glossary term another way: a variant is refused outside its entry's allowed phrases and the glossary.
+    /// No text writes a glossary term another way: a variant is refused outside its entry's allowed phrases and the
+    /// glossary.
     private func checkGlossary() {
         unique("glossary", spec.glossary.map { ($0.id, $0.origin) })
         guard !spec.glossary.isEmpty else { return }
@@ -296,7 +350,8 @@ struct Validator {
                 )
             }
         }
-        // Every variant of each language, found in one reading of a text; a term found is then searched again without its allowed forms.
+        // Every variant of each language, found in one reading of a text; a term found is then searched again without
+        // its allowed forms.
         let needles = languages.indices.map { at in terms.filter { $0.at == at }.flatMap { $0.variants.map(\.1) } }
         let sets = needles.map(NeedleSet.init)
         for (text, _, _) in SpecTexts.all(in: spec) where !text.origin.path.hasPrefix("glossary") {
@@ -313,14 +368,17 @@ struct Validator {
         }
     }
 
-    /// Each source carries the evidence its kind needs; an expectation rests on documented or reported sources, never on another
-    /// expectation. The links the docs print as they are, in Markdown and HTML (source addresses, related matrices' hrefs), are plain.
-    private func checkSources(_ r: References) {
+    /// Each source carries the evidence its kind needs; an expectation rests on documented or reported sources, never
+    /// on another expectation. The links the docs print as they are, in Markdown and HTML (source addresses, related
+    /// matrices' hrefs), are plain.
+    private func checkSources(_ references: References) {
         let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
         for source in spec.sources {
             if let saw = source.saw {
-                r.selection(saw.cells)
-                saw.taps?.forEach { r.resolve($0, r.taps, "tap") }
+                references.selection(saw.cells)
+                for tap in saw.taps ?? [] {
+                    references.resolve(tap, references.taps, "tap")
+                }
                 if !["device", "simulator", "both", "unstated"].contains(saw.runsOn) {
                     sink.error(source.origin, "source '\(source.id)': runsOn '\(saw.runsOn)'; expected device, simulator, both or unstated")
                 }
@@ -332,7 +390,7 @@ struct Validator {
                 if source.basedOn.isEmpty {
                     sink.error(source.origin, "source '\(source.id)' is an expectation: name what it follows from in \"basedOn\"")
                 }
-                for basis in source.basedOn where r.resolve(basis, r.sources, "source") {
+                for basis in source.basedOn where references.resolve(basis, references.sources, "source") {
                     if let kind = kinds[basis.id], kind != .appleDocumented && kind != .reported {
                         sink.error(
                             basis.origin, "an expectation rests on documented or reported sources, not on '\(basis.id)' (\(kind.rawValue))")
@@ -350,14 +408,16 @@ struct Validator {
         }
     }
 
-    /// Whether the docs may print `link` as is: a plain https URL or, if `relative`, a path of ASCII letters, digits and `-._~/`.
+    /// Whether the docs may print `link` as is: a plain https URL or, if `relative`, a path of ASCII letters, digits
+    /// and `-._~/`.
     static func isPlain(_ link: String, relative: Bool = false) -> Bool {
         let marks = link.hasPrefix("https://") ? "-._~/:?#@!$'()*+,;=%" : relative && link.first != "/" ? "-._~/" : ""
         return !marks.isEmpty && link.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) || marks.contains($0) }
     }
 
-    /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among the `conditional` ones: a condition on the
-    /// payload's APNs keys means something only on a call on delivery, where explain can decide it from a payload.
+    /// Reports each of `notes`, attached somewhere other than a call on delivery, that is among the `conditional` ones:
+    /// a condition on the payload's APNs keys means something only on a call on delivery, where explain can decide it
+    /// from a payload.
     private func misplacedConditions(_ notes: [Reference], _ conditional: Set<String>) {
         for note in notes where conditional.contains(note.id) {
             sink.error(note.origin, "note '\(note.id)' sets a condition on APNs keys, so it belongs on a call on delivery only")

@@ -117,7 +117,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// What iOS shows for a notification that arrives while the app is in the foreground; `[]`
     /// shows nothing. The matrix's foreground column assumes a banner or a list entry. `.banner`
     /// and `.list` need iOS 14; on iOS 13 only the deprecated `.alert` shows a notification.
-    open func presentationOptions(for notification: UNNotification, event: PushEvent?) -> UNNotificationPresentationOptions {
+    open func presentationOptions(for notification: UNNotification, event: PushEvent?)
+        -> UNNotificationPresentationOptions
+    {
         // pushmatrix:begin presentation-options
         if #available(iOS 14.0, *) { return [.banner, .list, .sound] }
         return [.alert, .sound]
@@ -187,7 +189,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey, senders: pushSenders,
+        setup: tested.setup ?? setup, missing: tested.missing ?? missingHandlers, messageIDKey: messageIDKey,
+        senders: pushSenders,
         store: memoryStore)
     /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
     var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
@@ -207,7 +210,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// Records this delegate as `current`, attaches the system and becomes the notification
     /// center's delegate before launching goes on, then calls `willFinishLaunching`.
     public final func application(
-        _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         Self.current = self
         system.attach(application)
@@ -222,7 +226,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// calls `didFinishLaunching`. In debug builds, says so when this delegate is no longer the
     /// notification center's delegate (an SDK took it): taps and foreground pushes then miss it.
     public final func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         system.registerForRemoteNotifications()
         // The launch options name a notification also when iOS starts the app in the background
@@ -263,12 +268,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     }
 
     /// Hands the device token to `didRegister(deviceToken:)` as hex text.
-    public final func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+    public final func application(
+        _ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
         didRegister(deviceToken: Self.hex(deviceToken))
     }
 
     /// Hands the failure to `didFailToRegister(_:)`.
-    public final func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+    public final func application(
+        _ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
         didFailToRegister(error)
     }
 
@@ -283,7 +292,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         nonisolated(unsafe) let received = PushReceivedNotification(userInfo: userInfo)
         nonisolated(unsafe) let completionHandler = completionHandler
         pushOnMainActor { [self] in
-            route(.reception, state: Self.state(forReception: system.applicationState), received, completion: completionHandler)
+            route(
+                .reception, state: Self.state(forReception: system.applicationState), received,
+                completion: completionHandler)
         }
     }
 
@@ -302,7 +313,8 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
                 return completionHandler(presentationOptions(for: notification, event: nil))
             }
             let handling = route(.presentation, state: Self.state(forPresentation: system.applicationState), received)
-            completionHandler(presentationOptions(for: notification, event: handling.event))  // once, whatever the options
+            // Once, whatever the options.
+            completionHandler(presentationOptions(for: notification, event: handling.event))
         }
     }
 
@@ -315,13 +327,16 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     ) {
         // As in `willPresent`.
         nonisolated(unsafe) let response = response
-        nonisolated(unsafe) let received = Self.received(response.notification, actionIdentifier: response.actionIdentifier)
+        nonisolated(unsafe) let received = Self.received(
+            response.notification, actionIdentifier: response.actionIdentifier)
         pushOnMainActor { [self] in
             guard Self.isPush(response.notification) else {
                 handleLocalNotification(response.notification, actionIdentifier: received.actionIdentifier)
                 return completionHandler()
             }
-            route(.action, state: Self.state(forAction: system.applicationState), received, response: response) { _ in completionHandler() }
+            route(.action, state: Self.state(forAction: system.applicationState), received, response: response) { _ in
+                completionHandler()
+            }
         }
     }
 

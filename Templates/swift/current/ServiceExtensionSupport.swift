@@ -50,7 +50,8 @@ nonisolated public final class PushContentDelivery<Content>: @unchecked Sendable
     @discardableResult
     public func expire() -> Bool {
         lock.lock()
-        let handler = self.handler, content = bestAttempt
+        let handler = self.handler
+        let content = bestAttempt
         self.handler = nil
         lock.unlock()
         guard let handler else { return false }
@@ -180,7 +181,8 @@ nonisolated public enum PushServiceExtensionCheck {
 
     /// Time runs out first; the work finishes afterwards.
     private static func expiringFirst(_ make: Make) -> [String] {
-        let deliveries = Deliveries(), held = HeldWork()
+        let deliveries = Deliveries()
+        let held = HeldWork()
         let service = make { _, finish in held.keep(finish) }
         service.receive(sample, deliver: deliveries.record)
         service.timeWillExpire()
@@ -197,7 +199,8 @@ nonisolated public enum PushServiceExtensionCheck {
     /// The work finishes on one thread while time runs out on another, many times over.
     private static func racing(_ make: Make) -> [String] {
         for round in 1...100 {
-            let deliveries = Deliveries(), held = HeldWork()
+            let deliveries = Deliveries()
+            let held = HeldWork()
             let service = make { _, finish in held.keep(finish) }
             service.receive(sample, deliver: deliveries.record)
             let group = DispatchGroup()

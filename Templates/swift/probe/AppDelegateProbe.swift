@@ -22,7 +22,8 @@ final class ProbeAppDelegate: PushAppDelegate {
     override var missingHandlers: Set<PushHandler> { ProbeStore.without() }
 
     override func application(
-        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let launched = super.application(application, didFinishLaunchingWithOptions: launchOptions)
         let plan = ProbePlan(setup: system.setup, without: missingHandlers)
@@ -51,7 +52,8 @@ final class ProbeAppDelegate: PushAppDelegate {
             category.identifier = "pushmatrix"
             category.setActions([action], for: .default)
             let types: UIUserNotificationType = [.alert, .badge, .sound]
-            UIApplication.shared.registerUserNotificationSettings(UIUserNotificationSettings(types: types, categories: [category]))
+            UIApplication.shared.registerUserNotificationSettings(
+                UIUserNotificationSettings(types: types, categories: [category]))
         }
     }
 }

@@ -30,7 +30,8 @@ public struct ProbePlan: Sendable {
     /// meets it: lacking exactly `without`, even where the scenario stands for an app with or
     /// without a handler.
     public var runs: [PushScenario] {
-        // An open from the icon logs what the run without a tap logs (which ends by coming back through the icon): no run of its own.
+        // An open from the icon logs what the run without a tap logs (which ends by coming back through the icon): no
+        // run of its own.
         PushScenario.all.filter {
             $0.setup == setup && $0.path == 1 && $0.standsFor(missing: without) && $0.tap?.touchesNotification != false
         }.map { scenario in

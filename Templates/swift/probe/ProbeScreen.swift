@@ -48,7 +48,9 @@ public final class ProbeScreen: UITableViewController {
 
     /// The run in progress, else the chosen missing run.
     private var current: (scenario: PushScenario, isOpen: Bool)? {
-        if let open = store.openRun, let scenario = plan.runs.first(where: { $0.name == open.scenario }) { return (scenario, true) }
+        if let open = store.openRun, let scenario = plan.runs.first(where: { $0.name == open.scenario }) {
+            return (scenario, true)
+        }
         return missing.indices.contains(chosen) ? (missing[chosen], false) : nil
     }
 
@@ -72,7 +74,8 @@ public final class ProbeScreen: UITableViewController {
 
     override public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
         switch Section(rawValue: section) {
-        case .steps: return current.map { ($0.isOpen ? words.openRun : words.nextRun) + ": " + words.summary($0.scenario) }
+        case .steps:
+            return current.map { ($0.isOpen ? words.openRun : words.nextRun) + ": " + words.summary($0.scenario) }
         case .actions: return nil
         case .missing: return words.missingRuns(missing.count, of: plan.runs.count)
         case nil: return nil
@@ -84,7 +87,8 @@ public final class ProbeScreen: UITableViewController {
         cell.textLabel?.numberOfLines = 0
         switch Section(rawValue: indexPath.section) {
         case .steps:
-            cell.textLabel?.text = current.map { "\(indexPath.row + 1). " + words.steps($0.scenario)[indexPath.row] } ?? words.done
+            cell.textLabel?.text =
+                current.map { "\(indexPath.row + 1). " + words.steps($0.scenario)[indexPath.row] } ?? words.done
         case .actions:
             let action = actions[indexPath.row]
             switch action {

@@ -34,7 +34,8 @@ public struct ProbeStore: Sendable {
 
     /// The open run's id and the name of its scenario; nil between runs.
     public var openRun: (id: String, scenario: String)? {
-        guard let id = defaults.string(forKey: Self.openRunKey), let scenario = defaults.string(forKey: Self.openScenarioKey)
+        guard let id = defaults.string(forKey: Self.openRunKey),
+            let scenario = defaults.string(forKey: Self.openScenarioKey)
         else { return nil }
         return (id, scenario)
     }
@@ -83,7 +84,9 @@ public struct ProbeStore: Sendable {
 
     /// The device's model identifier, such as `iPhone16,1`; on the simulator, the simulated one.
     public static var device: String {
-        if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] { return simulated + " (Simulator)" }
+        if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] {
+            return simulated + " (Simulator)"
+        }
         var system = utsname()
         uname(&system)
         return withUnsafeBytes(of: system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -92,7 +95,8 @@ public struct ProbeStore: Sendable {
     /// The running system's version, such as `18.2` or `17.4.1`.
     public static var osVersion: String {
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        return "\(version.majorVersion).\(version.minorVersion)" + (version.patchVersion > 0 ? ".\(version.patchVersion)" : "")
+        return "\(version.majorVersion).\(version.minorVersion)"
+            + (version.patchVersion > 0 ? ".\(version.patchVersion)" : "")
     }
 }
 #if canImport(UIKit)

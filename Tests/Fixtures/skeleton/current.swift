@@ -9,7 +9,9 @@ let chosenScenarios = ["alert_contentAvailable__scenes__background__tapBody"]
 
 /// An app: a PushAppDelegate subclass whose code does what `behaviour` says.
 final class DrivenApp: PushAppDelegate {
-    private let fixedSetup: PushSetup, missing: Set<PushHandler>, behaviour: Behaviour
+    private let fixedSetup: PushSetup
+    private let missing: Set<PushHandler>
+    private let behaviour: Behaviour
 
     init(setup: PushSetup, missing: Set<PushHandler>, behaviour: Behaviour) {
         (fixedSetup, self.missing, self.behaviour) = (setup, missing, behaviour)
@@ -44,7 +46,8 @@ final class DrivenApp: PushAppDelegate {
         try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // never returns within a test
         return .newData
     case .answersAfterDeadline:
-        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on a busy machine.
+        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on
+        // a busy machine.
         try? await Task.sleep(nanoseconds: 800_000_000)
         return .newData
     case .finishesOffMain, .finishesInTask:
@@ -58,12 +61,16 @@ final class DrivenApp: PushAppDelegate {
 func setupName(_ scenario: PushScenario) -> String { scenario.setup.rawValue }
 
 /// Whether `handler` hands over the notification in the scenario's setup.
-func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.setup) }
+func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool {
+    handler.handsNotification(scenario.setup)
+}
 
 /// Whether the app sees `handler`'s calls.
 func runsInApp(_ handler: PushHandler) -> Bool { handler.runsInApp }
 
-@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
+@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>)
+    -> PushAppDelegate
+{
     let app = DrivenApp(setup: scenario.setup, missing: missing, behaviour: behaviour)
     app.completionDeadline = 0.5
     return app
@@ -78,11 +85,15 @@ final class FakeSystem: PushSystem {
     func registerForRemoteNotifications() {}
 }
 
-@MainActor let application = UIApplication(), center = UNUserNotificationCenter()
+@MainActor let application = UIApplication()
+@MainActor let center = UNUserNotificationCenter()
 
 /// A scenes app launched with `behaviour`, its system, and the store its pushes are kept in.
-@MainActor func launched(_ behaviour: Behaviour, store: PushMemoryStore = PushMemoryInMemory()) -> (DrivenApp, FakeSystem) {
-    let app = DrivenApp(setup: .scenes, missing: [], behaviour: behaviour), system = FakeSystem()
+@MainActor func launched(_ behaviour: Behaviour, store: PushMemoryStore = PushMemoryInMemory()) -> (
+    DrivenApp, FakeSystem
+) {
+    let app = DrivenApp(setup: .scenes, missing: [], behaviour: behaviour)
+    let system = FakeSystem()
     app.system = system
     app.memoryStore = store
     app.completionDeadline = 0.5
@@ -118,10 +129,14 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             "extensionEdited",
             { behaviour, completions in
                 let (app, _) = launched(behaviour)
-                let original: [AnyHashable: Any] = ["aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]]
+                let original: [AnyHashable: Any] = [
+                    "aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]
+                ]
                 let service = EditingService()
                 var delivered: [AnyHashable: Any] = [:]
-                service.didReceive(makeNotification(userInfo: original, identifier: "e", date: Date()).request) { delivered = $0.userInfo }
+                service.didReceive(makeNotification(userInfo: original, identifier: "e", date: Date()).request) {
+                    delivered = $0.userInfo
+                }
                 app.application(application, didReceiveRemoteNotification: original) { completions.fetch($0) }
                 app.userNotificationCenter(center, willPresent: push(delivered, "e")) { completions.presentation($0) }
                 return Expected(content: 1...1, taps: 0, completions: 2)
@@ -133,7 +148,9 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             { behaviour, completions in
                 let (app, system) = launched(behaviour)
                 system.applicationState = .inactive
-                app.userNotificationCenter(center, didReceive: makeResponse(to: push(reminder, "c"))) { completions.plain() }
+                app.userNotificationCenter(center, didReceive: makeResponse(to: push(reminder, "c"))) {
+                    completions.plain()
+                }
                 return Expected(content: 1...1, taps: 1, completions: 1, contentBeforeTap: true)
             }
         ),
@@ -142,10 +159,14 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             "extensionReplaced",
             { behaviour, completions in
                 let (app, _) = launched(behaviour)
-                let original: [AnyHashable: Any] = ["aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]]
+                let original: [AnyHashable: Any] = [
+                    "aps": ["alert": "secret", "content-available": 1, "mutable-content": 1]
+                ]
                 let service = ReplacingService()
                 var delivered: [AnyHashable: Any] = [:]
-                service.didReceive(makeNotification(userInfo: original, identifier: "r", date: Date()).request) { delivered = $0.userInfo }
+                service.didReceive(makeNotification(userInfo: original, identifier: "r", date: Date()).request) {
+                    delivered = $0.userInfo
+                }
                 app.application(application, didReceiveRemoteNotification: original) { completions.fetch($0) }
                 app.userNotificationCenter(center, willPresent: push(delivered, "r")) { completions.presentation($0) }
                 return Expected(content: 1...1, taps: 0, completions: 2)
@@ -162,7 +183,9 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 RunLoop.main.run(until: Date() + 0.6)  // the content's work ends, or its deadline passes
                 let (second, system) = launched(behaviour, store: store)
                 system.applicationState = .inactive
-                second.userNotificationCenter(center, didReceive: makeResponse(to: notification)) { completions.plain() }
+                second.userNotificationCenter(center, didReceive: makeResponse(to: notification)) {
+                    completions.plain()
+                }
                 return Expected(content: 1...1, taps: 1, completions: 2)
             }
         ),
@@ -172,7 +195,9 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             { behaviour, completions in
                 let (app, system) = launched(behaviour)
                 system.applicationState = .inactive
-                app.application(application, didReceiveRemoteNotification: ["aps": ["content-available": 1]]) { completions.fetch($0) }
+                app.application(application, didReceiveRemoteNotification: ["aps": ["content-available": 1]]) {
+                    completions.fetch($0)
+                }
                 return Expected(content: 1...1, taps: 0, completions: 1)
             }
         ),
@@ -181,7 +206,8 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             "localNotificationWithDate",
             { behaviour, completions in
                 let (app, _) = launched(behaviour)
-                let local = makeNotification(userInfo: ["fireAt": Date(), "blob": Data([1])], identifier: "l", date: Date(), local: true)
+                let local = makeNotification(
+                    userInfo: ["fireAt": Date(), "blob": Data([1])], identifier: "l", date: Date(), local: true)
                 app.userNotificationCenter(center, willPresent: local) { completions.presentation($0) }
                 app.userNotificationCenter(center, didReceive: makeResponse(to: local)) { completions.plain() }
                 return Expected(content: 0...0, taps: 0, completions: 2)
@@ -195,7 +221,9 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
                 system.applicationState = .background
                 app.application(application, didReceiveRemoteNotification: reminder) { completions.fetch($0) }
                 system.applicationState = .active
-                app.userNotificationCenter(center, willPresent: push(reminder, "second")) { completions.presentation($0) }
+                app.userNotificationCenter(center, willPresent: push(reminder, "second")) {
+                    completions.presentation($0)
+                }
                 app.application(application, didReceiveRemoteNotification: reminder) { completions.fetch($0) }
                 return Expected(content: 2...2, taps: 0, completions: 3)
             }
@@ -219,16 +247,22 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
             { behaviour, completions in
                 let (app, system) = launched(behaviour)
                 let chat: [AnyHashable: Any] = ["aps": ["alert": "Reply?", "category": "chat"]]
-                let button = push(chat, "b"), dismissed = push(chat, "d")
-                app.userNotificationCenter(center, didReceive: makeResponse(to: button, actionIdentifier: "reply")) { completions.plain() }
+                let button = push(chat, "b")
+                let dismissed = push(chat, "d")
+                app.userNotificationCenter(center, didReceive: makeResponse(to: button, actionIdentifier: "reply")) {
+                    completions.plain()
+                }
                 system.applicationState = .background
                 app.userNotificationCenter(
-                    center, didReceive: makeResponse(to: dismissed, actionIdentifier: UNNotificationDismissActionIdentifier)
+                    center,
+                    didReceive: makeResponse(to: dismissed, actionIdentifier: UNNotificationDismissActionIdentifier)
                 ) {
                     completions.plain()
                 }
                 wait { completions.count == 2 }
-                if Seen.taps.suffix(2) != ["tapped(.actionButton) reply", "tapped(.dismiss) \(UNNotificationDismissActionIdentifier)"] {
+                if Seen.taps.suffix(2) != [
+                    "tapped(.actionButton) reply", "tapped(.dismiss) \(UNNotificationDismissActionIdentifier)",
+                ] {
                     print("actionAndDismiss: taps told as \(Seen.taps.suffix(2))")
                 }
                 return Expected(content: 2...2, taps: 2, completions: 2)
@@ -240,7 +274,8 @@ func push(_ userInfo: [AnyHashable: Any], _ identifier: String) -> UNNotificatio
 /// The generated service extension, whose code adds the decrypted text.
 final class EditingService: PushNotificationService {
     override func modifyContent(
-        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest,
+        delivery: PushContentDelivery<UNNotificationContent>
     ) {
         content.userInfo["decrypted"] = "Meet at noon"
         delivery.deliver(content)
@@ -250,7 +285,8 @@ final class EditingService: PushNotificationService {
 /// A service extension whose code builds the payload anew, dropping every key it was given.
 final class ReplacingService: PushNotificationService {
     override func modifyContent(
-        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest,
+        delivery: PushContentDelivery<UNNotificationContent>
     ) {
         content.userInfo = ["aps": ["alert": "Meet at noon"]]
         delivery.deliver(content)
@@ -312,7 +348,9 @@ final class SuperFirstApp: PushAppDelegate {
     let done2 = Completions()
     relaunched.userNotificationCenter(center, didReceive: makeResponse(to: push(alert, "b"))) { done2.plain() }
     wait { done2.count == 1 }
-    if !Seen.events.contains("content tapped(.body) retry") { problems.append("content cut off by a restart: \(Seen.events)") }
+    if !Seen.events.contains("content tapped(.body) retry") {
+        problems.append("content cut off by a restart: \(Seen.events)")
+    }
 
     // A reply typed into a text input action, sent while the app is in the background: iOS's
     // completion handler waits for the tap's work.
@@ -328,7 +366,9 @@ final class SuperFirstApp: PushAppDelegate {
         done3.plain()
     }
     wait { done3.count == 1 }
-    if Seen.events.suffix(2) != ["tap done", "iOS completion"] || Seen.taps != ["tapped(.actionButton) reply \"On my way\""] {
+    if Seen.events.suffix(2) != ["tap done", "iOS completion"]
+        || Seen.taps != ["tapped(.actionButton) reply \"On my way\""]
+    {
         problems.append("reply: \(Seen.events), \(Seen.taps)")
     }
 
@@ -365,7 +405,8 @@ final class SuperFirstApp: PushAppDelegate {
             wait { done4.count == 1 }
         }
         if (Seen.contentHandled, Seen.tapsAnswered) != (2, 2) {
-            problems.append("generic key \(generic.keys.first!): content \(Seen.contentHandled), taps \(Seen.tapsAnswered)")
+            problems.append(
+                "generic key \(generic.keys.first!): content \(Seen.contentHandled), taps \(Seen.tapsAnswered)")
         }
     }
 
@@ -378,9 +419,12 @@ final class SuperFirstApp: PushAppDelegate {
     ]
     for (role, declared, expected): (UISceneSession.Role, AnyClass?, String) in cases {
         let session = makeSession(role: role, delegateClass: declared)
-        let configuration = scenes.application(application, configurationForConnecting: session, options: makeConnectionOptions())
+        let configuration = scenes.application(
+            application, configurationForConnecting: session, options: makeConnectionOptions())
         let named = configuration.delegateClass.map { String(describing: $0) } ?? "none"
-        if named != expected || configuration.role != role { problems.append("scene \(role.rawValue): \(named), expected \(expected)") }
+        if named != expected || configuration.role != role {
+            problems.append("scene \(role.rawValue): \(named), expected \(expected)")
+        }
     }
     return problems
 }

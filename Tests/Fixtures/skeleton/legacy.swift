@@ -15,14 +15,17 @@ final class FakeSystem: PushSystem {
     var applicationState: UIApplication.State = .active
     func setNotificationCenterDelegate(_ delegate: UNUserNotificationCenterDelegate) {}
     func registerForRemoteNotifications() {}
-    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void) {}
+    func permissionStatus(
+        askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void
+    ) {}
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void) {}
     func openSettings() {}
 }
 
 /// An app: a PushAppDelegate subclass whose code does what `behaviour` says.
 final class DrivenApp: PushAppDelegate {
-    private let missing: Set<PushHandler>, behaviour: Behaviour
+    private let missing: Set<PushHandler>
+    private let behaviour: Behaviour
 
     init(missing: Set<PushHandler>, behaviour: Behaviour) {
         (self.missing, self.behaviour) = (missing, behaviour)
@@ -49,12 +52,16 @@ final class DrivenApp: PushAppDelegate {
 func setupName(_ scenario: PushScenario) -> String { scenario.setup.rawValue }
 
 /// Whether `handler` hands over the notification in the scenario's setup.
-func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool { handler.handsNotification(scenario.setup) }
+func handsNotification(_ handler: PushHandler, in scenario: PushScenario) -> Bool {
+    handler.handsNotification(scenario.setup)
+}
 
 /// Whether the app sees `handler`'s calls.
 func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of this matrix runs in the app
 
-@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>) -> PushAppDelegate {
+@MainActor func makeDelegate(_ behaviour: Behaviour, for scenario: PushScenario, missing: Set<PushHandler>)
+    -> PushAppDelegate
+{
     let app = DrivenApp(missing: missing, behaviour: behaviour)
     app.system = FakeSystem(setup: scenario.setup)
     app.completionDeadline = 0.5
@@ -71,7 +78,8 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
         (
             "identicalTapsOnIOS8or9",
             { behaviour, completions in
-                let app = DrivenApp(missing: [], behaviour: behaviour), system = FakeSystem(setup: .ios8_9)
+                let app = DrivenApp(missing: [], behaviour: behaviour)
+                let system = FakeSystem(setup: .ios8_9)
                 (app.system, app.memoryStore, app.completionDeadline) = (system, PushMemoryInMemory(), 0.5)
                 system.applicationState = .inactive
                 let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]
@@ -84,7 +92,9 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
 }
 
 /// The content as each behaviour handles it, and `done` as it treats it.
-@MainActor func answer(_ behaviour: Behaviour, _ event: PushEvent, _ done: @escaping @Sendable (UIBackgroundFetchResult) -> Void) {
+@MainActor func answer(
+    _ behaviour: Behaviour, _ event: PushEvent, _ done: @escaping @Sendable (UIBackgroundFetchResult) -> Void
+) {
     if behaviour == .ignoresUnexpected, case .delivered(.inactive) = event { return done(.noData) }
     Seen.contentHandled += 1
     if behaviour == .answersTapTwice, case .tapped = event { Seen.tapsAnswered += 1 }
@@ -93,7 +103,8 @@ func runsInApp(_ handler: PushHandler) -> Bool { true }  // every handler of thi
     case .dropsDone: return
     case .keepsDone: Seen.keptDones.append(done)
     case .answersAfterDeadline:
-        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on a busy machine.
+        // After the fixtures' deadline (0.5 s), which leaves an answer from another thread or a task time to arrive on
+        // a busy machine.
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { done(.newData) }
     case .finishesOffMain:
         DispatchQueue.global().async { done(.newData) }

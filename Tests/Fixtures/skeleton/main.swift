@@ -26,7 +26,10 @@ enum Behaviour: String, CaseIterable {
 /// subclass kept, to call later or never.
 @MainActor enum Seen {
     static var keptDones: [@Sendable (UIBackgroundFetchResult) -> Void] = []
-    static var contentHandled = 0, tapsAnswered = 0, taps: [String] = [], events: [String] = []
+    static var contentHandled = 0
+    static var tapsAnswered = 0
+    static var taps: [String] = []
+    static var events: [String] = []
 }
 
 /// Every departure from the scenarios and sequences of a delegate `behaving` so.
@@ -51,7 +54,8 @@ for failure in all.prefix(20) { print("  " + failure) }
 
 for behaviour in Behaviour.allCases where behaviour != .skeleton {
     for failure in failures(
-        behaviour, scenarios: chosenScenarios.compactMap { name in PushScenario.all.first { $0.name == name } }, sequences: [])
+        behaviour, scenarios: chosenScenarios.compactMap { name in PushScenario.all.first { $0.name == name } },
+        sequences: [])
     {
         print("\(behaviour): \(failure)")
     }
@@ -75,7 +79,10 @@ print("end")
 /// What one traffic case expects: how many pushes' content, taps and completion handlers, and
 /// whether the app's code must see the content before the tap that brought it.
 struct Expected {
-    var content: ClosedRange<Int>, taps: Int, completions: Int, contentBeforeTap = false
+    var content: ClosedRange<Int>
+    var taps: Int
+    var completions: Int
+    var contentBeforeTap = false
 }
 
 /// Runs one case with fresh counts and lists where the app's code departed from `Expected`.
@@ -90,11 +97,14 @@ struct Expected {
     if !expected.content.contains(Seen.contentHandled) {
         problems.append("content handled \(Seen.contentHandled) times, expected \(expected.content)")
     }
-    if Seen.tapsAnswered != expected.taps { problems.append("taps answered \(Seen.tapsAnswered) times, expected \(expected.taps)") }
+    if Seen.tapsAnswered != expected.taps {
+        problems.append("taps answered \(Seen.tapsAnswered) times, expected \(expected.taps)")
+    }
     if completions.count != expected.completions {
         problems.append("completion handlers called \(completions.count) times, expected \(expected.completions)")
     }
-    let firstTap = Seen.events.firstIndex { $0.hasPrefix("tap") }, firstContent = Seen.events.firstIndex { $0.hasPrefix("content") }
+    let firstTap = Seen.events.firstIndex { $0.hasPrefix("tap") }
+    let firstContent = Seen.events.firstIndex { $0.hasPrefix("content") }
     if expected.contentBeforeTap, let firstTap, firstContent.map({ $0 > firstTap }) ?? true {
         problems.append("the tap was answered before its content was handed over: \(Seen.events)")
     }
@@ -106,7 +116,9 @@ struct Expected {
 /// The completion handlers iOS passed in one case, counted.
 final class Completions: @unchecked Sendable {
     private let lock = NSLock()
-    private var calls = 0, failures = 0, offMain = false
+    private var calls = 0
+    private var failures = 0
+    private var offMain = false
     var count: Int { lock.withLock { calls } }
     var failed: Int { lock.withLock { failures } }
     var onMain: Bool { lock.withLock { !offMain } }
@@ -150,7 +162,9 @@ struct Seeded: RandomNumberGenerator {
     var random = Seeded(state: seed)
     let setups = Array(Set(PushScenario.all.map(setupName))).sorted()
     let setup = setups.randomElement(using: &random)!
-    let pool = PushScenario.all.filter { setupName($0) == setup && $0.missing.isEmpty && !$0.ignored && !$0.steps.isEmpty }
+    let pool = PushScenario.all.filter {
+        setupName($0) == setup && $0.missing.isEmpty && !$0.ignored && !$0.steps.isEmpty
+    }
     let start = Date()  // saved pushes are kept for a week from now
     struct Call { let push: Int, step: Int, at: TimeInterval }
     var plans: [(scenario: PushScenario, userInfo: [AnyHashable: Any], hasID: Bool, deliveredAt: TimeInterval)] = []
@@ -177,28 +191,35 @@ struct Seeded: RandomNumberGenerator {
     calls.sort { ($0.at, $0.push, $0.step) < ($1.at, $1.push, $1.step) }
     let store = PushMemoryInMemory()
     func launch() -> PushAppDelegateUnderTest {
-        PushAppDelegateUnderTest(makeDelegate(.skeleton, for: plans[0].scenario, missing: []), store: store, deadline: 0.5)
+        PushAppDelegateUnderTest(
+            makeDelegate(.skeleton, for: plans[0].scenario, missing: []), store: store, deadline: 0.5)
     }
     var handler = launch()
-    var content = [Int](repeating: 0, count: count), taps = content
+    var content = [Int](repeating: 0, count: count)
+    var taps = content
     var problems: [String] = []
     for call in calls {
-        let plan = plans[call.push], step = plan.scenario.steps[call.step]
+        let plan = plans[call.push]
+        let step = plan.scenario.steps[call.step]
         if step.handler.launchesApp || Int.random(in: 0..<20, using: &random) == 0 { handler = launch() }
         let hands = step.bringsNotification && handsNotification(step.handler, in: plan.scenario)
         let notification = PushReceivedNotification(
-            userInfo: step.bringsNotification ? plan.userInfo : [:], requestIdentifier: hands ? "request-\(call.push)" : nil,
+            userInfo: step.bringsNotification ? plan.userInfo : [:],
+            requestIdentifier: hands ? "request-\(call.push)" : nil,
             date: hands ? start + plan.deliveredAt : nil,
-            actionIdentifier: hands && !step.event.isDelivery ? plan.scenario.tap.map(PushConformanceCheck.actionIdentifier) : nil,
+            actionIdentifier: hands && !step.event.isDelivery
+                ? plan.scenario.tap.map(PushConformanceCheck.actionIdentifier) : nil,
             receivedAt: start + call.at, uptime: call.at)
         var completions = 0
         let handling = handler.receive(
-            step.handler, state: step.state, notification: notification, complete: step.handler.hasState ? { completions += 1 } : nil)
+            step.handler, state: step.state, notification: notification,
+            complete: step.handler.hasState ? { completions += 1 } : nil)
         if handling.processesContent { content[call.push] += 1 }
         if handling.respondsToTap { taps[call.push] += 1 }
         if step.handler.hasState && (completions != 1 || handling.missedDeadline) {
             problems.append(
-                "push \(call.push + 1) (\(plan.scenario.name)), \(step.handler): completion handler called \(completions) times")
+                "push \(call.push + 1) (\(plan.scenario.name)), \(step.handler): completion handler called \(completions) times"
+            )
         }
     }
     // Where a push without an id arrives within the window of a call of another push with the
@@ -208,7 +229,8 @@ struct Seeded: RandomNumberGenerator {
         plans.indices.filter { n in
             guard !plans[n].hasID, let first = calls.first(where: { $0.push == n }) else { return false }
             return calls.contains { other in
-                other.push != n && !plans[other.push].hasID && plans[other.push].scenario.payload == plans[n].scenario.payload
+                other.push != n && !plans[other.push].hasID
+                    && plans[other.push].scenario.payload == plans[n].scenario.payload
                     && abs(other.at - first.at) <= PushMemory.window
             }
         })
@@ -218,7 +240,8 @@ struct Seeded: RandomNumberGenerator {
             problems.append("push \(n + 1) (\(plan.scenario.name)): content never handled")
         }
         if plan.hasID && content[n] > 1 {
-            problems.append("push \(n + 1) (\(plan.scenario.name)): content handled \(content[n]) times despite its message id")
+            problems.append(
+                "push \(n + 1) (\(plan.scenario.name)): content handled \(content[n]) times despite its message id")
         }
         let tapped = plan.scenario.steps.contains { $0.respondsToTap }
         if taps[n] != (tapped ? 1 : 0) && !(taps[n] == 0 && ambiguous.contains(n)) {

@@ -60,7 +60,9 @@ nonisolated func deliver(_ n: Int, to app: DrivenApp, _ application: UIApplicati
 
 // Each delivery is two pushes to remember; all of them fit in the router's memory (128), so no
 // push is forgotten between its presentation and its tap, however the threads interleave.
-let onMain = 20, offMain = 40, pushes = onMain + offMain
+let onMain = 20
+let offMain = 40
+let pushes = onMain + offMain
 for n in 0..<onMain { deliver(n, to: app, application, start: start) }
 DispatchQueue.global().async { [app, application, start] in
     DispatchQueue.concurrentPerform(iterations: offMain) { deliver(onMain + $0, to: app, application, start: start) }
@@ -69,13 +71,16 @@ DispatchQueue.global().async { [app, application, start] in
 
 let deadline = Date() + 60
 let expected = [
-    "content": 2 * pushes, "tap": pushes, "presentation completed": pushes, "response completed": pushes, "fetch completed": pushes,
+    "content": 2 * pushes, "tap": pushes, "presentation completed": pushes, "response completed": pushes,
+    "fetch completed": pushes,
 ]
 while Date() < deadline && (tally["sent"] == 0 || expected.contains { tally[$0.key] < $0.value }) {
     RunLoop.main.run(until: Date() + 0.01)
 }
 RunLoop.main.run(until: Date() + 0.2)  // anything counted twice would show by now
 var problems = expected.filter { tally[$0.key] != $0.value }.map { "\($0.key): \(tally[$0.key]), expected \($0.value)" }
-for key in ["content off the main thread", "tap off the main thread"] where tally[key] > 0 { problems.append("\(key): \(tally[key])") }
+for key in ["content off the main thread", "tap off the main thread"] where tally[key] > 0 {
+    problems.append("\(key): \(tally[key])")
+}
 print(problems.isEmpty ? "ok" : problems.joined(separator: "\n"))
 exit(problems.isEmpty ? 0 : 1)

@@ -34,10 +34,13 @@ final class CommandTests: XCTestCase {
     /// `validate` renders the templates `generate` uses only with `--tests swift-testing`, and the
     /// field kit's, too: a broken one of either is reported.
     func testValidateRendersTheSwiftTestingAndFieldKitTemplates() throws {
-        for template in ["swift/Tests/TestingConformance.swift", "swift/probe/ProbeScreen.swift", "fieldkit/runbook.en.md"] {
+        for template in [
+            "swift/Tests/TestingConformance.swift", "swift/probe/ProbeScreen.swift", "fieldkit/runbook.en.md",
+        ] {
             let templates = Fixtures.temporaryDirectory(self)
             let file = URL(fileURLWithPath: templates + "/" + template)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{{#unclosed}}\n".utf8).write(to: file)
             let result = Command.run(["validate", "--spec", Fixtures.currentSpec, "--templates", templates])
             XCTAssertEqual(result.status, 1, template)
@@ -46,11 +49,14 @@ final class CommandTests: XCTestCase {
     }
 
     func testAnUnknownCommandIsAUsageErrorWhateverFollowsIt() {
-        for arguments in [["nosuchcommand", "--help"], ["nosuchcommand", "-h"], ["generat", "--spec", "x", "--help"]] {
+        for arguments in [
+            ["nosuchcommand", "--help"], ["nosuchcommand", "-h"], ["generat", "--spec", "x", "--help"],
+        ] {
             let result = Command.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stdout, "", "\(arguments): no help on standard output")
-            XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: unknown command '\(arguments[0])'"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("pushmatrix: error: unknown command '\(arguments[0])'"), result.stderr)
         }
         XCTAssertTrue(Command.run(["generat", "--help"]).stderr.contains("(did you mean 'generate'?)"))
         XCTAssertEqual(Command.run(["help", "--help"]).status, 0)
@@ -63,7 +69,8 @@ final class CommandTests: XCTestCase {
             let result = generate(Fixtures.temporaryDirectory(self), ["--module", module])
             XCTAssertEqual(result.status, 2, module)
             XCTAssertTrue(
-                result.stderr.hasPrefix("pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
+                result.stderr.hasPrefix(
+                    "pushmatrix: error: --module: '\(module)' is a module the generated code imports"), result.stderr)
         }
     }
 
@@ -85,7 +92,9 @@ final class CommandTests: XCTestCase {
 
     /// Output lost on the way out is a failure the user hears about, whatever the command.
     func testAFailedWriteOfTheOutputIsAnError() throws {
-        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("this system has no /dev/full") }
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else {
+            throw XCTSkip("this system has no /dev/full")
+        }
         let output = Fixtures.temporaryDirectory(self)
         for arguments in [
             ["explain", "--spec", Fixtures.spec, "--alert"],
@@ -93,7 +102,9 @@ final class CommandTests: XCTestCase {
         ] {
             let run = try Binary.run(arguments, output: full)
             XCTAssertEqual(run.status, 1, "\(arguments)")
-            XCTAssertEqual(run.stderr, "pushmatrix: error: cannot write to standard output: No space left on device\n", "\(arguments)")
+            XCTAssertEqual(
+                run.stderr, "pushmatrix: error: cannot write to standard output: No space left on device\n",
+                "\(arguments)")
         }
     }
 
@@ -113,33 +124,41 @@ final class CommandTests: XCTestCase {
         let payload = directory + "/push.json"
         try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: URL(fileURLWithPath: payload))
         // The smallest spec: each run does the command's whole work.
-        let minimal = Fixtures.fixture("minimal.json"), spec = try SpecLoader.load(path: minimal).spec
+        let minimal = Fixtures.fixture("minimal.json")
+        let spec = try SpecLoader.load(path: minimal).spec
         let values = [
             "--spec": minimal, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
             "--payload": payload, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing", "--condition": "none",
         ]
         let operands = [
-            "templates": ["export", directory + "/templates", "--force"], "generate": ["--check", "--output", directory + "/out"],
+            "templates": ["export", directory + "/templates", "--force"],
+            "generate": ["--check", "--output", directory + "/out"],
             "observe": [payload], "field-kit": ["--output", directory + "/kit"],
         ]
         XCTAssertEqual(
-            Help.commands(spec).map(\.name), ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"])
+            Help.commands(spec).map(\.name),
+            ["generate", "validate", "explain", "observe", "field-kit", "specs", "templates", "help"])
         for info in Help.commands(spec) {
             let help = Command.run([info.name, "--help", "--spec", minimal]).stdout
-            let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }.dropFirst()
-                .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+            let listed = help.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "OPTIONS:" }
+                .dropFirst()
+                .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  --") }.map {
+                    String($0.dropFirst(2).prefix { $0 != " " })
+                }
             XCTAssertEqual(listed, info.options.map(\.name), info.name)
             for option in info.options {
                 let value = option.value.map { _ in [values[option.name]!] } ?? []
                 let spec = info.options.contains { $0.name == "--spec" } ? ["--spec", minimal] : []
                 let result = Command.run([info.name] + (operands[info.name] ?? []) + spec + [option.name] + value)
-                XCTAssertFalse(result.stderr.contains("unknown option"), "\(info.name) \(option.name): \(result.stderr)")
+                XCTAssertFalse(
+                    result.stderr.contains("unknown option"), "\(info.name) \(option.name): \(result.stderr)")
             }
             let unknown = Command.run([info.name] + (operands[info.name] ?? []) + ["--no-such-option"])
             XCTAssertEqual(unknown.status, 2, info.name)
             XCTAssertTrue(
-                unknown.stderr.contains("unknown option '--no-such-option'") || info.options.isEmpty, "\(info.name): \(unknown.stderr)")
+                unknown.stderr.contains("unknown option '--no-such-option'") || info.options.isEmpty,
+                "\(info.name): \(unknown.stderr)")
         }
     }
 
@@ -149,7 +168,8 @@ final class CommandTests: XCTestCase {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
-            result.stderr, "\(path):1:1: error: aps: expected an APNs payload with an \"aps\" dictionary, found no \"aps\" key\n")
+            result.stderr,
+            "\(path):1:1: error: aps: expected an APNs payload with an \"aps\" dictionary, found no \"aps\" key\n")
     }
 
     func testGenerateWritesOnlyWhatChangedAndCheckFindsStaleFiles() throws {
@@ -180,27 +200,33 @@ final class CommandTests: XCTestCase {
             XCTAssertEqual(check.status, 0, check.stderr)
         }
         let manifest = try String(contentsOfFile: output + "/" + OutputWriter.manifestName, encoding: .utf8)
-        XCTAssertTrue(manifest.contains("\nspec \(FileSystem.relative(Fixtures.spec, from: output))\n"), "checking writes nothing")
+        XCTAssertTrue(
+            manifest.contains("\nspec \(FileSystem.relative(Fixtures.spec, from: output))\n"), "checking writes nothing"
+        )
     }
 
     /// A stale output's hint names the command the user ran: the package plugin tells the
     /// binary its own through PUSHMATRIX_INVOCATION.
     func testTheStaleHintNamesTheCommandTheUserRan() throws {
         let directory = Fixtures.temporaryDirectory(self)
-        let check = ["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", "out"]
+        let check = [
+            "generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", "out",
+        ]
         let plugin = "swift package --allow-writing-to-package-directory push-matrix"
         // The hint names the exact command that keeps this spec, output and templates.
         let update = "generate --spec \(Fixtures.spec) --output out --templates \(Fixtures.templates)"
         let viaPlugin = try Binary.run(check, in: directory, environment: ["PUSHMATRIX_INVOCATION": plugin])
         XCTAssertEqual(viaPlugin.status, 1)
         XCTAssertTrue(
-            viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) \(update)' to update\n"), viaPlugin.stderr)
+            viaPlugin.stderr.contains("out/Docs/en/index.md: error: missing — run '\(plugin) \(update)' to update\n"),
+            viaPlugin.stderr)
         XCTAssertFalse(viaPlugin.stderr.contains("'pushmatrix generate'"), viaPlugin.stderr)
         for environment in [[:], ["PUSHMATRIX_INVOCATION": ""]] {
             let direct = try Binary.run(check, in: directory, environment: environment)
             XCTAssertEqual(direct.status, 1)
             XCTAssertTrue(
-                direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix \(update)' to update\n"), direct.stderr)
+                direct.stderr.contains("out/Docs/en/index.md: error: missing — run 'pushmatrix \(update)' to update\n"),
+                direct.stderr)
         }
     }
 
@@ -225,7 +251,8 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/Docs/fr/reception-methods.md"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixtureOnly))
-        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), "mine", "files the generator did not make are kept")
+        XCTAssertEqual(
+            try String(contentsOfFile: mine, encoding: .utf8), "mine", "files the generator did not make are kept")
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
 
@@ -236,10 +263,13 @@ final class CommandTests: XCTestCase {
             "input 42", "digest xxh64", "\(digest) Docs/en/index.md", "Docs/old.md", "\(digest)  two spaces.md",
             "\(digest) ../escape.md", "a/./b.md", "a/../../b.md", "/etc/passwd", "\(digest) .hidden/x..y.md",
         ]
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: output + "/" + OutputWriter.manifestName))
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: output + "/" + OutputWriter.manifestName))
         let previous = OutputWriter(directory: output).readManifest()
         XCTAssertTrue(previous.digestIsKnown)
-        let expected: [String: String] = ["Docs/en/index.md": digest, " two spaces.md": digest, ".hidden/x..y.md": digest]
+        let expected: [String: String] = [
+            "Docs/en/index.md": digest, " two spaces.md": digest, ".hidden/x..y.md": digest,
+        ]
         XCTAssertEqual(previous.entries, expected)
     }
 
@@ -249,8 +279,11 @@ final class CommandTests: XCTestCase {
         for text in ["", "pushmatrix", "pushmatrix;", "a:b::", "pushmatri:x", "xpushmatrix :"] {
             XCTAssertFalse(Regions.mayHaveRegions(Array(text.utf8)), text)
         }
-        for (before, after) in [("", ""), ("// ", "begin x"), ("a:b:c pushmatrix: ", ""), (String(repeating: "::", count: 40), "\n")] {
-            XCTAssertTrue(Regions.mayHaveRegions(Array(before.utf8) + marker + Array(after.utf8)), before + "pushmatrix:" + after)
+        for (before, after) in [
+            ("", ""), ("// ", "begin x"), ("a:b:c pushmatrix: ", ""), (String(repeating: "::", count: 40), "\n"),
+        ] {
+            XCTAssertTrue(
+                Regions.mayHaveRegions(Array(before.utf8) + marker + Array(after.utf8)), before + "pushmatrix:" + after)
         }
     }
 
@@ -260,7 +293,8 @@ final class CommandTests: XCTestCase {
         let path = output + "/Tests/PushHandlersConformanceTests/HandlerUnderTest.swift"
         let original = try String(contentsOfFile: path, encoding: .utf8)
         let edited = original.replacingOccurrences(
-            of: "    return PushRouter(setup: setup, missing: missing)\n", with: "    return MyAppPushHandler(setup: setup)\n")
+            of: "    return PushRouter(setup: setup, missing: missing)\n",
+            with: "    return MyAppPushHandler(setup: setup)\n")
         XCTAssertNotEqual(edited, original)
         try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(generate(output, ["--check"]).status, 0, "a region's content is the user's, not stale output")
@@ -278,7 +312,8 @@ final class CommandTests: XCTestCase {
         let spec = Fixtures.temporaryDirectory(self) + "/spec.json"
         try Data(
             Fixtures.specText.replacingOccurrences(
-                of: "Notification Center shows the notification.", with: "The notification appears in Notification Center."
+                of: "Notification Center shows the notification.",
+                with: "The notification appears in Notification Center."
             ).utf8
         )
         .write(to: URL(fileURLWithPath: spec))
@@ -288,7 +323,8 @@ final class CommandTests: XCTestCase {
             result.stderr,
             "\(path): error: edited by hand outside pushmatrix:begin/end regions (or not made by pushmatrix); not overwritten — move the edits into a region, or run again with --force\n"
         )
-        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n", "nothing was overwritten")
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8), "// my own classifier\n", "nothing was overwritten")
         XCTAssertFalse(
             try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8).contains(
                 "appears in Notification Center"), "and nothing else was written either")
@@ -302,7 +338,8 @@ final class CommandTests: XCTestCase {
         let stripes = Array((0..<768).map { UInt8($0 % 256) }) + Array("pushmatrix".utf8)
         for (bytes, expected) in [
             ([], "ef46db3751d8e999"), (Array("a".utf8), "d24ec4f1a98c6e5b"), (Array("abc".utf8), "44bc2cf5ad770999"),
-            (Array("0123456789abcde".utf8), "4bb51a30968e6a4d"), (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
+            (Array("0123456789abcde".utf8), "4bb51a30968e6a4d"),
+            (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
             (stripes, "80398dd5b21a4388"),
         ] as [([UInt8], String)] {
             XCTAssertEqual(Digest.hex(bytes), expected, "\(bytes.count) bytes")
@@ -318,7 +355,8 @@ final class CommandTests: XCTestCase {
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").map(String.init)
         let digestLine = try XCTUnwrap(lines.firstIndex(of: "digest xxh64"))
         XCTAssertEqual(
-            lines[1...digestLine], ["spec \(FileSystem.relative(Fixtures.spec, from: output))", "module PushHandlers", "digest xxh64"])
+            lines[1...digestLine],
+            ["spec \(FileSystem.relative(Fixtures.spec, from: output))", "module PushHandlers", "digest xxh64"])
         for replacement in [[], ["digest md5"]] {
             var changed = lines
             changed.replaceSubrange(digestLine...digestLine, with: replacement)
@@ -332,7 +370,8 @@ final class CommandTests: XCTestCase {
             XCTAssertEqual(try String(contentsOfFile: edited, encoding: .utf8), "// my own classifier\n")
             XCTAssertEqual(generate(output, ["--force"]).status, 0)
             XCTAssertEqual(
-                try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[digestLine], "digest xxh64",
+                try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")[digestLine],
+                "digest xxh64",
                 "the manifest is rewritten with the current digest")
         }
     }
@@ -343,13 +382,17 @@ final class CommandTests: XCTestCase {
         let before = Fixtures.snapshot(output)
         let bad = Fixtures.temporaryDirectory(self) + "/bad.json"
         let text = Fixtures.specText
-            .replacingOccurrences(of: #""setup": "ios10", "appState": "background""#, with: #""setup": "ios10", "appState": "backgrnd""#)
+            .replacingOccurrences(
+                of: #""setup": "ios10", "appState": "background""#, with: #""setup": "ios10", "appState": "backgrnd""#
+            )
             .replacingOccurrences(of: "\"English\"", with: "\"English\"\n")
         try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
         let result = generate(output, spec: bad)
         XCTAssertEqual(result.status, 1)
         let lines = result.stderr.split(separator: "\n")
-        XCTAssertEqual(lines.filter { $0.contains("unknown app state 'backgrnd' (did you mean 'background'?)") }.count, 8, result.stderr)
+        XCTAssertEqual(
+            lines.filter { $0.contains("unknown app state 'backgrnd' (did you mean 'background'?)") }.count, 8,
+            result.stderr)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix(bad + ":") && $0.contains(": error: ") }, result.stderr)
         XCTAssertEqual(Fixtures.snapshot(output), before)
     }
@@ -358,10 +401,12 @@ final class CommandTests: XCTestCase {
         // Rendered in full (--force): the manifest's input digest does not cover the generator's code.
         for (_, spec, generated, module) in Fixtures.builtIns {
             let result = Command.run([
-                "generate", "--check", "--force", "--spec", spec, "--templates", Fixtures.templates, "--output", generated, "--module",
+                "generate", "--check", "--force", "--spec", spec, "--templates", Fixtures.templates, "--output",
+                generated, "--module",
                 module,
             ])
-            XCTAssertEqual(result.status, 0, "\(generated) is stale; run `pushmatrix generate` for it:\n\(result.stderr)")
+            XCTAssertEqual(
+                result.status, 0, "\(generated) is stale; run `pushmatrix generate` for it:\n\(result.stderr)")
         }
     }
 
@@ -370,11 +415,13 @@ final class CommandTests: XCTestCase {
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
-        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(to: URL(fileURLWithPath: table))
+        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(
+            to: URL(fileURLWithPath: table))
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("\(table):4:3: error: unknown name 'setuq' (did you mean 'setup'?)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("\(table):4:3: error: unknown name 'setuq' (did you mean 'setup'?)"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [])
     }
 
@@ -385,12 +432,16 @@ final class CommandTests: XCTestCase {
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let output = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(
-            Command.run(["generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output", output]).status,
+            Command.run([
+                "generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", templates, "--output",
+                output,
+            ]).status,
             0)
         let before = Fixtures.snapshot(output)
         let table = templates + "/docs/_matrix-table.md"
         let source = try String(contentsOfFile: table, encoding: .utf8)
-        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(to: URL(fileURLWithPath: table))
+        try Data(source.replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(
+            to: URL(fileURLWithPath: table))
         // The Swift outputs differ between the two specs, so they are staged before the docs fail.
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
         XCTAssertEqual(result.status, 1)
@@ -403,18 +454,27 @@ final class CommandTests: XCTestCase {
         let parent = Fixtures.temporaryDirectory(self)
         let output = parent + "/made/Generated"
         XCTAssertEqual(
-            Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output + "/"]).status, 0)
+            Command.run([
+                "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output + "/",
+            ]).status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent + "/made"), ["Generated"])
         XCTAssertEqual(
-            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output]).status, 0)
+            Command.run([
+                "generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output,
+            ]).status, 0)
         XCTAssertEqual(Fixtures.outputs(output), Fixtures.outputs(Fixtures.generated))
 
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: Fixtures.templates + "/docs", toPath: templates + "/docs")
         let table = templates + "/docs/_matrix-table.md"
-        try Data(try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{setup}}", with: "{{setuq}}").utf8).write(
+        try Data(
+            try String(contentsOfFile: table, encoding: .utf8).replacingOccurrences(of: "{{setup}}", with: "{{setuq}}")
+                .utf8
+        ).write(
             to: URL(fileURLWithPath: table))
-        let failed = Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", parent + "/other/Generated"])
+        let failed = Command.run([
+            "generate", "--spec", Fixtures.spec, "--templates", templates, "--output", parent + "/other/Generated",
+        ])
         XCTAssertEqual(failed.status, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent).sorted(), ["made"])
     }
@@ -426,7 +486,10 @@ final class CommandTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: leftover + "/Docs", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: leftover + "/Docs/old.md"))
         XCTAssertEqual(
-            Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", parent + "/Generated"]).status,
+            Command.run([
+                "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output",
+                parent + "/Generated",
+            ]).status,
             0)
         XCTAssertEqual(Fixtures.outputs(parent + "/Generated"), Fixtures.outputs(Fixtures.generated))
     }

@@ -12,10 +12,12 @@ final class EcosystemTests: XCTestCase {
     func testBuiltInFilesMatchTheRepository() throws {
         XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["current", "ios8-10"])
         for spec in BuiltInFiles.specs {
-            XCTAssertEqual(spec.bytes, try [UInt8](Data(contentsOf: Fixtures.root.appendingPathComponent(spec.file))), spec.name)
+            XCTAssertEqual(
+                spec.bytes, try [UInt8](Data(contentsOf: Fixtures.root.appendingPathComponent(spec.file))), spec.name)
         }
         var onDisk: [String: [UInt8]] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: Fixtures.templates)! where !path.hasSuffix("/") {
+        for case let path as String in FileManager.default.enumerator(atPath: Fixtures.templates)!
+        where !path.hasSuffix("/") {
             let url = URL(fileURLWithPath: Fixtures.templates + "/" + path)
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             onDisk[path] = try [UInt8](Data(contentsOf: url))
@@ -27,21 +29,25 @@ final class EcosystemTests: XCTestCase {
         let output = Fixtures.temporaryDirectory(self)
         let templates = Fixtures.temporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: templates + "/docs", withIntermediateDirectories: true)
-        XCTAssertEqual(Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
+        XCTAssertEqual(
+            Command.run(["generate", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
         // A template that would fail to render proves the second run rendered nothing …
         try Data("{{#broken}}".utf8).write(to: URL(fileURLWithPath: templates + "/docs/unused.md"))
         XCTAssertEqual(
-            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 0)
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
+                .status, 0)
         // … while a change to a template that is used does make it render and find the change.
         try Data("changed\n".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
         XCTAssertEqual(
-            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
+                .status, 1)
         // And an edited output is never taken as current.
         try Data("x".utf8).write(to: URL(fileURLWithPath: templates + "/docs/_nav.md"))
         try FileManager.default.removeItem(atPath: templates + "/docs/_nav.md")
         try Data("edited".utf8).write(to: URL(fileURLWithPath: output + "/Docs/en/index.md"))
         XCTAssertEqual(
-            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output]).status, 1)
+            Command.run(["generate", "--check", "--spec", Fixtures.spec, "--templates", templates, "--output", output])
+                .status, 1)
     }
 
     func testExportThenOverrideOneTemplate() throws {
@@ -58,8 +64,12 @@ final class EcosystemTests: XCTestCase {
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", directory, "--output", output])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(try String(contentsOfFile: output + "/Docs/en/permission.md", encoding: .utf8).contains("Our team's docs · "))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/Sources/PushHandlers/Classifier.swift"), "built-ins fill the rest")
+        XCTAssertTrue(
+            try String(contentsOfFile: output + "/Docs/en/permission.md", encoding: .utf8).contains(
+                "Our team's docs · "))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: output + "/Sources/PushHandlers/Classifier.swift"),
+            "built-ins fill the rest")
     }
 
     /// `validate` with a templates directory that overrides only `docs/index.md` with `text`.
@@ -73,7 +83,8 @@ final class EcosystemTests: XCTestCase {
     func testAnOverrideWithAnErrorIsLocated() throws {
         let (directory, result) = try validateWithIndex("line one\n{{#pages}}\n- {{titel}}\n{{/pages}}\n")
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "\(directory)/docs/index.md:3:3: error: unknown name 'titel' (did you mean 'title'?)\n")
+        XCTAssertEqual(
+            result.stderr, "\(directory)/docs/index.md:3:3: error: unknown name 'titel' (did you mean 'title'?)\n")
     }
 
     /// A template that includes a partial nobody wrote is reported at the tag, naming the file
@@ -82,7 +93,9 @@ final class EcosystemTests: XCTestCase {
         let (directory, result) = try validateWithIndex("line one\n{{> footer}}\n")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
-            result.stderr, "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n")
+            result.stderr,
+            "\(directory)/docs/index.md:2:1: error: partial 'footer' (\(directory)/docs/_footer.md): no such template\n"
+        )
     }
 
     /// Both built-in matrices are listed with their cell counts and reached by name from any
@@ -120,12 +133,15 @@ final class EcosystemTests: XCTestCase {
         let page = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/Docs/en/reception-methods.md"))
         XCTAssertEqual(
             page, Data(try XCTUnwrap(Fixtures.rendered(Fixtures.current)["Docs/en/reception-methods.md"])))
-        let old = try Binary.run(["generate", "--spec", "builtin:ios8-10", "--output", "old", "--module", "OldHandlers"], in: elsewhere)
+        let old = try Binary.run(
+            ["generate", "--spec", "builtin:ios8-10", "--output", "old", "--module", "OldHandlers"], in: elsewhere)
         XCTAssertEqual(
-            String(decoding: old.stdout, as: UTF8.self), "old: 57 written, 0 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n")
+            String(decoding: old.stdout, as: UTF8.self),
+            "old: 57 written, 0 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n")
         let again = try Binary.run(["generate", "--output", "old"], in: elsewhere)
         XCTAssertEqual(
-            String(decoding: again.stdout, as: UTF8.self), "old: 0 written, 57 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n"
+            String(decoding: again.stdout, as: UTF8.self),
+            "old: 0 written, 57 unchanged, 0 removed (builtin:ios8-10, module OldHandlers)\n"
         )
         try FileManager.default.removeItem(atPath: elsewhere + "/old/Docs/en/index.md")
         let check = try Binary.run(["generate", "--check", "--output", "old"], in: elsewhere)
@@ -135,14 +151,20 @@ final class EcosystemTests: XCTestCase {
             "old/Docs/en/index.md: error: missing — run 'pushmatrix generate --spec builtin:ios8-10 --output old --module OldHandlers' to update\n"
         )
         let explained = try Binary.run(["explain", "--alert"], in: elsewhere)
-        XCTAssertTrue(String(decoding: explained.stdout, as: UTF8.self).hasPrefix("builtin:current\n"), "explain names its matrix")
+        XCTAssertTrue(
+            String(decoding: explained.stdout, as: UTF8.self).hasPrefix("builtin:current\n"), "explain names its matrix"
+        )
     }
 
     func testVerboseListsEveryFilesFate() {
         let output = Fixtures.temporaryDirectory(self)
-        let first = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"])
+        let first = Command.run([
+            "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose",
+        ])
         XCTAssertTrue(first.stdout.contains("written   \(output)/Docs/en/index.html\n"), first.stdout)
-        let second = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose"])
+        let second = Command.run([
+            "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--verbose",
+        ])
         XCTAssertTrue(second.stdout.contains("unchanged \(output)/Docs/en/index.html\n"), second.stdout)
         let lines = second.stdout.split(separator: "\n")
         XCTAssertEqual(
@@ -152,12 +174,15 @@ final class EcosystemTests: XCTestCase {
 
     func testDiagnosticsReadLikeACompilersAndAreColouredOnlyOnRequest() throws {
         let diagnostic = Diagnostic(
-            file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]", message: "oops")
+            file: "Spec/push-matrix.json", location: SourceLocation(line: 3, column: 7), path: "cells[0]",
+            message: "oops")
         XCTAssertEqual(diagnostic.description, "Spec/push-matrix.json:3:7: error: cells[0]: oops")
         XCTAssertEqual(
-            diagnostic.formatted(colored: true), "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
+            diagnostic.formatted(colored: true),
+            "\u{1B}[1mSpec/push-matrix.json:3:7\u{1B}[0m: \u{1B}[1;31merror:\u{1B}[0m cells[0]: oops")
         let bad = Fixtures.temporaryDirectory(self) + "/unknown-handler.json"
-        try Data(try XCTUnwrap(InvalidCorpusTests.cases().first { $0.name == "unknown-handler" }).spec).write(to: URL(fileURLWithPath: bad))
+        try Data(try XCTUnwrap(InvalidCorpusTests.cases().first { $0.name == "unknown-handler" }).spec).write(
+            to: URL(fileURLWithPath: bad))
         XCTAssertFalse(Command.run(["validate", "--spec", bad]).stderr.contains("\u{1B}"))
         XCTAssertTrue(Command.run(["validate", "--spec", bad], colored: true).stderr.contains("\u{1B}[1;31merror:"))
     }

@@ -15,7 +15,8 @@ final class ReleaseTests: XCTestCase {
 
     static func changelogHeadings() throws -> [Heading] {
         let text = try String(contentsOf: Fixtures.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("## ") }.map { line in
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("## ") }.map {
+            line in
             if let match = line.wholeMatch(of: /## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?/) {
                 return Heading(version: String(match.output.1), date: match.output.2.map(String.init))
             }
@@ -37,7 +38,8 @@ final class ReleaseTests: XCTestCase {
     /// is `Command.version`.
     func testTheChangelogsLatestReleaseIsTheVersion() throws {
         let headings = try Self.changelogHeadings()
-        XCTAssertEqual(headings.first, Heading(version: "Unreleased", date: nil), "CHANGELOG.md opens with ## [Unreleased]")
+        XCTAssertEqual(
+            headings.first, Heading(version: "Unreleased", date: nil), "CHANGELOG.md opens with ## [Unreleased]")
         let latest = try XCTUnwrap(headings.dropFirst().first, "CHANGELOG.md has no release")
         XCTAssertEqual(latest.version, Command.version, "CHANGELOG.md's latest release is not Command.version")
     }
@@ -53,7 +55,8 @@ final class ReleaseTests: XCTestCase {
         for (newer, older) in zip(releases, releases.dropFirst()) {
             guard let new = Self.numbers(newer.version), let old = Self.numbers(older.version) else { continue }
             XCTAssertTrue(old.lexicographicallyPrecedes(new), "\(newer.version) is listed above \(older.version)")
-            XCTAssertGreaterThanOrEqual(newer.date ?? "", older.date ?? "", "\(newer.version) is dated before \(older.version)")
+            XCTAssertGreaterThanOrEqual(
+                newer.date ?? "", older.date ?? "", "\(newer.version) is dated before \(older.version)")
         }
     }
 
@@ -65,7 +68,8 @@ final class ReleaseTests: XCTestCase {
             let text = try String(contentsOf: Fixtures.root.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: /from: "([0-9][0-9.]*)"|@v([0-9][0-9.]*[0-9])/) {
                 named += 1
-                XCTAssertEqual(String(match.output.1 ?? match.output.2 ?? ""), Command.version, "\(file): \(match.output.0)")
+                XCTAssertEqual(
+                    String(match.output.1 ?? match.output.2 ?? ""), Command.version, "\(file): \(match.output.0)")
             }
         }
         XCTAssertGreaterThanOrEqual(named, 3, "the install instructions name the version")

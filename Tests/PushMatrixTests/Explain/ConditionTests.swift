@@ -16,11 +16,14 @@ final class ConditionTests: XCTestCase {
     private func outcome(_ payload: [String: Bool], _ setup: String, _ state: String, _ conditions: [String]) -> Outcome {
         var flags = Dictionary(uniqueKeysWithValues: matrix.payloadKeyIds.map { ($0, false) })
         flags.merge(payload) { _, new in new }
-        return matrix.explain(ExplainQuery(payload: flags, setups: [setup], appStates: [state], conditions: conditions))[0]
+        return matrix.explain(
+            ExplainQuery(payload: flags, setups: [setup], appStates: [state], conditions: conditions))[0]
     }
 
     /// `handler:state` for each call, as the hand-written expectations below spell them.
-    private func told(_ calls: [Call]) -> [String] { calls.map { $0.handler.id + ($0.state.map { ":" + $0.id } ?? "") } }
+    private func told(_ calls: [Call]) -> [String] {
+        calls.map { $0.handler.id + ($0.state.map { ":" + $0.id } ?? "") }
+    }
 
     func testEveryConditionAnswersEveryCellItSelectsInBothLanguagesAndAsJSON() throws {
         XCTAssertGreaterThanOrEqual(matrix.spec.conditions.count, 15)
@@ -29,25 +32,36 @@ final class ConditionTests: XCTestCase {
             var changed = 0
             for cell in matrix.spec.cells {
                 let changes = matrix.conditionChanges(of: cell)
-                guard condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id) else { continue }
+                guard
+                    condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id)
+                else { continue }
                 selected += 1
                 if changes.contains(where: { $0.condition == condition.id }) { changed += 1 }
             }
             XCTAssertGreaterThan(selected, 0, "\(condition.id) selects no cell")
-            XCTAssertEqual(changed > 0, !condition.changes.isEmpty, "\(condition.id): changes \(changed) of \(selected) cells")
+            XCTAssertEqual(
+                changed > 0, !condition.changes.isEmpty, "\(condition.id): changes \(changed) of \(selected) cells")
             let all = Dictionary(uniqueKeysWithValues: matrix.payloadKeyIds.map { ($0, true) })
             let outcomes = matrix.explain(ExplainQuery(payload: all, conditions: [condition.id]))
             for language in ["en", "ja"] {
-                let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
+                let view = ExplainView(
+                    book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
                 let text = try templates.render(
-                    "explain/explain.txt", view.value(outcomes, spec: "current", conditions: [condition.id]), format: PlainFormat())
-                XCTAssertTrue(text.contains(condition.name.values[language]!), "\(condition.id) \(language): \(text.prefix(300))")
+                    "explain/explain.txt", view.value(outcomes, spec: "current", conditions: [condition.id]),
+                    format: PlainFormat())
+                XCTAssertTrue(
+                    text.contains(condition.name.values[language]!), "\(condition.id) \(language): \(text.prefix(300))")
             }
             let json = matrix.json(
-                matrix.explain(ExplainQuery(payload: ["contentAvailable": true], conditions: [condition.id])), conditions: true)
-            let answers = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [[String: Any]])
+                matrix.explain(ExplainQuery(payload: ["contentAvailable": true], conditions: [condition.id])),
+                conditions: true)
+            let answers = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [[String: Any]])
             XCTAssertEqual(answers.count, 12)
-            XCTAssertTrue(answers.allSatisfy { $0["changedBy"] is [String] && $0["held"] is [Any] && $0["unlikelyUnder"] is [String] })
+            XCTAssertTrue(
+                answers.allSatisfy {
+                    $0["changedBy"] is [String] && $0["held"] is [Any] && $0["unlikelyUnder"] is [String]
+                })
         }
     }
 
@@ -66,25 +80,30 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(told(held.onDelivery), [])
         XCTAssertEqual(told(held.held), ["reception:background"])
         XCTAssertEqual(told(held.taps.first { $0.tap == "body" }!.calls), ["launch", "action:inactive"])
-        let json = try JSONSerialization.jsonObject(with: Data(matrix.json([held], conditions: true).serialized().utf8)) as? [[String: Any]]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(matrix.json([held], conditions: true).serialized().utf8))
+            as? [[String: Any]]
         let first = try XCTUnwrap((json?.first?["held"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["handler"] as? String, "reception")
         XCTAssertEqual(first["state"] as? String, "background")
     }
 
     func testAnAttachedDebuggerMakesTheWakingPathsLikely() {
-        let attached = outcome(["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["debuggerAttached"])
+        let attached = outcome(
+            ["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["debuggerAttached"])
         XCTAssertEqual(attached.unlikelyUnder, [])
         XCTAssertEqual(attached.paths.map(\.unlikelyUnder), [[], ["debuggerAttached"]])
         XCTAssertEqual(told(attached.onDelivery), ["reception:background"], "a likely change changes no call")
     }
 
     func testDeniedPermissionShowsNothingAndLeavesTheRestUnsettled() {
-        let denied = outcome(["alert": true, "mutableContent": true, "category": true], "swiftUI", "foreground", ["permissionDenied"])
+        let denied = outcome(
+            ["alert": true, "mutableContent": true, "category": true], "swiftUI", "foreground", ["permissionDenied"])
         XCTAssertFalse(denied.notificationCenter)
         XCTAssertTrue(denied.taps.isEmpty)
         XCTAssertEqual(told(denied.unsettled), ["presentation:active", "serviceExtension"])
-        XCTAssertEqual(told(denied.onDelivery), ["serviceExtension", "presentation:active"], "an unsettled call is still shown")
+        XCTAssertEqual(
+            told(denied.onDelivery), ["serviceExtension", "presentation:active"], "an unsettled call is still shown")
     }
 
     func testAContentExtensionKeepsTheActionButtonOnly() {
@@ -95,19 +114,23 @@ final class ConditionTests: XCTestCase {
 
     func testASimulatedPushLosesTheExtensionAndTheBackgroundWakeOnly() {
         let background = outcome(
-            ["contentAvailable": true, "alert": true, "mutableContent": true], "appDelegate", "background", ["simulatedPush"])
+            ["contentAvailable": true, "alert": true, "mutableContent": true], "appDelegate", "background",
+            ["simulatedPush"])
         XCTAssertEqual(told(background.onDelivery), [])
         XCTAssertEqual(background.changedBy, ["simulatedPush"])
         let foreground = outcome(["contentAvailable": true], "appDelegate", "foreground", ["simulatedPush"])
-        XCTAssertEqual(told(foreground.onDelivery), ["reception:active"], "a change with a state matches calls in that state only")
+        XCTAssertEqual(
+            told(foreground.onDelivery), ["reception:active"], "a change with a state matches calls in that state only")
         XCTAssertEqual(foreground.changedBy, [])
     }
 
     func testConditionsApplyInTheOrderGiven() {
-        let both = outcome(["contentAvailable": true], "appDelegate", "background", ["budgetSpent", "backgroundAppRefreshOff"])
+        let both = outcome(
+            ["contentAvailable": true], "appDelegate", "background", ["budgetSpent", "backgroundAppRefreshOff"])
         XCTAssertEqual(told(both.held), ["reception:background"])
         XCTAssertEqual(both.changedBy, ["budgetSpent"], "nothing is left for the second to remove")
-        let reversed = outcome(["contentAvailable": true], "appDelegate", "background", ["backgroundAppRefreshOff", "budgetSpent"])
+        let reversed = outcome(
+            ["contentAvailable": true], "appDelegate", "background", ["backgroundAppRefreshOff", "budgetSpent"])
         XCTAssertEqual(told(reversed.held), [])
         XCTAssertEqual(reversed.changedBy, ["backgroundAppRefreshOff"])
     }
@@ -115,7 +138,9 @@ final class ConditionTests: XCTestCase {
     func testAnUnknownConditionIsAUsageError() {
         let run = Command.run(["explain", "--spec", Fixtures.currentSpec, "--alert", "--condition", "lowPowerModes"])
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("--condition: unknown value 'lowPowerModes' (did you mean 'lowPowerMode'?)"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("--condition: unknown value 'lowPowerModes' (did you mean 'lowPowerMode'?)"), run.stderr
+        )
     }
 
     /// The current spec with `old` (which must occur) replaced by `new`, as `validate` reports it.
@@ -123,7 +148,9 @@ final class ConditionTests: XCTestCase {
         let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
         XCTAssertTrue(text.contains(old), old)
         var edited = text
-        for _ in 0..<count { edited = edited.replacingOccurrences(of: old, with: new, options: [], range: edited.range(of: old)) }
+        for _ in 0..<count {
+            edited = edited.replacingOccurrences(of: old, with: new, options: [], range: edited.range(of: old))
+        }
         do {
             _ = try SpecLoader.load(bytes: Array(edited.utf8), file: "spec.json")
             return []
@@ -134,11 +161,13 @@ final class ConditionTests: XCTestCase {
 
     func testAPathBeyondWhatItsSourceSawMustSaySo() throws {
         let unmarked = try errors(
-            replacing: #""source": "reportedWillPresentTwice", "extrapolated": true"#, with: #""source": "reportedWillPresentTwice""#)
+            replacing: #""source": "reportedWillPresentTwice", "extrapolated": true"#,
+            with: #""source": "reportedWillPresentTwice""#)
         XCTAssertEqual(unmarked.count, 1)
         XCTAssertTrue(
             unmarked[0].hasSuffix(
-                "rests on 'reportedWillPresentTwice' beyond what it saw (its \"saw\"); mark the path \"extrapolated\": true"), unmarked[0])
+                "rests on 'reportedWillPresentTwice' beyond what it saw (its \"saw\"); mark the path \"extrapolated\": true"
+            ), unmarked[0])
         // The app-delegate row without content-available or mutable-content is what the reports saw.
         let inScope =
             #""contentAvailable": false, "mutableContent": false, "category": true}, "setup": "appDelegate", "appState": "foreground""#
@@ -147,39 +176,50 @@ final class ConditionTests: XCTestCase {
         let marked = try errors(
             replacing: String(line),
             with: line.replacingOccurrences(
-                of: #""source": "reportedWillPresentTwice""#, with: #""source": "reportedWillPresentTwice", "extrapolated": true"#))
+                of: #""source": "reportedWillPresentTwice""#,
+                with: #""source": "reportedWillPresentTwice", "extrapolated": true"#))
         XCTAssertEqual(
-            marked.map { $0.hasSuffix("marked \"extrapolated\", but within what 'reportedWillPresentTwice' saw") }, [true], "\(marked)")
+            marked.map { $0.hasSuffix("marked \"extrapolated\", but within what 'reportedWillPresentTwice' saw") },
+            [true], "\(marked)")
         let unscoped = try errors(replacing: #""runsOn": "both","#, with: #""runsOn": "lab","#)
         XCTAssertEqual(unscoped.count, 1)
         XCTAssertTrue(unscoped[0].contains("runsOn 'lab'; expected device, simulator, both or unstated"), unscoped[0])
     }
 
-    /// Opening the app from its icon hands over no notification: a call of it that would is refused, and a tap that must touch
-    /// the notification may not be listed where none is shown.
+    /// Opening the app from its icon hands over no notification: a call of it that would is refused, and a tap that
+    /// must touch the notification may not be listed where none is shown.
     func testTheIconLeavesTheNotificationAlone() throws {
         let icon = #""icon": [{"handler": "launch", "withoutNotification": true, "notes": ["appDelegateNeedsOldSDK"]}]"#
-        let bringing = try errors(replacing: icon, with: icon.replacingOccurrences(of: #", "withoutNotification": true"#, with: ""))
+        let bringing = try errors(
+            replacing: icon, with: icon.replacingOccurrences(of: #", "withoutNotification": true"#, with: ""))
         // Once per path of the cell, which each take the cell's open from the icon.
         XCTAssertFalse(bringing.isEmpty)
         XCTAssertTrue(
-            bringing.allSatisfy { $0.hasSuffix(#"tap 'icon' leaves the notification alone: add "withoutNotification": true"#) },
+            bringing.allSatisfy {
+                $0.hasSuffix(#"tap 'icon' leaves the notification alone: add "withoutNotification": true"#)
+            },
             "\(bringing)")
         let touching = try errors(replacing: #""touchesNotification": false,"#, with: "")
         XCTAssertTrue(
-            touching.contains { $0.contains("tap 'icon' is impossible: the notification is not in Notification Center") }, "\(touching)")
+            touching.contains {
+                $0.contains("tap 'icon' is impossible: the notification is not in Notification Center")
+            }, "\(touching)")
     }
 
     func testAnExtrapolatedPathSaysSoAndWhyInBothLanguages() throws {
         let swiftUI = outcome(["alert": true], "swiftUI", "foreground", [])
         let path = try XCTUnwrap(swiftUI.paths.first)
         XCTAssertTrue(path.extrapolated)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(matrix.json([swiftUI]).serialized().utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(matrix.json([swiftUI]).serialized().utf8)) as? [[String: Any]])
         XCTAssertEqual((json[0]["paths"] as? [[String: Any]])?.first?["extrapolated"] as? Bool, true)
         for (language, word) in [("en", "extrapolated"), ("ja", "観測範囲外")] {
-            let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
-            let text = try templates.render("explain/explain.txt", view.value([swiftUI], spec: "current"), format: PlainFormat())
-            XCTAssertEqual(text.lowercased().components(separatedBy: word).count - 1, 2, "label and reason, \(language): \(text)")
+            let view = ExplainView(
+                book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
+            let text = try templates.render(
+                "explain/explain.txt", view.value([swiftUI], spec: "current"), format: PlainFormat())
+            XCTAssertEqual(
+                text.lowercased().components(separatedBy: word).count - 1, 2, "label and reason, \(language): \(text)")
         }
     }
 }

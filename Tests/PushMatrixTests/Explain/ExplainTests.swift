@@ -24,8 +24,13 @@ final class ExplainTests: XCTestCase {
             ],
         ],
         "110": [
-            "ios10": ["reception:active", "reception:background | NC | B=action:inactive", "NC | B=launch,action:inactive"],
-            "ios8_9": ["reception:active", "reception:background | NC | B=reception:inactive", "NC | B=launch,reception:inactive"],
+            "ios10": [
+                "reception:active", "reception:background | NC | B=action:inactive", "NC | B=launch,action:inactive",
+            ],
+            "ios8_9": [
+                "reception:active", "reception:background | NC | B=reception:inactive",
+                "NC | B=launch,reception:inactive",
+            ],
         ],
         "101": [
             "ios10": [
@@ -49,8 +54,12 @@ final class ExplainTests: XCTestCase {
             "ios10": ["reception:active", "reception:background", "ignored"],
             "ios8_9": ["reception:active", "reception:background", "ignored"],
         ],
-        "001": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
-        "000": ["ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"]],
+        "001": [
+            "ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"],
+        ],
+        "000": [
+            "ios10": ["reception:active", "ignored", "ignored"], "ios8_9": ["reception:active", "ignored", "ignored"],
+        ],
     ]
 
     func testExplainAgreesWithTheSeedTableOnEveryCell() throws {
@@ -64,17 +73,21 @@ final class ExplainTests: XCTestCase {
             if flags[1] { aps["content-available"] = 1 }
             if flags[2] { aps["category"] = "REPLY" }
             let path = "\(directory)/\(code).json"
-            try JSONSerialization.data(withJSONObject: ["aps": aps, "messageId": "m1"]).write(to: URL(fileURLWithPath: path))
+            try JSONSerialization.data(withJSONObject: ["aps": aps, "messageId": "m1"]).write(
+                to: URL(fileURLWithPath: path))
             let result = Command.run(["explain", "--spec", Fixtures.spec, "--payload", path, "--json"])
             XCTAssertEqual(result.status, 0, result.stderr)
-            let outcomes = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let outcomes = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             XCTAssertEqual(outcomes.count, 6)
             for outcome in outcomes {
-                let setup = outcome["setup"] as! String, state = outcome["state"] as! String
+                let setup = outcome["setup"] as! String
+                let state = outcome["state"] as! String
                 let column = ["foreground", "background", "notRunning"].firstIndex(of: state)!
                 XCTAssertEqual(Self.summary(outcome), setups[setup]![column], "\(code) \(setup) \(state)")
                 XCTAssertEqual(
-                    outcome["payload"] as? [String: Bool], ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
+                    outcome["payload"] as? [String: Bool],
+                    ["alert": flags[0], "contentAvailable": flags[1], "category": flags[2]])
                 checked += 1
             }
         }
@@ -83,7 +96,8 @@ final class ExplainTests: XCTestCase {
 
     static func summary(_ outcome: [String: Any]) -> String {
         func calls(_ list: Any?) -> String {
-            (list as! [[String: String]]).map { c in c["state"].map { "\(c["handler"]!):\($0)" } ?? c["handler"]! }.joined(separator: ",")
+            (list as! [[String: String]]).map { c in c["state"].map { "\(c["handler"]!):\($0)" } ?? c["handler"]! }
+                .joined(separator: ",")
         }
         if outcome["ignored"] as! Bool { return "ignored" }
         var parts: [String] = []
@@ -91,7 +105,9 @@ final class ExplainTests: XCTestCase {
         if !delivery.isEmpty { parts.append(delivery) }
         if outcome["notificationCenter"] as! Bool { parts.append("NC") }
         let taps = outcome["taps"] as! [String: Any]
-        for (tap, letter) in [("actionButton", "A"), ("body", "B")] where taps[tap] != nil { parts.append("\(letter)=\(calls(taps[tap]))") }
+        for (tap, letter) in [("actionButton", "A"), ("body", "B")] where taps[tap] != nil {
+            parts.append("\(letter)=\(calls(taps[tap]))")
+        }
         return parts.joined(separator: " | ")
     }
 
@@ -107,7 +123,9 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(notes("111", "ios10", "background"), ["actionHandlerFallback", "backgroundAppRefresh"])
         XCTAssertEqual(notes("111", "ios8_9", "background"), ["backgroundAppRefresh"])
         XCTAssertEqual(notes("100", "ios10", "notRunning"), ["actionHandlerFallback"])
-        XCTAssertEqual(notes("000", "ios8_9", "foreground"), ["soundOrBadgeRequired"], "the foreground note is about the iOS 10 API")
+        XCTAssertEqual(
+            notes("000", "ios8_9", "foreground"), ["soundOrBadgeRequired"],
+            "the foreground note is about the iOS 10 API")
         XCTAssertEqual(notes("110", "ios10", "foreground"), ["foregroundPresentation"])
         XCTAssertEqual(notes("010", "ios10", "notRunning"), [])
     }
@@ -115,8 +133,10 @@ final class ExplainTests: XCTestCase {
     /// The foreground column's note names an iOS 10 method: it is declared about the iOS 10 API
     /// and shown only on its rows.
     func testANoteAboutOneSetupIsShownOnlyWithIt() {
-        let text = Command.run(["explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground"])
-            .stdout
+        let text = Command.run([
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--state", "foreground",
+        ])
+        .stdout
         let outcomes = text.components(separatedBy: "\n\n")
         XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 10 API") && $0.contains("willPresent") }.count, 1, text)
         XCTAssertEqual(outcomes.filter { $0.hasPrefix("iOS 8/9 API") }.count, 1, text)
@@ -131,7 +151,8 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(text.contains("  Path 1 (expected, not yet observed)\n  1. "), text)
         XCTAssertTrue(
             text.contains(
-                "  Path 2 (reported: onmyway133)\n" + "  1. Tap on the notification body: scene connection handler (no notification).\n"
+                "  Path 2 (reported: onmyway133)\n"
+                    + "  1. Tap on the notification body: scene connection handler (no notification).\n"
                     + "  2. Then: action handler (.inactive).\n"), text)
         XCTAssertTrue(
             text.contains(
@@ -140,7 +161,8 @@ final class ExplainTests: XCTestCase {
         let ja = Command.run(base + ["--lang", "ja", "--state", "foreground"]).stdout
         XCTAssertTrue(ja.contains("  経路 2（報告・観測範囲外：プラグインの報告、iOS 18.0）\n"), ja)
         let json = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]]
+        )
         let paths = try XCTUnwrap(json.first?["paths"] as? [[String: Any]])
         XCTAssertEqual(paths.map { $0["path"] as? Int }, [2])
         XCTAssertEqual((paths[0]["source"] as? [String: Any])?["kind"] as? String, "reported")
@@ -148,14 +170,16 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(body.first?["handler"] as? String, "sceneConnect")
         XCTAssertEqual(body.first?["withoutNotification"] as? Bool, true)
         let foreground = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json", "--state", "foreground"]).stdout.utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(Command.run(base + ["--json", "--state", "foreground"]).stdout.utf8))
                 as? [[String: Any]])
         XCTAssertEqual((foreground.first?["paths"] as? [[String: Any]])?.first?["seenOn"] as? String, "iOS 18.0")
     }
 
     func testTheIssueExampleIsPrintedExactly() {
         let result = Command.run([
-            "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--setup", "ios10", "--state", "background",
+            "explain", "--spec", Fixtures.spec, "--alert", "--content-available", "--category", "--setup", "ios10",
+            "--state", "background",
             "--json",
         ])
         XCTAssertEqual(result.status, 0)
@@ -213,7 +237,8 @@ final class ExplainTests: XCTestCase {
     /// Each handler an outcome calls is named with its delegate method under that outcome's setup.
     func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
         let arguments = [
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state", "notRunning",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--state",
+            "notRunning",
         ]
         let text = Command.run(arguments).stdout
         XCTAssertTrue(
@@ -247,8 +272,12 @@ final class ExplainTests: XCTestCase {
                 payload: ["alert": true, "contentAvailable": false, "category": true],
                 setups: ["ios10"], appStates: ["notRunning"], without: ["action"]))[0]
         let taps = Dictionary(
-            uniqueKeysWithValues: outcome.taps.map { ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) }) })
-        XCTAssertEqual(taps["body"], ["launch", "reception(inactive)"], "the footnoted body tap falls back to the reception handler")
+            uniqueKeysWithValues: outcome.taps.map {
+                ($0.tap, $0.calls.map { CellOutline.call($0.handler.id, $0.state?.id) })
+            })
+        XCTAssertEqual(
+            taps["body"], ["launch", "reception(inactive)"],
+            "the footnoted body tap falls back to the reception handler")
         XCTAssertEqual(taps["actionButton"], ["launch"], "a call without a fallback is skipped")
     }
 
@@ -256,7 +285,8 @@ final class ExplainTests: XCTestCase {
     /// rather than "an app without an action handler gets…".
     func testTheFallbackNoteIsWordedForAnAppKnownToLackTheHandler() {
         let arguments = [
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--setup", "ios10", "--state",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--category", "--setup",
+            "ios10", "--state",
             "background",
         ]
         XCTAssertTrue(
@@ -265,12 +295,15 @@ final class ExplainTests: XCTestCase {
         let without = Command.run(arguments + ["--without-action-handler"]).stdout
         XCTAssertFalse(without.contains("An app without an action handler"), without)
         XCTAssertTrue(
-            without.contains("* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"), without)
+            without.contains(
+                "* The app has no action handler, so iOS calls the reception handler (.inactive) here instead.\n"),
+            without)
         let ja = Command.run(arguments + ["--without-action-handler", "--lang", "ja"]).stdout
         XCTAssertTrue(ja.contains("* アプリにアクションハンドラーがないので"), ja)
         // A fallback note without words for that case is left out there: the steps already show the substitute.
         let other = Command.run([
-            "explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates, "--alert",
+            "explain", "--spec", Fixtures.fixture("other-dimensions.json"), "--templates", Fixtures.templates,
+            "--alert",
             "--setup", "ios15", "--state", "foreground", "--without-presentation-handler",
         ])
         XCTAssertEqual(other.status, 0, other.stderr)
@@ -282,11 +315,14 @@ final class ExplainTests: XCTestCase {
     /// flags only, the step says so, once.
     func testACallThatNeedsSoundOrBadgeIsToldOnce() throws {
         let arguments = [
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--setup", "ios10", "--state", "foreground",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--setup", "ios10", "--state",
+            "foreground",
         ]
         let flags = Command.run(arguments + ["--category"]).stdout
         XCTAssertTrue(
-            flags.contains("  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"),
+            flags.contains(
+                "  1. On arrival, the reception handler (.active) is called at once if the payload carries sound or badge.\n"
+            ),
             flags)
         XCTAssertFalse(flags.contains("runs only when"), "said once: \(flags)")
         let directory = Fixtures.temporaryDirectory(self)
@@ -301,15 +337,18 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(silent.contains("  1. The notification is ignored.\n"), silent)
         XCTAssertFalse(silent.contains("is called at once"), silent)
         XCTAssertTrue(
-            silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"), "the reason: \(silent)")
+            silent.contains("* The reception handler runs only when the payload carries sound or badge.\n"),
+            "the reason: \(silent)")
         let json = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8)) as? [[String: Any]]
+            JSONSerialization.jsonObject(with: Data(try explain(#"{"category": "C", "sound": null}"#, ["--json"]).utf8))
+                as? [[String: Any]]
         )
         XCTAssertEqual(json[0]["ignored"] as? Bool, true)
         XCTAssertEqual((json[0]["onDelivery"] as? [Any])?.count, 0)
         for aps in [#"{"category": "C", "badge": 1}"#, #"{"sound": "default"}"#] {
             let heard = try explain(aps)
-            XCTAssertTrue(heard.contains("  1. On arrival, the reception handler (.active) is called at once.\n"), heard)
+            XCTAssertTrue(
+                heard.contains("  1. On arrival, the reception handler (.active) is called at once.\n"), heard)
         }
     }
 
@@ -325,13 +364,17 @@ final class ExplainTests: XCTestCase {
             try flags(#"{"aps": {"alert": "", "content-available": 0, "category": ""}}"#),
             ["alert": false, "contentAvailable": false, "category": false])
         XCTAssertEqual(
-            try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#), ["alert": true, "contentAvailable": false, "category": false])
-        let warned = try APNsPayload.read(bytes: Array(#"{"aps": {"content-available": "1"}}"#.utf8), file: "p.json", matrix: matrix)
+            try flags(#"{"aps": {"alert": {}, "content-available": "1"}}"#),
+            ["alert": true, "contentAvailable": false, "category": false])
+        let warned = try APNsPayload.read(
+            bytes: Array(#"{"aps": {"content-available": "1"}}"#.utf8), file: "p.json", matrix: matrix)
         XCTAssertEqual(
-            warned.warnings.map(\.description), ["p.json:1:31: warning: aps.content-available: counted as not set: expected the number 1"])
+            warned.warnings.map(\.description),
+            ["p.json:1:31: warning: aps.content-available: counted as not set: expected the number 1"])
         XCTAssertThrowsError(try flags(#"{"aps": {}, "aps": {"alert": "x"}}"#)) { error in
             XCTAssertEqual(
-                (error as! DiagnosticsError).diagnostics[0].description, "p.json:1:13: error: duplicate key 'aps': the payload is ambiguous"
+                (error as! DiagnosticsError).diagnostics[0].description,
+                "p.json:1:13: error: duplicate key 'aps': the payload is ambiguous"
             )
         }
         XCTAssertThrowsError(try flags(#"[1]"#)) { error in
@@ -380,7 +423,9 @@ final class ExplainTests: XCTestCase {
     func testAnUnknownLanguageListsTheSpecsLanguages() {
         let result = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--lang", "fr"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.hasPrefix("pushmatrix: error: --lang: unknown language 'fr'; the spec has en, ja\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("pushmatrix: error: --lang: unknown language 'fr'; the spec has en, ja\n"),
+            result.stderr)
     }
 
     /// A key written as a plain "no" is not set and says nothing; a value that looks meant as
@@ -388,7 +433,8 @@ final class ExplainTests: XCTestCase {
     func testOnlyValuesThatLookLikeAMistakeAreWarnedAbout() throws {
         let matrix = Fixtures.builtIn
         func warnings(_ aps: String) throws -> [String] {
-            try APNsPayload.read(bytes: Array(#"{"aps": \#(aps)}"#.utf8), file: "p.json", matrix: matrix).warnings.map(\.message)
+            try APNsPayload.read(bytes: Array(#"{"aps": \#(aps)}"#.utf8), file: "p.json", matrix: matrix).warnings.map(
+                \.message)
         }
         for quiet in [
             #"{"content-available": 0}"#, #"{"content-available": 0.0}"#, #"{"content-available": false}"#,
@@ -400,7 +446,8 @@ final class ExplainTests: XCTestCase {
         for meant in [#""1""#, "true", "2", #""""#, "[1]"] {
             XCTAssertEqual(try warnings(#"{"content-available": \#(meant)}"#), [counted], meant)
         }
-        XCTAssertEqual(try warnings(#"{"alert": ""}"#), ["counted as not set: expected a non-empty string or a dictionary"])
+        XCTAssertEqual(
+            try warnings(#"{"alert": ""}"#), ["counted as not set: expected a non-empty string or a dictionary"])
         XCTAssertEqual(
             try warnings(#"{"alert": 0, "category": ""}"#),
             [
@@ -416,7 +463,8 @@ final class ExplainTests: XCTestCase {
             let frame = #"{"aps": {"alert": "Hi"}, "pad": ""}"#
             try Data(
                 frame.replacingOccurrences(
-                    of: #""pad": """#, with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\""
+                    of: #""pad": """#,
+                    with: "\"pad\": \"" + String(repeating: "x", count: size - frame.utf8.count) + "\""
                 ).utf8
             )
             .write(to: URL(fileURLWithPath: path))
@@ -428,14 +476,18 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.stderr,
-            "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n")
+            "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n"
+        )
         XCTAssertTrue(result.stdout.hasPrefix("\(Fixtures.spec)\nalert/body: yes"), result.stdout)
     }
 
     /// The current matrix by its built-in name: what each tap calls with the method, and the
     /// cell's source with its kind, in both languages and as JSON.
     func testTheCurrentMatrixNamesMethodsAndSources() throws {
-        let arguments = ["explain", "--spec", "builtin:current", "--alert", "--category", "--setup", "scenes", "--state", "terminated"]
+        let arguments = [
+            "explain", "--spec", "builtin:current", "--alert", "--category", "--setup", "scenes", "--state",
+            "terminated",
+        ]
         let english = Command.run(arguments)
         XCTAssertEqual(english.status, 0, english.stderr)
         for line in [
@@ -455,7 +507,8 @@ final class ExplainTests: XCTestCase {
             XCTAssertTrue(japanese.stdout.contains(line + "\n"), line + "\n" + japanese.stdout)
         }
         let json = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8)) as? [[String: Any]])
+            JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8))
+                as? [[String: Any]])
         XCTAssertEqual(json.count, 1)
         XCTAssertEqual(json[0]["setup"] as? String, "scenes")
         XCTAssertEqual(json[0]["source"] as? [String: String], ["id": "expectedCurrent", "kind": "expected"])
@@ -468,7 +521,9 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(icon.map { $0["handler"] as? String }, ["sceneConnect"])
         XCTAssertEqual(icon[0]["withoutNotification"] as? Bool, true)
         // A silent push to a force-quit app: Apple documents that nothing arrives.
-        let silent = Command.run(["explain", "--spec", "builtin:current", "--content-available", "--state", "forceQuit", "--json"])
+        let silent = Command.run([
+            "explain", "--spec", "builtin:current", "--content-available", "--state", "forceQuit", "--json",
+        ])
         let cells = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(silent.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(cells.count, 3, "one answer per setup")
         for cell in cells {
@@ -479,7 +534,8 @@ final class ExplainTests: XCTestCase {
 
     func testHumanReadableOutputInJapanese() {
         let result = Command.run([
-            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--setup", "ios8_9", "--state", "notRunning",
+            "explain", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--alert", "--setup", "ios8_9",
+            "--state", "notRunning",
             "--lang", "ja",
         ])
         XCTAssertEqual(result.status, 0, result.stderr)

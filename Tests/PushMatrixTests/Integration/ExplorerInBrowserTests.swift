@@ -5,9 +5,9 @@ import XCTest
 @testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
-/// The explorer pages in headless Chromium: for every payload combination, setup, app state and tap (or none), and for some
-/// conditions and pasted payloads, what the page shows is `explain`'s answer. Each page loads once, with a script that sets
-/// each fragment in turn and writes down what the answer region shows.
+/// The explorer pages in headless Chromium: for every payload combination, setup, app state and tap (or none), and for
+/// some conditions and pasted payloads, what the page shows is `explain`'s answer. Each page loads once, with a script
+/// that sets each fragment in turn and writes down what the answer region shows.
 final class ExplorerInBrowserTests: IntegrationTestCase {
     private static let harness = """
         <script>
@@ -45,51 +45,73 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
 
     /// One choice: the fragment the page is given, and the `explain` query it stands for.
     private struct Choice {
-        var fragment: String, query: ExplainQuery, tap: String?, anchor: String
+        var fragment: String
+        var query: ExplainQuery
+        var tap: String?
+        var anchor: String
     }
 
     private struct Shown: Decodable {
-        let fragment: String, lines: [String], link: String, width: Int
+        let fragment: String
+        let lines: [String]
+        let link: String
+        let width: Int
     }
 
-    /// Every cell with every tap and with none; then, for every cell, a few lists of conditions and, for a few cells, pasted payloads.
+    /// Every cell with every tap and with none; then, for every cell, a few lists of conditions and, for a few cells,
+    /// pasted payloads.
     private func choices(_ matrix: Matrix) throws -> [Choice] {
-        let spec = matrix.spec, keys = matrix.payloadKeyIds, anchors = Anchors(spec), ids = spec.conditions.map(\.id)
-        let lists = ids.isEmpty ? [] : [[ids[0], ids[1]], [ids[1], ids[0]], Array(ids.reversed()), ids.filter { $0.hasPrefix("s") }, ids]
+        let spec = matrix.spec
+        let keys = matrix.payloadKeyIds
+        let anchors = Anchors(spec)
+        let ids = spec.conditions.map(\.id)
+        let lists =
+            ids.isEmpty
+            ? [] : [[ids[0], ids[1]], [ids[1], ids[0]], Array(ids.reversed()), ids.filter { $0.hasPrefix("s") }, ids]
         var choices: [Choice] = []
         for bits in 0..<(1 << keys.count) {
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << $0) != 0) })
             for (setup, state) in spec.setups.indices.flatMap({ setup in spec.appStates.indices.map { (setup, $0) } }) {
                 let (setupId, stateId) = (spec.setups[setup].id, spec.appStates[state].id)
-                let anchor = anchors.cell(setup: setup, state: state, section: anchors.section(Payload(bits: UInt64(bits))))
+                let anchor = anchors.cell(
+                    setup: setup, state: state, section: anchors.section(Payload(bits: UInt64(bits))))
                 let base = Anchors.explorer(keys: keys.filter { flags[$0]! }, setup: setupId, appState: stateId)
                 for tap in [nil] + spec.taps.map(\.id) {
                     let fragment = base + (tap.map { "&tap=\($0)" } ?? "")
                     choices.append(
                         Choice(
-                            fragment: fragment, query: ExplainQuery(payload: flags, setups: [setupId], appStates: [stateId]), tap: tap,
+                            fragment: fragment,
+                            query: ExplainQuery(payload: flags, setups: [setupId], appStates: [stateId]), tap: tap,
                             anchor: anchor))
                 }
                 for list in lists {
                     let query = ExplainQuery(payload: flags, setups: [setupId], appStates: [stateId], conditions: list)
                     choices.append(
                         Choice(
-                            fragment: base + "&tap=body&conditions=" + list.joined(separator: ","), query: query, tap: "body",
+                            fragment: base + "&tap=body&conditions=" + list.joined(separator: ","), query: query,
+                            tap: "body",
                             anchor: anchor))
                 }
             }
         }
         let payloads = [
-            #"{"aps":{"alert":"Hi","sound":"default","content-available":1}}"#, #"{"aps":{"content-available":"1","badge":2}}"#,
+            #"{"aps":{"alert":"Hi","sound":"default","content-available":1}}"#,
+            #"{"aps":{"content-available":"1","badge":2}}"#,
         ]
         for payload in payloads {
             let read = try APNsPayload.read(bytes: Array(payload.utf8), file: "payload", matrix: matrix)
-            for (setup, state) in [(spec.setups[0].id, spec.appStates[1].id), (spec.setups.last!.id, spec.appStates.last!.id)] {
-                let query = ExplainQuery(payload: read.flags, setups: [setup], appStates: [state], apnsKeys: read.apnsKeys)
+            for (setup, state) in [
+                (spec.setups[0].id, spec.appStates[1].id), (spec.setups.last!.id, spec.appStates.last!.id),
+            ] {
+                let query = ExplainQuery(
+                    payload: read.flags, setups: [setup], appStates: [state], apnsKeys: read.apnsKeys)
                 let cell = Anchors.explorer(keys: [], setup: setup, appState: state).dropFirst("keys=&".count)
-                let fragment = "apns=" + payload.addingPercentEncoding(withAllowedCharacters: Self.uriComponent)! + "&" + cell + "&tap=body"
+                let fragment =
+                    "apns=" + payload.addingPercentEncoding(withAllowedCharacters: Self.uriComponent)! + "&" + cell
+                    + "&tap=body"
                 let anchor = anchors.cell(
-                    setup: spec.setups.firstIndex { $0.id == setup }!, state: spec.appStates.firstIndex { $0.id == state }!,
+                    setup: spec.setups.firstIndex { $0.id == setup }!,
+                    state: spec.appStates.firstIndex { $0.id == state }!,
                     section: anchors.section(Payload(read.flags, keys: keys)))
                 choices.append(Choice(fragment: fragment, query: query, tap: "body", anchor: anchor))
             }
@@ -102,18 +124,24 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
         var runs: [(matrix: Matrix, choices: [Choice], copy: String)] = []
         for builtIn in Fixtures.builtIns {
             let choices = try choices(builtIn.matrix)
-            let fragments = String(decoding: try JSONSerialization.data(withJSONObject: choices.map(\.fragment)), as: UTF8.self)
-                .replacingOccurrences(of: "<", with: "\\u003c")
+            let fragments = String(
+                decoding: try JSONSerialization.data(withJSONObject: choices.map(\.fragment)), as: UTF8.self
+            )
+            .replacingOccurrences(of: "<", with: "\\u003c")
             for language in ["en", "ja"] {
-                let html = try String(contentsOfFile: "\(builtIn.generated)/Docs/\(language)/explorer.html", encoding: .utf8)
+                let html = try String(
+                    contentsOfFile: "\(builtIn.generated)/Docs/\(language)/explorer.html", encoding: .utf8)
                 let copy = "\(directory)/\(builtIn.module)-\(language)-explorer.html"
-                let added = "<script type=\"application/json\" id=\"explorer-fragments\">\(fragments)</script>\n" + Self.harness
-                try html.replacingOccurrences(of: "</body>", with: added + "</body>").write(toFile: copy, atomically: true, encoding: .utf8)
+                let added =
+                    "<script type=\"application/json\" id=\"explorer-fragments\">\(fragments)</script>\n" + Self.harness
+                try html.replacingOccurrences(of: "</body>", with: added + "</body>").write(
+                    toFile: copy, atomically: true, encoding: .utf8)
                 runs.append((builtIn.matrix, choices, copy))
             }
         }
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=375,900", "--dump-dom"]
-        let doms = try ExternalTool.outputs("chromium", runs.map { flags + [URL(fileURLWithPath: $0.copy).absoluteString] })
+        let doms = try ExternalTool.outputs(
+            "chromium", runs.map { flags + [URL(fileURLWithPath: $0.copy).absoluteString] })
         for (run, dom) in zip(runs, doms) {
             let json = try XCTUnwrap(dom.firstMatch(of: /<pre id="explorer-report">(.*?)<\/pre>/)?.1, run.copy)
             let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
@@ -124,13 +152,15 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
                 let outcomes = run.matrix.explain(choice.query)
                 let explained =
                     try JSONSerialization.jsonObject(
-                        with: Data(run.matrix.json(outcomes, conditions: !choice.query.conditions.isEmpty).serialized().utf8))
+                        with: Data(
+                            run.matrix.json(outcomes, conditions: !choice.query.conditions.isEmpty).serialized().utf8))
                     as! [[String: Any]]
                 let expected = ExplorerDataTests.lines(explained: explained[0], taps: choice.tap.map { [$0] } ?? [])
                 XCTAssertEqual(answer.lines, expected, "\(run.copy)#\(choice.fragment)")
                 XCTAssertEqual(answer.fragment, choice.fragment, "the page writes back the fragment it read")
                 XCTAssertEqual(answer.link, "reception-methods.html#" + choice.anchor, choice.fragment)
-                XCTAssertLessThanOrEqual(answer.width, 0, "no sideways scrolling at 375 px: \(run.copy)#\(choice.fragment)")
+                XCTAssertLessThanOrEqual(
+                    answer.width, 0, "no sideways scrolling at 375 px: \(run.copy)#\(choice.fragment)")
             }
         }
     }

@@ -23,7 +23,8 @@ final class OtherDimensionsPackageTests: IntegrationTestCase {
             ])
             """
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
-        let run = try ExternalTool.run("swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
+        let run = try ExternalTool.run(
+            "swift", ["test", "--package-path", package, "--scratch-path", package + "/.build"])
         let (status, output) = (run.status, run.output + run.errors)
         XCTAssertEqual(status, 0, String(output.suffix(4000)))
         let tests = Fixtures.otherDimensions.scenarios.count + Fixtures.otherDimensions.pushSequences().count

@@ -47,7 +47,8 @@ final class PageWidthTests: IntegrationTestCase {
         for builtIn in Fixtures.builtIns {
             for language in builtIn.matrix.spec.languages.map(\.id) {
                 for page in DocsView.pages(builtIn.matrix.spec).map(\.id) {
-                    let html = try String(contentsOfFile: "\(builtIn.generated)/Docs/\(language)/\(page).html", encoding: .utf8)
+                    let html = try String(
+                        contentsOfFile: "\(builtIn.generated)/Docs/\(language)/\(page).html", encoding: .utf8)
                     let copy = "\(directory)/\(builtIn.module)-\(language)-\(page).html"
                     try html.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").write(
                         toFile: copy, atomically: true, encoding: .utf8)
@@ -56,7 +57,8 @@ final class PageWidthTests: IntegrationTestCase {
             }
         }
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=500,900", "--dump-dom"]
-        let doms = try ExternalTool.outputs("chromium", copies.map { flags + [URL(fileURLWithPath: $0.path).absoluteString] })
+        let doms = try ExternalTool.outputs(
+            "chromium", copies.map { flags + [URL(fileURLWithPath: $0.path).absoluteString] })
         var measured = 0
         for ((name, copy), dom) in zip(copies, doms) {
             let json = try XCTUnwrap(dom.firstMatch(of: /<pre id="width-report">(.*?)<\/pre>/)?.1, copy)
@@ -68,6 +70,8 @@ final class PageWidthTests: IntegrationTestCase {
             XCTAssertEqual(report.wide, [], "\(name): past the right edge outside a table")
             measured += 1
         }
-        XCTAssertEqual(measured, 26, "6 pages of the field-tested matrix and 7 of the current one (with its conditions), in 2 languages")
+        XCTAssertEqual(
+            measured, 26,
+            "6 pages of the field-tested matrix and 7 of the current one (with its conditions), in 2 languages")
     }
 }

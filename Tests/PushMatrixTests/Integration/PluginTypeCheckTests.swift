@@ -19,7 +19,8 @@ final class PluginTypeCheckTests: IntegrationTestCase {
     func testBothPluginsTypeCheckForPackagesAndXcodeProjectsWithoutWarnings() throws {
         for plugin in ["PushMatrixCommand", "PushMatrixCheck"] {
             let files = sources(plugin)
-            XCTAssertEqual(files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["\(plugin).swift", "PushMatrixPlugin.swift"])
+            XCTAssertEqual(
+                files.map { URL(fileURLWithPath: $0).lastPathComponent }, ["\(plugin).swift", "PushMatrixPlugin.swift"])
             let (status, output) = try typecheck(files)
             XCTAssertEqual(status, 0, "\(plugin): \(output)")
             XCTAssertFalse(output.contains("warning:"), "\(plugin): \(output)")
@@ -42,7 +43,10 @@ final class PluginTypeCheckTests: IntegrationTestCase {
                 "an async Xcode entry point", xcodeEntry,
                 "func performCommand(context: XcodePluginContext, arguments: [String]) async throws {"
             ),
-            ("an Xcode project's Path for its URL", "context.xcodeProject.directoryURL", "context.xcodeProject.directory"),
+            (
+                "an Xcode project's Path for its URL", "context.xcodeProject.directoryURL",
+                "context.xcodeProject.directory"
+            ),
             (
                 "Xcode arguments of the wrong type", xcodeEntry,
                 "func performCommand(context: XcodePluginContext, arguments: [Substring]) throws {"
@@ -68,8 +72,11 @@ final class PluginTypeCheckTests: IntegrationTestCase {
     func testTheXcodeHalfIsCheckedOnlyAgainstTheStandIn() throws {
         let original = try String(contentsOfFile: shared, encoding: .utf8)
         let broken = Fixtures.temporaryDirectory(self) + "/PushMatrixPlugin.swift"
-        try Data(original.replacingOccurrences(of: "context.xcodeProject.directoryURL", with: "context.xcodeProject.folder").utf8)
-            .write(to: URL(fileURLWithPath: broken))
+        try Data(
+            original.replacingOccurrences(of: "context.xcodeProject.directoryURL", with: "context.xcodeProject.folder")
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: broken))
         let files = [plugins + "/PushMatrixCommand/PushMatrixCommand.swift", broken]
         XCTAssertEqual(try typecheck(files, standIns: false).status, 0)
         XCTAssertNotEqual(try typecheck(files).status, 0)

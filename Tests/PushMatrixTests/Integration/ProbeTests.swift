@@ -11,7 +11,8 @@ final class ProbeTests: IntegrationTestCase {
     private let targets: [String: [(folder: String, setup: String?)]] = [
         "PushHandlers": [("App", "system.setup")],
         "CurrentPushHandlers": [
-            ("AppDelegate", "PushSetup { .appDelegate }"), ("Scenes", "PushSetup { .scenes }"), ("ServiceExtension", nil),
+            ("AppDelegate", "PushSetup { .appDelegate }"), ("Scenes", "PushSetup { .scenes }"),
+            ("ServiceExtension", nil),
             ("SwiftUI", "PushSetup { .swiftUI }"),
         ],
     ]
@@ -44,7 +45,8 @@ final class ProbeTests: IntegrationTestCase {
             let shared = SwiftCompiler.sources(in: probe + "/Shared")
             for (folder, setup) in expected {
                 let files = SwiftCompiler.sources(in: probe + "/" + folder)
-                let (status, output) = try SwiftCompiler.typecheck(shared + files, modules: modules, as: "Probe", flags: standIns)
+                let (status, output) = try SwiftCompiler.typecheck(
+                    shared + files, modules: modules, as: "Probe", flags: standIns)
                 XCTAssertEqual(status, 0, "\(module) \(folder): \(output)")
                 XCTAssertFalse(output.contains("warning:"), output)
                 let text = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
@@ -52,18 +54,23 @@ final class ProbeTests: IntegrationTestCase {
                 if let setup { XCTAssertTrue(text.contains(setup), "\(folder) decides its setup: \(setup)") }
             }
             let lint = try ExternalTool.run(
-                "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r", probe])
+                "swift",
+                ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r", probe])
             XCTAssertEqual(lint.status, 0, lint.errors)
             XCTAssertEqual(lint.output + lint.errors, "", "the probe's Swift is lint-clean")
             let setups = Set(expected.compactMap { $0.setup?.split(separator: ".").last?.dropLast(2) }.map(String.init))
-            if module == "CurrentPushHandlers" { XCTAssertEqual(setups, Set(matrix.spec.setups.map(\.id)), "a target per setup") }
+            if module == "CurrentPushHandlers" {
+                XCTAssertEqual(setups, Set(matrix.spec.setups.map(\.id)), "a target per setup")
+            }
         }
     }
 
     /// The kit's package manifest names the generated module as its one library.
     func testTheKitsPackageOffersTheGeneratedModule() throws {
         let output = Fixtures.temporaryDirectory(self) + "/kit"
-        XCTAssertEqual(Command.run(["field-kit", "--spec", Fixtures.currentSpec, "--output", output, "--module", "Probed"]).status, 0)
+        XCTAssertEqual(
+            Command.run(["field-kit", "--spec", Fixtures.currentSpec, "--output", output, "--module", "Probed"]).status,
+            0)
         let dump = try ExternalTool.run("swift", ["package", "--package-path", output, "dump-package"])
         XCTAssertEqual(dump.status, 0, dump.errors)
         let package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
@@ -71,7 +78,9 @@ final class ProbeTests: IntegrationTestCase {
         let targets = try XCTUnwrap(package["targets"] as? [[String: Any]])
         XCTAssertEqual(targets.map { $0["name"] as? String }, ["Probed"])
         XCTAssertEqual(targets.first?["path"] as? String, "Sources/Probed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/Sources/Probed/Runtime.swift"), "the recorder is in the kit")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: output + "/Sources/Probed/Runtime.swift"),
+            "the recorder is in the kit")
     }
 
     /// The stand-ins hold the probe to UIKit's names: a misspelled table view override fails.
@@ -79,13 +88,16 @@ final class ProbeTests: IntegrationTestCase {
         let modules = Fixtures.temporaryDirectory(self)
         let standIns = ["-I", try SwiftCompiler.standIns()]
         let (sources, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        let built = try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: modules, flags: standIns)
+        let built = try SwiftCompiler.emitModule(
+            "CurrentPushHandlers", sources, modules: modules, into: modules, flags: standIns)
         XCTAssertEqual(built.status, 0, built.output)
         let screen = probe + "/Shared/ProbeScreen.swift"
         let text = try String(contentsOfFile: screen, encoding: .utf8)
         XCTAssertTrue(text.contains("didSelectRowAt indexPath"))
-        try Data(text.replacingOccurrences(of: "didSelectRowAt indexPath", with: "didSelectRowAtIndexPath indexPath").utf8)
-            .write(to: URL(fileURLWithPath: screen))
+        try Data(
+            text.replacingOccurrences(of: "didSelectRowAt indexPath", with: "didSelectRowAtIndexPath indexPath").utf8
+        )
+        .write(to: URL(fileURLWithPath: screen))
         let files = SwiftCompiler.sources(in: probe + "/Shared") + SwiftCompiler.sources(in: probe + "/Scenes")
         let (status, output) = try SwiftCompiler.typecheck(files, modules: modules, as: "Probe", flags: standIns)
         XCTAssertNotEqual(status, 0)
@@ -100,19 +112,23 @@ final class ProbeTests: IntegrationTestCase {
         for name in ["ProbePlan", "ProbeStore", "ProbeWords"] {
             let text = try String(contentsOfFile: probe + "/Shared/\(name).swift", encoding: .utf8)
             let file = directory + "/\(name).swift"
-            try Data(text.replacingOccurrences(of: "import CurrentPushHandlers\n", with: "").utf8).write(to: URL(fileURLWithPath: file))
+            try Data(text.replacingOccurrences(of: "import CurrentPushHandlers\n", with: "").utf8).write(
+                to: URL(fileURLWithPath: file))
             files.append(file)
         }
         let main = directory + "/main.swift"
         try Data(Self.driver.utf8).write(to: URL(fileURLWithPath: main))
         let program = directory + "/probe-driver"
-        let (built, output) = try SwiftCompiler.run(["-swift-version", "6", "-module-name", "ProbeDriver", "-o", program] + files + [main])
+        let (built, output) = try SwiftCompiler.run(
+            ["-swift-version", "6", "-module-name", "ProbeDriver", "-o", program] + files + [main])
         XCTAssertEqual(built, 0, output)
         let log = directory + "/field.jsonl"
         let run = try ExternalTool.run(program, [log, "pushmatrix-probe-test-\(UUID().uuidString)"])
         XCTAssertEqual(run.status, 0, run.errors)
         // An open from the icon has no run of its own: the run without a tap comes back that way.
-        let planned = Fixtures.current.scenarios.filter { $0.tap.map { Fixtures.current.taps[$0]?.touchesNotification != false } ?? true }
+        let planned = Fixtures.current.scenarios.filter {
+            $0.tap.map { Fixtures.current.taps[$0]?.touchesNotification != false } ?? true
+        }
         let perSetup = planned.filter { $0.setup == "scenes" && $0.missing.isEmpty && $0.path == 1 }.count
         // Without the extension: the scenarios that stand for that app too, each as that app meets it.
         let lacking = planned.filter {
@@ -121,7 +137,8 @@ final class ProbeTests: IntegrationTestCase {
         XCTAssertEqual(
             run.output.split(separator: "\n").map(String.init),
             [
-                "appDelegate \(perSetup) \(perSetup)", "scenes \(perSetup) \(perSetup)", "swiftUI \(perSetup) \(perSetup)",
+                "appDelegate \(perSetup) \(perSetup)", "scenes \(perSetup) \(perSetup)",
+                "swiftUI \(perSetup) \(perSetup)",
                 "open true", "after three \(perSetup - 3)", "after four \(perSetup - 4)", "without \(lacking) true",
                 "ja 4 alert_contentAvailable_mutableContent_category",
             ])

@@ -19,7 +19,8 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         let script =
             "import sys, json; sys.path.insert(0, sys.argv[1]); import synthetic_spec; "
             + "json.dump(synthetic_spec.make(json.load(open(sys.argv[2])), int(sys.argv[3])), open(sys.argv[4], 'w'))"
-        _ = try ExternalTool.output("python3", ["-c", script, Fixtures.root.path + "/Benchmarks", Fixtures.spec, "\(k)", path])
+        _ = try ExternalTool.output(
+            "python3", ["-c", script, Fixtures.root.path + "/Benchmarks", Fixtures.spec, "\(k)", path])
         return path
     }
 
@@ -29,7 +30,9 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         var files: [String: [UInt8]] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: directory)! {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files[path] = [UInt8](FileManager.default.contents(atPath: directory + "/" + path) ?? Data())
             }
         }
@@ -39,12 +42,15 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
     /// The files `generate --spec spec --output output` makes, its manifest included.
     private func expectedTree(_ spec: String, output: String) throws -> [String: [UInt8]] {
         let input = InputDigest.of(
-            version: Command.version, spec: try SpecLoader.bytes(path: spec), library: TemplateLibrary(directory: Fixtures.templates),
+            version: Command.version, spec: try SpecLoader.bytes(path: spec),
+            library: TemplateLibrary(directory: Fixtures.templates),
             run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
         let writer = OutputWriter(
-            directory: output, remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))
+            directory: output,
+            remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))
         var files = try Generator.render(try Matrix(SpecLoader.load(path: spec)), templates: Fixtures.templates)
-        files[OutputWriter.manifestName] = writer.manifest(input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
+        files[OutputWriter.manifestName] = writer.manifest(
+            input: input, digests: files.mapValues { Digest.hex(Regions.outline($0)) })
         return files
     }
 
@@ -57,9 +63,11 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         let base = Fixtures.temporaryDirectory(self)
         let large = try syntheticSpec(6, in: base)
         let output = base + "/Generated"
-        let old = try expectedTree(Fixtures.spec, output: output), new = try expectedTree(large, output: output)
+        let old = try expectedTree(Fixtures.spec, output: output)
+        let new = try expectedTree(large, output: output)
         func generate(_ spec: String) throws -> Subprocess.Running {
-            try Subprocess.start(binary, ["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
+            try Subprocess.start(
+                binary, ["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
         }
         let started = Date()
         XCTAssertEqual(try generate(large).wait().status, 0)
@@ -105,7 +113,8 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         for round in 0..<2 {
             let runs = try (0..<4).map { _ in
                 try Subprocess.start(
-                    binary, ["generate", "--spec", large, "--templates", Fixtures.templates, "--output", output, "--force"])
+                    binary,
+                    ["generate", "--spec", large, "--templates", Fixtures.templates, "--output", output, "--force"])
             }
             var succeeded = 0
             for run in runs.map({ $0.wait() }) {
@@ -120,8 +129,10 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
                 }
             }
             XCTAssertGreaterThan(succeeded, 0)
-            XCTAssertTrue(tree(output) == (try expectedTree(large, output: output)), "round \(round): the output is not whole")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-6.json"])
+            XCTAssertTrue(
+                tree(output) == (try expectedTree(large, output: output)), "round \(round): the output is not whole")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: base).sorted(), ["Generated", "synthetic-6.json"])
         }
     }
 }

@@ -27,23 +27,30 @@ final class SkeletonConformanceTests: IntegrationTestCase {
                 "\($0): " + step2 + "the app did not call done before the deadline, so iOS was told .failed",
             ]
         }
-        return unfinished + ["failsOffline: " + step2 + "the content was handed over again: the app had not finished it"]
+        return unfinished + [
+            "failsOffline: " + step2 + "the content was handed over again: the app had not finished it"
+        ]
     }
 
     func testTheCurrentSkeletonPassesItsSuiteAndTrafficAndBrokenSubclassesFail() throws {
         let lines = try run(Fixtures.currentGenerated, module: "CurrentPushHandlers", fixture: "current")
         let unfinished = ["dropsDone", "keepsDone", "answersAfterDeadline"].flatMap { behaviour in
             [
-                "extensionEdited: 1 completion handlers got .failed", "extensionReplaced: 1 completion handlers got .failed",
+                "extensionEdited: 1 completion handlers got .failed",
+                "extensionReplaced: 1 completion handlers got .failed",
                 "restartBetweenDeliveryAndTap: content handled 2 times, expected 1...1",
                 "unmodelledState: 1 completion handlers got .failed",
-                "identicalPayloadsAcrossStates: 1 completion handlers got .failed", "offTheMainThread: 20 completion handlers got .failed",
+                "identicalPayloadsAcrossStates: 1 completion handlers got .failed",
+                "offTheMainThread: 20 completion handlers got .failed",
             ].map { "traffic \(behaviour) \($0)" }
         }
         let offline = [
-            "extensionEdited: 1 completion handlers got .failed", "extensionReplaced: 1 completion handlers got .failed",
-            "restartBetweenDeliveryAndTap: content handled 2 times, expected 1...1", "unmodelledState: 1 completion handlers got .failed",
-            "identicalPayloadsAcrossStates: 1 completion handlers got .failed", "offTheMainThread: 20 completion handlers got .failed",
+            "extensionEdited: 1 completion handlers got .failed",
+            "extensionReplaced: 1 completion handlers got .failed",
+            "restartBetweenDeliveryAndTap: content handled 2 times, expected 1...1",
+            "unmodelledState: 1 completion handlers got .failed",
+            "identicalPayloadsAcrossStates: 1 completion handlers got .failed",
+            "offTheMainThread: 20 completion handlers got .failed",
         ].map { "traffic failsOffline \($0)" }
         XCTAssertEqual(
             lines,
@@ -60,7 +67,8 @@ final class SkeletonConformanceTests: IntegrationTestCase {
         let lines = try run(Fixtures.generated, module: "PushHandlers", fixture: "legacy")
         XCTAssertEqual(
             lines,
-            ["skeleton: 90 scenarios, 5 sequences, 0 failures"] + deadlineLines("alert_contentAvailable__ios10__background__tapBody")
+            ["skeleton: 90 scenarios, 5 sequences, 0 failures"]
+                + deadlineLines("alert_contentAvailable__ios10__background__tapBody")
                 + ["dropsDone", "keepsDone", "answersAfterDeadline"].map {
                     "traffic \($0) identicalTapsOnIOS8or9: 2 completion handlers got .failed"
                 } + [

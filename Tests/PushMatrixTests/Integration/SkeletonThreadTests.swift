@@ -6,7 +6,9 @@ import XCTest
 /// once (Tests/Fixtures/threads/main.swift). Apple does not say which thread the notification
 /// center calls its delegate on, so the skeleton must work on any.
 final class SkeletonThreadTests: IntegrationTestCase {
-    private var sources: [String] { SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers") }
+    private var sources: [String] {
+        SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
+    }
 
     func testTheSkeletonHandlesPushesFromAnyThreadOnceEach() throws {
         let (status, output) = try SwiftCompiler.runProgram(

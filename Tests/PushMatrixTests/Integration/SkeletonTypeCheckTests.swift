@@ -21,7 +21,9 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let (status, output) = try typecheck(sources, modules: modules)
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
-        for name in ["PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushAppDelegate+Routing"] {
+        for name in [
+            "PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushAppDelegate+Routing",
+        ] {
             let file = try XCTUnwrap(sources.first { $0.hasSuffix("/\(name).swift") }, name)
             XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains("#if canImport(UIKit)"), name)
         }
@@ -36,7 +38,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         XCTAssertEqual(status, 0, output)
         XCTAssertFalse(output.contains("warning:"), output)
         for name in [
-            "PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushSceneDelegate", "PushSwiftUIApp",
+            "PushAppDelegate", "PushAppDelegate+Machinery", "PushAppDelegate+States", "PushSceneDelegate",
+            "PushSwiftUIApp",
             "PushNotificationService",
         ] {
             let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
@@ -72,7 +75,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
     /// overriding the skeleton's methods by their plain signatures.
     func testTheGeneratedSourcesLiveBesideAnAppsOwnTypes() throws {
         let modules = try standIns()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for (root, module) in [
@@ -90,7 +94,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
 
             let built = directory + "/" + module
             try FileManager.default.createDirectory(atPath: built, withIntermediateDirectories: true)
-            let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(module, sources, modules: modules, into: built)
+            let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(
+                module, sources, modules: modules, into: built)
             XCTAssertEqual(moduleStatus, 0, moduleOutput)
             let importing = directory + "/Importing\(module).swift"
             try Self.app(importing: module, current: module == "CurrentPushHandlers").write(
@@ -107,8 +112,10 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
     /// the field-tested one's `done`.
     private static func app(importing module: String?, current: Bool) -> String {
         let own = [
-            "AppState", "Classification", "Classifier", "CompletionOnce", "ConformanceCheck", "ContentDelivery", "Event", "FieldRecorder",
-            "Handler", "HandlerState", "Handling", "InitAPI", "Payload", "PayloadValue", "PendingDeliveries", "PermissionStatus",
+            "AppState", "Classification", "Classifier", "CompletionOnce", "ConformanceCheck", "ContentDelivery",
+            "Event", "FieldRecorder",
+            "Handler", "HandlerState", "Handling", "InitAPI", "Payload", "PayloadValue", "PendingDeliveries",
+            "PermissionStatus",
             "ReceivedNotification",
             "Scenario", "Setup", "Step", "Tap",
         ]
@@ -159,15 +166,20 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let modules = try standIns()
         let built = Fixtures.temporaryDirectory(self)
         let sources = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
-        let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule("CurrentPushHandlers", sources, modules: modules, into: built)
+        let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(
+            "CurrentPushHandlers", sources, modules: modules, into: built)
         XCTAssertEqual(moduleStatus, 0, moduleOutput)
         let testing = Fixtures.temporaryDirectory(self)
         let result = Command.run([
-            "generate", "--spec", "builtin:current", "--module", "CurrentPushHandlers", "--tests", "swift-testing", "--output", testing,
+            "generate", "--spec", "builtin:current", "--module", "CurrentPushHandlers", "--tests", "swift-testing",
+            "--output", testing,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let suites = [
-            ("XCTest", SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Tests/CurrentPushHandlersConformanceTests")),
+            (
+                "XCTest",
+                SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Tests/CurrentPushHandlersConformanceTests")
+            ),
             ("Swift Testing", SwiftCompiler.sources(in: testing + "/Tests/CurrentPushHandlersConformanceTests")),
         ]
         for (framework, files) in suites {
@@ -238,8 +250,14 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let modules = try standIns()
         let current = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
         let breakages = [
-            ("PushSceneDelegate", "options connectionOptions: UIScene.ConnectionOptions", "options connectionOptions: [String: Any]"),
-            ("PushNotificationService", "withContentHandler contentHandler: @escaping", "withContentHandler contentHandler:"),
+            (
+                "PushSceneDelegate", "options connectionOptions: UIScene.ConnectionOptions",
+                "options connectionOptions: [String: Any]"
+            ),
+            (
+                "PushNotificationService", "withContentHandler contentHandler: @escaping",
+                "withContentHandler contentHandler:"
+            ),
         ]
         for (name, old, new) in breakages {
             let file = try XCTUnwrap(current.first { $0.hasSuffix("/\(name).swift") }, name)
@@ -259,9 +277,18 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let others = sources.filter { $0 != skeleton }
         let original = try String(contentsOfFile: skeleton, encoding: .utf8)
         let breakages = [
-            ("a misspelled selector", "didReceiveRemoteNotification userInfo", "didReceiveRemoteNotifications userInfo"),
-            ("a missing @escaping", "fetchCompletionHandler completionHandler: @escaping", "fetchCompletionHandler completionHandler:"),
-            ("a wrong parameter type", "launchOptions: [UIApplication.LaunchOptionsKey: Any]?", "launchOptions: [String: Any]?"),
+            (
+                "a misspelled selector", "didReceiveRemoteNotification userInfo",
+                "didReceiveRemoteNotifications userInfo"
+            ),
+            (
+                "a missing @escaping", "fetchCompletionHandler completionHandler: @escaping",
+                "fetchCompletionHandler completionHandler:"
+            ),
+            (
+                "a wrong parameter type", "launchOptions: [UIApplication.LaunchOptionsKey: Any]?",
+                "launchOptions: [String: Any]?"
+            ),
         ]
         for (name, old, new) in breakages {
             XCTAssertTrue(original.contains(old), name)
@@ -277,11 +304,13 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
     func testHostileTextGeneratesSwiftThatTypeChecks() throws {
         let output = Fixtures.temporaryDirectory(self)
         let result = Command.run([
-            "generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output", output,
+            "generate", "--spec", Fixtures.fixture("hostile-text.json"), "--templates", Fixtures.templates, "--output",
+            output,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let dimensions = try String(contentsOfFile: output + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
-        XCTAssertTrue(dimensions.contains(#"/// The action */ /* """ \(x) # \ handler."#), "the text is there, as a comment")
+        XCTAssertTrue(
+            dimensions.contains(#"/// The action */ /* """ \(x) # \ handler."#), "the text is there, as a comment")
         let (status, log) = try SwiftCompiler.typecheck(
             SwiftCompiler.sources(in: output + "/Sources/PushHandlers"), modules: try SwiftCompiler.standIns())
         XCTAssertEqual(status, 0, log)

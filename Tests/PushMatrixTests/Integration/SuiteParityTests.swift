@@ -13,7 +13,11 @@ final class SuiteParityTests: IntegrationTestCase {
     /// A built-in matrix's part of the package: the generated module, how its handler factory
     /// names the second dimension, the support file of its broken handlers and their failures.
     private struct Part {
-        let spec: String, module: String, label: String, type: String, brokenFile: String
+        let spec: String
+        let module: String
+        let label: String
+        let type: String
+        let brokenFile: String
         let failures: [String: [String: [String]]]
     }
 
@@ -22,14 +26,18 @@ final class SuiteParityTests: IntegrationTestCase {
 
     private let parts = [
         Part(
-            spec: Fixtures.spec, module: "PushHandlers", label: "setup", type: "PushSetup", brokenFile: "BrokenHandlers",
-            failures: BrokenHandlers.named.mapValues { BrokenHandlers.failing($0).merging(BrokenHandlers.failingSequences($0)) { $1 } }),
+            spec: Fixtures.spec, module: "PushHandlers", label: "setup", type: "PushSetup",
+            brokenFile: "BrokenHandlers",
+            failures: BrokenHandlers.named.mapValues {
+                BrokenHandlers.failing($0).merging(BrokenHandlers.failingSequences($0)) { $1 }
+            }),
         Part(
             spec: Fixtures.currentSpec, module: "CurrentPushHandlers", label: "setup", type: "PushSetup",
             brokenFile: "CurrentBrokenHandlers",
             failures: CurrentBrokenHandlers.named.mapValues {
                 CurrentBrokenHandlers.failing(
-                    $0, scenarios: CurrentPushHandlers.PushScenario.all + CurrentPushHandlers.PushScenario.underConditions
+                    $0,
+                    scenarios: CurrentPushHandlers.PushScenario.all + CurrentPushHandlers.PushScenario.underConditions
                 )
                 .merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
             }),
@@ -40,16 +48,21 @@ final class SuiteParityTests: IntegrationTestCase {
         let build = try ExternalTool.run(
             "swift", ["build", "--build-tests", "--package-path", package, "--scratch-path", package + "/.build"])
         XCTAssertEqual(build.status, 0, String((build.output + build.errors).suffix(4000)))
-        XCTAssertFalse((build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
-        // Swift Testing: a test case per scenario (under conditions too) and per sequence of several pushes. XCTest: the same, but
-        // one test over each payload combination's list of icon scenarios and of scenarios under conditions.
-        let current = Fixtures.current, conditioned = current.conditionScenarios()
+        XCTAssertFalse(
+            (build.output + build.errors).contains("warning:"), "both suites build without warnings: \(build.output)")
+        // Swift Testing: a test case per scenario (under conditions too) and per sequence of several pushes. XCTest:
+        // the same, but one test over each payload combination's list of icon scenarios and of scenarios under
+        // conditions.
+        let current = Fixtures.current
+        let conditioned = current.conditionScenarios()
         let icon = current.scenarios.filter { $0.tap == "icon" }
         let cases =
-            Fixtures.builtIn.scenarios.count + current.scenarios.count + conditioned.count + Fixtures.builtIn.pushSequences().count
+            Fixtures.builtIn.scenarios.count + current.scenarios.count + conditioned.count
+            + Fixtures.builtIn.pushSequences().count
             + current.pushSequences().count
         let scenarios =
-            cases - icon.count - conditioned.count + Set(icon.map(\.payload)).count + Set(conditioned.map(\.payload)).count
+            cases - icon.count - conditioned.count + Set(icon.map(\.payload)).count
+            + Set(conditioned.map(\.payload)).count
         let handlers = parts.flatMap { part in part.failures.map { (name: $0.key, expected: $0.value) } }
         XCTAssertEqual(handlers.count, 12)
         for (name, expected) in [(name: "", expected: [:])] + handlers {
@@ -67,11 +80,15 @@ final class SuiteParityTests: IntegrationTestCase {
             let handler = name.isEmpty ? "the reference router" : name
             XCTAssertEqual(run.status, expected.isEmpty ? 0 : 1, "\(handler):\n\(output.suffix(2000))")
             XCTAssertEqual(name.isEmpty, expected.isEmpty, "\(handler): only the reference router passes")
-            XCTAssertTrue(output.contains("Executed \(scenarios) tests"), "\(handler): every XCTest test ran:\n\(output.suffix(2000))")
+            XCTAssertTrue(
+                output.contains("Executed \(scenarios) tests"),
+                "\(handler): every XCTest test ran:\n\(output.suffix(2000))")
             XCTAssertEqual(
-                stream.filter { $0.kind == "testCaseStarted" }.count, cases, "\(handler): a Swift Testing test case per scenario")
+                stream.filter { $0.kind == "testCaseStarted" }.count, cases,
+                "\(handler): a Swift Testing test case per scenario")
             XCTAssertEqual(Self.differences(Self.xctestFailures(output), expected), [], "\(handler): XCTest")
-            XCTAssertEqual(Self.differences(Self.swiftTestingFailures(stream), expected), [], "\(handler): Swift Testing")
+            XCTAssertEqual(
+                Self.differences(Self.swiftTestingFailures(stream), expected), [], "\(handler): Swift Testing")
         }
     }
 
@@ -91,9 +108,11 @@ final class SuiteParityTests: IntegrationTestCase {
         for part in parts {
             targets.append(#".target(name: "\#(part.module)", path: "xctest/\#(part.module)/Sources/\#(part.module)")"#)
             for framework in TestFramework.allCases {
-                let output = "\(framework.rawValue)/\(part.module)", tests = "\(output)/Tests/\(part.module)ConformanceTests"
+                let output = "\(framework.rawValue)/\(part.module)"
+                let tests = "\(output)/Tests/\(part.module)ConformanceTests"
                 let generated = Command.run([
-                    "generate", "--spec", part.spec, "--templates", Fixtures.templates, "--output", package + "/" + output,
+                    "generate", "--spec", part.spec, "--templates", Fixtures.templates, "--output",
+                    package + "/" + output,
                     "--module", part.module, "--tests", framework.rawValue,
                 ])
                 XCTAssertEqual(generated.status, 0, generated.stderr)
@@ -133,7 +152,8 @@ final class SuiteParityTests: IntegrationTestCase {
         let reference = "PushRouter(\(part.label): \(part.label), missing: missing)"
         let text = try String(contentsOfFile: factory, encoding: .utf8)
         XCTAssertTrue(text.contains(reference), "the generated factory returns the reference router")
-        let named = text.replacingOccurrences(of: reference, with: "namedHandler(\(part.label): \(part.label), missing: missing)")
+        let named = text.replacingOccurrences(
+            of: reference, with: "namedHandler(\(part.label): \(part.label), missing: missing)")
         try Data(named.utf8).write(to: URL(fileURLWithPath: factory))
     }
 
@@ -142,8 +162,10 @@ final class SuiteParityTests: IntegrationTestCase {
     static func xctestFailures(_ output: String) -> [String: [String]] {
         var failures: [String: [String]] = [:]
         for line in output.split(separator: "\n") where line.contains(": error: ") {
-            guard let range = line.range(of: " : failed - "), let colon = line[range.upperBound...].range(of: ": ") else { continue }
-            failures[String(line[range.upperBound..<colon.lowerBound]), default: []].append(String(line[colon.upperBound...]))
+            guard let range = line.range(of: " : failed - "), let colon = line[range.upperBound...].range(of: ": ")
+            else { continue }
+            failures[String(line[range.upperBound..<colon.lowerBound]), default: []].append(
+                String(line[colon.upperBound...]))
         }
         return failures
     }
@@ -152,16 +174,21 @@ final class SuiteParityTests: IntegrationTestCase {
     /// happened in, by the name its argument shows (a field the stream still marks experimental),
     /// and the details of its message, an issue's comments.
     struct Event {
-        let kind: String, testCase: String?, details: [String]
+        let kind: String
+        let testCase: String?
+        let details: [String]
     }
 
     static func events(_ path: String) throws -> [Event] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
             let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            guard record?["kind"] as? String == "event", let payload = record?["payload"] as? [String: Any] else { return nil }
+            guard record?["kind"] as? String == "event", let payload = record?["payload"] as? [String: Any] else {
+                return nil
+            }
             let messages = payload["messages"] as? [[String: Any]] ?? []
             return Event(
-                kind: payload["kind"] as? String ?? "", testCase: (payload["_testCase"] as? [String: Any])?["displayName"] as? String,
+                kind: payload["kind"] as? String ?? "",
+                testCase: (payload["_testCase"] as? [String: Any])?["displayName"] as? String,
                 details: messages.filter { $0["symbol"] as? String == "details" }.compactMap { $0["text"] as? String })
         }
     }

@@ -9,11 +9,11 @@ extension JSONOutput: Equatable {
     public static func == (a: JSONOutput, b: JSONOutput) -> Bool {
         switch (a, b) {
         case (.null, .null): true
-        case let (.bool(x), .bool(y)): x == y
-        case let (.int(x), .int(y)): x == y
-        case let (.string(x), .string(y)): x == y
-        case let (.array(x), .array(y)): x == y
-        case let (.object(x), .object(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }
@@ -34,7 +34,8 @@ final class JSONParserTests: XCTestCase {
             let node = try JSONParser.parse(bytes, maxDepth: maxDepth)
             XCTFail("expected an error, parsed \(node.typeName)", file: file, line: lineNumber)
         } catch {
-            XCTAssertEqual(error, JSONSyntaxError(location: loc(line, column), message: message), file: file, line: lineNumber)
+            XCTAssertEqual(
+                error, JSONSyntaxError(location: loc(line, column), message: message), file: file, line: lineNumber)
         }
     }
 
@@ -142,7 +143,8 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testByteOrderMark() {
-        assertError([0xEF, 0xBB, 0xBF] + Array("{}".utf8), 1, 1, "a byte order mark is not allowed at the start of the file")
+        assertError(
+            [0xEF, 0xBB, 0xBF] + Array("{}".utf8), 1, 1, "a byte order mark is not allowed at the start of the file")
     }
 
     func testControlCharacterInString() {
@@ -188,7 +190,8 @@ final class JSONParserTests: XCTestCase {
         assertError([0x5B, 0xFF, 0x5D], 1, 2, "invalid UTF-8 byte 0xFF")
         assertError([0x22, 0xC0, 0x80, 0x22], 1, 2, "invalid UTF-8 byte 0xC0")  // overlong
         assertError([0x22, 0x61, 0xC3, 0x22], 1, 3, "invalid UTF-8 sequence starting with byte 0xC3")  // truncated
-        assertError([0x22, 0xED, 0xA0, 0x80, 0x22], 1, 2, "invalid UTF-8 sequence starting with byte 0xED")  // surrogate
+        // surrogate
+        assertError([0x22, 0xED, 0xA0, 0x80, 0x22], 1, 2, "invalid UTF-8 sequence starting with byte 0xED")
     }
 
     func testNestingDepth() throws {

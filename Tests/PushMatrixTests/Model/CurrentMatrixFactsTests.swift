@@ -60,7 +60,10 @@ final class CurrentMatrixFactsTests: XCTestCase {
             let delivery = handlers(cell.onDelivery)
             let expected = has(cell, "alert") && has(cell, "mutableContent")
             XCTAssertEqual(delivery.contains("serviceExtension"), expected, name(cell))
-            if expected { XCTAssertEqual(delivery.first, "serviceExtension", "\(name(cell)): the extension runs before the app hears") }
+            if expected {
+                XCTAssertEqual(
+                    delivery.first, "serviceExtension", "\(name(cell)): the extension runs before the app hears")
+            }
             for (tap, calls) in cell.taps {
                 XCTAssertFalse(handlers(calls).contains("serviceExtension"), "\(name(cell)), \(tap.id)")
             }
@@ -137,7 +140,8 @@ final class CurrentMatrixFactsTests: XCTestCase {
         for cell in cells {
             guard let calls = calls(cell, tap: "actionButton") else { continue }
             XCTAssertEqual(calls.last?.handler.id, "action", name(cell))
-            XCTAssertEqual(calls.last?.state?.id, cell.appState.id == "foreground" ? "active" : "background", name(cell))
+            XCTAssertEqual(
+                calls.last?.state?.id, cell.appState.id == "foreground" ? "active" : "background", name(cell))
         }
     }
 
@@ -177,7 +181,8 @@ final class CurrentMatrixFactsTests: XCTestCase {
             XCTAssertFalse(handlers(cell.onDelivery).contains("launch"), name(cell))
             for (tap, calls) in cell.taps where tap.id != "icon" {
                 let launches = handlers(calls).enumerated().filter { $0.element == "launch" }.map(\.offset)
-                XCTAssertEqual(launches, Self.notRunning.contains(cell.appState.id) ? [0] : [], "\(name(cell)), \(tap.id)")
+                XCTAssertEqual(
+                    launches, Self.notRunning.contains(cell.appState.id) ? [0] : [], "\(name(cell)), \(tap.id)")
             }
         }
     }
@@ -188,8 +193,11 @@ final class CurrentMatrixFactsTests: XCTestCase {
         for cell in cells {
             for path in cell.allPaths {
                 guard let icon = path.taps.first(where: { $0.tap.id == "icon" })?.calls else {
-                    // Listed everywhere but in front, for a dropped push, and where nothing is shown and an open would call nothing.
-                    XCTAssertTrue(cell.appState.id == "foreground" || cell.ignored || !cell.notificationCenter, "\(name(cell)): no icon")
+                    // Listed everywhere but in front, for a dropped push, and where nothing is shown and an open would
+                    // call nothing.
+                    XCTAssertTrue(
+                        cell.appState.id == "foreground" || cell.ignored || !cell.notificationCenter,
+                        "\(name(cell)): no icon")
                     continue
                 }
                 XCTAssertTrue(icon.allSatisfy { !$0.bringsNotification }, name(cell))
@@ -234,7 +242,8 @@ final class CurrentMatrixFactsTests: XCTestCase {
         for cell in cells where Self.notRunning.contains(cell.appState.id) {
             for (tap, calls) in cell.taps {
                 for call in calls where call.handler.id == "action" {
-                    XCTAssertTrue(call.notes.contains { $0.id == "delegateBeforeLaunchEnds" }, "\(name(cell)), \(tap.id)")
+                    XCTAssertTrue(
+                        call.notes.contains { $0.id == "delegateBeforeLaunchEnds" }, "\(name(cell)), \(tap.id)")
                 }
             }
         }
@@ -279,7 +288,9 @@ final class CurrentMatrixFactsTests: XCTestCase {
     /// developers' reports, and must say so.
     func testOnlyDocumentedCellsClaimAnAppleSource() {
         let documented = cells.filter { source(of: $0)?.kind == .appleDocumented }
-        let justified = cells.filter { $0.appState.id == "forceQuit" && has($0, "contentAvailable") && !has($0, "alert") }
+        let justified = cells.filter {
+            $0.appState.id == "forceQuit" && has($0, "contentAvailable") && !has($0, "alert")
+        }
         XCTAssertEqual(Set(documented.map(name)), Set(justified.map(name)))
         XCTAssertEqual(documented.count, 12)
         for cell in documented {
@@ -299,7 +310,8 @@ final class CurrentMatrixFactsTests: XCTestCase {
         for source in expectations {
             XCTAssertFalse(source.basedOn.isEmpty, source.id)
             for reference in source.basedOn {
-                XCTAssertEqual(sources[reference.id]?.kind, .appleDocumented, "\(source.id) is based on \(reference.id)")
+                XCTAssertEqual(
+                    sources[reference.id]?.kind, .appleDocumented, "\(source.id) is based on \(reference.id)")
             }
         }
     }

@@ -10,13 +10,19 @@ import XCTest
 /// which stands for the app with or without it.
 final class DistinctScenarioTests: XCTestCase {
     private let matrices: [(name: String, matrix: Matrix)] = [
-        ("builtin:ios8-10", Fixtures.builtIn), ("builtin:current", Fixtures.current), ("other-dimensions", Fixtures.otherDimensions),
+        ("builtin:ios8-10", Fixtures.builtIn), ("builtin:current", Fixtures.current),
+        ("other-dimensions", Fixtures.otherDimensions),
     ]
 
     /// What a single-push test checks: a push, an app and a tap, the calls iOS makes and what
     /// the app must do on each, for an app that lacks these handlers.
     private struct Check: Hashable {
-        let payload: Payload, setup: String, appState: String, tap: String?, steps: [Scenario.Step], missing: [String]
+        let payload: Payload
+        let setup: String
+        let appState: String
+        let tap: String?
+        let steps: [Scenario.Step]
+        let missing: [String]
     }
 
     func testNoTwoScenariosCheckTheSameCallsUnderTheSameConditions() {
@@ -26,7 +32,8 @@ final class DistinctScenarioTests: XCTestCase {
             for (scenario, scenarioName) in zip(matrix.scenarios, names) {
                 for missing in matrix.conditions(of: scenario) {
                     let check = Check(
-                        payload: scenario.payload, setup: scenario.setup, appState: scenario.appState, tap: scenario.tap,
+                        payload: scenario.payload, setup: scenario.setup, appState: scenario.appState,
+                        tap: scenario.tap,
                         steps: scenario.steps, missing: missing)
                     if let other = checkedBy[check] {
                         XCTFail("\(name): \(other) and \(scenarioName) both check their calls without \(missing)")
@@ -49,7 +56,8 @@ final class DistinctScenarioTests: XCTestCase {
             for scenario in matrix.scenarios {
                 for path in scenario.paths {
                     let way = Way(
-                        payload: scenario.payload, setup: scenario.setup, appState: scenario.appState, tap: scenario.tap, path: path)
+                        payload: scenario.payload, setup: scenario.setup, appState: scenario.appState,
+                        tap: scenario.tap, path: path)
                     conditions[way, default: []] += matrix.conditions(of: scenario)
                 }
             }
@@ -66,7 +74,8 @@ final class DistinctScenarioTests: XCTestCase {
         for (name, matrix) in matrices {
             for (n, scenario) in matrix.scenarios.enumerated() {
                 let twin = matrix.scenarios[..<n].last { other in
-                    other.payload == scenario.payload && other.setup == scenario.setup && other.appState == scenario.appState
+                    other.payload == scenario.payload && other.setup == scenario.setup
+                        && other.appState == scenario.appState
                         && other.tap == scenario.tap && other.paths == scenario.paths && other.steps == scenario.steps
                         && other.eitherWay == scenario.eitherWay && other.missing.count + 1 == scenario.missing.count
                         && Set(other.missing).isSubset(of: scenario.missing)
@@ -80,13 +89,16 @@ final class DistinctScenarioTests: XCTestCase {
     /// meets the same calls for every push without mutable-content; in the field-tested one, an
     /// app without the action handler meets the same calls when nothing is tapped.
     func testTheBuiltInMatricesTwinsStandForTheAppEitherWay() {
-        let current = Fixtures.current, mutableContent = current.payloadKeyIds.firstIndex(of: "mutableContent")!
+        let current = Fixtures.current
+        let mutableContent = current.payloadKeyIds.firstIndex(of: "mutableContent")!
         for scenario in current.scenarios where !scenario.payload.isSet(mutableContent) {
             XCTAssertEqual(scenario.missing, [], "\(scenario)")
             XCTAssertEqual(scenario.eitherWay, ["serviceExtension"], "\(scenario)")
             XCTAssertEqual(current.conditions(of: scenario), [[], ["serviceExtension"]])
         }
-        XCTAssertTrue(current.scenarios.contains { $0.missing == ["serviceExtension"] }, "with mutable-content, the extension's call tells")
+        XCTAssertTrue(
+            current.scenarios.contains { $0.missing == ["serviceExtension"] },
+            "with mutable-content, the extension's call tells")
         for scenario in Fixtures.builtIn.scenarios where scenario.tap == nil {
             XCTAssertEqual(scenario.missing, [], "\(scenario)")
             XCTAssertEqual(scenario.eitherWay, ["action"], "\(scenario)")
@@ -94,8 +106,12 @@ final class DistinctScenarioTests: XCTestCase {
     }
 
     private static func names(_ matrix: Matrix) -> [String] {
-        SwiftView(matrix: matrix).scenarioGroups.flatMap { SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds).names }
+        SwiftView(matrix: matrix).scenarioGroups.flatMap {
+            SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds).names
+        }
     }
 
-    private static func before(_ a: [String], _ b: [String]) -> Bool { a.joined(separator: ",") < b.joined(separator: ",") }
+    private static func before(_ a: [String], _ b: [String]) -> Bool {
+        a.joined(separator: ",") < b.joined(separator: ",")
+    }
 }

@@ -40,14 +40,17 @@ final class ObserveTests: XCTestCase {
     }
 
     private func json(_ result: Command.Result) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout + result.stderr)
+        try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            result.stdout + result.stderr)
     }
 
     /// The example of docs/field-log.md, which documents format version 1, is read as written
     /// (its wrapped first object joined into one line) and confirms the current matrix.
     func testTheDocumentedExampleIsVersionOneAndConfirms() throws {
         let page = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/field-log.md"), encoding: .utf8)
-        let block = try XCTUnwrap(page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let block = try XCTUnwrap(
+            page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
         let log = block.replacingOccurrences(of: ",\n ", with: ", ")
         XCTAssertEqual(log.split(separator: "\n").count, 4)
         XCTAssertTrue(log.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"v": 1, "run": "r17", "event": "#) })
@@ -68,10 +71,13 @@ final class ObserveTests: XCTestCase {
             (Fixtures.otherDimensions, Fixtures.fixture("other-dimensions.json")),
         ] {
             let firstPaths = matrix.scenarios.filter { $0.path == 1 }
-            XCTAssertTrue(firstPaths.contains { !$0.eitherWay.isEmpty }, "\(spec) has scenarios that stand for the app either way")
+            XCTAssertTrue(
+                firstPaths.contains { !$0.eitherWay.isEmpty }, "\(spec) has scenarios that stand for the app either way"
+            )
             for everyCondition in [false, true] {
                 let log = matrix.scenarios.enumerated().flatMap { n, scenario in
-                    (everyCondition ? matrix.conditions(of: scenario) : [scenario.missing]).enumerated().flatMap { c, missing in
+                    (everyCondition ? matrix.conditions(of: scenario) : [scenario.missing]).enumerated().flatMap {
+                        c, missing in
                         Self.lines(matrix, scenario, run: "r\(n).\(c)", missing: missing)
                     }
                 }
@@ -81,7 +87,8 @@ final class ObserveTests: XCTestCase {
                 let report = try json(result)
                 // The paths of one cell and tap are one scenario to observe, once for each set of
                 // missing handlers runs were made with.
-                let outcomes = everyCondition ? firstPaths.map { matrix.conditions(of: $0).count }.reduce(0, +) : firstPaths.count
+                let outcomes =
+                    everyCondition ? firstPaths.map { matrix.conditions(of: $0).count }.reduce(0, +) : firstPaths.count
                 XCTAssertEqual((report["confirmed"] as? [Any])?.count, outcomes, spec)
                 XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0, spec)
                 XCTAssertEqual(report["unobserved"] as? Int, 0, spec)
@@ -92,7 +99,8 @@ final class ObserveTests: XCTestCase {
     /// A log written before the second dimension was called a setup names it `api` on its start
     /// lines; it is read as `setup`, and a start line with neither is reported.
     func testALogOfTheOlderFormIsRead() throws {
-        let matrix = Fixtures.builtIn, scenario = matrix.scenarios[0]
+        let matrix = Fixtures.builtIn
+        let scenario = matrix.scenarios[0]
         let log = Self.lines(matrix, scenario, run: "r1")
         let older = log.map { $0.replacingOccurrences(of: #""setup": "#, with: #""api": "#) }
         XCTAssertNotEqual(older, log)
@@ -110,7 +118,8 @@ final class ObserveTests: XCTestCase {
     /// counts as observed, and a run without the extension that sees other calls contradicts it.
     func testARunOfAScenarioThatStandsForEitherAppIsToldByItsMissingHandlers() throws {
         let matrix = Fixtures.current
-        let scenario = try XCTUnwrap(matrix.scenarios.first { $0.eitherWay == ["serviceExtension"] && $0.steps.count == 2 })
+        let scenario = try XCTUnwrap(
+            matrix.scenarios.first { $0.eitherWay == ["serviceExtension"] && $0.steps.count == 2 })
         let log = Self.lines(matrix, scenario, run: "w", missing: ["serviceExtension"]).joined(separator: "\n")
         let result = try observe(Fixtures.currentSpec, [log], ["--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -121,9 +130,11 @@ final class ObserveTests: XCTestCase {
         XCTAssertEqual(report["unobserved"] as? Int, matrix.scenarios.filter { $0.path == 1 }.count - 1)
         let text = try observe(Fixtures.currentSpec, [log])
         XCTAssertTrue(text.stdout.hasPrefix("confirmed     "), text.stdout)
-        XCTAssertTrue(text.stdout.contains(" · without: serviceExtension (path 1) — w (iPhone 15, iOS 18.2)\n"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(" · without: serviceExtension (path 1) — w (iPhone 15, iOS 18.2)\n"), text.stdout)
 
-        let other = Self.lines(matrix, scenario, run: "x", calls: [], missing: ["serviceExtension"]).joined(separator: "\n")
+        let other = Self.lines(matrix, scenario, run: "x", calls: [], missing: ["serviceExtension"]).joined(
+            separator: "\n")
         let contradicted = try json(try observe(Fixtures.currentSpec, [other], ["--json"]))
         let found = try XCTUnwrap(contradicted["contradicted"] as? [[String: Any]])
         XCTAssertEqual(found.count, 1)
@@ -133,7 +144,8 @@ final class ObserveTests: XCTestCase {
     /// A scenario of the current matrix with three calls: sceneConnect, then action(.inactive).
     private var coldStart: Scenario {
         Fixtures.current.scenarios.first {
-            $0.setup == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty && $0.steps.count == 2
+            $0.setup == "scenes" && $0.appState == "terminated" && $0.tap == "body" && $0.missing.isEmpty
+                && $0.steps.count == 2
                 && $0.steps[0].handler == "sceneConnect" && $0.path == 1
         }!
     }
@@ -150,18 +162,24 @@ final class ObserveTests: XCTestCase {
                 "an extra call", [("sceneConnect", nil), ("action", "inactive"), ("action", "inactive")],
                 "step 3: extra call action(.inactive)"
             ),
-            ("calls reordered", [("action", "inactive"), ("sceneConnect", nil)], "step 1: the same calls in another order"),
+            (
+                "calls reordered", [("action", "inactive"), ("sceneConnect", nil)],
+                "step 1: the same calls in another order"
+            ),
         ]
         for (name, calls, difference) in cases {
             let result = try observe(
-                Fixtures.currentSpec, [Self.lines(matrix, coldStart, run: "r1", calls: calls).joined(separator: "\n")], ["--json"])
+                Fixtures.currentSpec, [Self.lines(matrix, coldStart, run: "r1", calls: calls).joined(separator: "\n")],
+                ["--json"])
             XCTAssertEqual(result.status, 1, name)
             let contradicted = try XCTUnwrap(try json(result)["contradicted"] as? [[String: Any]], name)
             XCTAssertEqual(contradicted.count, 1, name)
             XCTAssertEqual(contradicted[0]["difference"] as? String, difference, name)
             XCTAssertEqual(contradicted[0]["tap"] as? String, "body")
             XCTAssertEqual((contradicted[0]["cell"] as? [String: Any])?["setup"] as? String, "scenes")
-            XCTAssertEqual((contradicted[0]["expected"] as? [[String: Any]])?.map { $0["handler"] as? String }, ["sceneConnect", "action"])
+            XCTAssertEqual(
+                (contradicted[0]["expected"] as? [[String: Any]])?.map { $0["handler"] as? String },
+                ["sceneConnect", "action"])
             XCTAssertEqual((contradicted[0]["observed"] as? [[String: Any]])?.count, calls.count, name)
             XCTAssertEqual(contradicted[0]["runs"] as? [String], ["r1"])
         }
@@ -173,23 +191,29 @@ final class ObserveTests: XCTestCase {
         let matrix = Fixtures.current
         let second = try XCTUnwrap(
             matrix.scenarios.first {
-                $0.path == 2 && $0.missing.isEmpty && $0.tap == "body" && $0.appState == "terminated" && $0.setup == "scenes"
+                $0.path == 2 && $0.missing.isEmpty && $0.tap == "body" && $0.appState == "terminated"
+                    && $0.setup == "scenes"
                     && $0.steps.count == 2
             })
         XCTAssertEqual(second.steps.first.map { !$0.bringsNotification }, true, "the connection brings no response")
         let label = Observation.label(second, matrix)
-        let confirmed = try observe(Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")])
+        let confirmed = try observe(
+            Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")])
         XCTAssertEqual(confirmed.status, 0, confirmed.stderr)
-        XCTAssertTrue(confirmed.stdout.hasPrefix("confirmed     \(label) (path 2) — p2 (iPhone 15, iOS 18.2)\n"), confirmed.stdout)
+        XCTAssertTrue(
+            confirmed.stdout.hasPrefix("confirmed     \(label) (path 2) — p2 (iPhone 15, iOS 18.2)\n"), confirmed.stdout
+        )
         let report = try json(
-            try observe(Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")], ["--json"]))
+            try observe(
+                Fixtures.currentSpec, [Self.lines(matrix, second, run: "p2").joined(separator: "\n")], ["--json"]))
         XCTAssertEqual((report["confirmed"] as? [[String: Any]])?.first?["paths"] as? [Int], [2])
 
         let nowhere = Self.lines(matrix, second, run: "x", calls: [("action", "background")]).joined(separator: "\n")
         let contradicted = try observe(Fixtures.currentSpec, [nowhere])
         XCTAssertEqual(contradicted.status, 1)
         XCTAssertTrue(
-            contradicted.stdout.hasPrefix("contradicted  \(label)\n  expected:  sceneConnect, action(.inactive) (path 1)\n"),
+            contradicted.stdout.hasPrefix(
+                "contradicted  \(label)\n  expected:  sceneConnect, action(.inactive) (path 1)\n"),
             contradicted.stdout)
         XCTAssertTrue(contradicted.stdout.contains("  expected:  action(.inactive) (path 2)\n"), contradicted.stdout)
         XCTAssertTrue(
@@ -201,14 +225,18 @@ final class ObserveTests: XCTestCase {
 
     func testRunsOfOneScenarioThatDisagreeAreReported() throws {
         let matrix = Fixtures.current
-        let log = Self.lines(matrix, coldStart, run: "a") + Self.lines(matrix, coldStart, run: "b", calls: [("sceneConnect", nil)])
+        let log =
+            Self.lines(matrix, coldStart, run: "a")
+            + Self.lines(matrix, coldStart, run: "b", calls: [("sceneConnect", nil)])
         let result = try observe(Fixtures.currentSpec, [log.joined(separator: "\n")])
         XCTAssertEqual(result.status, 1)
         let keys = coldStart.payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")
         XCTAssertTrue(
-            result.stdout.hasPrefix("inconsistent  payload: \(keys) · setup: scenes · appState: terminated · tap: body\n"), result.stdout)
+            result.stdout.hasPrefix(
+                "inconsistent  payload: \(keys) · setup: scenes · appState: terminated · tap: body\n"), result.stdout)
         XCTAssertTrue(
-            result.stdout.contains("  observed:  sceneConnect, action(.inactive) (path 1) — a (iPhone 15, iOS 18.2)\n"), result.stdout)
+            result.stdout.contains("  observed:  sceneConnect, action(.inactive) (path 1) — a (iPhone 15, iOS 18.2)\n"),
+            result.stdout)
         XCTAssertTrue(
             result.stdout.contains(
                 "  observed:  sceneConnect — b (iPhone 15, iOS 18.2)\n             step 2: expected call action(.inactive) is missing (path 1)\n"
@@ -227,7 +255,8 @@ final class ObserveTests: XCTestCase {
         let cases: [(String, [String], String)] = [
             ("bad JSON", ["{\"v\": 1, \"run\": "], ":1:1: error: not JSON"),
             (
-                "an unknown id", [Self.lines(matrix, coldStart, run: "x")[0].replacingOccurrences(of: "\"scenes\"", with: "\"scene\"")],
+                "an unknown id",
+                [Self.lines(matrix, coldStart, run: "x")[0].replacingOccurrences(of: "\"scenes\"", with: "\"scene\"")],
                 ":1:1: error: \"setup\": unknown id 'scene' (did you mean 'scenes'?)"
             ),
             (
@@ -249,11 +278,16 @@ final class ObserveTests: XCTestCase {
             (
                 "interleaved",
                 Self.lines(matrix, coldStart, run: "x").enumerated().flatMap { n, line in
-                    n == 1 ? [#"{"v": 1, "run": "ok", "event": "call", "handler": "action", "state": "active"}"#, line] : [line]
+                    n == 1
+                        ? [#"{"v": 1, "run": "ok", "event": "call", "handler": "action", "state": "active"}"#, line]
+                        : [line]
                 },
                 ":2:1: error: call of run 'ok' inside run 'x'; runs must not interleave"
             ),
-            ("a duplicate run id", Self.lines(matrix, coldStart, run: "ok"), ":5:1: error: run id 'ok' was already used"),
+            (
+                "a duplicate run id", Self.lines(matrix, coldStart, run: "ok"),
+                ":5:1: error: run id 'ok' was already used"
+            ),
             ("another version", [#"{"v": 2, "run": "x", "event": "end"}"#], ":1:1: error: \"v\": expected 1"),
         ]
         for (name, bad, message) in cases {
@@ -261,7 +295,8 @@ final class ObserveTests: XCTestCase {
             XCTAssertEqual(result.status, 1, name)
             XCTAssertTrue(result.stderr.contains("/log0.jsonl" + message), "\(name): \(result.stderr)")
             XCTAssertEqual((try json(result)["confirmed"] as? [Any])?.count, 1, "\(name): the good run counts")
-            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(name): one problem, reported once: \(result.stderr)")
+            XCTAssertEqual(
+                result.stderr.split(separator: "\n").count, 1, "\(name): one problem, reported once: \(result.stderr)")
         }
     }
 
@@ -274,7 +309,8 @@ final class ObserveTests: XCTestCase {
         XCTAssertEqual(truncated.status, 1)
         XCTAssertTrue(truncated.stderr.contains("/log0.jsonl:4:1: error: not JSON"), truncated.stderr)
         XCTAssertTrue(
-            truncated.stderr.contains("/log0.jsonl:1:1: error: run 'x' has no end line (the log may be truncated)"), truncated.stderr)
+            truncated.stderr.contains("/log0.jsonl:1:1: error: run 'x' has no end line (the log may be truncated)"),
+            truncated.stderr)
         XCTAssertEqual(Command.run(["observe", "--spec", Fixtures.currentSpec]).status, 2, "no log is a usage error")
     }
 
@@ -302,12 +338,16 @@ final class ObserveTests: XCTestCase {
     /// Every scenario of a cell's first path with no handler missing, logged as predicted, for
     /// the cells `where` picks.
     private func log(
-        _ matrix: Matrix, where include: (Scenario) -> Bool = { _ in true }, calls: (Scenario) -> [(String, String?)]? = { _ in nil }
+        _ matrix: Matrix, where include: (Scenario) -> Bool = { _ in true },
+        calls: (Scenario) -> [(String, String?)]? = { _ in nil }
     )
         -> String
     {
-        matrix.scenarios.enumerated().filter { $0.element.missing.isEmpty && $0.element.path == 1 && include($0.element) }
-            .flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)", calls: calls(scenario)) }.joined(separator: "\n")
+        matrix.scenarios.enumerated().filter {
+            $0.element.missing.isEmpty && $0.element.path == 1 && include($0.element)
+        }
+        .flatMap { n, scenario in Self.lines(matrix, scenario, run: "r\(n)", calls: calls(scenario)) }.joined(
+            separator: "\n")
     }
 
     private func source(_ spec: String, cell: (Cell) -> Bool) throws -> Source {
@@ -328,7 +368,8 @@ final class ObserveTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(
                 result.stdout.hasSuffix(
-                    "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 given a path of what was observed\n"))
+                    "\(out): \(matrix.spec.cells.count) cells confirmed by observation, 0 given a path of what was observed\n"
+                ))
             let updated = try Matrix(SpecLoader.load(path: out))
             XCTAssertEqual(updated.spec.cells.count, matrix.spec.cells.count)
             XCTAssertTrue(updated.spec.cells.allSatisfy { $0.source.id == "observed_iPhone_15_18_2" }, spec)
@@ -339,7 +380,9 @@ final class ObserveTests: XCTestCase {
                 XCTAssertEqual(observed.device?["en"], "iPhone 15")
                 XCTAssertEqual(observed.os?["ja"], "iOS 18.2")
             }
-            let generate = Command.run(["generate", "--spec", out, "--output", Fixtures.temporaryDirectory(self) + "/out", "--quiet"])
+            let generate = Command.run([
+                "generate", "--spec", out, "--output", Fixtures.temporaryDirectory(self) + "/out", "--quiet",
+            ])
             XCTAssertEqual(generate.status, 0, generate.stderr)
         }
     }
@@ -350,8 +393,12 @@ final class ObserveTests: XCTestCase {
     func testContradictionsAreWrittenOnlyWhenWholeAndValid() throws {
         let matrix = Fixtures.current
         let target = coldStart
-        let sameCell = { (s: Scenario) in s.payload == target.payload && s.setup == target.setup && s.appState == target.appState }
-        let flipped = log(matrix, where: sameCell) { $0.tap == "body" ? [("sceneConnect", nil), ("action", "active")] : nil }
+        let sameCell = { (s: Scenario) in
+            s.payload == target.payload && s.setup == target.setup && s.appState == target.appState
+        }
+        let flipped = log(matrix, where: sameCell) {
+            $0.tap == "body" ? [("sceneConnect", nil), ("action", "active")] : nil
+        }
         let out = Fixtures.temporaryDirectory(self) + "/updated.json"
         let result = try observe(Fixtures.currentSpec, [flipped], ["--update-spec", out])
         XCTAssertEqual(result.status, 1, "a contradiction is still reported")
@@ -373,7 +420,9 @@ final class ObserveTests: XCTestCase {
         XCTAssertEqual(path.seenOn, "iOS 18.2")
         func spelled(_ calls: [Call]?) -> [String]? { calls?.map { "\($0.handler.id).\($0.state?.id ?? "-")" } }
         XCTAssertEqual(spelled(path.taps.first { $0.tap.id == "body" }?.calls), ["sceneConnect.-", "action.active"])
-        XCTAssertEqual(spelled(cell.taps.first { $0.tap.id == "body" }?.calls), spelled(original.taps.first { $0.tap.id == "body" }?.calls))
+        XCTAssertEqual(
+            spelled(cell.taps.first { $0.tap.id == "body" }?.calls),
+            spelled(original.taps.first { $0.tap.id == "body" }?.calls))
         let observedPaths = updated.spec.cells.flatMap(\.paths).filter { $0.source.id.hasPrefix("observed_") }
         XCTAssertEqual(observedPaths.count, 1, "no other cell changes")
         XCTAssertFalse(updated.spec.cells.contains { $0.source.id.hasPrefix("observed_") })
@@ -381,13 +430,17 @@ final class ObserveTests: XCTestCase {
         let partly = log(matrix, where: { sameCell($0) && $0.tap == nil })
         let none = Fixtures.temporaryDirectory(self) + "/partly.json"
         XCTAssertEqual(try observe(Fixtures.currentSpec, [partly], ["--update-spec", none]).status, 0)
-        XCTAssertEqual(try SpecLoader.load(path: none).spec.cells.filter { $0.source.id.hasPrefix("observed_") }.count, 0)
+        XCTAssertEqual(
+            try SpecLoader.load(path: none).spec.cells.filter { $0.source.id.hasPrefix("observed_") }.count, 0)
 
-        let broken = log(matrix, where: sameCell) { $0.tap == "body" ? [("launch", nil), ("action", "inactive")] : nil }
+        let broken = log(matrix, where: sameCell) {
+            $0.tap == "body" ? [("launch", nil), ("action", "inactive")] : nil
+        }
         let refused = Fixtures.temporaryDirectory(self) + "/refused.json"
         let run = try observe(Fixtures.currentSpec, [broken], ["--update-spec", refused])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("error: the updated spec would not validate, so it is not written:"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("error: the updated spec would not validate, so it is not written:"), run.stderr)
         XCTAssertTrue(run.stderr.contains("'launch'"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: refused))
     }
@@ -397,10 +450,13 @@ final class ObserveTests: XCTestCase {
         let spec = directory + "/spec.json"
         try FileManager.default.copyItem(atPath: Fixtures.currentSpec, toPath: spec)
         let log = directory + "/run.jsonl"
-        try Data(Self.lines(Fixtures.current, coldStart, run: "r").joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: log))
+        try Data(Self.lines(Fixtures.current, coldStart, run: "r").joined(separator: "\n").utf8).write(
+            to: URL(fileURLWithPath: log))
         let result = Command.run(["observe", "--spec", spec, "--update-spec", spec, log])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("--update-spec: name a new file"), result.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: spec)), try Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec)))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: spec)),
+            try Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec)))
     }
 }

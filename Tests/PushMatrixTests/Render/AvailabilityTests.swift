@@ -39,7 +39,8 @@ final class AvailabilityTests: XCTestCase {
         let lines = text.components(separatedBy: "\n")
         var found: [String] = []
         for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-            for entry in introduced where entry.iOS > lowest && line.range(of: entry.pattern, options: .regularExpression) != nil {
+            for entry in introduced
+            where entry.iOS > lowest && line.range(of: entry.pattern, options: .regularExpression) != nil {
                 if !isGuarded(lines, before: number, iOS: entry.iOS) {
                     found.append("\(file):\(number + 1): \(entry.api) needs iOS \(entry.iOS) (\(entry.source))")
                 }
@@ -60,7 +61,9 @@ final class AvailabilityTests: XCTestCase {
             {
                 return true
             }
-            let topLevel = !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("}") && !line.hasPrefix("//") && !line.hasPrefix("#")
+            let topLevel =
+                !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("}") && !line.hasPrefix("//")
+                && !line.hasPrefix("#")
             if topLevel && !line.hasPrefix("@") && index > 0 && !lines[index - 1].hasPrefix("@") { return false }
             index -= 1
         }
@@ -82,7 +85,8 @@ final class AvailabilityTests: XCTestCase {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let guarded = "        if #available(iOS 14.0, *) { return [.banner, .list, .sound] }\n"
         XCTAssertTrue(text.contains(guarded))
-        let problems = Self.unguarded(text.replacingOccurrences(of: guarded, with: "        return [.banner, .list, .sound]\n"), file: "f")
+        let problems = Self.unguarded(
+            text.replacingOccurrences(of: guarded, with: "        return [.banner, .list, .sound]\n"), file: "f")
         XCTAssertEqual(problems.count, 2, "\(problems)")
         XCTAssertTrue(problems[0].hasPrefix("f:"), "\(problems)")
         XCTAssertTrue(problems[0].contains("UNNotificationPresentationOptions.banner needs iOS 14"), "\(problems)")

@@ -30,14 +30,16 @@ final class BranchSummaryTests: XCTestCase {
                 reaches.map { reach, lacked in
                     let without = matrix.spec.handlers.map(\.id).filter(lacked.contains)
                     return BranchSummary.Way(
-                        setup: reach.setup, appState: reach.appState, payload: reach.payload, tap: reach.tap, without: without)
+                        setup: reach.setup, appState: reach.appState, payload: reach.payload, tap: reach.tap,
+                        without: without)
                 })
         }
     }
 
     func testEachBranchSummaryHoldsExactlyTheWaysThatReachTheBranch() {
         for (matrix, spec, _, _) in Fixtures.builtIns {
-            let summaries = BranchSummary.all(matrix), expected = reached(matrix)
+            let summaries = BranchSummary.all(matrix)
+            let expected = reached(matrix)
             XCTAssertEqual(Set(summaries.keys), Set(expected.keys), spec)
             XCTAssertGreaterThan(summaries.count, 3, "\(spec): the skeleton has several branches")
             for (branch, summary) in summaries {
@@ -45,7 +47,8 @@ final class BranchSummaryTests: XCTestCase {
                 XCTAssertEqual(ways.count, Set(ways).count, "\(spec) \(branch): no way is in two groups")
                 XCTAssertEqual(Set(ways), expected[branch], "\(spec) \(branch)")
                 for group in summary.groups {
-                    XCTAssertFalse(group.setups.isEmpty || group.appStates.isEmpty || group.taps.isEmpty || group.payloads.isEmpty)
+                    XCTAssertFalse(
+                        group.setups.isEmpty || group.appStates.isEmpty || group.taps.isEmpty || group.payloads.isEmpty)
                 }
             }
         }
@@ -82,14 +85,18 @@ final class BranchSummaryTests: XCTestCase {
             }
         }
         let current = try String(
-            contentsOfFile: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers/Skeleton/PushAppDelegate+States.swift",
+            contentsOfFile: Fixtures.currentGenerated
+                + "/Sources/CurrentPushHandlers/Skeleton/PushAppDelegate+States.swift",
             encoding: .utf8)
-        XCTAssertTrue(current.contains("// every setup · background, terminated or forceQuit, tap body: any payload with alert\n"))
+        XCTAssertTrue(
+            current.contains("// every setup · background, terminated or forceQuit, tap body: any payload with alert\n")
+        )
     }
 
     /// The comment lines of each branch of the `state(for…)` switches.
     private static func branchComments(_ text: String) -> [[Substring]] {
-        var branches: [[Substring]] = [], inSwitch = false
+        var branches: [[Substring]] = []
+        var inSwitch = false
         for line in text.split(separator: "\n") {
             if line.contains("static func state(for") { inSwitch = true }
             if line.contains("@unknown default") { inSwitch = false }

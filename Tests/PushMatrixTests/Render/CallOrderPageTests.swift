@@ -31,7 +31,8 @@ final class CallOrderPageTests: XCTestCase {
         let changed = text.replacingOccurrences(
             of: cell,
             with: cell.replacingOccurrences(
-                of: #"[{"handler": "reception", "state": "inactive"}]"#, with: #"[{"handler": "action", "state": "inactive"}]"#))
+                of: #"[{"handler": "reception", "state": "inactive"}]"#,
+                with: #"[{"handler": "action", "state": "inactive"}]"#))
         let matrix = try Matrix(SpecLoader.load(bytes: Array(changed.utf8), file: "changed.json"))
         let ways = try assertPagesAgree(matrix)
         XCTAssertTrue(ways.contains { $0.payloads.count == 1 }, "one way names the one payload that differs")
@@ -47,14 +48,19 @@ final class CallOrderPageTests: XCTestCase {
             let plain = { (text: LocalizedText) in book.text(text).plainText }
             let platforms = plain(source.platforms)
             let cited =
-                plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]! + plain(source.title) + book.glue["open"]!
+                plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]! + plain(source.title)
+                + book.glue["open"]!
                 + platforms + book.glue["close"]!
-            let label = plain(try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
+            let label = plain(
+                try XCTUnwrap(matrix.spec.texts["observationsHeading"], "a heading for what only the source shows"))
             XCTAssertTrue(label.contains(platforms), "the heading names \(platforms): \(label)")
-            let facts = matrix.spec.callOrder!.rules.map { plain($0.text) } + matrix.spec.callOrder!.tapOpensApp.map { plain($0.text) }
+            let facts =
+                matrix.spec.callOrder!.rules.map { plain($0.text) }
+                + matrix.spec.callOrder!.tapOpensApp.map { plain($0.text) }
 
             // Markdown: everything after the label's heading is the source's; nothing before it is.
-            let markdown = MarkdownMatrixReader.unescape(String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
+            let markdown = MarkdownMatrixReader.unescape(
+                String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
             let heading = try XCTUnwrap(markdown.range(of: "\n## " + label + "\n"), "\(language): the iOS 7 heading")
             let (before, after) = (markdown[..<heading.lowerBound], markdown[heading.upperBound...])
             for fact in facts {
@@ -79,7 +85,8 @@ final class CallOrderPageTests: XCTestCase {
     func testCmarkGFMNestsEachWaysCalls() throws {
         let matrix = Fixtures.builtIn
         for language in matrix.spec.languages {
-            let page = try XCTUnwrap(FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/call-order.md"))
+            let page = try XCTUnwrap(
+                FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/call-order.md"))
             let html = try ExternalTool.output("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
             let ways = try CallOrderReader(book: Phrasebook(matrix: matrix, language: language.id)).markdown(
                 String(decoding: page, as: UTF8.self))
@@ -91,12 +98,15 @@ final class CallOrderPageTests: XCTestCase {
     /// Renders the page in every language and format, reads its ways back and compares them
     /// with the cells. Returns the ways read from the last page.
     @discardableResult
-    private func assertPagesAgree(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws -> [CallOrderReader.Way] {
+    private func assertPagesAgree(_ matrix: Matrix, file: StaticString = #filePath, line: UInt = #line) throws
+        -> [CallOrderReader.Way]
+    {
         let files = try Fixtures.rendered(matrix)
         var last: [CallOrderReader.Way] = []
         for language in matrix.spec.languages.map(\.id) {
             let reader = CallOrderReader(book: Phrasebook(matrix: matrix, language: language))
-            let markdown = try reader.markdown(String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
+            let markdown = try reader.markdown(
+                String(decoding: files["Docs/\(language)/call-order.md"]!, as: UTF8.self))
             let html = try reader.html(HTMLElement.parse(Data(files["Docs/\(language)/call-order.html"]!)))
             for (format, ways) in [("md", markdown), ("html", html)] {
                 assertAgree(ways, matrix, "\(language) \(format)", file: file, line: line)
@@ -110,12 +120,15 @@ final class CallOrderPageTests: XCTestCase {
     /// sequence of calls the cell's paths make, with those calls and each call's method for that
     /// setup; a sequence of the cell's first path is never told as another path's; no way
     /// tells anything else.
-    private func assertAgree(_ ways: [CallOrderReader.Way], _ matrix: Matrix, _ label: String, file: StaticString, line: UInt) {
+    private func assertAgree(
+        _ ways: [CallOrderReader.Way], _ matrix: Matrix, _ label: String, file: StaticString, line: UInt
+    ) {
         let spec = matrix.spec
         let payloads = Combination.payloads(matrix.payloadKeyIds)
         var used = Set<Int>()
         for setup in spec.setups {
-            XCTAssertTrue(ways.contains { $0.setup == setup.id }, "\(label): a section for \(setup.id)", file: file, line: line)
+            XCTAssertTrue(
+                ways.contains { $0.setup == setup.id }, "\(label): a section for \(setup.id)", file: file, line: line)
             for state in spec.appStates {
                 for payload in payloads {
                     let paths = matrix.cell(payload: payload, setup: setup.id, appState: state.id).allPaths
@@ -123,22 +136,28 @@ final class CallOrderPageTests: XCTestCase {
                         let where_ = "\(label): \(setup.id), \(state.id), \(tap.id), \(payload)"
                         let flags = Payload(payload, keys: matrix.payloadKeyIds)
                         let matching = ways.indices.filter {
-                            ways[$0].setup == setup.id && ways[$0].tap == tap.id && ways[$0].appStates.contains(state.id)
+                            ways[$0].setup == setup.id && ways[$0].tap == tap.id
+                                && ways[$0].appStates.contains(state.id)
                                 && (ways[$0].payloads.isEmpty || ways[$0].payloads.contains(flags))
                         }
                         var expected: [[CallOrderReader.Step]] = []
                         for path in paths {
                             let calls = path.taps.first { $0.tap.id == tap.id }!.calls.map { call in
                                 CallOrderReader.Step(
-                                    method: spec.handlers.first { $0.id == call.handler.id }!.methods.first { $0.setup.id == setup.id }!
-                                        .swift,
-                                    call: CellOutline.call(call.handler.id, call.bringsNotification ? call.state?.id : "!"))
+                                    method: spec.handlers.first { $0.id == call.handler.id }!.methods.first {
+                                        $0.setup.id == setup.id
+                                    }!
+                                    .swift,
+                                    call: CellOutline.call(
+                                        call.handler.id, call.bringsNotification ? call.state?.id : "!"))
                             }
                             // A tap that calls nothing has no order.
                             if !calls.isEmpty && !expected.contains(calls) { expected.append(calls) }
                         }
                         XCTAssertEqual(matching.map { ways[$0].steps }, expected, where_, file: file, line: line)
-                        if let first = matching.first, paths[0].taps.first(where: { $0.tap.id == tap.id })?.calls.isEmpty == false {
+                        if let first = matching.first,
+                            paths[0].taps.first(where: { $0.tap.id == tap.id })?.calls.isEmpty == false
+                        {
                             XCTAssertFalse(ways[first].laterPath, where_, file: file, line: line)
                         }
                         used.formUnion(matching)
@@ -146,7 +165,8 @@ final class CallOrderPageTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(used.count, ways.count, "\(label): every way on the page tells some cell", file: file, line: line)
+        XCTAssertEqual(
+            used.count, ways.count, "\(label): every way on the page tells some cell", file: file, line: line)
     }
 }
 
@@ -163,10 +183,15 @@ struct CallOrderReader {
     init(book: Phrasebook) {
         self.book = book
         let separator = book.phrase("otherPathSeparator").plainText
-        laterPaths = Set(book.matrix.spec.cells.flatMap { $0.allPaths.dropFirst().map { separator + book.pathLabel(nil, $0).plainText } })
+        laterPaths = Set(
+            book.matrix.spec.cells.flatMap {
+                $0.allPaths.dropFirst().map { separator + book.pathLabel(nil, $0).plainText }
+            })
         let count = book.matrix.payloadKeyIds.count
         readings = Dictionary(
-            PayloadCube.all(count: count).map { cube in (book.condition(cube).plainText, Payload.all(count: count).filter(cube.contains)) },
+            PayloadCube.all(count: count).map { cube in
+                (book.condition(cube).plainText, Payload.all(count: count).filter(cube.contains))
+            },
             uniquingKeysWith: { a, _ in a })
     }
 
@@ -187,7 +212,8 @@ struct CallOrderReader {
     }
 
     func markdown(_ page: String) throws -> [Way] {
-        let setups = Dictionary(uniqueKeysWithValues: spec.setups.map { ("<a id=\"order-\(Identifier.hyphenated($0.id))\"></a>", $0.id) })
+        let setups = Dictionary(
+            uniqueKeysWithValues: spec.setups.map { ("<a id=\"order-\(Identifier.hyphenated($0.id))\"></a>", $0.id) })
         var ways: [Way] = []
         var setup: String?
         for line in page.components(separatedBy: "\n") {
@@ -209,10 +235,14 @@ struct CallOrderReader {
     func html(_ page: HTMLElement) throws -> [Way] {
         var ways: [Way] = []
         for setup in spec.setups {
-            guard let section = page.all("section").first(where: { $0.id == "order-\(Identifier.hyphenated(setup.id))" }) else { continue }
+            guard
+                let section = page.all("section").first(where: { $0.id == "order-\(Identifier.hyphenated(setup.id))" })
+            else { continue }
             for item in section.all("ul").first?.elements ?? [] {
-                var way = try self.way(setup.id, item.text(skipping: { $0.name == "ol" }).trimmingCharacters(in: .whitespacesAndNewlines))
-                way.steps = try item.all("ol").first?.elements.map { try step($0.text(skipping: { $0.name == "sup" })) } ?? []
+                var way = try self.way(
+                    setup.id, item.text(skipping: { $0.name == "ol" }).trimmingCharacters(in: .whitespacesAndNewlines))
+                way.steps =
+                    try item.all("ol").first?.elements.map { try step($0.text(skipping: { $0.name == "sup" })) } ?? []
                 ways.append(way)
             }
         }
@@ -223,7 +253,8 @@ struct CallOrderReader {
 
     /// `Background or Suspended, after a tap on the action button (payload; payload):`
     private func way(_ setup: String, _ text: String) throws -> Way {
-        let colon = book.glue["lineColon"]!, (open, close) = (book.glue["open"]!, book.glue["close"]!)
+        let colon = book.glue["lineColon"]!
+        let (open, close) = (book.glue["open"]!, book.glue["close"]!)
         guard text.hasSuffix(colon) else { throw ReadError("a way's label ends with '\(colon)': \(text)") }
         var label = String(text.dropLast(colon.count))
         let later = laterPaths.first { label.hasSuffix($0) }
@@ -241,10 +272,12 @@ struct CallOrderReader {
             }
         }
         for tap in spec.taps {
-            let suffix = plain(book.phrase("listSeparator")) + plain(book.phrase("afterTap", ["tap": book.name(tap.name)]))
+            let suffix =
+                plain(book.phrase("listSeparator")) + plain(book.phrase("afterTap", ["tap": book.name(tap.name)]))
             guard label.hasSuffix(suffix) else { continue }
             let states = try appStates(String(label.dropLast(suffix.count)))
-            return Way(setup: setup, tap: tap.id, appStates: states, payloads: payloads, steps: [], laterPath: later != nil)
+            return Way(
+                setup: setup, tap: tap.id, appStates: states, payloads: payloads, steps: [], laterPath: later != nil)
         }
         throw ReadError("no tap in '\(label)'")
     }
@@ -252,7 +285,8 @@ struct CallOrderReader {
     /// `A, B or C` → app state ids.
     private func appStates(_ text: String) throws -> [String] {
         let pair = text.components(separatedBy: plain(book.phrase("tapSeparator")))
-        let names = pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
+        let names =
+            pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
         return try names.map { name in
             guard let state = spec.appStates.first(where: { plain(book.name($0.name)) == name }) else {
                 throw ReadError("no app state '\(name)'")
@@ -281,7 +315,9 @@ struct CallOrderReader {
             found = false
             for number in 1...20 {
                 let marker = plain(footnotes.marker(number))
-                let glue = ["markerBetween", "markerSeparator"].first { text.hasSuffix(plain(book.phrase($0)) + marker) }
+                let glue = ["markerBetween", "markerSeparator"].first {
+                    text.hasSuffix(plain(book.phrase($0)) + marker)
+                }
                 if let glue, case let suffix = plain(book.phrase(glue)) + marker, text.hasSuffix(suffix) {
                     text.removeLast(suffix.count)
                     found = true

@@ -12,10 +12,11 @@ final class CompletionOnceTests: XCTestCase {
         var missed = false
 
         func once(within seconds: TimeInterval = 0.2) -> PushCompletionOnce<String> {
-            PushCompletionOnce(within: seconds, orElse: "failed", missed: { self.missed = true }) { result in
+            let record = { (result: String) in
                 self.results.append(result)
                 self.onMainThread = self.onMainThread && Thread.isMainThread
             }
+            return PushCompletionOnce(within: seconds, orElse: "failed", missed: { self.missed = true }, record)
         }
     }
 

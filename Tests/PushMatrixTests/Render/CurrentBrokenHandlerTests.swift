@@ -55,7 +55,9 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testAColdStartTapAnsweredBySceneAndCenterIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.SceneAndCenterKeepSeparateState(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.SceneAndCenterKeepSeparateState(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -68,10 +70,14 @@ final class CurrentBrokenHandlerTests: XCTestCase {
                 "step 2, action (.inactive): the content was already handled",
                 "step 2, action (.inactive): this call must not answer a tap",
             ])
-        XCTAssertNil(failures["alert_category__scenes__foreground__tapBody"], "a foreground tap has no scene connection")
-        XCTAssertNil(failures["alert_category__scenes__terminated__tapActionButton"], "a background action connects no scene")
+        XCTAssertNil(
+            failures["alert_category__scenes__foreground__tapBody"], "a foreground tap has no scene connection")
+        XCTAssertNil(
+            failures["alert_category__scenes__terminated__tapActionButton"], "a background action connects no scene")
         // Exactly the cold-start body taps of the scene setups fail.
-        let expected = PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)
+        let expected = PushScenario.all.filter {
+            $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification }
+        }.map(\.name)
             .sorted()
         XCTAssertFalse(expected.isEmpty)
         XCTAssertEqual(failures.keys.sorted(), expected)
@@ -80,10 +86,15 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     /// The path where a cold start's connection options hold no response: only `didReceive`
     /// brings the tap, and a handler that trusts the connection to have answered misses it.
     func testReadingOnlyTheConnectionOptionsIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.ReadsOnlyConnectionOptions(setup: $0, missing: $1) }
-        XCTAssertEqual(failures["alert__scenes__terminated__tapBodyPath2"], ["step 2, action (.inactive): the tap must be answered here"])
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.ReadsOnlyConnectionOptions(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
-            failures["alert_category__swiftUI__forceQuit__tapBodyPath2"], ["step 2, action (.inactive): the tap must be answered here"])
+            failures["alert__scenes__terminated__tapBodyPath2"],
+            ["step 2, action (.inactive): the tap must be answered here"])
+        XCTAssertEqual(
+            failures["alert_category__swiftUI__forceQuit__tapBodyPath2"],
+            ["step 2, action (.inactive): the tap must be answered here"])
         XCTAssertNil(failures["alert__scenes__terminated__tapBody"], "the path whose connection brings the tap passes")
         // An open from the app icon connects the scene without the notification too, but has no tap to answer.
         let expected = PushScenario.all.filter {
@@ -99,19 +110,25 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     func testAListedCallTakenAsUnexpectedIsCaught() {
         let failing = CurrentBrokenHandlers.failing(CurrentBrokenHandlers.LosesTheForegroundPresentation.init)
         XCTAssertEqual(
-            failing["alert__scenes__foreground__noTap"], ["step 1, presentation (.active): taken as a call the matrix does not list"])
+            failing["alert__scenes__foreground__noTap"],
+            ["step 1, presentation (.active): taken as a call the matrix does not list"])
         XCTAssertTrue(failing.keys.allSatisfy { $0.contains("__foreground__") }, "\(failing.keys.sorted())")
     }
 
     func testHandlingEveryPresentationIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.HandlesEveryPresentation(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.HandlesEveryPresentation(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
-            failures["alert__scenes__foreground__noTapPath2"], ["step 2, presentation (.active): the content was already handled"])
+            failures["alert__scenes__foreground__noTapPath2"],
+            ["step 2, presentation (.active): the content was already handled"])
         XCTAssertEqual(
             failures["alert_mutableContent__appDelegate__foreground__tapBodyPath2"],
             ["step 3, presentation (.active): the content was already handled"])
         XCTAssertNil(failures["alert__scenes__foreground__noTap"], "one presentation per push passes")
-        let expected = PushScenario.all.filter { $0.steps.contains { $0.handler == .presentation && !$0.processesContent } }
+        let expected = PushScenario.all.filter {
+            $0.steps.contains { $0.handler == .presentation && !$0.processesContent }
+        }
         XCTAssertEqual(failures.keys.sorted(), expected.map(\.name).sorted())
         XCTAssertTrue(expected.contains { $0.name.hasSuffix("Path2") })
     }
@@ -119,19 +136,26 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     /// An app the system started in the background for the push may still be running at the
     /// tap: that tap is a warm one, with no launching call before it.
     func testEveryTapAfterABackgroundLaunchTakenForColdIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.EveryTapAfterBackgroundLaunchIsCold(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.EveryTapAfterBackgroundLaunchIsCold(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
             failures["alert_contentAvailable__appDelegate__terminated__tapBodyPath2"],
             ["step 2, action (.inactive): the tap must be answered here"])
-        XCTAssertNil(failures["alert_contentAvailable__appDelegate__terminated__tapBody"], "the cold start after the launch passes")
-        XCTAssertNil(failures["alert_contentAvailable__appDelegate__terminated__tapBodyPath3"], "no background launch: passes")
+        XCTAssertNil(
+            failures["alert_contentAvailable__appDelegate__terminated__tapBody"],
+            "the cold start after the launch passes")
+        XCTAssertNil(
+            failures["alert_contentAvailable__appDelegate__terminated__tapBodyPath3"], "no background launch: passes")
         XCTAssertEqual(
             failures["alert_contentAvailable_category__scenes__background__tapDismiss"],
             ["step 2, action (.background): the tap must be answered here"])
     }
 
     func testReadingOnlyTheLaunchOptionsIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.ReadsOnlyLaunchOptions(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.ReadsOnlyLaunchOptions(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -141,16 +165,24 @@ final class CurrentBrokenHandlerTests: XCTestCase {
                 "step 2, action (.inactive): the content was already handled",
                 "step 2, action (.inactive): this call must not answer a tap",
             ])
-        XCTAssertNil(failures["alert_category__appDelegate__terminated__tapBody"], "without scenes the launch options hold the tap")
+        XCTAssertNil(
+            failures["alert_category__appDelegate__terminated__tapBody"],
+            "without scenes the launch options hold the tap")
         XCTAssertEqual(names(failures, containing: "__appDelegate__"), [])
         XCTAssertEqual(
             Set(failures.keys),
-            Set(PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }.map(\.name)))
-        XCTAssertNil(failures["alert__scenes__terminated__tapBodyPath2"], "where the options hold no response, didReceive answers")
+            Set(
+                PushScenario.all.filter { $0.steps.contains { $0.handler == .sceneConnect && $0.bringsNotification } }
+                    .map(\.name)))
+        XCTAssertNil(
+            failures["alert__scenes__terminated__tapBodyPath2"],
+            "where the options hold no response, didReceive answers")
     }
 
     func testADelegateAssignedAfterLaunchIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.DelegateAssignedTooLate(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.DelegateAssignedTooLate(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
             failures["alert_category__scenes__terminated__tapBody"],
             [
@@ -190,7 +222,9 @@ final class CurrentBrokenHandlerTests: XCTestCase {
     }
 
     func testAPresentationThatNeverCompletesIsCaught() {
-        let failures = CurrentBrokenHandlers.failing { CurrentBrokenHandlers.PresentationNeverCompletes(setup: $0, missing: $1) }
+        let failures = CurrentBrokenHandlers.failing {
+            CurrentBrokenHandlers.PresentationNeverCompletes(setup: $0, missing: $1)
+        }
         XCTAssertEqual(
             failures["alert__scenes__foreground__noTap"],
             ["step 1, presentation (.active): completion handler called 0 times, expected exactly once"])
@@ -224,7 +258,9 @@ final class CurrentBrokenHandlerTests: XCTestCase {
         }
         XCTAssertEqual(made, [[], [.serviceExtension]])
         XCTAssertEqual(onlyWithout, ["without serviceExtension: " + failure])
-        let both = PushConformanceCheck.failures(scenario) { CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: $0) }
+        let both = PushConformanceCheck.failures(scenario) {
+            CurrentBrokenHandlers.PresentationNeverCompletes(setup: .scenes, missing: $0)
+        }
         XCTAssertEqual(both, [failure])
     }
 

@@ -16,7 +16,8 @@ final class DocCCatalogTests: XCTestCase {
             XCTAssertTrue(landing.hasPrefix("# ``\(module)``\n"), landing)
             let articles = DocsView.pages(matrix.spec).map(\.id).filter { $0 != "index" && $0 != DocsView.explorer }
             XCTAssertEqual(
-                files.keys.filter { $0.hasPrefix(catalog) }.sorted(), ([module] + articles).map { catalog + $0 + ".md" }.sorted())
+                files.keys.filter { $0.hasPrefix(catalog) }.sorted(),
+                ([module] + articles).map { catalog + $0 + ".md" }.sorted())
             for page in articles {
                 XCTAssertTrue(landing.contains("- <doc:\(page)>\n"), "the landing page lists \(page)")
                 let article = String(decoding: files[catalog + page + ".md"]!, as: UTF8.self)
@@ -35,8 +36,10 @@ final class DocCCatalogTests: XCTestCase {
     /// (missing from a Linux symbol graph): checked here for a spec without a permission section.
     func testTopicsLinkOnlySymbolsOfTheModule() throws {
         let files = try Generator.render(Fixtures.current, templates: Fixtures.templates, module: "CurrentProbe")
-        let sources = files.filter { $0.key.hasSuffix(".swift") && $0.key.hasPrefix("Sources/") && !$0.key.contains("/Skeleton/") }
-            .map { String(decoding: $0.value, as: UTF8.self) }.joined()
+        let sources = files.filter {
+            $0.key.hasSuffix(".swift") && $0.key.hasPrefix("Sources/") && !$0.key.contains("/Skeleton/")
+        }
+        .map { String(decoding: $0.value, as: UTF8.self) }.joined()
         var links = 0
         for (path, bytes) in files where path.contains(".docc/") {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("- ``") {

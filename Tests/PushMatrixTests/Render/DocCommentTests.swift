@@ -12,7 +12,8 @@ final class DocCommentTests: XCTestCase {
 
     func testEveryPublicDeclarationOfTheGeneratedModulesHasADocComment() throws {
         for module in Self.modules {
-            let files = try XCTUnwrap(FileManager.default.subpaths(atPath: module)).filter { $0.hasSuffix(".swift") }.sorted()
+            let files = try XCTUnwrap(FileManager.default.subpaths(atPath: module)).filter { $0.hasSuffix(".swift") }
+                .sorted()
             XCTAssertGreaterThan(files.count, 5, module)
             var declarations = 0
             for file in files {

@@ -24,7 +24,9 @@ final class DocsInBrowserTests: XCTestCase {
         XCTAssertEqual(Set(pages.map(\.language)), ["en", "ja"])
         for page in pages {
             for ext in page.page == DocsView.explorer ? ["html"] : ["md", "html"] {
-                XCTAssertFalse(try XCTUnwrap(FileManager.default.contents(atPath: "\(page.path).\(ext)"), page.path).isEmpty, page.path)
+                XCTAssertFalse(
+                    try XCTUnwrap(FileManager.default.contents(atPath: "\(page.path).\(ext)"), page.path).isEmpty,
+                    page.path)
             }
         }
     }
@@ -47,25 +49,32 @@ final class DocsInBrowserTests: XCTestCase {
     func testChromiumLoadsEveryPage() throws {
         try IntegrationTestCase.require()
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"]
-        let doms = try ExternalTool.outputs("chromium", pages.map { flags + [URL(fileURLWithPath: $0.path + ".html").absoluteString] })
+        let doms = try ExternalTool.outputs(
+            "chromium", pages.map { flags + [URL(fileURLWithPath: $0.path + ".html").absoluteString] })
         for ((matrix, language, page, path), dom) in zip(pages, doms) {
             let other = matrix.spec.languages.map(\.id).first { $0 != language }!
             XCTAssertTrue(dom.contains("<html lang=\"\(language)\">"), path)
             XCTAssertTrue(dom.contains("href=\"../\(other)/\(page).html\""), "link to the other language from \(path)")
             XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: dom).count, 1, path)
             guard page == "reception-methods" else { continue }
-            let cells = matrix.spec.cells.count, tables = Combination.payloads(matrix.payloadKeyIds).count
-            let matrixTables = MarkdownRenderingTests.blocks("table", in: dom).filter { !$0.contains("<a href=\"#cell-") }
+            let cells = matrix.spec.cells.count
+            let tables = Combination.payloads(matrix.payloadKeyIds).count
+            let matrixTables = MarkdownRenderingTests.blocks("table", in: dom).filter {
+                !$0.contains("<a href=\"#cell-")
+            }
             let stateCells = matrixTables.flatMap { MarkdownRenderingTests.blocks("tbody", in: $0) }
                 .flatMap { MarkdownRenderingTests.blocks("td", in: $0) }
-            XCTAssertEqual(dom.components(separatedBy: "<td id=\"cell-").count, cells + 1, "\(cells) state cells with ids in \(path)")
+            XCTAssertEqual(
+                dom.components(separatedBy: "<td id=\"cell-").count, cells + 1,
+                "\(cells) state cells with ids in \(path)")
             XCTAssertEqual(dom.components(separatedBy: "<table class=\"matrix\">").count - 1, tables, path)
             XCTAssertGreaterThanOrEqual(stateCells.count, cells)
             XCTAssertEqual(
                 dom.components(separatedBy: "<a href=\"#cell-").count - 1, matrix.spec.designCases.count,
                 "each design case links its own: \(path)")
             XCTAssertEqual(
-                dom.components(separatedBy: "<a href=\"explorer.html#keys=").count - 1, cells, "each cell links its answer: \(path)")
+                dom.components(separatedBy: "<a href=\"explorer.html#keys=").count - 1, cells,
+                "each cell links its answer: \(path)")
         }
     }
 
@@ -75,7 +84,8 @@ final class DocsInBrowserTests: XCTestCase {
         let unobserved = matrix.spec.cells.filter { matrix.sources[$0.source.id]!.kind != .observed }.count
         XCTAssertGreaterThan(unobserved, 0)
         for language in ["en", "ja"] {
-            let html = try String(contentsOfFile: "\(Fixtures.currentGenerated)/Docs/\(language)/reception-methods.html", encoding: .utf8)
+            let html = try String(
+                contentsOfFile: "\(Fixtures.currentGenerated)/Docs/\(language)/reception-methods.html", encoding: .utf8)
             let dashed = html.matches(of: /<td id="cell-[^"]*" class="unobserved">/).count
             XCTAssertEqual(dashed, unobserved, language)
             let book = Phrasebook(matrix: matrix, language: language)
@@ -100,7 +110,8 @@ final class DocsInBrowserTests: XCTestCase {
             let notes = page.all("ol", where: { $0.classes.contains("notes") }).flatMap(\.elements)
             XCTAssertTrue(
                 notes.contains {
-                    $0.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(in: .whitespaces)
+                    $0.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") })
+                        .trimmingCharacters(in: .whitespaces)
                         == hostile
                 })
             XCTAssertFalse(String(decoding: html, as: UTF8.self).contains("<b>"))

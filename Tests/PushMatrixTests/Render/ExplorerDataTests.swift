@@ -15,9 +15,9 @@ final class ExplorerDataTests: XCTestCase {
         return try XCTUnwrap(json as? [String: Any])
     }
 
-    /// One answer as lines, the way the explorer shows it: each path with its source, whether it is ignored and shown, its calls on
-    /// delivery and for each of `taps` (or that the tap is not possible), and under conditions what they did; then the notes.
-    /// `outcome` is one object of `explain --json`.
+    /// One answer as lines, the way the explorer shows it: each path with its source, whether it is ignored and shown,
+    /// its calls on delivery and for each of `taps` (or that the tap is not possible), and under conditions what they
+    /// did; then the notes. `outcome` is one object of `explain --json`.
     static func lines(explained outcome: [String: Any], taps: [String]) -> [String] {
         func calls(_ list: Any?) -> String {
             ((list as? [[String: Any]]) ?? []).map { call in
@@ -36,7 +36,10 @@ final class ExplorerDataTests: XCTestCase {
                     + "shown=\(path["notificationCenter"] as! Bool)",
                 "delivery: " + calls(path["onDelivery"]),
             ] + taps.map { tap in tapCalls[tap].map { "\(tap): " + calls($0) } ?? "\(tap): notPossible" }
-                + [("changedBy", ids(path["changedBy"])), ("held", calls(path["held"])), ("unsettled", calls(path["unsettled"]))]
+                + [
+                    ("changedBy", ids(path["changedBy"])), ("held", calls(path["held"])),
+                    ("unsettled", calls(path["unsettled"])),
+                ]
                 .filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
                 + (ids(path["unlikelyUnder"]).isEmpty ? [] : ["unlikely: " + ids(path["unlikelyUnder"])])
         }
@@ -46,25 +49,32 @@ final class ExplorerDataTests: XCTestCase {
     /// One cell of the embedded data as `lines(explained:taps:)` writes it, with every tap.
     private static func lines(embedded data: [String: Any], cell: [String: Any]) -> [String] {
         let table = { (name: String) in data[name] as! [[Any]] }
-        let handlers = table("handlers"), states = table("handlerStates"), allCalls = table("calls"), taps = table("taps")
-        let sources = table("sources"), noteIds = table("notes").map { $0[0] as! String }
+        let handlers = table("handlers")
+        let states = table("handlerStates")
+        let allCalls = table("calls")
+        let taps = table("taps")
+        let sources = table("sources")
+        let noteIds = table("notes").map { $0[0] as! String }
         func calls(_ list: Any?) -> String {
             (list as! [Int]).map { index in
                 let call = allCalls[index]
                 let state = call[1] as! Int
-                return "\(handlers[call[0] as! Int][0])|\(state < 0 ? "" : states[state][0] as! String)|\(call[2] as! Bool ? "1" : "")"
+                return
+                    "\(handlers[call[0] as! Int][0])|\(state < 0 ? "" : states[state][0] as! String)|\(call[2] as! Bool ? "1" : "")"
             }.joined(separator: ",")
         }
         var notes: [String] = []
         let shown = (cell["p"] as! [[String: Any]]).flatMap { path -> [String] in
-            let source = sources[path["s"] as! Int], pathTaps = path["t"] as! [[Any]]
+            let source = sources[path["s"] as! Int]
+            let pathTaps = path["t"] as! [[Any]]
             for note in (path["n"] as! [Int]).map({ noteIds[$0] }) where !notes.contains(note) { notes.append(note) }
             return [
                 "path \(path["p"]!) \(source[2]) \(source[0]) ignored=\(path["i"] as! Bool) shown=\(path["v"] as! Bool)",
                 "delivery: " + calls(path["d"]),
             ]
                 + taps.indices.map { tap in
-                    pathTaps.first { $0[0] as! Int == tap }.map { "\(taps[tap][0]): " + calls($0[1]) } ?? "\(taps[tap][0]): notPossible"
+                    pathTaps.first { $0[0] as! Int == tap }.map { "\(taps[tap][0]): " + calls($0[1]) }
+                        ?? "\(taps[tap][0]): notPossible"
                 }
         }
         return shown + ["notes: " + notes.joined(separator: ",")]
@@ -73,27 +83,33 @@ final class ExplorerDataTests: XCTestCase {
     func testTheEmbeddedDataIsExplainsAnswerForEveryCell() throws {
         for matrix in [Fixtures.builtIn, Fixtures.current] {
             for language in ["en", "ja"] {
-                let html = String(decoding: try XCTUnwrap(Fixtures.rendered(matrix)["Docs/\(language)/explorer.html"]), as: UTF8.self)
+                let html = String(
+                    decoding: try XCTUnwrap(Fixtures.rendered(matrix)["Docs/\(language)/explorer.html"]), as: UTF8.self)
                 XCTAssertLessThan(html.utf8.count, 250_000, "the page's weight")
-                let data = try Self.data(html), cells = data["cells"] as! [[String: Any]]
-                let keys = matrix.payloadKeyIds, taps = matrix.spec.taps.map(\.id)
+                let data = try Self.data(html)
+                let cells = data["cells"] as! [[String: Any]]
+                let keys = matrix.payloadKeyIds
+                let taps = matrix.spec.taps.map(\.id)
                 XCTAssertEqual(cells.count, matrix.spec.cells.count)
                 for bits in 0..<(1 << keys.count) {
                     let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << $0) != 0) })
                     let explained =
                         try JSONSerialization.jsonObject(
-                            with: Data(matrix.json(matrix.explain(ExplainQuery(payload: flags))).serialized().utf8)) as! [[String: Any]]
+                            with: Data(matrix.json(matrix.explain(ExplainQuery(payload: flags))).serialized().utf8))
+                        as! [[String: Any]]
                     for (index, outcome) in explained.enumerated() {
                         let cell = cells[bits * explained.count + index]
                         XCTAssertEqual(
-                            Self.lines(embedded: data, cell: cell), Self.lines(explained: outcome, taps: taps), "\(flags) \(index)")
+                            Self.lines(embedded: data, cell: cell), Self.lines(explained: outcome, taps: taps),
+                            "\(flags) \(index)")
                     }
                 }
             }
         }
     }
 
-    /// Hostile spec text stays inside the data as JSON escapes: the page has its two scripts and nothing else closes one.
+    /// Hostile spec text stays inside the data as JSON escapes: the page has its two scripts and nothing else closes
+    /// one.
     func testHostileTextCannotEndTheScript() throws {
         let matrix = try Matrix(SpecLoader.load(path: Fixtures.fixture("hostile-text.json")))
         let files = try Fixtures.rendered(matrix)
@@ -101,9 +117,12 @@ final class ExplorerDataTests: XCTestCase {
             let html = String(decoding: try XCTUnwrap(files["Docs/\(language)/explorer.html"]), as: UTF8.self)
             XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, language)
             XCTAssertEqual(html.components(separatedBy: "</script").count - 1, 2, language)
-            let start = try XCTUnwrap(html.range(of: "id=\"explorer-data\">")), end = try XCTUnwrap(html.range(of: "</script>"))
-            XCTAssertFalse(html[start.upperBound..<end.lowerBound].contains { "<>&\u{2028}\u{2029}".contains($0) }, language)
-            let book = Phrasebook(matrix: matrix, language: language), hostile = book.text(matrix.spec.notes[1].text).plainText
+            let start = try XCTUnwrap(html.range(of: "id=\"explorer-data\">"))
+            let end = try XCTUnwrap(html.range(of: "</script>"))
+            XCTAssertFalse(
+                html[start.upperBound..<end.lowerBound].contains { "<>&\u{2028}\u{2029}".contains($0) }, language)
+            let book = Phrasebook(matrix: matrix, language: language)
+            let hostile = book.text(matrix.spec.notes[1].text).plainText
             XCTAssertTrue(hostile.contains("</script>"))
             let notes = try Self.data(html)["notes"] as! [[String]]
             XCTAssertTrue(notes.contains { $0[1] == hostile }, "the note's text, exactly, once parsed: \(language)")
@@ -112,8 +131,11 @@ final class ExplorerDataTests: XCTestCase {
 
     func testTheFragmentNamesOneAnswer() {
         XCTAssertEqual(
-            Anchors.explorer(keys: ["alert", "contentAvailable"], setup: "scenes", appState: "terminated", tap: "body"),
+            Anchors.explorer(
+                keys: ["alert", "contentAvailable"], setup: "scenes", appState: "terminated", tap: "body"),
             "keys=alert,contentAvailable&setup=scenes&state=terminated&tap=body")
-        XCTAssertEqual(Anchors.explorer(keys: [], setup: "appDelegate", appState: "foreground"), "keys=&setup=appDelegate&state=foreground")
+        XCTAssertEqual(
+            Anchors.explorer(keys: [], setup: "appDelegate", appState: "foreground"),
+            "keys=&setup=appDelegate&state=foreground")
     }
 }

@@ -23,22 +23,27 @@ final class FieldKitTests: XCTestCase {
                 let visible = keys.indices.contains { payload.isSet($0) && keys[$0].makesVisible }
                 let simulator = try object(output + "/Payloads/\(name).apns")
                 XCTAssertEqual(simulator["Simulator Target Bundle"] as? String, FieldKitView.bundlePlaceholder)
-                XCTAssertEqual(Set(try XCTUnwrap(simulator["aps"] as? [String: Any]).keys), expected, "\(spec): \(name).apns")
+                XCTAssertEqual(
+                    Set(try XCTUnwrap(simulator["aps"] as? [String: Any]).keys), expected, "\(spec): \(name).apns")
                 let device = try object(output + "/Payloads/\(name).device.json")
                 let aps = try XCTUnwrap((device["payload"] as? [String: Any])?["aps"] as? [String: Any])
                 XCTAssertEqual(Set(aps.keys), expected, "\(spec): \(name).device.json")
                 XCTAssertEqual(
                     device["headers"] as? [String: String],
-                    visible ? ["apns-push-type": "alert", "apns-priority": "10"] : ["apns-push-type": "background", "apns-priority": "5"],
+                    visible
+                        ? ["apns-push-type": "alert", "apns-priority": "10"]
+                        : ["apns-push-type": "background", "apns-priority": "5"],
                     name)
             }
             let files = try FileManager.default.contentsOfDirectory(atPath: output + "/Payloads")
             XCTAssertEqual(files.count, 2 * matrix.payloads.count)
             for language in matrix.spec.languages.map(\.id) {
-                let runbook = try XCTUnwrap(FileManager.default.contents(atPath: output + "/Runbook/\(language)/runbook.md"))
+                let runbook = try XCTUnwrap(
+                    FileManager.default.contents(atPath: output + "/Runbook/\(language)/runbook.md"))
                 let html = try ExternalTool.output("cmark-gfm", ["--extension", "table"], input: runbook)
                 XCTAssertEqual(MarkdownRenderingTests.blocks("h1", in: html).count, 1, language)
-                let rows = MarkdownRenderingTests.blocks("tr", in: MarkdownRenderingTests.blocks("tbody", in: html).first ?? "")
+                let rows = MarkdownRenderingTests.blocks(
+                    "tr", in: MarkdownRenderingTests.blocks("tbody", in: html).first ?? "")
                 XCTAssertEqual(rows.count, matrix.payloads.count, "\(language): a row per payload file")
             }
         }
@@ -57,6 +62,7 @@ final class FieldKitTests: XCTestCase {
     }
 
     private func object(_ path: String) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any], path)
+        try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any], path)
     }
 }

@@ -33,12 +33,16 @@ final class FieldRecorderTests: XCTestCase {
         // Every scenario, by an app that lacks each set of handlers the scenario stands for.
         let runs = PushScenario.all.flatMap { scenario in scenario.conditions.map { (scenario, $0) } }
         XCTAssertGreaterThan(runs.count, PushScenario.all.count)
-        for (n, (scenario, missing)) in runs.enumerated() { record(scenario, run: "r\(n)", without: missing, into: recorder) }
+        for (n, (scenario, missing)) in runs.enumerated() {
+            record(scenario, run: "r\(n)", without: missing, into: recorder)
+        }
         let report = try observe(log, in: directory, status: 0)
         // A cell's paths are one scenario to observe: each confirms its own, once for each set
         // of missing handlers it was run with.
         let scenarios = Set(
-            runs.map { "\($0.0.payload) \($0.0.setup) \($0.0.appState) \(String(describing: $0.0.tap)) \($0.1.map(\.rawValue).sorted())" })
+            runs.map {
+                "\($0.0.payload) \($0.0.setup) \($0.0.appState) \(String(describing: $0.0.tap)) \($0.1.map(\.rawValue).sorted())"
+            })
         XCTAssertEqual((report["confirmed"] as? [Any])?.count, scenarios.count)
         XCTAssertEqual((report["contradicted"] as? [Any])?.count, 0)
         XCTAssertEqual((report["inconsistent"] as? [Any])?.count, 0)
@@ -54,10 +58,13 @@ final class FieldRecorderTests: XCTestCase {
         let recorder = try PushFieldRecorder(appendingTo: log)
         let scenarios = PushScenario.underConditions
         XCTAssertEqual(scenarios.count, 136)
-        for (n, scenario) in scenarios.enumerated() { record(scenario, run: "c\(n)", conditions: [scenario.under[0]], into: recorder) }
+        for (n, scenario) in scenarios.enumerated() {
+            record(scenario, run: "c\(n)", conditions: [scenario.under[0]], into: recorder)
+        }
         let report = try observe(log, in: directory, status: 0)
         // A cell's paths under one condition are one scenario to observe, as without conditions.
-        let observed = Set(scenarios.map { "\($0.payload) \($0.setup) \($0.appState) \(String(describing: $0.tap)) \($0.under[0])" })
+        let observed = Set(
+            scenarios.map { "\($0.payload) \($0.setup) \($0.appState) \(String(describing: $0.tap)) \($0.under[0])" })
         let confirmed = try XCTUnwrap(report["confirmed"] as? [[String: Any]])
         XCTAssertEqual(confirmed.count, observed.count)
         XCTAssertEqual(confirmed.first?["conditions"] as? [String], [scenarios[0].under[0]])
@@ -68,7 +75,8 @@ final class FieldRecorderTests: XCTestCase {
         XCTAssertEqual(contradicted.map { $0["runs"] as? [String] }, [["plain"]])
     }
 
-    /// Records `scenario` as the reference router makes its calls, the service extension's recorded as that extension does.
+    /// Records `scenario` as the reference router makes its calls, the service extension's recorded as that extension
+    /// does.
     private func record(
         _ scenario: PushScenario, run: String, without missing: Set<PushHandler> = [], conditions: [String] = [],
         into recorder: PushFieldRecorder
@@ -76,7 +84,8 @@ final class FieldRecorderTests: XCTestCase {
         let router = PushRouter(setup: scenario.setup, missing: missing)
         router.recorder = recorder
         recorder.start(
-            run: run, device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload, setup: scenario.setup,
+            run: run, device: "iPhone 15", os: "18.2", spec: "current", payload: scenario.payload,
+            setup: scenario.setup,
             appState: scenario.appState, tap: scenario.tap, without: missing, conditions: conditions)
         let notification = PushReceivedNotification(userInfo: scenario.payload.sampleUserInfo())
         for step in scenario.steps {
@@ -93,7 +102,8 @@ final class FieldRecorderTests: XCTestCase {
 
     /// `observe --json` on `log` against the current matrix, which must exit with `status`.
     private func observe(_ log: URL, in directory: String, status expected: Int32) throws -> [String: Any] {
-        let (status, stdout, stderr) = try Binary.run(["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
+        let (status, stdout, stderr) = try Binary.run(
+            ["observe", "--spec", "builtin:current", "--json", log.path], in: directory)
         XCTAssertEqual(status, expected, stderr)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: stdout) as? [String: Any], stderr)
     }
@@ -103,7 +113,8 @@ final class FieldRecorderTests: XCTestCase {
         let recorder = PushFieldRecorder(write: lines.append)
         let device = "Dev's \"iPhone\" \\ 15\nline two\r\ttab \u{1}\u{1F} é 📱"
         recorder.start(
-            run: "run \"1\"", device: device, os: "18.2\\beta", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
+            run: "run \"1\"", device: device, os: "18.2\\beta", spec: "current", payload: payload, setup: .scenes,
+            appState: .terminated,
             tap: nil, without: [.serviceExtension])
         recorder.end()
         let start = try XCTUnwrap(lines.all.first)
@@ -128,7 +139,8 @@ final class FieldRecorderTests: XCTestCase {
         XCTAssertNil(recorder.run)
 
         recorder.start(
-            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .foreground, tap: nil,
+            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .foreground,
+            tap: nil,
             without: [])
         XCTAssertEqual(recorder.run, "r1")
         recorder.record(.presentation, state: .active)
@@ -142,10 +154,12 @@ final class FieldRecorderTests: XCTestCase {
         // A router without a recorder records nothing; one whose recorder has no run open neither.
         let router = PushRouter(setup: .scenes)
         _ = router.receive(
-            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
+            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()),
+            complete: nil)
         router.recorder = recorder
         _ = router.receive(
-            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()), complete: nil)
+            .presentation, state: .active, notification: PushReceivedNotification(userInfo: payload.sampleUserInfo()),
+            complete: nil)
         XCTAssertEqual(lines.all.count, 3)
     }
 
@@ -154,7 +168,8 @@ final class FieldRecorderTests: XCTestCase {
         let lines = Lines()
         let recorder = PushFieldRecorder(write: lines.append)
         recorder.start(
-            run: "r17", device: "iPhone 15", os: "18.2", spec: "current", payload: payload, setup: .scenes, appState: .terminated,
+            run: "r17", device: "iPhone 15", os: "18.2", spec: "current", payload: payload, setup: .scenes,
+            appState: .terminated,
             tap: .body, without: [.serviceExtension])
         recorder.record(.sceneConnect, state: nil)
         recorder.record(.action, state: .inactive)
@@ -164,7 +179,8 @@ final class FieldRecorderTests: XCTestCase {
             [
                 #"{"v": 1, "run": "r17", "event": "start", "device": "iPhone 15", "os": "18.2", "spec": "current", "#
                     + #""payload": {"alert": true, "contentAvailable": false, "mutableContent": false, "category": true}, "#
-                    + #""setup": "scenes", "appState": "terminated", "tap": "body", "without": ["serviceExtension"]}"# + "\n",
+                    + #""setup": "scenes", "appState": "terminated", "tap": "body", "without": ["serviceExtension"]}"#
+                    + "\n",
                 #"{"v": 1, "run": "r17", "event": "call", "handler": "sceneConnect", "state": null}"# + "\n",
                 #"{"v": 1, "run": "r17", "event": "call", "handler": "action", "state": "inactive"}"# + "\n",
                 #"{"v": 1, "run": "r17", "event": "end"}"# + "\n",
@@ -176,7 +192,8 @@ final class FieldRecorderTests: XCTestCase {
         let log = URL(fileURLWithPath: Fixtures.temporaryDirectory(self)).appendingPathComponent("log.jsonl")
         let app = try PushFieldRecorder(appendingTo: log)
         app.start(
-            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .background, tap: nil,
+            run: "r1", device: "d", os: "18", spec: "current", payload: payload, setup: .scenes, appState: .background,
+            tap: nil,
             without: [])
         let service = try PushFieldRecorder(appendingTo: log)
         service.resume(run: "r1")
@@ -185,6 +202,7 @@ final class FieldRecorderTests: XCTestCase {
         let text = try String(contentsOf: log, encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").map { $0.contains("\"event\": \"call\"") }, [false, true, false])
         XCTAssertTrue(text.contains(#""run": "r1", "event": "call", "handler": "serviceExtension", "state": null}"#))
-        XCTAssertThrowsError(try PushFieldRecorder(appendingTo: log.appendingPathComponent("not-a-directory/log.jsonl")))
+        XCTAssertThrowsError(
+            try PushFieldRecorder(appendingTo: log.appendingPathComponent("not-a-directory/log.jsonl")))
     }
 }

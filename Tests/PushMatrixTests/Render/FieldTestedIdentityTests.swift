@@ -8,7 +8,8 @@ final class FieldTestedIdentityTests: XCTestCase {
     private let reminder: [AnyHashable: Any] = ["aps": ["alert": "Time to stretch"]]
 
     private func tap(at seconds: Double) -> PushReceivedNotification {
-        PushReceivedNotification(userInfo: reminder, receivedAt: Date(timeIntervalSinceReferenceDate: seconds), uptime: seconds)
+        PushReceivedNotification(
+            userInfo: reminder, receivedAt: Date(timeIntervalSinceReferenceDate: seconds), uptime: seconds)
     }
 
     /// Two reminders with identical payloads, tapped ten seconds apart: two taps, both answered.

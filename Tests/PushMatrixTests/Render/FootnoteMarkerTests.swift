@@ -20,7 +20,9 @@ final class FootnoteMarkerTests: XCTestCase {
                     let text = try String(contentsOfFile: path, encoding: .utf8)
                     XCTAssertNil(text.firstMatch(of: together), "\(path): two markers with nothing between them")
                     for match in text.matches(of: run) where !match.output.2.isEmpty {
-                        let numbers = String(match.output.0).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                        let numbers = String(match.output.0).split(whereSeparator: { !$0.isNumber }).compactMap {
+                            Int($0)
+                        }
                         XCTAssertEqual(numbers, numbers.sorted(), "\(path): \(match.output.0)")
                         groups += 1
                     }

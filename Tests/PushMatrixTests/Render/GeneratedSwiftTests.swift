@@ -6,38 +6,6 @@ import XCTest
 /// The generated Swift as users get it: lint-clean, and compiling and passing for a spec with
 /// other dimensions too.
 final class GeneratedSwiftTests: XCTestCase {
-    private func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (Int32, String) {
-        let run = try ExternalTool.run(executable, arguments, in: directory)
-        return (run.status, run.output + run.errors)
-    }
-
-    func testSwiftFormatLintIsSilent() throws {
-        let (status, output) = try run(
-            "swift",
-            [
-                "format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r",
-                Fixtures.generated + "/Sources", Fixtures.generated + "/Tests", Fixtures.currentGenerated + "/Sources",
-                Fixtures.currentGenerated + "/Tests",
-            ])
-        XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(output, "")
-    }
-
-    /// The package's own Swift is lint-clean too: every file under Sources, Tests and Plugins
-    /// but the templates that Sources/PushMatrixOutputs/BuiltIn links to (they hold template tags).
-    func testTheGeneratorsOwnSwiftIsLintClean() throws {
-        let files = ["Sources", "Tests", "Plugins"].flatMap { folder in
-            FileManager.default.enumerator(atPath: Fixtures.root.path + "/" + folder)!.compactMap { $0 as? String }
-                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("PushMatrixOutputs/BuiltIn/Templates/") }
-                .map { Fixtures.root.path + "/" + folder + "/" + $0 }
-        }
-        XCTAssertGreaterThan(files.count, 50)
-        let (status, output) = try run(
-            "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format"] + files)
-        XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(output, "")
-    }
-
     /// `swift test --filter Conformance` runs both committed XCTest suites: on Linux SwiftPM
     /// hands XCTest every matching test as `Module.Class/method`, joined by commas, in one
     /// argument, which may not exceed 128 KiB (MAX_ARG_STRLEN). The suites keep well within it,
@@ -46,11 +14,16 @@ final class GeneratedSwiftTests: XCTestCase {
     func testTheSuitesNamesFitTheArgumentThatFiltersThem() throws {
         var names: [String] = []
         for (matrix, _, generated, module) in Fixtures.builtIns {
-            let target = module + "ConformanceTests", folder = generated + "/Tests/" + target
+            let target = module + "ConformanceTests"
+            let folder = generated + "/Tests/" + target
             var count = 0
             for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
                 let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-                guard let type = text.components(separatedBy: "\nfinal class ").dropFirst().first?.prefix(while: { $0 != ":" }) else {
+                guard
+                    let type = text.components(separatedBy: "\nfinal class ").dropFirst().first?.prefix(while: {
+                        $0 != ":"
+                    })
+                else {
                     continue
                 }
                 let bodies = text.components(separatedBy: "\n    func test_").dropFirst()
@@ -58,7 +31,7 @@ final class GeneratedSwiftTests: XCTestCase {
                 XCTAssertEqual(Set(methods).count, methods.count, "\(file): every method has a name of its own")
                 for (method, body) in zip(methods, bodies) {
                     let call = body.components(separatedBy: "assertConforms(").dropFirst().first ?? ""
-                    let scenario = call.drop { $0.isWhitespace || $0 == "." }.prefix { $0 != ")" }
+                    let scenario = call.drop { $0.isWhitespace || $0 == "." }.prefix { $0 != ")" && !$0.isWhitespace }
                     // A sequence's test is named as the sequence is; a scenario's, without its payload.
                     let checked =
                         type == "SequenceConformanceTests"
@@ -68,16 +41,20 @@ final class GeneratedSwiftTests: XCTestCase {
                 count += methods.count
                 names += methods.map { "\(target).\(type)/\($0)" }
             }
-            // A way back that leaves the notification alone, and the conditions, have a test per payload combination, over a list.
+            // A way back that leaves the notification alone, and the conditions, have a test per payload combination,
+            // over a list.
             let leaving = Set(matrix.spec.taps.filter { !$0.touchesNotification }.map(\.id))
             let listed = matrix.scenarios.filter { $0.tap.map(leaving.contains) == true }
-            let lists = Set(listed.map { "\($0.payload) \($0.tap!)" }).count + Set(matrix.conditionScenarios().map(\.payload)).count
+            let lists =
+                Set(listed.map { "\($0.payload) \($0.tap!)" }).count
+                + Set(matrix.conditionScenarios().map(\.payload)).count
             XCTAssertEqual(
                 count, matrix.scenarios.count - listed.count + matrix.pushSequences().count + lists,
                 "\(module): a test per scenario and sequence, and one per list")
         }
         let argument = names.joined(separator: ",").utf8.count
-        XCTAssertLessThanOrEqual(argument, 128 * 1024 - 8 * 1024, "the names --filter Conformance passes, with 8 KiB to spare")
+        XCTAssertLessThanOrEqual(
+            argument, 128 * 1024 - 8 * 1024, "the names --filter Conformance passes, with 8 KiB to spare")
     }
 
     /// A payload combination's file spells its payload once, however many scenarios share it: a

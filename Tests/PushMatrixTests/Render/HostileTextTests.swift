@@ -5,9 +5,9 @@ import XCTest
 @testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
-/// Every spec text that reaches a page, made hostile in `hostile-text.json` (markup, a script, an event handler, a `javascript:`
-/// link, Markdown emphasis, code and table syntax), lands in both formats' pages as text only: HTML holds no element or
-/// attribute the spec wrote and shows the text literally; Markdown holds it backslash-escaped, as
+/// Every spec text that reaches a page, made hostile in `hostile-text.json` (markup, a script, an event handler, a
+/// `javascript:` link, Markdown emphasis, code and table syntax), lands in both formats' pages as text only: HTML holds
+/// no element or attribute the spec wrote and shows the text literally; Markdown holds it backslash-escaped, as
 /// `MarkdownFormat` writes it.
 final class HostileTextTests: XCTestCase {
     /// The hostile text every hostile field of the fixture ends with, numbered by field (`alert(3)`).
@@ -15,7 +15,8 @@ final class HostileTextTests: XCTestCase {
         #" "><script>alert(\#(number))</script><img src=x onerror=alert(\#(number))>[x](javascript:alert(\#(number))) `t\#(number)` | *e* _u_ ~s~ # &amp; \ $m$"#
     }
 
-    /// What the sources' and setups' `platforms` end with, and the hostile title: the checks take these out with the numbered texts.
+    /// What the sources' and setups' `platforms` end with, and the hostile title: the checks take these out with the
+    /// numbered texts.
     static let markup = " `t` | <b>x</b>"
     static let others = [markup, "Title </title><script>alert(1)</script> & more"]
 
@@ -23,7 +24,8 @@ final class HostileTextTests: XCTestCase {
     /// ExplorerDataTests holds to the rule), and texts only the other HTML pages use.
     static let unused: Set = ["columnValue"]
     static let explorerOnly: Set = [
-        "overviewHeading", "overviewIntro", "legendHeading", "badgeLaunch", "badgeNotificationCenter", "badgeIgnored", "payloadColumn",
+        "overviewHeading", "overviewIntro", "legendHeading", "badgeLaunch", "badgeNotificationCenter", "badgeIgnored",
+        "payloadColumn",
     ]
     static let htmlOnly = explorerOnly.union(["backToText"])
 
@@ -35,7 +37,9 @@ final class HostileTextTests: XCTestCase {
         for line in spec.split(separator: "\n") {
             if let name = line.firstMatch(of: /^  "([a-zA-Z]+)": \{$/)?.1 { text = String(name) }
             if line.hasPrefix("  }") { text = nil }
-            if let number = line.firstMatch(of: /"><script>alert\((\d+)\)/).flatMap({ Int($0.1) }) { fields[number] = text }
+            if let number = line.firstMatch(of: /"><script>alert\((\d+)\)/).flatMap({ Int($0.1) }) {
+                fields[number] = text
+            }
         }
         return fields.map { ($0.key, $0.value) }.sorted { $0.number < $1.number }
     }
@@ -50,7 +54,8 @@ final class HostileTextTests: XCTestCase {
 
     func testTheFixtureMakesEveryKindOfFieldHostile() throws {
         let spec = try Matrix(SpecLoader.load(path: Fixtures.fixture("hostile-text.json"))).spec
-        let hostile = { (text: LocalizedText) in text.values.values.allSatisfy { $0.contains("<") || $0.contains("|") || $0.contains("*/") }
+        let hostile = { (text: LocalizedText) in
+            text.values.values.allSatisfy { $0.contains("<") || $0.contains("|") || $0.contains("*/") }
         }
         var kinds: [(String, [LocalizedText])] = [("sources", spec.sources.flatMap { [$0.title, $0.caveat] })]
         kinds.append(("payload keys", spec.payloadKeys.map(\.name)))
@@ -78,15 +83,20 @@ final class HostileTextTests: XCTestCase {
         XCTAssertEqual(pages.count, 10)
         var shown = ""
         for (path, html) in pages {
-            XCTAssertNil(html.range(of: #"<\s*(script|img|iframe|svg)"#, options: [.regularExpression, .caseInsensitive]), path)
+            XCTAssertNil(
+                html.range(of: #"<\s*(script|img|iframe|svg)"#, options: [.regularExpression, .caseInsensitive]), path)
             let page = try HTMLElement.parse(Data(html.utf8))
             for element in [page] + page.descendants {
-                XCTAssertFalse(["script", "img", "iframe", "svg", "x"].contains(element.name.lowercased()), "\(path): <\(element.name)>")
+                XCTAssertFalse(
+                    ["script", "img", "iframe", "svg", "x"].contains(element.name.lowercased()),
+                    "\(path): <\(element.name)>")
                 for (name, value) in element.attributes {
                     shown += value
                     XCTAssertFalse(name.lowercased().hasPrefix("on"), "\(path): \(name)=\"\(value)\"")
                     if name == "href" || name == "src" {
-                        XCTAssertFalse(value.lowercased().contains("script:") || value.contains("alert("), "\(path): \(name)=\"\(value)\"")
+                        XCTAssertFalse(
+                            value.lowercased().contains("script:") || value.contains("alert("),
+                            "\(path): \(name)=\"\(value)\"")
                     }
                 }
             }
@@ -103,10 +113,13 @@ final class HostileTextTests: XCTestCase {
             XCTAssertFalse(rest.contains("alert(") || rest.contains("javascript:") || rest.contains("{{"), path)
         }
         XCTAssertTrue(pages["Docs/en/index.html"]!.contains(#"<a href="../../Current/Docs/en/index.html">"#))
-        XCTAssertTrue(pages["Docs/ja/index.html"]!.contains(#"<a href="https://example.com/pushmatrix/Current/Docs/ja/index.html">"#))
+        XCTAssertTrue(
+            pages["Docs/ja/index.html"]!.contains(
+                #"<a href="https://example.com/pushmatrix/Current/Docs/ja/index.html">"#))
     }
 
-    /// Markdown: each field's text is there as `MarkdownFormat` escapes it, and nothing of a hostile text is there otherwise.
+    /// Markdown: each field's text is there as `MarkdownFormat` escapes it, and nothing of a hostile text is there
+    /// otherwise.
     func testMarkdownPagesCarryHostileTextEscaped() throws {
         let pages = try pages().filter { $0.key.hasSuffix(".md") }
         XCTAssertEqual(pages.count, 10)
@@ -117,12 +130,15 @@ final class HostileTextTests: XCTestCase {
         }
         let all = pages.values.joined()
         for (number, text) in fields where !Self.unused.contains(text ?? "") && !Self.htmlOnly.contains(text ?? "") {
-            XCTAssertTrue(all.contains(MarkdownFormat().text(Self.hostile(number))), "field \(number) (\(text ?? "")) escaped")
+            XCTAssertTrue(
+                all.contains(MarkdownFormat().text(Self.hostile(number))), "field \(number) (\(text ?? "")) escaped")
         }
         XCTAssertTrue(all.contains(MarkdownFormat().text(Self.markup)), "platforms show their markup as text")
-        XCTAssertTrue(all.contains(#""\>\<script\>alert(1)\</script\>\<img src=x onerror=alert(1)\>\[x\](javascript:alert(1))"#))
+        XCTAssertTrue(
+            all.contains(#""\>\<script\>alert(1)\</script\>\<img src=x onerror=alert(1)\>\[x\](javascript:alert(1))"#))
         XCTAssertTrue(pages["Docs/en/index.md"]!.contains("](../../Current/Docs/en/index.md): "))
-        XCTAssertTrue(pages["Docs/ja/index.md"]!.contains("](https://example.com/pushmatrix/Current/Docs/ja/index.md)："))
+        XCTAssertTrue(
+            pages["Docs/ja/index.md"]!.contains("](https://example.com/pushmatrix/Current/Docs/ja/index.md)："))
     }
 
     /// `page` without each hostile text as `format` escapes it, whole: as written, or on a Japanese page as typeset.

@@ -19,7 +19,9 @@ final class JapaneseTermsTests: XCTestCase {
                     for entry in glossary {
                         let plain = entry.allowed["ja", default: []].reduce(text) { $0.replacing($1, with: "") }
                         for variant in entry.variants["ja", default: []] {
-                            XCTAssertFalse(plain.contains(variant), "\(path): '\(variant)' where the pages say '\(entry.term["ja"])'")
+                            XCTAssertFalse(
+                                plain.contains(variant),
+                                "\(path): '\(variant)' where the pages say '\(entry.term["ja"])'")
                         }
                     }
                 }

@@ -4,11 +4,13 @@ import XCTest
 @testable import PushMatrixModel
 @testable import PushMatrixOutputs
 
-/// Every Japanese page of both built-in matrices follows one rule for punctuation and spacing (`Typesetting`): full-width brackets and
-/// colons, `〜` for ranges, no space touching full-width punctuation, and one space between Japanese and Latin text or code.
+/// Every Japanese page of both built-in matrices follows one rule for punctuation and spacing (`Typesetting`):
+/// full-width brackets and colons, `〜` for ranges, no space touching full-width punctuation, and one space between
+/// Japanese and Latin text or code.
 final class JapaneseTypesettingTests: XCTestCase {
     func testTheRuleTypesetsATextOnce() {
-        XCTAssertEqual(Typesetting.text("UIKit(シーンあり)またはSwiftUI: 出典 (iOS 13–27)。 次"), "UIKit（シーンあり）または SwiftUI：出典（iOS 13〜27）。次")
+        XCTAssertEqual(
+            Typesetting.text("UIKit(シーンあり)またはSwiftUI: 出典 (iOS 13–27)。 次"), "UIKit（シーンあり）または SwiftUI：出典（iOS 13〜27）。次")
         XCTAssertEqual(
             Typesetting.text("scene(_:willConnectTo:options:) と https://example.com と 10:30"),
             "scene(_:willConnectTo:options:) と https://example.com と 10:30")
@@ -35,7 +37,8 @@ final class JapaneseTypesettingTests: XCTestCase {
         XCTAssertEqual(problems.count, 0, problems.prefix(20).joined(separator: "\n"))
     }
 
-    /// The page's prose, one visual line or block per line: code as `C` (Latin, as the rule counts it), markup and addresses dropped.
+    /// The page's prose, one visual line or block per line: code as `C` (Latin, as the rule counts it), markup and
+    /// addresses dropped.
     private static func prose(_ page: String, html: Bool) -> String {
         var text = page
         let rules: [(Regex<Substring>, String)] =
@@ -57,10 +60,13 @@ final class JapaneseTypesettingTests: XCTestCase {
         let c = Array(line.unicodeScalars)
         var found: [String] = []
         for i in c.indices {
-            let before = i > 0 ? c[i - 1] : nil, after = i + 1 < c.count ? c[i + 1] : nil
+            let before = i > 0 ? c[i - 1] : nil
+            let after = i + 1 < c.count ? c[i + 1] : nil
             let context = String(String.UnicodeScalarView(c[max(0, i - 12)..<min(c.count, i + 12)]))
-            let selector = c[i] == "(" && (after == "_" || after == ")") || c[i] == ")" && (before == ":" || before == "(")
-            if "():".unicodeScalars.contains(c[i]), !selector, isJapanese(before) || isJapanese(after) || isTight(before) || isTight(after)
+            let selector =
+                c[i] == "(" && (after == "_" || after == ")") || c[i] == ")" && (before == ":" || before == "(")
+            if "():".unicodeScalars.contains(c[i]), !selector,
+                isJapanese(before) || isJapanese(after) || isTight(before) || isTight(after)
             {
                 found.append("ASCII '\(c[i])' in Japanese text: \(context)")
             }
@@ -70,7 +76,9 @@ final class JapaneseTypesettingTests: XCTestCase {
             if c[i] == " ", isTight(before) && after != "|" || isTight(after) && before != "|" && before != nil {
                 found.append("a space beside full-width punctuation: \(context)")
             }
-            if c[i] == "–", isDigit(before), isDigit(after) { found.append("'–' where Japanese writes '〜': \(context)") }
+            if c[i] == "–", isDigit(before), isDigit(after) {
+                found.append("'–' where Japanese writes '〜': \(context)")
+            }
         }
         return found
     }
@@ -79,7 +87,9 @@ final class JapaneseTypesettingTests: XCTestCase {
         (0x3041...0x30FF).contains(c.value) && c.value != 0x30FB || (0x3400...0x9FFF).contains(c.value)
     }
     private static func isJapanese(_ c: Unicode.Scalar?) -> Bool { c.map(isLetter) ?? false }
-    private static func isTight(_ c: Unicode.Scalar?) -> Bool { c.map { "（）：、。・「」〜".unicodeScalars.contains($0) } ?? false }
+    private static func isTight(_ c: Unicode.Scalar?) -> Bool {
+        c.map { "（）：、。・「」〜".unicodeScalars.contains($0) } ?? false
+    }
     private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
     private static func isLatin(_ c: Unicode.Scalar) -> Bool { c.isASCII && (c.properties.isAlphabetic || isDigit(c)) }
 }

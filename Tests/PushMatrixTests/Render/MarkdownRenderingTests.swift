@@ -9,7 +9,8 @@ final class MarkdownRenderingTests: XCTestCase {
     func testCmarkGFMRendersEveryMatrixTable() throws {
         let matrix = Fixtures.builtIn
         for language in matrix.spec.languages {
-            let page = try XCTUnwrap(FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/reception-methods.md"))
+            let page = try XCTUnwrap(
+                FileManager.default.contents(atPath: Fixtures.generated + "/Docs/\(language.id)/reception-methods.md"))
             let html = try ExternalTool.output("cmark-gfm", ["--extension", "table", "--unsafe"], input: page)
             let tables = Self.blocks("table", in: html)
             let matrixTables = tables.filter { $0.contains("<a id=\"cell-") }

@@ -24,20 +24,29 @@ final class OutputPlanTests: XCTestCase {
         let rows = OutputPlan.rows + [summary]
         let library = TemplateLibrary(directory: try templates("{{language}}: {{scenarios}} scenarios in {{module}}\n"))
         let run = OutputPlan.Run(product: .generate, module: "Summarized")
-        let matrix = Fixtures.builtIn, spec = try SpecLoader.bytes(path: Fixtures.spec)
+        let matrix = Fixtures.builtIn
+        let spec = try SpecLoader.bytes(path: Fixtures.spec)
         let files = try Generator.render(matrix, library: library, run: run, rows: rows)
-        let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
-        XCTAssertEqual(byPath["Sources/Summarized/Summary/en.md"], "en: \(matrix.scenarios.count) scenarios in Summarized\n")
-        XCTAssertEqual(byPath["Sources/Summarized/Summary/ja.md"], "ja: \(matrix.scenarios.count) scenarios in Summarized\n")
-        XCTAssertEqual(files.count, try Generator.render(matrix, library: library, run: run).count + 2, "the row's files and no other")
+        let byPath = Dictionary(
+            uniqueKeysWithValues: files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+        XCTAssertEqual(
+            byPath["Sources/Summarized/Summary/en.md"], "en: \(matrix.scenarios.count) scenarios in Summarized\n")
+        XCTAssertEqual(
+            byPath["Sources/Summarized/Summary/ja.md"], "ja: \(matrix.scenarios.count) scenarios in Summarized\n")
+        XCTAssertEqual(
+            files.count, try Generator.render(matrix, library: library, run: run).count + 2,
+            "the row's files and no other")
 
         // Written and checked through the one entry point each.
         let input = InputDigest.of(version: Command.version, spec: spec, library: library, run: run, rows: rows)
         XCTAssertNotEqual(
-            input, InputDigest.of(version: Command.version, spec: spec, library: library, run: run), "the row's template is an input")
+            input, InputDigest.of(version: Command.version, spec: spec, library: library, run: run),
+            "the row's template is an input")
         let writer = OutputWriter(directory: Fixtures.temporaryDirectory(self) + "/out")
         let request = { (_: OutputWriter.Manifest) in
-            OutputWriter.Request(input: input, remembers: []) { try Generator.render(matrix, library: library, run: run, rows: rows) }
+            OutputWriter.Request(input: input, remembers: []) {
+                try Generator.render(matrix, library: library, run: run, rows: rows)
+            }
         }
         let written = try writer.update(force: false, interruptions: .none, request: request)
         XCTAssertEqual(written.fates.first { $0.path == "Sources/Summarized/Summary/ja.md" }?.fate, .written)
@@ -48,7 +57,8 @@ final class OutputPlanTests: XCTestCase {
             return request(manifest)
         }
         XCTAssertEqual(asked, [input])
-        try Data("edited\n".utf8).write(to: URL(fileURLWithPath: writer.directory + "/Sources/Summarized/Summary/en.md"))
+        try Data("edited\n".utf8).write(
+            to: URL(fileURLWithPath: writer.directory + "/Sources/Summarized/Summary/en.md"))
         let problems = try writer.check(force: true, request: request).problems
         XCTAssertEqual(problems.map(\.path), ["Sources/Summarized/Summary/en.md"])
         XCTAssertEqual(problems.map(\.problem), [.stale])
@@ -57,7 +67,8 @@ final class OutputPlanTests: XCTestCase {
         let broken = TemplateLibrary(directory: try templates("{{noSuchField}}\n"))
         XCTAssertNoThrow(try Generator.renderEverything(matrix, library: broken))
         XCTAssertThrowsError(try Generator.renderEverything(matrix, library: broken, rows: rows)) { error in
-            let message = (error as? DiagnosticsError)?.diagnostics.first.map { $0.formatted(colored: false) } ?? "\(error)"
+            let message =
+                (error as? DiagnosticsError)?.diagnostics.first.map { $0.formatted(colored: false) } ?? "\(error)"
             XCTAssertTrue(message.contains("summary.md"), message)
         }
     }

@@ -17,7 +17,8 @@ final class PlainSwiftTests: XCTestCase {
     func testTheModulesImportLineGoesWhereItsNameSortsIt() throws {
         let text = "// head\n\nimport Foundation\nimport {{module}}\nimport UIKit\n\nlet x = 1\n"
         XCTAssertEqual(try copied(text), "// head\n\nimport Foundation\nimport UIKit\nimport Zebra\n\nlet x = 1\n")
-        XCTAssertEqual(try copied(text, module: "Apps"), "// head\n\nimport Apps\nimport Foundation\nimport UIKit\n\nlet x = 1\n")
+        XCTAssertEqual(
+            try copied(text, module: "Apps"), "// head\n\nimport Apps\nimport Foundation\nimport UIKit\n\nlet x = 1\n")
         XCTAssertEqual(try copied("let name = \"{{module}}\"\n"), "let name = \"Zebra\"\n")
     }
 

@@ -25,20 +25,24 @@ final class PublicNameTests: XCTestCase {
             for file in SwiftCompiler.sources(in: root) {
                 let text = try String(contentsOfFile: file, encoding: .utf8)
                 for match in text.matches(of: declaration) {
-                    names[String(match.output[1].substring ?? "")] = file.replacingOccurrences(of: Fixtures.root.path + "/", with: "")
+                    names[String(match.output[1].substring ?? "")] = file.replacingOccurrences(
+                        of: Fixtures.root.path + "/", with: "")
                 }
             }
         }
         XCTAssertGreaterThan(names.count, 30, "the declarations are read: \(names.keys.sorted())")
         for (name, file) in names.sorted(by: { $0.key < $1.key }) {
-            XCTAssertTrue(name.hasPrefix("Push") || name.hasPrefix("push"), "\(file): `\(name)` can collide with an app's own type")
+            XCTAssertTrue(
+                name.hasPrefix("Push") || name.hasPrefix("push"),
+                "\(file): `\(name)` can collide with an app's own type")
         }
     }
 
     /// The setup type is `PushSetup` in every spec; a spec cannot rename it (`setupNames` is no key).
     func testTheSetupTypeTakesThePrefix() throws {
         for (matrix, _, generated, module) in Fixtures.builtIns {
-            let dimensions = try String(contentsOfFile: generated + "/Sources/\(module)/Dimensions.swift", encoding: .utf8)
+            let dimensions = try String(
+                contentsOfFile: generated + "/Sources/\(module)/Dimensions.swift", encoding: .utf8)
             XCTAssertTrue(dimensions.contains("public enum PushSetup: String"), "\(matrix.spec.file)")
         }
         let renamed = Fixtures.specText.replacing(

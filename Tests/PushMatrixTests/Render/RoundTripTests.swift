@@ -48,7 +48,8 @@ final class RoundTripTests: XCTestCase {
         for language in matrix.spec.languages {
             let page = try XCTUnwrap(files["Docs/\(language.id)/reception-methods.\(format)"], file: file, line: line)
             let (cells, tables) = try read(Phrasebook(matrix: matrix, language: language.id), page)
-            XCTAssertEqual(tables, 1 << matrix.spec.payloadKeys.count, "tables in \(language.id)", file: file, line: line)
+            XCTAssertEqual(
+                tables, 1 << matrix.spec.payloadKeys.count, "tables in \(language.id)", file: file, line: line)
             CellOutline.assertEqual(cells, matrix, "\(language.id) \(format)", file: file, line: line)
         }
     }
@@ -92,13 +93,16 @@ final class RoundTripDetectsChangesTests: XCTestCase {
                 of: "reception handler (`.inactive`)", with: "reception handler (`.background`)"))
         let (cells, _) = try MarkdownMatrixReader(book: book).read(page)
         let key = Combination.key(
-            payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds, setup: "ios8_9",
+            payload: ["alert": true, "contentAvailable": true, "category": true], keys: matrix.payloadKeyIds,
+            setup: "ios8_9",
             appState: "background")
         XCTAssertEqual(cells[key]?.taps["body"], ["reception(background)"])
         XCTAssertNotEqual(
             cells[key],
             CellOutline(
-                matrix.cell(payload: ["alert": true, "contentAvailable": true, "category": true], setup: "ios8_9", appState: "background"),
+                matrix.cell(
+                    payload: ["alert": true, "contentAvailable": true, "category": true], setup: "ios8_9",
+                    appState: "background"),
                 matrix: matrix))
     }
 }
@@ -112,7 +116,9 @@ final class OtherDimensionsTests: XCTestCase {
         let generated = Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
         XCTAssertEqual(generated.status, 0, generated.stderr)
         let page = try String(contentsOfFile: output + "/Docs/en/reception-methods.md", encoding: .utf8)
-        XCTAssertTrue(page.contains("| Init API | Foreground \\*1 | Background | Suspended | Not running |"), "four state columns")
+        XCTAssertTrue(
+            page.contains("| Init API | Foreground \\*1 | Background | Suspended | Not running |"), "four state columns"
+        )
         XCTAssertTrue(page.contains("| iOS 15 API |"))
         let explained = Command.run([
             "explain", "--spec", spec, "--alert", "--mutable-content", "--setup", "ios15", "--state", "foreground",

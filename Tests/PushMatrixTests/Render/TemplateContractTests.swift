@@ -29,24 +29,28 @@ final class TemplateContractTests: XCTestCase {
         var expected = [Self.every: common, Self.everyPage: pageShared]
         for (context, fields) in made {
             expected[context] =
-                context == "explain" ? fields : fields.subtracting(common).subtracting(context.hasPrefix("page ") ? pageShared : [])
+                context == "explain"
+                ? fields : fields.subtracting(common).subtracting(context.hasPrefix("page ") ? pageShared : [])
         }
         var problems: [String] = []
         for context in Set(expected.keys).union(documented.keys).sorted() {
-            let want = expected[context] ?? [], have = documented[context] ?? []
+            let want = expected[context] ?? []
+            let have = documented[context] ?? []
             guard want != have else { continue }
             problems.append("### `\(context)`")
             problems += want.subtracting(have).sorted().map { "  undocumented: | `\($0.field)` | \($0.kind) |" }
             problems += have.subtracting(want).sorted().map { "  documented but not in the context: `\($0)`" }
         }
-        XCTAssertTrue(problems.isEmpty, "docs/templates.md and the contexts differ:\n" + problems.joined(separator: "\n"))
+        XCTAssertTrue(
+            problems.isEmpty, "docs/templates.md and the contexts differ:\n" + problems.joined(separator: "\n"))
     }
 
     /// The contract finds a field a context gains, so the comparison above can fail.
     func testAFieldAddedToAContextIsFound() {
         var fields: Set<String> = []
         Self.shape(["rows": [["name": "x", "texts": ["anyName": "y"]]]], at: "", into: &fields)
-        XCTAssertEqual(fields, ["rows: list", "rows[].name: text", "rows[].texts: object", "rows[].texts.<name>: text"])
+        XCTAssertEqual(
+            fields, ["rows: list", "rows[].name: text", "rows[].texts: object", "rows[].texts.<name>: text"])
     }
 
     /// Each context's fields as `path: kind`, by context: `page ID` for a documentation page (its
@@ -56,23 +60,29 @@ final class TemplateContractTests: XCTestCase {
         for matrix in [Fixtures.builtIn, Fixtures.current, Fixtures.otherDimensions] {
             for product in [OutputPlan.Run.Product.generate, .fieldKit] {
                 for tests in [TestFramework.xctest, .swiftTesting] {
-                    let run = OutputPlan.Run(product: product, module: "Module", tests: tests), models = Models(matrix: matrix, run: run)
+                    let run = OutputPlan.Run(product: product, module: "Module", tests: tests)
+                    let models = Models(matrix: matrix, run: run)
                     var seen = Set<PlannedFile.ModelKey>()
                     for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
                         let model = models.model(file.key)
                         guard case .template(let value) = model else { continue }
-                        let name = if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
+                        let name =
+                            if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
                         shape(value, at: "", into: &contexts[name, default: []])
                     }
                 }
             }
             let explain = ExplainView(
-                book: Phrasebook(matrix: matrix, language: matrix.spec.languages[0].id), without: [], knowsAPNsKeys: false)
+                book: Phrasebook(matrix: matrix, language: matrix.spec.languages[0].id), without: [],
+                knowsAPNsKeys: false)
             for payload in matrix.payloads {
                 // Every condition at once, so each field of an answer under conditions appears.
                 let conditions = matrix.spec.conditions.map(\.id)
-                let outcomes = matrix.explain(ExplainQuery(payload: payload.flags(matrix.payloadKeyIds), conditions: conditions))
-                shape(explain.value(outcomes, spec: "spec", conditions: conditions), at: "", into: &contexts["explain", default: []])
+                let outcomes = matrix.explain(
+                    ExplainQuery(payload: payload.flags(matrix.payloadKeyIds), conditions: conditions))
+                shape(
+                    explain.value(outcomes, spec: "spec", conditions: conditions), at: "",
+                    into: &contexts["explain", default: []])
             }
         }
         return contexts
@@ -103,7 +113,8 @@ final class TemplateContractTests: XCTestCase {
     /// The contract's tables, by context: under each `### \`CONTEXT\`` heading, every row that
     /// starts with a backquoted field, as `field: kind`.
     private static func documented() throws -> [String: Set<String>] {
-        var contexts: [String: Set<String>] = [:], context: String?
+        var contexts: [String: Set<String>] = [:]
+        var context: String?
         for line in try String(contentsOfFile: document, encoding: .utf8).split(separator: "\n") {
             if line.hasPrefix("#") {
                 context = line.hasPrefix("### `") ? line.dropFirst(5).prefix { $0 != "`" }.description : nil
@@ -118,7 +129,7 @@ final class TemplateContractTests: XCTestCase {
     }
 }
 
-private extension String {
-    var field: Substring { prefix { $0 != ":" } }
-    var kind: Substring { suffix(from: index(firstIndex(of: ":")!, offsetBy: 2)) }
+extension String {
+    fileprivate var field: Substring { prefix { $0 != ":" } }
+    fileprivate var kind: Substring { suffix(from: index(firstIndex(of: ":")!, offsetBy: 2)) }
 }

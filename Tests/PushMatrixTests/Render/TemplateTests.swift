@@ -32,7 +32,8 @@ final class TemplateTests: XCTestCase {
     ) -> [String] {
         do {
             let template = try Template(source: source, file: "page.md")
-            _ = try template.render(context, format: PlainFormat()) { (name: String) throws(DiagnosticsError) -> Template in
+            _ = try template.render(context, format: PlainFormat()) {
+                (name: String) throws(DiagnosticsError) -> Template in
                 guard let source = partials[name] else {
                     throw DiagnosticsError([Diagnostic(file: "", location: nil, message: "no partial '\(name)'")])
                 }
@@ -101,7 +102,8 @@ final class TemplateTests: XCTestCase {
             "yes": true, "no": false, "empty": [], "list": ["a"], "obj": [:], "text": "t", "blank": "",
             "noInl": .inline(Inline()),
         ]
-        XCTAssertEqual(render("{{^no}}1{{/no}}{{^empty}}2{{/empty}}{{^blank}}3{{/blank}}{{^noInl}}4{{/noInl}}", context), "1234")
+        XCTAssertEqual(
+            render("{{^no}}1{{/no}}{{^empty}}2{{/empty}}{{^blank}}3{{/blank}}{{^noInl}}4{{/noInl}}", context), "1234")
         XCTAssertEqual(render("{{^yes}}1{{/yes}}{{^list}}2{{/list}}{{^obj}}3{{/obj}}{{^text}}4{{/text}}", context), "")
     }
 
@@ -177,14 +179,17 @@ final class TemplateTests: XCTestCase {
             "list:\n- a\n- b\nend")
         // Inline: the partial's trailing newline is dropped.
         XCTAssertEqual(render("{{#rows}}[{{>row}}]{{/rows}}", context, partials: partials), "[- a][- b]")
-        XCTAssertEqual(render("{{#rows}}{{name}}{{^@last}}{{>sep}}{{/@last}}{{/rows}}", context, partials: partials), "a, b")
+        XCTAssertEqual(
+            render("{{#rows}}{{name}}{{^@last}}{{>sep}}{{/@last}}{{/rows}}", context, partials: partials), "a, b")
     }
 
     /// Output of several megabytes is kept in chunks and joined at the end. Rows of varying
     /// length with multi-byte text, each with an inline partial that takes back its line
     /// break, put chunk edges at many different offsets.
     func testLargeOutputIsWholeAndExact() {
-        let rows: [TemplateValue] = (0..<60_000).map { n in ["text": .text(String(repeating: "é", count: n % 37) + String(n))] }
+        let rows: [TemplateValue] = (0..<60_000).map { n in
+            ["text": .text(String(repeating: "é", count: n % 37) + String(n))]
+        }
         let expected = (0..<60_000).map { n in String(repeating: "é", count: n % 37) + String(n) + "x|" }.joined()
         let rendered = render("{{#rows}}{{text}}{{>p}}|{{/rows}}", ["rows": .list(rows)], partials: ["p": "x\r\n"])
         XCTAssertGreaterThan(expected.utf8.count, 2 << 20)
@@ -352,7 +357,8 @@ final class TemplateTests: XCTestCase {
 
     func testUnknownNames() {
         let context: TemplateValue = ["handler": "h", "rows": [["name": "n"]]]
-        XCTAssertEqual(errors("\n  {{handlr}}", context), ["page.md:2:3: error: unknown name 'handlr' (did you mean 'handler'?)"])
+        XCTAssertEqual(
+            errors("\n  {{handlr}}", context), ["page.md:2:3: error: unknown name 'handlr' (did you mean 'handler'?)"])
         XCTAssertEqual(errors("{{zzz}}", context), ["page.md:1:1: error: unknown name 'zzz'"])
         XCTAssertEqual(
             errors("{{#rows}}{{nam}}{{/rows}}", context),
@@ -371,7 +377,8 @@ final class TemplateTests: XCTestCase {
         let context: TemplateValue = ["a": ["bee": "x"], "t": "text", "rows": []]
         XCTAssertEqual(errors("{{a.be}}", context), ["page.md:1:1: error: 'a' has no field 'be' (did you mean 'bee'?)"])
         XCTAssertEqual(errors("{{a.bee.c}}", context), ["page.md:1:1: error: 'a.bee' is text, so it has no field 'c'"])
-        XCTAssertEqual(errors("{{#rows.x}}{{/rows.x}}", context), ["page.md:1:1: error: 'rows' is a list, so it has no field 'x'"])
+        XCTAssertEqual(
+            errors("{{#rows.x}}{{/rows.x}}", context), ["page.md:1:1: error: 'rows' is a list, so it has no field 'x'"])
     }
 
     func testValuesThatAreNotText() {
@@ -380,7 +387,9 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(errors("{{flag}}", context), ["page.md:1:1: error: '{{flag}}' needs text but 'flag' is a bool"])
         XCTAssertEqual(errors("{{obj}}", context), ["page.md:1:1: error: '{{obj}}' needs text but 'obj' is an object"])
         XCTAssertEqual(errors("{{.}}", context), ["page.md:1:1: error: '{{.}}' needs text but '.' is an object"])
-        XCTAssertEqual(errors("{{@first}}", ["rows": ["a"]]), ["page.md:1:1: error: '@first' is only available inside a list section"])
+        XCTAssertEqual(
+            errors("{{@first}}", ["rows": ["a"]]),
+            ["page.md:1:1: error: '@first' is only available inside a list section"])
         XCTAssertEqual(
             errors("{{#rows}}{{@first}}{{/rows}}", ["rows": ["a"]]),
             [
@@ -393,7 +402,8 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(errors("x\n {{> nope}}"), ["page.md:2:2: error: no partial 'nope'"])
         // Errors inside a partial are reported in the partial's file.
         XCTAssertEqual(errors("{{>p}}", partials: ["p": "\n{{name}}"]), ["p.md:2:1: error: unknown name 'name'"])
-        XCTAssertEqual(errors("{{>p}}", partials: ["p": "{{#a}}"]), ["p.md:1:1: error: unclosed section 'a' (opened here)"])
+        XCTAssertEqual(
+            errors("{{>p}}", partials: ["p": "{{#a}}"]), ["p.md:1:1: error: unclosed section 'a' (opened here)"])
         XCTAssertEqual(
             errors("{{>p}}", partials: ["p": "{{>p}}"]),
             [

@@ -17,7 +17,8 @@ final class TestFrameworkOptionTests: XCTestCase {
         let result = generate(output, ["--tests", "junit"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(
-            result.stderr.hasPrefix("pushmatrix: error: --tests: 'junit' is not a test framework; use 'xctest' or 'swift-testing'\n"),
+            result.stderr.hasPrefix(
+                "pushmatrix: error: --tests: 'junit' is not a test framework; use 'xctest' or 'swift-testing'\n"),
             result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [], "nothing is written")
         XCTAssertTrue(Command.run(["generate", "--help"]).stdout.contains("--tests xctest|swift-testing"))
@@ -26,7 +27,8 @@ final class TestFrameworkOptionTests: XCTestCase {
     /// `--tests xctest` is what `generate` does without the option, manifest included, so
     /// output generated before the option existed stays fresh.
     func testXCTestIsTheDefault() {
-        let plain = Fixtures.temporaryDirectory(self), explicit = Fixtures.temporaryDirectory(self)
+        let plain = Fixtures.temporaryDirectory(self)
+        let explicit = Fixtures.temporaryDirectory(self)
         XCTAssertEqual(generate(plain, []).status, 0)
         XCTAssertEqual(generate(explicit, ["--tests", "xctest"]).status, 0)
         XCTAssertEqual(Fixtures.snapshot(plain), Fixtures.snapshot(explicit))
@@ -42,9 +44,12 @@ final class TestFrameworkOptionTests: XCTestCase {
             let tags = try XCTUnwrap(testing.keys.first { $0.hasSuffix("/Tags.swift") }, spec)
             XCTAssertEqual(Set(xctest.keys), Set(testing.keys).subtracting([tags]), spec)
             let differing = xctest.keys.filter { xctest[$0] != testing[$0] }.sorted()
-            let suite = xctest.keys.filter { $0.hasSuffix("/Conformance.swift") || $0.hasSuffix("ConformanceTests.swift") }
+            let suite = xctest.keys.filter {
+                $0.hasSuffix("/Conformance.swift") || $0.hasSuffix("ConformanceTests.swift")
+            }
             XCTAssertEqual(differing, suite.sorted(), spec)
-            XCTAssertEqual(suite.count, 2 + matrix.payloads.count, spec)  // the support, a file per payload, the sequences
+            // the support, a file per payload, the sequences
+            XCTAssertEqual(suite.count, 2 + matrix.payloads.count, spec)
         }
     }
 
@@ -60,7 +65,10 @@ final class TestFrameworkOptionTests: XCTestCase {
         XCTAssertEqual(other.status, 1)
         let stale = other.stderr.split(separator: "\n").filter { $0.contains(": error: stale") }
         XCTAssertEqual(stale.count, 3 + Fixtures.builtIn.payloads.count, other.stderr)
-        XCTAssertTrue(stale.allSatisfy { $0.contains("/Tests/PushHandlersConformanceTests/") || $0.contains(OutputWriter.manifestName) })
+        XCTAssertTrue(
+            stale.allSatisfy {
+                $0.contains("/Tests/PushHandlersConformanceTests/") || $0.contains(OutputWriter.manifestName)
+            })
         XCTAssertEqual(generate(output, []).status, 0)
         XCTAssertEqual(generate(output, ["--check"]).status, 0)
     }
@@ -76,8 +84,10 @@ final class TestFrameworkOptionTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             let tests = suite + "/Tests/\(module)ConformanceTests"
             folders.append(tests)
-            var arguments: [String] = [], testCount = 0
-            for name in try FileManager.default.contentsOfDirectory(atPath: tests) where name.hasSuffix("ConformanceTests.swift") {
+            var arguments: [String] = []
+            var testCount = 0
+            for name in try FileManager.default.contentsOfDirectory(atPath: tests)
+            where name.hasSuffix("ConformanceTests.swift") {
                 let text = try String(contentsOfFile: tests + "/" + name, encoding: .utf8)
                 XCTAssertTrue(text.contains("\nimport Testing\n") && !text.contains("XCTest"), name)
                 let lines = text.split(separator: "\n")
@@ -98,7 +108,8 @@ final class TestFrameworkOptionTests: XCTestCase {
             )
         }
         let lint = try ExternalTool.run(
-            "swift", ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r"] + folders)
+            "swift",
+            ["format", "lint", "--strict", "--configuration", Fixtures.root.path + "/.swift-format", "-r"] + folders)
         XCTAssertEqual(lint.status, 0, lint.errors)
         XCTAssertEqual(lint.output + lint.errors, "")
     }

@@ -50,7 +50,8 @@ final class ThirdLanguageTests: XCTestCase {
         let lines = matrix.scenarios.enumerated().filter { $0.element.missing.isEmpty }
             .flatMap { n, scenario in ObserveTests.lines(matrix, scenario, run: "r\(n)") }
         let directory = Fixtures.temporaryDirectory(self)
-        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/runs.jsonl", atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: directory + "/runs.jsonl", atomically: true, encoding: .utf8)
         let out = directory + "/updated.json"
         let result = Command.run(["observe", "--spec", spec, "--update-spec", out, directory + "/runs.jsonl"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -63,24 +64,31 @@ final class ThirdLanguageTests: XCTestCase {
     /// A spec written before the kit's phrases lived in the spec borrows the built-in spec's:
     /// in the languages that spec has, and in English for the others; only those it needs.
     func testASpecWithoutTheKitsPhrasesBorrowsThem() throws {
-        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: spec))) as? [String: Any])
+        var json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: spec))) as? [String: Any])
         var phrases = try XCTUnwrap(json["phrases"] as? [String: Any])
         for name in Phrases.borrowed { phrases[name] = nil }
         json["phrases"] = phrases
         let older = Fixtures.temporaryDirectory(self) + "/older.json"
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: older))
         let matrix = try Matrix(SpecLoader.load(path: older))
-        XCTAssertEqual(matrix.spec.phrases["probeStart"]?.values, ["en": "Start this run", "ja": "この計測を始める", "fr": "Start this run"])
+        XCTAssertEqual(
+            matrix.spec.phrases["probeStart"]?.values,
+            ["en": "Start this run", "ja": "この計測を始める", "fr": "Start this run"])
         XCTAssertEqual(matrix.spec.phrases["observedTitle"]?["ja"], "{{device}}(iOS {{os}})での実地の記録")
         XCTAssertTrue(matrix.spec.cells.allSatisfy(\.paths.isEmpty))
-        XCTAssertNil(matrix.spec.phrases["pathCount"], "a spec whose cells have one path each needs no path phrases, so none is borrowed")
+        XCTAssertNil(
+            matrix.spec.phrases["pathCount"],
+            "a spec whose cells have one path each needs no path phrases, so none is borrowed")
 
         var current = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec))) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.currentSpec)))
+                as? [String: Any])
         var currentPhrases = try XCTUnwrap(current["phrases"] as? [String: Any])
         currentPhrases["pathCount"] = nil
         current["phrases"] = currentPhrases
-        let withPaths = try Matrix(SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json"))
+        let withPaths = try Matrix(
+            SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json"))
         XCTAssertEqual(
             withPaths.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り"],
             "a spec with paths borrows them")

@@ -10,12 +10,16 @@ import XCTest
 /// lacks that handler, and no way the scenarios reach is left out.
 final class WhenCalledTests: XCTestCase {
     private struct Way: Hashable {
-        let setup: String, state: String?, appState: String, tap: String?
+        let setup: String
+        let state: String?
+        let appState: String
+        let tap: String?
     }
 
     func testTheTableSaysWhatTheScenariosDo() throws {
         for builtIn in Fixtures.builtIns {
-            let matrix = builtIn.matrix, handler = matrix.spec.receptionHandler.handler.id
+            let matrix = builtIn.matrix
+            let handler = matrix.spec.receptionHandler.handler.id
             // What the scenarios say: each way, with the handlers every scenario reaching it lacks.
             var lacking: [Way: Set<String>] = [:]
             for scenario in matrix.scenarios {
@@ -28,10 +32,15 @@ final class WhenCalledTests: XCTestCase {
             }
             for language in matrix.spec.languages.map(\.id) {
                 let book = Phrasebook(matrix: matrix, language: language)
-                let page = try String(contentsOfFile: "\(builtIn.generated)/Docs/\(language)/reception-handler.md", encoding: .utf8)
+                let page = try String(
+                    contentsOfFile: "\(builtIn.generated)/Docs/\(language)/reception-handler.md", encoding: .utf8)
                 var listed = Set<Way>()
-                for (setupName, stateCode, items) in try rows(page, heading: matrix.spec.texts["whenCalledHeading"]![language]) {
-                    let setup = try XCTUnwrap(matrix.spec.setups.first { book.name($0.name).plainText == setupName }, setupName).id
+                for (setupName, stateCode, items) in try rows(
+                    page, heading: matrix.spec.texts["whenCalledHeading"]![language])
+                {
+                    let setup = try XCTUnwrap(
+                        matrix.spec.setups.first { book.name($0.name).plainText == setupName }, setupName
+                    ).id
                     let state = matrix.spec.handlerStates.first { "`\($0.swift)`" == stateCode }?.id
                     for item in items {
                         let context = "\(builtIn.module) \(language): \(setupName) \(stateCode) \(item)"
@@ -48,14 +57,17 @@ final class WhenCalledTests: XCTestCase {
                         let way = Way(setup: setup, state: state, appState: appState, tap: tap)
                         let lacked = try XCTUnwrap(lacking[way], "no scenario runs the handler this way: \(context)")
                         if let qualifier {
-                            XCTAssertTrue(lacked.contains(qualifier), "a scenario with the handler reaches it: \(context)")
+                            XCTAssertTrue(
+                                lacked.contains(qualifier), "a scenario with the handler reaches it: \(context)")
                         } else {
-                            XCTAssertTrue(lacked.isEmpty, "every scenario reaching it lacks \(lacked.sorted()): \(context)")
+                            XCTAssertTrue(
+                                lacked.isEmpty, "every scenario reaching it lacks \(lacked.sorted()): \(context)")
                         }
                         XCTAssertTrue(listed.insert(way).inserted, "listed twice: \(context)")
                     }
                 }
-                XCTAssertEqual(listed, Set(lacking.keys), "\(builtIn.module) \(language): every way the scenarios reach, once")
+                XCTAssertEqual(
+                    listed, Set(lacking.keys), "\(builtIn.module) \(language): every way the scenarios reach, once")
             }
         }
     }
@@ -67,7 +79,9 @@ final class WhenCalledTests: XCTestCase {
         let table = lines[start...].drop { !$0.hasPrefix("|---") }.dropFirst().prefix { $0.hasPrefix("|") }
         XCTAssertFalse(table.isEmpty, heading)
         return table.map { line in
-            let columns = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let columns = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             return (columns[1], columns[2], columns[3].components(separatedBy: "<br>"))
         }
     }

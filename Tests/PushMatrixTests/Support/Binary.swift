@@ -7,7 +7,8 @@ import XCTest
 enum Binary {
     static var path: String {
         get throws {
-            let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pushmatrix").path
+            let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("pushmatrix").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw XCTSkip("build the pushmatrix product first (swift build)")
             }

@@ -7,10 +7,15 @@ enum BrokenHandlers {
     final class InactiveAsBackground: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
-            router.receive(handler, state: state == .inactive ? .background : state, notification: notification, complete: complete)
+            router.receive(
+                handler, state: state == .inactive ? .background : state, notification: notification, complete: complete
+            )
         }
     }
 
@@ -18,7 +23,10 @@ enum BrokenHandlers {
     final class ProcessesEveryCall: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
@@ -31,7 +39,10 @@ enum BrokenHandlers {
     final class NeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             router.receive(handler, state: state, notification: notification, complete: nil)

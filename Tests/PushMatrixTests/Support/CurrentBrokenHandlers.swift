@@ -15,10 +15,14 @@ enum CurrentBrokenHandlers {
             scene = PushRouter(setup: setup, missing: missing)
             center = PushRouter(setup: setup, missing: missing)
         }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
-            (handler == .sceneConnect ? scene : center).receive(handler, state: state, notification: notification, complete: complete)
+            (handler == .sceneConnect ? scene : center).receive(
+                handler, state: state, notification: notification, complete: complete)
         }
     }
 
@@ -26,10 +30,15 @@ enum CurrentBrokenHandlers {
     final class ReadsOnlyLaunchOptions: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
-            if handler == .sceneConnect { return PushHandling(event: nil, processesContent: false, respondsToTap: false) }
+            if handler == .sceneConnect {
+                return PushHandling(event: nil, processesContent: false, respondsToTap: false)
+            }
             return router.receive(handler, state: state, notification: notification, complete: complete)
         }
     }
@@ -40,7 +49,10 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var justLaunched = false
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             let dropped = justLaunched && (handler == .action || handler == .presentation)
@@ -59,12 +71,17 @@ enum CurrentBrokenHandlers {
     final class TrustsTheBackgroundWake: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
             let aps = notification.userInfo["aps"] as? [String: Any]
-            if aps?["content-available"] as? Int == 1 && handling.event?.isDelivery == false { handling.processesContent = false }
+            if aps?["content-available"] as? Int == 1 && handling.event?.isDelivery == false {
+                handling.processesContent = false
+            }
             return handling
         }
     }
@@ -73,10 +90,14 @@ enum CurrentBrokenHandlers {
     final class PresentationNeverCompletes: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
-            router.receive(handler, state: state, notification: notification, complete: handler == .presentation ? nil : complete)
+            router.receive(
+                handler, state: state, notification: notification, complete: handler == .presentation ? nil : complete)
         }
     }
     /// Reads the tap from the scene's connection options only: once a scene has connected, it
@@ -86,7 +107,10 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var connected = false
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
@@ -105,7 +129,10 @@ enum CurrentBrokenHandlers {
     final class HandlesEveryPresentation: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
@@ -120,7 +147,10 @@ enum CurrentBrokenHandlers {
     final class LosesTheForegroundPresentation: PushHandlerUnderTest {
         let router: PushRouter
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
@@ -136,7 +166,10 @@ enum CurrentBrokenHandlers {
         let router: PushRouter
         private var waitingForLaunch = false
         init(setup: PushSetup, missing: Set<PushHandler>) { router = PushRouter(setup: setup, missing: missing) }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             var handling = router.receive(handler, state: state, notification: notification, complete: complete)
@@ -155,8 +188,13 @@ enum CurrentBrokenHandlers {
     /// for the push already handled, so its content is skipped and its tap goes unanswered.
     final class DedupesByPayloadDigest: PushHandlerUnderTest {
         private let dedupe: Dedupe
-        init(setup: PushSetup, missing: Set<PushHandler>) { dedupe = Dedupe(setup: setup, missing: missing) { _ in nil } }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        init(setup: PushSetup, missing: Set<PushHandler>) {
+            dedupe = Dedupe(setup: setup, missing: missing) { _ in nil }
+        }
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             dedupe.receive(handler, state: state, notification: notification, complete: complete)
@@ -167,8 +205,13 @@ enum CurrentBrokenHandlers {
     /// an update sent with the same `apns-collapse-id` is taken for the push it replaces.
     final class DedupesByRequestIdentifier: PushHandlerUnderTest {
         private let dedupe: Dedupe
-        init(setup: PushSetup, missing: Set<PushHandler>) { dedupe = Dedupe(setup: setup, missing: missing) { $0.requestIdentifier } }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        init(setup: PushSetup, missing: Set<PushHandler>) {
+            dedupe = Dedupe(setup: setup, missing: missing) { $0.requestIdentifier }
+        }
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             dedupe.receive(handler, state: state, notification: notification, complete: complete)
@@ -178,13 +221,18 @@ enum CurrentBrokenHandlers {
     /// The reference router's meaning and tap answer for each call, with content and taps
     /// remembered by one key: `key` where it gives one, else a digest of the payload.
     final class Dedupe {
-        private let setup: PushSetup, missing: Set<PushHandler>
+        private let setup: PushSetup
+        private let missing: Set<PushHandler>
         private let key: (PushReceivedNotification) -> String?
-        private var content: Set<String> = [], taps: Set<String> = []
+        private var content: Set<String> = []
+        private var taps: Set<String> = []
         init(setup: PushSetup, missing: Set<PushHandler>, key: @escaping (PushReceivedNotification) -> String?) {
             (self.setup, self.missing, self.key) = (setup, missing, key)
         }
-        func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+        func receive(
+            _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+            complete: (() -> Void)?
+        )
             -> PushHandling
         {
             // A fresh router remembers nothing: it says what the call means and whether it answers a tap.
@@ -206,11 +254,15 @@ enum CurrentBrokenHandlers {
     /// Each broken handler by its type's name.
     static var named: [String: (PushSetup, Set<PushHandler>) -> PushHandlerUnderTest] {
         [
-            "SceneAndCenterKeepSeparateState": SceneAndCenterKeepSeparateState.init, "ReadsOnlyLaunchOptions": ReadsOnlyLaunchOptions.init,
-            "DelegateAssignedTooLate": DelegateAssignedTooLate.init, "PresentationNeverCompletes": PresentationNeverCompletes.init,
-            "ReadsOnlyConnectionOptions": ReadsOnlyConnectionOptions.init, "HandlesEveryPresentation": HandlesEveryPresentation.init,
+            "SceneAndCenterKeepSeparateState": SceneAndCenterKeepSeparateState.init,
+            "ReadsOnlyLaunchOptions": ReadsOnlyLaunchOptions.init,
+            "DelegateAssignedTooLate": DelegateAssignedTooLate.init,
+            "PresentationNeverCompletes": PresentationNeverCompletes.init,
+            "ReadsOnlyConnectionOptions": ReadsOnlyConnectionOptions.init,
+            "HandlesEveryPresentation": HandlesEveryPresentation.init,
             "EveryTapAfterBackgroundLaunchIsCold": EveryTapAfterBackgroundLaunchIsCold.init,
-            "DedupesByPayloadDigest": DedupesByPayloadDigest.init, "DedupesByRequestIdentifier": DedupesByRequestIdentifier.init,
+            "DedupesByPayloadDigest": DedupesByPayloadDigest.init,
+            "DedupesByRequestIdentifier": DedupesByRequestIdentifier.init,
         ]
     }
 

@@ -11,7 +11,8 @@ enum DocCommentScanner {
     static func scan(_ source: String) -> (declarations: Int, undocumented: [String]) {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         var openers: [(indent: Int, head: Head?)] = []  // the blocks the current line is inside
-        var declarations = 0, found: [String] = []
+        var declarations = 0
+        var found: [String] = []
         for (index, line) in lines.enumerated() {
             let text = line.drop { $0 == " " }
             if text.isEmpty { continue }
@@ -43,17 +44,21 @@ enum DocCommentScanner {
         return previous?.hasPrefix("///") ?? false
     }
 
-    private static let requirements: Set<Substring> = ["func", "var", "init", "subscript", "associatedtype", "typealias", "static"]
+    private static let requirements: Set<Substring> = [
+        "func", "var", "init", "subscript", "associatedtype", "typealias", "static",
+    ]
 
     /// A line's declaration head: its modifiers and the keyword after them; nil for a line that
     /// is not one (a statement, a comment, a closing brace).
     struct Head {
         static let keywords: Set<Substring> = [
-            "func", "var", "let", "init", "class", "struct", "enum", "protocol", "typealias", "case", "subscript", "actor",
+            "func", "var", "let", "init", "class", "struct", "enum", "protocol", "typealias", "case", "subscript",
+            "actor",
             "extension", "associatedtype", "import",
         ]
         static let modifiers: Set<Substring> = [
-            "public", "open", "private(set)", "internal(set)", "fileprivate(set)", "nonisolated", "nonisolated(unsafe)", "final",
+            "public", "open", "private(set)", "internal(set)", "fileprivate(set)", "nonisolated", "nonisolated(unsafe)",
+            "final",
             "override", "static", "convenience", "required", "mutating", "lazy", "weak", "indirect", "dynamic",
         ]
         let modifiers: [Substring]
@@ -63,7 +68,9 @@ enum DocCommentScanner {
         init?(_ text: Substring) {
             var words = Self.droppingAttributes(text).split(separator: " ")[...]
             var modifiers: [Substring] = []
-            while let first = words.first, Self.modifiers.contains(first) || (first == "class" && Self.isMember(words.dropFirst().first)) {
+            while let first = words.first,
+                Self.modifiers.contains(first) || (first == "class" && Self.isMember(words.dropFirst().first))
+            {
                 modifiers.append(first)
                 words = words.dropFirst()
             }
@@ -82,7 +89,9 @@ enum DocCommentScanner {
             var rest = text
             while rest.hasPrefix("@") {
                 rest = rest.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
-                if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...] }
+                if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
+                    rest = rest[rest.index(after: close)...]
+                }
                 rest = rest.drop { $0 == " " }
             }
             return rest

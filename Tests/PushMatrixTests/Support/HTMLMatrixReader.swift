@@ -13,7 +13,8 @@ struct HTMLMatrixReader {
 
     func read(_ page: HTMLElement) throws -> (cells: [String: CellOutline], tables: Int) {
         let keys = matrix.payloadKeyIds
-        let sections = Dictionary(uniqueKeysWithValues: Combination.payloads(keys).map { (Anchors.section($0, keys: keys), $0) })
+        let sections = Dictionary(
+            uniqueKeysWithValues: Combination.payloads(keys).map { (Anchors.section($0, keys: keys), $0) })
         var cells: [String: CellOutline] = [:]
         var tables = 0
         let notes = footnotes(page)  // the page's, after its tables
@@ -27,7 +28,9 @@ struct HTMLMatrixReader {
         return (cells, tables)
     }
 
-    private func read(_ table: HTMLElement, payload: [String: Bool], notes: [String: String], into cells: inout [String: CellOutline])
+    private func read(
+        _ table: HTMLElement, payload: [String: Bool], notes: [String: String], into cells: inout [String: CellOutline]
+    )
         throws
     {
         let headers = table.all("th", where: { $0.attributes["scope"] == "col" }).dropFirst()
@@ -47,8 +50,10 @@ struct HTMLMatrixReader {
             for ((state, columnNotes), cell) in zip(states, row.all("td")) {
                 var outline = try reader.outline(lines(cell, notes: notes))
                 outline.notes.formUnion(columnNotes)
-                outline.notes.formUnion(cell.elements.filter { $0.name == "sup" }.flatMap(markers).compactMap { notes[$0] })
-                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline
+                outline.notes.formUnion(
+                    cell.elements.filter { $0.name == "sup" }.flatMap(markers).compactMap { notes[$0] })
+                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] =
+                    outline
             }
         }
     }
@@ -57,9 +62,12 @@ struct HTMLMatrixReader {
     /// alternatives (`<ul><li>`), in page order,
     /// with the labels of its paths (`p.path`).
     private func lines(_ cell: HTMLElement, notes: [String: String]) -> [StepReader.Line] {
-        // A `p.kind` labels a cell nobody has observed (DocsInBrowserTests counts those); a `p.ask` links to the explorer.
+        // A `p.kind` labels a cell nobody has observed (DocsInBrowserTests counts those); a `p.ask` links to the
+        // explorer.
         let steps = cell.elements.flatMap { element -> [HTMLElement] in
-            if ["p", "div"].contains(element.name) && !element.classes.contains("kind") && !element.classes.contains("ask") {
+            if ["p", "div"].contains(element.name) && !element.classes.contains("kind")
+                && !element.classes.contains("ask")
+            {
                 return [element]
             }
             return element.name == "ol" ? element.elements : []
@@ -73,7 +81,8 @@ struct HTMLMatrixReader {
     private func line(_ element: HTMLElement, isItem: Bool, notes: [String: String]) -> StepReader.Line {
         let own = element.elements.filter { $0.name == "sup" }.flatMap(markers)
         return .init(
-            text: element.text(skipping: { $0.name == "sup" || $0.name == "ul" }), isItem: isItem, notes: own.compactMap { notes[$0] })
+            text: element.text(skipping: { $0.name == "sup" || $0.name == "ul" }), isItem: isItem,
+            notes: own.compactMap { notes[$0] })
     }
 
     /// Note anchors a `<sup>` links to.
@@ -85,8 +94,9 @@ struct HTMLMatrixReader {
     private func footnotes(_ section: HTMLElement) -> [String: String] {
         var result: [String: String] = [:]
         for item in section.all("ol", where: { $0.classes.contains("notes") }).flatMap(\.elements) {
-            let text = item.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") }).trimmingCharacters(
-                in: .whitespaces)
+            let text = item.text(skipping: { $0.classes.contains("marker") || $0.classes.contains("back") })
+                .trimmingCharacters(
+                    in: .whitespaces)
             result[item.id ?? ""] = matrix.spec.notes.first { book.text($0.text).plainText == text }?.id
         }
         return result

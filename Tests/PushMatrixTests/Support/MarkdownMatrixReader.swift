@@ -17,11 +17,14 @@ struct MarkdownMatrixReader {
 
     init(book: Phrasebook) {
         self.book = book
-        let marks = Dictionary(uniqueKeysWithValues: (1...Self.markerLimit).map { ($0, Footnotes(book: book).marker($0).plainText) })
+        let marks = Dictionary(
+            uniqueKeysWithValues: (1...Self.markerLimit).map { ($0, Footnotes(book: book).marker($0).plainText) })
         self.marks = marks
         // Between two markers, `markerBetween`; before the first, `markerSeparator`.
         let glues = ["markerBetween", "markerSeparator"].map { book.phrase($0).plainText }
-        markerSuffixes = (1...Self.markerLimit).flatMap { number in glues.map { (suffix: $0 + marks[number]!, number: number) } }
+        markerSuffixes = (1...Self.markerLimit).flatMap { number in
+            glues.map { (suffix: $0 + marks[number]!, number: number) }
+        }
     }
 
     /// Cells keyed by `Combination.key`, plus how many tables were read.
@@ -51,25 +54,36 @@ struct MarkdownMatrixReader {
         return (cells, tables)
     }
 
-    private func table(_ rows: [String], payload: [String: Bool], notes: [Int: String], into cells: inout [String: CellOutline]) throws {
+    private func table(
+        _ rows: [String], payload: [String: Bool], notes: [Int: String], into cells: inout [String: CellOutline]
+    ) throws {
         guard rows.count == matrix.spec.setups.count + 2 else { throw ReadError("table has \(rows.count) lines") }
         let header = Array(Self.cells(rows[0]).dropFirst())
-        guard header.count == matrix.spec.appStates.count else { throw ReadError("header has \(header.count) state columns") }
+        guard header.count == matrix.spec.appStates.count else {
+            throw ReadError("header has \(header.count) state columns")
+        }
         let states = try zip(matrix.spec.appStates, header).map { state, text in
             let (name, numbers) = markers(Self.unescape(text))
-            guard name == book.name(state.name).plainText else { throw ReadError("column '\(name)' is not \(state.id)") }
+            guard name == book.name(state.name).plainText else {
+                throw ReadError("column '\(name)' is not \(state.id)")
+            }
             return (state.id, Set(numbers.compactMap { notes[$0] }))
         }
         let reader = StepReader(matcher: PhraseMatcher(book: book))
         for row in rows.dropFirst(2) {
             let columns = Self.cells(row)
-            guard let setup = matrix.spec.setups.first(where: { book.name($0.name).plainText == Self.unescape(columns[0]) }) else {
+            guard
+                let setup = matrix.spec.setups.first(where: {
+                    book.name($0.name).plainText == Self.unescape(columns[0])
+                })
+            else {
                 throw ReadError("unknown setup row '\(columns[0])'")
             }
             for ((state, columnNotes), text) in zip(states, columns.dropFirst()) {
                 var outline = try reader.outline(lines(of: text, notes: notes))
                 outline.notes.formUnion(columnNotes)
-                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] = outline
+                cells[Combination.key(payload: payload, keys: matrix.payloadKeyIds, setup: setup.id, appState: state)] =
+                    outline
             }
         }
     }
@@ -92,7 +106,8 @@ struct MarkdownMatrixReader {
     private func footnotes(_ lines: ArraySlice<String>) -> [Int: String] {
         var result: [Int: String] = [:]
         for line in lines {
-            let text = Self.unescape(line.replacingOccurrences(of: "<br>", with: "\n"))  // how Markdown keeps a line break
+            // how Markdown keeps a line break
+            let text = Self.unescape(line.replacingOccurrences(of: "<br>", with: "\n"))
             for number in 1...Self.markerLimit {
                 let marker = marks[number]! + " "
                 guard text.hasPrefix(marker) else { continue }
@@ -130,7 +145,12 @@ struct MarkdownMatrixReader {
         var current = ""
         var escaped = false
         for c in row {
-            if c == "|" && !escaped { cells.append(current); current = "" } else { current.append(c) }
+            if c == "|" && !escaped {
+                cells.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
             escaped = c == "\\" && !escaped
         }
         return cells.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
@@ -145,11 +165,18 @@ struct MarkdownMatrixReader {
                 out.append(chars.removeFirst())
             } else if c == "`" {
                 var fence = 1
-                while chars.first == "`" { chars.removeFirst(); fence += 1 }
+                while chars.first == "`" {
+                    chars.removeFirst()
+                    fence += 1
+                }
                 var code = ""
-                while !chars.isEmpty, !chars.starts(with: repeatElement("`", count: fence)) { code.append(chars.removeFirst()) }
+                while !chars.isEmpty, !chars.starts(with: repeatElement("`", count: fence)) {
+                    code.append(chars.removeFirst())
+                }
                 chars = chars.dropFirst(fence)
-                if code.hasPrefix(" ") && code.hasSuffix(" ") && code.count > 1 { code = String(code.dropFirst().dropLast()) }
+                if code.hasPrefix(" ") && code.hasSuffix(" ") && code.count > 1 {
+                    code = String(code.dropFirst().dropLast())
+                }
                 out += code.replacingOccurrences(of: "\\|", with: "|")
             } else {
                 out.append(c)

@@ -29,7 +29,9 @@ struct CellOutline: Equatable, CustomStringConvertible {
 
     /// `handler(state)`; a call without the notification reads `handler(!)`.
     static func call(_ handler: String, _ state: String?) -> String { state.map { "\(handler)(\($0))" } ?? handler }
-    static func call(_ call: Call) -> String { Self.call(call.handler.id, call.bringsNotification ? call.state?.id : "!") }
+    static func call(_ call: Call) -> String {
+        Self.call(call.handler.id, call.bringsNotification ? call.state?.id : "!")
+    }
 
     /// What the spec says of a cell, in the same shape.
     init(_ cell: Cell, matrix: Matrix) {
@@ -40,10 +42,13 @@ struct CellOutline: Equatable, CustomStringConvertible {
         conditions = matrix.conditionChanges(of: cell).map(\.condition)
         for (number, (path, differs)) in zip(cell.allPaths.dropFirst(), cell.paths).enumerated() {
             let named = Set(differs.taps.map(\.tap.id))
-            var outline = Path(number: number + 2, onDelivery: differs.onDelivery.map { _ in path.onDelivery.map(Self.call) })
+            var outline = Path(
+                number: number + 2, onDelivery: differs.onDelivery.map { _ in path.onDelivery.map(Self.call) })
             for (tap, calls) in path.taps where named.contains(tap.id) { outline.taps[tap.id] = calls.map(Self.call) }
             paths.append(outline)
-            for call in (differs.onDelivery ?? []) + differs.taps.flatMap(\.calls) { notes.formUnion(call.notes.map(\.id)) }
+            for call in (differs.onDelivery ?? []) + differs.taps.flatMap(\.calls) {
+                notes.formUnion(call.notes.map(\.id))
+            }
         }
     }
 
@@ -58,7 +63,8 @@ struct CellOutline: Equatable, CustomStringConvertible {
         for cell in matrix.spec.cells {
             let key = Combination.key(
                 payload: cell.flags, keys: matrix.payloadKeyIds, setup: cell.setup.id, appState: cell.appState.id)
-            XCTAssertEqual(cells[key], CellOutline(cell, matrix: matrix), "\(label) \(cell.origin.path)", file: file, line: line)
+            XCTAssertEqual(
+                cells[key], CellOutline(cell, matrix: matrix), "\(label) \(cell.origin.path)", file: file, line: line)
         }
     }
 }
@@ -67,7 +73,11 @@ struct CellOutline: Equatable, CustomStringConvertible {
 struct StepReader {
     let matcher: PhraseMatcher
 
-    struct Line { var text: String; var isItem: Bool; var notes: [String] }
+    struct Line {
+        var text: String
+        var isItem: Bool
+        var notes: [String]
+    }
 
     func outline(_ lines: [Line]) throws -> CellOutline {
         var cell = CellOutline()
@@ -113,15 +123,21 @@ struct StepReader {
                 tapsSoFar = matcher.taps(b["taps"]!)!
                 shared = matcher.calls(b["calls"]!)!.map(render)
                 for tap in tapsSoFar { set(tap, shared) }
-            } else if let b = matcher.bindings("then", text).first(where: { matcher.calls($0["calls"]!) != nil }), tapsSoFar.count == 1 {
+            } else if let b = matcher.bindings("then", text).first(where: { matcher.calls($0["calls"]!) != nil }),
+                tapsSoFar.count == 1
+            {
                 set(tapsSoFar[0], calls(of: tapsSoFar[0]) + matcher.calls(b["calls"]!)!.map(render))
-            } else if [matcher.book.phrase("choice"), matcher.book.phrase("thenChoice"), matcher.book.phrase("ignored")].map(matcher.plain)
+            } else if [
+                matcher.book.phrase("choice"), matcher.book.phrase("thenChoice"), matcher.book.phrase("ignored"),
+            ].map(matcher.plain)
                 .contains(text)
             {
                 continue
             } else if let conditions = conditions(text) {
                 cell.conditions = conditions
-            } else if Source.Kind.allCases.contains(where: { matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))) == text }) {
+            } else if Source.Kind.allCases.contains(where: {
+                matcher.plain(matcher.book.phrase(Phrases.kindPhrase($0))) == text
+            }) {
                 continue  // the label of a cell nobody has observed; DocsInBrowserTests counts those
             } else {
                 throw ReadError("unrecognised step: \(text)")
@@ -134,10 +150,14 @@ struct StepReader {
     /// The conditions a cell's line names by their marks (`Changed by: C1, C4`), as ids; nil for another line.
     private func conditions(_ text: String) -> [String]? {
         let spec = matcher.book.matrix.spec
-        guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else { return nil }
+        guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else {
+            return nil
+        }
         let gap = matcher.book.glue["space"]!
         guard text.hasPrefix(label + gap) else { return nil }
-        return text.dropFirst(label.count + gap.count).components(separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))).map {
+        return text.dropFirst(label.count + gap.count).components(
+            separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))
+        ).map {
             mark in
             spec.conditions[Int(mark.filter(\.isNumber))! - 1].id
         }

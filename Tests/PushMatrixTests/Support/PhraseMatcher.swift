@@ -22,9 +22,12 @@ struct PhraseMatcher {
     }
 
     /// Every way `text` can be the phrase `name` filled in: placeholder → the text it stands for.
-    func bindings(_ name: String, _ text: String) -> [[String: String]] { Self.match(pieces[name]![...], text[...], [:]) }
+    func bindings(_ name: String, _ text: String) -> [[String: String]] {
+        Self.match(pieces[name]![...], text[...], [:])
+    }
 
-    private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String]) -> [[String: String]]
+    private static func match(_ pieces: ArraySlice<Placeholders.Piece>, _ text: Substring, _ bound: [String: String])
+        -> [[String: String]]
     {
         guard let piece = pieces.first else { return text.isEmpty ? [bound] : [] }
         switch piece {
@@ -50,7 +53,8 @@ struct PhraseMatcher {
     func calls(_ text: String) -> [(handler: String, state: String?)]? {
         if text == plain(book.phrase("nothing")) { return [] }
         // Typesetting may drop a separator's space beside full-width punctuation (`）→ 受信`).
-        let separator = plain(book.phrase("callSeparator")), trimmed = separator.trimmingCharacters(in: .whitespaces)
+        let separator = plain(book.phrase("callSeparator"))
+        let trimmed = separator.trimmingCharacters(in: .whitespaces)
         let parts =
             book.typesets
             ? text.components(separatedBy: trimmed).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -84,7 +88,8 @@ struct PhraseMatcher {
     /// once; the handlers are then tried in the spec's order.
     private func call(_ text: String) -> (String, String?)? {
         let spec = book.matrix.spec
-        let withoutNotification = spec.phrases["callWithoutNotification"] == nil ? [] : bindings("callWithoutNotification", text)
+        let withoutNotification =
+            spec.phrases["callWithoutNotification"] == nil ? [] : bindings("callWithoutNotification", text)
         let withoutState = bindings("callWithoutState", text)
         let withState = bindings("call", text)
         for handler in spec.handlers {
@@ -92,7 +97,9 @@ struct PhraseMatcher {
             if withoutNotification.contains(where: { $0["handler"] == name }) { return (handler.id, "!") }
             if withoutState.contains(where: { $0["handler"] == name }) { return (handler.id, nil) }
             for binding in withState where binding["handler"] == name {
-                if let state = spec.handlerStates.first(where: { $0.swift == binding["state"] }) { return (handler.id, state.id) }
+                if let state = spec.handlerStates.first(where: { $0.swift == binding["state"] }) {
+                    return (handler.id, state.id)
+                }
             }
         }
         return nil
@@ -100,7 +107,8 @@ struct PhraseMatcher {
 
     func taps(_ text: String) -> [String]? {
         let pair = text.components(separatedBy: plain(book.phrase("tapSeparator")))
-        let names = pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
+        let names =
+            pair.count == 2 ? pair[0].components(separatedBy: plain(book.phrase("listSeparator"))) + [pair[1]] : pair
         let ids = names.map { name in book.matrix.spec.taps.first { plain(book.name($0.name)) == name }?.id }
         return ids.contains(nil) ? nil : ids.compactMap { $0 }
     }

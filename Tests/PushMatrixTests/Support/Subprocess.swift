@@ -20,7 +20,8 @@ enum Subprocess {
     final class Running: Sendable {
         private let process: Process
         private let ended: DispatchSemaphore
-        private let printed: Collected, errors: Collected
+        private let printed: Collected
+        private let errors: Collected
 
         fileprivate init(_ process: Process, ended: DispatchSemaphore, printed: Collected, errors: Collected) {
             (self.process, self.ended, self.printed, self.errors) = (process, ended, printed, errors)
@@ -34,7 +35,8 @@ enum Subprocess {
             if timedOut { process.terminate() }
             process.waitUntilExit()
             return Run(
-                status: process.terminationStatus, stdout: printed.data, stderr: String(decoding: errors.data, as: UTF8.self),
+                status: process.terminationStatus, stdout: printed.data,
+                stderr: String(decoding: errors.data, as: UTF8.self),
                 timedOut: timedOut)
         }
     }
@@ -43,7 +45,8 @@ enum Subprocess {
         _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
         input: Data = Data(), output: FileHandle? = nil, seconds: Double = 1800
     ) throws -> Run {
-        try start(executable, arguments, in: directory, environment: environment, input: input, output: output).wait(seconds: seconds)
+        try start(executable, arguments, in: directory, environment: environment, input: input, output: output).wait(
+            seconds: seconds)
     }
 
     static func start(
@@ -55,7 +58,9 @@ enum Subprocess {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = output ?? stdout
         process.standardError = stderr
@@ -72,7 +77,7 @@ enum Subprocess {
 }
 
 /// All that a pipe gives until it closes, read on a thread of its own.
-fileprivate final class Collected: Sendable {
+private final class Collected: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let box = Mutex(Data())
 

@@ -45,13 +45,17 @@ enum SwiftCompiler {
     private static func removeBuildDirectories() {
         for name in ["stand-ins", "plugin-stand-in", "stand-in-libraries"] {
             try? FileManager.default.removeItem(
-                atPath: FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(name)-\(getpid())").path)
+                atPath: FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(name)-\(getpid())")
+                    .path)
         }
     }
 
     private static func buildStandIn(_ module: String, into directory: String, flags: [String]) throws {
         let (status, output) = try run(
-            ["-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution", "-swift-version", "6"] + flags
+            [
+                "-emit-module", "-parse-as-library", "-suppress-warnings", "-enable-library-evolution",
+                "-swift-version", "6",
+            ] + flags
                 + ["-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift"]
                 + ["-o", directory + "/\(module).swiftmodule"])
         guard status == 0 else { throw BuildFailure(description: "the stand-in \(module) does not build:\n\(output)") }
@@ -61,7 +65,9 @@ enum SwiftCompiler {
     /// compiles plugins against, and the package's tools version, below which its `URL` API is unavailable.
     static func pluginFlags() throws -> [String] {
         let swiftc = URL(fileURLWithPath: try ExternalTool.path("swiftc")).resolvingSymlinksInPath()
-        let pluginAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift/pm/PluginAPI").path
+        let pluginAPI = swiftc.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "lib/swift/pm/PluginAPI"
+        ).path
         XCTAssertTrue(FileManager.default.fileExists(atPath: pluginAPI + "/PackagePlugin.swiftmodule"), pluginAPI)
         return ["-I", pluginAPI, "-Xfrontend", "-package-description-version", "-Xfrontend", "6.0"]
     }
@@ -69,9 +75,11 @@ enum SwiftCompiler {
     /// Compiles `files` into a throwaway module, so every diagnostic a build gives is given:
     /// Swift 6's data-race checks (sending values across isolation) run after type-checking, so
     /// `-typecheck` alone passes code that Xcode rejects.
-    static func typecheck(_ files: [String], modules: String, as module: String = "PushHandlers", flags: [String] = []) throws -> (
-        status: Int32, output: String
-    ) {
+    static func typecheck(_ files: [String], modules: String, as module: String = "PushHandlers", flags: [String] = [])
+        throws -> (
+            status: Int32, output: String
+        )
+    {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pushmatrix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -80,7 +88,9 @@ enum SwiftCompiler {
 
     /// Compiles `files` into module `module` in `directory`, where other modules can import it.
     @discardableResult
-    static func emitModule(_ module: String, _ files: [String], modules: String, into directory: String, flags: [String] = []) throws -> (
+    static func emitModule(
+        _ module: String, _ files: [String], modules: String, into directory: String, flags: [String] = []
+    ) throws -> (
         status: Int32, output: String
     ) {
         try run(
@@ -97,13 +107,17 @@ enum SwiftCompiler {
         for module in ["UserNotifications", "UIKit", "SwiftUI"] {
             let (status, output) = try run(
                 [
-                    "-emit-library", "-emit-module", "-parse-as-library", "-suppress-warnings", "-swift-version", "6", "-I", directory,
+                    "-emit-library", "-emit-module", "-parse-as-library", "-suppress-warnings", "-swift-version", "6",
+                    "-I", directory,
                     "-L", directory,
                 ]
-                    + (module == "UserNotifications" ? [] : ["-lUserNotifications"]) + (module == "SwiftUI" ? ["-lUIKit"] : [])
+                    + (module == "UserNotifications" ? [] : ["-lUserNotifications"])
+                    + (module == "SwiftUI" ? ["-lUIKit"] : [])
                     + ["-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift"]
                     + ["-o", directory + "/lib\(module).so", "-emit-module-path", directory + "/\(module).swiftmodule"])
-            guard status == 0 else { throw BuildFailure(description: "the stand-in \(module) does not build as a library:\n\(output)") }
+            guard status == 0 else {
+                throw BuildFailure(description: "the stand-in \(module) does not build as a library:\n\(output)")
+            }
         }
         return directory
     }
@@ -114,7 +128,10 @@ enum SwiftCompiler {
         let libraries = try standInLibraries()
         let program = directory + "/program"
         let (status, output) = try run(
-            ["-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries, "-lUserNotifications", "-lUIKit", "-lSwiftUI"]
+            [
+                "-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries, "-lUserNotifications", "-lUIKit",
+                "-lSwiftUI",
+            ]
                 + ["-Xlinker", "-rpath", "-Xlinker", libraries, "-module-name", "Program", "-o", program] + files)
         guard status == 0 else { throw BuildFailure(description: "the program does not build:\n\(output)") }
         let result = try ExternalTool.run(program, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
@@ -123,7 +140,9 @@ enum SwiftCompiler {
 
     /// The Swift files under a generated `Sources/PushHandlers`.
     static func sources(in root: String) -> [String] {
-        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         return files.sorted().map { root + "/" + $0 }
     }
 }

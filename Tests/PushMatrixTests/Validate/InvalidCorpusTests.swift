@@ -20,7 +20,8 @@ final class InvalidCorpusTests: XCTestCase {
     /// edit of the base cannot quietly change what a case breaks.
     static func cases() throws -> [Case] {
         let file =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("invalid-specs.json"))))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Fixtures.fixture("invalid-specs.json"))))
             as! [String: Any]
         return try (file["cases"] as! [[String: Any]]).map { entry in
             let base = Fixtures.fixture(entry["base"] as? String ?? file["base"] as! String)
@@ -32,9 +33,10 @@ final class InvalidCorpusTests: XCTestCase {
                 } else if let line = patch["cutFromLine"] as? Int {
                     spec =
                         Array(
-                            spec.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(line - 1).joined(separator: [
-                                UInt8(ascii: "\n")
-                            ])) + [UInt8(ascii: "\n")] + new
+                            spec.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(line - 1)
+                                .joined(separator: [
+                                    UInt8(ascii: "\n")
+                                ])) + [UInt8(ascii: "\n")] + new
                 } else {
                     let old = Array((patch["replace"] as! String).utf8)
                     let found = (0...(spec.count - old.count)).filter { spec[$0..<($0 + old.count)].elementsEqual(old) }
@@ -60,13 +62,20 @@ final class InvalidCorpusTests: XCTestCase {
             let spec = directory + "/" + item.name + ".json"
             try Data(item.spec).write(to: URL(fileURLWithPath: spec))
             let output = Fixtures.temporaryDirectory(self)
-            let result = Command.run(["generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output])
+            let result = Command.run([
+                "generate", "--spec", spec, "--templates", Fixtures.templates, "--output", output,
+            ])
             XCTAssertEqual(result.status, 1, item.name)
-            XCTAssertEqual(result.stderr, item.expected.map { $0.replacingOccurrences(of: "$FILE", with: spec) + "\n" }.joined(), item.name)
+            XCTAssertEqual(
+                result.stderr, item.expected.map { $0.replacingOccurrences(of: "$FILE", with: spec) + "\n" }.joined(),
+                item.name)
             for line in result.stderr.split(separator: "\n") {
-                XCTAssertNotNil(line.range(of: #"^.+\.json:[0-9]+:[0-9]+: error: "#, options: .regularExpression), "located: \(line)")
+                XCTAssertNotNil(
+                    line.range(of: #"^.+\.json:[0-9]+:[0-9]+: error: "#, options: .regularExpression),
+                    "located: \(line)")
             }
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), [], "\(item.name) wrote nothing")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: output), [], "\(item.name) wrote nothing")
         }
     }
 
@@ -81,12 +90,15 @@ final class InvalidCorpusTests: XCTestCase {
 
     func testATwentyMegabyteStringIsRefusedBySize() {
         let text = "{\"specVersion\": 1, \"x\": \"" + String(repeating: "a", count: 20 << 20) + "\"}"
-        XCTAssertEqual(errors(text), ["big.json:1:1: error: the spec is \(text.utf8.count) bytes; the limit is 16777216 bytes (16 MiB)"])
+        XCTAssertEqual(
+            errors(text),
+            ["big.json:1:1: error: the spec is \(text.utf8.count) bytes; the limit is 16777216 bytes (16 MiB)"])
     }
 
     func testALargeStringWithinTheLimitIsRead() {
         let minimal = try! String(contentsOfFile: Fixtures.fixture("minimal.json"), encoding: .utf8)
-        let text = minimal.replacingOccurrences(of: "\"Made up.\"", with: "\"" + String(repeating: "é", count: 3 << 20) + "\"")
+        let text = minimal.replacingOccurrences(
+            of: "\"Made up.\"", with: "\"" + String(repeating: "é", count: 3 << 20) + "\"")
         XCTAssertEqual(errors(text), [], "a large text within the limit is valid")
     }
 
@@ -103,7 +115,9 @@ final class InvalidCorpusTests: XCTestCase {
     /// A long cell list's diagnostics come whole and in document order: every cell's block the
     /// same as the first cell's, at its own place.
     func testEveryCellOfALongListIsReportedInDocumentOrder() {
-        let count = 3_000, cell = "{}", stride = cell.utf8.count + 1
+        let count = 3_000
+        let cell = "{}"
+        let stride = cell.utf8.count + 1
         let text = "{\"cells\": [" + Array(repeating: cell, count: count).joined(separator: ",") + "]}"
         let all = errors(text).filter { $0.contains(": cells[") }
         let first = all.filter { $0.contains(": cells[0]") }
@@ -111,8 +125,9 @@ final class InvalidCorpusTests: XCTestCase {
         XCTAssertEqual(all.count, count * first.count)
         for i in [1, 999, 1_000, 1_001, 2_047, 2_048, count - 1] {
             let expected = first.map {
-                $0.replacingOccurrences(of: "big.json:1:12:", with: "big.json:1:\(12 + i * stride):").replacingOccurrences(
-                    of: "cells[0]", with: "cells[\(i)]")
+                $0.replacingOccurrences(of: "big.json:1:12:", with: "big.json:1:\(12 + i * stride):")
+                    .replacingOccurrences(
+                        of: "cells[0]", with: "cells[\(i)]")
             }
             XCTAssertEqual(Array(all[(i * first.count)..<((i + 1) * first.count)]), expected, "cell \(i)")
         }
@@ -131,6 +146,8 @@ final class InvalidCorpusTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, Command.maxPrinted + 1)
-        XCTAssertTrue(lines.last!.hasPrefix("pushmatrix: ") && lines.last!.hasSuffix(" more errors not shown"), String(lines.last!))
+        XCTAssertTrue(
+            lines.last!.hasPrefix("pushmatrix: ") && lines.last!.hasSuffix(" more errors not shown"),
+            String(lines.last!))
     }
 }

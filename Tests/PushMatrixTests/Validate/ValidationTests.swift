@@ -24,7 +24,8 @@ final class ValidationTests: XCTestCase {
             let range = lines[index].range(of: old)!
             column =
                 lines[index].unicodeScalars.distance(
-                    from: lines[index].unicodeScalars.startIndex, to: range.lowerBound.samePosition(in: lines[index].unicodeScalars)!) + 1
+                    from: lines[index].unicodeScalars.startIndex,
+                    to: range.lowerBound.samePosition(in: lines[index].unicodeScalars)!) + 1
             lines[index].replaceSubrange(range, with: new)
             line = index + 1
             text = lines.joined(separator: "\n")
@@ -68,7 +69,10 @@ final class ValidationTests: XCTestCase {
     func testUnknownHandlerReferenceSuggestsTheNearest() {
         let edit = Edit(cell: 10, #""body": [{"handler": "reception""#, #""body": [{"handler": "recepton""#)
         assertErrors(
-            edit, ["\(at(edit, offset: 21)): error: cells[10].taps.body[0].handler: unknown handler 'recepton' (did you mean 'reception'?)"]
+            edit,
+            [
+                "\(at(edit, offset: 21)): error: cells[10].taps.body[0].handler: unknown handler 'recepton' (did you mean 'reception'?)"
+            ]
         )
     }
 
@@ -76,7 +80,9 @@ final class ValidationTests: XCTestCase {
         let state = Edit(cell: 1, #""state": "inactive""#, #""state": "inactiv""#)
         assertErrors(
             state,
-            ["\(at(state, offset: 9)): error: cells[1].taps.body[0].state: unknown handler state 'inactiv' (did you mean 'inactive'?)"])
+            [
+                "\(at(state, offset: 9)): error: cells[1].taps.body[0].state: unknown handler state 'inactiv' (did you mean 'inactive'?)"
+            ])
         let note = Edit(cell: 1, #""notes": ["backgroundAppRefresh"]"#, #""notes": ["backgroundRefresh"]"#)
         assertErrors(
             note,
@@ -128,7 +134,8 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errors(edit.text).count, 1)
         XCTAssertTrue(
             errors(edit.text)[0].hasSuffix(
-                "notes[0].text: 'ja' text uses unknown placeholder {{willPresnt}} (did you mean 'willPresent'?)"), errors(edit.text)[0])
+                "notes[0].text: 'ja' text uses unknown placeholder {{willPresnt}} (did you mean 'willPresent'?)"),
+            errors(edit.text)[0])
     }
 
     func testDuplicateCellAndMissingCell() {
@@ -136,7 +143,8 @@ final class ValidationTests: XCTestCase {
         let errs = errors(edit.text)
         XCTAssertTrue(
             errs.contains(
-                "\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, setup and app state"),
+                "\(file):\(edit.line):5: error: cells[1]: duplicate cell: cells[0] already covers this payload, setup and app state"
+            ),
             "\(errs)")
         XCTAssertTrue(
             errs.contains {
@@ -152,7 +160,10 @@ final class ValidationTests: XCTestCase {
         var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
         var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
         for n in 0..<15 {
-            keys.append(["id": "extra\(n)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(n)", "presentWhen": ["one"]]])
+            keys.append([
+                "id": "extra\(n)", "name": ["en": "extra", "ja": "extra"],
+                "apns": ["key": "extra\(n)", "presentWhen": ["one"]],
+            ])
         }
         spec["payloadKeys"] = keys
         let text = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
@@ -173,18 +184,23 @@ final class ValidationTests: XCTestCase {
             var spec = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Fixtures.specText.utf8)) as? [String: Any])
             var keys = try XCTUnwrap(spec["payloadKeys"] as? [[String: Any]])
             for n in 0..<extra {
-                keys.append(["id": "k\(n)", "name": ["en": "k", "ja": "k"], "apns": ["key": "k\(n)", "presentWhen": ["one"]]])
+                keys.append([
+                    "id": "k\(n)", "name": ["en": "k", "ja": "k"], "apns": ["key": "k\(n)", "presentWhen": ["one"]],
+                ])
             }
             spec["payloadKeys"] = keys
             let errs = errors(String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self))
-            XCTAssertTrue(errs.contains { $0.contains("need a cell for each of more than \(Int.max) combinations") }, "\(errs.prefix(3))")
+            XCTAssertTrue(
+                errs.contains { $0.contains("need a cell for each of more than \(Int.max) combinations") },
+                "\(errs.prefix(3))")
         }
     }
 
     func testCellMissingAPayloadKey() {
         let edit = Edit(cell: 0, #", "category": true}"#, "}")
         XCTAssertTrue(
-            errors(edit.text).contains("\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"),
+            errors(edit.text).contains(
+                "\(file):\(edit.line):5: error: cells[0]: payload is missing key 'category' (true or false)"),
             "\(errors(edit.text))")
     }
 
@@ -197,13 +213,17 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errors(reordered.text), [])
         let misspelt = Edit(cell: 0, #""category": true}"#, #""categry": true}"#)
         let errs = errors(misspelt.text)
-        XCTAssertTrue(errs.contains { $0.contains("error: cells[0].payload.categry: unknown payload key 'categry'") }, "\(errs)")
         XCTAssertTrue(
-            errs.contains("\(file):\(misspelt.line):5: error: cells[0]: payload is missing key 'category' (true or false)"), "\(errs)")
+            errs.contains { $0.contains("error: cells[0].payload.categry: unknown payload key 'categry'") }, "\(errs)")
+        XCTAssertTrue(
+            errs.contains(
+                "\(file):\(misspelt.line):5: error: cells[0]: payload is missing key 'category' (true or false)"),
+            "\(errs)")
     }
 
     func testNotificationCenterNeedsAVisibleKey() {
-        let edit = Edit(cell: 28, #""notificationCenter": false"#, #""notificationCenter": true"#)  // no alert, background
+        // no alert, background
+        let edit = Edit(cell: 28, #""notificationCenter": false"#, #""notificationCenter": true"#)
         XCTAssertEqual(
             errors(edit.text),
             [
@@ -214,7 +234,8 @@ final class ValidationTests: XCTestCase {
     }
 
     func testNotRunningAppCallsNothingOnDelivery() {
-        let edit = Edit(cell: 2, #""onDelivery": []"#, #""onDelivery": [{"handler": "reception", "state": "background"}]"#)
+        let edit = Edit(
+            cell: 2, #""onDelivery": []"#, #""onDelivery": [{"handler": "reception", "state": "background"}]"#)
         assertErrors(
             edit,
             [
@@ -226,13 +247,19 @@ final class ValidationTests: XCTestCase {
         let edit = Edit(cell: 0, #""taps": {}"#, #""taps": {"body": [{"handler": "reception", "state": "inactive"}]}"#)
         assertErrors(
             edit,
-            ["\(at(edit, offset: 9)): error: cells[0].taps.body: tap 'body' is impossible: the notification is not in Notification Center"])
+            [
+                "\(at(edit, offset: 9)): error: cells[0].taps.body: tap 'body' is impossible: the notification is not in Notification Center"
+            ])
     }
 
     func testTapNeedsItsRequiredKey() {
-        let edit = Edit(cell: 7, #""taps": {"#, #""taps": {"actionButton": [{"handler": "action", "state": "background"}], "#)
+        let edit = Edit(
+            cell: 7, #""taps": {"#, #""taps": {"actionButton": [{"handler": "action", "state": "background"}], "#)
         assertErrors(
-            edit, ["\(at(edit, offset: 9)): error: cells[7].taps.actionButton: tap 'actionButton' needs payload key 'category' to be set"])
+            edit,
+            [
+                "\(at(edit, offset: 9)): error: cells[7].taps.actionButton: tap 'actionButton' needs payload key 'category' to be set"
+            ])
     }
 
     func testLaunchComesFirstOnlyForANotRunningApp() {
@@ -253,18 +280,25 @@ final class ValidationTests: XCTestCase {
 
     func testHandlerStatesMustMatchTheHandler() {
         let missing = Edit(cell: 0, #"{"handler": "reception", "state": "active"}"#, #"{"handler": "reception"}"#)
-        assertErrors(missing, ["\(at(missing)): error: cells[0].onDelivery[0]: handler 'reception' runs with a state: add \"state\""])
+        assertErrors(
+            missing,
+            ["\(at(missing)): error: cells[0].onDelivery[0]: handler 'reception' runs with a state: add \"state\""])
         let extra = Edit(cell: 2, #"{"handler": "launch"}"#, #"{"handler": "launch", "state": "active"}"#)
         XCTAssertTrue(
             errors(extra.text).contains {
-                $0.contains("cells[2].taps.actionButton[0].state: handler 'launch' runs before the app has a state: remove \"state\"")
+                $0.contains(
+                    "cells[2].taps.actionButton[0].state: handler 'launch' runs before the app has a state: remove \"state\""
+                )
             }, "\(errors(extra.text))")
     }
 
     func testIgnoredMustAgreeWithTheCell() {
         let edit = Edit(cell: 0, #""ignored": false"#, #""ignored": true"#)
         assertErrors(
-            edit, ["\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"])
+            edit,
+            [
+                "\(file):\(edit.line):5: error: cells[0]: ignored is true, but the cell calls a handler or shows the notification"
+            ])
     }
 
     /// Cells of a long array are read in slices on every core; a cell that cannot be read is
@@ -299,7 +333,8 @@ final class ValidationTests: XCTestCase {
         var cells: [[String: Any]] = []
         for n in 0..<64 {
             for cell in base {
-                var copy = cell, payload = try XCTUnwrap(cell["payload"] as? [String: Bool])
+                var copy = cell
+                var payload = try XCTUnwrap(cell["payload"] as? [String: Bool])
                 for bit in 0..<6 { payload["extra\(bit)"] = n & (1 << bit) != 0 }
                 copy["payload"] = payload
                 cells.append(copy)
@@ -307,7 +342,8 @@ final class ValidationTests: XCTestCase {
         }
         for bit in 0..<6 {
             keys.append([
-                "id": "extra\(bit)", "name": ["en": "extra", "ja": "extra"], "apns": ["key": "extra\(bit)", "presentWhen": ["one"]],
+                "id": "extra\(bit)", "name": ["en": "extra", "ja": "extra"],
+                "apns": ["key": "extra\(bit)", "presentWhen": ["one"]],
             ])
         }
         let calling = try XCTUnwrap(cells.indices.last { !((cells[$0]["onDelivery"] as? [Any])?.isEmpty ?? true) })
@@ -318,8 +354,9 @@ final class ValidationTests: XCTestCase {
         spec["payloadKeys"] = keys
         spec["cells"] = cells
         spec["designCases"] = try XCTUnwrap(spec["designCases"] as? [[String: Any]]).map { designCase in
-            var designCase = designCase, cell = designCase["cell"] as? [String: Any] ?? [:],
-                payload = cell["payload"] as? [String: Bool] ?? [:]
+            var designCase = designCase
+            var cell = designCase["cell"] as? [String: Any] ?? [:]
+            var payload = cell["payload"] as? [String: Bool] ?? [:]
             for bit in 0..<6 { payload["extra\(bit)"] = false }
             cell["payload"] = payload
             designCase["cell"] = cell
@@ -348,7 +385,8 @@ final class ValidationTests: XCTestCase {
 
     /// A payload key declared twice counts at its first place, wherever a cell lists it.
     func testARepeatedKeyIdCountsAtItsFirstPlace() {
-        let keys = ["a", "b", "a"], origin = Origin(path: "", location: SourceLocation(line: 1, column: 1))
+        let keys = ["a", "b", "a"]
+        let origin = Origin(path: "", location: SourceLocation(line: 1, column: 1))
         let pairs = keys.map { (key: Reference(id: $0, origin: origin), value: $0 == "a") }
         XCTAssertEqual(Payload(pairs, keys: keys, keyIndex: CellIndex.positions(keys)).bits, 0b001)
     }
@@ -376,15 +414,20 @@ final class ValidationTests: XCTestCase {
 
     func testTheFallbackNotesOwnWordsAreTranslated() {
         let edit = Edit(
-            #""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#, "")
+            #""en": "The app has no action handler, so iOS calls the reception handler ({{inactiveState}}) here instead.","#,
+            "")
         XCTAssertEqual(errors(edit.text).count, 1)
-        XCTAssertTrue(errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"), "\(errors(edit.text))")
+        XCTAssertTrue(
+            errors(edit.text)[0].hasSuffix("error: notes[2].whenMissing.text: missing 'en' text"),
+            "\(errors(edit.text))")
     }
 
     /// A note that makes a call depend on APNs keys belongs on calls on delivery, and needs the
     /// phrase that words such a call.
     func testAConditionOnAPNsKeysIsOnACallOnDelivery() {
-        let tap = Edit(cell: 1, #""notes": ["actionHandlerFallback"]"#, #""notes": ["actionHandlerFallback", "soundOrBadgeRequired"]"#)
+        let tap = Edit(
+            cell: 1, #""notes": ["actionHandlerFallback"]"#,
+            #""notes": ["actionHandlerFallback", "soundOrBadgeRequired"]"#)
         XCTAssertEqual(
             errors(tap.text),
             [
@@ -392,16 +435,20 @@ final class ValidationTests: XCTestCase {
             ])
         let phrase = Edit(#""onDeliveryIf": {"#, #""onDeliveryWhen": {"#)
         XCTAssertTrue(
-            errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") }, "\(errors(phrase.text))")
+            errors(phrase.text).contains { $0.hasSuffix("error: phrases: missing phrase 'onDeliveryIf'") },
+            "\(errors(phrase.text))")
     }
 
-    /// The docs print a related matrix's href as is, into a Markdown link and an HTML attribute: anything but a relative path of
-    /// plain characters or a plain https URL is refused, located at the href, and a valid one passes.
+    /// The docs print a related matrix's href as is, into a Markdown link and an HTML attribute: anything but a
+    /// relative path of plain characters or a plain https URL is refused, located at the href, and a valid one passes.
     func testARelatedMatrixHrefIsAPlainPathOrHTTPSURL() {
         let hostile = [
-            #"x" onmouseover="alert(1)"#, #"index"><script>alert(1)</script>"#, "<img src=x onerror=alert(1)>", "javascript:alert(1)",
-            "JaVaScRiPt:alert(1)", "http://example.com/index", "../../my docs/index", "/Current/Docs/en/index", "//example.com/index",
-            "data:text/html,x", "index#a", "index?q=1", "https://example.com/a b", "https://example.com/<x>", #"https://example.com/\"x"#,
+            #"x" onmouseover="alert(1)"#, #"index"><script>alert(1)</script>"#, "<img src=x onerror=alert(1)>",
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)", "http://example.com/index", "../../my docs/index", "/Current/Docs/en/index",
+            "//example.com/index",
+            "data:text/html,x", "index#a", "index?q=1", "https://example.com/a b", "https://example.com/<x>",
+            #"https://example.com/\"x"#,
         ]
         let edit = { (href: String) in
             let json = href.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -410,9 +457,15 @@ final class ValidationTests: XCTestCase {
         for href in hostile {
             let errs = errors(edit(href).text)
             XCTAssertEqual(
-                errs, ["\(file):\(edit(href).line - 1):15: error: relatedMatrices[0].href: href '\(href)' is \(Self.notAPlainHref)"], href)
+                errs,
+                [
+                    "\(file):\(edit(href).line - 1):15: error: relatedMatrices[0].href: href '\(href)' is \(Self.notAPlainHref)"
+                ], href)
         }
-        for href in ["../../Current/Docs/en/index", "Current-iOS_1.0/~en/index", "https://example.com/pushmatrix/en/index?v=1#top"] {
+        for href in [
+            "../../Current/Docs/en/index", "Current-iOS_1.0/~en/index",
+            "https://example.com/pushmatrix/en/index?v=1#top",
+        ] {
             XCTAssertEqual(errors(edit(href).text), [], href)
         }
     }
@@ -423,11 +476,13 @@ final class ValidationTests: XCTestCase {
     func testUnsafeAndDuplicateIds() {
         let edit = Edit(#""id": "body","#, #""id": "a b","#)
         let errs = errors(edit.text)
-        XCTAssertTrue(errs.contains { $0.hasSuffix("taps[1]: id 'a b' may hold only ASCII letters, digits and '_'") }, "\(errs)")
+        XCTAssertTrue(
+            errs.contains { $0.hasSuffix("taps[1]: id 'a b' may hold only ASCII letters, digits and '_'") }, "\(errs)")
         let keyword = Edit(#""id": "body","#, #""id": "class","#)
         XCTAssertTrue(errors(keyword.text).contains { $0.hasSuffix("taps[1]: id 'class' is a Swift keyword") })
         let duplicate = Edit(#""id": "body","#, #""id": "actionButton","#)
-        XCTAssertTrue(errors(duplicate.text).contains { $0.contains("taps[1]: duplicate id 'actionButton' among taps") })
+        XCTAssertTrue(
+            errors(duplicate.text).contains { $0.contains("taps[1]: duplicate id 'actionButton' among taps") })
     }
 
     func testEveryErrorIsReportedInDocumentOrder() {
@@ -445,16 +500,19 @@ final class ValidationTests: XCTestCase {
         let broken = Edit(#""en": "The notification is ignored.""#, #""en": "The {{notification is ignored.""#)
         XCTAssertEqual(errors(broken.text).count, 1)
         XCTAssertTrue(
-            errors(broken.text)[0].hasSuffix("phrases.ignored: 'en' text has a '{{' or '}}' that does not close a placeholder"),
+            errors(broken.text)[0].hasSuffix(
+                "phrases.ignored: 'en' text has a '{{' or '}}' that does not close a placeholder"),
             errors(broken.text)[0])
     }
 
     func testRepeatedCallsAndNotes() {
         let call = Edit(
             cell: 0, #""onDelivery": [{"handler": "reception", "state": "active"}]"#,
-            #""onDelivery": [{"handler": "reception", "state": "active"}, {"handler": "reception", "state": "active"}]"#)
+            #""onDelivery": [{"handler": "reception", "state": "active"}, {"handler": "reception", "state": "active"}]"#
+        )
         XCTAssertTrue(
-            errors(call.text).contains("\(at(call, offset: 60)): error: cells[0].onDelivery[1]: the same call is listed twice"),
+            errors(call.text).contains(
+                "\(at(call, offset: 60)): error: cells[0].onDelivery[1]: the same call is listed twice"),
             "\(errors(call.text))")
         let note = Edit(cell: 0, #""state": "active"}"#, #""state": "active", "notes": ["foregroundPresentation"]}"#)
         XCTAssertEqual(
@@ -467,18 +525,24 @@ final class ValidationTests: XCTestCase {
     func testDuplicateRuleIdsAndCasePatterns() {
         let rule = Edit(#""id": "remoteOnly","#, #""id": "callCompletionOnce","#)
         XCTAssertTrue(
-            errors(rule.text).contains { $0.contains("duplicate id 'callCompletionOnce' among reception handler rules") },
+            errors(rule.text).contains {
+                $0.contains("duplicate id 'callCompletionOnce' among reception handler rules")
+            },
             "\(errors(rule.text))")
         let pattern = Edit(#""pattern": "(true, true)","#, #""pattern": "(false, _)","#)
         XCTAssertTrue(
-            errors(pattern.text).contains { $0.contains("case pattern '(false, _)' is empty or repeats an earlier case") },
+            errors(pattern.text).contains {
+                $0.contains("case pattern '(false, _)' is empty or repeats an earlier case")
+            },
             "\(errors(pattern.text))")
     }
 
     func testMissingPhraseIsReportedAtPhrases() {
         let edit = Edit(#""ignored": {"#, #""ignoredd": {"#)
         let errs = errors(edit.text)
-        XCTAssertTrue(errs.contains { $0.contains("error: phrases: missing phrase 'ignored'") && !$0.contains(":1:1:") }, "\(errs)")
+        XCTAssertTrue(
+            errs.contains { $0.contains("error: phrases: missing phrase 'ignored'") && !$0.contains(":1:1:") },
+            "\(errs)")
         XCTAssertTrue(errs.contains { $0.contains("unknown phrase 'ignoredd' (did you mean 'ignored'?)") }, "\(errs)")
     }
 }

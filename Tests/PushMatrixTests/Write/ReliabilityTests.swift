@@ -32,17 +32,21 @@ final class ReliabilityTests: XCTestCase {
         let output = Fixtures.temporaryDirectory(self)
         let elsewhere = Fixtures.temporaryDirectory(self)
         try FileManager.default.createSymbolicLink(atPath: output + "/Docs", withDestinationPath: elsewhere)
-        let result = Command.run(["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output])
+        let result = Command.run([
+            "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output,
+        ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("\(output)/Docs: error: is a symbolic link"), result.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [], "nothing written where the link points")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: elsewhere), [], "nothing written where the link points")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["Docs"], "and nothing else either")
     }
 
     // MARK: determinism
 
     private func render(_ specText: String) throws -> [String: [UInt8]] {
-        try Generator.render(try Matrix(SpecLoader.load(bytes: Array(specText.utf8), file: "spec.json")), templates: Fixtures.templates)
+        try Generator.render(
+            try Matrix(SpecLoader.load(bytes: Array(specText.utf8), file: "spec.json")), templates: Fixtures.templates)
     }
 
     func testRepeatedRunsAreIdentical() throws {
@@ -64,7 +68,8 @@ final class ReliabilityTests: XCTestCase {
         let binary = try Binary.path
         var outputs: [[String: Data]] = []
         for environment in [
-            ["LANG": "C", "LC_ALL": "C", "TZ": "UTC"], ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
+            ["LANG": "C", "LC_ALL": "C", "TZ": "UTC"],
+            ["LANG": "ja_JP.UTF-8", "LC_ALL": "ja_JP.UTF-8", "TZ": "Asia/Tokyo"],
             ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "America/St_Johns"],
         ] {
             let output = Fixtures.temporaryDirectory(self)
@@ -82,9 +87,12 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(outputs[0], outputs[2])
         // The manifest names the spec as seen from the output; from a temporary directory, that
         // path climbs to the package. Every other file is checked.
-        let all = outputs[0].filter { $0.key != OutputWriter.manifestName }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        let all = outputs[0].filter { $0.key != OutputWriter.manifestName }.values.map {
+            String(decoding: $0, as: UTF8.self)
+        }.joined()
         XCTAssertFalse(all.contains(Fixtures.root.path), "no absolute paths in outputs")
-        XCTAssertNil(all.range(of: #"20[0-9]{2}-[0-9]{2}-[0-9]{2}"#, options: .regularExpression), "no dates in outputs")
+        XCTAssertNil(
+            all.range(of: #"20[0-9]{2}-[0-9]{2}-[0-9]{2}"#, options: .regularExpression), "no dates in outputs")
     }
 
     /// Shuffles object keys everywhere and the cells array; other arrays keep their order.
@@ -114,7 +122,9 @@ final class ReliabilityTests: XCTestCase {
         case .string(let s): return JSONOutput.string(s).serialized()
         case .array(let items): return "[" + items.map(write).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONOutput.string($0.key).serialized() + ":" + write($0.value) }.joined(separator: ",") + "}"
+            return "{"
+                + members.map { JSONOutput.string($0.key).serialized() + ":" + write($0.value) }.joined(separator: ",")
+                + "}"
         }
     }
 }

@@ -20,7 +20,9 @@ final class StagingTests: XCTestCase {
 
     /// Stages each file in the pieces given (one piece: the file whole), then commits.
     @discardableResult
-    private func stage(_ files: [String: [String]], into output: String, force: Bool = false) throws -> [String: OutputWriter.Fate] {
+    private func stage(_ files: [String: [String]], into output: String, force: Bool = false) throws -> [String:
+        OutputWriter.Fate]
+    {
         let staging = try OutputWriter.Staging(OutputWriter(directory: output), force: force)
         for (path, pieces) in files.sorted(by: { $0.key < $1.key }) {
             staging.add([OutputFile(path: path, bytes: Array(pieces.joined().utf8))])
@@ -36,7 +38,9 @@ final class StagingTests: XCTestCase {
         return files
     }
 
-    private func read(_ path: String) -> String? { fileManager.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+    private func read(_ path: String) -> String? {
+        fileManager.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
 
     private let pieces = ["Docs/big.md": ["# Big\n", "middle ", "end\n"], "small.md": ["small\n"]]
     private let whole = ["Docs/big.md": ["# Big\nmiddle end\n"], "small.md": ["small\n"]]
@@ -49,7 +53,9 @@ final class StagingTests: XCTestCase {
         try stage(pieces, into: base + "/existing")  // an existing one, file by file
         XCTAssertEqual(tree(base + "/new"), tree(base + "/whole"), "the same files and manifest")
         XCTAssertEqual(tree(base + "/existing"), tree(base + "/whole"))
-        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: base).sorted(), ["existing", "new", "whole"], "no staging left behind")
+        XCTAssertEqual(
+            try fileManager.contentsOfDirectory(atPath: base).sorted(), ["existing", "new", "whole"],
+            "no staging left behind")
     }
 
     func testPiecesThatMatchTheFileChangeNothing() throws {
@@ -58,16 +64,22 @@ final class StagingTests: XCTestCase {
         let before = try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int
         XCTAssertEqual(try stage(pieces, into: output)["Docs/big.md"], .unchanged)
         XCTAssertEqual(
-            try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int, before, "not even replaced")
-        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "and no temporary file left")
+            try fileManager.attributesOfItem(atPath: output + "/Docs/big.md")[.systemFileNumber] as? Int, before,
+            "not even replaced")
+        XCTAssertEqual(
+            try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "and no temporary file left")
     }
 
     func testPiecesThatDifferAnywhereReplaceTheFile() throws {
         let output = Fixtures.temporaryDirectory(self)
         // The new text differs in its last piece, is longer than the file there, or shorter.
-        for text in [["# Big\n", "middle ", "END\n"], ["# Big\n", "middle ", "end\n", "more\n"], ["# Big\n", "middle "]] {
+        for text in [
+            ["# Big\n", "middle ", "END\n"], ["# Big\n", "middle ", "end\n", "more\n"], ["# Big\n", "middle "],
+        ] {
             try stage(pieces, into: output)
-            XCTAssertEqual(try stage(["Docs/big.md": text, "small.md": ["small\n"]], into: output)["Docs/big.md"], .written, "\(text)")
+            XCTAssertEqual(
+                try stage(["Docs/big.md": text, "small.md": ["small\n"]], into: output)["Docs/big.md"], .written,
+                "\(text)")
             XCTAssertEqual(read(output + "/Docs/big.md"), text.joined())
             XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"])
         }
@@ -77,13 +89,17 @@ final class StagingTests: XCTestCase {
         let output = Fixtures.temporaryDirectory(self)
         try stage(pieces, into: output)
         try Data("mine\n".utf8).write(to: URL(fileURLWithPath: output + "/Docs/big.md"))
-        XCTAssertThrowsError(try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output)) { error in
+        XCTAssertThrowsError(
+            try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output)
+        ) { error in
             XCTAssertEqual((error as? DiagnosticsError)?.diagnostics.map(\.file), [output + "/Docs/big.md"])
         }
         XCTAssertEqual(read(output + "/Docs/big.md"), "mine\n")
-        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "the staged replacement is gone")
         XCTAssertEqual(
-            try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)["Docs/big.md"],
+            try fileManager.contentsOfDirectory(atPath: output + "/Docs"), ["big.md"], "the staged replacement is gone")
+        XCTAssertEqual(
+            try stage(["Docs/big.md": ["# Big\n", "changed\n"], "small.md": ["small\n"]], into: output, force: true)[
+                "Docs/big.md"],
             .written)
     }
 
@@ -93,7 +109,8 @@ final class StagingTests: XCTestCase {
         let text = ["let a = 1\n// pushm", "atrix:begin body\n// your code\n// pushmatri", "x:end body\n"]
         try stage(["Skeleton.swift": text], into: output)
         let path = output + "/Skeleton.swift"
-        try Data(text.joined().replacingOccurrences(of: "// your code", with: "run()").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.joined().replacingOccurrences(of: "// your code", with: "run()").utf8).write(
+            to: URL(fileURLWithPath: path))
         XCTAssertEqual(try stage(["Skeleton.swift": text], into: output)["Skeleton.swift"], .unchanged)
         var changed = text
         changed[0] = "let a = 2\n// pushm"
@@ -129,7 +146,8 @@ final class StagingTests: XCTestCase {
                 var asked = 0
                 XCTAssertThrowsError(
                     try staging.commit(input: "test") {
-                        asked += 1; return asked > 1
+                        asked += 1
+                        return asked > 1
                     }
                 ) { XCTAssertTrue($0 is Interrupted) }
             }
@@ -141,7 +159,9 @@ final class StagingTests: XCTestCase {
 
     private func check(_ files: [String: [String]], in output: String) -> [String: OutputWriter.Problem] {
         let writer = OutputWriter(directory: output)
-        let rendered = files.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, bytes: Array($0.value.joined().utf8)) }
+        let rendered = files.sorted(by: { $0.key < $1.key }).map {
+            OutputFile(path: $0.key, bytes: Array($0.value.joined().utf8))
+        }
         let problems = writer.problems(rendered, input: "test", manifest: writer.readManifest())
         return Dictionary(uniqueKeysWithValues: problems.map { ($0.path, $0.problem) })
     }
@@ -171,9 +191,11 @@ final class StagingTests: XCTestCase {
         // A change before the first marker is stale whatever the regions hold.
         var changed = text
         changed[0] = "let a = 2\n// pushm"
-        XCTAssertEqual(check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
+        XCTAssertEqual(
+            check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
         changed = text
         changed[2] = "x:end body\nlet b = 3\n"
-        XCTAssertEqual(check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
+        XCTAssertEqual(
+            check(["Skeleton.swift": changed], in: output), ["Skeleton.swift": .stale, ".pushmatrix-manifest": .stale])
     }
 }

@@ -12,7 +12,9 @@ final class StopRequestTests: XCTestCase {
     /// An `Interruptions` that requests a stop from the `stopAt`-th question on, and counts the
     /// holds and releases.
     private final class Requests: Sendable {
-        let asked = Mutex(0), held = Mutex(0), released = Mutex(0)
+        let asked = Mutex(0)
+        let held = Mutex(0)
+        let released = Mutex(0)
         let stopAt: Int
         init(stopAt: Int) { self.stopAt = stopAt }
         var interruptions: Interruptions {
@@ -29,7 +31,10 @@ final class StopRequestTests: XCTestCase {
 
     private func generate(_ output: String, module: String, _ interruptions: Interruptions = .none) -> Command.Result {
         Command.run(
-            ["generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--module", module],
+            [
+                "generate", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", output, "--module",
+                module,
+            ],
             interruptions: interruptions)
     }
 
@@ -45,8 +50,10 @@ final class StopRequestTests: XCTestCase {
                 let label = "\(existing ? "update" : "new directory"), stop at question \(stopAt)"
                 XCTAssertEqual(result.status, 130, label)
                 XCTAssertEqual(result.stderr, "pushmatrix: interrupted; the output is as it was\n", label)
-                XCTAssertEqual(FileManager.default.fileExists(atPath: output) ? Fixtures.snapshot(output) : nil, before, label)
-                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: base).filter { $0.hasPrefix(".") }, [], label)
+                XCTAssertEqual(
+                    FileManager.default.fileExists(atPath: output) ? Fixtures.snapshot(output) : nil, before, label)
+                XCTAssertEqual(
+                    try FileManager.default.contentsOfDirectory(atPath: base).filter { $0.hasPrefix(".") }, [], label)
                 XCTAssertEqual(requests.held.withLock { $0 }, 1, label)
                 XCTAssertEqual(requests.released.withLock { $0 }, 1, label)
             }

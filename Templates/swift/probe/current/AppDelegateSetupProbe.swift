@@ -11,7 +11,9 @@ import UIKit
 final class ProbeAppDelegate: ProbeDelegate {
     override var setup: PushSetup { .appDelegate }
 
-    override func didFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
+    override func didFinishLaunching(
+        _ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) {
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.rootViewController = makeScreen()
         window.makeKeyAndVisible()

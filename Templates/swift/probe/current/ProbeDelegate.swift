@@ -20,7 +20,9 @@ class ProbeDelegate: PushAppDelegate {
 
     override var missingHandlers: Set<PushHandler> { ProbeStore.without() }
 
-    override func willFinishLaunching(_ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?) {
+    override func willFinishLaunching(
+        _ application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) {
         ProbeNotifications.prepare()
     }
 
@@ -41,7 +43,8 @@ enum ProbeNotifications {
         let center = UNUserNotificationCenter.current()
         let action = UNNotificationAction(identifier: "pushmatrix.action", title: "pushmatrix", options: [])
         center.setNotificationCategories([
-            UNNotificationCategory(identifier: "pushmatrix", actions: [action], intentIdentifiers: [], options: [.customDismissAction])
+            UNNotificationCategory(
+                identifier: "pushmatrix", actions: [action], intentIdentifiers: [], options: [.customDismissAction])
         ])
         center.requestAuthorization(options: [.alert, .sound, .badge]) { _, _ in }
     }

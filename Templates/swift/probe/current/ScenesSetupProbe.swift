@@ -19,7 +19,9 @@ final class ProbeAppDelegate: ProbeDelegate {
 
 /// PushSceneDelegate showing the probe's screen in the window of each scene it connects.
 final class ProbeSceneDelegate: PushSceneDelegate {
-    override func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+    override func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
         if let scene = scene as? UIWindowScene, let delegate = PushAppDelegate.current as? ProbeDelegate {
             let window = UIWindow(windowScene: scene)
             window.rootViewController = delegate.makeScreen()

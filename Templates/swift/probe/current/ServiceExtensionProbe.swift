@@ -11,7 +11,8 @@ import UserNotifications
 /// app group shares.
 final class ProbeNotificationService: PushNotificationService {
     override func willReceive(_ request: UNNotificationRequest) {
-        recorder = ProbeStore.standard.recorder()  // read afresh: the app may have started another run since the last request
+        // Read afresh: the app may have started another run since the last request.
+        recorder = ProbeStore.standard.recorder()
     }
 }
 #endif

@@ -105,7 +105,8 @@ extension PushAppDelegate {
     /// push's next call.
     @discardableResult
     public func route(
-        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification, response: UNNotificationResponse? = nil,
+        _ handler: PushHandler, state: PushHandlerState?, _ notification: PushReceivedNotification,
+        response: UNNotificationResponse? = nil,
         completion: ((UIBackgroundFetchResult) -> Void)? = nil, missed: (@MainActor () -> Void)? = nil
     ) -> PushHandling {
         if !notification.userInfo.isEmpty { willRoute(handler, userInfo: notification.userInfo) }
@@ -116,7 +117,8 @@ extension PushAppDelegate {
         }
         if handling.processesContent {
             let content = PushContent(
-                userInfo: notification.userInfo, event: event, isRetry: handling.isRetry, isUnexpected: handling.unexpected)
+                userInfo: notification.userInfo, event: event, isRetry: handling.isRetry,
+                isUnexpected: handling.unexpected)
             work.begin()
             handed?.content.append(content.event)
             Task {
@@ -130,7 +132,8 @@ extension PushAppDelegate {
             let tap = PushTapResponse(
                 userInfo: notification.userInfo, event: event,
                 actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action,
-                userText: (response as? UNTextInputNotificationResponse)?.userText, targetScene: response?.targetScene, response: response)
+                userText: (response as? UNTextInputNotificationResponse)?.userText, targetScene: response?.targetScene,
+                response: response)
             work.begin()
             handed?.taps.append(tap.event)
             Task {
@@ -155,9 +158,12 @@ extension PushAppDelegate {
 extension PushAppDelegate {
     /// What the router tells pushes apart by: the payload, the request's identifier and the
     /// delivery date, the user's response if any, with now as the time the call came.
-    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?) -> PushReceivedNotification {
+    nonisolated static func received(_ notification: UNNotification, actionIdentifier: String?)
+        -> PushReceivedNotification
+    {
         PushReceivedNotification(
-            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier, date: notification.date,
+            userInfo: notification.request.content.userInfo, requestIdentifier: notification.request.identifier,
+            date: notification.date,
             actionIdentifier: actionIdentifier)
     }
 

@@ -17,7 +17,9 @@ open class PushSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     /// Runs the scene-will-connect region, then hands the tap the scene was connected for, if any,
     /// to `PushAppDelegate.current`.
-    open func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+    open func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
         // Set the scene's window up here (a storyboard named in Info.plist does it otherwise); the
         // tap, if any, is handed over after this code.
         // pushmatrix:begin scene-will-connect

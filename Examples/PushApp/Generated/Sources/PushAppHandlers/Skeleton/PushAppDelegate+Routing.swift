@@ -39,7 +39,8 @@ extension PushAppDelegate {
     /// holds it back from later calls; a failure lets the push's next call hand it over again.
     /// Nothing for a call that handed no content over, or once the content is handled.
     func contentFinished(_ handling: PushHandling, result: UIBackgroundFetchResult) {
-        guard handling.processesContent, let push = handling.push, router.memory.progress(of: push) == .handedOver else { return }
+        guard handling.processesContent, let push = handling.push, router.memory.progress(of: push) == .handedOver
+        else { return }
         router.finishContent(of: push, handled: result != .failed)
     }
 }
@@ -56,7 +57,10 @@ final class PushCallWork {
 
     /// Starts the deadline now; `completion` nil stands for a method without one, whose deadline
     /// still calls `missed`.
-    init(within seconds: TimeInterval, completion: ((UIBackgroundFetchResult) -> Void)?, missed: @escaping @MainActor () -> Void) {
+    init(
+        within seconds: TimeInterval, completion: ((UIBackgroundFetchResult) -> Void)?,
+        missed: @escaping @MainActor () -> Void
+    ) {
         self.completion = PushCompletionOnce(within: seconds, orElse: .failed, missed: missed, completion ?? { _ in })
     }
 
@@ -125,13 +129,17 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// work for it has ended or its deadline has passed; a missed deadline is reported as
     /// `missedDeadline`. The content and the tap count where the app's code was handed them.
     /// Call on the main thread, outside any main-actor job (an XCTest test).
-    public func receive(_ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?)
+    public func receive(
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
+    )
         -> PushHandling
     {
         // The suite calls on the main thread and keeps no other reference to these.
         nonisolated(unsafe) let (notification, complete) = (notification, complete)
         return MainActor.assumeIsolated { [delegate, handed] in
-            let call = Self.start(delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
+            let call = Self.start(
+                delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
             while !call.finished { RunLoop.main.run(until: Date() + 0.001) }  // the deadline ends the wait
             return call.handling
         }
@@ -143,11 +151,13 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
     /// deadline runs out while another test's work holds the main actor.
     @MainActor
     public func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification, complete: (() -> Void)?
+        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
+        complete: (() -> Void)?
     ) async -> PushHandling {
         await PushReplayTurns.take()
         defer { PushReplayTurns.pass() }
-        let call = Self.start(delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
+        let call = Self.start(
+            delegate, handed: handed, handler, state: state, notification: notification, complete: complete)
         await call.ended()  // the deadline ends the wait
         return call.handling
     }
@@ -160,7 +170,8 @@ public final class PushAppDelegateUnderTest: PushHandlerUnderTest {
         notification: PushReceivedNotification, complete: (() -> Void)?
     ) -> PushCallUnderTest {
         let call = PushCallUnderTest(handed: handed, complete: complete)
-        call.routed = delegate.route(handler, state: state, notification, completion: { _ in call.finish() }) { call.missed = true }
+        call.routed = delegate.route(
+            handler, state: state, notification, completion: { _ in call.finish() }, missed: { call.missed = true })
         return call
     }
 }

@@ -52,7 +52,9 @@ nonisolated open class PushNotificationService: UNNotificationServiceExtension {
 
     /// `content` with `mark` under `PushMemory.markKey`: as it is when it has a mark, else a copy.
     static func marked(_ content: UNNotificationContent, _ mark: String) -> UNNotificationContent {
-        guard content.userInfo[PushMemory.markKey] == nil, let copy = content.mutableCopy() as? UNMutableNotificationContent else {
+        guard content.userInfo[PushMemory.markKey] == nil,
+            let copy = content.mutableCopy() as? UNMutableNotificationContent
+        else {
             return content
         }
         copy.userInfo[PushMemory.markKey] = mark
@@ -64,7 +66,8 @@ nonisolated open class PushNotificationService: UNNotificationServiceExtension {
     /// is by then (the best attempt), or what was last passed to `delivery.updateBestAttempt(_:)`.
     /// iOS ignores changes to content that has no alert text left.
     open func modifyContent(
-        _ content: UNMutableNotificationContent, of request: UNNotificationRequest, delivery: PushContentDelivery<UNNotificationContent>
+        _ content: UNMutableNotificationContent, of request: UNNotificationRequest,
+        delivery: PushContentDelivery<UNNotificationContent>
     ) {
         // pushmatrix:begin modify-content
         delivery.deliver(content)

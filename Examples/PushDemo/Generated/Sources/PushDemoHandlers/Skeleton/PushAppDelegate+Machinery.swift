@@ -22,7 +22,8 @@ public protocol PushSystem: AnyObject {
     /// Asks iOS for a device token, so the app can receive remote pushes.
     func registerForRemoteNotifications()
     /// The permission status; on iOS 8/9 `askedBefore` is what the app recorded in `didRegister`.
-    func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void)
+    func permissionStatus(
+        askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void)
     /// Shows the system prompt; on iOS 8/9 the answer arrives in `application(_:didRegister:)`.
     func requestPermission(_ completion: @escaping @MainActor @Sendable () -> Void)
     /// Opens the app's page in the Settings app.
@@ -55,7 +56,9 @@ public final class PushUIKitSystem: PushSystem {
     }
 
     /// Reads the notification settings and calls `completion` on the main actor with their status.
-    public func permissionStatus(askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void) {
+    public func permissionStatus(
+        askedBefore: Bool, _ completion: @escaping @MainActor @Sendable (PushPermissionStatus) -> Void
+    ) {
         if #available(iOS 10.0, *) {
             UNUserNotificationCenter.current().getNotificationSettings { settings in
                 let status = Self.status(settings.authorizationStatus)
@@ -118,7 +121,9 @@ extension PushAppDelegate {
         if handling.respondsToTap {
             handed?.taps.append(event)
             let action = notification.actionIdentifier
-            respondToTap(userInfo, event: event, actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
+            respondToTap(
+                userInfo, event: event,
+                actionIdentifier: action == PushReceivedNotification.defaultAction ? nil : action)
         }
         work.seal()
         return handling
