@@ -2,7 +2,8 @@ import PushMatrixSupport
 
 extension OutputWriter {
     /// An output directory's manifest, read once per run: the inputs' digest it was written for, what it remembers
-    /// (`spec`, `module`), each listed file's outline digest, and whether those digests are made as this version makes
+    /// (the caller's key and value pairs, such as the command line's `spec` and `module`), each listed file's outline
+    /// digest, and whether those digests are made as this version makes
     /// them (its `digest` line names the same digest). Entries that could point outside the directory are ignored; a
     /// missing or non-UTF-8 manifest lists nothing.
     public struct Manifest: Sendable {
@@ -29,7 +30,7 @@ extension OutputWriter {
                 guard let space = line.utf8.firstIndex(of: UInt8(ascii: " ")) else { continue }
                 let first = Substring(line.utf8[..<space])
                 let rest = Substring(line.utf8[line.utf8.index(after: space)...])
-                if header && (first == "spec" || first == "module") {
+                if header {
                     remembered[String(first)] = remembered[String(first)] ?? String(rest)
                     continue
                 }

@@ -3,72 +3,118 @@ import PushMatrixSupport
 extension OutputWriter {
     /// A writing run's result: each file's fate, and warnings (leftovers not finished, region code `--force` or a
     /// template change dropped).
-    package struct Written { package var fates: [(path: String, fate: Fate)], warnings: [Diagnostic] }
+    package struct Written {
+        /// Each file and what became of it.
+        package var fates: [(path: String, fate: Fate)]
+        /// What the run warns about.
+        package var warnings: [Diagnostic]
+    }
 
-    /// What a run asks of the output directory, from the manifest read under its lock: the input digest, what to
-    /// remember, how to render.
-    package struct Request {
-        package var input: String
-        package var remembers: [(key: String, value: String)]
-        package var render: () throws -> [OutputFile]
-        package init(input: String, remembers: [(key: String, value: String)], render: @escaping () throws -> [OutputFile]) {
-            (self.input, self.remembers, self.render) = (input, remembers, render)
+    /// One run's hold on an output directory, from `openForWriting` or `openForChecking` to `close`: the lock taken
+    /// (with stop requests held, when writing), an interrupted run's leftovers finished or cleared, and the manifest
+    /// read once. The command line decides the run from `manifest`, renders, and hands the files to `write` or
+    /// `check`: the output directory calls nothing back.
+    package final class Session {
+        /// The manifest as the run found it.
+        package let manifest: Manifest
+        /// Warnings about an earlier run's leftovers, which the run reports before anything else.
+        package let recovered: [Diagnostic]
+        /// Leftovers of interrupted runs that a checking run found, and does not touch.
+        package let debris: [String]
+        private let writer: OutputWriter
+        private let lock: OutputLock
+        private let interruptions: Interruptions?
+
+        init(_ writer: OutputWriter, lock: OutputLock, recovered: [Diagnostic], debris: [String], interruptions: Interruptions?) {
+            self.writer = writer
+            self.lock = lock
+            self.recovered = recovered
+            self.debris = debris
+            self.interruptions = interruptions
+            manifest = writer.readManifest()
+        }
+
+        /// The files the manifest lists, and the manifest, when it was written for `input` and every file it lists keeps
+        /// its generated text: the outputs are current. Nil otherwise, and always when leftovers were found.
+        package func currentFiles(input: String) -> [String]? {
+            guard debris.isEmpty, manifest.input == input, !manifest.entries.isEmpty, manifest.digestIsKnown else {
+                return nil
+            }
+            let current = manifest.entries.allSatisfy { path, recorded in
+                writer.read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
+            }
+            return current ? (manifest.entries.keys + [OutputWriter.manifestName]).sorted() : nil
+        }
+
+        /// Lands `files`, all or none, with a manifest for `input` that remembers `remembers`. A stop requested before
+        /// the update is decided throws `Interrupted`, changing nothing. Precondition: opened for writing.
+        package func write(_ files: [OutputFile], input: String, remembers: [(key: String, value: String)], force: Bool) throws
+            -> Written
+        {
+            guard let interruptions else {
+                preconditionFailure("a session opened for checking writes nothing")
+            }
+            if interruptions.isRequested() {
+                throw Interrupted()
+            }
+            let staging = Staging(
+                OutputWriter(directory: writer.directory, remembers: remembers), force: force, lock: lock, manifest: manifest)
+            staging.add(files)
+            let fates = try staging.commit(input: input, interrupted: interruptions.isRequested)
+            return Written(fates: fates, warnings: staging.warnings)
+        }
+
+        /// Each missing, stale or extra file of the output against `files` rendered for `input`, writing nothing.
+        package func check(_ files: [OutputFile], input: String) -> Checked {
+            let problems = writer.problems(files, input: input, manifest: manifest)
+            return Checked(problems: problems, debris: debris, fileCount: files.count + 1)
+        }
+
+        /// What a writing run reports when `currentFiles` found the outputs current: every file unchanged.
+        package func unchanged(_ files: [String]) -> Written {
+            Written(fates: files.map { ($0, .unchanged) }, warnings: [])
+        }
+
+        /// What a checking run reports when `currentFiles` found the outputs current: no problem.
+        package func upToDate(_ files: [String]) -> Checked {
+            Checked(problems: [], debris: [], fileCount: files.count)
+        }
+
+        /// Lets go of the lock, and of the stop requests held while writing.
+        package func close() {
+            lock.release()
+            interruptions?.release()
         }
     }
 
-    /// The one way a command writes an output directory: with stop requests held, it takes the lock, finishes or clears
-    /// an interrupted run's leftovers, reads the manifest once and asks `request` for the run; unless the manifest
-    /// shows the outputs current (and not forced), it renders the files and lands all or none. A stop before the update
-    /// is decided throws `Interrupted`, changing nothing. The warnings about an earlier run's leftovers come first, in
-    /// the diagnostics thrown as in those returned.
-    package func update(force: Bool, interruptions: Interruptions, request: (Manifest) throws -> Request) throws -> Written {
+    /// Opens the output directory for a writing run: holds stop requests, takes the lock and finishes or clears an
+    /// interrupted run's leftovers. Call `close` when the run is over.
+    package func openForWriting(interruptions: Interruptions) throws -> Session {
         interruptions.hold()
-        defer { interruptions.release() }
-        let (lock, recovered) = try OutputLock.forWriting(self)
-        defer { lock.release() }
         do {
-            let (manifest, request, current) = try start(force: force, request)
-            if let current { return Written(fates: current.map { ($0, .unchanged) }, warnings: recovered) }
-            let files = try request.render()
-            if interruptions.isRequested() { throw Interrupted() }
-            let writer = OutputWriter(directory: directory, remembers: request.remembers)
-            let staging = Staging(writer, force: force, lock: lock, manifest: manifest)
-            staging.add(files)
-            let fates = try staging.commit(input: request.input, interrupted: interruptions.isRequested)
-            return Written(fates: fates, warnings: recovered + staging.warnings)
-        } catch let error as DiagnosticsError {
-            throw DiagnosticsError(recovered + error.diagnostics)
+            let (lock, recovered) = try OutputLock.forWriting(self)
+            return Session(self, lock: lock, recovered: recovered, debris: [], interruptions: interruptions)
+        } catch {
+            interruptions.release()
+            throw error
         }
+    }
+
+    /// Opens the output directory for a checking run, under a shared lock, touching nothing. Call `close` when the
+    /// run is over.
+    package func openForChecking() throws -> Session {
+        let lock = try OutputLock.acquire(self, exclusive: false)
+        return Session(self, lock: lock, recovered: [], debris: debris(), interruptions: nil)
     }
 
     /// What a checking run found: each missing, stale or extra file, interrupted runs' leftovers, and the file count
     /// (manifest included).
-    package struct Checked { package var problems: [(path: String, problem: Problem)], debris: [String], fileCount: Int }
-
-    /// How a command checks an output, writing nothing: under a shared lock a current manifest answers (unless forced),
-    /// else files compare.
-    package func check(force: Bool, request: (Manifest) throws -> Request) throws -> Checked {
-        let lock = try OutputLock.acquire(self, exclusive: false)
-        defer { lock.release() }
-        let debris = debris()
-        let (manifest, request, current) = try start(force: force || !debris.isEmpty, request)
-        if let current { return Checked(problems: [], debris: [], fileCount: current.count) }
-        let files = try request.render()
-        return Checked(problems: problems(files, input: request.input, manifest: manifest), debris: debris, fileCount: files.count + 1)
-    }
-
-    /// What `update` and `check` do first, under the lock: read the manifest once and ask `request` for the run. Unless
-    /// `force`, a manifest written for the run's input whose files all keep their generated text means the outputs are
-    /// current: `current` holds the files.
-    private func start(force: Bool, _ request: (Manifest) throws -> Request) throws -> (Manifest, Request, current: [String]?) {
-        let manifest = readManifest()
-        let request = try request(manifest)
-        guard !force, manifest.input == request.input, !manifest.entries.isEmpty, manifest.digestIsKnown else {
-            return (manifest, request, nil)
-        }
-        let current = manifest.entries.allSatisfy { path, recorded in
-            read(path).map { Digest.hex(Regions.outline($0)) == recorded } ?? false
-        }
-        return (manifest, request, current ? (manifest.entries.keys + [Self.manifestName]).sorted() : nil)
+    package struct Checked {
+        /// Each file that is missing, stale or extra.
+        package var problems: [(path: String, problem: Problem)]
+        /// Interrupted runs' leftovers.
+        package var debris: [String]
+        /// How many files the output has, the manifest included.
+        package var fileCount: Int
     }
 }

@@ -26,11 +26,19 @@ public struct OutputWriter: Sendable {
         return Array((header + digests.keys.sorted().map { "\(digests[$0]!) \($0)\n" }).joined().utf8)
     }
 
-    /// A manifest without the lines of what it remembers.
+    /// A manifest without the lines of what it remembers: those of its header, before the `digest` line, but `input`.
     static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
-        manifest.split(separator: UInt8(ascii: "\n")).filter { line in
-            !["spec ", "module "].contains { line.starts(with: $0.utf8) }
+        var header = true
+        var kept: [ArraySlice<UInt8>] = []
+        for line in manifest.split(separator: UInt8(ascii: "\n")) {
+            if line.starts(with: "digest ".utf8) {
+                header = false
+            }
+            if !header || line.starts(with: "input ".utf8) {
+                kept.append(line)
+            }
         }
+        return kept
     }
 
     /// A file is the user's when the manifest does not list it, its digest is of an unknown kind, or its text outside

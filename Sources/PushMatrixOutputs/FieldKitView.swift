@@ -59,7 +59,8 @@ struct FieldKitView {
 
     /// The probe's app targets: the folders of its files besides `Shared`.
     var probeTargets: [String] {
-        Set(spec.swiftFiles.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"]).sorted()
+        Set(spec.swiftFilesOrDefault.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"])
+            .sorted()
     }
 
     /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload

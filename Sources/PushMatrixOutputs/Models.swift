@@ -31,7 +31,7 @@ struct Models: Sendable {
         swift = SwiftView(matrix: matrix)
         let conditioned = Dictionary(grouping: matrix.conditionScenarios(), by: \.payload)
         let leaving = matrix.spec.taps.filter { !$0.touchesNotification }.map(\.id)
-        groups = swift.scenarioGroups.map {
+        groups = matrix.scenariosByPayload.map {
             SwiftView.Group(
                 $0.payload, $0.scenarios, conditioned: conditioned[$0.payload] ?? [], leaving: leaving, keys: matrix.payloadKeyIds)
         }

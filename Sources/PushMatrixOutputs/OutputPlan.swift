@@ -110,6 +110,26 @@ package enum OutputPlan {
     /// The module's DocC catalog.
     package static let catalog = "Sources/{{module}}/{{module}}.docc"
 
+    /// The documentation pages of `spec`, in the order the index lists them: a page for each section the spec has.
+    package static func pages(_ spec: Spec) -> [String] {
+        var pages = ["index", "reception-methods", explorer]
+        if spec.setupGuide != nil {
+            pages.append("setup")
+        }
+        if !spec.conditions.isEmpty {
+            pages.append("conditions")
+        }
+        pages.append("reception-handler")
+        if spec.permission != nil {
+            pages.append("permission")
+        }
+        pages.append("call-order")
+        return pages
+    }
+
+    /// The page made in HTML only: no Markdown file nor DocC article.
+    package static let explorer = "explorer"
+
     /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
     package static func markdownPage(_ page: String, language: String) -> String {
         let row = rows.first { row in

@@ -100,25 +100,25 @@ extension OutputPlan {
                 key: PlannedFile.ModelKey(view: row.view, item: item, tests: tests))
         }
         let spec = matrix.spec
-        let pages = DocsView.pages(spec).map(\.id)
+        let pages = OutputPlan.pages(spec)
         let keys = matrix.payloadKeyIds
         switch row.range {
         case .one:
             return [file([:], .none)]
         case .pages:
-            return pages.filter { row.format == .html || $0 != DocsView.explorer }.flatMap { page in
+            return pages.filter { row.format == .html || $0 != OutputPlan.explorer }.flatMap { page in
                 spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
             }
         case .articles:
-            return pages.filter { $0 != "index" && $0 != DocsView.explorer }.map {
+            return pages.filter { $0 != "index" && $0 != OutputPlan.explorer }.map {
                 file(["page": $0], .page($0, language: spec.languages[0].id))
             }
         case .index:
             return [file([:], .page("index", language: spec.languages[0].id))]
         case .skeleton:
-            return spec.swiftFiles.sources.isEmpty ? [] : [file([:], .none)]
+            return spec.swiftFilesOrDefault.sources.isEmpty ? [] : [file([:], .none)]
         case .groups:
-            return SwiftView(matrix: matrix).scenarioGroups.enumerated().map {
+            return matrix.scenariosByPayload.enumerated().map {
                 file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))
             }
         case .payloads:
@@ -126,7 +126,7 @@ extension OutputPlan {
         case .languages:
             return spec.languages.map { file(["language": $0.id], .language($0.id)) }
         case .specFiles(let part):
-            return spec.swiftFiles[part].map { file(["file": $0.file, "template": $0.template], .none) }
+            return spec.swiftFilesOrDefault[part].map { file(["file": $0.file, "template": $0.template], .none) }
         }
     }
 }

@@ -117,18 +117,16 @@ public enum Command {
         try args.finish()
 
         let writer = OutputWriter(directory: output)
-        var spec = ""
-        var module = ""
-        func request(_ manifest: OutputWriter.Manifest) throws -> OutputWriter.Request {
-            let asked = try inputs.request(manifest, output: output) { module, _, _ in
-                OutputPlan.Run(product: .generate, module: module, tests: tests)
-            }
-            (spec, module) = (asked.spec, asked.module)
-            return asked.request
+        let session = check ? try writer.openForChecking() : try writer.openForWriting(interruptions: interruptions)
+        defer { session.close() }
+        result.stderr += session.recovered.map { $0.formatted(colored: false) + "\n" }.joined()
+        let run = try inputs.run(session.manifest, output: output) { module, _, _ in
+            OutputPlan.Run(product: .generate, module: module, tests: tests)
         }
+        let current = force ? nil : session.currentFiles(input: run.input)
         if check {
-            let checked = try writer.check(force: force, request: request)
-            let update = command(invocation, spec: spec, output: output, module: module, tests: tests, templates: inputs.templates)
+            let checked = try current.map(session.upToDate) ?? session.check(try run.render(), input: run.input)
+            let update = command(invocation, spec: run.spec, output: output, module: run.module, tests: tests, templates: inputs.templates)
             for (path, problem) in checked.problems {
                 result.stderr += "\(output)/\(path): error: \(problem.rawValue) — run '\(update)' to update\n"
             }
@@ -139,13 +137,15 @@ public enum Command {
             if result.status == 0 && !quiet { result.stdout += "\(output) is up to date (\(checked.fileCount) files)\n" }
             return
         }
-        let written = try writer.update(force: force, interruptions: interruptions, request: request)
+        let written =
+            try current.map(session.unchanged)
+            ?? session.write(try run.render(), input: run.input, remembers: run.remembers, force: force)
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         if verbose { result.stdout += written.fates.map { "\($0.fate.rawValue.padding(to: 9)) \(output)/\($0.path)\n" }.joined() }
         let count = { (fate: OutputWriter.Fate) in written.fates.filter { $0.fate == fate }.count }
         if !quiet {
             result.stdout +=
-                "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed (\(spec), module \(module))\n"
+                "\(output): \(count(.written)) written, \(count(.unchanged)) unchanged, \(count(.removed)) removed (\(run.spec), module \(run.module))\n"
         }
     }
 
@@ -159,12 +159,12 @@ public enum Command {
             (spec, templates, module) = (args.value("--spec"), templatesDirectory(&args), args.value("--module"))
         }
 
-        /// A run of `output` once its manifest is read: spec (seen from `output`) and module, named or remembered;
-        /// input digest; rendering.
-        func request(
+        /// The run of `output` its manifest and the options decide: the spec (seen from `output`) and the module,
+        /// named or remembered, the input digest, and what to remember for the next run.
+        func run(
             _ manifest: OutputWriter.Manifest, output: String,
-            run makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
-        ) throws -> (request: OutputWriter.Request, spec: String, module: String) {
+            plan makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
+        ) throws -> Prepared {
             let module = try moduleName(self.module, remembered: manifest.remembered["module"])
             let remembered = manifest.remembered["spec"].map {
                 $0.hasPrefix(BuiltInFiles.prefix) ? $0 : FileSystem.relative(FileSystem.join(output, $0), from: ".")
@@ -173,11 +173,33 @@ public enum Command {
             let library = TemplateLibrary(directory: templates)
             let bytes = try SpecLoader.bytes(path: spec)
             let run = makeRun(module, spec, bytes)
-            let input = InputDigest.of(version: Command.version, spec: bytes, library: library, run: run)
-            let request = OutputWriter.Request(input: input, remembers: remembering(spec: spec, module: module, output: output)) {
-                try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: run)
-            }
-            return (request, spec, module)
+            return Prepared(
+                spec: spec, module: module, bytes: bytes, library: library, plan: run,
+                input: InputDigest.of(version: Command.version, spec: bytes, library: library, run: run),
+                remembers: remembering(spec: spec, module: module, output: output))
+        }
+    }
+
+    /// A run decided before anything is rendered.
+    struct Prepared {
+        /// The spec, as the options name it or the manifest remembers it.
+        let spec: String
+        /// The generated module's name.
+        let module: String
+        /// The spec's bytes, read once.
+        let bytes: [UInt8]
+        /// The templates.
+        let library: TemplateLibrary
+        /// What the run makes.
+        let plan: OutputPlan.Run
+        /// The inputs' digest, which the manifest records.
+        let input: String
+        /// What the manifest remembers for the next run.
+        let remembers: [(key: String, value: String)]
+
+        /// Every file of the run, rendered from the spec.
+        func render() throws -> [OutputFile] {
+            try Generator.render(try Matrix(SpecLoader.load(bytes: bytes, file: spec)), library: library, run: plan)
         }
     }
 

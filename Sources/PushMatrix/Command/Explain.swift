@@ -59,7 +59,8 @@ extension Command {
             ExplainQuery(
                 payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys, conditions: conditions))
         if json {
-            result.stdout += matrix.json(outcomes, conditions: !conditions.isEmpty).serialized() + "\n"
+            let document = ExplainView.json(outcomes, matrix: matrix, conditions: !conditions.isEmpty)
+            result.stdout += document.serialized() + "\n"
         } else {
             let view = ExplainView(
                 book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil

@@ -15,11 +15,16 @@ extension Command {
         let force = args.flag("--force")
         try args.finish()
 
-        let written = try OutputWriter(directory: output).update(force: force, interruptions: interruptions) { manifest in
-            try inputs.request(manifest, output: output) {
-                OutputPlan.Run(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
-            }.request
+        let session = try OutputWriter(directory: output).openForWriting(interruptions: interruptions)
+        defer { session.close() }
+        result.stderr += session.recovered.map { $0.formatted(colored: false) + "\n" }.joined()
+        let run = try inputs.run(session.manifest, output: output) {
+            OutputPlan.Run(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
         }
+        let current = force ? nil : session.currentFiles(input: run.input)
+        let written =
+            try current.map(session.unchanged)
+            ?? session.write(try run.render(), input: run.input, remembers: run.remembers, force: force)
         result.stderr += written.warnings.map { $0.formatted(colored: false) + "\n" }.joined()
         let count = written.fates.filter { $0.fate == .written }.count
         result.stdout += "\(output): \(count) written, \(written.fates.count - count) unchanged or removed\n"

@@ -3,15 +3,22 @@ import PushMatrixSpec
 
 /// Every command's declaration (see `CommandInfo`), and the main help made from them.
 enum Help {
+    /// `--spec`, which every command that reads a spec takes.
+    static let specOption = CommandInfo.Option.value(
+        "--spec", "FILE",
+        "The spec: a file, or builtin:NAME (see 'pushmatrix specs'); default: the\none the output remembers, else Spec/push-matrix.json, else builtin:current"
+    )
+
+    /// `--templates`, which every command that renders takes.
+    static let templatesOption = CommandInfo.Option.value(
+        "--templates", "DIR", "The templates (default: Templates, else the built-in ones)")
+
     static let generate = CommandInfo(
         name: "generate", summary: "Render every output from the spec into the output directory",
         about: HelpTexts.about("generate"),
         options: [
-            .value(
-                "--spec", "FILE",
-                "The spec: a file, or builtin:NAME (see 'pushmatrix specs'); default: the\none the output remembers, else Spec/push-matrix.json, else builtin:current"
-            ),
-            .value("--templates", "DIR", "The templates (default: Templates, else the built-in ones)"),
+            specOption,
+            templatesOption,
             .value("--output", "DIR", "Where outputs go (default: Generated)"),
             .value(
                 "--module", "NAME",
@@ -33,7 +40,7 @@ enum Help {
     static let validate = CommandInfo(
         name: "validate", summary: "Check the spec and report every problem",
         about: HelpTexts.about("validate"),
-        options: [generate.options[0], generate.options[1], .flag("--quiet", "Print only problems")],
+        options: [specOption, templatesOption, .flag("--quiet", "Print only problems")],
         examples: ["validate --spec Spec/push-matrix.json"])
 
     static let templates = CommandInfo(
@@ -46,7 +53,7 @@ enum Help {
         name: "observe", summary: "Compare field logs with the spec", operands: "LOG...",
         about: HelpTexts.about("observe"),
         options: [
-            generate.options[0], .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent"),
+            specOption, .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent"),
             .value(
                 "--update-spec", "OUT",
                 "Write the spec to OUT with every fully observed cell given an observed source\n(and the observed calls where they differ)"),
@@ -57,7 +64,7 @@ enum Help {
         name: "field-kit", summary: "Write the kit for measuring the spec on devices",
         about: HelpTexts.about("field-kit"),
         options: [
-            generate.options[0], generate.options[1], .value("--output", "DIR", "Where the kit goes (required)"),
+            specOption, templatesOption, .value("--output", "DIR", "Where the kit goes (required)"),
             .value("--module", "NAME", "The generated Swift module, MODULE above (default: PushHandlers)"),
             .flag("--force", "Overwrite kit files edited since they were written"),
         ],
@@ -91,7 +98,7 @@ enum Help {
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
             .flag("--json", "Print JSON, one object per \(naming.words) and app state"),
-            generate.options[0], generate.options[1],
+            specOption, templatesOption,
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
         return CommandInfo(

@@ -1,4 +1,3 @@
-import PushMatrixJSON
 import PushMatrixSpec
 
 /// Answers "what happens to this push?" for each setup and app state asked about.
@@ -107,46 +106,5 @@ extension Matrix {
     private func happens(_ call: Call, apnsKeys: Set<String>?) -> Bool {
         guard let apnsKeys else { return true }
         return call.notes.allSatisfy { note in notes[note.id]?.onlyWithAPNsKeys.map { $0.contains { apnsKeys.contains($0.id) } } ?? true }
-    }
-
-    /// `explain --json`: spec ids, each call's Swift delegate method under the outcome's setup. With `conditions`, each
-    /// outcome and path also says which changed it, what they hold until next opened, what no source settles, under
-    /// which another path is likely.
-    public func json(_ outcomes: [Outcome], conditions: Bool = false) -> JSONOutput {
-        .array(outcomes.map { json($0, paths: $0.paths, conditions: conditions) })
-    }
-
-    /// An outcome as `explain --json` prints it; later paths go under `paths`, each with its calls, number, source and
-    /// versions.
-    private func json(_ o: Outcome, paths: [Outcome]?, conditions: Bool) -> JSONOutput {
-        func call(_ c: Call) -> JSONOutput {
-            .object(
-                [("handler", .string(c.handler.id))] + (c.state.map { [("state", .string($0.id))] } ?? [])
-                    + (c.bringsNotification ? [] : [("withoutNotification", .bool(true))])
-                    + [("method", .string(method(c.handler.id, setup: o.setup).swift))])
-        }
-        let source = sources[o.source]!
-        let head: [(String, JSONOutput)] =
-            paths == nil
-            ? [("path", .int(o.path))]
-            : [
-                (spec.naming.label, .string(o.setup)), ("state", .string(o.appState)),
-                ("payload", .object(payloadKeyIds.map { ($0, .bool(o.payload[$0] == true)) })),
-            ]
-        return .object(
-            head + [
-                ("ignored", .bool(o.ignored)),
-                ("onDelivery", .array(o.onDelivery.map(call))),
-                ("notificationCenter", .bool(o.notificationCenter)),
-                ("taps", .object(o.taps.map { ($0.tap, .array($0.calls.map(call))) })),
-                ("notes", .array(o.notes.map { .string($0) })),
-                ("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])),
-            ] + (o.seenOn.map { [("seenOn", .string($0))] } ?? []) + (o.extrapolated ? [("extrapolated", .bool(true))] : [])
-                + (conditions
-                    ? [
-                        ("changedBy", .array(o.changedBy.map { .string($0) })), ("held", .array(o.held.map(call))),
-                        ("unsettled", .array(o.unsettled.map(call))), ("unlikelyUnder", .array(o.unlikelyUnder.map { .string($0) })),
-                    ] : [])
-                + (paths.flatMap { $0.isEmpty ? nil : [("paths", .array($0.map { json($0, paths: nil, conditions: conditions) }))] } ?? []))
     }
 }

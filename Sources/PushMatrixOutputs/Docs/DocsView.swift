@@ -20,23 +20,26 @@ struct DocsView {
         self.texts = texts ?? .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }
 
-    /// The pages, each with the text that titles it and the one that sums it up in the index.
-    /// A page whose section the spec leaves out is not made.
+    /// The pages `OutputPlan.pages` makes for `spec`, in its order, each with the names of its title and summary
+    /// texts (the index has no summary).
     package static func pages(_ spec: Spec) -> [(id: String, title: String, summary: String?)] {
-        let first: [(id: String, title: String, summary: String?)] = [
-            ("index", "indexTitle", nil), ("reception-methods", "title", "receptionMethodsSummary"),
-            (explorer, "explorerTitle", "explorerSummary"),
-        ]
-        return first
-            + (spec.setupGuide == nil ? [] : [("setup", "setupGuideTitle", "setupGuideSummary")])
-            + (spec.conditions.isEmpty ? [] : [("conditions", "conditionsTitle", "conditionsSummary")])
-            + [("reception-handler", "receptionHandlerTitle", "receptionHandlerSummary")]
-            + (spec.permission == nil ? [] : [("permission", "permissionTitle", "permissionSummary")])
-            + [("call-order", "callOrderTitle", "callOrderSummary")]
+        OutputPlan.pages(spec).map { id in (id, titles[id]!.title, titles[id]!.summary) }
     }
 
+    /// Each page's title and summary texts, by page id.
+    private static let titles: [String: (title: String, summary: String?)] = [
+        "index": ("indexTitle", nil),
+        "reception-methods": ("title", "receptionMethodsSummary"),
+        OutputPlan.explorer: ("explorerTitle", "explorerSummary"),
+        "setup": ("setupGuideTitle", "setupGuideSummary"),
+        "conditions": ("conditionsTitle", "conditionsSummary"),
+        "reception-handler": ("receptionHandlerTitle", "receptionHandlerSummary"),
+        "permission": ("permissionTitle", "permissionSummary"),
+        "call-order": ("callOrderTitle", "callOrderSummary"),
+    ]
+
     /// The page made in HTML only: no Markdown file nor DocC article.
-    package static let explorer = "explorer"
+    package static let explorer = OutputPlan.explorer
 
     package func page(_ id: String) -> TemplateValue {
         switch id {

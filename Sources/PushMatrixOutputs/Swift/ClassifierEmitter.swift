@@ -1,29 +1,13 @@
 import PushMatrixModel
 
-/// `Classifier.swift`: the matrix read backwards, a case per call site with the cells that lead there.
+/// `Classifier.swift`: the matrix read backwards, a case per call site with the cells that lead there. What a
+/// classification holds, `PushClassification`, is in the plain `Runtime.swift`.
 struct ClassifierEmitter {
     let sites: [SwiftView.CallSite]
 
     func file() -> [UInt8] {
         var out = SwiftPrinter()
         out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.docComment(["What a call means, and whether the same notification may already have reached the app."])
-        out.block("nonisolated public struct PushClassification: Equatable, Sendable {") { out in
-            out.docComment(["What the call means where the matrix first makes it."])
-            out.print("public let event: PushEvent")
-            out.docComment([
-                "True where the matrix has an earlier call for the same push (a background delivery",
-                "before the tap, or the launch before the tap's handler): check the notification's",
-                "identity before doing its work again.",
-            ])
-            out.print("public let mayRepeat: Bool")
-            out.docComment([
-                "Other meanings the same call has elsewhere in the matrix: when it is not empty, the",
-                "handler, its state and the payload cannot tell them apart (the action identifier may).",
-            ])
-            out.print("public let alternatives: [PushEvent]")
-        }
         out.blankLine()
         out.docComment(["The matrix read backwards: from a call the app observes to what happened."])
         out.block("nonisolated public enum PushClassifier {") { out in

@@ -32,14 +32,6 @@ struct DimensionsEmitter {
         printEvent(&out)
         out.blankLine()
         printPayload(&out)
-        out.blankLine()
-        out.docComment(["The value tests the spec uses to decide whether a payload key is set."])
-        out.block("nonisolated enum PushPayloadValue {") { out in
-            out.print(
-                "static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }")
-            out.print("static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }")
-            out.print("static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }")
-        }
         return out.bytes
     }
 

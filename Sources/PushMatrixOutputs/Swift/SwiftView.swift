@@ -9,21 +9,6 @@ struct SwiftView {
     /// Comments in generated code are in the spec's first language.
     package var comments: Phrasebook { Phrasebook(matrix: matrix, language: spec.languages[0].id) }
 
-    /// Scenarios grouped by payload combination: one source file and one test class each.
-    var scenarioGroups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] {
-        // The matrix lists scenarios payload by payload (docs' order): a group is a run, a slice of the matrix's array,
-        // no scenario copied.
-        let all = matrix.scenarios
-        var groups: [(payload: Payload, scenarios: ArraySlice<Scenario>)] = []
-        var start = all.startIndex
-        for end in all.indices.dropFirst() where all[end].payload != all[start].payload {
-            groups.append((all[start].payload, all[start..<end]))
-            start = end
-        }
-        if start < all.endIndex { groups.append((all[start].payload, all[start...])) }
-        return groups
-    }
-
     /// Whether any handler runs outside the app, in an extension.
     var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 

@@ -50,8 +50,9 @@ public struct Spec: Sendable {
     public var setupGuide: SetupGuide?
     /// Other matrices the index points readers to.
     public var relatedMatrices: [RelatedMatrix]
-    /// The app scaffolding this matrix's setups need, beside the files every spec gets.
-    public var swiftFiles: SwiftFiles
+    /// The app scaffolding this matrix's setups need, beside the files every spec gets; nil when the spec names none,
+    /// and the outputs choose.
+    public var swiftFiles: SwiftFiles?
     /// One cell per payload combination, setup and app state.
     public var cells: [Cell]
 
@@ -408,10 +409,34 @@ public struct PermissionFacts: Sendable {
 /// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, in `Probe`: a folder per app target, beside
 /// `Shared`).
 public struct SwiftFiles: Sendable {
-    public struct File: Sendable { public var template: String, file: String, origin: Origin }
+    /// One file: the template it is made from and where it goes.
+    public struct File: Sendable {
+        /// The template's path among the templates.
+        public var template: String
+        /// The file's path in its part's folder.
+        public var file: String
+        /// Where the spec names it.
+        public var origin: Origin
+
+        package init(template: String, file: String, origin: Origin) {
+            self.template = template
+            self.file = file
+            self.origin = origin
+        }
+    }
+
+    /// The module's own files, in `Sources/MODULE`.
     public var sources: [File]
+    /// The suite's own files, in `Tests/MODULEConformanceTests`.
     public var tests: [File]
+    /// The field kit's probe app's files, in `Probe`.
     public var probe: [File]
+
+    package init(sources: [File], tests: [File], probe: [File]) {
+        self.sources = sources
+        self.tests = tests
+        self.probe = probe
+    }
 
     /// The module's sources, the suite's own files, the field kit's probe app.
     public enum Part: Sendable { case sources, tests, probe }
@@ -423,16 +448,6 @@ public struct SwiftFiles: Sendable {
         case .probe: return probe
         }
     }
-
-    /// What a spec without `swiftFiles` gets: the field-tested app delegate, its machinery and its probe app.
-    static let appDelegate = SwiftFiles(
-        sources: [
-            File(template: "swift/Skeleton.swift", file: "Skeleton/PushAppDelegate.swift", origin: defaultOrigin),
-            File(template: "swift/SkeletonMachinery.swift", file: "Skeleton/PushAppDelegate+Machinery.swift", origin: defaultOrigin),
-        ], tests: [],
-        probe: [File(template: "swift/probe/AppDelegateProbe.swift", file: "App/ProbeAppDelegate.swift", origin: defaultOrigin)])
-
-    private static let defaultOrigin = Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1))
 }
 
 /// A page on setting an app up, section by section, each citing its sources.

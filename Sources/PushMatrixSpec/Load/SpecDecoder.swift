@@ -36,7 +36,7 @@ enum SpecDecoder {
             callOrder: document.object("callOrder", optional: true, callOrder),
             setupGuide: document.object("setupGuide", optional: true, setupGuide),
             relatedMatrices: document.objects("relatedMatrices", optional: true, relatedMatrix),
-            swiftFiles: document.object("swiftFiles", optional: true, swiftFiles) ?? .appDelegate,
+            swiftFiles: document.object("swiftFiles", optional: true, swiftFiles),
             cells: document.objects("cells") { cell($0, naming) })
         guard !sink.hasErrors else { return nil }
         spec.phrases = OlderNames.borrowedPhrases(spec.phrases, languages: languages.map(\.id), origin: phrasesOrigin) { name in

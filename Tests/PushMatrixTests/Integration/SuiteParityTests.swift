@@ -137,7 +137,7 @@ final class SuiteParityTests: IntegrationTestCase {
     private func pointAtTheNamedHandler(_ tests: String, _ part: Part) throws {
         let brokenFile = "/\(part.brokenFile).swift"
         try FileManager.default.copyItem(
-            atPath: Fixtures.root.path + "/Tests/PushMatrixTests/Support" + brokenFile, toPath: tests + brokenFile)
+            atPath: Fixtures.root.path + "/Tests/PushMatrixTests/Helpers" + brokenFile, toPath: tests + brokenFile)
         let chooser = """
             import Foundation
             import \(part.module)

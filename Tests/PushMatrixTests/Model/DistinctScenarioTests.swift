@@ -106,7 +106,7 @@ final class DistinctScenarioTests: XCTestCase {
     }
 
     private static func names(_ matrix: Matrix) -> [String] {
-        SwiftView(matrix: matrix).scenarioGroups.flatMap {
+        matrix.scenariosByPayload.flatMap {
             SwiftView.Group($0.payload, $0.scenarios, keys: matrix.payloadKeyIds).names
         }
     }

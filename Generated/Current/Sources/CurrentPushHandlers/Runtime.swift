@@ -2,6 +2,26 @@
 
 import Foundation
 
+/// What a call means, and whether the same notification may already have reached the app.
+nonisolated public struct PushClassification: Equatable, Sendable {
+    /// What the call means where the matrix first makes it.
+    public let event: PushEvent
+    /// True where the matrix has an earlier call for the same push (a background delivery
+    /// before the tap, or the launch before the tap's handler): check the notification's
+    /// identity before doing its work again.
+    public let mayRepeat: Bool
+    /// Other meanings the same call has elsewhere in the matrix: when it is not empty, the
+    /// handler, its state and the payload cannot tell them apart (the action identifier may).
+    public let alternatives: [PushEvent]
+}
+
+/// The value tests the spec uses to decide whether a payload key is set.
+nonisolated enum PushPayloadValue {
+    static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }
+    static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }
+    static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }
+}
+
 /// One way a push plays out: a cell of the matrix, the tap the user makes (or none) and the
 /// optional handlers the app lacks, with every call iOS makes and what a correct app does. Where
 /// iOS makes the same calls whether or not the app has an optional handler, one scenario stands

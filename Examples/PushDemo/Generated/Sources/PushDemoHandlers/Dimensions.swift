@@ -189,10 +189,3 @@ nonisolated public struct PushPayload: Hashable, Sendable {
         ]
     }
 }
-
-/// The value tests the spec uses to decide whether a payload key is set.
-nonisolated enum PushPayloadValue {
-    static func nonEmptyString(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? false }
-    static func object(_ value: Any?) -> Bool { value is [AnyHashable: Any] }
-    static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }
-}

@@ -43,23 +43,22 @@ final class OutputPlanTests: XCTestCase {
             input, InputDigest.of(version: Command.version, spec: spec, library: library, run: run),
             "the row's template is an input")
         let writer = OutputWriter(directory: Fixtures.temporaryDirectory(self) + "/out")
-        let request = { (_: OutputWriter.Manifest) in
-            OutputWriter.Request(input: input, remembers: []) {
-                try Generator.render(matrix, library: library, run: run, rows: rows)
-            }
-        }
-        let written = try writer.update(force: false, interruptions: .none, request: request)
+        let writing = try writer.openForWriting(interruptions: .none)
+        let written = try writing.write(files, input: input, remembers: [], force: false)
+        writing.close()
         XCTAssertEqual(written.fates.first { $0.path == "Sources/Summarized/Summary/ja.md" }?.fate, .written)
-        XCTAssertTrue(try writer.check(force: true, request: request).problems.isEmpty)
-        var asked: [String?] = []  // the manifest is read once, under the lock, and handed to the request
-        _ = try writer.check(force: false) { manifest in
-            asked.append(manifest.input)
-            return request(manifest)
-        }
-        XCTAssertEqual(asked, [input])
+        // The manifest is read once, under the lock, and handed to the run.
+        let checking = try writer.openForChecking()
+        XCTAssertEqual(checking.manifest.input, input)
+        XCTAssertNotNil(checking.currentFiles(input: input), "the manifest shows the outputs current")
+        XCTAssertTrue(checking.check(files, input: input).problems.isEmpty)
+        checking.close()
         try Data("edited\n".utf8).write(
             to: URL(fileURLWithPath: writer.directory + "/Sources/Summarized/Summary/en.md"))
-        let problems = try writer.check(force: true, request: request).problems
+        let again = try writer.openForChecking()
+        XCTAssertNil(again.currentFiles(input: input), "an edited file is not current")
+        let problems = again.check(files, input: input).problems
+        again.close()
         XCTAssertEqual(problems.map(\.path), ["Sources/Summarized/Summary/en.md"])
         XCTAssertEqual(problems.map(\.problem), [.stale])
 

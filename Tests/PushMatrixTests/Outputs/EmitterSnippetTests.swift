@@ -16,7 +16,7 @@ final class EmitterSnippetTests: XCTestCase {
     }
 
     private var group: SwiftView.Group {
-        let first = Self.view.scenarioGroups[0]
+        let first = Self.matrix.scenariosByPayload[0]
         return SwiftView.Group(first.payload, first.scenarios, keys: Self.matrix.payloadKeyIds)
     }
 

@@ -95,7 +95,9 @@ final class ExplorerDataTests: XCTestCase {
                     let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << $0) != 0) })
                     let explained =
                         try JSONSerialization.jsonObject(
-                            with: Data(matrix.json(matrix.explain(ExplainQuery(payload: flags))).serialized().utf8))
+                            with: Data(
+                                ExplainView.json(matrix.explain(ExplainQuery(payload: flags)), matrix: matrix, conditions: false)
+                                    .serialized().utf8))
                         as! [[String: Any]]
                     for (index, outcome) in explained.enumerated() {
                         let cell = cells[bits * explained.count + index]

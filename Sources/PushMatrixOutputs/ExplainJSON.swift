@@ -1,0 +1,74 @@
+import PushMatrixJSON
+import PushMatrixModel
+import PushMatrixSpec
+
+/// `explain --json`: each outcome in spec ids, and each call with its Swift delegate method under the outcome's setup.
+/// With conditions, each outcome and path also says which conditions changed it, what they hold until the app is next
+/// opened, what no source settles, and under which another path is likely.
+struct ExplainJSON {
+    let matrix: Matrix
+    /// Whether the query named conditions: only then are their fields written.
+    let conditions: Bool
+
+    func value(_ outcomes: [Outcome]) -> JSONOutput {
+        .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) })
+    }
+
+    /// An outcome; its later paths (`paths`, nil for a path itself) go under `paths`, each with its calls, number,
+    /// source and versions.
+    private func outcome(outcome: Outcome, paths: [Outcome]?) -> JSONOutput {
+        var fields: [(String, JSONOutput)] = []
+        if paths == nil {
+            fields.append(("path", .int(outcome.path)))
+        } else {
+            let payload = matrix.payloadKeyIds.map { ($0, JSONOutput.bool(outcome.payload[$0] == true)) }
+            fields.append((matrix.spec.naming.label, .string(outcome.setup)))
+            fields.append(("state", .string(outcome.appState)))
+            fields.append(("payload", .object(payload)))
+        }
+        let call = { (call: Call) in self.call(call, setup: outcome.setup) }
+        let source = matrix.sources[outcome.source]!
+        fields.append(("ignored", .bool(outcome.ignored)))
+        fields.append(("onDelivery", .array(outcome.onDelivery.map(call))))
+        fields.append(("notificationCenter", .bool(outcome.notificationCenter)))
+        fields.append(("taps", .object(outcome.taps.map { ($0.tap, .array($0.calls.map(call))) })))
+        fields.append(("notes", .array(outcome.notes.map { .string($0) })))
+        fields.append(("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])))
+        if let seenOn = outcome.seenOn {
+            fields.append(("seenOn", .string(seenOn)))
+        }
+        if outcome.extrapolated {
+            fields.append(("extrapolated", .bool(true)))
+        }
+        if conditions {
+            fields.append(("changedBy", .array(outcome.changedBy.map { .string($0) })))
+            fields.append(("held", .array(outcome.held.map(call))))
+            fields.append(("unsettled", .array(outcome.unsettled.map(call))))
+            fields.append(("unlikelyUnder", .array(outcome.unlikelyUnder.map { .string($0) })))
+        }
+        if let paths, !paths.isEmpty {
+            fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) })))
+        }
+        return .object(fields)
+    }
+
+    /// A call: its handler, its state if it has one, whether it comes without the notification, and its method.
+    private func call(_ call: Call, setup: String) -> JSONOutput {
+        var fields: [(String, JSONOutput)] = [("handler", .string(call.handler.id))]
+        if let state = call.state {
+            fields.append(("state", .string(state.id)))
+        }
+        if !call.bringsNotification {
+            fields.append(("withoutNotification", .bool(true)))
+        }
+        fields.append(("method", .string(matrix.method(call.handler.id, setup: setup).swift)))
+        return .object(fields)
+    }
+}
+
+extension ExplainView {
+    /// `explain --json`'s document for `outcomes`; `conditions`: whether the query named any.
+    package static func json(_ outcomes: [Outcome], matrix: Matrix, conditions: Bool) -> JSONOutput {
+        ExplainJSON(matrix: matrix, conditions: conditions).value(outcomes)
+    }
+}
