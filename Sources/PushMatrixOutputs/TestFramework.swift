@@ -1,5 +1,5 @@
 /// The framework of the generated conformance suite (`generate --tests`). Both replay the same scenarios through
-/// `ConformanceCheck` into the same `makeHandlerUnderTest`, so they check exactly the same things. The output plan
+/// `PushConformanceCheck` into the same `makeHandlerUnderTest`, so they check exactly the same things. The output plan
 /// names each one's files.
 public enum TestFramework: String, CaseIterable, Sendable {
     /// XCTest: one test method per scenario. The default.

@@ -111,10 +111,10 @@ struct DocsView {
         // What backs the source: its references, its device and iOS version, or the titles of the sources an
         // expectation is based on.
         let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
-        let evidence =
-            (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
-            + [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
-            .joined(separator: book.phrase("listSeparator").plainText)
+        let references = (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
+        let deviceAndOS = [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
+        let seenOn = deviceAndOS.joined(separator: book.phrase("listSeparator").plainText)
+        let evidence = [references, seenOn].filter { !$0.isEmpty }.joined(separator: "; ")
         let beyond = source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
         return .object([
             "anchor": .verbatim(anchors.source(source.id)), "onIndex": .bool(!detailed),

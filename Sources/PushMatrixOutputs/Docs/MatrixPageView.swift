@@ -41,7 +41,7 @@ extension DocsView {
             "contents": .list(payloads.map { .object(["id": .verbatim(anchors.section($0)), "title": .inline(book.payload($0))]) }),
             "sections": .list(sections), "hasFootnotes": .bool(!footnotes.used.isEmpty), "footnotes": footnotes.notes(),
             "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
-            "laterPaths": laterPaths(), "hasLaterPaths": .bool(hasPaths),
+            "laterPaths": laterPaths(),
         ])
     }
 
