@@ -18,14 +18,14 @@ public enum Generator {
     public static func render(
         _ matrix: Matrix, templates directory: String?, module: String = defaultModule, tests: TestFramework = .xctest
     ) throws(DiagnosticsError) -> [String: [UInt8]] {
-        let run = OutputPlan.Run(product: .generate, module: module, tests: tests)
+        let run = OutputPlan.Job(product: .generate, module: module, tests: tests)
         return Dictionary(
             uniqueKeysWithValues: try render(matrix, library: TemplateLibrary(directory: directory), run: run).map { ($0.path, $0.bytes) })
     }
 
     /// Every file of `run`, in the plan's order (`rows`: the table, unless a test adds to it).
     package static func render(
-        _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+        _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Job, rows: [OutputPlan.Row] = OutputPlan.rows
     ) throws(DiagnosticsError) -> [OutputFile] {
         try render(OutputPlan.files(matrix, for: run, rows: rows), matrix, library: library, run: run)
     }
@@ -35,13 +35,13 @@ public enum Generator {
     package static func renderEverything(
         _ matrix: Matrix, library: TemplateLibrary, rows: [OutputPlan.Row] = OutputPlan.rows
     ) throws(DiagnosticsError) {
-        let run = OutputPlan.Run(product: .generate, module: defaultModule)
+        let run = OutputPlan.Job(product: .generate, module: defaultModule)
         _ = try render(OutputPlan.everyFile(matrix, module: defaultModule, rows: rows), matrix, library: library, run: run)
     }
 
     /// Renders the files in order; files sharing a model are one parallel job. Every job runs; the first failure in
     /// file order is thrown.
-    private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Run)
+    private static func render(_ files: [PlannedFile], _ matrix: Matrix, library: TemplateLibrary, run: OutputPlan.Job)
         throws(DiagnosticsError) -> [OutputFile]
     {
         let jobs = Dictionary(grouping: files.indices) { files[$0].key }.values.sorted { $0[0] < $1[0] }

@@ -7,7 +7,7 @@ package enum InputDigest {
     /// `version` is `Command.version`; the default (XCTest) adds nothing to `generate`'s options line; the field kit's
     /// starts `field-kit`.
     package static func of(
-        version: String, spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Run, rows: [OutputPlan.Row] = OutputPlan.rows
+        version: String, spec: [UInt8], library: TemplateLibrary, run: OutputPlan.Job, rows: [OutputPlan.Row] = OutputPlan.rows
     ) -> String {
         let options =
             switch (run.product, run.tests) {

@@ -13,7 +13,7 @@ struct Models: Sendable {
     }
 
     package let matrix: Matrix
-    package let run: OutputPlan.Run
+    package let run: OutputPlan.Job
     private let swift: SwiftView
     /// Each payload combination's scenarios with their names, worked out once for every file
     /// that reads them (its scenario file and test class, the sequences).
@@ -26,7 +26,7 @@ struct Models: Sendable {
     /// for the cells of every page and the page of conditions.
     private let conditionChanges: [[(condition: String, paths: Int)]]
 
-    package init(matrix: Matrix, run: OutputPlan.Run) {
+    package init(matrix: Matrix, run: OutputPlan.Job) {
         (self.matrix, self.run) = (matrix, run)
         swift = SwiftView(matrix: matrix)
         let conditioned = Dictionary(grouping: matrix.conditionScenarios(), by: \.payload)

@@ -5,7 +5,7 @@ import PushMatrixSpec
 /// `--tests` read it; an output is a row.
 package enum OutputPlan {
     /// What one run makes: `generate` (with a test framework) or the field kit, of a module.
-    package struct Run: Sendable {
+    package struct Job: Sendable {
         package enum Product: Sendable { case generate, fieldKit }
         package var product: Product
         package var module: String
@@ -27,7 +27,7 @@ package enum OutputPlan {
         case tests(TestFramework)
         case fieldKit
 
-        package func holds(for run: Run) -> Bool {
+        package func holds(for run: Job) -> Bool {
             switch self {
             case .generate: return run.product == .generate
             case .module: return true

@@ -25,7 +25,7 @@ package struct PlannedFile: Sendable {
 
 extension OutputPlan {
     /// The files `run` makes from `matrix`, row by row (of `rows`, the table unless a test adds to it).
-    package static func files(_ matrix: Matrix, for run: Run, rows: [Row] = rows) -> [PlannedFile] {
+    package static func files(_ matrix: Matrix, for run: Job, rows: [Row] = rows) -> [PlannedFile] {
         rows.filter { $0.when.holds(for: run) }.flatMap { expand($0, matrix, module: run.module, tests: run.tests) }
     }
 
@@ -40,7 +40,7 @@ extension OutputPlan {
     /// The templates `run` may read, for the input digest: every built-in template but those that only rows not holding
     /// for the run name, and any other template a holding row names outright. Partials and the spec's own Swift files
     /// count for every run.
-    package static func templates(for run: Run, rows: [Row] = rows) -> [String] {
+    package static func templates(for run: Job, rows: [Row] = rows) -> [String] {
         let holding = rows.filter { $0.when.holds(for: run) }
         let other = rows.filter { !$0.when.holds(for: run) }
         let used = TemplateNames(holding)

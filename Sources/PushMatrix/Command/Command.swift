@@ -121,7 +121,7 @@ public enum Command {
         defer { session.close() }
         result.stderr += session.recovered.map { $0.formatted(colored: false) + "\n" }.joined()
         let run = try inputs.run(session.manifest, output: output) { module, _, _ in
-            OutputPlan.Run(product: .generate, module: module, tests: tests)
+            OutputPlan.Job(product: .generate, module: module, tests: tests)
         }
         let current = force ? nil : session.currentFiles(input: run.input)
         if check {
@@ -163,7 +163,7 @@ public enum Command {
         /// named or remembered, the input digest, and what to remember for the next run.
         func run(
             _ manifest: OutputWriter.Manifest, output: String,
-            plan makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Run
+            plan makeRun: (_ module: String, _ spec: String, _ bytes: [UInt8]) -> OutputPlan.Job
         ) throws -> Prepared {
             let module = try moduleName(self.module, remembered: manifest.remembered["module"])
             let remembered = manifest.remembered["spec"].map {
@@ -191,7 +191,7 @@ public enum Command {
         /// The templates.
         let library: TemplateLibrary
         /// What the run makes.
-        let plan: OutputPlan.Run
+        let plan: OutputPlan.Job
         /// The inputs' digest, which the manifest records.
         let input: String
         /// What the manifest remembers for the next run.

@@ -19,7 +19,7 @@ extension Command {
         defer { session.close() }
         result.stderr += session.recovered.map { $0.formatted(colored: false) + "\n" }.joined()
         let run = try inputs.run(session.manifest, output: output) {
-            OutputPlan.Run(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
+            OutputPlan.Job(product: .fieldKit, module: $0, specName: BuiltInFiles.name(of: $1, bytes: $2))
         }
         let current = force ? nil : session.currentFiles(input: run.input)
         let written =

@@ -1,6 +1,6 @@
 import PushMatrixSpec
 
-extension Condition.Change {
+extension Condition.CallChange {
     /// Whether `call` is one of this change's: its handler's, in its state where it names one.
     package func matches(_ call: Call) -> Bool { call.handler.id == handler?.id && state.map { $0.id == call.state?.id } != false }
     /// Whether the change reaches the calls made at `place`, `delivery` or a tap's id.
@@ -34,7 +34,7 @@ extension Matrix {
         return result
     }
 
-    private func apply(_ change: Condition.Change, to outcome: inout Outcome) {
+    private func apply(_ change: Condition.CallChange, to outcome: inout Outcome) {
         func edit(_ calls: inout [Call], at place: String) {
             guard change.reaches(place) else { return }
             switch change.effect {
@@ -76,7 +76,7 @@ extension Matrix {
     }
 
     /// Whether `change` edits `calls`: checked first, since a copy of a cell shares its calls until one is edited.
-    private static func edits(_ calls: [Call], by change: Condition.Change) -> Bool {
+    private static func edits(_ calls: [Call], by change: Condition.CallChange) -> Bool {
         switch change.effect {
         case .removed, .unknown, .heldUntilOpen: return calls.contains(where: change.matches)
         case .added: return change.handler != nil
@@ -84,7 +84,7 @@ extension Matrix {
         }
     }
 
-    private static func edit(_ calls: inout [Call], by change: Condition.Change) {
+    private static func edit(_ calls: inout [Call], by change: Condition.CallChange) {
         switch change.effect {
         case .removed, .unknown, .heldUntilOpen: calls.removeAll(where: change.matches)
         case .added: calls += change.call.map { [$0] } ?? []

@@ -242,7 +242,8 @@ public struct Condition: Sendable {
         /// The notification is not shown, so no tap on it can follow (no handler); the app icon still opens the app.
         case notShown
     }
-    public struct Change: Sendable {
+    /// What the condition does to one kind of call.
+    public struct CallChange: Sendable {
         public var effect: Effect
         public var handler: Reference?
         public var state: Reference?
@@ -260,7 +261,7 @@ public struct Condition: Sendable {
     /// How a tester sets it on a device, for the field kit's runbook.
     public var howToSet: LocalizedText
     public var appliesTo: CellSelection
-    public var changes: [Change]
+    public var changes: [CallChange]
     public var sources: [Reference]
     public var origin: Origin
 }

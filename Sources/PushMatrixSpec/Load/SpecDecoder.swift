@@ -168,7 +168,7 @@ enum SpecDecoder {
         let text = reader.text("text")
         let howToSet = reader.text("howToSet")
         let appliesTo = reader.object("appliesTo") { selection($0, naming) }
-        let changes = reader.objects("changes", optional: true) { change -> Condition.Change? in
+        let changes = reader.objects("changes", optional: true) { change -> Condition.CallChange? in
             let effect = change.identifier("effect")
             let handler = change.identifier("handler", optional: true)
             let state = change.identifier("state", optional: true)
@@ -182,7 +182,7 @@ enum SpecDecoder {
                         + effects.map { "'\($0)'" }.joined(separator: ", "))
                 return nil
             }
-            return Condition.Change(effect: known, handler: handler, state: state, at: at, origin: change.origin)
+            return Condition.CallChange(effect: known, handler: handler, state: state, at: at, origin: change.origin)
         }
         let sources = reader.strings("sources")
         guard let id, let name, let text, let howToSet, let appliesTo else { return nil }

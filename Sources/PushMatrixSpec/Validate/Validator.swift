@@ -245,7 +245,7 @@ struct Validator {
 
     /// A change names a handler (none for `notShown`), maybe its state, and where: `delivery` or a tap (needed by
     /// `added`).
-    private func checkChange(_ change: Condition.Change, _ references: References) {
+    private func checkChange(_ change: Condition.CallChange, _ references: References) {
         let effect = change.effect
         if let handler = change.handler {
             references.resolve(handler, references.handlers, "handler")

@@ -44,7 +44,7 @@ final class SignalAndConcurrencyTests: IntegrationTestCase {
         let input = InputDigest.of(
             version: Command.version, spec: try SpecLoader.bytes(path: spec),
             library: TemplateLibrary(directory: Fixtures.templates),
-            run: OutputPlan.Run(product: .generate, module: Generator.defaultModule))
+            run: OutputPlan.Job(product: .generate, module: Generator.defaultModule))
         let writer = OutputWriter(
             directory: output,
             remembers: Command.remembering(spec: spec, module: Generator.defaultModule, output: output))

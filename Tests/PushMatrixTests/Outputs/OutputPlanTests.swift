@@ -23,7 +23,7 @@ final class OutputPlanTests: XCTestCase {
     func testARowAddedToThePlanIsGeneratedCheckedAndValidated() throws {
         let rows = OutputPlan.rows + [summary]
         let library = TemplateLibrary(directory: try templates("{{language}}: {{scenarios}} scenarios in {{module}}\n"))
-        let run = OutputPlan.Run(product: .generate, module: "Summarized")
+        let run = OutputPlan.Job(product: .generate, module: "Summarized")
         let matrix = Fixtures.builtIn
         let spec = try SpecLoader.bytes(path: Fixtures.spec)
         let files = try Generator.render(matrix, library: library, run: run, rows: rows)
@@ -94,9 +94,9 @@ final class OutputPlanTests: XCTestCase {
 
     /// Each run's input digest reads the templates its rows can reach, and not another run's.
     func testEachRunDigestsTheTemplatesItCanRead() {
-        let xctest = OutputPlan.templates(for: OutputPlan.Run(product: .generate, module: "M"))
-        let testing = OutputPlan.templates(for: OutputPlan.Run(product: .generate, module: "M", tests: .swiftTesting))
-        let kit = OutputPlan.templates(for: OutputPlan.Run(product: .fieldKit, module: "M"))
+        let xctest = OutputPlan.templates(for: OutputPlan.Job(product: .generate, module: "M"))
+        let testing = OutputPlan.templates(for: OutputPlan.Job(product: .generate, module: "M", tests: .swiftTesting))
+        let kit = OutputPlan.templates(for: OutputPlan.Job(product: .fieldKit, module: "M"))
         XCTAssertTrue(xctest.contains("swift/Tests/Conformance.swift"))
         XCTAssertFalse(xctest.contains("swift/Tests/TestingConformance.swift"))
         XCTAssertTrue(testing.contains("swift/Tests/TestingConformance.swift"))

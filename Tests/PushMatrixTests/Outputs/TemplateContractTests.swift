@@ -58,9 +58,9 @@ final class TemplateContractTests: XCTestCase {
     private static func contexts() -> [String: Set<String>] {
         var contexts: [String: Set<String>] = [:]
         for matrix in [Fixtures.builtIn, Fixtures.current, Fixtures.otherDimensions] {
-            for product in [OutputPlan.Run.Product.generate, .fieldKit] {
+            for product in [OutputPlan.Job.Product.generate, .fieldKit] {
                 for tests in [TestFramework.xctest, .swiftTesting] {
-                    let run = OutputPlan.Run(product: product, module: "Module", tests: tests)
+                    let run = OutputPlan.Job(product: product, module: "Module", tests: tests)
                     let models = Models(matrix: matrix, run: run)
                     var seen = Set<PlannedFile.ModelKey>()
                     for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
