@@ -25,6 +25,8 @@ struct Models: Sendable {
     /// For each cell, the conditions that change it (`Matrix.conditionChanges`), worked out once
     /// for the cells of every page and the page of conditions.
     private let conditionChanges: [[(condition: String, paths: Int)]]
+    /// `explain`'s answers for every payload combination, worked out once for the explorer page of every language.
+    private let answers: ExplorerAnswers?
 
     package init(matrix: Matrix, run: OutputPlan.Job) {
         (self.matrix, self.run) = (matrix, run)
@@ -39,6 +41,7 @@ struct Models: Sendable {
         let languages = run.product == .generate ? matrix.spec.languages.map(\.id) : []
         texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
         conditionChanges = languages.isEmpty || matrix.spec.conditions.isEmpty ? [] : matrix.spec.cells.map(matrix.conditionChanges)
+        answers = languages.isEmpty ? nil : ExplorerAnswers(matrix)
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
@@ -97,7 +100,8 @@ struct Models: Sendable {
         switch (key.view, key.item) {
         case (.docsPage, .page(let id, let language)):
             let view = DocsView(
-                book: Phrasebook(matrix: matrix, language: language), texts: texts[language], conditionChanges: conditionChanges)
+                book: Phrasebook(matrix: matrix, language: language), texts: texts[language], conditionChanges: conditionChanges,
+                answers: answers)
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)

@@ -89,11 +89,17 @@ public struct Phrasebook {
     /// (`lineColon` at a line's end), `open` and `close` around an aside, `items` between list items on one line,
     /// `detail` between the parts of an aside, `space` where Latin text has a space and Japanese none (after a label
     /// ending in a colon).
-    package var glue: [String: String] {
-        typesets
-            ? ["colon": "：", "lineColon": "：", "open": "（", "close": "）", "items": "、", "detail": "／", "space": ""]
-            : ["colon": ": ", "lineColon": ":", "open": " (", "close": ")", "items": "; ", "detail": "; ", "space": " "]
-    }
+    package var glue: [String: String] { typesets ? Self.typesetGlue : Self.spacedGlue }
+
+    /// The glue of a language that `Typesetting` sets (Japanese).
+    private static let typesetGlue = [
+        "colon": "：", "lineColon": "：", "open": "（", "close": "）", "items": "、", "detail": "／", "space": "",
+    ]
+
+    /// The glue of a language written with spaces.
+    private static let spacedGlue = [
+        "colon": ": ", "lineColon": ":", "open": " (", "close": ")", "items": "; ", "detail": "; ", "space": " ",
+    ]
 
     /// The payloads as few conditions, joined as alternatives: `alert: yes, content-available: yes, either way for
     /// mutable-content, category`. A spec without `eitherWay` lists the payloads one by one.

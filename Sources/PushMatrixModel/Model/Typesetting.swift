@@ -10,6 +10,9 @@ package enum Typesetting {
 
     /// `text` with full-width brackets, colons and range marks, and spaces as the rule wants them inside it.
     package static func text(_ text: String) -> String {
+        if isSet(text) {
+            return text
+        }
         let scalars = Array(text.unicodeScalars)
         var marks: [Unicode.Scalar] = []
         var opened: [Bool] = []
@@ -57,6 +60,23 @@ package enum Typesetting {
         }
         if let end, let start, needsSpace(end, start) { inline.segments.append(.text(" ")) }
         inline += next
+    }
+
+    /// Whether `text` is already as `text(_:)` would set it: none of the marks it changes, no space it may drop, and
+    /// not both Latin and Japanese characters, between which it may add one. One pass, without the arrays.
+    private static func isSet(_ text: String) -> Bool {
+        var latin = false
+        var cjk = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "(", ")", ":", "–", " ":
+                return false
+            default:
+                latin = latin || isLatin(scalar)
+                cjk = cjk || isCJK(scalar)
+            }
+        }
+        return !(latin && cjk)
     }
 
     /// The character at a segment's end or start; a code span's is a Latin letter.

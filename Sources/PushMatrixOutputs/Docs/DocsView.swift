@@ -12,10 +12,17 @@ struct DocsView {
     package let anchors: Anchors
     /// For each cell, the conditions that change it, and how many of its paths each changes.
     package let conditionChanges: [[(condition: String, paths: Int)]]
+    /// `explain`'s answers for the explorer, when the run worked them out for every language; nil: the explorer works
+    /// them out.
+    let answers: ExplorerAnswers?
 
     /// `texts`, when given, must be another view's of the same language: the pages of one language share it.
-    package init(book: Phrasebook, texts: TemplateValue? = nil, conditionChanges: [[(condition: String, paths: Int)]] = []) {
+    init(
+        book: Phrasebook, texts: TemplateValue? = nil, conditionChanges: [[(condition: String, paths: Int)]] = [],
+        answers: ExplorerAnswers? = nil
+    ) {
         (self.book, self.conditionChanges) = (book, conditionChanges)
+        self.answers = answers
         anchors = Anchors(book.matrix.spec)
         self.texts = texts ?? .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }

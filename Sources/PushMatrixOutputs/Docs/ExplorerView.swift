@@ -41,13 +41,13 @@ extension DocsView {
             .array(items.map { .array([.string($0[keyPath: id]), name($0[keyPath: text])]) })
         }
         let keys = matrix.payloadKeyIds
-        let ids = spec.conditions.map(\.id)
+        let answers = self.answers ?? ExplorerAnswers(matrix)
         var table = ExplorerTable(matrix: matrix)
         let cells = (0..<(UInt64(1) << UInt64(keys.count))).flatMap { bits in
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
             let section = anchors.section(Payload(bits: bits))
-            let likely = ids.isEmpty ? [] : matrix.explain(ExplainQuery(payload: flags, conditions: ids))
-            return matrix.explain(ExplainQuery(payload: flags)).enumerated().map { index, outcome in
+            let likely = answers.underEveryCondition[Int(bits)]
+            return answers.plain[Int(bits)].enumerated().map { index, outcome in
                 let paths = [outcome] + outcome.paths
                 let under = likely.isEmpty ? [] : [likely[index]] + likely[index].paths
                 let setup = index / spec.appStates.count
@@ -194,5 +194,28 @@ extension Anchors {
     /// the setup's and the app state's, and the tap's if any; every id is a spec id, which needs no escaping.
     package static func explorer(keys: [String], setup: String, appState: String, tap: String? = nil) -> String {
         "keys=\(keys.joined(separator: ","))&setup=\(setup)&state=\(appState)" + (tap.map { "&tap=\($0)" } ?? "")
+    }
+}
+
+/// `explain`'s answers for every payload combination, by its bits, as the explorer embeds them: the same in every
+/// language, so a run works them out once for every explorer page.
+struct ExplorerAnswers: Sendable {
+    /// Each setup and app state's answer.
+    let plain: [[Outcome]]
+    /// The same under every condition the spec declares, in order; empty answers without conditions.
+    let underEveryCondition: [[Outcome]]
+
+    init(_ matrix: Matrix) {
+        let keys = matrix.payloadKeyIds
+        let conditions = matrix.spec.conditions.map(\.id)
+        var plain: [[Outcome]] = []
+        var underEveryCondition: [[Outcome]] = []
+        for bits in 0..<(UInt64(1) << UInt64(keys.count)) {
+            let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
+            plain.append(matrix.explain(ExplainQuery(payload: flags)))
+            underEveryCondition.append(conditions.isEmpty ? [] : matrix.explain(ExplainQuery(payload: flags, conditions: conditions)))
+        }
+        self.plain = plain
+        self.underEveryCondition = underEveryCondition
     }
 }
