@@ -109,7 +109,7 @@ final class ProbeTests: IntegrationTestCase {
     func testThePlanShrinksAsRunsAreRecordedAndObserveConfirmsThem() throws {
         let directory = Fixtures.temporaryDirectory(self)
         var (files, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        for name in ["ProbePlan", "ProbeStore", "ProbeWords"] {
+        for name in ["ProbePlan", "ProbeStore", "ProbeWords", "ProbeSpec"] {
             let text = try String(contentsOfFile: probe + "/Shared/\(name).swift", encoding: .utf8)
             let file = directory + "/\(name).swift"
             try Data(text.replacingOccurrences(of: "import CurrentPushHandlers\n", with: "").utf8).write(
