@@ -222,16 +222,18 @@ struct Seeded: RandomNumberGenerator {
             )
         }
     }
-    // Where a push without an id arrives within the window of a call of another push with the
-    // same payload, the payload may join the two: the one case docs/generated.md lists where
-    // content, or a tap, may be handled fewer times than it was sent.
+    // Where a call of a push without an id comes within the window of a call of another push with
+    // the same payload, the payload may join the two: the one case docs/generated.md lists where
+    // content, or a tap, may be handled fewer times than it was sent. Its tap counts as much as
+    // its delivery: a tap can come near another push's calls long after its own delivery.
     let ambiguous = Set(
         plans.indices.filter { n in
-            guard !plans[n].hasID, let first = calls.first(where: { $0.push == n }) else { return false }
+            guard !plans[n].hasID else { return false }
+            let own = calls.filter { $0.push == n }
             return calls.contains { other in
                 other.push != n && !plans[other.push].hasID
                     && plans[other.push].scenario.payload == plans[n].scenario.payload
-                    && abs(other.at - first.at) <= PushMemory.window
+                    && own.contains { abs(other.at - $0.at) <= PushMemory.window }
             }
         })
     for (n, plan) in plans.enumerated() {
