@@ -2,8 +2,9 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 /// A Swift file that never varies but for the generated module's name: copied byte for byte, with the module's name
-/// in place of each `{{module}}`, its only placeholder. A run of import lines the name went into is sorted again, as
-/// swift-format's `OrderedImports` wants, since where the module's line goes depends on its name.
+/// in place of each `{{module}}`, its only placeholder. In a file that has the placeholder, each run of import lines is
+/// sorted again, as swift-format's `OrderedImports` wants, since where the module's line goes depends on its name; a
+/// file without it is copied as it is.
 enum PlainSwift {
     static func copy(_ text: String, module: String, file: String) throws(DiagnosticsError) -> [UInt8] {
         let names = Set(Placeholders.names(text))
