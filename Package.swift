@@ -14,7 +14,9 @@ let package = Package(
                 "PushMatrixOutputDirectory", "PushMatrix",
             ]),
         .library(name: "PushHandlers", targets: ["PushHandlers"]),
+        .library(name: "PushHandlersTestSupport", targets: ["PushHandlersTestSupport"]),
         .library(name: "CurrentPushHandlers", targets: ["CurrentPushHandlers"]),
+        .library(name: "CurrentPushHandlersTestSupport", targets: ["CurrentPushHandlersTestSupport"]),
         .plugin(name: "PushMatrixCommand", targets: ["PushMatrixCommand"]),
         .plugin(name: "PushMatrixCheck", targets: ["PushMatrixCheck"]),
     ],
@@ -68,17 +70,23 @@ let package = Package(
             name: "PushMatrixTests",
             dependencies: [
                 "PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel", "PushMatrixObserve", "PushMatrixOutputs",
-                "PushMatrixOutputDirectory", "PushMatrix", "PushHandlers",
-                "CurrentPushHandlers",
+                "PushMatrixOutputDirectory", "PushMatrix", "PushHandlers", "PushHandlersTestSupport", "CurrentPushHandlers",
+                "CurrentPushHandlersTestSupport",
             ]),
         // Generated from the two built-in specs by `pushmatrix generate`; compiled here so every
-        // build proves they compile, and their conformance suites run with the package's tests.
+        // build proves they compile, and their conformance suites run with the package's tests. Each
+        // is a module an app links and a test-support module only its tests link.
         .target(name: "PushHandlers", path: "Generated/Sources/PushHandlers"),
+        .target(name: "PushHandlersTestSupport", dependencies: ["PushHandlers"], path: "Generated/Sources/PushHandlersTestSupport"),
         .testTarget(
-            name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Generated/Tests/PushHandlersConformanceTests"),
+            name: "PushHandlersConformanceTests", dependencies: ["PushHandlers", "PushHandlersTestSupport"],
+            path: "Generated/Tests/PushHandlersConformanceTests"),
         .target(name: "CurrentPushHandlers", path: "Generated/Current/Sources/CurrentPushHandlers"),
+        .target(
+            name: "CurrentPushHandlersTestSupport", dependencies: ["CurrentPushHandlers"],
+            path: "Generated/Current/Sources/CurrentPushHandlersTestSupport"),
         .testTarget(
-            name: "CurrentPushHandlersConformanceTests", dependencies: ["CurrentPushHandlers"],
+            name: "CurrentPushHandlersConformanceTests", dependencies: ["CurrentPushHandlers", "CurrentPushHandlersTestSupport"],
             path: "Generated/Current/Tests/CurrentPushHandlersConformanceTests"),
     ]
 )

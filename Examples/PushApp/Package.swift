@@ -21,9 +21,13 @@ let package = Package(
         .target(
             name: "PushAppHandlers", dependencies: ["UIKit", "UserNotifications", "SwiftUI"],
             path: "Generated/Sources/PushAppHandlers"),
+        // Only the tests link the test support: the scenarios, the checks and the adapter.
+        .target(
+            name: "PushAppHandlersTestSupport", dependencies: ["PushAppHandlers"],
+            path: "Generated/Sources/PushAppHandlersTestSupport", swiftSettings: mode),
         .target(name: "PushApp", dependencies: ["PushAppHandlers"], swiftSettings: mode + broken),
         .testTarget(
-            name: "PushAppHandlersConformanceTests", dependencies: ["PushApp", "PushAppHandlers"],
+            name: "PushAppHandlersConformanceTests", dependencies: ["PushApp", "PushAppHandlers", "PushAppHandlersTestSupport"],
             path: "Generated/Tests/PushAppHandlersConformanceTests", swiftSettings: mode),
     ]
 )

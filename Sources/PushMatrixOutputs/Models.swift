@@ -72,14 +72,14 @@ struct Models: Sendable {
         case (.dimensions, _):
             return DimensionsEmitter(view: swift).file()
         case (.classifier, _):
-            return ClassifierEmitter(sites: sites).file()
+            return ClassifierEmitter(view: swift, sites: sites).file()
         case (.scenarioTable, _):
             let conditioned = groups.filter { $0.ownCount < $0.names.count }.map(\.name)
-            return ScenarioTableEmitter(view: swift, conditioned: conditioned).file()
+            return ScenarioTableEmitter(view: swift, conditioned: conditioned, module: run.module).file()
         case (.scenarioGroup, .group(let index)):
-            return ScenarioGroupEmitter(view: swift, group: groups[index]).file()
+            return ScenarioGroupEmitter(view: swift, group: groups[index], module: run.module).file()
         case (.sequences, _):
-            return SequencesEmitter(view: swift, names: groups.flatMap(\.names)).file()
+            return SequencesEmitter(view: swift, names: groups.flatMap(\.names), module: run.module).file()
         case (.skeleton, _):
             return SkeletonEmitter(view: swift).file()
         case (.suite, .group(let index)):

@@ -103,8 +103,16 @@ package enum OutputPlan {
 
     package enum Format: Sendable { case markdown, html, swift, json }
 
-    /// The generated module's sources.
+    /// The generated module's sources: what an app links.
     package static let sources = "Sources/{{module}}"
+    /// The test-support module's sources: the scenarios and the conformance checks, which only test targets (and the field
+    /// kit's probe) link.
+    package static let testSupport = "Sources/{{module}}TestSupport"
+
+    /// The test-support module's name for the generated module `module`.
+    package static func testSupportModule(_ module: String) -> String {
+        module + "TestSupport"
+    }
     /// The conformance suite.
     package static let tests = "Tests/{{module}}ConformanceTests"
     /// The module's DocC catalog.
@@ -147,12 +155,18 @@ package enum OutputPlan {
         Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .one, .module),
         Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .one, .module),
         Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .one, .module),
-        Row("\(sources)/Scenarios/ScenarioTable.swift", nil, .scenarioTable, .swift, .one, .module),
         Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.sources), .module),
         Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
         Row("\(sources)/Skeleton/PushAppDelegate+Routing.swift", "swift/SkeletonRouting.swift", .plain, .swift, .skeleton, .module),
-        Row("\(sources)/Scenarios/{{payloadType}}.swift", nil, .scenarioGroup, .swift, .groups, .module),
-        Row("\(sources)/Scenarios/Sequences.swift", nil, .sequences, .swift, .one, .module),
+        Row("\(testSupport)/Scenarios.swift", "swift/TestSupport/Scenarios.swift", .plain, .swift, .one, .module),
+        Row("\(testSupport)/ConformanceCheck.swift", "swift/TestSupport/ConformanceCheck.swift", .plain, .swift, .one, .module),
+        Row("\(testSupport)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.testSupport), .module),
+        Row(
+            "\(testSupport)/PushAppDelegateUnderTest.swift", "swift/TestSupport/PushAppDelegateUnderTest.swift", .plain, .swift,
+            .skeleton, .module),
+        Row("\(testSupport)/Scenarios/ScenarioTable.swift", nil, .scenarioTable, .swift, .one, .module),
+        Row("\(testSupport)/Scenarios/{{payloadType}}.swift", nil, .scenarioGroup, .swift, .groups, .module),
+        Row("\(testSupport)/Scenarios/Sequences.swift", nil, .sequences, .swift, .one, .module),
         Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .plain, .swift, .one, .tests(.xctest)),
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .plain, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/Tags.swift", nil, .testTags, .swift, .one, .tests(.swiftTesting)),

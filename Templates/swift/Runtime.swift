@@ -22,102 +22,6 @@ nonisolated enum PushPayloadValue {
     static func one(_ value: Any?) -> Bool { (value as? Int) == 1 }
 }
 
-/// One way a push plays out: a cell of the matrix, the tap the user makes (or none) and the
-/// optional handlers the app lacks, with every call iOS makes and what a correct app does. Where
-/// iOS makes the same calls whether or not the app has an optional handler, one scenario stands
-/// for both (`eitherWay`).
-nonisolated public struct PushScenario: Sendable {
-    /// One call, and what the app should make of it.
-    public struct Step: Equatable, Sendable {
-        /// The delegate method iOS calls.
-        public let handler: PushHandler
-        /// `UIApplication.State` during the call; nil for a handler that runs without one.
-        public let state: PushHandlerState?
-        /// What the call means to the app.
-        public let event: PushEvent
-        /// The first call that brings the notification: its content is handled here, once.
-        public let processesContent: Bool
-        /// The call where the app answers the user's tap, once per tap.
-        public let respondsToTap: Bool
-        /// False for a launch that comes without the notification, such as a scene connection
-        /// whose options hold no response: the app gets an empty `userInfo` and has nothing to do.
-        public let bringsNotification: Bool
-
-        /// A step with every field given; most calls bring the notification.
-        public init(
-            handler: PushHandler, state: PushHandlerState?, event: PushEvent, processesContent: Bool,
-            respondsToTap: Bool,
-            bringsNotification: Bool = true
-        ) {
-            self.handler = handler
-            self.state = state
-            self.event = event
-            self.processesContent = processesContent
-            self.respondsToTap = respondsToTap
-            self.bringsNotification = bringsNotification
-        }
-    }
-
-    /// The scenario's Swift name; its XCTest conformance test is named for it, less the payload
-    /// combination its test class is named for.
-    public let name: String
-    /// The keys the push sets.
-    public let payload: PushPayload
-    /// The setup the app uses.
-    public let setup: PushSetup
-    /// Where the app is when the push arrives.
-    public let appState: PushAppState
-    /// What the user taps afterwards; nil when nothing is tapped.
-    public let tap: PushTap?
-    /// Which of the paths iOS may take in this cell: 1 for the one the cell states first.
-    public let path: Int
-    /// The optional handlers the app leaves out: every app the scenario stands for lacks them.
-    public let missing: Set<PushHandler>
-    /// The optional handlers the app may have or leave out alike: iOS makes the same calls either
-    /// way, so the scenario stands for both.
-    public let eitherWay: Set<PushHandler>
-    /// True when iOS drops the push: no call at all.
-    public let ignored: Bool
-    /// Every call iOS makes, in order.
-    public let steps: [Step]
-    /// The ids of the spec's conditions under each of which, alone, iOS makes these calls, in
-    /// declared order; empty for the matrix's own scenarios (`all`), which assume none.
-    public let under: [String]
-
-    /// A scenario with every field given; most take a cell's first path and stand for one set
-    /// of missing handlers.
-    public init(
-        name: String, payload: PushPayload, setup: PushSetup, appState: PushAppState, tap: PushTap?, path: Int = 1,
-        missing: Set<PushHandler>,
-        eitherWay: Set<PushHandler> = [], ignored: Bool, steps: [Step], under: [String] = []
-    ) {
-        self.name = name
-        self.payload = payload
-        self.setup = setup
-        self.appState = appState
-        self.tap = tap
-        self.path = path
-        self.missing = missing
-        self.eitherWay = eitherWay
-        self.ignored = ignored
-        self.steps = steps
-        self.under = under
-    }
-
-    /// Whether the scenario stands for an app that leaves out exactly `missing`.
-    public func standsFor(missing: Set<PushHandler>) -> Bool {
-        self.missing.isSubset(of: missing) && missing.isSubset(of: self.missing.union(eitherWay))
-    }
-
-    /// Every set of optional handlers an app the scenario stands for leaves out: `missing`
-    /// first, then with each combination of `eitherWay` added.
-    public var conditions: [Set<PushHandler>] {
-        PushHandler.allCases.filter(eitherWay.contains).reduce([missing]) { sets, handler in
-            sets + sets.map { $0.union([handler]) }
-        }
-    }
-}
-
 /// What an app did with one call.
 nonisolated public struct PushHandling: Equatable, Sendable {
     /// What the app took the call to mean; nil for a call that brought no notification.
@@ -220,42 +124,10 @@ nonisolated public struct PushReceivedNotification {
     }
 }
 
-/// The contract the conformance suite checks: an app's push handling, one call at a time.
-/// `complete` stands for the method's completion handler (nil when the method has none); it
-/// must be called exactly once.
-nonisolated public protocol PushHandlerUnderTest: AnyObject {
-    /// Handles one call from `handler` in `state` for `notification` and says what was done,
-    /// once the call's work has ended.
-    func receive(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    )
-        -> PushHandling
-
-    /// `receive` for a replay that is itself a job on the main actor (a Swift Testing test): it
-    /// awaits the call's work instead of running the main run loop, which such a job cannot do.
-    @MainActor
-    func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    ) async -> PushHandling
-}
-
-extension PushHandlerUnderTest {
-    /// `receive`: a handler whose work ends on the call has nothing to await.
-    @MainActor
-    public func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    ) async -> PushHandling {
-        receive(handler, state: state, notification: notification, complete: complete)
-    }
-}
-
 /// A reference handler that follows the matrix: it classifies each call, hands a
 /// notification's content over until the app finishes it and answers each tap once, telling
 /// pushes apart as `PushMemory` describes.
-nonisolated public final class PushRouter: PushHandlerUnderTest {
+nonisolated public final class PushRouter {
     /// The setup the app uses, which decides what each call means.
     public let setup: PushSetup
     /// The optional handlers the app leaves out.
@@ -392,17 +264,27 @@ nonisolated public final class PushRouter: PushHandlerUnderTest {
 
 /// Which launches leave the answer to the user's tap to a later call.
 nonisolated enum PushLaunches {
+    /// A launch that is the only call of a tap somewhere in the matrix: in that scenario the launch
+    /// must answer the tap itself (Classifier.swift lists them, `answering`).
+    struct Answering {
+        let setup: PushSetup
+        let launch: PushHandler
+        let payload: PushPayload
+        /// The optional handlers every app of the scenario lacks.
+        let missing: Set<PushHandler>
+        /// The optional handlers its apps may have or lack alike.
+        let eitherWay: Set<PushHandler>
+    }
+
     /// The launch cannot tell which tap started the app; it leaves the answer to the next call
-    /// only when every tap that starts with it goes on to another call.
+    /// only when no tap that starts with it ends there, for an app with this setup that lacks
+    /// exactly `missing`.
     static func alwaysContinue(setup: PushSetup, launch: PushHandler, payload: PushPayload, missing: Set<PushHandler>)
         -> Bool
     {
-        PushScenario.all.allSatisfy { scenario in
-            guard scenario.setup == setup, scenario.payload == payload, scenario.standsFor(missing: missing) else {
-                return true
-            }
-            let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
-            return taps.first?.handler != launch || taps.count > 1
+        !answering.contains { entry in
+            entry.setup == setup && entry.launch == launch && entry.payload == payload
+                && entry.missing.isSubset(of: missing) && missing.isSubset(of: entry.missing.union(entry.eitherWay))
         }
     }
 }
@@ -457,266 +339,6 @@ nonisolated public func pushOnMainActor(_ body: @escaping @MainActor @Sendable (
     } else {
         DispatchQueue.main.async { MainActor.assumeIsolated(body) }
     }
-}
-
-/// Several pushes as an app meets them: each plays out as one of the matrix's scenarios, and
-/// their calls interleave in time. Every push, identical payload or not, is a push of its own.
-nonisolated public struct PushSequence: Sendable {
-    /// One push: how it plays out, the request identifier iOS gives it, and when.
-    public struct Push: Sendable {
-        /// The calls iOS makes for this push and what the app should do on each.
-        public let scenario: PushScenario
-        /// `UNNotificationRequest.identifier`; pushes sent with one `apns-collapse-id` share it.
-        public let requestIdentifier: String
-        /// When iOS delivers it, in seconds from the sequence's start; its arrival calls come then.
-        public let deliveredAt: TimeInterval
-        /// When the user taps it, in seconds from the sequence's start; its tap's calls come then.
-        public let tappedAt: TimeInterval
-
-        /// A push delivered at `deliveredAt` and, if its scenario has a tap, tapped at `tappedAt`.
-        public init(
-            scenario: PushScenario, requestIdentifier: String, deliveredAt: TimeInterval, tappedAt: TimeInterval
-        ) {
-            self.scenario = scenario
-            self.requestIdentifier = requestIdentifier
-            self.deliveredAt = deliveredAt
-            self.tappedAt = tappedAt
-        }
-    }
-
-    /// The sequence's Swift name, also the name of its conformance test.
-    public let name: String
-    /// The pushes, in the order they are delivered.
-    public let pushes: [Push]
-
-    /// A sequence of `pushes`, at least one, all of one setup.
-    public init(name: String, pushes: [Push]) {
-        self.name = name
-        self.pushes = pushes
-    }
-
-    /// The setup of its pushes, which the handler under test is made for.
-    public var setup: PushSetup { pushes[0].scenario.setup }
-
-    /// One call of a sequence.
-    public struct Call: Sendable {
-        /// The push, from 0.
-        public let push: Int
-        /// The step of the push's scenario, from 0.
-        public let step: Int
-        /// When the call comes, in seconds from the sequence's start.
-        public let at: TimeInterval
-    }
-
-    /// Every call, in the order the app gets them: a push's arrival calls a tenth of a second
-    /// apart from its delivery, its tap's calls likewise from its tap, and so every call after
-    /// them (such as a push held until the app opens).
-    public var calls: [Call] {
-        let all = pushes.enumerated().flatMap { number, push in
-            var (delivery, tap) = (0, 0)
-            return push.scenario.steps.indices.map { index in
-                let isDelivery = push.scenario.steps[index].event.isDelivery && tap == 0
-                let offset = isDelivery ? push.deliveredAt + 0.1 * Double(delivery) : push.tappedAt + 0.1 * Double(tap)
-                if isDelivery { delivery += 1 } else { tap += 1 }
-                return Call(push: number, step: index, at: offset)
-            }
-        }
-        return all.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-    }
-}
-
-/// Replays scenarios and sequences into a handler and lists every way the handler departs
-/// from the matrix.
-nonisolated public enum PushConformanceCheck {
-    /// The moment a replay starts; dates and arrival times count from it.
-    static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
-
-    /// Every departure from `scenario` of a fresh handler from `make` for each set of missing
-    /// handlers the scenario stands for (`conditions`), one line each; empty when they all
-    /// conform. Failures every such handler shows alike are listed once, as `failures(_:handler:)`
-    /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
-    /// `without serviceExtension: step 1, …`.
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest)
-        -> [String]
-    {
-        combined(scenario, scenario.conditions.map { failures(scenario, handler: make($0)) })
-    }
-
-    /// `failures(_:making:)`, awaiting each call's work (`receiveAwaitingWork`): for a replay that
-    /// is itself a job on the main actor.
-    @MainActor
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) async
-        -> [String]
-    {
-        var each: [[String]] = []
-        for missing in scenario.conditions {
-            each.append(await failures(scenario, handler: make(missing)))
-        }
-        return combined(scenario, each)
-    }
-
-    /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
-    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) -> [String] {
-        ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
-    }
-
-    /// `failures(_:handler:)`, awaiting each call's work.
-    @MainActor
-    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) async -> [String] {
-        await ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
-    }
-
-    /// Every departure of `handler` from `sequence`: each push must be handled as its scenario
-    /// says, whatever the pushes before it.
-    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) -> [String] {
-        replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
-    }
-
-    /// `failures(_:handler:)` for a sequence, awaiting each call's work.
-    @MainActor
-    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) async -> [String] {
-        await replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
-    }
-
-    /// One call a replay makes: the step it plays and the notification it hands over.
-    private struct Replayed {
-        let step: PushScenario.Step
-        let scenario: PushScenario
-        let notification: PushReceivedNotification
-        /// Where a failure says it happened: the push, the step, the handler and its state.
-        let at: String
-
-        /// The completion handler to pass, counting calls with `count`, for a method that has one.
-        func completion(_ count: @escaping () -> Void) -> (() -> Void)? {
-            step.handler.hasState ? count : nil
-        }
-    }
-
-    /// `scenario` as a sequence of one push, delivered at once and tapped ten seconds later.
-    private static func single(_ scenario: PushScenario) -> PushSequence {
-        let push = PushSequence.Push(scenario: scenario, requestIdentifier: "request-1", deliveredAt: 0, tappedAt: 10)
-        return PushSequence(name: scenario.name, pushes: [push])
-    }
-
-    private static func ignoredFailures(_ scenario: PushScenario) -> [String] {
-        scenario.ignored && !scenario.steps.isEmpty ? ["an ignored notification must cause no call"] : []
-    }
-
-    /// Each handler's failures, listed once when they are alike.
-    private static func combined(_ scenario: PushScenario, _ each: [[String]]) -> [String] {
-        if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
-        return zip(scenario.conditions, each).flatMap { missing, failures in
-            let condition = PushHandler.allCases.filter(scenario.eitherWay.contains)
-                .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
-            return failures.map { "\(condition): \($0)" }
-        }
-    }
-
-    private static func replay(
-        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
-    ) -> [String] {
-        var failures: [String] = []
-        for call in calls(of: sequence, naming: naming) {
-            var completions = 0
-            let handling = handler.receive(
-                call.step.handler, state: call.step.state, notification: call.notification,
-                complete: call.completion { completions += 1 })
-            failures += judge(call, handling, completions: completions)
-        }
-        return failures
-    }
-
-    @MainActor
-    private static func replay(
-        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
-    ) async -> [String] {
-        var failures: [String] = []
-        for call in calls(of: sequence, naming: naming) {
-            let counter = PushCallCounter()
-            let complete = call.completion { counter.count += 1 }
-            let handling = await handler.receiveAwaitingWork(
-                call.step.handler, state: call.step.state, notification: call.notification, complete: complete)
-            failures += judge(call, handling, completions: counter.count)
-        }
-        return failures
-    }
-
-    /// Every call of `sequence` the app sees, in order, with its notification.
-    private static func calls(of sequence: PushSequence, naming: (PushSequence.Call) -> String) -> [Replayed] {
-        var replayed: [Replayed] = []
-        let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
-        for call in sequence.calls {
-            let push = sequence.pushes[call.push]
-            let step = push.scenario.steps[call.step]
-            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
-            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
-            let notification = PushReceivedNotification(
-                userInfo: step.bringsNotification ? payloads[call.push] : [:],
-                requestIdentifier: hands ? push.requestIdentifier : nil,
-                date: hands ? start + push.deliveredAt : nil,
-                actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
-                receivedAt: start + call.at, uptime: call.at)
-            let at = naming(call) + ", \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            replayed.append(Replayed(step: step, scenario: push.scenario, notification: notification, at: at))
-        }
-        return replayed
-    }
-
-    /// Every way `handling`, and the `completions` counted, depart from what `call`'s step says.
-    private static func judge(_ call: Replayed, _ handling: PushHandling, completions: Int) -> [String] {
-        var failures: [String] = []
-        let (step, at) = (call.step, call.at)
-        if step.bringsNotification && handling.event != step.event
-            && !ambiguous(call.scenario.setup, step, handling.event)
-        {
-            failures.append(
-                "\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
-        }
-        if handling.processesContent != step.processesContent {
-            var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
-            if !step.processesContent && handling.isRetry {
-                problem = "the content was handed over again: the app had not finished it"
-            }
-            failures.append("\(at): \(problem)")
-        }
-        if step.bringsNotification && handling.unexpected && call.scenario.under.isEmpty {
-            failures.append("\(at): taken as a call the matrix does not list")
-        }
-        if handling.respondsToTap != step.respondsToTap {
-            let problem = step.respondsToTap ? "the tap must be answered here" : "this call must not answer a tap"
-            failures.append("\(at): \(problem)")
-        }
-        if step.handler.hasState && completions != 1 {
-            failures.append("\(at): completion handler called \(completions) times, expected exactly once")
-        }
-        if handling.missedDeadline {
-            failures.append("\(at): the app did not call done before the deadline, so iOS was told .failed")
-        }
-        return failures
-    }
-
-    /// The identifier of the response iOS hands over for `tap`.
-    static func actionIdentifier(_ tap: PushTap) -> String {
-        switch tap.rawValue {
-        case "body": return PushReceivedNotification.defaultAction
-        case "dismiss": return PushReceivedNotification.dismissAction
-        default: return "pushmatrix.\(tap.rawValue)"
-        }
-    }
-
-    /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ setup: PushSetup, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
-        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state)
-        else { return false }
-        let meanings = [site.event] + site.alternatives
-        return meanings.contains(step.event) && meanings.contains(event)
-    }
-}
-
-/// Counts the calls of a completion handler a replay on the main actor passes.
-@MainActor
-final class PushCallCounter {
-    var count = 0
 }
 
 /// Writes what a real app saw when pushes arrived as a field log: the JSON lines, format version

@@ -86,3 +86,22 @@ nonisolated public enum PushClassifier {
         }
     }
 }
+
+extension PushLaunches {
+    /// Where a launch is the only call of a tap, for apps of a setup that lack `missing` (or, alike, any of
+    /// `eitherWay`): there the launch answers the tap itself.
+    static let answering: [Answering] = [
+        Answering(
+            setup: .ios10, launch: .launch, payload: PushPayload(alert: true, contentAvailable: true, category: true), missing: [.action],
+            eitherWay: []),
+        Answering(
+            setup: .ios8_9, launch: .launch, payload: PushPayload(alert: true, contentAvailable: true, category: true), missing: [.action],
+            eitherWay: []),
+        Answering(
+            setup: .ios10, launch: .launch, payload: PushPayload(alert: true, contentAvailable: false, category: true), missing: [.action],
+            eitherWay: []),
+        Answering(
+            setup: .ios8_9, launch: .launch, payload: PushPayload(alert: true, contentAvailable: false, category: true), missing: [.action],
+            eitherWay: []),
+    ]
+}

@@ -1,8 +1,10 @@
 import PushMatrixModel
 
-/// `Classifier.swift`: the matrix read backwards, a case per call site with the cells that lead there. What a
-/// classification holds, `PushClassification`, is in the plain `Runtime.swift`.
+/// `Classifier.swift`: the matrix read backwards, a case per call site with the cells that lead there, and the
+/// launches that answer a tap themselves. What a classification holds, `PushClassification`, and how the launches are
+/// read, `PushLaunches`, are in the plain `Runtime.swift`.
 struct ClassifierEmitter {
+    let view: SwiftView
     let sites: [SwiftView.CallSite]
 
     func file() -> [UInt8] {
@@ -22,7 +24,41 @@ struct ClassifierEmitter {
                 }
             }
         }
+        out.blankLine()
+        out.block("extension PushLaunches {") { out in
+            out.docComment([
+                "Where a launch is the only call of a tap, for apps of a setup that lack `missing` (or, alike, any of",
+                "`eitherWay`): there the launch answers the tap itself.",
+            ])
+            let entries = answering()
+            guard !entries.isEmpty else {
+                out.print("static let answering: [Answering] = []")
+                return
+            }
+            out.block("static let answering: [Answering] = [", closing: "]") { out in
+                out.elements(entries)
+            }
+        }
         return out.bytes
+    }
+
+    /// Each scenario whose tap brings the notification in one call only, a launch, as an `Answering`, once each.
+    private func answering() -> [String] {
+        let launches = Set(view.spec.handlers.filter(\.launchesApp).map(\.id))
+        var entries: [String] = []
+        var seen: Set<String> = []
+        for scenario in view.matrix.scenarios {
+            let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
+            guard taps.count == 1, launches.contains(taps[0].handler) else { continue }
+            let entry =
+                "Answering(setup: .\(scenario.setup), launch: .\(taps[0].handler), "
+                + "payload: PushPayload(\(view.payloadArguments(scenario.payload))), "
+                + "missing: \(SwiftView.setLiteral(scenario.missing)), eitherWay: \(SwiftView.setLiteral(scenario.eitherWay)))"
+            if seen.insert(entry).inserted {
+                entries.append(entry)
+            }
+        }
+        return entries
     }
 
     /// A case per call site: the cells that lead there as comments, then its classification.

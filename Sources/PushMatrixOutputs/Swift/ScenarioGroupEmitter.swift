@@ -1,78 +1,111 @@
 import PushMatrixModel
 
-/// `Scenarios/{payloadType}.swift`: one payload combination's scenarios, their lists and their shared payload.
+/// `Scenarios/{payloadType}.swift`, in the test-support module: one payload combination's scenarios as rows of text
+/// (`PushScenario.decoding`, whose doc comment gives the form), which compile in a fraction of the time Swift literals
+/// would; then the lists the tests replay, and a name for each scenario.
 struct ScenarioGroupEmitter {
     let view: SwiftView
     let group: SwiftView.Group
+    /// The generated module, which the test-support module imports.
+    let module: String
 
     func file() -> [UInt8] {
         var out = SwiftPrinter()
         out.print(SwiftView.generatedNotice)
         out.blankLine()
+        out.imports([module])
+        out.blankLine()
         out.block("nonisolated extension PushScenario {") { out in
-            printLists(&out)
-            out.blankLine()
+            let table = group.name + "__table"
             out.docComment(["The payload every scenario here is delivered with."])
             out.declaration(
                 "private static let \(group.name)__payload: PushPayload = ", call: "PushPayload",
                 arguments: view.payloadArguments(group.payload))
-            // Scenarios repeat a few steps: each step's expression is worked out once.
-            var expressions: [Scenario.Step: String] = [:]
-            for (index, scenario) in group.scenarios.enumerated() {
+            out.blankLine()
+            out.docComment(["Every scenario here, in the order of the rows."])
+            out.declaration(
+                "static let \(table) = ", call: "PushScenario.decoding",
+                arguments: "\(group.name)__rows, payload: \(group.name)__payload")
+            out.blankLine()
+            printLists(table, &out)
+            for index in group.scenarios.indices {
+                let position = index - group.scenarios.startIndex
                 out.blankLine()
-                out.print("/// " + group.summaries[index])  // made of ids and words: no line break
-                out.staticLet(group.names[index], call: "PushScenario") { out in
-                    printArguments(of: scenario, named: group.names[index], expressions: &expressions, &out)
-                }
+                out.print("/// " + group.summaries[position])  // made of ids and words: no line break
+                out.staticLet(group.names[position], "\(table)[\(position)]")
             }
+            out.blankLine()
+            out.docComment(["Each scenario as a row, and each of its calls as a `step` row."])
+            out.list("private static let \(group.name)__rows: [String]", rows().map { "\"\($0)\"" })
         }
         return out.bytes
     }
 
-    /// The list of the matrix's own scenarios, then each list a test replays (`SwiftView.Group.lists`).
-    private func printLists(_ out: inout SwiftPrinter) {
+    /// The list of the matrix's own scenarios, then each list a test replays (`SwiftView.Group.lists`): the own
+    /// scenarios with a tap, or those under conditions, which follow the own in the table.
+    private func printLists(_ table: String, _ out: inout SwiftPrinter) {
         out.docComment(["Every scenario of this payload combination."])
-        out.list("public static let \(group.name): [PushScenario]", group.names[..<group.ownCount].map { "." + $0 })
+        out.staticLet(group.name, "Array(\(table)[..<\(group.ownCount)])")
         for list in group.lists {
             out.blankLine()
-            let leftOut = list.members[0] < group.ownCount ? "" : " `all` leaves them out."
+            let leftOut = list.tap == nil ? " `all` leaves them out." : ""
             out.print("/// " + list.summary + leftOut)
-            out.list("public static let \(list.name): [PushScenario]", list.members.map { "." + group.names[$0] })
+            let value = list.tap.map { "\(group.name).filter { $0.tap == .\($0) }" } ?? "Array(\(table)[\(group.ownCount)...])"
+            out.staticLet(list.name, value)
         }
     }
 
-    /// `PushScenario`'s arguments, a line each; optional ones only when they differ from their defaults.
-    private func printArguments(
-        of scenario: Scenario, named name: String, expressions: inout [Scenario.Step: String], _ out: inout SwiftPrinter
-    ) {
-        out.labeled("name:", "\"\(name)\",")
-        out.print("payload: \(group.name)__payload,")
-        out.print("setup: .\(scenario.setup),")
-        out.print("appState: .\(scenario.appState),")
-        out.print("tap: \(scenario.tap.map { "." + $0 } ?? "nil"),")
-        if scenario.path > 1 {
-            out.print("path: \(scenario.path),")
-        }
-        out.print("missing: \(SwiftView.setLiteral(scenario.missing)),")
-        if !scenario.eitherWay.isEmpty {
-            out.print("eitherWay: \(SwiftView.setLiteral(scenario.eitherWay)),")
-        }
-        out.print("ignored: \(scenario.ignored),")
-        let comma = scenario.under.isEmpty ? "" : ","
-        if scenario.steps.isEmpty {
-            out.print("steps: []" + comma)
-        } else {
-            let steps = scenario.steps.map { step in
-                let expression = expressions[step] ?? SwiftView.stepExpression(step)
-                expressions[step] = expression
-                return expression
+    /// The rows of every scenario: its own, then a row per step.
+    private func rows() -> [String] {
+        var rows: [String] = []
+        for (position, scenario) in group.scenarios.enumerated() {
+            var words = [group.names[position] + ":", scenario.setup, scenario.appState]
+            if let tap = scenario.tap {
+                words.append("tap=" + tap)
             }
-            out.block("steps: [", closing: "]" + comma) { out in
-                out.elements(steps)
+            if scenario.path > 1 {
+                words.append("path=\(scenario.path)")
             }
+            if !scenario.missing.isEmpty {
+                words.append("missing=" + scenario.missing.joined(separator: ","))
+            }
+            if !scenario.eitherWay.isEmpty {
+                words.append("eitherWay=" + scenario.eitherWay.joined(separator: ","))
+            }
+            if scenario.ignored {
+                words.append("ignored")
+            }
+            if !scenario.under.isEmpty {
+                words.append("under=" + scenario.under.joined(separator: ","))
+            }
+            rows.append(words.joined(separator: " "))
+            rows += scenario.steps.map(Self.stepRow)
         }
-        if !scenario.under.isEmpty {
-            out.print("under: [" + scenario.under.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        return rows
+    }
+
+    /// A step's row: `step`, the handler, the state (`-` for none), the event, then its flags.
+    private static func stepRow(_ step: Scenario.Step) -> String {
+        var words = ["step", step.handler, step.state ?? "-", event(step.event)]
+        if step.processesContent {
+            words.append("content")
+        }
+        if step.respondsToTap {
+            words.append("tap")
+        }
+        if !step.bringsNotification {
+            words.append("noNotification")
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// An event as `PushEvent` spells it, without the dots.
+    private static func event(_ event: Scenario.Event) -> String {
+        switch event {
+        case .delivered(let state): return "delivered(\(state))"
+        case .launchedByTap: return "launchedByTap"
+        case .tapped(let tap): return "tapped(\(tap))"
+        case .outsideApp: return "outsideApp"
         }
     }
 }

@@ -1,15 +1,19 @@
 import PushMatrixModel
 
-/// `Scenarios/ScenarioTable.swift`: every scenario of the matrix, group after group, and those conditions make.
+/// `Scenarios/ScenarioTable.swift`, in the test-support module: every scenario of the matrix, group after group, and those conditions make.
 struct ScenarioTableEmitter {
     let view: SwiftView
     /// The names of the groups with scenarios under conditions.
     let conditioned: [String]
+    /// The generated module, which the test-support module imports.
+    let module: String
 
     func file() -> [UInt8] {
         let keys = view.matrix.payloadKeyIds
         var out = SwiftPrinter()
         out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        out.imports([module])
         out.blankLine()
         out.block("nonisolated extension PushScenario {") { out in
             out.docComment(["Every scenario of the matrix, one payload combination after another."])
@@ -25,6 +29,12 @@ struct ScenarioTableEmitter {
             out.list(
                 "public static let underConditions: [PushScenario]", conditioned.map { $0 + "__underConditions" },
                 after: ".flatMap { $0 }")
+            out.blankLine()
+            out.docComment(["The events a scenario row names without an argument (`decoding`), by name."])
+            let events = ["launchedByTap"] + (view.outsideApp ? ["outsideApp"] : [])
+            out.block("static let eventsWithoutArgument: [String: PushEvent] = [", closing: "]") { out in
+                out.elements(events.map { "\"\($0)\": .\($0)" })
+            }
         }
         return out.bytes
     }

@@ -1,15 +1,19 @@
 import PushMatrixModel
 
-/// `Scenarios/Sequences.swift`: the sequences of several pushes the matrix allows, their list and a declaration each.
+/// `Scenarios/Sequences.swift`, in the test-support module: the sequences of several pushes the matrix allows, their list and a declaration each.
 struct SequencesEmitter {
     let view: SwiftView
     /// The scenarios' Swift names, by their index in the matrix.
     let names: [String]
+    /// The generated module, which the test-support module imports.
+    let module: String
 
     func file() -> [UInt8] {
         let sequences = view.matrix.pushSequences()
         var out = SwiftPrinter()
         out.print(SwiftView.generatedNotice)
+        out.blankLine()
+        out.imports([module])
         out.blankLine()
         out.block("nonisolated extension PushSequence {") { out in
             out.docComment(["Every sequence of several pushes the matrix allows, a few per setup."])

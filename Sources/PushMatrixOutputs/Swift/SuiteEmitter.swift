@@ -84,11 +84,11 @@ struct SuiteEmitter {
         return out.bytes
     }
 
-    /// The notice and the imports of the module and the framework.
+    /// The notice and the imports of the module, its test-support module and the framework.
     private func printHead(_ out: inout SwiftPrinter) {
         out.print(SwiftView.generatedNotice)
         out.blankLine()
-        out.imports([module, framework.module])
+        out.imports([module, OutputPlan.testSupportModule(module), framework.module])
         out.blankLine()
     }
 

@@ -227,25 +227,22 @@ struct SwiftPrinter {
         }
     }
 
-    /// A `public static let` whose value is a call to `type`, laid out as swift-format does: on one line with its
-    /// type while that fits, then without the type, then broken after the `=` (and, if need be, after `static`),
-    /// with everything after it one level deeper. `arguments` prints the call's arguments, a line each.
-    mutating func staticLet(_ name: String, call type: String, _ arguments: (inout SwiftPrinter) -> Void) {
-        let head = "public static let \(name)"
-        if fits(head + ": \(type) = \(type)(") {
-            block(head + ": \(type) = \(type)(", closing: ")", arguments)
-        } else if fits(head + " = \(type)(") {
-            block(head + " = \(type)(", closing: ")", arguments)
-        } else if fits(head + " =") {
-            print(head + " =")
+    /// `public static let name = value`, laid out as swift-format does: on one line while that fits, else broken after
+    /// the `=` (and, if need be, after `static`), with the value one level deeper.
+    mutating func staticLet(_ name: String, _ value: String) {
+        let head = "public static let \(name) ="
+        if fits(head + " " + value) {
+            print(head + " " + value)
+        } else if fits(head) {
+            print(head)
             indented { out in
-                out.block("\(type)(", closing: ")", arguments)
+                out.print(value)
             }
         } else {
             print("public static")
             indented { out in
                 out.print("let \(name) =")
-                out.block("\(type)(", closing: ")", arguments)
+                out.print(value)
             }
         }
     }

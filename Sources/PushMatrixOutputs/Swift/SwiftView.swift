@@ -118,9 +118,9 @@ struct SwiftView {
         package let names: [String]
         package let testNames: [String]
         package let summaries: [String]
-        /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary and its scenarios'
-        /// positions in `names`.
-        package let lists: [(name: String, summary: String, members: [Int])]
+        /// Each list's Swift name (`alert__tapIcon`, `alert__underConditions`), its summary, its scenarios' positions
+        /// in `names`, and the tap it gathers the matrix's own scenarios of; nil for those under conditions.
+        package let lists: [(name: String, summary: String, members: [Int], tap: String?)]
 
         package init(
             _ payload: Payload, _ own: ArraySlice<Scenario>, conditioned: [Scenario] = [], leaving: [String] = [],
@@ -174,10 +174,11 @@ struct SwiftView {
                 (
                     name + "__tap" + word(tap),
                     "Every scenario of these cells with the tap \(tap), which leaves the notification alone.",
-                    taps.indices.filter { taps[$0] == tap }
+                    taps.indices.filter { taps[$0] == tap },
+                    Optional(tap)
                 )
             }
-            lists.append((name + "__underConditions", under, Array(own.count..<names.count)))
+            lists.append((name + "__underConditions", under, Array(own.count..<names.count), nil))
             self.lists = lists.filter { !$0.2.isEmpty }
         }
 
@@ -197,12 +198,6 @@ struct SwiftView {
     /// `[]`, `[.action, .presentation]`: a set of handlers as a literal.
     static func setLiteral(_ handlers: [String]) -> String {
         "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
-    }
-
-    static func stepExpression(_ step: Scenario.Step) -> String {
-        "Step(handler: .\(step.handler), state: \(step.state.map { "." + $0 } ?? "nil"), event: \(eventExpression(step.event)), "
-            + "processesContent: \(step.processesContent), respondsToTap: \(step.respondsToTap)"
-            + (step.bringsNotification ? ")" : ", bringsNotification: false)")
     }
 
     static func eventExpression(_ event: Scenario.Event) -> String {

@@ -428,23 +428,27 @@ public struct SwiftFiles: Sendable {
 
     /// The module's own files, in `Sources/MODULE`.
     public var sources: [File]
+    /// The test-support module's own files, in `Sources/MODULETestSupport`.
+    public var testSupport: [File]
     /// The suite's own files, in `Tests/MODULEConformanceTests`.
     public var tests: [File]
     /// The field kit's probe app's files, in `Probe`.
     public var probe: [File]
 
-    package init(sources: [File], tests: [File], probe: [File]) {
+    package init(sources: [File], testSupport: [File] = [], tests: [File], probe: [File]) {
         self.sources = sources
+        self.testSupport = testSupport
         self.tests = tests
         self.probe = probe
     }
 
-    /// The module's sources, the suite's own files, the field kit's probe app.
-    public enum Part: Sendable { case sources, tests, probe }
+    /// The module's sources, the test-support module's, the suite's own files, the field kit's probe app.
+    public enum Part: Sendable { case sources, testSupport, tests, probe }
 
     package subscript(part: Part) -> [File] {
         switch part {
         case .sources: return sources
+        case .testSupport: return testSupport
         case .tests: return tests
         case .probe: return probe
         }

@@ -456,7 +456,9 @@ enum SpecDecoder {
                 return .init(template: template, file: file, origin: entry.origin)
             }
         }
-        return SwiftFiles(sources: files("sources"), tests: files("tests"), probe: files("probe", optional: true))
+        return SwiftFiles(
+            sources: files("sources"), testSupport: files("testSupport", optional: true), tests: files("tests"),
+            probe: files("probe", optional: true))
     }
 
     /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.

@@ -5,6 +5,7 @@
 // pushmatrix:begin imports
 // pushmatrix:end imports
 import {{module}}
+import {{module}}TestSupport
 
 /// The handler the conformance suite checks, made fresh for each scenario, on the main actor.
 /// Where UIKit exists it is the app delegate skeleton, driven through `PushAppDelegateUnderTest`:

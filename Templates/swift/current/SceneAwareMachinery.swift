@@ -120,7 +120,7 @@ extension PushAppDelegate {
                 userInfo: notification.userInfo, event: event, isRetry: handling.isRetry,
                 isUnexpected: handling.unexpected)
             work.begin()
-            handed?.content.append(content.event)
+            testHooks?.handedContent(content.event)
             Task {
                 let result = await processContent(content)
                 contentFinished(handling, result: result)
@@ -135,7 +135,7 @@ extension PushAppDelegate {
                 userText: (response as? UNTextInputNotificationResponse)?.userText, targetScene: response?.targetScene,
                 response: response)
             work.begin()
-            handed?.taps.append(tap.event)
+            testHooks?.handedTap(tap.event)
             Task {
                 await respondToTap(tap)
                 work.end(nil)

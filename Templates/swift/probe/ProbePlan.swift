@@ -3,6 +3,7 @@
 
 import Foundation
 import {{module}}
+import {{module}}TestSupport
 
 /// The runs a tester makes with one setup: every scenario the spec predicts for it and
 /// for the optional handlers the app leaves out, in the spec's order. A run stays missing until

@@ -4,6 +4,7 @@
 #if canImport(UIKit)
 import Foundation
 import {{module}}
+import {{module}}TestSupport
 import UIKit
 
 /// The probe's screen: the run in progress (or the next one) step by step, a row to start or end

@@ -3,6 +3,7 @@
 
 import Foundation
 import {{module}}
+import {{module}}TestSupport
 
 /// The probe's field log and its open run. A run may outlive the process that started it (in
 /// the terminated and force-quit states iOS starts the app anew), so its id is kept in user

@@ -3,6 +3,7 @@
 
 import Foundation
 import {{module}}
+import {{module}}TestSupport
 
 /// The probe's words in one language: the spec's own names for app states and taps, and the
 /// screen's phrases.

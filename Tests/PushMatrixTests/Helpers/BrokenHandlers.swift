@@ -1,4 +1,5 @@
 import PushHandlers
+import PushHandlersTestSupport
 
 /// Handlers that get the built-in matrix wrong, each in one way developers do. This file
 /// imports only the generated module, so a generated package's test target can compile it too.

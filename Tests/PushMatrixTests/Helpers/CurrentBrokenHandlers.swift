@@ -1,4 +1,5 @@
 import CurrentPushHandlers
+import CurrentPushHandlersTestSupport
 import Foundation
 
 /// Handlers that get the current-iOS matrix wrong in the ways developers report for scenes,

@@ -1,4 +1,5 @@
 import CurrentPushHandlers
+import CurrentPushHandlersTestSupport
 import Foundation
 import XCTest
 
@@ -37,7 +38,7 @@ final class SuiteParityTests: IntegrationTestCase {
             failures: CurrentBrokenHandlers.named.mapValues {
                 CurrentBrokenHandlers.failing(
                     $0,
-                    scenarios: CurrentPushHandlers.PushScenario.all + CurrentPushHandlers.PushScenario.underConditions
+                    scenarios: CurrentPushHandlersTestSupport.PushScenario.all + CurrentPushHandlersTestSupport.PushScenario.underConditions
                 )
                 .merging(CurrentBrokenHandlers.failingSequences($0)) { $1 }
             }),

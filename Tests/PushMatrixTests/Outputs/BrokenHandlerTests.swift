@@ -1,4 +1,5 @@
 import PushHandlers
+import PushHandlersTestSupport
 import XCTest
 
 /// The generated conformance checks must catch handlers that get the matrix wrong.

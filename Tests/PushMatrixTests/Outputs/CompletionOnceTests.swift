@@ -1,4 +1,5 @@
 import CurrentPushHandlers
+import CurrentPushHandlersTestSupport
 import Foundation
 import XCTest
 

@@ -49,7 +49,7 @@ final class EmitterSnippetTests: XCTestCase {
     }
 
     func testTheClassifierHasACasePerCallSiteWithItsCells() {
-        let file = ClassifierEmitter(sites: SwiftView.callSites(Self.matrix)).file()
+        let file = ClassifierEmitter(view: Self.view, sites: SwiftView.callSites(Self.matrix)).file()
         assertPrints(
             file,
             """
@@ -61,30 +61,30 @@ final class EmitterSnippetTests: XCTestCase {
         assertPrints(file, "        default:\n            return nil\n        }\n    }\n}\n")
     }
 
-    func testAScenarioGroupDeclaresItsListItsPayloadAndEachScenario() {
-        let file = ScenarioGroupEmitter(view: Self.view, group: group).file()
-        assertPrints(
-            file,
-            """
-            nonisolated extension PushScenario {
-                /// Every scenario of this payload combination.
-                public static let alert: [PushScenario] = [
-            """)
+    func testAScenarioGroupDeclaresItsPayloadItsRowsItsListAndEachScenario() {
+        let file = ScenarioGroupEmitter(view: Self.view, group: group, module: "Mini").file()
+        assertPrints(file, "import Mini\n\nnonisolated extension PushScenario {\n")
         assertPrints(file, "    private static let alert__payload: PushPayload = PushPayload(alert: true)\n")
+        assertPrints(file, "    static let alert__table = PushScenario.decoding(alert__rows, payload: alert__payload)\n")
+        assertPrints(file, "    public static let alert = Array(alert__table[..<")
+        assertPrints(file, "    public static let alert__modern__foreground__noTap = alert__table[0]\n")
         assertPrints(
             file,
             """
-                public static let alert__modern__foreground__noTap: PushScenario = PushScenario(
-                    name: "alert__modern__foreground__noTap",
-                    payload: alert__payload,
-                    setup: .modern,
-                    appState: .foreground,
-                    tap: nil,
+                private static let alert__rows: [String] = [
+                    "alert__modern__foreground__noTap: modern foreground",
+                    "step reception active delivered(active) content",
             """)
     }
 
+    func testTheClassifierListsTheLaunchesThatAnswerATap() {
+        let file = ClassifierEmitter(view: Self.view, sites: SwiftView.callSites(Self.matrix)).file()
+        assertPrints(file, "extension PushLaunches {\n")
+        assertPrints(file, "    static let answering: [Answering] = ")
+    }
+
     func testTheScenarioTableListsTheGroupsInPayloadOrder() {
-        let file = ScenarioTableEmitter(view: Self.view, conditioned: []).file()
+        let file = ScenarioTableEmitter(view: Self.view, conditioned: [], module: "Mini").file()
         assertPrints(
             file,
             """
@@ -93,12 +93,13 @@ final class EmitterSnippetTests: XCTestCase {
                     none,
                 ].flatMap { $0 }
             """)
-        assertPrints(file, "    public static let underConditions: [PushScenario] = []\n}\n")
+        assertPrints(file, "    public static let underConditions: [PushScenario] = []\n\n")
+        assertPrints(file, "    static let eventsWithoutArgument: [String: PushEvent] = [\n        \"launchedByTap\": .launchedByTap\n    ]\n")
     }
 
     func testTheSuitesNameATestPerScenarioOrPerCell() {
         let xctest = SuiteEmitter(view: Self.view, module: "Mini", framework: .xctest).groupFile(group)
-        assertPrints(xctest, "import Mini\nimport XCTest\n\n")
+        assertPrints(xctest, "import Mini\nimport MiniTestSupport\nimport XCTest\n\n")
         assertPrints(
             xctest,
             """

@@ -1,5 +1,6 @@
 import Foundation
 import PushHandlers
+import PushHandlersTestSupport
 import XCTest
 
 /// The field-tested matrix's router on iOS 8/9, where a tap is a reception call in `.inactive`

@@ -87,7 +87,7 @@ final class CommandTests: XCTestCase {
             }
         }
         XCTAssertTrue(imported.isSuperset(of: ["XCTest", "Testing"]), "\(imported)")
-        XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe"]), [])
+        XCTAssertEqual(imported.subtracting(Generator.importedModules + ["Probe", "ProbeTestSupport"]), [])
     }
 
     /// Output lost on the way out is a failure the user hears about, whatever the command.
@@ -243,7 +243,7 @@ final class CommandTests: XCTestCase {
         try Data(entries.utf8).write(to: URL(fileURLWithPath: manifest))
         try FileManager.default.createDirectory(atPath: output + "/Docs/fr", withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: output + "/Docs/fr/reception-methods.md"))
-        let fixtureOnly = output + "/Sources/PushHandlers/Scenarios/AlertContentAvailableCategoryMutableContent.swift"
+        let fixtureOnly = output + "/Sources/PushHandlersTestSupport/Scenarios/AlertContentAvailableCategoryMutableContent.swift"
         XCTAssertTrue(FileManager.default.fileExists(atPath: fixtureOnly))
 
         XCTAssertEqual(generate(output, ["--check"]).status, 1, "files no longer produced make the output stale")

@@ -141,12 +141,11 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     /// store, or nil, here before the first push.
     public lazy var memoryStore: PushMemoryStore? = Self.standardStore(appGroup: appGroup)
     lazy var router = PushRouter(
-        setup: tested.setup ?? system.setup, missing: tested.missing ?? missingHandlers,
+        setup: testHooks?.setup ?? system.setup, missing: testHooks?.missing ?? missingHandlers,
         messageIDKey: messageIDKey, senders: pushSenders, store: memoryStore)
-    /// What `PushAppDelegateUnderTest` makes the delegate take itself for, in place of its own.
-    var tested: (setup: PushSetup?, missing: Set<PushHandler>?) = (nil, nil)
-    /// What the app's code was handed, call by call, while `PushAppDelegateUnderTest` drives it.
-    var handed: PushHanded?
+    /// What a conformance suite sets while it drives this delegate (`PushAppDelegateUnderTest`); nil
+    /// in an app. Set before the first push.
+    public var testHooks: PushTestHooks?
 
     /// Opt-in field recording (docs/field-log.md): when set, every push call this delegate routes
     /// is written to the recorder's open run before it is handled. Nil, the default, records

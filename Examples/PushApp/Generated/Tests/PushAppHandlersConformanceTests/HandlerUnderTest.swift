@@ -6,6 +6,7 @@
 import PushApp
 // pushmatrix:end imports
 import PushAppHandlers
+import PushAppHandlersTestSupport
 
 /// The handler the conformance suite checks, made fresh for each scenario, on the main actor.
 /// Where UIKit exists it is the app delegate skeleton, driven through `PushAppDelegateUnderTest`:

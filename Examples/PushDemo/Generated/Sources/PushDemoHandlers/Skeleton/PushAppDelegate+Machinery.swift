@@ -111,7 +111,7 @@ extension PushAppDelegate {
         let userInfo = notification.userInfo
         if handling.processesContent {
             work.begin()
-            handed?.content.append(event)
+            testHooks?.handedContent(event)
             let answer = PushCompletionOnce(within: nil, orElse: UIBackgroundFetchResult.failed) { [weak self] result in
                 self?.contentFinished(handling, result: result)
                 work.end(result)
@@ -119,7 +119,7 @@ extension PushAppDelegate {
             processContent(userInfo, event: event, done: answer.done)
         }
         if handling.respondsToTap {
-            handed?.taps.append(event)
+            testHooks?.handedTap(event)
             let action = notification.actionIdentifier
             respondToTap(
                 userInfo, event: event,
