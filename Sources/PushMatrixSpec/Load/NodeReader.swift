@@ -15,6 +15,27 @@ final class NodeReader {
 
     package var origin: Origin { Origin(path: path, location: node.location) }
 
+    /// This object's required members, each read whole or as a stand-in.
+    package var required: Required { Required(reader: self) }
+
+    /// Reads required members as values, never nil: one that is missing or of the wrong type is reported, and read as
+    /// a stand-in (the empty string, false, a text in no language, a reference to no id), so a decoder builds each
+    /// value in one expression. The stand-ins never leave the decoder: `SpecDecoder.decode` gives no spec once
+    /// anything is reported.
+    package struct Required {
+        let reader: NodeReader
+
+        package func string(_ key: String) -> String { reader.string(key) ?? "" }
+
+        package func bool(_ key: String) -> Bool { reader.bool(key) ?? false }
+
+        package func identifier(_ key: String) -> Reference { reader.identifier(key) ?? Reference(id: "", origin: reader.origin) }
+
+        package func text(_ key: String, plainIn languages: [String]? = nil) -> LocalizedText {
+            reader.text(key, plainIn: languages) ?? LocalizedText(values: [:], origin: reader.origin)
+        }
+    }
+
     /// Reads an object's members; nil (with an error) when `node` is not an object.
     package static func object(_ node: JSONNode, path: String, sink: DiagnosticSink) -> NodeReader? {
         guard case .object = node.value else {
@@ -93,7 +114,8 @@ final class NodeReader {
         return nil
     }
 
-    private func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
+    /// What `read` makes of `node` (not a member of this object) as an object, whose unknown keys are then reported.
+    package func element<T>(_ node: JSONNode, path: String, _ read: (NodeReader) -> T?) -> T? {
         Self.object(node, path: path, sink: sink).flatMap { reader in
             defer { reader.finish() }
             return read(reader)

@@ -54,141 +54,112 @@ enum SpecDecoder {
         return .current
     }
 
-    private static func language(_ reader: NodeReader) -> Language? {
-        let id = reader.string("id")
-        let name = reader.string("name")
-        let marker = reader.string("footnoteMarker")
-        guard let id, let name, let marker else { return nil }
-        return Language(id: id, name: name, footnoteMarker: marker, origin: reader.origin)
+    private static func language(_ reader: NodeReader) -> Language {
+        Language(
+            id: reader.required.string("id"), name: reader.required.string("name"),
+            footnoteMarker: reader.required.string("footnoteMarker"), origin: reader.origin)
     }
 
-    private static func payloadKey(_ reader: NodeReader) -> PayloadKey? {
-        let id = reader.string("id")
-        let name = reader.text("name")
+    private static func payloadKey(_ reader: NodeReader) -> PayloadKey {
+        let id = reader.required.string("id")
+        let name = reader.required.text("name")
         let makesVisible = reader.bool("makesVisible", default: false) ?? false
-        let apns = reader.object("apns") { apns in (key: apns.string("key"), presentWhen: apns.strings("presentWhen")) }
-        let requires = reader.strings("requires", optional: true)
-        guard let id, let name, let key = apns?.key else { return nil }
+        let apns = reader.object("apns") { apns in (key: apns.required.string("key"), presentWhen: apns.strings("presentWhen")) }
         return PayloadKey(
-            id: id, name: name, makesVisible: makesVisible, apnsKey: key, presentWhen: apns?.presentWhen ?? [], requires: requires,
+            id: id, name: name, makesVisible: makesVisible, apnsKey: apns?.key ?? "", presentWhen: apns?.presentWhen ?? [],
+            requires: reader.strings("requires", optional: true), origin: reader.origin)
+    }
+
+    private static func setup(_ reader: NodeReader, _ naming: SetupNaming, _ ids: [String]) -> Setup {
+        Setup(
+            id: reader.required.string("id"), name: reader.required.text("name"),
+            className: reader.string("className", optional: naming.list == SetupNaming.current.list),
+            platforms: reader.required.text("platforms", plainIn: ids), description: reader.required.text("description"),
             origin: reader.origin)
     }
 
-    private static func setup(_ reader: NodeReader, _ naming: SetupNaming, _ ids: [String]) -> Setup? {
-        let id = reader.string("id")
-        let name = reader.text("name")
-        let className = reader.string("className", optional: naming.list == SetupNaming.current.list)
-        let platforms = reader.text("platforms", plainIn: ids)
-        let description = reader.text("description")
-        guard let id, let name, let platforms, let description else { return nil }
-        return Setup(id: id, name: name, className: className, platforms: platforms, description: description, origin: reader.origin)
-    }
-
-    private static func appState(_ reader: NodeReader) -> AppState? {
-        let id = reader.string("id")
-        let running = reader.bool("running")
+    private static func appState(_ reader: NodeReader) -> AppState {
+        let id = reader.required.string("id")
+        let running = reader.required.bool("running")
         let launchesInBackground = reader.bool("launchesInBackground", default: false) ?? false
-        let name = reader.text("name")
-        let description = reader.text("description")
-        let notes = reader.strings("notes", optional: true)
-        guard let id, let running, let name, let description else { return nil }
         return AppState(
-            id: id, name: name, description: description, running: running, launchesInBackground: launchesInBackground,
-            notes: notes, origin: reader.origin)
+            id: id, name: reader.required.text("name"), description: reader.required.text("description"), running: running,
+            launchesInBackground: launchesInBackground, notes: reader.strings("notes", optional: true), origin: reader.origin)
     }
 
-    private static func handlerState(_ reader: NodeReader) -> HandlerState? {
-        let id = reader.string("id")
-        let swift = reader.string("swift")
-        let objc = reader.string("objc")
-        let description = reader.text("description")
-        guard let id, let swift, let objc, let description else { return nil }
-        return HandlerState(id: id, swift: swift, objc: objc, description: description, origin: reader.origin)
+    private static func handlerState(_ reader: NodeReader) -> HandlerState {
+        HandlerState(
+            id: reader.required.string("id"), swift: reader.required.string("swift"), objc: reader.required.string("objc"),
+            description: reader.required.text("description"), origin: reader.origin)
     }
 
-    private static func handler(_ reader: NodeReader) -> Handler? {
-        let id = reader.string("id")
-        let hasState = reader.bool("hasState")
-        let launches = reader.bool("launchesApp")
-        let optional = reader.bool("optional")
+    private static func handler(_ reader: NodeReader) -> Handler {
+        let id = reader.required.string("id")
+        let hasState = reader.required.bool("hasState")
+        let launches = reader.required.bool("launchesApp")
+        let optional = reader.required.bool("optional")
         let inExtension = process(reader)
         let carriesTap = reader.bool("carriesTap", default: false) ?? false
-        let name = reader.text("name")
-        let description = reader.text("description")
-        let methods: [MethodName] = reader.entries("methods") { setup, value, origin in
-            guard let method = NodeReader.object(value, path: origin.path, sink: reader.sink) else { return nil }
-            defer { method.finish() }
-            let swift = method.string("swift")
-            let objc = method.string("objc")
-            let handsNotification = method.bool("handsNotification", default: false) ?? false
-            guard let swift, let objc else { return nil }
-            return MethodName(setup: Reference(id: setup, origin: origin), swift: swift, objc: objc, handsNotification: handsNotification)
-        }
-        guard let id, let hasState, let launches, let optional, let name, let description else { return nil }
         return Handler(
-            id: id, name: name, description: description, hasState: hasState, launchesApp: launches, optional: optional,
-            inExtension: inExtension, carriesTap: carriesTap, methods: methods, origin: reader.origin)
-    }
-
-    private static func tap(_ reader: NodeReader) -> Tap? {
-        let id = reader.string("id")
-        let name = reader.text("name")
-        let requires = reader.strings("requires")
-        let opensApp = reader.bool("opensApp", default: true) ?? true
-        let touches = reader.bool("touchesNotification", default: true) ?? true
-        guard let id, let name else { return nil }
-        return Tap(id: id, name: name, requires: requires, opensApp: opensApp, touchesNotification: touches, origin: reader.origin)
-    }
-
-    private static func note(_ reader: NodeReader, _ naming: SetupNaming) -> Note? {
-        let id = reader.string("id")
-        let text = reader.text("text")
-        let source = reader.identifier("source")
-        let moreSources = reader.strings("moreSources", optional: true)
-        let setups = nonEmptyStrings(
-            reader, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)")
-        let keys = nonEmptyStrings(
-            reader, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition")
-        let fallback: Fallback? = reader.object("whenMissing", optional: true) { whenMissing in
-            let handler = whenMissing.identifier("handler")
-            let instead = whenMissing.object("instead", call)
-            let text = whenMissing.text("text", optional: true)
-            guard let handler, let instead else { return nil }
-            return Fallback(handler: handler, instead: instead, text: text)
-        }
-        guard let id, let text, let source else { return nil }
-        return Note(
-            id: id, text: text, source: source, moreSources: moreSources, setups: setups, onlyWithAPNsKeys: keys, whenMissing: fallback,
+            id: id, name: reader.required.text("name"), description: reader.required.text("description"), hasState: hasState,
+            launchesApp: launches, optional: optional, inExtension: inExtension, carriesTap: carriesTap,
+            methods: reader.entries("methods") { setup, value, origin in
+                reader.element(value, path: origin.path) { method in
+                    MethodName(
+                        setup: Reference(id: setup, origin: origin), swift: method.required.string("swift"),
+                        objc: method.required.string("objc"), handsNotification: method.bool("handsNotification", default: false) ?? false)
+                }
+            },
             origin: reader.origin)
     }
 
-    private static func condition(_ reader: NodeReader, _ naming: SetupNaming) -> Condition? {
-        let id = reader.string("id")
-        let name = reader.text("name")
-        let text = reader.text("text")
-        let howToSet = reader.text("howToSet")
-        let appliesTo = reader.object("appliesTo") { selection($0, naming) }
-        let changes = reader.objects("changes", optional: true) { change -> Condition.CallChange? in
-            let effect = change.identifier("effect")
-            let handler = change.identifier("handler", optional: true)
-            let state = change.identifier("state", optional: true)
-            let at = change.identifier("at", optional: true)
-            guard let effect else { return nil }
-            guard let known = Condition.Effect(rawValue: effect.id) else {
-                let effects = Condition.Effect.allCases.map(\.rawValue)
-                change.sink.error(
-                    effect.origin,
-                    "unknown effect '\(effect.id)'" + Suggestion.didYouMean(effect.id, in: effects) + "; expected one of "
-                        + effects.map { "'\($0)'" }.joined(separator: ", "))
-                return nil
-            }
-            return Condition.CallChange(effect: known, handler: handler, state: state, at: at, origin: change.origin)
-        }
-        let sources = reader.strings("sources")
-        guard let id, let name, let text, let howToSet, let appliesTo else { return nil }
-        return Condition(
-            id: id, name: name, text: text, howToSet: howToSet, appliesTo: appliesTo, changes: changes, sources: sources,
+    private static func tap(_ reader: NodeReader) -> Tap {
+        Tap(
+            id: reader.required.string("id"), name: reader.required.text("name"), requires: reader.strings("requires"),
+            opensApp: reader.bool("opensApp", default: true) ?? true,
+            touchesNotification: reader.bool("touchesNotification", default: true) ?? true, origin: reader.origin)
+    }
+
+    private static func note(_ reader: NodeReader, _ naming: SetupNaming) -> Note {
+        Note(
+            id: reader.required.string("id"), text: reader.required.text("text"), source: reader.required.identifier("source"),
+            moreSources: reader.strings("moreSources", optional: true),
+            setups: nonEmptyStrings(
+                reader, naming.noteKey, "lists no \(naming.words); leave \"\(naming.noteKey)\" out for a note about every \(naming.words)"),
+            onlyWithAPNsKeys: nonEmptyStrings(
+                reader, "onlyWithAPNsKeys", "lists no APNs key; leave \"onlyWithAPNsKeys\" out for a note that sets no condition"),
+            whenMissing: reader.object("whenMissing", optional: true) { whenMissing in
+                let handler = whenMissing.required.identifier("handler")
+                let instead = whenMissing.object("instead", call)
+                let text = whenMissing.text("text", optional: true)
+                return instead.map { Fallback(handler: handler, instead: $0, text: text) }
+            },
             origin: reader.origin)
+    }
+
+    private static func condition(_ reader: NodeReader, _ naming: SetupNaming) -> Condition {
+        Condition(
+            id: reader.required.string("id"), name: reader.required.text("name"), text: reader.required.text("text"),
+            howToSet: reader.required.text("howToSet"),
+            appliesTo: reader.object("appliesTo") { selection($0, naming) } ?? CellSelection(),
+            changes: reader.objects("changes", optional: true) { change in
+                Condition.CallChange(
+                    effect: effect(change), handler: change.identifier("handler", optional: true),
+                    state: change.identifier("state", optional: true), at: change.identifier("at", optional: true), origin: change.origin)
+            },
+            sources: reader.strings("sources"), origin: reader.origin)
+    }
+
+    /// A change's effect, by name; a stand-in when it is missing or unknown (reported).
+    private static func effect(_ change: NodeReader) -> Condition.Effect {
+        guard let effect = change.identifier("effect") else { return .removed }
+        if let known = Condition.Effect(rawValue: effect.id) { return known }
+        let effects = Condition.Effect.allCases.map(\.rawValue)
+        change.sink.error(
+            effect.origin,
+            "unknown effect '\(effect.id)'" + Suggestion.didYouMean(effect.id, in: effects) + "; expected one of "
+                + effects.map { "'\($0)'" }.joined(separator: ", "))
+        return .removed
     }
 
     /// A selection of cells; an empty list of setups or app states is refused, as selecting none.
@@ -200,20 +171,18 @@ enum SpecDecoder {
     }
 
     private static func designCase(_ reader: NodeReader, _ naming: SetupNaming) -> DesignCase? {
-        let id = reader.string("id")
-        let title = reader.text("title")
-        let text = reader.text("text")
-        let cell = reader.object("cell") { address($0, naming) }
-        guard let id, let title, let text, let cell else { return nil }
-        return DesignCase(id: id, title: title, text: text, cell: cell, origin: reader.origin)
+        let id = reader.required.string("id")
+        let title = reader.required.text("title")
+        let text = reader.required.text("text")
+        return reader.object("cell") { address($0, naming) }.map {
+            DesignCase(id: id, title: title, text: text, cell: $0, origin: reader.origin)
+        }
     }
 
-    private static func relatedMatrix(_ reader: NodeReader) -> RelatedMatrix? {
-        let name = reader.text("name")
-        let description = reader.text("description")
-        let href = reader.text("href")
-        guard let name, let description, let href else { return nil }
-        return RelatedMatrix(name: name, description: description, href: href, origin: reader.origin)
+    private static func relatedMatrix(_ reader: NodeReader) -> RelatedMatrix {
+        RelatedMatrix(
+            name: reader.required.text("name"), description: reader.required.text("description"), href: reader.required.text("href"),
+            origin: reader.origin)
     }
 
     private static func texts(_ document: NodeReader, _ key: String, _ sink: DiagnosticSink) -> [String: LocalizedText] {
@@ -232,13 +201,11 @@ enum SpecDecoder {
     }
 
     /// Reads a call; the caller finishes the reader (so unknown keys are reported once).
-    private static func call(_ reader: NodeReader) -> Call? {
-        let handler = reader.identifier("handler")
-        let state = reader.identifier("state", optional: true)
-        let notes = reader.strings("notes", optional: true)
-        let without = reader.bool("withoutNotification", default: false) ?? false
-        guard let handler else { return nil }
-        return Call(handler: handler, state: state, notes: notes, bringsNotification: !without, origin: reader.origin)
+    private static func call(_ reader: NodeReader) -> Call {
+        Call(
+            handler: reader.required.identifier("handler"), state: reader.identifier("state", optional: true),
+            notes: reader.strings("notes", optional: true),
+            bringsNotification: !(reader.bool("withoutNotification", default: false) ?? false), origin: reader.origin)
     }
 
     private static func payload(_ reader: NodeReader, optional: Bool = false) -> [(key: Reference, value: Bool)] {
@@ -251,12 +218,10 @@ enum SpecDecoder {
         }
     }
 
-    private static func address(_ reader: NodeReader, _ naming: SetupNaming) -> CellAddress? {
-        let payload = payload(reader)
-        let setup = reader.identifier(naming.cellKey)
-        let appState = reader.identifier("appState")
-        guard let setup, let appState else { return nil }
-        return CellAddress(payload: payload, setup: setup, appState: appState, origin: reader.origin)
+    private static func address(_ reader: NodeReader, _ naming: SetupNaming) -> CellAddress {
+        CellAddress(
+            payload: payload(reader), setup: reader.required.identifier(naming.cellKey), appState: reader.required.identifier("appState"),
+            origin: reader.origin)
     }
 
     private static func taps(_ reader: NodeReader, optional: Bool = false) -> [(tap: Reference, calls: [Call])] {
@@ -277,133 +242,96 @@ enum SpecDecoder {
                     return (language, items.enumerated().compactMap { NodeReader.string($1, path: "\(origin.path)[\($0)]", sink: sink) })
                 }, uniquingKeysWith: { first, _ in first })
         }
-        let id = reader.string("id")
-        let term = reader.text("term")
-        let meaning = reader.text("meaning")
-        let variants = byLanguage("variants")
-        let allowed = byLanguage("allowed")
-        guard let id, let term, let meaning else { return nil }
-        return GlossaryEntry(id: id, term: term, meaning: meaning, variants: variants, allowed: allowed, origin: reader.origin)
+        return GlossaryEntry(
+            id: reader.required.string("id"), term: reader.required.text("term"), meaning: reader.required.text("meaning"),
+            variants: byLanguage("variants"), allowed: byLanguage("allowed"), origin: reader.origin)
     }
 
-    private static func path(_ reader: NodeReader) -> CellPath? {
-        let onDelivery = reader.member("onDelivery", optional: true).map {
-            reader.objects(in: $0, path: reader.childPath("onDelivery"), call)
-        }
-        let taps = taps(reader, optional: true)
-        let source = reader.identifier("source")
-        let seenOn = reader.string("seenOn", optional: true)
-        let extrapolated = reader.bool("extrapolated", default: false) ?? false
-        guard let source else { return nil }
-        return CellPath(
-            onDelivery: onDelivery, taps: taps, source: source, seenOn: seenOn, extrapolated: extrapolated, origin: reader.origin)
+    private static func path(_ reader: NodeReader) -> CellPath {
+        CellPath(
+            onDelivery: reader.member("onDelivery", optional: true).map {
+                reader.objects(in: $0, path: reader.childPath("onDelivery"), call)
+            },
+            taps: taps(reader, optional: true), source: reader.required.identifier("source"),
+            seenOn: reader.string("seenOn", optional: true),
+            extrapolated: reader.bool("extrapolated", default: false) ?? false, origin: reader.origin)
     }
 
-    private static func cell(_ reader: NodeReader, _ naming: SetupNaming) -> Cell? {
+    private static func cell(_ reader: NodeReader, _ naming: SetupNaming) -> Cell {
         let payload = payload(reader)
         let taps = taps(reader)
-        let setup = reader.identifier(naming.cellKey)
-        let appState = reader.identifier("appState")
-        let notificationCenter = reader.bool("notificationCenter")
-        let ignored = reader.bool("ignored")
-        let source = reader.identifier("source")
+        let setup = reader.required.identifier(naming.cellKey)
+        let appState = reader.required.identifier("appState")
+        let notificationCenter = reader.required.bool("notificationCenter")
+        let ignored = reader.required.bool("ignored")
+        let source = reader.required.identifier("source")
         let onDelivery = reader.objects("onDelivery", call)
-        let notes = reader.strings("notes", optional: true)
-        let seenOn = reader.string("seenOn", optional: true)
-        let paths = reader.objects("paths", optional: true, path)
-        guard let setup, let appState, let notificationCenter, let ignored, let source else { return nil }
         return Cell(
             payload: payload, setup: setup, appState: appState, onDelivery: onDelivery, notificationCenter: notificationCenter,
-            taps: taps, ignored: ignored, notes: notes, source: source, seenOn: seenOn, paths: paths, origin: reader.origin)
+            taps: taps, ignored: ignored, notes: reader.strings("notes", optional: true), source: source,
+            seenOn: reader.string("seenOn", optional: true), paths: reader.objects("paths", optional: true, path), origin: reader.origin)
     }
 
     private static func rules(_ reader: NodeReader) -> [Rule] {
-        reader.objects("rules") { document in
-            let id = document.string("id")
-            let text = document.text("text")
-            guard let id, let text else { return nil }
-            return Rule(id: id, text: text, origin: document.origin)
-        }
+        reader.objects("rules") { rule in Rule(id: rule.required.string("id"), text: rule.required.text("text"), origin: rule.origin) }
     }
 
     private static let missing = Reference(id: "", origin: Origin(path: "", location: SourceLocation(line: 1, column: 1)))
 
     private static func receptionHandler(_ reader: NodeReader) -> ReceptionHandlerFacts {
         ReceptionHandlerFacts(
-            source: reader.identifier("source") ?? missing,
-            handler: reader.identifier("handler") ?? missing,
+            source: reader.required.identifier("source"),
+            handler: reader.required.identifier("handler"),
             completionDeadlineSeconds: reader.integer("completionDeadlineSeconds") ?? 0,
             fetchResults: reader.objects("fetchResults") { result in
-                let id = result.string("id")
-                let swift = result.string("swift")
-                let objc = result.string("objc")
-                let meaning = result.text("meaning")
-                guard let id, let swift, let objc, let meaning else { return nil }
-                return .init(id: id, swift: swift, objc: objc, meaning: meaning, origin: result.origin)
+                .init(
+                    id: result.required.string("id"), swift: result.required.string("swift"), objc: result.required.string("objc"),
+                    meaning: result.required.text("meaning"), origin: result.origin)
             },
             rules: rules(reader))
     }
 
     private static func permission(_ reader: NodeReader, _ naming: SetupNaming) -> PermissionFacts {
         PermissionFacts(
-            source: reader.identifier("source") ?? missing,
+            source: reader.required.identifier("source"),
             statuses: reader.objects("statuses") { status in
-                let id = status.string("id")
-                let meaning = status.text("meaning")
-                let response = status.text("response")
-                guard let id, let meaning, let response else { return nil }
-                return .init(id: id, meaning: meaning, response: response, origin: status.origin)
+                .init(
+                    id: status.required.string("id"), meaning: status.required.text("meaning"), response: status.required.text("response"),
+                    origin: status.origin)
             },
             checkPoints: reader.objects("checkPoints") { point in
-                let symbol = point.identifier("symbol")
-                let setup = point.identifier(naming.cellKey, optional: true)
-                guard let symbol else { return nil }
-                return .init(symbol: symbol, setup: setup)
+                .init(symbol: point.required.identifier("symbol"), setup: point.identifier(naming.cellKey, optional: true))
             },
             setups: reader.objects(naming.noteKey) { way in
-                let setup = way.identifier(naming.cellKey)
-                let read = way.identifier("read")
-                let request = way.identifier("request")
-                let switchOn = way.string("switchOn")
-                let cases: [PermissionFacts.Way.Case] = way.objects("cases") { item in
-                    let pattern = item.string("pattern")
-                    let status = item.identifier("status")
-                    guard let pattern, let status else { return nil }
-                    return .init(pattern: pattern, status: status)
-                }
-                let rules = rules(way)
-                guard let setup, let read, let request, let switchOn else { return nil }
-                return .init(setup: setup, read: read, request: request, switchOn: switchOn, cases: cases, rules: rules)
+                .init(
+                    setup: way.required.identifier(naming.cellKey), read: way.required.identifier("read"),
+                    request: way.required.identifier("request"),
+                    switchOn: way.required.string("switchOn"),
+                    cases: way.objects("cases") { item in
+                        .init(pattern: item.required.string("pattern"), status: item.required.identifier("status"))
+                    },
+                    rules: rules(way))
             })
     }
 
     private static func callOrder(_ reader: NodeReader) -> CallOrderFacts {
         CallOrderFacts(
-            source: reader.identifier("source") ?? missing,
+            source: reader.required.identifier("source"),
             tapOpensApp: reader.objects("tapOpensApp") { observed in
-                let symbol = observed.identifier("symbol")
-                let text = observed.text("text")
-                guard let symbol, let text else { return nil }
-                return .init(symbol: symbol, text: text)
+                .init(symbol: observed.required.identifier("symbol"), text: observed.required.text("text"))
             },
             rules: rules(reader))
     }
 
-    private static func setupGuide(_ reader: NodeReader) -> SetupGuide? {
-        let intro = reader.text("intro")
-        let sections: [SetupGuide.Section] = reader.objects("sections") { section in
-            let id = section.string("id")
-            let heading = section.text("heading")
-            let paragraphs: [LocalizedText] = section.list("paragraphs") { node, path in
-                NodeReader.text(node, path: path, sink: section.sink)
-            }
-            let code = section.string("code", optional: true)
-            let sources = section.strings("sources")
-            guard let id, let heading else { return nil }
-            return .init(id: id, heading: heading, paragraphs: paragraphs, code: code, sources: sources, origin: section.origin)
-        }
-        guard let intro else { return nil }
-        return SetupGuide(intro: intro, sections: sections)
+    private static func setupGuide(_ reader: NodeReader) -> SetupGuide {
+        SetupGuide(
+            intro: reader.required.text("intro"),
+            sections: reader.objects("sections") { section in
+                .init(
+                    id: section.required.string("id"), heading: section.required.text("heading"),
+                    paragraphs: section.list("paragraphs") { node, path in NodeReader.text(node, path: path, sink: section.sink) },
+                    code: section.string("code", optional: true), sources: section.strings("sources"), origin: section.origin)
+            })
     }
 
     /// A source in the current form (`kind` and its evidence) or the older one (`appleDocumented`).
