@@ -39,25 +39,24 @@ struct References {
         return false
     }
 
+    /// Resolves each of `references` against `known`, in order.
+    package func resolve(_ references: some Sequence<Reference>, _ known: [String], _ kind: String) {
+        for reference in references {
+            resolve(reference, known, kind)
+        }
+    }
+
     /// The payload keys, setups and app states a selection of cells names.
     package func selection(_ selection: CellSelection) {
-        for key in selection.payload {
-            resolve(key.key, payloadKeys, "payload key")
-        }
-        for setup in selection.setups ?? [] {
-            resolve(setup, setups, setupWords)
-        }
-        for appState in selection.appStates ?? [] {
-            resolve(appState, appStates, "app state")
-        }
+        resolve(selection.payload.map(\.key), payloadKeys, "payload key")
+        resolve(selection.setups ?? [], setups, setupWords)
+        resolve(selection.appStates ?? [], appStates, "app state")
     }
 
     package func call(_ call: Call) {
         resolve(call.handler, handlers, "handler")
         if let state = call.state { resolve(state, handlerStates, "handler state") }
-        for note in call.notes {
-            resolve(note, notes, "note")
-        }
+        resolve(call.notes, notes, "note")
     }
 
     /// A cell address names every payload key once, a setup and an app state.

@@ -109,9 +109,7 @@ struct Validator {
         checkGlossary()
         checkHandlersAndKeys(references)
         for section in spec.setupGuide?.sections ?? [] {
-            for source in section.sources {
-                references.resolve(source, references.sources, "source")
-            }
+            references.resolve(section.sources, references.sources, "source")
             if let code = section.code, code.contains("```") || code.contains("~~~") {
                 sink.error(
                     section.origin,
@@ -120,9 +118,7 @@ struct Validator {
         }
         for condition in spec.conditions {
             if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }
-            for source in condition.sources {
-                references.resolve(source, references.sources, "source")
-            }
+            references.resolve(condition.sources, references.sources, "source")
             references.selection(condition.appliesTo)
             for change in condition.changes {
                 checkChange(change, references)
@@ -131,26 +127,18 @@ struct Validator {
         checkExtrapolation()
         for designCase in spec.designCases { references.address(designCase.cell) }
         let facts = spec.receptionHandler
-        for case let source? in [facts.source, spec.permission?.source, spec.callOrder?.source] {
-            references.resolve(source, references.sources, "source")
-        }
+        references.resolve([facts.source, spec.permission?.source, spec.callOrder?.source].compactMap { $0 }, references.sources, "source")
         references.resolve(facts.handler, references.handlers, "handler")
         checkPermission(references)
-        for call in spec.callOrder?.tapOpensApp ?? [] {
-            references.resolve(call.symbol, references.symbols, "symbol")
-        }
+        references.resolve((spec.callOrder?.tapOpensApp ?? []).map(\.symbol), references.symbols, "symbol")
         checkCellReferences(references, conditional: conditional)
     }
 
     /// The notes' references, and the app states' and taps' own; returns the notes that hold only with some APNs keys.
     private func checkNotes(_ references: References) -> Set<String> {
         for note in spec.notes {
-            for source in note.sources {
-                references.resolve(source, references.sources, "source")
-            }
-            for setup in note.setups ?? [] {
-                references.resolve(setup, references.setups, spec.naming.words)
-            }
+            references.resolve(note.sources, references.sources, "source")
+            references.resolve(note.setups ?? [], references.setups, spec.naming.words)
             if let fallback = note.whenMissing {
                 references.resolve(fallback.handler, references.handlers, "handler")
                 references.call(fallback.instead)
@@ -159,20 +147,12 @@ struct Validator {
                 }
             }
         }
-        for state in spec.appStates {
-            for note in state.notes {
-                references.resolve(note, references.notes, "note")
-            }
-        }
+        references.resolve(spec.appStates.flatMap(\.notes), references.notes, "note")
         let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
         for appState in spec.appStates {
             misplacedConditions(appState.notes, conditional)
         }
-        for tap in spec.taps {
-            for key in tap.requires {
-                references.resolve(key, references.payloadKeys, "payload key")
-            }
-        }
+        references.resolve(spec.taps.flatMap(\.requires), references.payloadKeys, "payload key")
         return conditional
     }
 
@@ -188,9 +168,7 @@ struct Validator {
             if handler.carriesTap && !handler.launchesApp {
                 sink.error(handler.origin, "handler '\(handler.id)' carries the tap, so it must be a launching handler (launchesApp)")
             }
-            for method in handler.methods {
-                references.resolve(method.setup, references.setups, spec.naming.words)
-            }
+            references.resolve(handler.methods.map(\.setup), references.setups, spec.naming.words)
             if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
         for key in spec.payloadKeys {
@@ -279,9 +257,7 @@ struct Validator {
             for item in setup.cases where item.pattern.isBlank || !patterns.insert(item.pattern).inserted {
                 sink.error(item.status.origin, "case pattern '\(item.pattern)' is empty or repeats an earlier case")
             }
-            for item in setup.cases {
-                references.resolve(item.status, statuses, "permission status")
-            }
+            references.resolve(setup.cases.map(\.status), statuses, "permission status")
             for status in statuses where !setup.cases.contains(where: { $0.status.id == status }) {
                 sink.error(setup.setup.origin, "no case of \(spec.naming.words) '\(setup.setup.id)' gives permission status '\(status)'")
             }
@@ -299,9 +275,7 @@ struct Validator {
         for cell in spec.cells {
             references.address(CellAddress(payload: cell.payload, setup: cell.setup, appState: cell.appState, origin: cell.origin))
             references.resolve(cell.source, references.sources, "source")
-            for note in cell.notes {
-                references.resolve(note, references.notes, "note")
-            }
+            references.resolve(cell.notes, references.notes, "note")
             cell.onDelivery.forEach(references.call)
             for (tap, calls) in cell.taps {
                 references.resolve(tap, references.taps, "tap")
@@ -376,9 +350,7 @@ struct Validator {
         for source in spec.sources {
             if let saw = source.saw {
                 references.selection(saw.cells)
-                for tap in saw.taps ?? [] {
-                    references.resolve(tap, references.taps, "tap")
-                }
+                references.resolve(saw.taps ?? [], references.taps, "tap")
                 if !["device", "simulator", "both", "unstated"].contains(saw.runsOn) {
                     sink.error(source.origin, "source '\(source.id)': runsOn '\(saw.runsOn)'; expected device, simulator, both or unstated")
                 }
