@@ -31,23 +31,6 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(location.line):\(location.column): \(message)" }
 }
 
-// ASCII bytes the grammar cares about.
-private let quote: UInt8 = 0x22
-private let backslash: UInt8 = 0x5C
-private let slash: UInt8 = 0x2F
-private let star: UInt8 = 0x2A
-private let comma: UInt8 = 0x2C
-private let colon: UInt8 = 0x3A
-private let singleQuote: UInt8 = 0x27
-private let openBracket: UInt8 = 0x5B
-private let closeBracket: UInt8 = 0x5D
-private let openBrace: UInt8 = 0x7B
-private let closeBrace: UInt8 = 0x7D
-private let space: UInt8 = 0x20
-private let tab: UInt8 = 0x09
-private let lineFeed: UInt8 = 0x0A
-private let carriageReturn: UInt8 = 0x0D
-
 private struct Parser {
     /// An array or object being parsed, on an explicit stack, not the call stack; contents so far: `elements` or
     /// `members` from `start`.
@@ -104,12 +87,12 @@ private struct Parser {
             let byte = bytes[pos]
             var node: JSONNode
             switch byte {
-            case openBracket, openBrace:
+            case .openBracket, .openBrace:
                 guard stack.count < maxDepth else { throw error(at: pos, "nesting deeper than \(maxDepth) levels") }
-                let isObject = byte == openBrace
+                let isObject = byte == .openBrace
                 pos += 1
                 skipWhitespace()
-                if pos < bytes.count, bytes[pos] == (isObject ? closeBrace : closeBracket) {
+                if pos < bytes.count, bytes[pos] == (isObject ? .closeBrace : .closeBracket) {
                     pos += 1
                     node = JSONNode(value: isObject ? .object([]) : .array([]), location: location)
                 } else {
@@ -118,7 +101,7 @@ private struct Parser {
                     stack.append(frame)
                     continue
                 }
-            case quote: node = JSONNode(value: .string(try parseString()), location: location)
+            case .quote: node = JSONNode(value: .string(try parseString()), location: location)
             case 0x30...0x39, 0x2D, 0x2B, 0x2E:  // digits, '-', and '+' / '.' so "+1" and ".5" get a number error
                 node = JSONNode(value: .number(try parseNumber()), location: location)
             default: node = JSONNode(value: try parseWord(), location: location)
@@ -132,11 +115,11 @@ private struct Parser {
                 } else {
                     elements.append(node)
                 }
-                let close = isObject ? closeBrace : closeBracket
+                let close: UInt8 = isObject ? .closeBrace : .closeBracket
                 let expectation = isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 skipWhitespace()
                 guard pos < bytes.count else { throw endOfInput(expectation) }
-                if bytes[pos] == comma {
+                if bytes[pos] == .comma {
                     let commaOffset = pos
                     pos += 1
                     skipWhitespace()
@@ -180,19 +163,19 @@ private struct Parser {
     /// Parses `"key" :` and the whitespace after it.
     mutating func parseKey(expected: String) throws(JSONSyntaxError) -> (String, SourceLocation) {
         guard pos < bytes.count else { throw endOfInput(expected) }
-        guard bytes[pos] == quote else { try unexpected(expected) }
+        guard bytes[pos] == .quote else { try unexpected(expected) }
         let location = location(pos)
         let key = try parseString()
         skipWhitespace()
         guard pos < bytes.count else { throw endOfInput("expected ':' after an object key") }
-        guard bytes[pos] == colon else { try unexpected("expected ':' after an object key") }
+        guard bytes[pos] == .colon else { try unexpected("expected ':' after an object key") }
         pos += 1
         skipWhitespace()
         return (key, location)
     }
 
     mutating func skipWhitespace() {
-        while pos < bytes.count, bytes[pos] == space || bytes[pos] == lineFeed || bytes[pos] == carriageReturn || bytes[pos] == tab {
+        while pos < bytes.count, bytes[pos] == .space || bytes[pos] == .newline || bytes[pos] == .carriageReturn || bytes[pos] == .tab {
             pos += 1
         }
     }
@@ -241,7 +224,7 @@ private struct Parser {
         var hasEscapes = false
         while pos < bytes.count {
             let b = bytes[pos]
-            if b == quote {
+            if b == .quote {
                 let result: String
                 if hasEscapes {
                     scratch.append(contentsOf: bytes[runStart..<pos])
@@ -251,7 +234,7 @@ private struct Parser {
                 }
                 pos += 1
                 return result
-            } else if b == backslash {
+            } else if b == .backslash {
                 if !hasEscapes { scratch.removeAll(keepingCapacity: true) }
                 scratch.append(contentsOf: bytes[runStart..<pos])
                 hasEscapes = true
@@ -278,7 +261,7 @@ private struct Parser {
         let c = bytes[pos + 1]
         pos += 2
         switch c {
-        case quote, backslash, slash: scratch.append(c)
+        case .quote, .backslash, .slash: scratch.append(c)
         case 0x62: scratch.append(0x08)  // b
         case 0x66: scratch.append(0x0C)  // f
         case 0x6E: scratch.append(0x0A)  // n
@@ -289,7 +272,7 @@ private struct Parser {
             pos = start + 6
             if (0xD800...0xDBFF).contains(value) {
                 // A high surrogate is only valid when a low surrogate escape follows.
-                guard pos + 1 < bytes.count, bytes[pos] == backslash, bytes[pos + 1] == 0x75 else {
+                guard pos + 1 < bytes.count, bytes[pos] == .backslash, bytes[pos + 1] == 0x75 else {
                     throw unpairedSurrogate(value, at: start)
                 }
                 let low = try hexEscape(at: pos)
@@ -312,7 +295,7 @@ private struct Parser {
         for i in start + 2..<start + 6 {
             guard i < bytes.count, let digit = Character(Unicode.Scalar(bytes[i])).hexDigitValue else {
                 // Quote what was written, including the bad character when it is plain ASCII.
-                let shownEnd = i < bytes.count && bytes[i] > 0x20 && bytes[i] < 0x7F && bytes[i] != quote ? i + 1 : i
+                let shownEnd = i < bytes.count && bytes[i] > 0x20 && bytes[i] < 0x7F && bytes[i] != .quote ? i + 1 : i
                 let shown = String(decoding: bytes[start..<shownEnd], as: UTF8.self)
                 throw error(at: start, "invalid escape '\(shown)': expected 4 hexadecimal digits after '\\u'")
             }
@@ -359,7 +342,7 @@ private struct Parser {
     /// Throws "<expected>, found <what is at pos>"; comments and single quotes get their own explanation.
     mutating func unexpected(_ expected: String) throws(JSONSyntaxError) -> Never {
         try rejectComment()
-        if bytes[pos] == singleQuote { throw error(at: pos, "\(expected), found a single quote (JSON strings use double quotes)") }
+        if bytes[pos] == .singleQuote { throw error(at: pos, "\(expected), found a single quote (JSON strings use double quotes)") }
         let found: String
         if isWordByte(bytes[pos]) {
             found = "'\(abbreviated(String(decoding: bytes[pos..<wordEnd(from: pos)], as: UTF8.self)))'"
@@ -371,7 +354,7 @@ private struct Parser {
     }
 
     mutating func rejectComment() throws(JSONSyntaxError) {
-        if bytes[pos] == slash, pos + 1 < bytes.count, bytes[pos + 1] == slash || bytes[pos + 1] == star {
+        if bytes[pos] == .slash, pos + 1 < bytes.count, bytes[pos + 1] == .slash || bytes[pos + 1] == .star {
             throw error(at: pos, "comments are not allowed in JSON")
         }
     }
@@ -411,7 +394,7 @@ private struct Parser {
         var i = cursorOffset  // by index: a slice's iterator costs several times as much unoptimized
         while i < offset {
             let b = bytes[i]
-            if b == lineFeed {
+            if b == .newline {
                 cursorLine += 1
                 cursorColumn = 1
             } else if b & 0xC0 != 0x80 {

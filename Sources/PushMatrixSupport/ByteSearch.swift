@@ -59,4 +59,13 @@ extension UInt8 {
     @inlinable package static var tab: UInt8 { 0x09 }
     @inlinable package static var openBrace: UInt8 { 0x7B }
     @inlinable package static var closeBrace: UInt8 { 0x7D }
+    @inlinable package static var openBracket: UInt8 { 0x5B }
+    @inlinable package static var closeBracket: UInt8 { 0x5D }
+    @inlinable package static var quote: UInt8 { 0x22 }
+    @inlinable package static var singleQuote: UInt8 { 0x27 }
+    @inlinable package static var backslash: UInt8 { 0x5C }
+    @inlinable package static var slash: UInt8 { 0x2F }
+    @inlinable package static var star: UInt8 { 0x2A }
+    @inlinable package static var comma: UInt8 { 0x2C }
+    @inlinable package static var colon: UInt8 { 0x3A }
 }
