@@ -17,7 +17,8 @@ struct CommandInfo {
     let summary: String
     /// What follows the command on its usage line before the options (`export DIR`).
     var operands = ""
-    let about: String
+    /// The paragraph under the usage line; nil for the command's built-in text, `help/NAME.txt` (`HelpTexts.about`).
+    var about: String? = nil
     let options: [Option]
     let examples: [String]
 
@@ -35,7 +36,7 @@ struct CommandInfo {
             }
         }
         let usage = ["USAGE: pushmatrix", name, operands, options.isEmpty ? "" : "[options]"].filter { !$0.isEmpty }.joined(separator: " ")
-        return usage + "\n\n" + about + "\n"
+        return usage + "\n\n" + (about ?? HelpTexts.about(name)) + "\n"
             + (lines.isEmpty ? "" : "\nOPTIONS:\n" + lines.joined(separator: "\n") + "\n")
             + (examples.isEmpty ? "" : "\nEXAMPLES:\n" + examples.map { "  pushmatrix " + $0 + "\n" }.joined())
     }

@@ -15,7 +15,6 @@ enum Help {
 
     static let generate = CommandInfo(
         name: "generate", summary: "Render every output from the spec into the output directory",
-        about: HelpTexts.about("generate"),
         options: [
             specOption,
             templatesOption,
@@ -39,19 +38,16 @@ enum Help {
 
     static let validate = CommandInfo(
         name: "validate", summary: "Check the spec and report every problem",
-        about: HelpTexts.about("validate"),
         options: [specOption, templatesOption, .flag("--quiet", "Print only problems")],
         examples: ["validate --spec Spec/push-matrix.json"])
 
     static let templates = CommandInfo(
         name: "templates", summary: "Export the built-in templates to override some of them", operands: "export DIR",
-        about: HelpTexts.about("templates"),
         options: [.flag("--force", "Overwrite files that are already there")],
         examples: ["templates export MyTemplates"])
 
     static let observe = CommandInfo(
         name: "observe", summary: "Compare field logs with the spec", operands: "LOG...",
-        about: HelpTexts.about("observe"),
         options: [
             specOption, .flag("--json", "Print JSON: confirmed, contradicted, unobserved, inconsistent"),
             .value(
@@ -62,7 +58,6 @@ enum Help {
 
     static let fieldKit = CommandInfo(
         name: "field-kit", summary: "Write the kit for measuring the spec on devices",
-        about: HelpTexts.about("field-kit"),
         options: [
             specOption, templatesOption, .value("--output", "DIR", "Where the kit goes (required)"),
             .value("--module", "NAME", "The generated Swift module, MODULE above (default: PushHandlers)"),
@@ -72,7 +67,6 @@ enum Help {
 
     static let specs = CommandInfo(
         name: "specs", summary: "List the built-in matrices",
-        about: HelpTexts.about("specs"),
         options: [], examples: ["specs", "validate --spec builtin:current"])
 
     static let help = CommandInfo(
@@ -103,7 +97,6 @@ enum Help {
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
         return CommandInfo(
             name: "explain", summary: "Tell what happens to a push in each setup and app state",
-            about: HelpTexts.about("explain"),
             options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
             examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
     }
