@@ -58,7 +58,7 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertGreaterThan(longest, 20, "the scan finds functions")
     }
 
-    /// Files stay short enough to read whole, and the sources stay within their budget: at most 9,600 lines of code
+    /// Files stay short enough to read whole, and the sources stay within their budget: at most 9,450 lines of code
     /// in every Swift file under `Sources/`, the executable's and `BuiltIn/` included. Comments and blank lines are
     /// free, so the budget never taxes documentation.
     func testFilesAndSourcesStayWithinTheirSize() throws {
@@ -77,7 +77,7 @@ final class SourceShapeTests: XCTestCase {
         }
         let code = all.map { Self.codeLines($0.lines) }.reduce(0, +)
         XCTAssertGreaterThan(code, 5_000, "the count finds the code")
-        XCTAssertLessThanOrEqual(code, 9_600, "the sources' lines of code")
+        XCTAssertLessThanOrEqual(code, 9_450, "the sources' lines of code")
     }
 
     /// The count sees code, not comments or blank lines.
