@@ -59,44 +59,40 @@ struct ScenarioGroupEmitter {
     private func rows() -> [String] {
         var rows: [String] = []
         for (position, scenario) in group.scenarios.enumerated() {
-            var words = [group.names[position] + ":", scenario.setup, scenario.appState]
-            if let tap = scenario.tap {
-                words.append("tap=" + tap)
-            }
-            if scenario.path > 1 {
-                words.append("path=\(scenario.path)")
-            }
-            if !scenario.missing.isEmpty {
-                words.append("missing=" + scenario.missing.joined(separator: ","))
-            }
-            if !scenario.eitherWay.isEmpty {
-                words.append("eitherWay=" + scenario.eitherWay.joined(separator: ","))
-            }
-            if scenario.ignored {
-                words.append("ignored")
-            }
-            if !scenario.under.isEmpty {
-                words.append("under=" + scenario.under.joined(separator: ","))
-            }
-            rows.append(words.joined(separator: " "))
+            let words: [String?] = [
+                group.names[position] + ":",
+                scenario.setup,
+                scenario.appState,
+                scenario.tap.map { "tap=" + $0 },
+                scenario.path > 1 ? "path=\(scenario.path)" : nil,
+                Self.field("missing", scenario.missing),
+                Self.field("eitherWay", scenario.eitherWay),
+                scenario.ignored ? "ignored" : nil,
+                Self.field("under", scenario.under),
+            ]
+            rows.append(words.compactMap { $0 }.joined(separator: " "))
             rows += scenario.steps.map(Self.stepRow)
         }
         return rows
     }
 
+    /// `name=` and the ids, comma-separated; nil for none.
+    private static func field(_ name: String, _ ids: [String]) -> String? {
+        ids.isEmpty ? nil : name + "=" + ids.joined(separator: ",")
+    }
+
     /// A step's row: `step`, the handler, the state (`-` for none), the event, then its flags.
     private static func stepRow(_ step: Scenario.Step) -> String {
-        var words = ["step", step.handler, step.state ?? "-", event(step.event)]
-        if step.processesContent {
-            words.append("content")
-        }
-        if step.respondsToTap {
-            words.append("tap")
-        }
-        if !step.bringsNotification {
-            words.append("noNotification")
-        }
-        return words.joined(separator: " ")
+        let words: [String?] = [
+            "step",
+            step.handler,
+            step.state ?? "-",
+            event(step.event),
+            step.processesContent ? "content" : nil,
+            step.respondsToTap ? "tap" : nil,
+            step.bringsNotification ? nil : "noNotification",
+        ]
+        return words.compactMap { $0 }.joined(separator: " ")
     }
 
     /// An event as `PushEvent` spells it, without the dots.

@@ -94,7 +94,13 @@ final class EmitterSnippetTests: XCTestCase {
                 ].flatMap { $0 }
             """)
         assertPrints(file, "    public static let underConditions: [PushScenario] = []\n\n")
-        assertPrints(file, "    static let eventsWithoutArgument: [String: PushEvent] = [\n        \"launchedByTap\": .launchedByTap\n    ]\n")
+        assertPrints(
+            file,
+            """
+                static let eventsWithoutArgument: [String: PushEvent] = [
+                    "launchedByTap": .launchedByTap
+                ]
+            """)
     }
 
     func testTheSuitesNameATestPerScenarioOrPerCell() {
