@@ -25,7 +25,7 @@ struct ClassifierEmitter {
             }
         }
         out.blankLine()
-        out.block("extension PushLaunches {") { out in
+        out.block("nonisolated extension PushLaunches {") { out in
             out.docComment([
                 "Where a launch is the only call of a tap, for apps of a setup that lack `missing` (or, alike, any of",
                 "`eitherWay`): there the launch answers the tap itself.",

@@ -98,6 +98,20 @@ enum SwiftCompiler {
                 + ["-o", directory + "/\(module).swiftmodule"] + files)
     }
 
+    /// Compiles generated module `module` of the output `output` into `directory`, then its test support
+    /// against it, as two modules, the way a package builds them: the first failure, or both builds' output.
+    @discardableResult
+    static func emitModuleAndTestSupport(
+        _ module: String, in output: String, modules: String, into directory: String, flags: [String] = []
+    ) throws -> (status: Int32, output: String) {
+        let runtime = try emitModule(module, sources(in: output + "/Sources/" + module), modules: modules, into: directory, flags: flags)
+        guard runtime.status == 0 else { return runtime }
+        let support = try emitModule(
+            module + "TestSupport", sources(in: output + "/Sources/" + module + "TestSupport"), modules: modules, into: directory,
+            flags: ["-I", directory] + flags)
+        return (support.status, runtime.output + support.output)
+    }
+
     /// The directory holding the stand-in modules built as shared libraries, to link and run
     /// code against, built once per test run.
     static func standInLibraries() throws -> String { try standInLibraryModules.get() }
@@ -124,7 +138,11 @@ enum SwiftCompiler {
 
     /// Compiles `files` (one of them `main.swift`) into a program linked with the stand-in
     /// libraries, runs it and gives its exit status (a signal's number when it traps) and output.
-    static func runProgram(_ files: [String], in directory: String) throws -> (status: Int32, output: String) {
+    /// The program is one module, named `module`: a generated module and its test support compiled
+    /// into it take the runtime's name, so the test support's import of it is its own.
+    static func runProgram(_ files: [String], in directory: String, module: String = "Program") throws -> (
+        status: Int32, output: String
+    ) {
         let libraries = try standInLibraries()
         let program = directory + "/program"
         let (status, output) = try run(
@@ -132,10 +150,15 @@ enum SwiftCompiler {
                 "-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries, "-lUserNotifications", "-lUIKit",
                 "-lSwiftUI",
             ]
-                + ["-Xlinker", "-rpath", "-Xlinker", libraries, "-module-name", "Program", "-o", program] + files)
+                + ["-Xlinker", "-rpath", "-Xlinker", libraries, "-module-name", module, "-o", program] + files)
         guard status == 0 else { throw BuildFailure(description: "the program does not build:\n\(output)") }
         let result = try ExternalTool.run(program, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
         return (result.status, result.output + result.errors)
+    }
+
+    /// The Swift files of generated module `module` in `output`, then those of its test support.
+    static func moduleAndTestSupport(_ module: String, in output: String) -> [String] {
+        sources(in: output + "/Sources/" + module) + sources(in: output + "/Sources/" + module + "TestSupport")
     }
 
     /// The Swift files under a generated `Sources/PushHandlers`.

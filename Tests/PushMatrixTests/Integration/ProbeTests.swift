@@ -17,28 +17,36 @@ final class ProbeTests: IntegrationTestCase {
         ],
     ]
 
-    /// The field kit of `spec`: its package of the generated module `module`, and its probe.
-    private func kit(_ spec: String, module: String) throws -> (sources: [String], probe: String) {
+    /// The field kit of `spec`: its package's generated module `module`, that module's test support, and its probe.
+    private func kit(_ spec: String, module: String) throws -> (sources: [String], support: [String], probe: String) {
         let output = Fixtures.temporaryDirectory(self) + "/kit"
         let result = Command.run(["field-kit", "--spec", spec, "--output", output, "--module", module])
         XCTAssertEqual(result.status, 0, result.stderr)
-        return (SwiftCompiler.sources(in: output + "/Sources/\(module)"), output + "/Probe")
+        let support = SwiftCompiler.sources(in: output + "/Sources/\(module)TestSupport")
+        return (SwiftCompiler.sources(in: output + "/Sources/\(module)"), support, output + "/Probe")
+    }
+
+    /// Builds the kit's module and its test support into `modules`, where the probe imports them.
+    private func build(_ module: String, _ sources: [String], _ support: [String], into modules: String) throws {
+        let standIns = ["-I", try SwiftCompiler.standIns()]
+        let built = try SwiftCompiler.emitModule(module, sources, modules: modules, into: modules, flags: standIns)
+        XCTAssertEqual(built.status, 0, built.output)
+        let supported = try SwiftCompiler.emitModule(
+            module + "TestSupport", support, modules: modules, into: modules, flags: standIns)
+        XCTAssertEqual(supported.status, 0, supported.output)
     }
 
     func testEveryProbeTargetTypeChecksWithoutWarnings() throws {
         let modules = Fixtures.temporaryDirectory(self)
         let standIns = ["-I", try SwiftCompiler.standIns()]
         for (matrix, spec, generated, module) in Fixtures.builtIns {
-            let (sources, probe) = try kit(spec, module: module)
-            let committed = generated + "/Sources/\(module)"
+            let (sources, support, probe) = try kit(spec, module: module)
+            let committed = SwiftCompiler.moduleAndTestSupport(module, in: generated)
             XCTAssertEqual(
-                try sources.map { try String(contentsOfFile: $0, encoding: .utf8) },
-                try SwiftCompiler.sources(in: committed).filter { !$0.contains(".docc/") }.map {
-                    try String(contentsOfFile: $0, encoding: .utf8)
-                },
-                "the kit's package holds the generated module's Swift")
-            let built = try SwiftCompiler.emitModule(module, sources, modules: modules, into: modules, flags: standIns)
-            XCTAssertEqual(built.status, 0, built.output)
+                try (sources + support).map { try String(contentsOfFile: $0, encoding: .utf8) },
+                try committed.filter { !$0.contains(".docc/") }.map { try String(contentsOfFile: $0, encoding: .utf8) },
+                "the kit's package holds the generated module's Swift and its test support")
+            try build(module, sources, support, into: modules)
             let expected = try XCTUnwrap(targets[module])
             let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" }.sorted()
             XCTAssertEqual(folders, expected.map(\.folder), module)
@@ -65,7 +73,7 @@ final class ProbeTests: IntegrationTestCase {
         }
     }
 
-    /// The kit's package manifest names the generated module as its one library.
+    /// The kit's package manifest offers the generated module and its test support, which the probe plans from.
     func testTheKitsPackageOffersTheGeneratedModule() throws {
         let output = Fixtures.temporaryDirectory(self) + "/kit"
         XCTAssertEqual(
@@ -76,7 +84,7 @@ final class ProbeTests: IntegrationTestCase {
         let package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
         XCTAssertEqual(package["name"] as? String, "Probed")
         let targets = try XCTUnwrap(package["targets"] as? [[String: Any]])
-        XCTAssertEqual(targets.map { $0["name"] as? String }, ["Probed"])
+        XCTAssertEqual(targets.map { $0["name"] as? String }, ["Probed", "ProbedTestSupport"])
         XCTAssertEqual(targets.first?["path"] as? String, "Sources/Probed")
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: output + "/Sources/Probed/Runtime.swift"),
@@ -87,10 +95,8 @@ final class ProbeTests: IntegrationTestCase {
     func testAMisspelledOverrideFailsTheTypeCheck() throws {
         let modules = Fixtures.temporaryDirectory(self)
         let standIns = ["-I", try SwiftCompiler.standIns()]
-        let (sources, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        let built = try SwiftCompiler.emitModule(
-            "CurrentPushHandlers", sources, modules: modules, into: modules, flags: standIns)
-        XCTAssertEqual(built.status, 0, built.output)
+        let (sources, support, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        try build("CurrentPushHandlers", sources, support, into: modules)
         let screen = probe + "/Shared/ProbeScreen.swift"
         let text = try String(contentsOfFile: screen, encoding: .utf8)
         XCTAssertTrue(text.contains("didSelectRowAt indexPath"))
@@ -104,16 +110,17 @@ final class ProbeTests: IntegrationTestCase {
         XCTAssertTrue(output.contains("error:"), output)
     }
 
-    /// The probe's Foundation-only files, compiled with the current module's sources into one
-    /// program (their import of the module dropped), plan runs, record them and read them back.
+    /// The probe's Foundation-only files, compiled with the current module's sources and its test
+    /// support into one program (their imports of the two dropped), plan runs, record them and read them back.
     func testThePlanShrinksAsRunsAreRecordedAndObserveConfirmsThem() throws {
         let directory = Fixtures.temporaryDirectory(self)
-        var (files, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
-        for name in ["ProbePlan", "ProbeStore", "ProbeWords", "ProbeSpec"] {
-            let text = try String(contentsOfFile: probe + "/Shared/\(name).swift", encoding: .utf8)
-            let file = directory + "/\(name).swift"
-            try Data(text.replacingOccurrences(of: "import CurrentPushHandlers\n", with: "").utf8).write(
-                to: URL(fileURLWithPath: file))
+        let (sources, support, probe) = try kit(Fixtures.currentSpec, module: "CurrentPushHandlers")
+        var files = sources
+        for path in support + ["ProbePlan", "ProbeStore", "ProbeWords", "ProbeSpec"].map({ probe + "/Shared/\($0).swift" }) {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let file = directory + "/\(files.count)-" + URL(fileURLWithPath: path).lastPathComponent
+            let imports = ["import CurrentPushHandlers\n", "import CurrentPushHandlersTestSupport\n"]
+            try Data(imports.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }.utf8).write(to: URL(fileURLWithPath: file))
             files.append(file)
         }
         let main = directory + "/main.swift"

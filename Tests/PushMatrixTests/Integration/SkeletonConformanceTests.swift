@@ -8,9 +8,9 @@ import XCTest
 /// case; each broken subclass fails exactly as listed here.
 final class SkeletonConformanceTests: IntegrationTestCase {
     private func run(_ generated: String, module: String, fixture: String) throws -> [String] {
-        let sources = SwiftCompiler.sources(in: generated + "/Sources/" + module)
+        let sources = SwiftCompiler.moduleAndTestSupport(module, in: generated)
         let files = sources + [Fixtures.fixture("skeleton/main.swift"), Fixtures.fixture("skeleton/\(fixture).swift")]
-        let (status, output) = try SwiftCompiler.runProgram(files, in: Fixtures.temporaryDirectory(self))
+        let (status, output) = try SwiftCompiler.runProgram(files, in: Fixtures.temporaryDirectory(self), module: module)
         XCTAssertEqual(status, 0, output)
         return output.split(separator: "\n").map(String.init)
     }

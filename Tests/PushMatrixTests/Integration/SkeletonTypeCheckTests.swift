@@ -47,25 +47,22 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         }
     }
 
-    /// Where apps are made: both matrices' sources, skeleton included, copied into a new Xcode 26
-    /// app target (default isolation `MainActor`), in Swift 6 mode, and in Swift 5 mode with
-    /// complete concurrency checking: no error and no warning in any.
+    /// Where apps are made: both matrices' modules, skeleton included, and their test support, each
+    /// built as a new Xcode 26 target builds it (default isolation `MainActor`), in Swift 6 mode, and
+    /// in Swift 5 mode with complete concurrency checking: no error and no warning in any.
     func testTheGeneratedSourcesBuildInEveryModeAnAppTargetUses() throws {
         let modules = try standIns()
-        let roots = [
-            (Fixtures.generated + "/Sources/PushHandlers", "PushHandlers"),
-            (Fixtures.currentGenerated + "/Sources/CurrentPushHandlers", "CurrentPushHandlers"),
-        ]
+        let outputs = [(Fixtures.generated, "PushHandlers"), (Fixtures.currentGenerated, "CurrentPushHandlers")]
         let modes = [
             ("default isolation MainActor", ["-default-isolation", "MainActor"]), ("Swift 6", []),
             ("Swift 5, complete checking", ["-swift-version", "5", "-strict-concurrency=complete"]),
         ]
-        for (root, module) in roots {
+        for (output, module) in outputs {
             for (mode, flags) in modes {
-                let (status, output) = try SwiftCompiler.typecheck(
-                    SwiftCompiler.sources(in: root), modules: modules, as: module, flags: flags)
-                XCTAssertEqual(status, 0, "\(module), \(mode): \(output)")
-                XCTAssertFalse(output.contains("warning:"), "\(module), \(mode): \(output)")
+                let (status, log) = try SwiftCompiler.emitModuleAndTestSupport(
+                    module, in: output, modules: modules, into: Fixtures.temporaryDirectory(self), flags: flags)
+                XCTAssertEqual(status, 0, "\(module), \(mode): \(log)")
+                XCTAssertFalse(log.contains("warning:"), "\(module), \(mode): \(log)")
             }
         }
     }
@@ -165,9 +162,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
     func testTheSuitesCompileWhereUIKitExists() throws {
         let modules = try standIns()
         let built = Fixtures.temporaryDirectory(self)
-        let sources = SwiftCompiler.sources(in: Fixtures.currentGenerated + "/Sources/CurrentPushHandlers")
-        let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModule(
-            "CurrentPushHandlers", sources, modules: modules, into: built)
+        let (moduleStatus, moduleOutput) = try SwiftCompiler.emitModuleAndTestSupport(
+            "CurrentPushHandlers", in: Fixtures.currentGenerated, modules: modules, into: built)
         XCTAssertEqual(moduleStatus, 0, moduleOutput)
         let testing = Fixtures.temporaryDirectory(self)
         let result = Command.run([
@@ -311,8 +307,8 @@ final class SkeletonTypeCheckTests: IntegrationTestCase {
         let dimensions = try String(contentsOfFile: output + "/Sources/PushHandlers/Dimensions.swift", encoding: .utf8)
         XCTAssertTrue(
             dimensions.contains(#"/// The action */ /* """ \(x) # \ handler."#), "the text is there, as a comment")
-        let (status, log) = try SwiftCompiler.typecheck(
-            SwiftCompiler.sources(in: output + "/Sources/PushHandlers"), modules: try SwiftCompiler.standIns())
+        let (status, log) = try SwiftCompiler.emitModuleAndTestSupport(
+            "PushHandlers", in: output, modules: try SwiftCompiler.standIns(), into: Fixtures.temporaryDirectory(self))
         XCTAssertEqual(status, 0, log)
     }
 }

@@ -107,7 +107,10 @@ final class SuiteParityTests: IntegrationTestCase {
         let package = Fixtures.temporaryDirectory(self)
         var targets: [String] = []
         for part in parts {
+            let support = part.module + "TestSupport"
             targets.append(#".target(name: "\#(part.module)", path: "xctest/\#(part.module)/Sources/\#(part.module)")"#)
+            targets.append(
+                #".target(name: "\#(support)", dependencies: ["\#(part.module)"], path: "xctest/\#(part.module)/Sources/\#(support)")"#)
             for framework in TestFramework.allCases {
                 let output = "\(framework.rawValue)/\(part.module)"
                 let tests = "\(output)/Tests/\(part.module)ConformanceTests"
@@ -119,7 +122,8 @@ final class SuiteParityTests: IntegrationTestCase {
                 XCTAssertEqual(generated.status, 0, generated.stderr)
                 try pointAtTheNamedHandler(package + "/" + tests, part)
                 let name = "\(part.module)\(framework == .xctest ? "XCTest" : "SwiftTesting")Suite"
-                targets.append(#".testTarget(name: "\#(name)", dependencies: ["\#(part.module)"], path: "\#(tests)")"#)
+                targets.append(
+                    #".testTarget(name: "\#(name)", dependencies: ["\#(part.module)", "\#(support)"], path: "\#(tests)")"#)
             }
         }
         let manifest = """
@@ -142,6 +146,7 @@ final class SuiteParityTests: IntegrationTestCase {
         let chooser = """
             import Foundation
             import \(part.module)
+            import \(part.module)TestSupport
 
             func namedHandler(\(part.label): \(part.type), missing: Set<PushHandler>) -> PushHandlerUnderTest {
                 let make = ProcessInfo.processInfo.environment["\(Self.variable)"].flatMap { \(part.brokenFile).named[$0] }

@@ -79,7 +79,7 @@ final class EmitterSnippetTests: XCTestCase {
 
     func testTheClassifierListsTheLaunchesThatAnswerATap() {
         let file = ClassifierEmitter(view: Self.view, sites: SwiftView.callSites(Self.matrix)).file()
-        assertPrints(file, "extension PushLaunches {\n")
+        assertPrints(file, "nonisolated extension PushLaunches {\n")
         assertPrints(file, "    static let answering: [Answering] = ")
     }
 

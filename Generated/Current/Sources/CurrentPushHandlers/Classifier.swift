@@ -793,7 +793,7 @@ nonisolated public enum PushClassifier {
     }
 }
 
-extension PushLaunches {
+nonisolated extension PushLaunches {
     /// Where a launch is the only call of a tap, for apps of a setup that lack `missing` (or, alike, any of
     /// `eitherWay`): there the launch answers the tap itself.
     static let answering: [Answering] = []
