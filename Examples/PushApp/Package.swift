@@ -26,8 +26,11 @@ let package = Package(
             name: "PushAppHandlersTestSupport", dependencies: ["PushAppHandlers"],
             path: "Generated/Sources/PushAppHandlersTestSupport", swiftSettings: mode),
         .target(name: "PushApp", dependencies: ["PushAppHandlers"], swiftSettings: mode + broken),
+        // The app's notification service extension: in an app, a target of its own.
+        .target(name: "PushAppServiceExtension", dependencies: ["PushAppHandlers"], swiftSettings: mode + broken),
         .testTarget(
-            name: "PushAppHandlersConformanceTests", dependencies: ["PushApp", "PushAppHandlers", "PushAppHandlersTestSupport"],
+            name: "PushAppHandlersConformanceTests",
+            dependencies: ["PushApp", "PushAppServiceExtension", "PushAppHandlers", "PushAppHandlersTestSupport"],
             path: "Generated/Tests/PushAppHandlersConformanceTests", swiftSettings: mode),
     ]
 )

@@ -83,9 +83,22 @@ open class UNPushNotificationTrigger: UNNotificationTrigger {}
 open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger {}
 
 open class UNNotificationRequest: NSObject {
-    open var identifier: String { "" }
-    open var content: UNNotificationContent { UNNotificationContent() }
-    open var trigger: UNNotificationTrigger? { nil }
+    private let storedIdentifier: String
+    private let storedContent: UNNotificationContent
+    private let storedTrigger: UNNotificationTrigger?
+
+    override init() {
+        (storedIdentifier, storedContent, storedTrigger) = ("", UNNotificationContent(), nil)
+    }
+
+    /// The SDK's one public way to make a request: an app schedules local notifications with it.
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        (storedIdentifier, storedContent, storedTrigger) = (identifier, content, trigger)
+    }
+
+    open var identifier: String { storedIdentifier }
+    open var content: UNNotificationContent { storedContent }
+    open var trigger: UNNotificationTrigger? { storedTrigger }
 }
 
 open class UNNotification: NSObject {
@@ -173,10 +186,8 @@ open class UNNotificationServiceExtension: NSObject {
 public func makeNotification(userInfo: [AnyHashable: Any], identifier: String, date: Date, local: Bool = false)
     -> UNNotification
 {
-    MadeNotification(
-        MadeRequest(
-            identifier, MadeContent(userInfo), local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()
-        ), date)
+    let trigger = local ? UNTimeIntervalNotificationTrigger() : UNPushNotificationTrigger()
+    return MadeNotification(UNNotificationRequest(identifier: identifier, content: MadeContent(userInfo), trigger: trigger), date)
 }
 
 @_spi(Testing)
@@ -199,18 +210,6 @@ private final class MadeContent: UNNotificationContent {
     private let stored: [AnyHashable: Any]
     init(_ userInfo: [AnyHashable: Any]) { stored = userInfo }
     override var userInfo: [AnyHashable: Any] { stored }
-}
-
-private final class MadeRequest: UNNotificationRequest {
-    private let storedIdentifier: String
-    private let storedContent: UNNotificationContent
-    private let storedTrigger: UNNotificationTrigger
-    init(_ identifier: String, _ content: UNNotificationContent, _ trigger: UNNotificationTrigger) {
-        (storedIdentifier, storedContent, storedTrigger) = (identifier, content, trigger)
-    }
-    override var identifier: String { storedIdentifier }
-    override var content: UNNotificationContent { storedContent }
-    override var trigger: UNNotificationTrigger? { storedTrigger }
 }
 
 private final class MadeNotification: UNNotification {

@@ -3,9 +3,14 @@
 import CurrentPushHandlers
 import Foundation
 
+#if canImport(UIKit)
+import UserNotifications
+#endif
+
 // The conformance suite's side of a notification service extension: what it drives, a reference
 // extension built on PushPendingDeliveries, and the check that content is delivered exactly once
-// however the extension's work and iOS's deadline meet.
+// however the extension's work and iOS's deadline meet; where UIKit exists, the same check of an
+// app's own subclass of PushNotificationService, through the methods iOS calls.
 
 /// The app's work on a notification's content, as the conformance suite drives it: it calls
 /// `finish` with the content to show, now or later, from any thread.
@@ -62,7 +67,7 @@ nonisolated public enum PushServiceExtensionCheck {
 
     /// The work finishes at once, before time runs out.
     private static func finishingInTime(_ make: Make) -> [String] {
-        let deliveries = Deliveries()
+        let deliveries = PushDeliveryLog<[AnyHashable: Any]>()
         let service = make { content, finish in finish(content) }
         service.receive(sample, deliver: deliveries.record)
         let delivered = deliveries.count
@@ -78,7 +83,7 @@ nonisolated public enum PushServiceExtensionCheck {
 
     /// The work finishes twice.
     private static func finishingTwice(_ make: Make) -> [String] {
-        let deliveries = Deliveries()
+        let deliveries = PushDeliveryLog<[AnyHashable: Any]>()
         let service = make { content, finish in
             finish(content)
             finish(content)
@@ -89,7 +94,7 @@ nonisolated public enum PushServiceExtensionCheck {
 
     /// Time runs out first; the work finishes afterwards.
     private static func expiringFirst(_ make: Make) -> [String] {
-        let deliveries = Deliveries()
+        let deliveries = PushDeliveryLog<[AnyHashable: Any]>()
         let held = HeldWork()
         let service = make { _, finish in held.keep(finish) }
         service.receive(sample, deliver: deliveries.record)
@@ -107,7 +112,7 @@ nonisolated public enum PushServiceExtensionCheck {
     /// The work finishes on one thread while time runs out on another, many times over.
     private static func racing(_ make: Make) -> [String] {
         for round in 1...100 {
-            let deliveries = Deliveries()
+            let deliveries = PushDeliveryLog<[AnyHashable: Any]>()
             let held = HeldWork()
             let service = make { _, finish in held.keep(finish) }
             service.receive(sample, deliver: deliveries.record)
@@ -124,24 +129,6 @@ nonisolated public enum PushServiceExtensionCheck {
 
     private static var sample: [AnyHashable: Any] {
         ["aps": ["alert": "pushmatrix", "mutable-content": 1], "messageId": "service-extension"]
-    }
-
-    /// How many times `deliver` was called, from any thread.
-    private final class Deliveries: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls = 0
-
-        var count: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return calls
-        }
-
-        func record(_ content: [AnyHashable: Any]) {
-            lock.lock()
-            defer { lock.unlock() }
-            calls += 1
-        }
     }
 
     /// The `finish` of work that has not finished yet.
@@ -165,3 +152,102 @@ nonisolated public enum PushServiceExtensionCheck {
         }
     }
 }
+
+/// What a check's extensions handed the system, from any thread: each content, in order.
+private final class PushDeliveryLog<Content>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var contents: [Content] = []
+
+    /// How many contents were handed over.
+    var count: Int { all.count }
+
+    /// Every content handed over.
+    var all: [Content] {
+        lock.lock()
+        defer { lock.unlock() }
+        return contents
+    }
+
+    /// Records one content, as the system's content handler.
+    func record(_ content: Content) {
+        lock.lock()
+        defer { lock.unlock() }
+        contents.append(content)
+    }
+}
+
+#if canImport(UIKit)
+/// Drives an app's own notification service extension, a subclass of PushNotificationService,
+/// through the methods iOS calls: `didReceive(_:withContentHandler:)`, then
+/// `serviceExtensionTimeWillExpire()` from another thread, as iOS calls it.
+nonisolated public enum PushNotificationServiceCheck {
+    /// Every way the extensions `make` builds depart from what iOS needs, one line each: each
+    /// request's content reaches iOS exactly once, with the push's mark (`PushMemory.markKey`),
+    /// and the app's work delivers it within `seconds` when time does not run out first (else iOS
+    /// shows the best attempt). When time runs out first, the work is given twice as long as it
+    /// took the first time to deliver too late. Call on the main thread, outside any main-actor job
+    /// (an XCTest test): it runs the main run loop while the work goes on.
+    public static func failures(_ make: () -> PushNotificationService, within seconds: TimeInterval = 5) -> [String] {
+        var failures: [String] = []
+        let inTime = PushDeliveryLog<UNNotificationContent>()
+        let service = make()
+        let start = Date()
+        service.didReceive(request(), withContentHandler: inTime.record)
+        wait(until: seconds) { inTime.count > 0 }
+        let took = Date().timeIntervalSince(start)
+        if inTime.count == 0 {
+            failures.append("the work did not deliver the content within \(seconds) s, so iOS showed the best attempt")
+        }
+        expire(service)
+        failures += marked(inTime, "work finished in time")
+        let expiring = PushDeliveryLog<UNNotificationContent>()
+        let early = make()
+        early.didReceive(request(), withContentHandler: expiring.record)
+        expire(early)
+        let atExpiry = expiring.count
+        wait(until: 2 * took + 0.1) { false }  // the work, as long as it took above, delivers too late
+        if atExpiry != 1 {
+            failures.append("time expired first: the content reached iOS \(atExpiry) times when time expired")
+        }
+        return failures + marked(expiring, "time expired first")
+    }
+
+    /// What is wrong with the deliveries so far: more than one, or one without the mark.
+    private static func marked(_ deliveries: PushDeliveryLog<UNNotificationContent>, _ when: String) -> [String] {
+        let contents = deliveries.all
+        var failures: [String] = []
+        if contents.count > 1 { failures.append("\(when): the content reached iOS \(contents.count) times") }
+        if contents.contains(where: { $0.userInfo[PushMemory.markKey] == nil }) {
+            failures.append("\(when): the content reached iOS without the push's mark")
+        }
+        return failures
+    }
+
+    /// A request for an alert with mutable content, as APNs sends one to the extension.
+    private static func request() -> UNNotificationRequest {
+        let content = UNMutableNotificationContent()
+        content.title = "pushmatrix"
+        content.userInfo = ["aps": ["alert": "pushmatrix", "mutable-content": 1], "messageId": "service-extension"]
+        return UNNotificationRequest(identifier: "pushmatrix-service-extension", content: content, trigger: nil)
+    }
+
+    /// Calls `serviceExtensionTimeWillExpire()` on another thread, and returns once it has.
+    private static func expire(_ service: PushNotificationService) {
+        nonisolated(unsafe) let service = service  // used by the other thread alone until it is done
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            service.serviceExtensionTimeWillExpire()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// Runs the main run loop until `condition` holds or `seconds` have passed.
+    private static func wait(until seconds: TimeInterval, _ condition: () -> Bool) {
+        let deadline = Date() + seconds
+        while !condition() && Date() < deadline {
+            RunLoop.main.run(until: Date() + 0.001)
+        }
+    }
+}
+#endif
