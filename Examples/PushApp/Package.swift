@@ -32,5 +32,9 @@ let package = Package(
             name: "PushAppHandlersConformanceTests",
             dependencies: ["PushApp", "PushAppServiceExtension", "PushAppHandlers", "PushAppHandlersTestSupport"],
             path: "Generated/Tests/PushAppHandlersConformanceTests", swiftSettings: mode),
+        // The app's own tests of its delegate, through the methods iOS calls.
+        .testTarget(
+            name: "PushAppTests", dependencies: ["PushApp", "PushAppHandlers", "UIKit", "UserNotifications"],
+            swiftSettings: mode),
     ]
 )

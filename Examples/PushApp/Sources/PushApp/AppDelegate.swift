@@ -117,7 +117,11 @@ public final class Analytics {
     /// An empty record.
     public init() {}
 
+    /// Each event's properties, in order.
+    public private(set) var properties: [[AnyHashable: Any]] = []
+
     func track(_ name: String, _ properties: [AnyHashable: Any]) {
         events.append(name)
+        self.properties.append(properties)
     }
 }
