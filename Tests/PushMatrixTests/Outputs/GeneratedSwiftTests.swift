@@ -71,4 +71,20 @@ final class GeneratedSwiftTests: XCTestCase {
             XCTAssertEqual(text.components(separatedBy: "__payload)").count - 1, 1, name)
         }
     }
+
+    /// What an app links carries no test data: no file of the module the app links names a
+    /// scenario, a sequence or a check, and every scenario is in the test-support module.
+    func testTheModuleAnAppLinksHoldsNoScenarios() throws {
+        for (_, _, generated, module) in Fixtures.builtIns {
+            let runtime = generated + "/Sources/" + module
+            for file in try FileManager.default.subpathsOfDirectory(atPath: runtime) where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: runtime + "/" + file, encoding: .utf8)
+                for name in ["PushScenario", "PushSequence", "PushConformanceCheck", "PushHandlerUnderTest"] {
+                    XCTAssertFalse(text.contains(name), "\(module)/\(file) names \(name)")
+                }
+            }
+            let scenarios = generated + "/Sources/\(module)TestSupport/Scenarios/ScenarioTable.swift"
+            XCTAssertTrue(FileManager.default.fileExists(atPath: scenarios), scenarios)
+        }
+    }
 }
