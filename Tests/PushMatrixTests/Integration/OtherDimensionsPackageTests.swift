@@ -19,7 +19,10 @@ final class OtherDimensionsPackageTests: IntegrationTestCase {
             import PackageDescription
             let package = Package(name: "Fixture", targets: [
                 .target(name: "PushHandlers", path: "Sources/PushHandlers"),
-                .testTarget(name: "PushHandlersConformanceTests", dependencies: ["PushHandlers"], path: "Tests/PushHandlersConformanceTests"),
+                .target(name: "PushHandlersTestSupport", dependencies: ["PushHandlers"], path: "Sources/PushHandlersTestSupport"),
+                .testTarget(
+                    name: "PushHandlersConformanceTests", dependencies: ["PushHandlers", "PushHandlersTestSupport"],
+                    path: "Tests/PushHandlersConformanceTests"),
             ])
             """
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: package + "/Package.swift"))
