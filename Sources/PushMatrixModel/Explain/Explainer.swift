@@ -80,12 +80,27 @@ extension Matrix {
                     return outcome
                 }
                 // Which paths are likely is judged on the calls as the cell has them.
-                let all = markLikely([outcome] + paths, by: conditions).map { conditioned($0, by: conditions) }
+                let cellNotes = Set(appStates[cell.appState.id]!.notes.map(\.id) + cell.notes.map(\.id))
+                let all = markLikely([outcome] + paths, by: conditions).map { path in
+                    Self.droppingNotesOfRemovedCalls(from: conditioned(path, by: conditions), before: path, keeping: cellNotes)
+                }
                 outcome = all[0]
                 outcome.paths = Array(all.dropFirst())
                 return outcome
             }
         }
+    }
+
+    /// `conditioned` without the notes that only calls the conditions removed carried; `keeping` are the column's and
+    /// the cell's own notes, which stay.
+    private static func droppingNotesOfRemovedCalls(from conditioned: Outcome, before: Outcome, keeping: Set<String>) -> Outcome {
+        func callNotes(_ outcome: Outcome, held: [Call]) -> Set<String> {
+            Set((outcome.onDelivery + outcome.taps.flatMap(\.calls) + held).flatMap { $0.notes.map(\.id) })
+        }
+        let gone = callNotes(before, held: []).subtracting(callNotes(conditioned, held: conditioned.held))
+        var result = conditioned
+        result.notes.removeAll { gone.contains($0) && !keeping.contains($0) }
+        return result
     }
 
     /// What a path of a cell (as a cell, from `Cell.allPaths`) does with this query.

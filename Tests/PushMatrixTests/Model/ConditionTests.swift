@@ -75,8 +75,21 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(foreground.changedBy, [])
     }
 
-    func testASpentBudgetHoldsTheWakeUntilTheAppIsNextOpened() throws {
-        let held = outcome(["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["budgetSpent"])
+    /// A spent budget removes the background wake: the forum answer cited says such pushes are
+    /// not delivered until the budget renews, and no source says the next launch gets them.
+    func testASpentBudgetRemovesTheWake() {
+        let spent = outcome(["contentAvailable": true, "alert": true], "appDelegate", "terminated", ["budgetSpent"])
+        XCTAssertEqual(told(spent.onDelivery), [])
+        XCTAssertEqual(told(spent.held), [])
+        XCTAssertEqual(spent.changedBy, ["budgetSpent"])
+    }
+
+    /// The spec format's `heldUntilOpen` effect, which no current condition uses since the budget's was
+    /// corrected: a held call comes at the next launch, in `explain` and its JSON.
+    func testAHeldCallComesAtTheNextLaunch() throws {
+        let held = try Self.matrix(holdingTheSpentBudgetsWake).explain(
+            ExplainQuery(payload: flags(["contentAvailable": true, "alert": true]), setups: ["appDelegate"],
+                appStates: ["terminated"], conditions: ["budgetSpent"]))[0]
         XCTAssertEqual(told(held.onDelivery), [])
         XCTAssertEqual(told(held.held), ["reception:background"])
         XCTAssertEqual(told(held.taps.first { $0.tap == "body" }!.calls), ["launch", "action:inactive"])
@@ -86,6 +99,26 @@ final class ConditionTests: XCTestCase {
         let first = try XCTUnwrap((json?.first?["held"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["handler"] as? String, "reception")
         XCTAssertEqual(first["state"] as? String, "background")
+    }
+
+    /// The current spec's spent budget, its wake held instead of removed.
+    private var holdingTheSpentBudgetsWake: String {
+        get throws {
+            let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
+            let start = try XCTUnwrap(text.range(of: "\"id\": \"budgetSpent\""))
+            let effect = try XCTUnwrap(text.range(of: "\"effect\": \"removed\"", range: start.upperBound..<text.endIndex))
+            return text.replacingCharacters(in: effect, with: "\"effect\": \"heldUntilOpen\"")
+        }
+    }
+
+    private static func matrix(_ spec: String) throws -> Matrix {
+        try Matrix(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json"))
+    }
+
+    private func flags(_ payload: [String: Bool]) -> [String: Bool] {
+        var flags = Dictionary(uniqueKeysWithValues: matrix.payloadKeyIds.map { ($0, false) })
+        flags.merge(payload) { _, new in new }
+        return flags
     }
 
     func testAnAttachedDebuggerMakesTheWakingPathsLikely() {
@@ -112,11 +145,14 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(told(kept.taps.first { $0.tap == "body" }!.calls), ["action:inactive"])
     }
 
-    func testASimulatedPushLosesTheExtensionAndTheBackgroundWakeOnly() {
+    /// A simulated push loses the service extension; whether the background wake comes is open,
+    /// since no cited source sent a content-available push with `simctl`.
+    func testASimulatedPushLosesTheExtensionAndLeavesTheBackgroundWakeOpen() {
         let background = outcome(
             ["contentAvailable": true, "alert": true, "mutableContent": true], "appDelegate", "background",
             ["simulatedPush"])
-        XCTAssertEqual(told(background.onDelivery), [])
+        XCTAssertFalse(told(background.onDelivery).contains("serviceExtension"))
+        XCTAssertEqual(told(background.unsettled), ["reception:background"])
         XCTAssertEqual(background.changedBy, ["simulatedPush"])
         let foreground = outcome(["contentAvailable": true], "appDelegate", "foreground", ["simulatedPush"])
         XCTAssertEqual(
@@ -124,14 +160,14 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(foreground.changedBy, [])
     }
 
+    /// Conditions apply in the order given: the first to remove a call is the one that changed it.
     func testConditionsApplyInTheOrderGiven() {
         let both = outcome(
             ["contentAvailable": true], "appDelegate", "background", ["budgetSpent", "backgroundAppRefreshOff"])
-        XCTAssertEqual(told(both.held), ["reception:background"])
+        XCTAssertEqual(told(both.onDelivery), [])
         XCTAssertEqual(both.changedBy, ["budgetSpent"], "nothing is left for the second to remove")
         let reversed = outcome(
             ["contentAvailable": true], "appDelegate", "background", ["backgroundAppRefreshOff", "budgetSpent"])
-        XCTAssertEqual(told(reversed.held), [])
         XCTAssertEqual(reversed.changedBy, ["backgroundAppRefreshOff"])
     }
 

@@ -213,12 +213,9 @@ final class CurrentBrokenHandlerTests: XCTestCase {
             scenarios: PushScenario.all + PushScenario.underConditions)
         XCTAssertEqual(
             names(failures, containing: "alert_contentAvailable__appDelegate__background__"),
-            [
-                "alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff",
-                "alert_contentAvailable__appDelegate__background__tapBody__budgetSpent",
-            ])
+            ["alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff"])
         XCTAssertEqual(
-            failures["alert_contentAvailable__appDelegate__background__tapBody__budgetSpent"],
+            failures["alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff"],
             ["step 1, action (.inactive): the content must be handled here"])
     }
 

@@ -211,84 +211,42 @@ nonisolated extension PushScenario {
     /// alert + contentAvailable · swiftUI · forceQuit · tap icon · with or without serviceExtension
     public static let alert_contentAvailable__swiftUI__forceQuit__tapIcon = alert_contentAvailable__table[63]
 
-    /// alert + contentAvailable · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable · appDelegate · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff = alert_contentAvailable__table[64]
 
-    /// alert + contentAvailable · appDelegate · background · tap body · under budgetSpent
-    public static let alert_contentAvailable__appDelegate__background__tapBody__budgetSpent = alert_contentAvailable__table[65]
-
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable__table[66]
+        alert_contentAvailable__table[65]
 
-    /// alert + contentAvailable · appDelegate · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable__appDelegate__terminated__tapBody__budgetSpent = alert_contentAvailable__table[67]
+    /// alert + contentAvailable · scenes · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff = alert_contentAvailable__table[66]
 
-    /// alert + contentAvailable · appDelegate · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable__appDelegate__terminated__tapBodyPath2__budgetSpent = alert_contentAvailable__table[68]
+    /// alert + contentAvailable · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable__scenes__background__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[67]
 
-    /// alert + contentAvailable · appDelegate · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable__appDelegate__terminated__tapIcon__budgetSpent = alert_contentAvailable__table[69]
+    /// alert + contentAvailable · scenes · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable__scenes__background__tapBodyPath2__sdkOwnsDelegate = alert_contentAvailable__table[68]
 
-    /// alert + contentAvailable · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff = alert_contentAvailable__table[70]
+    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff = alert_contentAvailable__table[69]
 
-    /// alert + contentAvailable · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__scenes__background__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[71]
+    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[70]
 
-    /// alert + contentAvailable · scenes · background · tap body · under budgetSpent
-    public static let alert_contentAvailable__scenes__background__tapBody__budgetSpent = alert_contentAvailable__table[72]
+    /// alert + contentAvailable · swiftUI · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable__swiftUI__background__tapBody__backgroundAppRefreshOff = alert_contentAvailable__table[71]
 
-    /// alert + contentAvailable · scenes · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable__scenes__background__tapBodyPath2__budgetSpent = alert_contentAvailable__table[73]
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[72]
 
-    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff = alert_contentAvailable__table[74]
+    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__sdkOwnsDelegate = alert_contentAvailable__table[73]
 
-    /// alert + contentAvailable · scenes · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable__scenes__background__tapIconPath2__budgetSpent = alert_contentAvailable__table[75]
+    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = alert_contentAvailable__table[74]
 
-    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[76]
-
-    /// alert + contentAvailable · scenes · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable__scenes__terminated__tapBody__budgetSpent = alert_contentAvailable__table[77]
-
-    /// alert + contentAvailable · scenes · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable__scenes__terminated__tapBodyPath2__budgetSpent = alert_contentAvailable__table[78]
-
-    /// alert + contentAvailable · scenes · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable__scenes__terminated__tapIcon__budgetSpent = alert_contentAvailable__table[79]
-
-    /// alert + contentAvailable · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__swiftUI__background__tapBody__backgroundAppRefreshOff = alert_contentAvailable__table[80]
-
-    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[81]
-
-    /// alert + contentAvailable · swiftUI · background · tap body · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__background__tapBody__budgetSpent = alert_contentAvailable__table[82]
-
-    /// alert + contentAvailable · swiftUI · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__background__tapBodyPath2__budgetSpent = alert_contentAvailable__table[83]
-
-    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff = alert_contentAvailable__table[84]
-
-    /// alert + contentAvailable · swiftUI · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__background__tapIconPath2__budgetSpent = alert_contentAvailable__table[85]
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[86]
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__terminated__tapBody__budgetSpent = alert_contentAvailable__table[87]
-
-    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__budgetSpent = alert_contentAvailable__table[88]
-
-    /// alert + contentAvailable · swiftUI · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable__swiftUI__terminated__tapIcon__budgetSpent = alert_contentAvailable__table[89]
+    /// alert + contentAvailable · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff = alert_contentAvailable__table[75]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let alert_contentAvailable__rows: [String] = [
@@ -478,84 +436,33 @@ nonisolated extension PushScenario {
         "step action inactive tapped(body) content tap",
         "alert_contentAvailable__swiftUI__forceQuit__tapIcon: swiftUI forceQuit tap=icon eitherWay=serviceExtension",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__appDelegate__background__tapBody__budgetSpent: appDelegate background tap=body under=budgetSpent",
+        "alert_contentAvailable__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__appDelegate__terminated__tapBody__budgetSpent: appDelegate terminated tap=body under=budgetSpent",
-        "step launch - launchedByTap content",
-        "step action inactive tapped(body) tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__appDelegate__terminated__tapBodyPath2__budgetSpent: appDelegate terminated tap=body path=2 under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__appDelegate__terminated__tapIcon__budgetSpent: appDelegate terminated tap=icon under=budgetSpent",
-        "step launch - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "alert_contentAvailable__scenes__background__tapBody__budgetSpent: scenes background tap=body under=budgetSpent",
+        "alert_contentAvailable__scenes__background__tapBodyPath2__sdkOwnsDelegate: scenes background tap=body path=2 under=sdkOwnsDelegate",
+        "step sceneConnect - tapped(body) content tap",
+        "alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
+        "step sceneConnect - launchedByTap noNotification",
+        "alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
+        "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__scenes__background__tapBodyPath2__budgetSpent: scenes background tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "step action inactive tapped(body) content tap",
+        "alert_contentAvailable__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable__scenes__background__tapIconPath2__budgetSpent: scenes background tap=icon path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__scenes__terminated__tapBody__budgetSpent: scenes terminated tap=body under=budgetSpent",
+        "alert_contentAvailable__swiftUI__background__tapBodyPath2__sdkOwnsDelegate: swiftUI background tap=body path=2 under=sdkOwnsDelegate",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__scenes__terminated__tapBodyPath2__budgetSpent: scenes terminated tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
+        "step sceneConnect - launchedByTap noNotification",
+        "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "alert_contentAvailable__swiftUI__background__tapBody__budgetSpent: swiftUI background tap=body under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__swiftUI__background__tapBodyPath2__budgetSpent: swiftUI background tap=body path=2 under=budgetSpent",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable__swiftUI__background__tapIconPath2__budgetSpent: swiftUI background tap=icon path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable__swiftUI__terminated__tapBody__budgetSpent: swiftUI terminated tap=body under=budgetSpent",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__swiftUI__terminated__tapBodyPath2__budgetSpent: swiftUI terminated tap=body path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

@@ -351,141 +351,85 @@ nonisolated extension PushScenario {
     /// alert + contentAvailable + category · swiftUI · forceQuit · tap icon · with or without serviceExtension
     public static let alert_contentAvailable_category__swiftUI__forceQuit__tapIcon = alert_contentAvailable_category__table[107]
 
-    /// alert + contentAvailable + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__appDelegate__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[108]
 
-    /// alert + contentAvailable + category · appDelegate · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__appDelegate__background__tapBody__budgetSpent =
-        alert_contentAvailable_category__table[109]
-
     /// alert + contentAvailable + category · appDelegate · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[110]
+        alert_contentAvailable_category__table[109]
 
     /// alert + contentAvailable + category · appDelegate · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff =
+        alert_contentAvailable_category__table[110]
+
+    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[111]
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[112]
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBody__budgetSpent =
+    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[113]
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__budgetSpent =
+    /// alert + contentAvailable + category · scenes · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[114]
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_category__table[115]
 
-    /// alert + contentAvailable + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__sdkOwnsDelegate =
         alert_contentAvailable_category__table[116]
-
-    /// alert + contentAvailable + category · appDelegate · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_category__appDelegate__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_category__table[117]
-
-    /// alert + contentAvailable + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[118]
-
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[119]
-
-    /// alert + contentAvailable + category · scenes · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__background__tapBody__budgetSpent =
-        alert_contentAvailable_category__table[120]
-
-    /// alert + contentAvailable + category · scenes · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__background__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_category__table[121]
 
     /// alert + contentAvailable + category · scenes · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__scenes__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[122]
+        alert_contentAvailable_category__table[117]
 
     /// alert + contentAvailable + category · scenes · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__scenes__background__tapDismiss__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[123]
+        alert_contentAvailable_category__table[118]
 
-    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[124]
+        alert_contentAvailable_category__table[119]
 
-    /// alert + contentAvailable + category · scenes · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_category__table[125]
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[126]
+        alert_contentAvailable_category__table[120]
 
-    /// alert + contentAvailable + category · scenes · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_category__table[127]
-
-    /// alert + contentAvailable + category · scenes · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_category__table[128]
-
-    /// alert + contentAvailable + category · scenes · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_category__scenes__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_category__table[129]
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapBody__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[130]
+        alert_contentAvailable_category__table[121]
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[131]
+        alert_contentAvailable_category__table[122]
 
-    /// alert + contentAvailable + category · swiftUI · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__background__tapBody__budgetSpent =
-        alert_contentAvailable_category__table[132]
-
-    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_category__table[133]
+    /// alert + contentAvailable + category · swiftUI · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_category__swiftUI__background__tapBodyPath2__sdkOwnsDelegate =
+        alert_contentAvailable_category__table[123]
 
     /// alert + contentAvailable + category · swiftUI · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[134]
+        alert_contentAvailable_category__table[124]
 
     /// alert + contentAvailable + category · swiftUI · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[135]
+        alert_contentAvailable_category__table[125]
 
-    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[136]
+        alert_contentAvailable_category__table[126]
 
-    /// alert + contentAvailable + category · swiftUI · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_category__table[137]
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_category__table[138]
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_category__table[139]
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_category__table[140]
-
-    /// alert + contentAvailable + category · swiftUI · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_category__table[141]
+        alert_contentAvailable_category__table[127]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let alert_contentAvailable_category__rows: [String] = [
@@ -825,100 +769,49 @@ nonisolated extension PushScenario {
         "step action background tapped(dismiss) content tap",
         "alert_contentAvailable_category__swiftUI__forceQuit__tapIcon: swiftUI forceQuit tap=icon eitherWay=serviceExtension",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_category__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__appDelegate__background__tapBody__budgetSpent: appDelegate background tap=body under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
         "alert_contentAvailable_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff: appDelegate background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff: appDelegate background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__appDelegate__terminated__tapBody__budgetSpent: appDelegate terminated tap=body under=budgetSpent",
-        "step launch - launchedByTap content",
-        "step action inactive tapped(body) tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__appDelegate__terminated__tapBodyPath2__budgetSpent: appDelegate terminated tap=body path=2 under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff: appDelegate terminated tap=actionButton path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "alert_contentAvailable_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff: appDelegate terminated tap=actionButton path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step action background tapped(actionButton) content tap",
-        "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff: appDelegate terminated tap=dismiss path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "alert_contentAvailable_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff: appDelegate terminated tap=dismiss path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_category__appDelegate__terminated__tapIcon__budgetSpent: appDelegate terminated tap=icon under=budgetSpent",
-        "step launch - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "alert_contentAvailable_category__scenes__background__tapBody__budgetSpent: scenes background tap=body under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__scenes__background__tapBodyPath2__budgetSpent: scenes background tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable_category__scenes__background__tapBodyPath2__sdkOwnsDelegate: scenes background tap=body path=2 under=sdkOwnsDelegate",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
         "alert_contentAvailable_category__scenes__background__tapActionButton__backgroundAppRefreshOff: scenes background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_category__scenes__background__tapDismiss__backgroundAppRefreshOff: scenes background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "alert_contentAvailable_category__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_category__scenes__background__tapIconPath2__budgetSpent: scenes background tap=icon path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__scenes__terminated__tapBody__budgetSpent: scenes terminated tap=body under=budgetSpent",
+        "alert_contentAvailable_category__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "step action inactive tapped(body) content tap",
+        "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__scenes__terminated__tapBodyPath2__budgetSpent: scenes terminated tap=body path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_category__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__sdkOwnsDelegate: swiftUI background tap=body path=2 under=sdkOwnsDelegate",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "alert_contentAvailable_category__swiftUI__background__tapBody__budgetSpent: swiftUI background tap=body under=budgetSpent",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__swiftUI__background__tapBodyPath2__budgetSpent: swiftUI background tap=body path=2 under=budgetSpent",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
         "alert_contentAvailable_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff: swiftUI background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff: swiftUI background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "alert_contentAvailable_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_category__swiftUI__background__tapIconPath2__budgetSpent: swiftUI background tap=icon path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_category__swiftUI__terminated__tapBody__budgetSpent: swiftUI terminated tap=body under=budgetSpent",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__swiftUI__terminated__tapBodyPath2__budgetSpent: swiftUI terminated tap=body path=2 under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

@@ -513,109 +513,53 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension =
         alert_contentAvailable_mutableContent__table[127]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[128]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent =
+    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[129]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[130]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent =
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[131]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent =
+    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__sdkOwnsDelegate =
         alert_contentAvailable_mutableContent__table[132]
 
-    /// alert + contentAvailable + mutableContent · appDelegate · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__budgetSpent =
+    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[133]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff =
+    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[134]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[135]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent =
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[136]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent =
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__sdkOwnsDelegate =
         alert_contentAvailable_mutableContent__table[137]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent__table[138]
 
-    /// alert + contentAvailable + mutableContent · scenes · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_mutableContent__table[139]
-
-    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent__table[140]
-
-    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent__table[141]
-
-    /// alert + contentAvailable + mutableContent · scenes · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent__table[142]
-
-    /// alert + contentAvailable + mutableContent · scenes · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_mutableContent__table[143]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent__table[144]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent__table[145]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent__table[146]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent__table[147]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent__table[148]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_mutableContent__table[149]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent__table[150]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent__table[151]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent__table[152]
-
-    /// alert + contentAvailable + mutableContent · swiftUI · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_mutableContent__table[153]
+        alert_contentAvailable_mutableContent__table[139]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let alert_contentAvailable_mutableContent__rows: [String] = [
@@ -1055,110 +999,45 @@ nonisolated extension PushScenario {
         "step sceneConnect - launchedByTap noNotification",
         "alert_contentAvailable_mutableContent__swiftUI__forceQuit__tapIcon__withoutServiceExtension: swiftUI forceQuit tap=icon missing=serviceExtension",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__appDelegate__background__tapBody__budgetSpent: appDelegate background tap=body under=budgetSpent",
+        "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBody__budgetSpent: appDelegate terminated tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step launch - launchedByTap content",
-        "step action inactive tapped(body) tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__appDelegate__terminated__tapBodyPath2__budgetSpent: appDelegate terminated tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__appDelegate__terminated__tapIcon__budgetSpent: appDelegate terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step launch - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "alert_contentAvailable_mutableContent__scenes__background__tapBody__budgetSpent: scenes background tap=body under=budgetSpent",
+        "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__sdkOwnsDelegate: scenes background tap=body path=2 under=sdkOwnsDelegate",
+        "step serviceExtension - outsideApp",
+        "step sceneConnect - tapped(body) content tap",
+        "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
+        "step serviceExtension - outsideApp",
+        "step sceneConnect - launchedByTap noNotification",
+        "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
+        "step serviceExtension - outsideApp",
+        "step sceneConnect - launchedByTap noNotification",
+        "step action inactive tapped(body) content tap",
+        "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__scenes__background__tapBodyPath2__budgetSpent: scenes background tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent__scenes__background__tapIconPath2__budgetSpent: scenes background tap=icon path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__scenes__terminated__tapBody__budgetSpent: scenes terminated tap=body under=budgetSpent",
+        "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__sdkOwnsDelegate: swiftUI background tap=body path=2 under=sdkOwnsDelegate",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__scenes__terminated__tapBodyPath2__budgetSpent: scenes terminated tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
+        "step serviceExtension - outsideApp",
+        "step sceneConnect - launchedByTap noNotification",
+        "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapBody__budgetSpent: swiftUI background tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapBodyPath2__budgetSpent: swiftUI background tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent__swiftUI__background__tapIconPath2__budgetSpent: swiftUI background tap=icon path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBody__budgetSpent: swiftUI terminated tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__swiftUI__terminated__tapBodyPath2__budgetSpent: swiftUI terminated tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

@@ -890,142 +890,86 @@ nonisolated extension PushScenario {
     public static let alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension =
         alert_contentAvailable_mutableContent_category__table[215]
 
-    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent_category__table[216]
 
-    /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[217]
-
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[218]
+        alert_contentAvailable_mutableContent_category__table[217]
 
     /// alert + contentAvailable + mutableContent + category · appDelegate · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff =
+        alert_contentAvailable_mutableContent_category__table[218]
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent_category__table[219]
 
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[220]
-
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[221]
-
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[222]
-
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap actionButton · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static
         let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff =
+        alert_contentAvailable_mutableContent_category__table[220]
+
+    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 5 more conditions
+    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff =
+        alert_contentAvailable_mutableContent_category__table[221]
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff =
+        alert_contentAvailable_mutableContent_category__table[222]
+
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
         alert_contentAvailable_mutableContent_category__table[223]
 
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap dismiss · path 2 · under backgroundAppRefreshOff and 4 more conditions
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff =
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__sdkOwnsDelegate =
         alert_contentAvailable_mutableContent_category__table[224]
-
-    /// alert + contentAvailable + mutableContent + category · appDelegate · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[225]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[226]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[227]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[228]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[229]
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[230]
+        alert_contentAvailable_mutableContent_category__table[225]
 
     /// alert + contentAvailable + mutableContent + category · scenes · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[231]
+        alert_contentAvailable_mutableContent_category__table[226]
 
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[232]
+        alert_contentAvailable_mutableContent_category__table[227]
 
-    /// alert + contentAvailable + mutableContent + category · scenes · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[233]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[234]
+        alert_contentAvailable_mutableContent_category__table[228]
 
-    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[235]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[236]
-
-    /// alert + contentAvailable + mutableContent + category · scenes · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[237]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[238]
+        alert_contentAvailable_mutableContent_category__table[229]
 
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[239]
+        alert_contentAvailable_mutableContent_category__table[230]
 
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[240]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[241]
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap body · path 2 · under sdkOwnsDelegate
+    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__sdkOwnsDelegate =
+        alert_contentAvailable_mutableContent_category__table[231]
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap actionButton · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[242]
+        alert_contentAvailable_mutableContent_category__table[232]
 
     /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap dismiss · under backgroundAppRefreshOff and 4 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[243]
+        alert_contentAvailable_mutableContent_category__table[233]
 
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 4 more conditions
+    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[244]
+        alert_contentAvailable_mutableContent_category__table[234]
 
-    /// alert + contentAvailable + mutableContent + category · swiftUI · background · tap icon · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[245]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 3 more conditions
+    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under backgroundAppRefreshOff and 5 more conditions
     public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff =
-        alert_contentAvailable_mutableContent_category__table[246]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[247]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap body · path 2 · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[248]
-
-    /// alert + contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · under budgetSpent
-    public static let alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent =
-        alert_contentAvailable_mutableContent_category__table[249]
+        alert_contentAvailable_mutableContent_category__table[235]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let alert_contentAvailable_mutableContent_category__rows: [String] = [
@@ -1809,134 +1753,69 @@ nonisolated extension PushScenario {
         "step sceneConnect - launchedByTap noNotification",
         "alert_contentAvailable_mutableContent_category__swiftUI__forceQuit__tapIcon__withoutServiceExtension: swiftUI forceQuit tap=icon missing=serviceExtension",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__backgroundAppRefreshOff: appDelegate background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__appDelegate__background__tapBody__budgetSpent: appDelegate background tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
         "alert_contentAvailable_mutableContent_category__appDelegate__background__tapActionButton__backgroundAppRefreshOff: appDelegate background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_mutableContent_category__appDelegate__background__tapDismiss__backgroundAppRefreshOff: appDelegate background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__backgroundAppRefreshOff: appDelegate terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBody__budgetSpent: appDelegate terminated tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step launch - launchedByTap content",
-        "step action inactive tapped(body) tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapBodyPath2__budgetSpent: appDelegate terminated tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff: appDelegate terminated tap=actionButton path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapActionButtonPath2__backgroundAppRefreshOff: appDelegate terminated tap=actionButton path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(actionButton) content tap",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff: appDelegate terminated tap=dismiss path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapDismissPath2__backgroundAppRefreshOff: appDelegate terminated tap=dismiss path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_mutableContent_category__appDelegate__terminated__tapIcon__budgetSpent: appDelegate terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step launch - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__backgroundAppRefreshOff: scenes background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__backgroundAppRefreshOff: scenes background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapBody__budgetSpent: scenes background tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__budgetSpent: scenes background tap=body path=2 under=budgetSpent",
+        "alert_contentAvailable_mutableContent_category__scenes__background__tapBodyPath2__sdkOwnsDelegate: scenes background tap=body path=2 under=sdkOwnsDelegate",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
         "alert_contentAvailable_mutableContent_category__scenes__background__tapActionButton__backgroundAppRefreshOff: scenes background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_mutableContent_category__scenes__background__tapDismiss__backgroundAppRefreshOff: scenes background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__backgroundAppRefreshOff: scenes background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
         "step serviceExtension - outsideApp",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent_category__scenes__background__tapIconPath2__budgetSpent: scenes background tap=icon path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__backgroundAppRefreshOff: scenes terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBody__budgetSpent: scenes terminated tap=body under=budgetSpent",
+        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
+        "step serviceExtension - outsideApp",
+        "step action inactive tapped(body) content tap",
+        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
         "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__scenes__terminated__tapBodyPath2__budgetSpent: scenes terminated tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__backgroundAppRefreshOff: swiftUI background tap=body under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__backgroundAppRefreshOff: swiftUI background tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__sdkOwnsDelegate: swiftUI background tap=body path=2 under=sdkOwnsDelegate",
         "step serviceExtension - outsideApp",
         "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBody__budgetSpent: swiftUI background tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapBodyPath2__budgetSpent: swiftUI background tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
         "alert_contentAvailable_mutableContent_category__swiftUI__background__tapActionButton__backgroundAppRefreshOff: swiftUI background tap=actionButton under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(actionButton) content tap",
         "alert_contentAvailable_mutableContent_category__swiftUI__background__tapDismiss__backgroundAppRefreshOff: swiftUI background tap=dismiss under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush",
         "step serviceExtension - outsideApp",
         "step action background tapped(dismiss) content tap",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__backgroundAppRefreshOff: swiftUI background tap=icon path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,simulatedPush,sdkOwnsDelegate",
         "step serviceExtension - outsideApp",
         "step sceneConnect - launchedByTap noNotification",
-        "alert_contentAvailable_mutableContent_category__swiftUI__background__tapIconPath2__budgetSpent: swiftUI background tap=icon path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush",
+        "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__backgroundAppRefreshOff: swiftUI terminated tap=body path=2 under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush",
         "step serviceExtension - outsideApp",
         "step sceneConnect - launchedByTap noNotification",
         "step action inactive tapped(body) content tap",
-        "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBody__budgetSpent: swiftUI terminated tap=body under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - tapped(body) content tap",
-        "step action inactive tapped(body)",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapBodyPath2__budgetSpent: swiftUI terminated tap=body path=2 under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step action inactive tapped(body) content tap",
-        "step reception background delivered(background)",
-        "alert_contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step serviceExtension - outsideApp",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

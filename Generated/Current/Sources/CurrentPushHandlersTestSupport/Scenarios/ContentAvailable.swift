@@ -61,17 +61,11 @@ nonisolated extension PushScenario {
     /// contentAvailable · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable__swiftUI__forceQuit__noTap = contentAvailable__table[13]
 
-    /// contentAvailable · scenes · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
+    /// contentAvailable · scenes · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
     public static let contentAvailable__scenes__terminated__tapIcon__backgroundAppRefreshOff = contentAvailable__table[14]
 
-    /// contentAvailable · scenes · terminated · tap icon · under budgetSpent
-    public static let contentAvailable__scenes__terminated__tapIcon__budgetSpent = contentAvailable__table[15]
-
-    /// contentAvailable · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
-    public static let contentAvailable__swiftUI__terminated__tapIcon__backgroundAppRefreshOff = contentAvailable__table[16]
-
-    /// contentAvailable · swiftUI · terminated · tap icon · under budgetSpent
-    public static let contentAvailable__swiftUI__terminated__tapIcon__budgetSpent = contentAvailable__table[17]
+    /// contentAvailable · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
+    public static let contentAvailable__swiftUI__terminated__tapIcon__backgroundAppRefreshOff = contentAvailable__table[15]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let contentAvailable__rows: [String] = [
@@ -102,15 +96,9 @@ nonisolated extension PushScenario {
         "step reception background delivered(background) content",
         "step sceneConnect - launchedByTap noNotification",
         "contentAvailable__swiftUI__forceQuit__noTap: swiftUI forceQuit eitherWay=serviceExtension ignored",
-        "contentAvailable__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "contentAvailable__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
+        "contentAvailable__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "contentAvailable__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

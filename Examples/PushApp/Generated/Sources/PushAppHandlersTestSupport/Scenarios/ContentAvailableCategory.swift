@@ -62,18 +62,12 @@ nonisolated extension PushScenario {
     /// contentAvailable + category · swiftUI · forceQuit · no tap · with or without serviceExtension
     public static let contentAvailable_category__swiftUI__forceQuit__noTap = contentAvailable_category__table[13]
 
-    /// contentAvailable + category · scenes · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
+    /// contentAvailable + category · scenes · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
     public static let contentAvailable_category__scenes__terminated__tapIcon__backgroundAppRefreshOff = contentAvailable_category__table[14]
 
-    /// contentAvailable + category · scenes · terminated · tap icon · under budgetSpent
-    public static let contentAvailable_category__scenes__terminated__tapIcon__budgetSpent = contentAvailable_category__table[15]
-
-    /// contentAvailable + category · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
+    /// contentAvailable + category · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
     public static let contentAvailable_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff =
-        contentAvailable_category__table[16]
-
-    /// contentAvailable + category · swiftUI · terminated · tap icon · under budgetSpent
-    public static let contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent = contentAvailable_category__table[17]
+        contentAvailable_category__table[15]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let contentAvailable_category__rows: [String] = [
@@ -104,15 +98,9 @@ nonisolated extension PushScenario {
         "step reception background delivered(background) content",
         "step sceneConnect - launchedByTap noNotification",
         "contentAvailable_category__swiftUI__forceQuit__noTap: swiftUI forceQuit eitherWay=serviceExtension ignored",
-        "contentAvailable_category__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "contentAvailable_category__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable_category__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
+        "contentAvailable_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "contentAvailable_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable_category__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }

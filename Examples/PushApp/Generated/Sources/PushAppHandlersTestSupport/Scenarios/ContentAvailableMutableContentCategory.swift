@@ -78,21 +78,13 @@ nonisolated extension PushScenario {
     public static let contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap =
         contentAvailable_mutableContent_category__table[13]
 
-    /// contentAvailable + mutableContent + category · scenes · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
+    /// contentAvailable + mutableContent + category · scenes · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
     public static let contentAvailable_mutableContent_category__scenes__terminated__tapIcon__backgroundAppRefreshOff =
         contentAvailable_mutableContent_category__table[14]
 
-    /// contentAvailable + mutableContent + category · scenes · terminated · tap icon · under budgetSpent
-    public static let contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent =
-        contentAvailable_mutableContent_category__table[15]
-
-    /// contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 4 more conditions
+    /// contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · under backgroundAppRefreshOff and 6 more conditions
     public static let contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff =
-        contentAvailable_mutableContent_category__table[16]
-
-    /// contentAvailable + mutableContent + category · swiftUI · terminated · tap icon · under budgetSpent
-    public static let contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent =
-        contentAvailable_mutableContent_category__table[17]
+        contentAvailable_mutableContent_category__table[15]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let contentAvailable_mutableContent_category__rows: [String] = [
@@ -123,15 +115,9 @@ nonisolated extension PushScenario {
         "step reception background delivered(background) content",
         "step sceneConnect - launchedByTap noNotification",
         "contentAvailable_mutableContent_category__swiftUI__forceQuit__noTap: swiftUI forceQuit eitherWay=serviceExtension ignored",
-        "contentAvailable_mutableContent_category__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
+        "contentAvailable_mutableContent_category__scenes__terminated__tapIcon__backgroundAppRefreshOff: scenes terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable_mutableContent_category__scenes__terminated__tapIcon__budgetSpent: scenes terminated tap=icon under=budgetSpent",
+        "contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,budgetSpent,beforeFirstUnlock,simulatedPush,sdkOwnsDelegate",
         "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
-        "contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__backgroundAppRefreshOff: swiftUI terminated tap=icon under=backgroundAppRefreshOff,lowPowerMode,notUsedRecently,simulatedPush,permissionDenied",
-        "step sceneConnect - launchedByTap noNotification",
-        "contentAvailable_mutableContent_category__swiftUI__terminated__tapIcon__budgetSpent: swiftUI terminated tap=icon under=budgetSpent",
-        "step sceneConnect - launchedByTap noNotification",
-        "step reception background delivered(background) content",
     ]
 }
