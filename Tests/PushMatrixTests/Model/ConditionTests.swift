@@ -88,7 +88,8 @@ final class ConditionTests: XCTestCase {
     /// corrected: a held call comes at the next launch, in `explain` and its JSON.
     func testAHeldCallComesAtTheNextLaunch() throws {
         let held = try Self.matrix(holdingTheSpentBudgetsWake).explain(
-            ExplainQuery(payload: flags(["contentAvailable": true, "alert": true]), setups: ["appDelegate"],
+            ExplainQuery(
+                payload: flags(["contentAvailable": true, "alert": true]), setups: ["appDelegate"],
                 appStates: ["terminated"], conditions: ["budgetSpent"]))[0]
         XCTAssertEqual(told(held.onDelivery), [])
         XCTAssertEqual(told(held.held), ["reception:background"])
