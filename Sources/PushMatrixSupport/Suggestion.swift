@@ -1,17 +1,20 @@
-/// "Did you mean …?": the nearest candidate by edit distance, if a plausible typo. Ties go to the alphabetically first,
-/// whatever the order.
+/// "Did you mean …?": the nearest candidate by edit distance, letter case aside, if a plausible typo; else the one
+/// candidate the word begins (`lowpower` → `lowPowerMode`). Ties go to the alphabetically first, whatever the order.
 package enum Suggestion {
     package static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
-        let target = Array(word.unicodeScalars)
+        let target = Array(word.lowercased().unicodeScalars)
+        let unique = Set(candidates)
         var best: (distance: Int, name: String)?
-        for candidate in Set(candidates) {
-            let other = Array(candidate.unicodeScalars)
+        for candidate in unique {
+            let other = Array(candidate.lowercased().unicodeScalars)
             let limit = max(1, min(3, max(target.count, other.count) / 3))  // about one typo per three letters
             let d = distance(target, other)
-            guard d <= limit, d > 0 else { continue }
+            guard d <= limit, candidate != word else { continue }
             if best == nil || (d, candidate) < (best!.distance, best!.name) { best = (d, candidate) }
         }
-        return best?.name
+        if let best { return best.name }
+        let begun = unique.filter { $0.lowercased().hasPrefix(word.lowercased()) && word.count >= 3 }
+        return begun.count == 1 ? begun.first : nil
     }
 
     /// ` (did you mean 'x'?)` or the empty string.

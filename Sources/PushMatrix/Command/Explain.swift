@@ -34,9 +34,9 @@ extension Command {
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label
-        let setups = try ids(args.allValues(setupOption), known: spec.setups.map(\.id), option: setupOption)
-        let states = try ids(args.allValues("--state"), known: spec.appStates.map(\.id), option: "--state")
-        let conditions = try ids(args.allValues("--condition"), known: spec.conditions.map(\.id), option: "--condition") ?? []
+        let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption) { $0.setups.map(\.id) }
+        let states = try ids(args.allValues("--state"), of: spec, specFile, option: "--state") { $0.appStates.map(\.id) }
+        let conditions = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") { $0.conditions.map(\.id) } ?? []
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
             guard let id = optional[name] else {
@@ -69,13 +69,21 @@ extension Command {
         }
     }
 
-    /// Ids given repeatedly or comma-separated; nil when none were given (meaning all).
-    private static func ids(_ values: [String], known: [String], option: String) throws(Arguments.UsageError) -> [String]? {
+    /// Ids given repeatedly or comma-separated, each one of `spec`'s (`known` lists them); nil when none were given
+    /// (meaning all). An unknown id is refused with the nearest known one, and with the built-in spec that has it.
+    private static func ids(
+        _ values: [String], of spec: Spec, _ specFile: String, option: String, known: (Spec) -> [String]
+    ) throws(Arguments.UsageError) -> [String]? {
         let ids = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        for id in ids where !known.contains(id) {
+        let own = known(spec)
+        for id in ids where !own.contains(id) {
+            let listed = own.isEmpty ? "; \(specFile) has none" : "; \(specFile) has \(own.joined(separator: ", "))"
+            let other = BuiltInFiles.specs.first { builtIn in
+                (try? SpecLoader.load(path: builtIn.reference)).map { known($0.spec).contains(id) } == true
+            }
+            let elsewhere = other.map { "; \($0.reference) has it: add --spec \($0.reference)" } ?? ""
             throw Arguments.UsageError(
-                message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: known)
-                    + "; expected one of \(known.joined(separator: ", "))")
+                message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: own) + listed + elsewhere)
         }
         return ids.isEmpty ? nil : ids
     }

@@ -76,7 +76,10 @@ enum Help {
     /// `explain`'s options are named after the spec's ids, so its declaration is made from the spec (placeholders
     /// without one).
     static func explain(_ spec: Spec?) -> CommandInfo {
-        func ids(_ list: [String]?) -> String { list.map { " (\($0.joined(separator: ", ")))" } ?? "" }
+        func ids(_ list: [String]?) -> String {
+            guard let list else { return "" }
+            return list.isEmpty ? " (this spec has none)" : " (\(list.joined(separator: ", ")))"
+        }
         let naming = spec?.naming ?? .current
         let keys = spec?.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } ?? ["--<payload-key>"]
         let without =

@@ -31,6 +31,24 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(Command.run(["--help"]).stdout.contains("EXAMPLES"))
     }
 
+    /// A value the spec lacks names the spec's own values and the built-in spec that has it, so a
+    /// reader in a clone of pushmatrix (whose own spec is the field-tested one) learns which to use.
+    func testAnUnknownValueNamesTheSpecAndTheBuiltInSpecThatHasIt() {
+        let scenes = Command.run(["explain", "--spec", Fixtures.spec, "--alert", "--setup", "scenes"])
+        XCTAssertEqual(scenes.status, 2)
+        XCTAssertTrue(
+            scenes.stderr.contains(
+                "--setup: unknown value 'scenes'; \(Fixtures.spec) has ios10, ios8_9; builtin:current has it: add --spec builtin:current\n"),
+            scenes.stderr)
+        let state = Command.run(["explain", "--spec", "builtin:current", "--alert", "--state", "notRunning"])
+        XCTAssertTrue(state.stderr.contains("builtin:ios8-10 has it: add --spec builtin:ios8-10"), state.stderr)
+        let condition = Command.run(["explain", "--spec", "builtin:current", "--alert", "--condition", "lowpower"])
+        XCTAssertTrue(condition.stderr.contains("unknown value 'lowpower' (did you mean 'lowPowerMode'?)"), condition.stderr)
+        let help = Command.run(["explain", "--spec", Fixtures.spec, "--help"])
+        XCTAssertFalse(help.stdout.contains("()"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("Answer under these conditions, in order (this spec has none)"), help.stdout)
+    }
+
     /// `validate` renders the templates `generate` uses only with `--tests swift-testing`, and the
     /// field kit's, too: a broken one of either is reported.
     func testValidateRendersTheSwiftTestingAndFieldKitTemplates() throws {
