@@ -78,6 +78,16 @@ final class AppDelegateTests: XCTestCase {
         }
     }
 
+    /// The app's setup is held against the one the process shows: this test process declares no
+    /// scene manifest, so the scenes app's delegate says so, as a debug build prints at launch.
+    func testASetupTheProcessDoesNotShowIsReported() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(
+                AppDelegate().setupMismatch,
+                "this PushAppDelegate's setup is .scenes, but the app runs as .appDelegate (Info.plist declares no scene manifest)")
+        }
+    }
+
     /// The device token reaches the app's server as hex.
     func testTheDeviceTokenIsHandedOnAsHex() {
         MainActor.assumeIsolated {

@@ -179,6 +179,18 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         return Bundle.main.object(forInfoDictionaryKey: "UIApplicationSceneManifest") == nil ? .appDelegate : .scenes
     }
 
+    /// Why this delegate's `setup` is not the one the app shows (`detectedSetup`), so that the calls
+    /// the matrix expects are not the ones iOS makes; nil when they agree. Debug builds print it
+    /// at launch. Read it in the running app: a test process shows its own Info.plist, not the app's.
+    public var setupMismatch: String? {
+        let shown = Self.detectedSetup
+        guard setup != shown else { return nil }
+        let why =
+            shown == .swiftUI
+            ? "SwiftUI hosts it" : shown == .scenes ? "Info.plist declares a scene manifest" : "Info.plist declares no scene manifest"
+        return "this PushAppDelegate's setup is .\(setup), but the app runs as .\(shown) (\(why))"
+    }
+
     /// The system this delegate talks to; tests put a fake here before launching.
     public var system: any PushSystem = PushUIKitSystem()
     /// How long the app's code has to finish a call's work before iOS is told `.failed`: by
@@ -222,8 +234,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
     }
 
     /// Registers for pushes and, without scenes, routes the tap the launch options carry; then
-    /// calls `didFinishLaunching`. In debug builds, says so when this delegate is no longer the
-    /// notification center's delegate (an SDK took it): taps and foreground pushes then miss it.
+    /// calls `didFinishLaunching`. In debug builds, says so when `setup` is not the one the app
+    /// shows (`setupMismatch`), and when this delegate is no longer the notification center's
+    /// delegate (an SDK took it): taps and foreground pushes then miss it.
     public final func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -239,6 +252,9 @@ open class PushAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificati
         }
         didFinishLaunching(application, launchOptions: launchOptions)
         #if DEBUG
+        if let setupMismatch {
+            print("pushmatrix: " + setupMismatch)
+        }
         if let delegate = system.notificationCenterDelegate, delegate !== self {
             print("pushmatrix: the notification center's delegate is \(type(of: delegate)), not this PushAppDelegate:")
             print("pushmatrix: taps and foreground pushes will not reach it")
