@@ -4,7 +4,8 @@
 ///   a time's stay ASCII;
 /// - a range of numbers takes `〜` (`iOS 13〜27`);
 /// - no space touches full-width punctuation (`（）：、。・「」〜`);
-/// - one space separates Japanese or Chinese letters from Latin letters, digits and code spans.
+/// - one space separates Japanese or Chinese letters from Latin letters, digits and code spans;
+/// - a code span written between backticks is code, and keeps every character and space as written.
 package enum Typesetting {
     static func applies(to language: String) -> Bool { language.hasPrefix("ja") || language.hasPrefix("zh") }
 
@@ -16,9 +17,18 @@ package enum Typesetting {
         let scalars = Array(text.unicodeScalars)
         var marks: [Unicode.Scalar] = []
         var opened: [Bool] = []
+        // Whether each mark is inside a code span, its backticks included.
+        var code: [Bool] = []
+        var inCode = false
         for (index, c) in scalars.enumerated() {
             let before = index > 0 ? scalars[index - 1] : nil
             let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+            code.append(inCode || c == "`")
+            if c == "`" { inCode.toggle() }
+            if code[index] {
+                marks.append(c)
+                continue
+            }
             switch c {
             case "(":
                 let selector = after == "_" || after == ")"
@@ -32,6 +42,10 @@ package enum Typesetting {
         }
         var result = String.UnicodeScalarView()
         for (index, c) in marks.enumerated() {
+            if code[index] && c != "`" {
+                result.append(c)
+                continue
+            }
             if c == " ", isTight(result.last) || isTight(index + 1 < marks.count ? marks[index + 1] : nil) { continue }
             if let last = result.last, needsSpace(last, c) { result.append(" ") }
             result.append(c)

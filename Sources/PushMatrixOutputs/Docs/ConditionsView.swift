@@ -6,13 +6,14 @@ import PushMatrixSpec
 extension DocsView {
     package func conditions() -> TemplateValue {
         common(page: "conditions", title: "conditionsTitle").merging([
+            "intro": .inline(spans(text("conditionsIntro"))),
             "conditions": .list(
                 spec.conditions.enumerated().map { number, condition in
                     let changes = conditionChanges.compactMap { $0.first { $0.condition == condition.id }?.paths }
                     return .object([
                         "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
                         "name": .inline(book.name(condition.name)),
-                        "text": .inline(book.text(condition.text)), "howToSet": .inline(book.text(condition.howToSet)),
+                        "text": .inline(spans(book.text(condition.text))), "howToSet": .inline(spans(book.text(condition.howToSet))),
                         "selects": .inline(selects(condition)),
                         "count": .inline(
                             book.phrase("conditionCount", ["cells": .text("\(changes.count)"), "paths": .text("\(changes.reduce(0, +))")])),
@@ -53,7 +54,7 @@ extension DocsView {
             spec.conditions.enumerated().map { number, condition in
                 .object([
                     "mark": .inline(mark(number)), "id": .verbatim(Anchors.condition(condition.id)),
-                    "name": .inline(book.name(condition.name)), "text": .inline(book.text(condition.text)),
+                    "name": .inline(book.name(condition.name)), "text": .inline(spans(book.text(condition.text))),
                 ])
             })
     }

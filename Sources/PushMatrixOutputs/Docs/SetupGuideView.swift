@@ -23,9 +23,9 @@ extension DocsView {
         ])
     }
 
-    /// The guide writes code in its prose between backticks, as Markdown does; each such span
+    /// The guide's and the conditions' prose writes code between backticks, as Markdown does; each such span
     /// becomes a code segment, so both formats mark it up their own way.
-    private func spans(_ inline: Inline) -> Inline {
+    func spans(_ inline: Inline) -> Inline {
         Inline(
             inline.segments.flatMap { segment -> [Inline.Segment] in
                 guard case .text(let text) = segment else { return [segment] }

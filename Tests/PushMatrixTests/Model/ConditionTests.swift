@@ -251,7 +251,7 @@ final class ConditionTests: XCTestCase {
             JSONSerialization.jsonObject(with: Data(ExplainView.json([swiftUI], matrix: matrix, conditions: false).serialized().utf8))
                 as? [[String: Any]])
         XCTAssertEqual((json[0]["paths"] as? [[String: Any]])?.first?["extrapolated"] as? Bool, true)
-        for (language, word) in [("en", "extrapolated"), ("ja", "観測範囲外")] {
+        for (language, word) in [("en", "extrapolated"), ("ja", "類推")] {
             let view = ExplainView(
                 book: Phrasebook(matrix: matrix, language: language), without: [], knowsAPNsKeys: false)
             let text = try templates.render(

@@ -159,7 +159,7 @@ final class ExplainTests: XCTestCase {
                 "  Source: onmyway133: a scene's connection options on a tap, empty after termination and filled from the background (reported)\n"
             ), text)
         let ja = Command.run(base + ["--lang", "ja", "--state", "foreground"]).stdout
-        XCTAssertTrue(ja.contains("  経路 2（報告・観測範囲外：プラグインの報告、iOS 18.0）\n"), ja)
+        XCTAssertTrue(ja.contains("  経路 2（報告からの類推：プラグインの報告、iOS 18.0）\n"), ja)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(Command.run(base + ["--json"]).stdout.utf8)) as? [[String: Any]]
         )

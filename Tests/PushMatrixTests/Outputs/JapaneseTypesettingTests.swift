@@ -14,6 +14,9 @@ final class JapaneseTypesettingTests: XCTestCase {
         XCTAssertEqual(
             Typesetting.text("scene(_:willConnectTo:options:) と https://example.com と 10:30"),
             "scene(_:willConnectTo:options:) と https://example.com と 10:30")
+        XCTAssertEqual(
+            Typesetting.text("`apns-priority: 5` (iOS 13) と `f( a )` の値: 1"), "`apns-priority: 5`（iOS 13）と `f( a )` の値：1",
+            "code between backticks is kept as written")
         var joined = Inline.text("経路 2")
         Typesetting.append(.text("（報告）"), to: &joined)
         Typesetting.append(.code(".active"), to: &joined)

@@ -90,7 +90,7 @@ final class ThirdLanguageTests: XCTestCase {
         let withPaths = try Matrix(
             SpecLoader.load(bytes: [UInt8](JSONSerialization.data(withJSONObject: current)), file: "paths.json"))
         XCTAssertEqual(
-            withPaths.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "経路 {{count}} 通り"],
+            withPaths.spec.phrases["pathCount"]?.values, ["en": "{{count}} paths", "ja": "{{count}} 経路"],
             "a spec with paths borrows them")
     }
 }
