@@ -90,9 +90,11 @@ struct DocsView {
         common(page: "index", title: "indexTitle").merging([
             "sources": .list(spec.sources.map { source($0) }), "kinds": kinds, "hasKinds": .bool(spec.showsSourceKinds),
             "hasMatrices": .bool(!spec.relatedMatrices.isEmpty),
-            "hasGlossary": .bool(!spec.glossary.isEmpty),
+            "hasGlossary": .bool(spec.glossary.contains(where: \.listed)),
             "glossary": .list(
-                spec.glossary.map { .object(["term": .inline(book.text($0.term)), "meaning": .inline(book.text($0.meaning))]) }),
+                spec.glossary.filter(\.listed).map {
+                    .object(["term": .inline(book.text($0.term)), "meaning": .inline(book.text($0.meaning))])
+                }),
             "matrices": .list(
                 spec.relatedMatrices.map { related in
                     .object([

@@ -118,6 +118,8 @@ public struct GlossaryEntry: Sendable {
     public var meaning: LocalizedText
     public var variants: [String: [String]]
     public var allowed: [String: [String]]
+    /// Whether the index lists the term for readers; false for a term kept only to hold the writers to one form.
+    public var listed: Bool
     public var origin: Origin
 }
 

@@ -244,7 +244,8 @@ enum SpecDecoder {
         }
         return GlossaryEntry(
             id: reader.required.string("id"), term: reader.required.text("term"), meaning: reader.required.text("meaning"),
-            variants: byLanguage("variants"), allowed: byLanguage("allowed"), origin: reader.origin)
+            variants: byLanguage("variants"), allowed: byLanguage("allowed"), listed: reader.bool("listed", default: true) ?? true,
+            origin: reader.origin)
     }
 
     private static func path(_ reader: NodeReader) -> CellPath {

@@ -6,7 +6,8 @@ import XCTest
 @testable import PushMatrixSpec
 
 /// What a reader of a published page gets, for every page of both built-in matrices in every language, in Markdown and
-/// HTML: code as written, no markup left over, and text that fits the page it stands on.
+/// HTML: code as written, no markup left over, text that fits the page it stands on, and nothing meant for the people
+/// who write the spec.
 final class PublishedPageTests: XCTestCase {
     /// Full-width punctuation, which the Japanese typesetting rule writes in prose and never in code.
     private static let fullWidth = Set("：（）、。〜「」・；，".unicodeScalars)
@@ -64,6 +65,27 @@ final class PublishedPageTests: XCTestCase {
             }
             problems += Self.brokenSectionLinks(name, page, pages)
         }
+        XCTAssertEqual(problems, [], problems.prefix(20).joined(separator: "\n"))
+    }
+
+    /// A glossary entry kept only to hold the texts to one term (`listed: false`) is for the spec's writers: its
+    /// meaning reaches no page.
+    func testTranslatorNotesNeverReachReaders() throws {
+        var problems: [String] = []
+        var unlisted = 0
+        for builtIn in Fixtures.builtIns {
+            let files = try Fixtures.rendered(builtIn.matrix).filter { $0.key.hasSuffix(".md") || $0.key.hasSuffix(".html") }
+            for entry in builtIn.matrix.spec.glossary where !entry.listed {
+                unlisted += 1
+                for language in builtIn.matrix.spec.languages {
+                    let meaning = Phrasebook(matrix: builtIn.matrix, language: language.id).text(entry.meaning).plainText
+                    for (path, bytes) in files where String(decoding: bytes, as: UTF8.self).contains(meaning) {
+                        problems.append("\(path): the writers' note on '\(entry.id)'")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(unlisted, 0, "the current matrix keeps terms for its writers only")
         XCTAssertEqual(problems, [], problems.prefix(20).joined(separator: "\n"))
     }
 
