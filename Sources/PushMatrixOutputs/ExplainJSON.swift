@@ -40,6 +40,9 @@ struct ExplainJSON {
         if outcome.extrapolated {
             fields.append(("extrapolated", .bool(true)))
         }
+        if let premise = outcome.premise {
+            fields.append(("onlyUnder", .string(premise)))
+        }
         if conditions {
             fields.append(("changedBy", .array(outcome.changedBy.map { .string($0) })))
             fields.append(("held", .array(outcome.held.map(call))))

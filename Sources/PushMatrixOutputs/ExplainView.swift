@@ -97,7 +97,8 @@ package struct ExplainView {
 
     /// `Path 2 (reported: onmyway133)`, as the docs label it.
     private func label(_ outcome: Outcome) -> Inline {
-        book.pathLabel(outcome.path, source: outcome.source, seenOn: outcome.seenOn, extrapolated: outcome.extrapolated)
+        book.pathLabel(
+            outcome.path, source: outcome.source, seenOn: outcome.seenOn, extrapolated: outcome.extrapolated, premise: outcome.premise)
     }
 
     /// A note as this query reads it. One about a handler the app is known to lack has already been applied to the

@@ -23,6 +23,8 @@ public struct Outcome: Sendable {
     public var seenOn: String?
     /// The path applies its source beyond what the source saw.
     public var extrapolated = false
+    /// The condition the path needs, and only it (`CellPath.premise`).
+    public var premise: String?
     /// For a later path, what it does differently: whether on delivery, and for which taps.
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
@@ -113,7 +115,8 @@ extension Matrix {
         return Outcome(
             setup: cell.setup.id, appState: cell.appState.id, payload: query.payload,
             ignored: onDelivery.isEmpty && !cell.notificationCenter, onDelivery: onDelivery, notificationCenter: cell.notificationCenter,
-            taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated)
+            taps: taps, notes: [], source: cell.source.id, seenOn: cell.seenOn, extrapolated: cell.extrapolated,
+            premise: cell.premise?.id)
     }
 
     /// Whether a call on delivery happens with a payload whose `aps` has `apnsKeys` (nil: unknown, deciding nothing),

@@ -128,11 +128,14 @@ public struct Phrasebook {
     /// source list. Without a number, `another path (…)`: calls only later paths make, whose numbers differ from cell
     /// to cell.
     public func pathLabel(_ number: Int?, _ path: Cell) -> Inline {
-        pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated)
+        pathLabel(number, source: path.source.id, seenOn: path.seenOn, extrapolated: path.extrapolated, premise: path.premise?.id)
     }
 
-    /// An extrapolated path's kind says so (`reported, extrapolated`).
-    public func pathLabel(_ number: Int?, source id: String, seenOn: String?, extrapolated: Bool = false) -> Inline {
+    /// An extrapolated path's kind says so (`reported, extrapolated`); a path taken only under a condition (`premise`)
+    /// names it with its mark (`only when the scene was disconnected (C16)`).
+    public func pathLabel(_ number: Int?, source id: String, seenOn: String?, extrapolated: Bool = false, premise: String? = nil)
+        -> Inline
+    {
         let source = matrix.sources[id]!
         let name = number == nil ? "otherPathLabel" : "pathLabel"
         var kind = phrase(Phrases.kindPhrase(source.kind))
@@ -141,7 +144,10 @@ public struct Phrasebook {
         let values: KeyValuePairs<String, Inline> = [
             "number": .text(number.map(String.init) ?? ""), "kind": kind, "source": text(source.title), "versions": .text(seenOn ?? ""),
         ]
-        return phrase(seenOn == nil ? name : name + "Seen", values)
+        let label = phrase(seenOn == nil ? name : name + "Seen", values)
+        guard let premise, let index = matrix.spec.conditions.firstIndex(where: { $0.id == premise }) else { return label }
+        let mark = phrase("conditionMark", ["number": .text("\(index + 1)")])
+        return phrase("pathOnlyUnder", ["path": label, "condition": text(matrix.spec.conditions[index].name), "mark": mark])
     }
 
     public func call(_ call: Call) -> Inline {

@@ -327,6 +327,9 @@ public struct Cell: Sendable {
     /// Whether the first path applies its source beyond what it saw; false in the cell itself, set on the later paths
     /// `allPaths` makes.
     public var extrapolated = false
+    /// The condition the path needs (`CellPath.premise`); nil in the cell itself, set on the later paths `allPaths`
+    /// makes.
+    public var premise: Reference?
     public var origin: Origin
 
     /// The payload by key id; a key given twice keeps its first value.
@@ -349,6 +352,7 @@ public struct Cell: Sendable {
                 cell.source = path.source
                 cell.seenOn = path.seenOn
                 cell.extrapolated = path.extrapolated
+                cell.premise = path.premise
                 cell.origin = path.origin
                 return cell
             }
@@ -364,6 +368,9 @@ public struct CellPath: Sendable {
     public var seenOn: String?
     /// The path applies its source beyond what the source saw (`Source.saw`).
     public var extrapolated = false
+    /// The condition iOS takes this path under, and only under (`"premise": "sceneDisconnected"`); nil for a path
+    /// that needs none.
+    public var premise: Reference?
     public var origin: Origin
 }
 

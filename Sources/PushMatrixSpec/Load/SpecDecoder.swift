@@ -255,7 +255,8 @@ enum SpecDecoder {
             },
             taps: taps(reader, optional: true), source: reader.required.identifier("source"),
             seenOn: reader.string("seenOn", optional: true),
-            extrapolated: reader.bool("extrapolated", default: false) ?? false, origin: reader.origin)
+            extrapolated: reader.bool("extrapolated", default: false) ?? false, premise: reader.identifier("premise", optional: true),
+            origin: reader.origin)
     }
 
     private static func cell(_ reader: NodeReader, _ naming: SetupNaming) -> Cell {

@@ -19,7 +19,7 @@ package enum Phrases {
         // Answers under conditions.
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
         "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"],
-        "conditionMark": ["number"],
+        "conditionMark": ["number"], "pathOnlyUnder": ["path", "condition", "mark"],
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // The field kit's probe screen.
@@ -63,6 +63,7 @@ package enum Phrases {
         }
         needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
+        needed["pathOnlyUnder"] = { spec in spec.cells.contains { $0.paths.contains { $0.premise != nil } } }
         for name in ["kindExtrapolated", "extrapolatedBecause", "sourceBeyond"] {
             needed[name] = { spec in spec.cells.contains { $0.paths.contains { $0.extrapolated } } }
         }

@@ -285,6 +285,7 @@ struct Validator {
             var pathTaps: [Call] = []
             for path in cell.paths {
                 references.resolve(path.source, references.sources, "source")
+                if let premise = path.premise { references.resolve(premise, spec.conditions.map(\.id), "condition") }
                 pathDeliveries += path.onDelivery ?? []
                 pathTaps += path.taps.flatMap(\.calls)
                 for (tap, _) in path.taps where !cell.taps.contains(where: { $0.tap.id == tap.id }) {

@@ -163,11 +163,15 @@ struct StepReader {
         }
     }
 
-    /// The number of the path a label (`Path 2 — reported: …`, bold in Markdown) starts.
+    /// The number of the path a label (`Path 2 — reported: …`, bold in Markdown, perhaps with the condition it is taken
+    /// under after it) starts.
     private func pathNumber(_ text: String) -> Int? {
         let spec = matcher.book.matrix.spec
         guard spec.phrases["pathLabel"] != nil else { return nil }
-        let label = text.hasPrefix("**") && text.hasSuffix("**") ? String(text.dropFirst(2).dropLast(2)) : text
+        var label = text.hasPrefix("**") && text.hasSuffix("**") ? String(text.dropFirst(2).dropLast(2)) : text
+        if spec.phrases["pathOnlyUnder"] != nil, let path = matcher.bindings("pathOnlyUnder", label).first?["path"] {
+            label = path
+        }
         return (matcher.bindings("pathLabelSeen", label) + matcher.bindings("pathLabel", label)).lazy.compactMap {
             $0["number"].flatMap(Int.init)
         }

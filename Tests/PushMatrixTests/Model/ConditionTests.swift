@@ -172,6 +172,29 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(reversed.changedBy, ["backgroundAppRefreshOff"])
     }
 
+    /// A path iOS takes only under a condition says so wherever it is labelled, in both languages
+    /// and in the JSON; validation refuses a premise that names no condition.
+    func testAPathTakenOnlyUnderAConditionNamesIt() throws {
+        let arguments = ["explain", "--spec", "builtin:current", "--alert", "--setup", "scenes", "--state", "background"]
+        let english = Command.run(arguments)
+        XCTAssertTrue(
+            english.stdout.contains(
+                "  Path 2 (reported: onmyway133), only under the condition Scene disconnected in the background (C16)\n"),
+            english.stdout)
+        let japanese = Command.run(arguments + ["--lang", "ja"])
+        XCTAssertTrue(
+            japanese.stdout.contains("  経路 2（報告：onmyway133）。条件「バックグラウンドでシーンが切断されている」（C16）のときだけ\n"),
+            japanese.stdout)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8)) as? [[String: Any]])
+        let paths = try XCTUnwrap(json.first?["paths"] as? [[String: Any]])
+        XCTAssertEqual(paths.map { $0["onlyUnder"] as? String }, ["sceneDisconnected"])
+        XCTAssertNil(json.first?["onlyUnder"], "the cell's own path needs no condition")
+        XCTAssertEqual(
+            try errors(replacing: "\"premise\": \"sceneDisconnected\"", with: "\"premise\": \"sceneDisconected\""),
+            ["unknown condition 'sceneDisconected' (did you mean 'sceneDisconnected'?)"])
+    }
+
     func testAnUnknownConditionIsAUsageError() {
         let run = Command.run(["explain", "--spec", Fixtures.currentSpec, "--alert", "--condition", "lowPowerModes"])
         XCTAssertEqual(run.status, 2)
