@@ -26,7 +26,7 @@ extension DocsView {
                                 spec.appStates.indices.map { state in
                                     overviewCell(
                                         matrix.cellIndex(payload, setup: setup, state: state),
-                                        href: Anchors.explorer(
+                                        choice: Anchors.explorer(
                                             keys: keys, setup: spec.setups[setup].id, appState: spec.appStates[state].id),
                                         chips)
                                 }
@@ -41,13 +41,13 @@ extension DocsView {
         ])
     }
 
-    /// The cell at `index` in the spec.
-    private func overviewCell(_ index: Int, href: String, _ chips: Chips) -> TemplateValue {
+    /// The cell at `index` in the spec, whose link carries `choice`, the explorer fragment of its answer.
+    private func overviewCell(_ index: Int, choice: String, _ chips: Chips) -> TemplateValue {
         let ignored = spec.cells[index].ignored
         let unobserved = isUnobserved(spec.cells[index])
         return .object(
             cellSource(spec.cells[index]).merging([
-                "href": .text(href), "ignored": .bool(ignored),
+                "choice": .text(choice), "ignored": .bool(ignored),
                 "cellClass": .verbatim(
                     [ignored ? "ignored" : "", unobserved ? "unobserved" : ""].filter { !$0.isEmpty }.joined(separator: " ")),
                 "multiPath": .bool(!spec.cells[index].paths.isEmpty),

@@ -7,7 +7,7 @@ import XCTest
 
 /// The explorer pages in headless Chromium: for every payload combination, setup, app state and tap (or none), and for
 /// some conditions and pasted payloads, what the page shows is `explain`'s answer. Each page loads once, with a script
-/// that sets each fragment in turn and writes down what the answer region shows.
+/// that sets each fragment in turn and writes down what the answer region shows, then follows each overview cell's link.
 final class ExplorerInBrowserTests: IntegrationTestCase {
     private static let harness = """
         <script>
@@ -31,10 +31,21 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
             out.push({ fragment: window.pushExplorer.fragment().slice(1), lines: lines, link: link ? link.getAttribute("href") : "",
               width: document.documentElement.scrollWidth - document.documentElement.clientWidth });
           }
+          // Each overview cell's link, followed as Enter follows it: the answer shows its choice and has the focus.
+          const cells = [...document.querySelectorAll("#overview a[data-choice]")];
+          const missed = cells.filter((link) => {
+            link.click();
+            const focused = document.activeElement === document.getElementById("answer");
+            return !focused || window.pushExplorer.fragment().slice(1) !== link.dataset.choice;
+          }).map((link) => link.dataset.choice);
           const report = document.createElement("pre");
           report.id = "explorer-report";
           report.textContent = JSON.stringify(out);
           document.body.appendChild(report);
+          const keyboard = document.createElement("pre");
+          keyboard.id = "explorer-keyboard";
+          keyboard.textContent = JSON.stringify({ cells: cells.length, missed: missed });
+          document.body.appendChild(keyboard);
         })();
         </script>
         """
@@ -49,6 +60,13 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
         var query: ExplainQuery
         var tap: String?
         var anchor: String
+    }
+
+    /// What following the overview's links did: how many there are, and the choices whose link left the answer without
+    /// that choice or without the focus.
+    private struct Followed: Decodable {
+        let cells: Int
+        let missed: [String]
     }
 
     private struct Shown: Decodable {
@@ -147,6 +165,11 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
             let unescaped = json.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
                 .replacingOccurrences(of: "&amp;", with: "&")
             let shown = try JSONDecoder().decode([Shown].self, from: Data(unescaped.utf8))
+            let keyboard = try XCTUnwrap(dom.firstMatch(of: /<pre id="explorer-keyboard">(.*?)<\/pre>/)?.1, run.copy)
+            let followed = try JSONDecoder().decode(
+                Followed.self, from: Data(keyboard.replacingOccurrences(of: "&amp;", with: "&").utf8))
+            XCTAssertEqual(followed.cells, run.matrix.spec.cells.count, run.copy)
+            XCTAssertEqual(followed.missed, [], "each cell's link shows its answer and moves the focus there: \(run.copy)")
             XCTAssertEqual(shown.count, run.choices.count, run.copy)
             for (choice, answer) in zip(run.choices, shown) {
                 let outcomes = run.matrix.explain(choice.query)

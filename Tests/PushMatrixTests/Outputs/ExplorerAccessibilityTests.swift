@@ -5,9 +5,11 @@ import XCTest
 @testable import PushMatrixOutputs
 @testable import PushMatrixSpec
 
-/// The explorer pages of both built-in matrices, in both languages, as a screen reader meets them: the group every
-/// radio button and checkbox sits in has a name, and each list of checkboxes the script makes goes into a group of its
-/// own, named for its question.
+/// The explorer pages of both built-in matrices, in both languages, as a screen reader and a keyboard meet them: the
+/// group every radio button and checkbox sits in has a name, and each list of checkboxes the script makes goes into a
+/// group of its own, named for its question; every in-page link lands on an element that exists and can take focus;
+/// the script writes no in-page link, and the matrix page has every cell its links name; no click handler sits on an
+/// element the keyboard cannot reach, and the focus stays visible.
 final class ExplorerAccessibilityTests: XCTestCase {
     /// One element as its start tag gives it: its name, its attributes, the elements it sits in (innermost last, as
     /// indices into the page's list) and the text it holds.
@@ -67,6 +69,15 @@ final class ExplorerAccessibilityTests: XCTestCase {
         return page
     }
 
+    /// Whether the keyboard reaches `element`, or a link or a script can move the focus onto it.
+    static func focusable(_ element: Element) -> Bool {
+        switch element.name {
+        case "a": element.attributes["href"] != nil || element.attributes["tabindex"] != nil
+        case "button", "input", "select", "textarea", "summary": true
+        default: element.attributes["tabindex"] != nil
+        }
+    }
+
     /// Whether `element` groups choices: a fieldset, or an element whose role is a group.
     static func isGroup(_ element: Element) -> Bool {
         element.name == "fieldset" || ["group", "radiogroup"].contains(element.attributes["role"])
@@ -90,20 +101,22 @@ final class ExplorerAccessibilityTests: XCTestCase {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// Each explorer page of both built-in matrices in both languages, read once: its name, its HTML and what `read`
-    /// makes of it.
+    /// Each explorer page of both built-in matrices in both languages, read once: its name, its HTML, what `read` makes
+    /// of it, and the ids on the matrix page beside it.
     private static let pages = Result {
         try Fixtures.builtIns.flatMap { builtIn in
             let files = try Fixtures.rendered(builtIn.matrix)
             return ["en", "ja"].map { language in
                 let html = String(decoding: files["Docs/\(language)/explorer.html"] ?? [], as: UTF8.self)
-                return (path: "\(builtIn.module) Docs/\(language)/explorer.html", html: html, page: read(html))
+                let matrixPage = String(decoding: files["Docs/\(language)/reception-methods.html"] ?? [], as: UTF8.self)
+                let ids = Set(matrixPage.matches(of: /\sid="([^"]+)"/).map { String($0.1) })
+                return (path: "\(builtIn.module) Docs/\(language)/explorer.html", html: html, page: read(html), matrixIds: ids)
             }
         }
     }
 
     func testEveryChoiceIsInANamedGroup() throws {
-        for (path, html, page) in try Self.pages.get() {
+        for (path, html, page, _) in try Self.pages.get() {
             let choices = page.elements.filter { $0.name == "input" && ["radio", "checkbox"].contains($0.attributes["type"]) }
             XCTAssertFalse(choices.isEmpty, path)
             for choice in choices {
@@ -126,6 +139,49 @@ final class ExplorerAccessibilityTests: XCTestCase {
                     index.flatMap { Self.groupName($0, in: page) } != nil || (!made && index == nil),
                     "\(path): the script's checkboxes in #\(call.2)")
             }
+        }
+    }
+
+    func testEveryInPageLinkLandsOnAnElementThatTakesFocus() throws {
+        for (path, html, page, anchors) in try Self.pages.get() {
+            let links = page.elements.compactMap { $0.attributes["href"] }.filter { $0.hasPrefix("#") }
+            XCTAssertFalse(links.isEmpty, path)
+            for target in Set(links) {
+                let element = page.element(id: String(target.dropFirst()))
+                XCTAssertNotNil(element, "\(path): \(target) names no element")
+                XCTAssertTrue(element.map(Self.focusable) ?? true, "\(path): \(target) cannot take focus")
+            }
+            for element in page.elements {
+                XCTAssertLessThanOrEqual(Int(element.attributes["tabindex"] ?? "0") ?? 1, 0, "\(path): the keyboard's order is the page's")
+            }
+            // The script's one link goes to the matrix page, which has every cell it can name.
+            let script = try XCTUnwrap(page.scripts.last, path)
+            XCTAssertEqual(script.matches(of: /\.href = "([^"]*)"/).map { String($0.1) }, ["reception-methods.html#"], path)
+            XCTAssertFalse(script.contains("setAttribute(\"href\""), path)
+            let cells = try XCTUnwrap(ExplorerDataTests.data(html)["cells"] as? [[String: Any]], path)
+            for cell in cells {
+                let anchor = try XCTUnwrap(cell["a"] as? String, path)
+                XCTAssertTrue(anchors.contains(anchor), "\(path): reception-methods.html#\(anchor) names no element")
+            }
+        }
+    }
+
+    func testTheKeyboardReachesEveryHandlerAndSeesTheFocus() throws {
+        for (path, _, page, _) in try Self.pages.get() {
+            for element in page.elements where !Self.focusable(element) {
+                let handlers = element.attributes.keys.filter { $0.hasPrefix("on") }
+                XCTAssertEqual(handlers, [], "\(path): a handler on a <\(element.name)> the keyboard cannot reach")
+            }
+            // A click handler the script adds acts on links alone, which Enter follows as a click.
+            let script = try XCTUnwrap(page.scripts.last, path)
+            let listeners = script.matches(of: /addEventListener\("click", function \(event\) \{\n(.*)\n/)
+            XCTAssertEqual(listeners.count, script.components(separatedBy: "addEventListener(\"click\"").count - 1, path)
+            for listener in listeners {
+                XCTAssertTrue(listener.1.contains(".closest(\"a["), "\(path): \(listener.1)")
+            }
+            let style = page.styles.joined()
+            XCTAssertTrue(style.contains(":focus-visible { outline: 3px solid"), path)
+            XCTAssertNil(style.firstMatch(of: /outline:\s*(none|0)\b/), "\(path): no style hides the focus")
         }
     }
 }
