@@ -25,6 +25,8 @@ public struct Outcome: Sendable {
     public var extrapolated = false
     /// The condition the path needs, and only it (`CellPath.premise`).
     public var premise: String?
+    /// The ids of the column's and the cell's own notes, which stay whatever calls the query's conditions remove.
+    public var ownNotes: [String] = []
     /// For a later path, what it does differently: whether on delivery, and for which taps.
     public var differs: (onDelivery: Bool, taps: Set<String>) = (true, [])
     /// The cell's other paths, each as an outcome of its own.
@@ -70,6 +72,7 @@ extension Matrix {
                 let cell = cell(payload: query.payload, setup: setup, appState: state)
                 var outcome = outcome(cell, query)
                 outcome.notes = noteIds(of: cell)
+                outcome.ownNotes = appStates[cell.appState.id]!.notes.map(\.id) + cell.notes.map(\.id)
                 let paths = zip(cell.allPaths.dropFirst(), cell.paths).enumerated().map { number, pair in
                     var path = self.outcome(pair.0, query)
                     path.path = number + 2
@@ -82,9 +85,8 @@ extension Matrix {
                     return outcome
                 }
                 // Which paths are likely is judged on the calls as the cell has them.
-                let cellNotes = Set(appStates[cell.appState.id]!.notes.map(\.id) + cell.notes.map(\.id))
                 let all = markLikely([outcome] + paths, by: conditions).map { path in
-                    Self.droppingNotesOfRemovedCalls(from: conditioned(path, by: conditions), before: path, keeping: cellNotes)
+                    Self.droppingNotesOfRemovedCalls(from: conditioned(path, by: conditions), before: path, keeping: Set(outcome.ownNotes))
                 }
                 outcome = all[0]
                 outcome.paths = Array(all.dropFirst())

@@ -58,6 +58,7 @@ extension DocsView {
                 return JSONOutput.object([
                     ("a", .string(anchors.cell(setup: setup, state: state, section: section))),
                     ("c", .array(selecting.map { .int($0) })),
+                    ("k", table.notes(outcome.ownNotes)),
                     ("p", .array(paths.indices.map { table.path(paths[$0], unlikely: under.isEmpty ? [] : under[$0].unlikelyUnder) })),
                 ])
             }
@@ -150,19 +151,26 @@ struct ExplorerTable {
             ] + (outcome.seenOn.map { [("o", .string($0))] } ?? []) + (outcome.extrapolated ? [("x", .bool(true))] : []))
     }
 
-    /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one]`, by
-    /// index.
+    /// Notes by index: `k`, a cell's own notes, which stay whatever calls conditions remove.
+    mutating func notes(_ ids: [String]) -> JSONOutput {
+        .array(ids.map { .int(Self.index($0, &noteIndex, &notes)) })
+    }
+
+    /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one (or
+    /// null), its notes]`, by index; the last two only where it has notes.
     private mutating func calls(_ list: [Call]) -> JSONOutput {
         let spec = matrix.spec
         return .array(
             list.map { call in
                 let needs = call.notes.compactMap { matrix.notes[$0.id]?.onlyWithAPNsKeys }
+                let keys: JSONOutput = needs.isEmpty ? .null : .array(needs.map { .array($0.map { .string($0.id) }) })
+                let noted = call.notes.isEmpty ? [] : [keys, notes(call.notes.map(\.id))]
                 let entry = JSONOutput.array(
                     [
                         .int(spec.handlers.firstIndex { $0.id == call.handler.id }!),
                         .int(call.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
                         .bool(!call.bringsNotification),
-                    ] + (needs.isEmpty ? [] : [.array(needs.map { .array($0.map { .string($0.id) }) })]))
+                    ] + noted)
                 let key = entry.serialized(compact: true)
                 if let found = callIndex[key] { return .int(found) }
                 calls.append(entry)

@@ -54,7 +54,7 @@ final class SkeletonConformanceTests: IntegrationTestCase {
         ].map { "traffic failsOffline \($0)" }
         XCTAssertEqual(
             lines,
-            ["skeleton: 1128 scenarios, 12 sequences, 0 failures"]
+            ["skeleton: 1064 scenarios, 12 sequences, 0 failures"]
                 + deadlineLines("alert_contentAvailable__scenes__background__tapBody") + unfinished + [
                     "traffic ignoresUnexpected unmodelledState: content handled 0 times, expected 1...1",
                     "traffic answersTapTwice receptionAfterTap: taps answered 2 times, expected 1",

@@ -154,7 +154,7 @@ nonisolated public enum PushServiceExtensionCheck {
 }
 
 /// What a check's extensions handed the system, from any thread: each content, in order.
-private final class PushDeliveryLog<Content>: @unchecked Sendable {
+nonisolated private final class PushDeliveryLog<Content>: @unchecked Sendable {
     private let lock = NSLock()
     private var contents: [Content] = []
 
