@@ -27,6 +27,7 @@ package struct ExplainView {
                     return .object([
                         "name": .inline(book.name(condition.name)), "text": .inline(book.text(condition.text)),
                         "sources": .list(condition.sources.map { .inline(source($0.id)) }),
+                        "beyond": beyond(condition),
                     ])
                 }),
             "outcomes": .list(
@@ -75,6 +76,12 @@ package struct ExplainView {
             steps.map { step in
                 .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
             })
+    }
+
+    /// Why an extrapolated condition applies beyond what its sources saw; empty for one within them.
+    private func beyond(_ condition: Condition) -> TemplateValue {
+        guard condition.extrapolated, let reason = condition.saw?.beyond else { return .inline(Inline([])) }
+        return .inline(book.phrase("extrapolatedBecause", ["reason": book.text(reason)]))
     }
 
     /// What the query's conditions did to one path: which changed it, the calls they hold until the app is next opened,

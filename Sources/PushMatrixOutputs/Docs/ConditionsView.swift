@@ -1,12 +1,15 @@
 import PushMatrixModel
 import PushMatrixSpec
 
-/// The page of conditions: each with what it is, how to set it, the cells it selects, how many cells and paths it
-/// changes, and its sources.
+/// The page of conditions: each with what it is, how to set it, the cells it selects, what its sources saw and why it
+/// goes beyond them, how many cells and paths it changes, and its sources.
 extension DocsView {
     package func conditions() -> TemplateValue {
-        common(page: "conditions", title: "conditionsTitle").merging([
+        let extrapolated = spec.conditions.filter(\.extrapolated).count
+        let counts: KeyValuePairs<String, Inline> = ["extrapolated": .text("\(extrapolated)"), "count": .text("\(spec.conditions.count)")]
+        return common(page: "conditions", title: "conditionsTitle").merging([
             "intro": .inline(spans(text("conditionsIntro"))),
+            "extrapolatedCount": .inline(extrapolated == 0 ? Inline([]) : book.phrase("conditionsExtrapolatedCount", counts)),
             "conditions": .list(
                 spec.conditions.enumerated().map { number, condition in
                     let changes = conditionChanges.compactMap { $0.first { $0.condition == condition.id }?.paths }
@@ -14,7 +17,9 @@ extension DocsView {
                         "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
                         "name": .inline(book.name(condition.name)),
                         "text": .inline(spans(book.text(condition.text))), "howToSet": .inline(spans(book.text(condition.howToSet))),
-                        "selects": .inline(selects(condition)),
+                        "selects": .inline(selects(condition.appliesTo)),
+                        "saw": .inline(condition.saw.map(scope) ?? Inline([])),
+                        "beyond": .inline(beyond(condition)),
                         "count": .inline(
                             book.phrase("conditionCount", ["cells": .text("\(changes.count)"), "paths": .text("\(changes.reduce(0, +))")])),
                         "sources": sources(condition.sources.map(\.id)),
@@ -24,18 +29,32 @@ extension DocsView {
         ])
     }
 
-    /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
-    private func selects(_ condition: Condition) -> Inline {
-        let keys = condition.appliesTo.payload.map { key, set in
+    /// Cells in words: their payload keys, setups and app states, or every cell.
+    private func selects(_ selection: CellSelection) -> Inline {
+        let keys = selection.payload.map { key, set in
             book.phrase(
                 "keyValue",
                 ["key": book.name(spec.payloadKeys.first { $0.id == key.id }!.name), "value": book.phrase(set ? "set" : "notSet")])
         }
-        let setups = (condition.appliesTo.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
-        let states = (condition.appliesTo.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
+        let setups = (selection.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
+        let states = (selection.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
         let parts = ([book.join(keys, with: "keySeparator")] + [setups, states].map { book.list($0, lastSeparator: "tapSeparator") })
             .filter { !$0.segments.isEmpty }
         return parts.isEmpty ? text("conditionsEveryCell") : book.join(parts, with: "keySeparator")
+    }
+
+    /// Why an extrapolated condition applies beyond what its sources saw; nothing for one within them.
+    private func beyond(_ condition: Condition) -> Inline {
+        guard condition.extrapolated, let reason = condition.saw?.beyond else { return Inline([]) }
+        return spans(book.text(reason))
+    }
+
+    /// What a condition's sources saw, in words: the cells, the taps when not every one, and where, when stated.
+    private func scope(_ saw: Scope) -> Inline {
+        let taps = (saw.taps ?? []).map { tap in book.name(spec.taps.first { $0.id == tap.id }!.name) }
+        let place = ["device": "runsOnDevice", "simulator": "runsOnSimulator", "both": "runsOnBoth"][saw.runsOn].map(text)
+        let parts = [selects(saw.cells), book.list(taps, lastSeparator: "tapSeparator"), place ?? Inline([])]
+        return book.join(parts.filter { !$0.segments.isEmpty }, with: "keySeparator")
     }
 
     /// A condition's short mark (C1), by its position in the spec: cells name their conditions by it.

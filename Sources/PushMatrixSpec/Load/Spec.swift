@@ -265,6 +265,10 @@ public struct Condition: Sendable {
     public var appliesTo: CellSelection
     public var changes: [CallChange]
     public var sources: [Reference]
+    /// Where its sources saw or stated the effect; required when one of them is a report.
+    public var saw: Scope?
+    /// True when it applies to cells or taps beyond `saw`; `saw.beyond` then says why.
+    public var extrapolated: Bool
     public var origin: Origin
 }
 
@@ -281,13 +285,13 @@ public struct CellSelection: Sendable {
     }
 }
 
-/// What a reported source saw: its cells, taps (nil: all), where (`device`, `simulator`, `both`, `unstated`). Beyond
-/// it: extrapolated.
+/// What a reported source, or a condition's sources, saw: its cells, taps (nil: all), where (`device`, `simulator`,
+/// `both`, `unstated`). A path or condition beyond it is extrapolated.
 public struct Scope: Sendable {
     public var cells: CellSelection
     public var taps: [Reference]?
     public var runsOn: String
-    /// Why the spec still rests paths beyond the scope on the source.
+    /// Why the spec still rests paths, or the condition, beyond the scope.
     public var beyond: LocalizedText?
 }
 

@@ -147,7 +147,8 @@ enum SpecDecoder {
                     effect: effect(change), handler: change.identifier("handler", optional: true),
                     state: change.identifier("state", optional: true), at: change.identifier("at", optional: true), origin: change.origin)
             },
-            sources: reader.strings("sources"), origin: reader.origin)
+            sources: reader.strings("sources"), saw: reader.object("saw", optional: true) { scope($0, naming) },
+            extrapolated: reader.bool("extrapolated", default: false) ?? false, origin: reader.origin)
     }
 
     /// A change's effect, by name; a stand-in when it is missing or unknown (reported).
@@ -160,6 +161,13 @@ enum SpecDecoder {
             "unknown effect '\(effect.id)'" + Suggestion.didYouMean(effect.id, in: effects) + "; expected one of "
                 + effects.map { "'\($0)'" }.joined(separator: ", "))
         return .removed
+    }
+
+    /// What a source, or a condition's sources, saw.
+    private static func scope(_ reader: NodeReader, _ naming: SetupNaming) -> Scope {
+        Scope(
+            cells: selection(reader, naming), taps: nonEmptyStrings(reader, "taps", "lists none; leave it out for all"),
+            runsOn: reader.string("runsOn") ?? "unstated", beyond: reader.text("beyond", optional: true))
     }
 
     /// A selection of cells; an empty list of setups or app states is refused, as selecting none.
@@ -365,11 +373,7 @@ enum SpecDecoder {
         let observed = needs == .observed
         let device = reader.text("device", optional: !observed, plainIn: ids)
         let os = reader.text("os", optional: !observed, plainIn: ids)
-        let saw = reader.object("saw", optional: true) { scope in
-            Scope(
-                cells: selection(scope, naming), taps: nonEmptyStrings(scope, "taps", "lists none; leave it out for all"),
-                runsOn: scope.string("runsOn") ?? "unstated", beyond: scope.text("beyond", optional: true))
-        }
+        let saw = reader.object("saw", optional: true) { scope($0, naming) }
         guard let id, let kind, let platforms, let title, let caveat else { return nil }
         return Source(
             id: id, kind: kind, declaresKind: !older, address: address, references: references, basedOn: basedOn, device: device, os: os,

@@ -19,6 +19,7 @@ package enum Phrases {
         // Answers under conditions.
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
         "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"],
+        "conditionsExtrapolatedCount": ["extrapolated", "count"],
         "conditionMark": ["number"], "pathOnlyUnder": ["path", "condition", "mark"],
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
@@ -63,9 +64,13 @@ package enum Phrases {
         }
         needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
+        needed["conditionsExtrapolatedCount"] = { spec in spec.conditions.contains { $0.extrapolated } }
         needed["pathOnlyUnder"] = { spec in spec.cells.contains { $0.paths.contains { $0.premise != nil } } }
-        for name in ["kindExtrapolated", "extrapolatedBecause", "sourceBeyond"] {
+        for name in ["kindExtrapolated", "sourceBeyond"] {
             needed[name] = { spec in spec.cells.contains { $0.paths.contains { $0.extrapolated } } }
+        }
+        needed["extrapolatedBecause"] = { spec in
+            spec.cells.contains { $0.paths.contains { $0.extrapolated } } || spec.conditions.contains { $0.extrapolated }
         }
         for name in ["sourceLine"] + Source.Kind.allCases.flatMap({ [kindPhrase($0), kindPhrase($0) + "Meaning"] }) {
             needed[name] = { spec in spec.showsSourceKinds }

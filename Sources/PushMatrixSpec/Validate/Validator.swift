@@ -123,8 +123,10 @@ struct Validator {
             for change in condition.changes {
                 checkChange(change, references)
             }
+            if let saw = condition.saw { checkScope(saw, of: "condition '\(condition.id)'", at: condition.origin, references) }
         }
         checkExtrapolation()
+        checkConditionScopes()
         for designCase in spec.designCases { references.address(designCase.cell) }
         let facts = spec.receptionHandler
         references.resolve([facts.source, spec.permission?.source, spec.callOrder?.source].compactMap { $0 }, references.sources, "source")
@@ -181,42 +183,6 @@ struct Validator {
                     matcher.origin,
                     "unknown value test '\(matcher.id)'; expected one of \(APNsMatcher.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
                 )
-            }
-        }
-    }
-
-    /// A path resting on a reported source stays within what it saw, or is marked extrapolated and the source says why
-    /// it goes beyond.
-    private func checkExtrapolation() {
-        let sources = Dictionary(spec.sources.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var told = Set<String>()
-        for cell in spec.cells where !cell.paths.isEmpty {
-            let flags = cell.flags
-            for path in cell.paths {
-                guard let source = sources[path.source.id], source.kind == .reported && source.declaresKind else { continue }
-                guard let saw = source.saw else {
-                    if told.insert(source.id).inserted {
-                        sink.error(source.origin, "source '\(source.id)' backs a path: say what it saw in \"saw\"")
-                    }
-                    continue
-                }
-                let within =
-                    saw.cells.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id)
-                    && path.taps.allSatisfy { tap in
-                        // A way back that leaves the notification alone follows from the path's other calls.
-                        saw.taps?.contains { $0.id == tap.tap.id } != false
-                            || spec.taps.contains { $0.id == tap.tap.id && !$0.touchesNotification }
-                    }
-                if within == path.extrapolated {
-                    sink.error(
-                        path.origin,
-                        within
-                            ? "marked \"extrapolated\", but within what '\(source.id)' saw"
-                            : "rests on '\(source.id)' beyond what it saw (its \"saw\"); mark the path \"extrapolated\": true")
-                }
-                if path.extrapolated && saw.beyond == nil && told.insert(source.id).inserted {
-                    sink.error(source.origin, "source '\(source.id)' backs extrapolated paths: say why in \"saw\".\"beyond\"")
-                }
             }
         }
     }
@@ -349,13 +315,7 @@ struct Validator {
     private func checkSources(_ references: References) {
         let kinds = Dictionary(spec.sources.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
         for source in spec.sources {
-            if let saw = source.saw {
-                references.selection(saw.cells)
-                references.resolve(saw.taps ?? [], references.taps, "tap")
-                if !["device", "simulator", "both", "unstated"].contains(saw.runsOn) {
-                    sink.error(source.origin, "source '\(source.id)': runsOn '\(saw.runsOn)'; expected device, simulator, both or unstated")
-                }
-            }
+            if let saw = source.saw { checkScope(saw, of: "source '\(source.id)'", at: source.origin, references) }
             switch source.kind {
             case .appleDocumented, .reported:
                 break  // the decoder has checked that an explicit kind lists its address or its reports

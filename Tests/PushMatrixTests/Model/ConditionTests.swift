@@ -179,11 +179,11 @@ final class ConditionTests: XCTestCase {
         let english = Command.run(arguments)
         XCTAssertTrue(
             english.stdout.contains(
-                "  Path 2 (reported: onmyway133), only under the condition Scene disconnected in the background (C16)\n"),
+                "  Path 2 (reported, extrapolated: onmyway133), only under the condition Scene disconnected in the background (C16)\n"),
             english.stdout)
         let japanese = Command.run(arguments + ["--lang", "ja"])
         XCTAssertTrue(
-            japanese.stdout.contains("  経路 2（報告：onmyway133）。条件「バックグラウンドでシーンが切断されている」（C16）のときだけ\n"),
+            japanese.stdout.contains("  経路 2（報告からの類推：onmyway133）。条件「バックグラウンドでシーンが切断されている」（C16）のときだけ\n"),
             japanese.stdout)
         let json = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8)) as? [[String: Any]])
@@ -191,7 +191,7 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(paths.map { $0["onlyUnder"] as? String }, ["sceneDisconnected"])
         XCTAssertNil(json.first?["onlyUnder"], "the cell's own path needs no condition")
         XCTAssertEqual(
-            try errors(replacing: "\"premise\": \"sceneDisconnected\"", with: "\"premise\": \"sceneDisconected\""),
+            try currentSpecErrors(replacing: "\"premise\": \"sceneDisconnected\"", with: "\"premise\": \"sceneDisconected\""),
             ["unknown condition 'sceneDisconected' (did you mean 'sceneDisconnected'?)"])
     }
 
@@ -203,24 +203,8 @@ final class ConditionTests: XCTestCase {
         )
     }
 
-    /// The current spec with `old` (which must occur) replaced by `new`, as `validate` reports it.
-    private func errors(replacing old: String, with new: String, count: Int = 1) throws -> [String] {
-        let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
-        XCTAssertTrue(text.contains(old), old)
-        var edited = text
-        for _ in 0..<count {
-            edited = edited.replacingOccurrences(of: old, with: new, options: [], range: edited.range(of: old))
-        }
-        do {
-            _ = try SpecLoader.load(bytes: Array(edited.utf8), file: "spec.json")
-            return []
-        } catch {
-            return error.diagnostics.map(\.message)
-        }
-    }
-
     func testAPathBeyondWhatItsSourceSawMustSaySo() throws {
-        let unmarked = try errors(
+        let unmarked = try currentSpecErrors(
             replacing: #""source": "reportedWillPresentTwice", "extrapolated": true"#,
             with: #""source": "reportedWillPresentTwice""#)
         XCTAssertEqual(unmarked.count, 1)
@@ -233,7 +217,7 @@ final class ConditionTests: XCTestCase {
             #""contentAvailable": false, "mutableContent": false, "category": true}, "setup": "appDelegate", "appState": "foreground""#
         let text = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
         let line = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(inScope) })
-        let marked = try errors(
+        let marked = try currentSpecErrors(
             replacing: String(line),
             with: line.replacingOccurrences(
                 of: #""source": "reportedWillPresentTwice""#,
@@ -241,7 +225,7 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(
             marked.map { $0.hasSuffix("marked \"extrapolated\", but within what 'reportedWillPresentTwice' saw") },
             [true], "\(marked)")
-        let unscoped = try errors(replacing: #""runsOn": "both","#, with: #""runsOn": "lab","#)
+        let unscoped = try currentSpecErrors(replacing: #""runsOn": "both","#, with: #""runsOn": "lab","#)
         XCTAssertEqual(unscoped.count, 1)
         XCTAssertTrue(unscoped[0].contains("runsOn 'lab'; expected device, simulator, both or unstated"), unscoped[0])
     }
@@ -250,7 +234,7 @@ final class ConditionTests: XCTestCase {
     /// must touch the notification may not be listed where none is shown.
     func testTheIconLeavesTheNotificationAlone() throws {
         let icon = #""icon": [{"handler": "launch", "withoutNotification": true, "notes": ["appDelegateNeedsOldSDK"]}]"#
-        let bringing = try errors(
+        let bringing = try currentSpecErrors(
             replacing: icon, with: icon.replacingOccurrences(of: #", "withoutNotification": true"#, with: ""))
         // Once per path of the cell, which each take the cell's open from the icon.
         XCTAssertFalse(bringing.isEmpty)
@@ -259,7 +243,7 @@ final class ConditionTests: XCTestCase {
                 $0.hasSuffix(#"tap 'icon' leaves the notification alone: add "withoutNotification": true"#)
             },
             "\(bringing)")
-        let touching = try errors(replacing: #""touchesNotification": false,"#, with: "")
+        let touching = try currentSpecErrors(replacing: #""touchesNotification": false,"#, with: "")
         XCTAssertTrue(
             touching.contains {
                 $0.contains("tap 'icon' is impossible: the notification is not in Notification Center")
