@@ -85,6 +85,18 @@ public struct Phrasebook {
         typesets ? text + .text("（") + inner + .text("）") : text + .text(" (") + inner + .text(")")
     }
 
+    /// A title as a list on one line cites it, so the list splits at each title's end: in 「」 where the language is
+    /// typeset (the title's own 「」 becoming 『』), as it is elsewhere.
+    package func quoted(_ title: Inline) -> Inline {
+        guard typesets else { return title }
+        let nested: [Character: Character] = ["「": "『", "」": "』"]
+        let inner = title.segments.map { segment in
+            guard case .text(let text) = segment else { return segment }
+            return Inline.Segment.text(String(text.map { nested[$0] ?? $0 }))
+        }
+        return .text("「") + Inline(inner) + .text("」")
+    }
+
     /// Punctuation templates put between values, as the language's typesetting wants it: `colon` after a label
     /// (`lineColon` at a line's end), `open` and `close` around an aside, `items` between list items on one line,
     /// `detail` between the parts of an aside, `space` where Latin text has a space and Japanese none (after a label

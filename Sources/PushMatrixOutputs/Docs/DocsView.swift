@@ -119,15 +119,16 @@ struct DocsView {
         let shows = spec.showsSourceKinds && detailed
         // What backs the source: its references, its device and iOS version, or the titles of the sources an
         // expectation is based on.
-        let basedOn = source.basedOn.map { book.text(matrix.sources[$0.id]!.title).plainText }
-        let references = (source.references.map { book.text($0).plainText } + basedOn).joined(separator: "; ")
+        let basedOn = source.basedOn.map { book.quoted(book.text(matrix.sources[$0.id]!.title)).plainText }
+        let references = (source.references.map { book.text($0).plainText } + basedOn).joined(separator: book.glue["items"]!)
         let deviceAndOS = [source.device, source.os].compactMap { $0.map { book.text($0).plainText } }
         let seenOn = deviceAndOS.joined(separator: book.phrase("listSeparator").plainText)
-        let evidence = [references, seenOn].filter { !$0.isEmpty }.joined(separator: "; ")
+        let evidence = [references, seenOn].filter { !$0.isEmpty }.joined(separator: book.glue["items"]!)
         let beyond = source.saw?.beyond.map { Inline.text(book.glue["space"]!) + book.phrase("sourceBeyond", ["reason": book.text($0)]) }
         return .object([
             "anchor": .verbatim(anchors.source(source.id)), "onIndex": .bool(!detailed),
-            "title": .inline(book.text(source.title)), "platforms": .inline(book.text(source.platforms)),
+            "title": .inline(book.text(source.title)), "cited": .inline(book.quoted(book.text(source.title))),
+            "platforms": .inline(book.text(source.platforms)),
             // A source used beyond what it saw says why after its caveat.
             "caveat": .inline(detailed ? book.text(source.caveat) + (beyond ?? Inline([])) : Inline([])),
             "kind": .inline(spec.showsSourceKinds ? kindLabel(source.kind) : Inline([])),

@@ -48,7 +48,8 @@ final class CallOrderPageTests: XCTestCase {
             let plain = { (text: LocalizedText) in book.text(text).plainText }
             let platforms = plain(source.platforms)
             let cited =
-                plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]! + plain(source.title)
+                plain(try XCTUnwrap(matrix.spec.texts["sourcesLabel"])) + book.glue["space"]!
+                + book.quoted(book.text(source.title)).plainText
                 + book.glue["open"]!
                 + platforms + book.glue["close"]!
             let label = plain(
