@@ -33,6 +33,11 @@ extension DocsView {
                             }),
                     ])
                 }),
+            // The legend says what each badge stands for: the handlers the launch badge replaces, and the cell's shown
+            // and ignored lines as the matrix page words them.
+            "launchMeaning": .inline(
+                book.list(spec.handlers.filter(\.launchesApp).map { book.name($0.name) }, lastSeparator: "tapSeparator")),
+            "shownMeaning": .inline(book.phrase("notificationCenter")), "ignoredMeaning": .inline(book.phrase("ignored")),
             // Handlers without a state (the launch) show as a badge, so only the others need a colour.
             "legend": .list(
                 spec.handlers.filter(\.hasState).map { handler in
