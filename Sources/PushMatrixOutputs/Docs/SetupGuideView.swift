@@ -13,9 +13,9 @@ extension DocsView {
                         "heading": .inline(spans(book.text(section.heading))),
                         "paragraphs": .list(section.paragraphs.map { .inline(spans(book.text($0))) }),
                         "hasCode": .bool(section.code != nil),
-                        "code": .text(section.code ?? ""),
+                        "code": .text(section.code?[book.language] ?? ""),
                         // Inside a Markdown code fence nothing is escaped; validation keeps fences out of the code.
-                        "fencedCode": .verbatim(section.code ?? ""),
+                        "fencedCode": .verbatim(section.code?[book.language] ?? ""),
                         "sources": sources(section.sources.map(\.id)),
                     ])
                 }),

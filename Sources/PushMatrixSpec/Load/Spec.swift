@@ -474,7 +474,8 @@ public struct SetupGuide: Sendable {
         public var id: String
         public var heading: LocalizedText
         public var paragraphs: [LocalizedText]
-        public var code: String?
+        /// Swift shown after the paragraphs: the same program in every language, only its `//` comments translated.
+        public var code: LocalizedText?
         public var sources: [Reference]
         public var origin: Origin
     }

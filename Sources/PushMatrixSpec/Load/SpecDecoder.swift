@@ -34,7 +34,7 @@ enum SpecDecoder {
                 ?? ReceptionHandlerFacts(source: missing, handler: missing, completionDeadlineSeconds: 0, fetchResults: [], rules: []),
             permission: document.object("permission", optional: true) { permission($0, naming) },
             callOrder: document.object("callOrder", optional: true, callOrder),
-            setupGuide: document.object("setupGuide", optional: true, setupGuide),
+            setupGuide: document.object("setupGuide", optional: true) { setupGuide($0, ids) },
             relatedMatrices: document.objects("relatedMatrices", optional: true, relatedMatrix),
             swiftFiles: document.object("swiftFiles", optional: true, swiftFiles),
             cells: document.objects("cells") { cell($0, naming) })
@@ -333,14 +333,14 @@ enum SpecDecoder {
             rules: rules(reader))
     }
 
-    private static func setupGuide(_ reader: NodeReader) -> SetupGuide {
+    private static func setupGuide(_ reader: NodeReader, _ ids: [String]) -> SetupGuide {
         SetupGuide(
             intro: reader.required.text("intro"),
             sections: reader.objects("sections") { section in
                 .init(
                     id: section.required.string("id"), heading: section.required.text("heading"),
                     paragraphs: section.list("paragraphs") { node, path in NodeReader.text(node, path: path, sink: section.sink) },
-                    code: section.string("code", optional: true), sources: section.strings("sources"), origin: section.origin)
+                    code: section.text("code", optional: true, plainIn: ids), sources: section.strings("sources"), origin: section.origin)
             })
     }
 

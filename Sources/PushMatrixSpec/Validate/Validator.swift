@@ -102,6 +102,29 @@ struct Validator {
 
     // MARK: references
 
+    /// A guide's code is one program in every language, only its `//` comments translated, and no Markdown fence ends it.
+    private func checkCode(_ code: LocalizedText, of section: SetupGuide.Section) {
+        let name = "setup guide section '\(section.id)'"
+        if code.values.values.contains(where: { $0.contains("```") || $0.contains("~~~") }) {
+            sink.error(section.origin, "\(name): code may not contain ``` or ~~~, which would end its Markdown block")
+        }
+        let languages = spec.languages.map(\.id)
+        for language in languages where code.values[language] == nil {
+            sink.error(code.origin, "\(name): no '\(language)' code")
+        }
+        let programs = languages.compactMap { language in code.values[language].map { (language, Self.uncommented($0)) } }
+        for (language, program) in programs.dropFirst() where program != programs[0].1 {
+            sink.error(code.origin, "\(name): the '\(language)' code differs from the '\(programs[0].0)' code outside its // comments")
+        }
+    }
+
+    /// The code's lines, each up to its `//` comment.
+    static func uncommented(_ code: String) -> [Substring] {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }
+    }
+
     private func checkReferences() {
         let references = References(spec: spec, sink: sink)
         let conditional = checkNotes(references)
@@ -110,11 +133,7 @@ struct Validator {
         checkHandlersAndKeys(references)
         for section in spec.setupGuide?.sections ?? [] {
             references.resolve(section.sources, references.sources, "source")
-            if let code = section.code, code.contains("```") || code.contains("~~~") {
-                sink.error(
-                    section.origin,
-                    "setup guide section '\(section.id)': code may not contain ``` or ~~~, which would end its Markdown block")
-            }
+            if let code = section.code { checkCode(code, of: section) }
         }
         for condition in spec.conditions {
             if condition.sources.isEmpty { sink.error(condition.origin, "condition '\(condition.id)' cites no source") }

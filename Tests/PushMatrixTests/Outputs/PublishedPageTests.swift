@@ -50,6 +50,20 @@ final class PublishedPageTests: XCTestCase {
         XCTAssertEqual(problems, [], problems.prefix(20).joined(separator: "\n"))
     }
 
+    /// A code block's comments are prose in the page's language: Japanese on a Japanese page, and on any other page none.
+    func testCodeCommentsAreInThePagesLanguage() throws {
+        var problems: [String] = []
+        var comments = 0
+        for (name, page) in try Self.pages() {
+            for comment in Self.codeComments(page, html: name.hasSuffix(".html")) {
+                comments += 1
+                if Self.isJapanese(comment) != name.contains("/ja/") { problems.append("\(name): //\(comment)") }
+            }
+        }
+        XCTAssertGreaterThan(comments, 0, "the setup guide's code has comments")
+        XCTAssertEqual(problems, [], problems.prefix(20).joined(separator: "\n"))
+    }
+
     /// "This cell" and "this column" only inside a matrix cell, and every link to a section lands on one that exists.
     func testTemplateTextFitsItsPage() throws {
         let pages = try Self.pages()
@@ -96,6 +110,9 @@ final class PublishedPageTests: XCTestCase {
         XCTAssertEqual(Self.literalMarkup(in: "<li>**対象：**content-available</li>").count, 2)
         XCTAssertEqual(Self.literalMarkup(in: "<p>\\`xcrun simctl push\\` で送る</p>").count, 2)
         XCTAssertEqual(Self.literalMarkup(in: "<p><strong>対象</strong>：<code>a__b</code></p>"), [])
+        XCTAssertEqual(Self.codeComments("`a // b`\n```swift\nlet a = 1 // one\n```\n", html: false), [" one"])
+        XCTAssertEqual(Self.codeComments("<pre>x = 1 // 一つ\ny</pre>", html: true), [" 一つ"])
+        XCTAssertEqual([" one", " 一つ", " iOS 14 以降"].map(Self.isJapanese), [false, true, true])
     }
 
     /// Every generated Markdown and HTML page, by its path under its matrix's output.
@@ -134,6 +151,22 @@ final class PublishedPageTests: XCTestCase {
         let blocks = body.matches(of: /(?s)<pre\b[^>]*>(.*?)<\/pre>/).map { withoutComments(String($0.output.1)) }
         let spans = body.replacing(/(?s)<pre\b.*?<\/pre>/, with: "").matches(of: /(?s)<code\b[^>]*>(.*?)<\/code>/)
         return blocks + spans.map { String($0.output.1) }
+    }
+
+    /// The `//` comments of a page's code blocks, each without its slashes.
+    static func codeComments(_ page: String, html: Bool) -> [String] {
+        let blocks =
+            html
+            ? page.replacing(/(?s)<script\b.*?<\/script>/, with: "").matches(of: /(?s)<pre\b[^>]*>(.*?)<\/pre>/).map(\.output.1)
+            : page.matches(of: /(?s)```[^\n]*\n(.*?)```/).map(\.output.1)
+        return blocks.flatMap { $0.split(separator: "\n") }.compactMap { line in
+            line.firstRange(of: "//").map { String(line[$0.upperBound...]) }
+        }
+    }
+
+    /// Whether the text has kana or kanji.
+    static func isJapanese(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }
     }
 
     private static func withoutComments(_ code: String) -> String {

@@ -439,6 +439,27 @@ final class ValidationTests: XCTestCase {
             "\(errors(phrase.text))")
     }
 
+    /// A setup guide's code is one program in every language: its `//` comments may differ, nothing else may, and every
+    /// language has it.
+    func testSetupGuideCodeDiffersOnlyInItsComments() throws {
+        let spec = try String(contentsOfFile: Fixtures.currentSpec, encoding: .utf8)
+        let japanese = #""ja": "import UIKit\nimport UserNotifications\n\nfinal class AppDelegate:"#
+        XCTAssertEqual(spec.components(separatedBy: japanese).count, 2, "one Japanese sample declares the app delegate")
+        let reason = { (edited: String, old: String) in
+            self.errors(spec.replacingOccurrences(of: old, with: edited)).map { $0.components(separatedBy: ": error: ").last! }
+        }
+        XCTAssertEqual(
+            reason(japanese.replacingOccurrences(of: "AppDelegate:", with: "MainAppDelegate:"), japanese),
+            [
+                "setupGuide.sections[1].code: setup guide section 'delegateAssignment': the 'ja' code differs from the 'en' code"
+                    + " outside its // comments"
+            ])
+        XCTAssertEqual(
+            reason(japanese.replacingOccurrences(of: "\"ja\"", with: "\"jp\""), japanese),
+            ["setupGuide.sections[1].code: setup guide section 'delegateAssignment': no 'ja' code"])
+        XCTAssertEqual(reason("// 起動が終わる前に", "// 3 つの構成のどれでも、起動が終わる前に設定する"), [])
+    }
+
     /// The docs print a related matrix's href as is, into a Markdown link and an HTML attribute: anything but a
     /// relative path of plain characters or a plain https URL is refused, located at the href, and a valid one passes.
     func testARelatedMatrixHrefIsAPlainPathOrHTTPSURL() {
