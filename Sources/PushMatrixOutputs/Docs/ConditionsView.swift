@@ -60,11 +60,17 @@ extension DocsView {
     /// A condition's short mark (C1), by its position in the spec: cells name their conditions by it.
     private func mark(_ number: Int) -> Inline { book.phrase("conditionMark", ["number": .text("\(number + 1)")]) }
 
-    /// The marks of the conditions that change a cell, as a list.
+    /// The conditions that change a cell, each with its mark, name and anchor, so a reader need not look the mark up.
     func cellConditions(_ index: Int) -> TemplateValue {
         let changes = conditionChanges.isEmpty ? [] : conditionChanges[index]
-        return .inline(
-            book.join(changes.map { change in mark(spec.conditions.firstIndex { $0.id == change.condition }!) }, with: "listSeparator"))
+        return .list(
+            changes.map { change in
+                let number = spec.conditions.firstIndex { $0.id == change.condition }!
+                return .object([
+                    "mark": .inline(mark(number)), "name": .inline(book.name(spec.conditions[number].name)),
+                    "anchor": .verbatim(Anchors.condition(change.condition)),
+                ])
+            })
     }
 
     /// Every condition with its mark and anchor, and what it is for the DocC article on the matrix.

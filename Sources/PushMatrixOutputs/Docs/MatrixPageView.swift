@@ -204,6 +204,7 @@ extension DocsView {
                         return .object(
                             cellSource(cell).merging(stepList(steps, footnotes)).merging([
                                 "id": .verbatim(anchors.cell(setup: setup, state: state, section: anchor)),
+                                "state": .text(headings.states[state].plainText),
                                 "explore": .text(
                                     Anchors.explorer(
                                         keys: payload.setKeys(matrix.payloadKeyIds), setup: spec.setups[setup].id,
