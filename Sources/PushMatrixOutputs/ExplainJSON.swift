@@ -4,15 +4,15 @@ import PushMatrixSpec
 
 /// `explain --json`: each outcome in spec ids, and each call with its Swift delegate method under the outcome's setup.
 /// With conditions, each outcome and path also says which conditions changed it, what they hold until the app is next
-/// opened, what no source settles, and under which another path is likely.
+/// opened, what no source settles, under which another path is likely, and which of them do not select its cell.
 struct ExplainJSON {
     let matrix: Matrix
-    /// Whether the query named conditions: only then are their fields written.
-    let conditions: Bool
+    /// The ids of the conditions the query named: only with some are their fields written.
+    let conditions: [String]
+    /// The view whose reading of each note is written beside the ids (`noteTexts`), if asked for.
+    let notes: ExplainView?
 
-    func value(_ outcomes: [Outcome]) -> JSONOutput {
-        .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) })
-    }
+    func value(_ outcomes: [Outcome]) -> JSONOutput { .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) }) }
 
     /// An outcome; its later paths (`paths`, nil for a path itself) go under `paths`, each with its calls, number,
     /// source and versions.
@@ -33,45 +33,59 @@ struct ExplainJSON {
         fields.append(("notificationCenter", .bool(outcome.notificationCenter)))
         fields.append(("taps", .object(outcome.taps.map { ($0.tap, .array($0.calls.map(call))) })))
         fields.append(("notes", .array(outcome.notes.map { .string($0) })))
+        if let notes {
+            fields.append(("noteTexts", .object(outcome.notes.compactMap { id in notes.note(id).map { (id, .string($0.plainText)) } })))
+        }
         fields.append(("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])))
-        if let seenOn = outcome.seenOn {
-            fields.append(("seenOn", .string(seenOn)))
-        }
-        if outcome.extrapolated {
-            fields.append(("extrapolated", .bool(true)))
-        }
-        if let premise = outcome.premise {
-            fields.append(("onlyUnder", .string(premise)))
-        }
-        if conditions {
+        if let seenOn = outcome.seenOn { fields.append(("seenOn", .string(seenOn))) }
+        if outcome.extrapolated { fields.append(("extrapolated", .bool(true))) }
+        if let premise = outcome.premise { fields.append(("onlyUnder", .string(premise))) }
+        if !conditions.isEmpty {
+            if paths != nil {
+                fields.append(("notApplying", .array(conditions.filter { !matrix.applies($0, to: outcome) }.map { .string($0) })))
+            }
             fields.append(("changedBy", .array(outcome.changedBy.map { .string($0) })))
             fields.append(("held", .array(outcome.held.map(call))))
             fields.append(("unsettled", .array(outcome.unsettled.map(call))))
             fields.append(("unlikelyUnder", .array(outcome.unlikelyUnder.map { .string($0) })))
         }
-        if let paths, !paths.isEmpty {
-            fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) })))
-        }
+        if let paths, !paths.isEmpty { fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) }))) }
         return .object(fields)
     }
 
     /// A call: its handler, its state if it has one, whether it comes without the notification, and its method.
     private func call(_ call: Call, setup: String) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [("handler", .string(call.handler.id))]
-        if let state = call.state {
-            fields.append(("state", .string(state.id)))
-        }
-        if !call.bringsNotification {
-            fields.append(("withoutNotification", .bool(true)))
-        }
+        if let state = call.state { fields.append(("state", .string(state.id))) }
+        if !call.bringsNotification { fields.append(("withoutNotification", .bool(true))) }
         fields.append(("method", .string(matrix.method(call.handler.id, setup: setup).swift)))
         return .object(fields)
     }
 }
 
 extension ExplainView {
-    /// `explain --json`'s document for `outcomes`; `conditions`: whether the query named any.
-    package static func json(_ outcomes: [Outcome], matrix: Matrix, conditions: Bool) -> JSONOutput {
-        ExplainJSON(matrix: matrix, conditions: conditions).value(outcomes)
+    /// `explain --json`'s document for `outcomes`; `conditions`: the ids of those the query named; `notes`: the view
+    /// whose reading of the notes goes beside their ids, for `--note-texts`.
+    package static func json(_ outcomes: [Outcome], matrix: Matrix, conditions: [String], notes: ExplainView? = nil) -> JSONOutput {
+        ExplainJSON(matrix: matrix, conditions: conditions, notes: notes).value(outcomes)
+    }
+}
+
+extension Matrix {
+    /// Whether the condition `id` selects the cell `outcome` answers for.
+    func applies(_ id: String, to outcome: Outcome) -> Bool {
+        spec.conditions.first { $0.id == id }!.appliesTo.contains(
+            payload: outcome.payload, setup: outcome.setup, appState: outcome.appState)
+    }
+
+    /// `explain`'s outcomes for every payload, payload by payload, in the setups and app states `setups` and
+    /// `appStates` name (nil: all), where some path calls `handler`.
+    package func outcomes(calling handler: String, setups: [String]?, appStates: [String]?) -> [Outcome] {
+        let flags = payloads.map { payload in
+            Dictionary(uniqueKeysWithValues: payloadKeyIds.indices.map { (payloadKeyIds[$0], payload.isSet($0)) })
+        }
+        return flags.flatMap { explain(ExplainQuery(payload: $0, setups: setups, appStates: appStates)) }.filter { outcome in
+            ([outcome] + outcome.paths).contains { ExplainView.places($0).contains { $0.calls.contains { $0.handler.id == handler } } }
+        }
     }
 }

@@ -15,19 +15,28 @@ package struct ExplainView {
     }
 
     /// `spec` names the matrix that answered, as `--spec` would; `conditions`, the ids of the conditions it answered
-    /// under.
-    package func value(_ outcomes: [Outcome], spec: String, conditions: [String] = []) -> TemplateValue {
+    /// under. `compact` tells each path on one line and leaves out the setups' descriptions and the conditions' texts;
+    /// a condition that selects none of the cells says so, and what it selects, either way.
+    package func value(_ outcomes: [Outcome], spec: String, conditions: [String] = [], compact: Bool = false) -> TemplateValue {
         let matrix = book.matrix
         return .object([
-            "spec": .text(spec),
-            "payload": .inline(book.payload(outcomes.first?.payload ?? [:])),
+            "spec": .text(spec), "payload": .inline(book.payload(outcomes.first?.payload ?? [:])), "compact": .bool(compact),
+            "setups": .list(
+                (compact ? [] : outcomes.map(\.setup).uniqued()).map { id in
+                    .object([
+                        "name": .inline(book.name(matrix.setups[id]!.name)), "text": .inline(book.text(matrix.setups[id]!.description)),
+                    ])
+                }),
             "conditions": .list(
                 conditions.map { id in
                     let condition = matrix.spec.conditions.first { $0.id == id }!
+                    let applies = outcomes.contains { matrix.applies(id, to: $0) }
+                    let text = compact ? Inline([]) : book.text(condition.text)
                     return .object([
-                        "name": .inline(book.name(condition.name)), "text": .inline(book.text(condition.text)),
-                        "sources": .list(condition.sources.map { .inline(source($0.id)) }),
-                        "beyond": beyond(condition),
+                        "name": .inline(book.name(condition.name)),
+                        "text": .inline(applies ? text : book.phrase("conditionNotApplying", ["cells": book.selection(of: condition)])),
+                        "sources": .list(applies && !compact ? condition.sources.map { .inline(source($0.id)) } : []),
+                        "beyond": applies && !compact ? beyond(condition) : .inline(Inline([])),
                     ])
                 }),
             "outcomes": .list(
@@ -35,9 +44,9 @@ package struct ExplainView {
                     .object([
                         "setup": .inline(book.name(matrix.setups[outcome.setup]!.name)),
                         "appState": .inline(book.name(matrix.appStates[outcome.appState]!.name)),
+                        "lines": .list(compact ? ([outcome] + outcome.paths).map { .inline(line($0)) } : []),
                         "multiPath": .bool(!outcome.paths.isEmpty),
-                        "firstLabel": .inline(outcome.paths.isEmpty ? Inline([]) : label(outcome)),
-                        "under": under(outcome),
+                        "firstLabel": .inline(outcome.paths.isEmpty ? Inline([]) : label(outcome)), "under": under(outcome),
                         "steps": steps(
                             book.steps(
                                 onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
@@ -45,8 +54,7 @@ package struct ExplainView {
                         "paths": .list(
                             outcome.paths.map { path in
                                 .object([
-                                    "label": .inline(label(path)),
-                                    "under": under(path),
+                                    "label": .inline(label(path)), "under": under(path),
                                     "steps": steps(
                                         book.pathSteps(
                                             onDelivery: path.differs.onDelivery ? path.onDelivery : nil,
@@ -60,12 +68,47 @@ package struct ExplainView {
                                     "swift": .inline(.code(matrix.method(handler, setup: outcome.setup).swift)),
                                 ])
                             }),
-                        "notes": .list((outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap(note)),
+                        "notes": .list(
+                            (outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap { note($0).map { .inline($0) } }),
                         // Path labels name a source briefly: every path's is told here in full.
                         "source": .list(
                             ([outcome.source] + outcome.paths.map(\.source)).uniqued().map(source).filter { !$0.isEmpty }.map {
                                 .inline($0)
                             }),
+                    ])
+                }),
+        ])
+    }
+
+    /// `explain --handler`'s answer, in the compact shape, from `outcomes(calling:)`: for each setup and app state, a
+    /// line for each path, place and calls of `handler` (a later path's only where they differ from the first path's),
+    /// with the payloads that make them.
+    package func value(calling handler: String, _ outcomes: [Outcome], spec: String) -> TemplateValue {
+        let matrix = book.matrix
+        return .object([
+            "spec": .text(spec), "payload": .inline(book.name(matrix.handlers[handler]!.name)), "compact": true, "setups": [],
+            "conditions": [],
+            "outcomes": .list(
+                matrix.spec.setups.flatMap { setup in matrix.spec.appStates.map { [setup.id, $0.id] } }.filter { cell in
+                    outcomes.contains { [$0.setup, $0.appState] == cell }
+                }.map { cell in
+                    let lines = outcomes.filter { [$0.setup, $0.appState] == cell }.flatMap { outcome in
+                        let payload = Payload(outcome.payload, keys: matrix.payloadKeyIds)
+                        return ([outcome] + outcome.paths).flatMap { path in
+                            zip(Self.places(path), Self.places(outcome)).compactMap { at, first -> (line: Inline, payload: Payload)? in
+                                let calls = at.calls.filter { $0.handler.id == handler }
+                                guard !calls.isEmpty, path.path == 1 || at.calls != first.calls else { return nil }
+                                return (label(path) + .text(book.glue["colon"]!) + place(at.tap, calls), payload)
+                            }
+                        }
+                    }
+                    let told = lines.map(\.line.plainText).uniqued().map { text in
+                        let these = lines.filter { $0.line.plainText == text }
+                        return these[0].line + .text(book.glue["detail"]!) + book.condition(these.map(\.payload))
+                    }
+                    return .object([
+                        "setup": .inline(book.name(matrix.setups[cell[0]]!.name)),
+                        "appState": .inline(book.name(matrix.appStates[cell[1]]!.name)), "lines": .list(told.map { .inline($0) }),
                     ])
                 }),
         ])
@@ -102,6 +145,24 @@ package struct ExplainView {
         return .list(lines.compactMap { $0.map { .inline($0) } })
     }
 
+    /// A path on one line: its label, then what arrival and each tap call, or that nothing reaches the app.
+    private func line(_ path: Outcome) -> Inline {
+        let told = Self.places(path).filter { $0.tap != "delivery" || !$0.calls.isEmpty }.map { place($0.tap, $0.calls) }
+        return label(path) + .text(book.glue["colon"]!) + (told.isEmpty ? book.phrase("ignored") : joined(told))
+    }
+
+    /// A path's calls on arrival (`delivery`) and on each possible tap.
+    static func places(_ path: Outcome) -> [(tap: String, calls: [Call])] { [("delivery", path.onDelivery)] + path.taps }
+
+    /// `notification body: action handler (.inactive)`: the calls made on arrival (`delivery`) or on a tap.
+    private func place(_ at: String, _ calls: [Call]) -> Inline {
+        let name = at == "delivery" ? book.phrase("arrival") : book.name(book.matrix.taps[at]!.name)
+        return book.phrase("choiceItem", ["tap": name, "calls": book.calls(calls)])
+    }
+
+    /// Parts of one line, between the language's separator of items.
+    private func joined(_ parts: [Inline]) -> Inline { parts.dropFirst().reduce(parts[0]) { $0 + .text(book.glue["items"]!) + $1 } }
+
     /// `Path 2 (reported: onmyway133)`, as the docs label it.
     private func label(_ outcome: Outcome) -> Inline {
         book.pathLabel(
@@ -111,11 +172,11 @@ package struct ExplainView {
     /// A note as this query reads it. One about a handler the app is known to lack has already been applied to the
     /// calls: its words for that case, if it has them, or nothing. One that sets a condition on APNs keys is left to
     /// its step when no payload decided it.
-    private func note(_ id: String) -> TemplateValue? {
+    func note(_ id: String) -> Inline? {
         let note = book.matrix.notes[id]!
         if !knowsAPNsKeys && note.onlyWithAPNsKeys != nil { return nil }  // its step says it
-        guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return .inline(book.text(note.text)) }
-        return fallback.text.map { .inline(book.text($0)) }
+        guard let fallback = note.whenMissing, without.contains(fallback.handler.id) else { return book.text(note.text) }
+        return fallback.text.map { book.text($0) }
     }
 
     /// A source and its kind, when the spec gives kinds.

@@ -17,9 +17,19 @@ package enum Suggestion {
         return begun.count == 1 ? begun.first : nil
     }
 
-    /// ` (did you mean 'x'?)` or the empty string.
-    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
-        nearest(word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    /// ` (did you mean 'x'?)` or the empty string. Without a near candidate, those of `words` (each candidate's names
+    /// and other texts) that have `word` among their names' words, else among their texts' words, if three at most
+    /// (`killed` → `terminated` or `forceQuit`, by their descriptions).
+    package static func didYouMean(
+        _ word: String, in candidates: some Sequence<String>, words: [(id: String, names: [String], texts: [String])] = []
+    ) -> String {
+        var found = nearest(word, in: candidates).map { [$0] } ?? []
+        let lowered = word.lowercased()
+        let has = { ($0 as [String]).contains { $0.lowercased().split { !$0.isLetter && !$0.isNumber }.contains { $0 == lowered } } }
+        for matching in [words.filter { has($0.names) }, words.filter { has($0.texts) }] where found.isEmpty && matching.count <= 3 {
+            found = matching.map(\.id)
+        }
+        return found.isEmpty ? "" : " (did you mean " + found.map { "'\($0)'" }.joined(separator: " or ") + "?)"
     }
 
     /// Edit distance over Unicode scalars where swapping two neighbours counts as one typo (`titel` → `title`), as

@@ -14,7 +14,7 @@ nonisolated public enum PushAppState: String, CaseIterable, Sendable {
     case foreground
     /// The app is running but not on screen.
     case background
-    /// The app has no process: it was never launched, or it was terminated.
+    /// The app has no process: it was never launched, or it was terminated (killed).
     case notRunning
 }
 

@@ -34,9 +34,10 @@ extension Command {
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label
-        let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption) { $0.setups.map(\.id) }
-        let states = try ids(args.allValues("--state"), of: spec, specFile, option: "--state") { $0.appStates.map(\.id) }
-        let conditions = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") { $0.conditions.map(\.id) } ?? []
+        let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption)
+        let states = try ids(args.allValues("--state"), of: spec, specFile, option: "--state")
+        let conditions = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") ?? []
+        let handler = try ids(args.value("--handler").map { [$0] } ?? [], of: spec, specFile, option: "--handler")?[0]
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
             guard let id = optional[name] else {
@@ -52,39 +53,60 @@ extension Command {
                 message: "--lang: unknown language '\(language)'" + Suggestion.didYouMean(language, in: known)
                     + "; the spec has \(known.joined(separator: ", "))")
         }
-        let json = args.flag("--json")
+        let (json, compact, noteTexts) = (args.flag("--json"), args.flag("--compact"), args.flag("--note-texts"))
         try args.finish()
-
-        let outcomes = matrix.explain(
-            ExplainQuery(
-                payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys, conditions: conditions))
-        if json {
-            let document = ExplainView.json(outcomes, matrix: matrix, conditions: !conditions.isEmpty)
-            result.stdout += document.serialized() + "\n"
-        } else {
-            let view = ExplainView(
-                book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil
-            ).value(outcomes, spec: specFile, conditions: conditions)
-            result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", view, format: PlainFormat())
+        guard !(json && compact), json || !noteTexts else {
+            throw Arguments.UsageError(message: "--compact shapes the text output and --note-texts the JSON: use --compact without --json")
         }
+        let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil)
+        guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && conditions.isEmpty && without.isEmpty) else {
+            throw Arguments.UsageError(
+                message: "--handler answers for every payload, as the cells are: give it no payload, condition or --without option")
+        }
+        let outcomes =
+            handler.map { matrix.outcomes(calling: $0, setups: setups, appStates: states) }
+            ?? matrix.explain(
+                ExplainQuery(
+                    payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys, conditions: conditions))
+        if json {
+            result.stdout +=
+                ExplainView.json(outcomes, matrix: matrix, conditions: conditions, notes: noteTexts ? view : nil).serialized() + "\n"
+            return
+        }
+        let value =
+            handler.map { view.value(calling: $0, outcomes, spec: specFile) }
+            ?? view.value(outcomes, spec: specFile, conditions: conditions, compact: compact)
+        result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", value, format: PlainFormat())
     }
 
-    /// Ids given repeatedly or comma-separated, each one of `spec`'s (`known` lists them); nil when none were given
-    /// (meaning all). An unknown id is refused with the nearest known one, and with the built-in spec that has it.
-    private static func ids(
-        _ values: [String], of spec: Spec, _ specFile: String, option: String, known: (Spec) -> [String]
-    ) throws(Arguments.UsageError) -> [String]? {
+    /// Ids given repeatedly or comma-separated, each one of `spec`'s that `option` takes; nil when none were given
+    /// (meaning all). An unknown id is refused with the nearest known one, else those whose words it is, and with the
+    /// built-in spec that has it.
+    private static func ids(_ values: [String], of spec: Spec, _ specFile: String, option: String) throws(Arguments.UsageError) -> [String]?
+    {
         let ids = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let own = known(spec)
+        let own = known(option, in: spec).map(\.id)
         for id in ids where !own.contains(id) {
             let listed = own.isEmpty ? "; \(specFile) has none" : "; \(specFile) has \(own.joined(separator: ", "))"
             let other = BuiltInFiles.specs.first { builtIn in
-                (try? SpecLoader.load(path: builtIn.reference)).map { known($0.spec).contains(id) } == true
+                (try? SpecLoader.load(path: builtIn.reference)).map { known(option, in: $0.spec).contains { $0.id == id } } == true
             }
             let elsewhere = other.map { "; \($0.reference) has it: add --spec \($0.reference)" } ?? ""
+            let words = known(option, in: spec).map { ($0.id, Array($0.name.values.values), $0.texts) }
             throw Arguments.UsageError(
-                message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: own) + listed + elsewhere)
+                message: "\(option): unknown value '\(id)'" + Suggestion.didYouMean(id, in: own, words: words) + listed + elsewhere)
         }
         return ids.isEmpty ? nil : ids
+    }
+
+    /// The ids `option` takes from `spec`, each with its name and the other texts (in every language) its words are
+    /// looked up in.
+    private static func known(_ option: String, in spec: Spec) -> [(id: String, name: LocalizedText, texts: [String])] {
+        switch option {
+        case "--state": return spec.appStates.map { ($0.id, $0.name, Array($0.description.values.values)) }
+        case "--condition": return spec.conditions.map { ($0.id, $0.name, Array($0.text.values.values)) }
+        case "--handler": return spec.handlers.map { ($0.id, $0.name, $0.description.values.values + $0.methods.map(\.swift)) }
+        default: return spec.setups.map { ($0.id, $0.name, Array($0.description.values.values)) }
+        }
     }
 }

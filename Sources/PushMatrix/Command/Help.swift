@@ -91,10 +91,13 @@ enum Help {
                 "--" + naming.label, "ID", "Only these \(naming.words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
             .value("--condition", "ID", "Answer under these conditions, in order" + ids(spec?.conditions.map(\.id))),
+            .value("--handler", "ID", "Instead: where this handler is called, for every payload" + ids(spec?.handlers.map(\.id))),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
+            .flag("--compact", "Print each path on one line"),
             .flag("--json", "Print JSON, one object per \(naming.words) and app state"),
+            .flag("--note-texts", "With --json: each note's text beside its id, in the --lang language"),
             specOption, templatesOption,
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")

@@ -15,9 +15,7 @@ public struct Phrasebook {
 
     /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of
     /// fills costs more.
-    public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
-        fill(text[language], values)
-    }
+    public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline { fill(text[language], values) }
 
     public func phrase(_ name: String, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(matrix.spec.phrases[name]?[language] ?? "", values)
@@ -55,9 +53,7 @@ public struct Phrasebook {
         var joined = Inline([])
         joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
         for (offset, item) in items.enumerated() {
-            if offset > 0 {
-                append(glue, to: &joined, typesetting: typesets)
-            }
+            if offset > 0 { append(glue, to: &joined, typesetting: typesets) }
             append(item, to: &joined, typesetting: typesets)
         }
         return joined
@@ -65,11 +61,7 @@ public struct Phrasebook {
 
     /// `piece` after `text`: through `Typesetting` where the language sets its spacing, else as it is.
     private func append(_ piece: Inline, to text: inout Inline, typesetting: Bool) {
-        if typesetting {
-            Typesetting.append(piece, to: &text)
-        } else {
-            text += piece
-        }
+        if typesetting { Typesetting.append(piece, to: &text) } else { text += piece }
     }
 
     /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
@@ -135,6 +127,22 @@ public struct Phrasebook {
         return join([join(told, with: "keySeparator")] + either, with: "listSeparator")
     }
 
+    /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
+    package func selection(of condition: Condition) -> Inline { selection(condition.appliesTo) }
+
+    /// Cells in words: their payload keys, setups and app states, or every cell.
+    package func selection(_ cells: CellSelection) -> Inline {
+        let keys = cells.payload.map { key, set in
+            phrase(
+                "keyValue", ["key": name(matrix.spec.payloadKeys.first { $0.id == key.id }!.name), "value": phrase(set ? "set" : "notSet")])
+        }
+        let setups = (cells.setups ?? []).map { name(matrix.setups[$0.id]!.name) }
+        let states = (cells.appStates ?? []).map { name(matrix.appStates[$0.id]!.name) }
+        let parts = ([join(keys, with: "keySeparator")] + [setups, states].map { list($0, lastSeparator: "tapSeparator") })
+            .filter { !$0.segments.isEmpty }
+        return parts.isEmpty ? matrix.spec.texts["conditionsEveryCell"].map { text($0) } ?? Inline([]) : join(parts, with: "keySeparator")
+    }
+
     /// `Path 2 (reported: onmyway133)`: a path of a cell with several, by number (`path` is the path as a cell, from
     /// `Cell.allPaths`), naming its source by its short name where it has one; the full title stays in the page's
     /// source list. Without a number, `another path (…)`: calls only later paths make, whose numbers differ from cell
@@ -192,9 +200,7 @@ public struct Phrasebook {
         return join(told, with: "callSeparator")
     }
 
-    public func payload(_ flags: [String: Bool]) -> Inline {
-        payload(Payload(flags, keys: matrix.payloadKeyIds))
-    }
+    public func payload(_ flags: [String: Bool]) -> Inline { payload(Payload(flags, keys: matrix.payloadKeyIds)) }
 
     /// Made once per payload: the matrix page names each payload in its contents, its section and its overview row.
     package func payload(_ payload: Payload) -> Inline {

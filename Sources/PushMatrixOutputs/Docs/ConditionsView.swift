@@ -17,7 +17,7 @@ extension DocsView {
                         "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
                         "name": .inline(book.name(condition.name)),
                         "text": .inline(spans(book.text(condition.text))), "howToSet": .inline(spans(book.text(condition.howToSet))),
-                        "selects": .inline(selects(condition.appliesTo)),
+                        "selects": .inline(book.selection(of: condition)),
                         "saw": .inline(condition.saw.map(scope) ?? Inline([])),
                         "beyond": .inline(beyond(condition)),
                         "count": .inline(
@@ -27,20 +27,6 @@ extension DocsView {
                 }),
             "sources": sources(spec.conditions.flatMap { $0.sources.map(\.id) }),
         ])
-    }
-
-    /// Cells in words: their payload keys, setups and app states, or every cell.
-    private func selects(_ selection: CellSelection) -> Inline {
-        let keys = selection.payload.map { key, set in
-            book.phrase(
-                "keyValue",
-                ["key": book.name(spec.payloadKeys.first { $0.id == key.id }!.name), "value": book.phrase(set ? "set" : "notSet")])
-        }
-        let setups = (selection.setups ?? []).map { book.name(matrix.setups[$0.id]!.name) }
-        let states = (selection.appStates ?? []).map { book.name(matrix.appStates[$0.id]!.name) }
-        let parts = ([book.join(keys, with: "keySeparator")] + [setups, states].map { book.list($0, lastSeparator: "tapSeparator") })
-            .filter { !$0.segments.isEmpty }
-        return parts.isEmpty ? text("conditionsEveryCell") : book.join(parts, with: "keySeparator")
     }
 
     /// Why an extrapolated condition applies beyond what its sources saw; nothing for one within them.
@@ -53,7 +39,7 @@ extension DocsView {
     private func scope(_ saw: Scope) -> Inline {
         let taps = (saw.taps ?? []).map { tap in book.name(spec.taps.first { $0.id == tap.id }!.name) }
         let place = ["device": "runsOnDevice", "simulator": "runsOnSimulator", "both": "runsOnBoth"][saw.runsOn].map(text)
-        let parts = [selects(saw.cells), book.list(taps, lastSeparator: "tapSeparator"), place ?? Inline([])]
+        let parts = [book.selection(saw.cells), book.list(taps, lastSeparator: "tapSeparator"), place ?? Inline([])]
         return book.join(parts.filter { !$0.segments.isEmpty }, with: "keySeparator")
     }
 

@@ -5,7 +5,7 @@ package enum Phrases {
         "call": ["handler", "state"], "callWithoutState": ["handler"], "methodLabel": ["setups"], "nothing": [], "ignored": [],
         "callSeparator": [], "tapSeparator": [], "listSeparator": [], "markerSeparator": [], "markerBetween": [],
         "onDelivery": ["calls"], "onDeliveryIf": ["calls", "keys"], "notificationCenter": [],
-        "tap": ["taps", "calls"], "then": ["calls"], "choice": [], "thenChoice": [], "choiceItem": ["tap", "calls"],
+        "tap": ["taps", "calls"], "then": ["calls"], "choice": [], "thenChoice": [], "choiceItem": ["tap", "calls"], "arrival": [],
         "keyValue": ["key", "value"], "keySeparator": [], "eitherWay": ["keys"], "set": [], "notSet": [],
         "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
         "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"],
@@ -18,7 +18,7 @@ package enum Phrases {
         "kindAppleDocumentedMeaning": [], "kindReportedMeaning": [], "kindExpectedMeaning": [], "kindObservedMeaning": [],
         // Answers under conditions.
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
-        "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"],
+        "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"], "conditionNotApplying": ["cells"],
         "conditionsExtrapolatedCount": ["extrapolated", "count"],
         "conditionMark": ["number"], "pathOnlyUnder": ["path", "condition", "mark"],
         // Paths that apply a source beyond what it saw.
@@ -31,10 +31,13 @@ package enum Phrases {
         "observedTitle": ["device", "os"], "observedCaveat": [],
     ]
 
-    /// The phrases of the field kit, of `observe --update-spec` and of cells with several paths: a spec written before
-    /// they lived in the spec has none of them, and borrows the built-in spec's (see `OlderNames`).
+    /// The phrases of the field kit, of `observe --update-spec`, of cells with several paths and of `explain --compact`
+    /// and `--handler` and a condition that does not apply: a spec written before they lived in the spec has none of
+    /// them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
-        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice"].contains { name.hasPrefix($0) }
+        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice", "arrival", "conditionNotApplying"].contains {
+            name.hasPrefix($0)
+        }
     }.sorted()
 
     /// The explorer page's texts, which a spec written before the page borrows likewise.

@@ -176,7 +176,7 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
                 let explained =
                     try JSONSerialization.jsonObject(
                         with: Data(
-                            ExplainView.json(outcomes, matrix: run.matrix, conditions: !choice.query.conditions.isEmpty).serialized().utf8))
+                            ExplainView.json(outcomes, matrix: run.matrix, conditions: choice.query.conditions).serialized().utf8))
                     as! [[String: Any]]
                 let expected = ExplorerDataTests.lines(explained: explained[0], taps: choice.tap.map { [$0] } ?? [])
                 XCTAssertEqual(answer.lines, expected, "\(run.copy)#\(choice.fragment)")

@@ -54,7 +54,7 @@ final class ConditionTests: XCTestCase {
             }
             let json = ExplainView.json(
                 matrix.explain(ExplainQuery(payload: ["contentAvailable": true], conditions: [condition.id])), matrix: matrix,
-                conditions: true)
+                conditions: [condition.id])
             let answers = try XCTUnwrap(
                 JSONSerialization.jsonObject(with: Data(json.serialized().utf8)) as? [[String: Any]])
             XCTAssertEqual(answers.count, 12)
@@ -95,7 +95,8 @@ final class ConditionTests: XCTestCase {
         XCTAssertEqual(told(held.held), ["reception:background"])
         XCTAssertEqual(told(held.taps.first { $0.tap == "body" }!.calls), ["launch", "action:inactive"])
         let json =
-            try JSONSerialization.jsonObject(with: Data(ExplainView.json([held], matrix: matrix, conditions: true).serialized().utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(ExplainView.json([held], matrix: matrix, conditions: ["budgetSpent"]).serialized().utf8))
             as? [[String: Any]]
         let first = try XCTUnwrap((json?.first?["held"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["handler"] as? String, "reception")
@@ -255,7 +256,7 @@ final class ConditionTests: XCTestCase {
         let path = try XCTUnwrap(swiftUI.paths.first)
         XCTAssertTrue(path.extrapolated)
         let json = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(ExplainView.json([swiftUI], matrix: matrix, conditions: false).serialized().utf8))
+            JSONSerialization.jsonObject(with: Data(ExplainView.json([swiftUI], matrix: matrix, conditions: []).serialized().utf8))
                 as? [[String: Any]])
         XCTAssertEqual((json[0]["paths"] as? [[String: Any]])?.first?["extrapolated"] as? Bool, true)
         for (language, word) in [("en", "extrapolated"), ("ja", "類推")] {

@@ -96,7 +96,7 @@ final class ExplorerDataTests: XCTestCase {
                     let explained =
                         try JSONSerialization.jsonObject(
                             with: Data(
-                                ExplainView.json(matrix.explain(ExplainQuery(payload: flags)), matrix: matrix, conditions: false)
+                                ExplainView.json(matrix.explain(ExplainQuery(payload: flags)), matrix: matrix, conditions: [])
                                     .serialized().utf8))
                         as! [[String: Any]]
                     for (index, outcome) in explained.enumerated() {

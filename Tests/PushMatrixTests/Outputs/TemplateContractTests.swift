@@ -80,9 +80,15 @@ final class TemplateContractTests: XCTestCase {
                 let conditions = matrix.spec.conditions.map(\.id)
                 let outcomes = matrix.explain(
                     ExplainQuery(payload: payload.flags(matrix.payloadKeyIds), conditions: conditions))
-                shape(
-                    explain.value(outcomes, spec: "spec", conditions: conditions), at: "",
-                    into: &contexts["explain", default: []])
+                for compact in [false, true] {
+                    shape(
+                        explain.value(outcomes, spec: "spec", conditions: conditions, compact: compact), at: "",
+                        into: &contexts["explain", default: []])
+                }
+            }
+            for handler in matrix.spec.handlers.map(\.id) {
+                let outcomes = matrix.outcomes(calling: handler, setups: nil, appStates: nil)
+                shape(explain.value(calling: handler, outcomes, spec: "spec"), at: "", into: &contexts["explain", default: []])
             }
         }
         return contexts

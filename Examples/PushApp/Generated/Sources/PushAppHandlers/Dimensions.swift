@@ -10,8 +10,9 @@ nonisolated public enum PushSetup: String, CaseIterable, Sendable {
     /// launch options arrive empty.
     case scenes
     /// A SwiftUI App that reaches UIKit's callbacks through one @UIApplicationDelegateAdaptor in its
-    /// App type; that delegate names a scene delegate class for new scenes, so the app runs on scenes
-    /// too.
+    /// App type. The matrix assumes that delegate names a scene delegate class for new scenes, so the
+    /// app runs on scenes too; it does not cover an app whose delegate names none, which never gets
+    /// scene(_:willConnectTo:options:).
     case swiftUI
 }
 
@@ -21,11 +22,12 @@ nonisolated public enum PushAppState: String, CaseIterable, Sendable {
     case foreground
     /// The app has a process but is off screen, running or suspended.
     case background
-    /// The app has no process: the system ended it, or it has not run since the device started. For a
-    /// push, the system may launch it off screen.
+    /// The app has no process: the system ended (killed) it, or it has not run since the device
+    /// started. For a push, the system may launch it off screen.
     case terminated
-    /// The user swiped the app away in the app switcher. It has no process, and until the user opens it
-    /// again or the device restarts, the system does not start it for background pushes.
+    /// The user swiped the app away in the app switcher: killed by hand, it has no process, and until
+    /// the user opens it again or the device restarts, the system does not start it for background
+    /// pushes.
     case forceQuit
 }
 
