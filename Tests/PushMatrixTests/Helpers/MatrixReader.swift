@@ -147,19 +147,20 @@ struct StepReader {
         return cell
     }
 
-    /// The conditions a cell's line names by their marks (`Changed by: C1, C4`), as ids; nil for another line.
+    /// The conditions a cell's line names by their marks and names (`Changed by: C1: Background App Refresh off; C4: …`),
+    /// as ids; nil for another line.
     private func conditions(_ text: String) -> [String]? {
         let spec = matcher.book.matrix.spec
         guard let label = spec.texts["cellConditionsLabel"].map({ matcher.plain(matcher.book.text($0)) }) else {
             return nil
         }
-        let gap = matcher.book.glue["space"]!
-        guard text.hasPrefix(label + gap) else { return nil }
-        return text.dropFirst(label.count + gap.count).components(
-            separatedBy: matcher.plain(matcher.book.phrase("listSeparator"))
-        ).map {
-            mark in
-            spec.conditions[Int(mark.filter(\.isNumber))! - 1].id
+        let glue = matcher.book.glue
+        guard text.hasPrefix(label + glue["space"]!) else { return nil }
+        // A name may hold the separator (、), so each entry is found by its mark and the colon after it.
+        let entries = text.dropFirst(label.count + glue["space"]!.count).components(separatedBy: glue["colon"]!).dropLast()
+        return entries.map { before in
+            let mark = before.reversed().prefix { $0.isNumber }.reversed()
+            return spec.conditions[Int(String(mark))! - 1].id
         }
     }
 

@@ -27,7 +27,7 @@ final class ExplainAtAGlanceTests: XCTestCase {
             [
                 "UIKit with scenes · Background",
                 "  Path 1 (expected, not yet observed): notification body: action handler (.inactive); app icon: no handler",
-                "  Path 2 (reported: onmyway133), only under the condition Scene disconnected in the background (C16): "
+                "  Path 2 (reported, extrapolated: onmyway133), only under the condition Scene disconnected in the background (C16): "
                     + "notification body: scene connection handler, then action handler (.inactive); "
                     + "app icon: scene connection handler (no notification)",
             ])
