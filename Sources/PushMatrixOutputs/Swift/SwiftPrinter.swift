@@ -68,18 +68,6 @@ struct SwiftPrinter {
         print("}")
     }
 
-    /// `label` and `value` on one line while they fit, else `value` on the next line, one level deeper.
-    mutating func labeled(_ label: String, _ value: String) {
-        guard !fits(label + " " + value) else {
-            print(label + " " + value)
-            return
-        }
-        print(label)
-        indented { out in
-            out.print(value)
-        }
-    }
-
     /// `lines` as `///` lines.
     mutating func docComment(_ lines: [String]) {
         for line in lines {
@@ -192,25 +180,7 @@ struct SwiftPrinter {
 
     /// `text` split at each ", " (empty pieces left out), by bytes: an ASCII separator ends whole characters.
     private static func arguments(_ text: Substring) -> [String] {
-        let bytes = Array(text.utf8)
-        var pieces: [String] = []
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == .space else {
-                index += 1
-                continue
-            }
-            if start < index {
-                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
-            }
-            index += 2
-            start = index
-        }
-        if start < bytes.count {
-            pieces.append(String(decoding: bytes[start...], as: UTF8.self))
-        }
-        return pieces
+        text.utf8.split(separator: ", ".utf8).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `head` followed by `call`, as swift-format lays out an initializer that ends a declaration: on one line
