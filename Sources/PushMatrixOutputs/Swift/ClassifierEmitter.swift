@@ -8,9 +8,7 @@ struct ClassifierEmitter {
     let sites: [SwiftView.CallSite]
 
     func file() -> [UInt8] {
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile()
         out.docComment(["The matrix read backwards: from a call the app observes to what happened."])
         out.block("nonisolated public enum PushClassifier {") { out in
             out.docComment(["Nil for a call the matrix never makes."])

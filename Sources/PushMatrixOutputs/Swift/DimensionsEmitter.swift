@@ -9,9 +9,7 @@ struct DimensionsEmitter {
     private var spec: Spec { view.spec }
 
     func file() -> [UInt8] {
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile()
         printEnum(
             "PushSetup", doc: "The APIs an app can set notifications up with.",
             cases: spec.setups.map { ($0.id, $0.description) }, &out)

@@ -10,11 +10,7 @@ struct ScenarioGroupEmitter {
     let module: String
 
     func file() -> [UInt8] {
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.imports([module])
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile(importing: [module])
         out.block("nonisolated extension PushScenario {") { out in
             let table = group.name + "__table"
             out.docComment(["The payload every scenario here is delivered with."])

@@ -10,11 +10,7 @@ struct ScenarioTableEmitter {
 
     func file() -> [UInt8] {
         let keys = view.matrix.payloadKeyIds
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.imports([module])
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile(importing: [module])
         out.block("nonisolated extension PushScenario {") { out in
             out.docComment(["Every scenario of the matrix, one payload combination after another."])
             out.list(

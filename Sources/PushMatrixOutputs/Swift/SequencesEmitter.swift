@@ -10,11 +10,7 @@ struct SequencesEmitter {
 
     func file() -> [UInt8] {
         let sequences = view.matrix.pushSequences()
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.imports([module])
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile(importing: [module])
         out.block("nonisolated extension PushSequence {") { out in
             out.docComment(["Every sequence of several pushes the matrix allows, a few per setup."])
             out.list("public static let all: [PushSequence]", sequences.map { "." + $0.name })

@@ -18,9 +18,7 @@ struct SkeletonEmitter {
     ]
 
     func file() -> [UInt8] {
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile()
         out.print("#if canImport(UIKit)")
         out.imports(["Foundation", "UIKit", "UserNotifications"])
         out.blankLine()

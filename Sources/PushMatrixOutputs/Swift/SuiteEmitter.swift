@@ -11,8 +11,7 @@ struct SuiteEmitter {
     /// combination its class is named for. Swift Testing's: a parameterized test per setup and app state, in the
     /// order the scenarios reach them.
     func groupFile(_ group: SwiftView.Group) -> [UInt8] {
-        var out = SwiftPrinter()
-        printHead(&out)
+        var out = SwiftPrinter.generatedFile(importing: imports)
         switch framework {
         case .xctest:
             out.docComment([
@@ -40,8 +39,7 @@ struct SuiteEmitter {
     /// `SequenceConformanceTests.swift`: XCTest's a test per sequence; Swift Testing's one test over
     /// `PushSequence.all`.
     func sequenceFile() -> [UInt8] {
-        var out = SwiftPrinter()
-        printHead(&out)
+        var out = SwiftPrinter.generatedFile(importing: imports)
         out.docComment(["Several pushes in a row: each is a push of its own, however alike their payloads."])
         switch framework {
         case .xctest:
@@ -70,11 +68,7 @@ struct SuiteEmitter {
         for id in view.spec.setups.map(\.id) + view.spec.appStates.map(\.id) where !tags.contains(id) {
             tags.append(id)
         }
-        var out = SwiftPrinter()
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.imports([framework.module])
-        out.blankLine()
+        var out = SwiftPrinter.generatedFile(importing: [framework.module])
         out.docComment(["Every test is tagged with its setup and app state, to run a slice in Xcode."])
         out.block("extension Tag {") { out in
             for tag in tags {
@@ -84,13 +78,8 @@ struct SuiteEmitter {
         return out.bytes
     }
 
-    /// The notice and the imports of the module, its test-support module and the framework.
-    private func printHead(_ out: inout SwiftPrinter) {
-        out.print(SwiftView.generatedNotice)
-        out.blankLine()
-        out.imports([module, OutputPlan.testSupportModule(module), framework.module])
-        out.blankLine()
-    }
+    /// What a test file imports: the module, its test-support module and the framework.
+    private var imports: [String] { [module, OutputPlan.testSupportModule(module), framework.module] }
 
     /// A group's XCTest methods: one per scenario, but a list's scenarios (`SwiftView.Group.lists`) are one test.
     private static func xcTests(of group: SwiftView.Group) -> [(name: String, summary: String, conforming: String)] {
