@@ -83,21 +83,11 @@ struct ScenarioGroupEmitter {
             "step",
             step.handler,
             step.state ?? "-",
-            event(step.event),
+            SwiftView.eventExpression(step.event, dot: ""),
             step.processesContent ? "content" : nil,
             step.respondsToTap ? "tap" : nil,
             step.bringsNotification ? nil : "noNotification",
         ]
         return words.compactMap { $0 }.joined(separator: " ")
-    }
-
-    /// An event as `PushEvent` spells it, without the dots.
-    private static func event(_ event: Scenario.Event) -> String {
-        switch event {
-        case .delivered(let state): return "delivered(\(state))"
-        case .launchedByTap: return "launchedByTap"
-        case .tapped(let tap): return "tapped(\(tap))"
-        case .outsideApp: return "outsideApp"
-        }
     }
 }

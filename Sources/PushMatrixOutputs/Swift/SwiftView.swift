@@ -197,12 +197,14 @@ struct SwiftView {
         "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
     }
 
-    static func eventExpression(_ event: Scenario.Event) -> String {
+    /// An event as Swift spells it (`.delivered(.background)`), or with `dot` empty as a scenario row does
+    /// (`delivered(background)`).
+    static func eventExpression(_ event: Scenario.Event, dot: String = ".") -> String {
         switch event {
-        case .delivered(let state): return ".delivered(.\(state))"
-        case .launchedByTap: return ".launchedByTap"
-        case .tapped(let tap): return ".tapped(.\(tap))"
-        case .outsideApp: return ".outsideApp"
+        case .delivered(let state): return "\(dot)delivered(\(dot)\(state))"
+        case .launchedByTap: return dot + "launchedByTap"
+        case .tapped(let tap): return "\(dot)tapped(\(dot)\(tap))"
+        case .outsideApp: return dot + "outsideApp"
         }
     }
 
