@@ -19,18 +19,10 @@ enum PlainSwift {
         }
         let filled = Placeholders.filled(text, ["module": module])
         var lines = filled.split(separator: "\n", omittingEmptySubsequences: false)
-        var start = 0
-        while start < lines.count {
-            guard lines[start].hasPrefix("import ") else {
-                start += 1
-                continue
-            }
-            var end = start
-            while end < lines.count && lines[end].hasPrefix("import ") {
-                end += 1
-            }
+        var end = 0
+        while let start = lines[end...].firstIndex(where: { $0.hasPrefix("import ") }) {
+            end = lines[start...].firstIndex { !$0.hasPrefix("import ") } ?? lines.count
             lines[start..<end].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            start = end
         }
         return Array(lines.joined(separator: "\n").utf8)
     }
