@@ -1,27 +1,10 @@
 extension Array where Element == UInt8 {
-    /// Where `needle` first occurs at or after `start`, searching bytes: a scan for its first byte, then a comparison
-    /// of the rest. Nil when it does not occur; an empty needle occurs at `start`. Texts are short and needles shorter,
-    /// so nothing cleverer pays.
-    package func firstIndex(of needle: [UInt8], from start: Int = 0) -> Int? {
-        guard let first = needle.first else { return start }
-        var index = start
-        while index <= count - needle.count {
-            if self[index] == first && self[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
+    /// Where `needle` first occurs at or after `start`; nil when it does not occur, and an empty needle occurs at
+    /// `start`.
+    package func firstIndex(of needle: [UInt8], from start: Int = 0) -> Int? { self[start...].firstRange(of: needle)?.lowerBound }
 
     /// These bytes with every occurrence of `needle`, which must not be empty, taken out.
-    package func removing(_ needle: [UInt8]) -> [UInt8] {
-        var kept: [UInt8] = []
-        var start = 0
-        while !needle.isEmpty, let found = firstIndex(of: needle, from: start) {
-            kept += self[start..<found]
-            start = found + needle.count
-        }
-        return start == 0 ? self : kept + self[start...]
-    }
+    package func removing(_ needle: [UInt8]) -> [UInt8] { replacing(needle, with: []) }
 }
 
 /// Needles looked for in many texts: each text is read once, comparing at each place only the needles that begin with
