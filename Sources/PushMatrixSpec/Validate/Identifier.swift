@@ -11,16 +11,10 @@ package enum Identifier {
         return nil
     }
 
-    /// `contentAvailable` → `content-available`, for command-line flags and anchors. An id is ASCII, so only `A`–`Z`
-    /// are upper-case.
+    /// `contentAvailable` → `content-available`, for command-line flags and anchors: each capital letter lowered after a
+    /// hyphen.
     package static func hyphenated(_ id: String) -> String {
-        var bytes: [UInt8] = []
-        for byte in id.utf8 {
-            let upper = (65...90).contains(byte)
-            if upper { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(upper ? byte | 0x20 : byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(id.flatMap { $0.isUppercase ? "-" + $0.lowercased() : String($0) })
     }
 
     private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
