@@ -53,13 +53,9 @@ struct Models: Sendable {
         case (.plain, _):
             return .plain(module: run.module)
         case (.docsPage, _), (.runbook, _):
-            var fields = TemplateFields([("outsideApp", .bool(swift.outsideApp))])
-            if case .object(let own) = template(key) {
-                for name in own.names {
-                    fields[name] = own[name]
-                }
-            }
-            return .template(.object(fields))
+            let fields: TemplateFields = ["outsideApp": .bool(swift.outsideApp)]
+            guard case .object(let own) = template(key) else { return .template(.object(fields)) }
+            return .template(fields.merging(own))
         default:
             return .bytes(swiftFile(key))
         }
