@@ -97,9 +97,7 @@ struct DimensionsEmitter {
         out.docComment(doc)
         out.block("public var \(name): Bool {") { out in
             out.switchOn("self") { out in
-                for handler in spec.handlers {
-                    out.print("case .\(handler.id): return \(value(handler))")
-                }
+                out.lines(spec.handlers.map { handler in "case .\(handler.id): return \(value(handler))" })
             }
         }
     }
@@ -139,9 +137,7 @@ struct DimensionsEmitter {
                     return
                 }
                 out.switchOn("self") { out in
-                    for tap in leaving {
-                        out.print("case .\(tap.id): return false")
-                    }
+                    out.lines(leaving.map { tap in "case .\(tap.id): return false" })
                     out.print("default: return true")
                 }
             }
@@ -201,9 +197,7 @@ struct DimensionsEmitter {
             out.blankLine()
             out.docComment(["A payload that sets exactly the keys given as true."])
             out.block("public init(\(keys.map { "\($0.id): Bool" }.joined(separator: ", "))) {") { out in
-                for key in keys {
-                    out.print("self.\(key.id) = \(key.id)")
-                }
+                out.lines(keys.map { key in "self.\(key.id) = \(key.id)" })
             }
             out.blankLine()
             out.docComment(["Reads a real APNs payload, as `userInfo` holds it."])
@@ -220,18 +214,14 @@ struct DimensionsEmitter {
             ])
             out.block("public func sampleUserInfo() -> [AnyHashable: Any] {") { out in
                 out.print("var aps: [String: Any] = [:]")
-                for key in keys {
-                    out.print("if \(key.id) { aps[\(SwiftPrinter.literal(key.apnsKey))] = \(Self.sample(key)) }")
-                }
+                out.lines(keys.map { key in "if \(key.id) { aps[\(SwiftPrinter.literal(key.apnsKey))] = \(Self.sample(key)) }" })
                 out.print("return [\"aps\": aps]")
             }
             out.blankLine()
             out.docComment(["Each payload key's id and whether this payload sets it, in the spec's order."])
             out.block("var keysInSpecOrder: [(id: String, isSet: Bool)] {") { out in
                 out.block("[", closing: "]") { out in
-                    for key in keys {
-                        out.print("(\"\(key.id)\", \(key.id)),")
-                    }
+                    out.lines(keys.map { key in "(\"\(key.id)\", \(key.id))," })
                 }
             }
         }

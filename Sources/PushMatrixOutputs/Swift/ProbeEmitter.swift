@@ -29,9 +29,7 @@ struct ProbeEmitter {
             out.docComment(["Every payload key of the spec with whether `payload` sets it, in the spec's order."])
             out.block("static func keys(_ payload: PushPayload) -> [(id: String, isSet: Bool)] {") { out in
                 out.block("[", closing: "]") { out in
-                    for key in keys {
-                        out.print("(\"\(key)\", payload.\(key)),")
-                    }
+                    out.lines(keys.map { key in "(\"\(key)\", payload.\(key))," })
                 }
             }
             out.blankLine()
@@ -69,9 +67,7 @@ struct ProbeEmitter {
                 }
             }
             out.block("taps: [", closing: "],") { out in
-                for tap in spec.taps {
-                    out.print(".\(tap.id): \(Self.literal(book.name(tap.name))),")
-                }
+                out.lines(spec.taps.map { tap in ".\(tap.id): \(Self.literal(book.name(tap.name)))," })
             }
             out.print("phrases: ProbePhrases(")
             out.indented { out in
@@ -93,9 +89,7 @@ struct ProbeEmitter {
         let closures = [
             ("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap"),
         ]
-        for name in plain {
-            out.print("\(Self.label(name)): \(probePhrase("probe" + name, language)),")
-        }
+        out.lines(plain.map { name in "\(Self.label(name)): \(probePhrase("probe" + name, language))," })
         for (name, parameters) in closures {
             out.block("\(Self.label(name)): { \(parameters) in", closing: name == "Tap" ? "}))," : "},") { out in
                 out.print(probePhrase("probe" + name, language))

@@ -71,9 +71,7 @@ struct SuiteEmitter {
         var out = SwiftPrinter.generatedFile(importing: [framework.module])
         out.docComment(["Every test is tagged with its setup and app state, to run a slice in Xcode."])
         out.block("extension Tag {") { out in
-            for tag in tags {
-                out.print("@Tag static var \(tag): Self")
-            }
+            out.lines(tags.map { tag in "@Tag static var \(tag): Self" })
         }
         return out.bytes
     }

@@ -38,6 +38,13 @@ struct SwiftPrinter {
         bytes.append(.newline)
     }
 
+    /// Each of `lines` at the current depth.
+    mutating func lines(_ lines: [String]) {
+        for line in lines {
+            print(line)
+        }
+    }
+
     /// An empty line.
     mutating func blankLine() {
         bytes.append(.newline)
@@ -84,25 +91,13 @@ struct SwiftPrinter {
     }
 
     /// `lines` as `///` lines.
-    mutating func docComment(_ lines: [String]) {
-        for line in lines {
-            print("/// " + Self.comment(line))
-        }
-    }
+    mutating func docComment(_ lines: [String]) { self.lines(lines.map { "/// " + Self.comment($0) }) }
 
     /// `lines` as `//` lines.
-    mutating func lineComment(_ lines: [String]) {
-        for line in lines {
-            print("// " + Self.comment(line))
-        }
-    }
+    mutating func lineComment(_ lines: [String]) { self.lines(lines.map { "// " + Self.comment($0) }) }
 
     /// `modules`' import lines in the order swift-format's `OrderedImports` wants.
-    mutating func imports(_ modules: [String]) {
-        for module in Self.importOrder(modules) {
-            print("import " + module)
-        }
-    }
+    mutating func imports(_ modules: [String]) { lines(Self.importOrder(modules).map { "import " + $0 }) }
 
     /// `modules` sorted as swift-format's `OrderedImports` sorts import lines: by their bytes.
     static func importOrder(_ modules: [String]) -> [String] {
@@ -131,9 +126,7 @@ struct SwiftPrinter {
             return
         }
         block(declaration + " = [", closing: "]" + after) { out in
-            for element in elements {
-                out.print(element + ",")
-            }
+            out.lines(elements.map { $0 + "," })
         }
     }
 
@@ -160,9 +153,7 @@ struct SwiftPrinter {
         let last = lines.removeLast()
         let closesLastLine = last.count + closing.count <= width
         indented { out in
-            for packed in lines {
-                out.print(packed)
-            }
+            out.lines(lines)
             out.print(closesLastLine ? last + closing : last)
         }
         if !closesLastLine {
