@@ -96,12 +96,9 @@ struct SwiftPrinter {
     /// `lines` as `//` lines.
     mutating func lineComment(_ lines: [String]) { self.lines(lines.map { "// " + Self.comment($0) }) }
 
-    /// `modules`' import lines in the order swift-format's `OrderedImports` wants.
-    mutating func imports(_ modules: [String]) { lines(Self.importOrder(modules).map { "import " + $0 }) }
-
-    /// `modules` sorted as swift-format's `OrderedImports` sorts import lines: by their bytes.
-    static func importOrder(_ modules: [String]) -> [String] {
-        modules.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// `modules`' import lines in the order swift-format's `OrderedImports` wants: by their bytes.
+    mutating func imports(_ modules: [String]) {
+        lines(modules.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "import " + $0 })
     }
 
     /// The elements of a collection literal too long for one line, one to a line, each laid out as a `call`:
