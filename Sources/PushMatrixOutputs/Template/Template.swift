@@ -155,7 +155,7 @@ struct TemplateRenderer<Format: OutputFormat> {
             }
         } else {
             // Mustache rule: the first field is looked up from the innermost context outward.
-            guard let found = lookUp(first) else {
+            guard let found = stack.reversed().lazy.compactMap({ $0.field(first) }).first else {
                 var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
                 for case .object(let fields) in stack { known += fields.names }
                 throw Self.error(file, at, "unknown name '\(first)'" + Suggestion.didYouMean(first, in: known))
@@ -174,11 +174,6 @@ struct TemplateRenderer<Format: OutputFormat> {
             throw Self.error(file, at, "'\(owner)' has no field '\(field)'" + Suggestion.didYouMean(field, in: fields.names))
         }
         return value
-    }
-
-    private func lookUp(_ name: String) -> TemplateValue? {
-        for level in stack.indices.reversed() { if let value = stack[level].field(name) { return value } }
-        return nil
     }
 
     private static func error(_ file: String, _ at: SourceLocation, _ message: String) -> DiagnosticsError {
