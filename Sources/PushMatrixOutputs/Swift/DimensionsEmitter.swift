@@ -11,16 +11,16 @@ struct DimensionsEmitter {
     func file() -> [UInt8] {
         var out = SwiftPrinter.generatedFile()
         printEnum(
-            "PushSetup", doc: "The APIs an app can set notifications up with.",
-            cases: spec.setups.map { ($0.id, $0.description) }, &out)
+            "PushSetup", doc: ["The APIs an app can set notifications up with."],
+            cases: spec.setups.map { ($0.id, view.comments.text($0.description)) }, &out)
         out.blankLine()
         printEnum(
-            "PushAppState", doc: "Where the app is when a push arrives.",
-            cases: spec.appStates.map { ($0.id, $0.description) }, &out)
+            "PushAppState", doc: ["Where the app is when a push arrives."],
+            cases: spec.appStates.map { ($0.id, view.comments.text($0.description)) }, &out)
         out.blankLine()
         printEnum(
-            "PushHandlerState", doc: "`UIApplication.State` while a handler runs.",
-            cases: spec.handlerStates.map { ($0.id, $0.description) }, &out)
+            "PushHandlerState", doc: ["`UIApplication.State` while a handler runs."],
+            cases: spec.handlerStates.map { ($0.id, view.comments.text($0.description)) }, &out)
         out.blankLine()
         printHandler(&out)
         printPermissionStatus(&out)
@@ -33,31 +33,25 @@ struct DimensionsEmitter {
         return out.bytes
     }
 
-    /// A `String` enum of ids, each case after its doc comment.
+    /// A `String` enum of ids, each case after its doc comment, then what `members` prints.
     private func printEnum(
-        _ name: String, doc: String, cases: [(id: String, doc: LocalizedText)], _ out: inout SwiftPrinter
+        _ name: String, doc: [String], cases: [(id: String, doc: Inline)], _ out: inout SwiftPrinter,
+        members: (inout SwiftPrinter) -> Void = { _ in }
     ) {
-        out.docComment([doc])
+        out.docComment(doc)
         out.block("nonisolated public enum \(name): String, CaseIterable, Sendable {") { out in
             for item in cases {
-                printCase(item.id, doc: view.comments.text(item.doc), &out)
+                out.docComment(SwiftView.docLines(item.doc))
+                out.print("case \(item.id)")
             }
+            members(&out)
         }
-    }
-
-    private func printCase(_ id: String, doc: Inline, _ out: inout SwiftPrinter) {
-        out.docComment(SwiftView.docLines(doc))
-        out.print("case \(id)")
     }
 
     private func printHandler(_ out: inout SwiftPrinter) {
         let handlers = spec.handlers
-        out.docComment(["The delegate methods iOS calls for a push."])
-        out.block("nonisolated public enum PushHandler: String, CaseIterable, Sendable {") { out in
-            for handler in handlers {
-                out.print("/// The \(SwiftCommentFormat().inline(view.comments.name(handler.name))).")
-                out.print("case \(handler.id)")
-            }
+        let cases = handlers.map { ($0.id, Inline.text("The ") + view.comments.name($0.name) + .text(".")) }
+        printEnum("PushHandler", doc: ["The delegate methods iOS calls for a push."], cases: cases, &out) { out in
             printFlag(
                 "launchesApp", doc: ["Starts the app: first in every tap on an app that is not running."],
                 \.launchesApp, &out)
@@ -108,23 +102,18 @@ struct DimensionsEmitter {
             return
         }
         out.blankLine()
-        out.docComment(["Whether the user lets the app show notifications, as the app should act on it."])
-        out.block("nonisolated public enum PushPermissionStatus: String, CaseIterable, Sendable {") { out in
-            for status in statuses {
-                printCase(status.id, doc: view.comments.text(status.meaning), &out)
-            }
-        }
+        printEnum(
+            "PushPermissionStatus", doc: ["Whether the user lets the app show notifications, as the app should act on it."],
+            cases: statuses.map { ($0.id, view.comments.text($0.meaning)) }, &out)
     }
 
     private func printTap(_ out: inout SwiftPrinter) {
-        out.docComment([
+        let doc = [
             "What the user can tap: a part of the notification in Notification Center, or a way back to",
             "the app that leaves the notification alone.",
-        ])
-        out.block("nonisolated public enum PushTap: String, CaseIterable, Sendable {") { out in
-            for tap in spec.taps {
-                printCase(tap.id, doc: .text("The user taps the ") + view.comments.name(tap.name) + .text("."), &out)
-            }
+        ]
+        let cases = spec.taps.map { ($0.id, Inline.text("The user taps the ") + view.comments.name($0.name) + .text(".")) }
+        printEnum("PushTap", doc: doc, cases: cases, &out) { out in
             out.blankLine()
             out.docComment([
                 "False for a way back that leaves the notification alone (opening the app from its icon):",
