@@ -41,7 +41,7 @@ struct DimensionsEmitter {
         out.docComment(doc)
         out.block("nonisolated public enum \(name): String, CaseIterable, Sendable {") { out in
             for item in cases {
-                out.docComment(SwiftView.docLines(item.doc))
+                out.docComment(SwiftView.wrapped(item.doc.plainText))
                 out.print("case \(item.id)")
             }
             members(&out)

@@ -23,11 +23,10 @@ struct SkeletonEmitter {
         out.imports(["Foundation", "UIKit", "UserNotifications"])
         out.blankLine()
         out.docComment(
-            SwiftView.docLines(
-                .text(
-                    "The handler states. Each branch of the `state(for…)` switches says which cells of the matrix lead to it,"
-                        + " group by group; `see #cell-…` names a group's first cell by its anchor on the matrix page, which"
-                        + " `pushmatrix generate` writes to \(view.matrixPage) in its output.")))
+            SwiftView.wrapped(
+                "The handler states. Each branch of the `state(for…)` switches says which cells of the matrix lead to it,"
+                    + " group by group; `see #cell-…` names a group's first cell by its anchor on the matrix page, which"
+                    + " `pushmatrix generate` writes to \(view.matrixPage) in its output."))
         out.block("extension PushAppDelegate {") { out in
             let seconds = max(1, spec.receptionHandler.completionDeadlineSeconds - 5)
             out.docComment([

@@ -43,9 +43,9 @@ extension SwiftView {
         if !group.without.isEmpty { when += ", only without " + Self.list(group.without, "and") }
         let head = "\(setups) · \(states), \(when):"
         let payloads = payloadWords(group.payloads)
-        let line = Self.wrappedComment(head + " " + payloads, width: width)
+        let line = Self.wrapped(head + " " + payloads, width: width, indent: 2)
         guard line.count > 1 else { return line }
-        return Self.wrappedComment(head, width: width) + Self.wrappedComment(payloads, width: width, continued: true)
+        return Self.wrapped(head, width: width, indent: 2) + Self.wrapped(payloads, width: width, indent: 2, continued: true)
     }
 
     /// Cubes' payloads: `every payload`, `any payload with alert, without category`, `alert + category` (alone),
@@ -84,20 +84,5 @@ extension SwiftView {
     /// `a`, `a and b`, `a, b and c`.
     package static func list(_ items: [String], _ last: String) -> String {
         items.count > 1 ? items.dropLast().joined(separator: ", ") + " \(last) " + items.last! : items.joined()
-    }
-
-    /// A text as comment lines of at most `width` characters: lines after the first, or every line of a `continued`
-    /// text, indented two spaces.
-    static func wrappedComment(_ text: String, width: Int, continued: Bool = false) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width - (lines.isEmpty && !continued ? 0 : 2) {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return (lines + [line]).enumerated().map { $0 == 0 && !continued ? $1 : "  " + $1 }
     }
 }

@@ -233,21 +233,22 @@ struct SwiftView {
         words.isEmpty ? none : words.joined(separator: separator)
     }
 
-    /// A text as comment lines short enough for any line-length rule.
-    static func docLines(_ text: Inline, width: Int = 96) -> [String] {
+    /// A text as comment lines of at most `width` characters (96: short enough for any line-length rule), a longer word
+    /// alone on its line; `indent` spaces start each line after the first, or every line of a `continued` text, within
+    /// the width.
+    static func wrapped(_ text: String, width: Int = 96, indent: Int = 0, continued: Bool = false) -> [String] {
         var lines: [String] = []
         var line = ""
-        var length = 0  // `line` and its length in characters
-        for word in text.plainText.split(whereSeparator: \.isWhitespace) {
-            let count = word.count
-            if !line.isEmpty && length + 1 + count > width {
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if !line.isEmpty && line.count + 1 + word.count > width - (lines.isEmpty && !continued ? 0 : indent) {
                 lines.append(line)
-                (line, length) = ("", 0)
+                line = ""
             }
-            (line, length) = line.isEmpty ? (String(word), count) : (line + " " + word, length + 1 + count)
+            line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
-        return lines
+        let margin = String(repeating: " ", count: indent)
+        return lines.enumerated().map { $0 == 0 && !continued ? $1 : margin + $1 }
     }
 
     static func upper(_ id: String) -> String { id.prefix(1).uppercased() + id.dropFirst() }
