@@ -120,19 +120,12 @@ package enum OutputPlan {
 
     /// The documentation pages of `spec`, in the order the index lists them: a page for each section the spec has.
     package static func pages(_ spec: Spec) -> [String] {
-        var pages = ["index", "reception-methods", explorer]
-        if spec.setupGuide != nil {
-            pages.append("setup")
-        }
-        if !spec.conditions.isEmpty {
-            pages.append("conditions")
-        }
-        pages.append("reception-handler")
-        if spec.permission != nil {
-            pages.append("permission")
-        }
-        pages.append("call-order")
-        return pages
+        let pages: [(id: String, made: Bool)] = [
+            ("index", true), ("reception-methods", true), (explorer, true), ("setup", spec.setupGuide != nil),
+            ("conditions", !spec.conditions.isEmpty), ("reception-handler", true), ("permission", spec.permission != nil),
+            ("call-order", true),
+        ]
+        return pages.filter(\.made).map(\.id)
     }
 
     /// The page made in HTML only: no Markdown file nor DocC article.
