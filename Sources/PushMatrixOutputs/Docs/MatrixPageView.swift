@@ -1,5 +1,6 @@
 import PushMatrixModel
 import PushMatrixSpec
+import PushMatrixSupport
 
 /// The reception matrix page: terms, design cases and one table per
 /// payload combination, with cells told as steps; then the page's notes, each numbered once for
@@ -48,21 +49,15 @@ extension DocsView {
     /// Each later path, by its label, with the cells that take it, in spec order: where the matrix lists more than one
     /// path.
     private func laterPaths() -> TemplateValue {
-        var labels: [Inline] = []
-        var cells: [[Inline]] = []
-        for cell in spec.cells {
-            let payload = matrix.payload(of: cell)
-            for (number, path) in cell.allPaths.enumerated().dropFirst() {
-                let label = book.pathLabel(number + 1, path)
-                if let known = labels.firstIndex(of: label) {
-                    cells[known].append(cellName(cell, payload))
-                } else {
-                    labels.append(label)
-                    cells.append([cellName(cell, payload)])
-                }
+        let taken = spec.cells.flatMap { cell in
+            cell.allPaths.enumerated().dropFirst().map { number, path in
+                (label: book.pathLabel(number + 1, path), cell: cellName(cell, matrix.payload(of: cell)))
             }
         }
-        return .list(zip(labels, cells).map { .object(["label": .inline($0), "cells": .list($1.map { .inline($0) })]) })
+        return .list(
+            taken.grouped(by: \.label).map { label, paths in
+                .object(["label": .inline(label), "cells": .list(paths.map { .inline($0.cell) })])
+            })
     }
 
     private func handler(_ handler: Handler) -> TemplateValue {
@@ -83,16 +78,8 @@ extension DocsView {
 
     /// Init APIs that share the same method, told once (with no label when all do).
     private func methodGroups(_ handler: Handler) -> [(setups: [Setup], method: MethodName)] {
-        var groups: [(setups: [Setup], method: MethodName)] = []
-        for setup in spec.setups {
-            guard let method = handler.methods.first(where: { $0.setup.id == setup.id }) else { continue }
-            if let index = groups.firstIndex(where: { $0.method.swift == method.swift && $0.method.objc == method.objc }) {
-                groups[index].setups.append(setup)
-            } else {
-                groups.append(([setup], method))
-            }
-        }
-        return groups
+        let methods = spec.setups.compactMap { setup in handler.methods.first { $0.setup.id == setup.id }.map { (setup, $0) } }
+        return methods.grouped { [$0.1.swift, $0.1.objc] }.map { ($1.map(\.0), $1[0].1) }
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {

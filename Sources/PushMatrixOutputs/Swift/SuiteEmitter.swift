@@ -1,4 +1,5 @@
 import PushMatrixModel
+import PushMatrixSupport
 
 /// The conformance suite's generated files, for either test framework: a test file per payload combination, the
 /// sequences' test file, and Swift Testing's tags.
@@ -110,26 +111,20 @@ struct SuiteEmitter {
     /// A group's Swift Testing tests: one per setup and app state over its scenarios, then one over the scenarios
     /// conditions make.
     private func printTestingTests(of group: SwiftView.Group, _ out: inout SwiftPrinter) {
-        var cells: [(setup: String, appState: String, names: [String])] = []
-        for (scenario, name) in zip(group.scenarios.prefix(group.ownCount), group.names) {
-            if let index = cells.firstIndex(where: { $0.setup == scenario.setup && $0.appState == scenario.appState }) {
-                cells[index].names.append(name)
-            } else {
-                cells.append((scenario.setup, scenario.appState, [name]))
-            }
-        }
+        let cells = zip(group.scenarios.prefix(group.ownCount), group.names).grouped { [$0.0.setup, $0.0.appState] }
         for (index, cell) in cells.enumerated() {
+            let (setup, appState) = (cell.key[0], cell.key[1])
             if index > 0 {
                 out.blankLine()
             }
             out.print("@Test(")
             out.indented { out in
-                out.print("\"\(cell.setup) · \(cell.appState)\", .tags(.\(cell.setup), .\(cell.appState)),")
+                out.print("\"\(setup) · \(appState)\", .tags(.\(setup), .\(appState)),")
                 out.block("arguments: ScenarioCase.cases([", closing: "]))") { out in
-                    out.elements(cell.names.map { "." + $0 })
+                    out.elements(cell.members.map { "." + $0.1 })
                 }
             }
-            out.block("func \(cell.setup)__\(cell.appState)(_ test: ScenarioCase) async {") { out in
+            out.block("func \(setup)__\(appState)(_ test: ScenarioCase) async {") { out in
                 out.print("await expectConforms(test.scenario)")
             }
         }
