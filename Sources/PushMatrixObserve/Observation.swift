@@ -1,5 +1,6 @@
 import PushMatrixModel
 import PushMatrixSpec
+import PushMatrixSupport
 
 /// Field runs against the spec's scenarios: per scenario (cell, tap, missing handlers), whether runs confirm it,
 /// contradict it or disagree.
@@ -104,15 +105,8 @@ package struct Observation {
         let cell = matrix.cell(run.payload, setup: matrix.setupIndex[run.setup]!, state: matrix.stateIndex[run.appState]!)
         let conditions = run.conditions.compactMap { id in matrix.spec.conditions.first { $0.id == id } }
         let (scenario, listed) = matrix.paths(of: cell, tap: run.tap, without: run.without, under: conditions)
-        var paths: [(numbers: [Int], calls: [FieldLog.Call])] = []
-        for path in listed {
-            let calls = Self.calls(path.steps)
-            if let same = paths.firstIndex(where: { $0.calls == calls }) {
-                if !paths[same].numbers.contains(path.number) { paths[same].numbers.append(path.number) }
-            } else {
-                paths.append(([path.number], calls))
-            }
-        }
+        // A path may be listed more than once, with one sequence of calls or with several.
+        let paths = listed.grouped { Self.calls($0.steps) }.map { (numbers: Set($0.members.map(\.number)).sorted(), calls: $0.key) }
         return Outcome(scenario: scenario, paths: paths.isEmpty ? [([], [])] : paths, runs: runs)
     }
 
