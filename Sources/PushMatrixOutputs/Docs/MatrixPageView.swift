@@ -78,8 +78,10 @@ extension DocsView {
 
     /// Init APIs that share the same method, told once (with no label when all do).
     private func methodGroups(_ handler: Handler) -> [(setups: [Setup], method: MethodName)] {
-        let methods = spec.setups.compactMap { setup in handler.methods.first { $0.setup.id == setup.id }.map { (setup, $0) } }
-        return methods.grouped { [$0.1.swift, $0.1.objc] }.map { ($1.map(\.0), $1[0].1) }
+        let methods = spec.setups.compactMap { setup in
+            handler.methods.first { $0.setup.id == setup.id }.map { (setup: setup, method: $0) }
+        }
+        return methods.grouped { [$0.method.swift, $0.method.objc] }.map { ($0.members.map(\.setup), $0.members[0].method) }
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {
