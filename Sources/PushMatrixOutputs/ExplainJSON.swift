@@ -4,7 +4,8 @@ import PushMatrixSpec
 
 /// `explain --json`: each outcome in spec ids, and each call with its Swift delegate method under the outcome's setup.
 /// With conditions, each outcome and path also says which conditions changed it, what they hold until the app is next
-/// opened, what no source settles, under which another path is likely, and which of them do not select its cell.
+/// opened, what no source settles, under which another path is likely, which of them do not select its cell, and
+/// which of the cell's paths they made the same as this one (`alike`).
 struct ExplainJSON {
     let matrix: Matrix
     /// The ids of the conditions the query named: only with some are their fields written.
@@ -49,7 +50,12 @@ struct ExplainJSON {
             fields.append(("unsettled", .array(outcome.unsettled.map(call))))
             fields.append(("unlikelyUnder", .array(outcome.unlikelyUnder.map { .string($0) })))
         }
-        if let paths, !paths.isEmpty { fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) }))) }
+        if !outcome.alike.isEmpty {
+            fields.append(("alike", .array(outcome.alike.map { self.outcome(outcome: $0, paths: nil) })))
+        }
+        if let paths, !paths.isEmpty {
+            fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) })))
+        }
         return .object(fields)
     }
 

@@ -72,9 +72,8 @@ package struct ExplainView {
                             (outcome.notes + outcome.paths.flatMap(\.notes)).uniqued().compactMap { note($0).map { .inline($0) } }),
                         // Path labels name a source briefly: every path's is told here in full.
                         "source": .list(
-                            ([outcome.source] + outcome.paths.map(\.source)).uniqued().map(source).filter { !$0.isEmpty }.map {
-                                .inline($0)
-                            }),
+                            ([outcome] + outcome.paths).flatMap { [$0.source] + $0.alike.map(\.source) }.uniqued().map(source)
+                                .filter { !$0.isEmpty }.map { .inline($0) }),
                     ])
                 }),
         ])
@@ -128,12 +127,17 @@ package struct ExplainView {
     }
 
     /// What the query's conditions did to one path: which changed it, the calls they hold until the app is next opened,
-    /// the calls no source settles, and under which another path is the likely one.
+    /// the calls no source settles, under which another path is the likely one, and which other paths they made the
+    /// same as this one.
     private func under(_ path: Outcome) -> TemplateValue {
         func names(_ ids: [String]) -> Inline {
             book.join(ids.map { id in book.name(book.matrix.spec.conditions.first { $0.id == id }!.name) }, with: "listSeparator")
         }
+        let alike = path.alike.map {
+            book.pathLabel(nil, source: $0.source, seenOn: $0.seenOn, extrapolated: $0.extrapolated, premise: $0.premise)
+        }
         let lines: [Inline?] = [
+            alike.isEmpty ? nil : book.phrase("conditionSamePath", ["paths": book.join(alike, with: "listSeparator")]),
             path.changedBy.isEmpty ? nil : book.phrase("conditionsChanging", ["conditions": names(path.changedBy)]),
             path.held.isEmpty ? nil : book.phrase("conditionHeld", ["calls": book.calls(path.held)]),
             path.unsettled.isEmpty ? nil : book.phrase("conditionUnsettled", ["calls": book.calls(path.unsettled)]),

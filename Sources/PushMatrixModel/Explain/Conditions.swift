@@ -111,6 +111,14 @@ extension Matrix {
         return paths
     }
 
+    /// `outcome` and its paths, each marked with the spec's conditions under which another path is the likely one.
+    package func markingLikely(_ outcome: Outcome) -> Outcome {
+        let marked = markLikely([outcome] + outcome.paths, by: spec.conditions)
+        var result = marked[0]
+        result.paths = Array(marked.dropFirst())
+        return result
+    }
+
     /// Each condition changing a path of `cell` (a call, what the user sees, the likely path), in declared order, and
     /// how many it changes.
     package func conditionChanges(of cell: Cell) -> [(condition: String, paths: Int)] {

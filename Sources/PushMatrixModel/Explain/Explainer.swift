@@ -39,6 +39,28 @@ public struct Outcome: Sendable {
     public var changedBy: [String] = []
     /// The query's conditions under which another path is the likely one.
     public var unlikelyUnder: [String] = []
+    /// The cell's later paths the query's conditions left making the same calls as this one, with what the user sees,
+    /// each as it was before it was merged into this one (numbered as the cell numbers it).
+    public var alike: [Outcome] = []
+
+    /// Whether `other` makes the same calls, in the same states and places, and the user sees the same.
+    func isAlike(_ other: Outcome) -> Bool {
+        func told(_ calls: [Call]) -> [String] { calls.map { "\($0.handler.id) \($0.state?.id ?? "") \($0.bringsNotification)" } }
+        return notificationCenter == other.notificationCenter && told(onDelivery) == told(other.onDelivery)
+            && taps.map(\.tap) == other.taps.map(\.tap) && taps.map { told($0.calls) } == other.taps.map { told($0.calls) }
+            && told(held) == told(other.held) && told(unsettled) == told(other.unsettled)
+    }
+
+    /// `other`, a later path making the same calls, merged into this one: its notes and the conditions that changed it
+    /// join this path's, which is unlikely only where both were, and needs a premise only where both needed it.
+    mutating func merge(_ other: Outcome) {
+        alike.append(other)
+        notes += other.notes.filter { !notes.contains($0) }
+        changedBy += other.changedBy.filter { !changedBy.contains($0) }
+        unlikelyUnder.removeAll { !other.unlikelyUnder.contains($0) }
+        premise = premise == other.premise ? premise : nil
+        differs = (differs.onDelivery || other.differs.onDelivery, differs.taps.union(other.differs.taps))
+    }
 }
 
 public struct ExplainQuery: Sendable {
@@ -85,8 +107,17 @@ extension Matrix {
                     return outcome
                 }
                 // Which paths are likely is judged on the calls as the cell has them.
-                let all = markLikely([outcome] + paths, by: conditions).map { path in
-                    Self.droppingNotesOfRemovedCalls(from: conditioned(path, by: conditions), before: path, keeping: Set(outcome.ownNotes))
+                var all: [Outcome] = []
+                for path in markLikely([outcome] + paths, by: conditions) {
+                    let played = Self.droppingNotesOfRemovedCalls(
+                        from: conditioned(path, by: conditions), before: path, keeping: Set(outcome.ownNotes))
+                    // A path the conditions made the same as an earlier one joins it; those left are numbered again.
+                    if let earlier = all.firstIndex(where: { $0.isAlike(played) }) {
+                        all[earlier].merge(played)
+                    } else {
+                        all.append(played)
+                        all[all.count - 1].path = all.count
+                    }
                 }
                 outcome = all[0]
                 outcome.paths = Array(all.dropFirst())

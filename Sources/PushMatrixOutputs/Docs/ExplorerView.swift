@@ -46,10 +46,7 @@ extension DocsView {
         let cells = (0..<(UInt64(1) << UInt64(keys.count))).flatMap { bits in
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
             let section = anchors.section(Payload(bits: bits))
-            let likely = answers.underEveryCondition[Int(bits)]
             return answers.plain[Int(bits)].enumerated().map { index, outcome in
-                let paths = [outcome] + outcome.paths
-                let under = likely.isEmpty ? [] : [likely[index]] + likely[index].paths
                 let setup = index / spec.appStates.count
                 let state = index % spec.appStates.count
                 let selecting = spec.conditions.indices.filter {
@@ -59,7 +56,7 @@ extension DocsView {
                     ("a", .string(anchors.cell(setup: setup, state: state, section: section))),
                     ("c", .array(selecting.map { .int($0) })),
                     ("k", table.notes(outcome.ownNotes)),
-                    ("p", .array(paths.indices.map { table.path(paths[$0], unlikely: under.isEmpty ? [] : under[$0].unlikelyUnder) })),
+                    ("p", .array(([outcome] + outcome.paths).map { table.path($0) })),
                 ])
             }
         }
@@ -98,8 +95,9 @@ extension DocsView {
     /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
     static let explorerPhrases = [
         "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter", "onDelivery",
-        "tap", "pathLabel", "pathLabelSeen", "pathSource", "kindExtrapolated", "conditionsChanging", "conditionHeld", "conditionUnsettled",
-        "conditionUnlikely", "listSeparator",
+        "tap", "pathLabel", "pathLabelSeen", "otherPathLabel", "otherPathLabelSeen", "pathSource", "pathOnlyUnder", "kindExtrapolated",
+        "conditionsChanging", "conditionHeld", "conditionUnsettled", "conditionUnlikely", "conditionSamePath", "conditionMark",
+        "listSeparator",
     ]
 
     private func explorerSource(_ id: String) -> JSONOutput {
@@ -134,9 +132,10 @@ struct ExplorerTable {
     }
 
     /// One path as `explain` answers it: `d` the calls on delivery, `v` whether the notification is shown, `t` each
-    /// possible tap (its index, its calls), `s` its source, `o` the versions seen on, `x` extrapolated, `u` the
-    /// conditions under which another path is the likely one, `n` its notes, `i` ignored, `p` its number.
-    mutating func path(_ outcome: Outcome, unlikely: [String]) -> JSONOutput {
+    /// possible tap (its index, its calls), `s` its source, `o` the versions seen on, `x` extrapolated, `r` the
+    /// condition it is taken only under, `u` the conditions under which another path is the likely one, `n` its notes,
+    /// `i` ignored, `p` its number.
+    mutating func path(_ outcome: Outcome) -> JSONOutput {
         let taps = matrix.spec.taps.map(\.id)
         let conditions = matrix.spec.conditions.map(\.id)
         let source = Self.index(outcome.source, &sourceIndex, &sources)
@@ -147,8 +146,9 @@ struct ExplorerTable {
                 ("v", .bool(outcome.notificationCenter)),
                 ("t", .array(outcome.taps.map { .array([.int(taps.firstIndex(of: $0.tap)!), calls($0.calls)]) })),
                 ("s", .int(source)), ("n", .array(noteNumbers.map { .int($0) })),
-                ("u", .array(unlikely.map { .int(conditions.firstIndex(of: $0)!) })),
-            ] + (outcome.seenOn.map { [("o", .string($0))] } ?? []) + (outcome.extrapolated ? [("x", .bool(true))] : []))
+                ("u", .array(outcome.unlikelyUnder.map { .int(conditions.firstIndex(of: $0)!) })),
+            ] + (outcome.seenOn.map { [("o", .string($0))] } ?? []) + (outcome.extrapolated ? [("x", .bool(true))] : [])
+                + (outcome.premise.map { [("r", .int(conditions.firstIndex(of: $0)!))] } ?? []))
     }
 
     /// Notes by index: `k`, a cell's own notes, which stay whatever calls conditions remove.
@@ -208,22 +208,15 @@ extension Anchors {
 /// `explain`'s answers for every payload combination, by its bits, as the explorer embeds them: the same in every
 /// language, so a run works them out once for every explorer page.
 struct ExplorerAnswers: Sendable {
-    /// Each setup and app state's answer.
+    /// Each setup and app state's answer, each path marked with the spec's conditions under which another path is the
+    /// likely one (the page keeps those the reader chooses).
     let plain: [[Outcome]]
-    /// The same under every condition the spec declares, in order; empty answers without conditions.
-    let underEveryCondition: [[Outcome]]
 
     init(_ matrix: Matrix) {
         let keys = matrix.payloadKeyIds
-        let conditions = matrix.spec.conditions.map(\.id)
-        var plain: [[Outcome]] = []
-        var underEveryCondition: [[Outcome]] = []
-        for bits in 0..<(UInt64(1) << UInt64(keys.count)) {
+        plain = (0..<(UInt64(1) << UInt64(keys.count))).map { bits in
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
-            plain.append(matrix.explain(ExplainQuery(payload: flags)))
-            underEveryCondition.append(conditions.isEmpty ? [] : matrix.explain(ExplainQuery(payload: flags, conditions: conditions)))
+            return matrix.explain(ExplainQuery(payload: flags)).map(matrix.markingLikely)
         }
-        self.plain = plain
-        self.underEveryCondition = underEveryCondition
     }
 }

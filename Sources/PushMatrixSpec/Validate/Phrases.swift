@@ -20,7 +20,7 @@ package enum Phrases {
         "conditionHeld": ["calls"], "conditionUnsettled": ["calls"], "conditionUnlikely": ["conditions"],
         "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"], "conditionNotApplying": ["cells"],
         "conditionsExtrapolatedCount": ["extrapolated", "count"],
-        "conditionMark": ["number"], "pathOnlyUnder": ["path", "condition", "mark"],
+        "conditionMark": ["number"], "conditionSamePath": ["paths"], "pathOnlyUnder": ["path", "condition", "mark"],
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // The field kit's probe screen.

@@ -18,9 +18,11 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
             const lines = [], notes = [...document.querySelectorAll("#answer-body li[data-note]")].map((li) => li.dataset.note);
             for (const path of document.querySelectorAll("#answer-body section.path")) {
               const d = path.dataset;
-              lines.push(`path ${d.path} ${d.kind} ${d.source} ignored=${d.ignored === "1"} shown=${d.shown === "1"}`);
-              for (const item of path.querySelectorAll("ol.calls, p[data-not-possible], p[data-changed-by], p[data-unlikely]")) {
+              const premise = d.onlyUnder ? ` onlyUnder=${d.onlyUnder}` : "";
+              lines.push(`path ${d.path} ${d.kind} ${d.source} ignored=${d.ignored === "1"} shown=${d.shown === "1"}${premise}`);
+              for (const item of path.querySelectorAll("ol.calls, p[data-alike], p[data-not-possible], p[data-changed-by], p[data-unlikely]")) {
                 if (item.tagName === "OL") lines.push(item.dataset.at + ": " + [...item.children].map((li) => li.dataset.call).join(","));
+                else if (item.dataset.alike) lines.push("alike: " + item.dataset.alike);
                 else if (item.dataset.notPossible) lines.push(item.dataset.notPossible + ": notPossible");
                 else if (item.dataset.changedBy) lines.push("changedBy: " + item.dataset.changedBy);
                 else lines.push("unlikely: " + item.dataset.unlikely);

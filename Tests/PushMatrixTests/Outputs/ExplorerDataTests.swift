@@ -16,8 +16,9 @@ final class ExplorerDataTests: XCTestCase {
     }
 
     /// One answer as lines, the way the explorer shows it: each path with its source, whether it is ignored and shown,
-    /// its calls on delivery and for each of `taps` (or that the tap is not possible), and under conditions what they
-    /// did; then the notes. `outcome` is one object of `explain --json`.
+    /// the condition it is taken only under, the sources of the paths conditions made the same as it, its calls on
+    /// delivery and for each of `taps` (or that the tap is not possible), and under conditions what they did; then the
+    /// notes. `outcome` is one object of `explain --json`.
     static func lines(explained outcome: [String: Any], taps: [String]) -> [String] {
         func calls(_ list: Any?) -> String {
             ((list as? [[String: Any]]) ?? []).map { call in
@@ -31,10 +32,12 @@ final class ExplorerDataTests: XCTestCase {
             let source = path["source"] as! [String: Any]
             for note in (path["notes"] as? [String]) ?? [] where !notes.contains(note) { notes.append(note) }
             let tapCalls = path["taps"] as! [String: Any]
+            let alike = ((path["alike"] as? [[String: Any]]) ?? []).map { ($0["source"] as! [String: Any])["id"] as! String }
             return [
                 "path \(path["path"] as? Int ?? 1) \(source["kind"]!) \(source["id"]!) ignored=\(path["ignored"] as! Bool) "
-                    + "shown=\(path["notificationCenter"] as! Bool)",
-                "delivery: " + calls(path["onDelivery"]),
+                    + "shown=\(path["notificationCenter"] as! Bool)" + ((path["onlyUnder"] as? String).map { " onlyUnder=\($0)" } ?? "")
+            ] + (alike.isEmpty ? [] : ["alike: " + alike.joined(separator: ",")]) + [
+                "delivery: " + calls(path["onDelivery"])
             ] + taps.map { tap in tapCalls[tap].map { "\(tap): " + calls($0) } ?? "\(tap): notPossible" }
                 + [
                     ("changedBy", ids(path["changedBy"])), ("held", calls(path["held"])),
@@ -54,6 +57,7 @@ final class ExplorerDataTests: XCTestCase {
         let allCalls = table("calls")
         let taps = table("taps")
         let sources = table("sources")
+        let conditions = table("conditions")
         let noteIds = table("notes").map { $0[0] as! String }
         func calls(_ list: Any?) -> String {
             (list as! [Int]).map { index in
@@ -68,8 +72,9 @@ final class ExplorerDataTests: XCTestCase {
             let source = sources[path["s"] as! Int]
             let pathTaps = path["t"] as! [[Any]]
             for note in (path["n"] as! [Int]).map({ noteIds[$0] }) where !notes.contains(note) { notes.append(note) }
+            let premise = (path["r"] as? Int).map { " onlyUnder=\(conditions[$0][0])" } ?? ""
             return [
-                "path \(path["p"]!) \(source[2]) \(source[0]) ignored=\(path["i"] as! Bool) shown=\(path["v"] as! Bool)",
+                "path \(path["p"]!) \(source[2]) \(source[0]) ignored=\(path["i"] as! Bool) shown=\(path["v"] as! Bool)" + premise,
                 "delivery: " + calls(path["d"]),
             ]
                 + taps.indices.map { tap in
@@ -128,6 +133,27 @@ final class ExplorerDataTests: XCTestCase {
             XCTAssertTrue(hostile.contains("</script>"))
             let notes = try Self.data(html)["notes"] as! [[String]]
             XCTAssertTrue(notes.contains { $0[1] == hostile }, "the note's text, exactly, once parsed: \(language)")
+        }
+    }
+
+    /// A path taken only under a condition carries it (`r`) in every language, with the phrases its label is made of,
+    /// so the page labels it as the docs do; `ExplorerInBrowserTests` reads the label the page shows.
+    func testAPathTakenOnlyUnderAConditionCarriesIt() throws {
+        let matrix = Fixtures.current
+        let premised = matrix.spec.cells.flatMap { $0.paths.compactMap(\.premise?.id) }
+        XCTAssertEqual(premised.count, 16)
+        for language in ["en", "ja"] {
+            let html = String(decoding: try XCTUnwrap(Fixtures.rendered(matrix)["Docs/\(language)/explorer.html"]), as: UTF8.self)
+            let data = try Self.data(html)
+            let conditions = (data["conditions"] as! [[Any]]).map { $0[0] as! String }
+            let paths = (data["cells"] as! [[String: Any]]).flatMap { $0["p"] as! [[String: Any]] }
+            XCTAssertEqual(paths.compactMap { ($0["r"] as? Int).map { conditions[$0] } }, premised, language)
+            let phrases = data["phrases"] as! [String: String]
+            for name in ["pathOnlyUnder", "conditionMark", "conditionSamePath", "otherPathLabel"] {
+                let phrase = try XCTUnwrap(matrix.spec.phrases[name]?.values[language], name)
+                XCTAssertEqual(phrases[name], language == "ja" ? Typesetting.text(phrase) : phrase, "\(name) \(language)")
+                XCTAssertTrue(html.contains("\"\(name)\""), "the script fills \(name)")
+            }
         }
     }
 
