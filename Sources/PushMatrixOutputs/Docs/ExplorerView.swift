@@ -118,7 +118,8 @@ struct ExplorerTable {
     private(set) var calls: [JSONOutput] = []
     private(set) var notes: [String] = []
     private(set) var sources: [String] = []
-    private var callIndex: [String: Int] = [:]
+    /// Calls by handler, state, whether they bring the notification and notes: equal keys give equal entries.
+    private var callIndex: [[String]: Int] = [:]
     private var noteIndex: [String: Int] = [:]
     private var sourceIndex: [String: Int] = [:]
 
@@ -157,23 +158,24 @@ struct ExplorerTable {
     }
 
     /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one (or
-    /// null), its notes]`, by index; the last two only where it has notes.
+    /// null), its notes]`, by index; the last two only where it has notes. Each entry is made once, when its call is
+    /// first met.
     private mutating func calls(_ list: [Call]) -> JSONOutput {
         let spec = matrix.spec
         return .array(
             list.map { call in
+                let key = [call.handler.id, call.state?.id ?? "", call.bringsNotification ? "" : "-"] + call.notes.map(\.id)
+                if let found = callIndex[key] { return .int(found) }
                 let needs = call.notes.compactMap { matrix.notes[$0.id]?.onlyWithAPNsKeys }
                 let keys: JSONOutput = needs.isEmpty ? .null : .array(needs.map { .array($0.map { .string($0.id) }) })
                 let noted = call.notes.isEmpty ? [] : [keys, notes(call.notes.map(\.id))]
-                let entry = JSONOutput.array(
-                    [
-                        .int(spec.handlers.firstIndex { $0.id == call.handler.id }!),
-                        .int(call.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
-                        .bool(!call.bringsNotification),
-                    ] + noted)
-                let key = entry.serialized(compact: true)
-                if let found = callIndex[key] { return .int(found) }
-                calls.append(entry)
+                calls.append(
+                    .array(
+                        [
+                            .int(spec.handlers.firstIndex { $0.id == call.handler.id }!),
+                            .int(call.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
+                            .bool(!call.bringsNotification),
+                        ] + noted))
                 callIndex[key] = calls.count - 1
                 return .int(calls.count - 1)
             })
