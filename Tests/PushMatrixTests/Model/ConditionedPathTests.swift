@@ -74,7 +74,7 @@ final class ConditionedPathTests: XCTestCase {
                 "  Path 1 (expected, not yet observed)\n  1. The notification is shown.\n"),
             english)
         XCTAssertTrue(english.contains("  > Same calls under these conditions: another path (reported: OneSignal iOS SDK)\n"), english)
-        XCTAssertTrue(english.contains("  Path 2 (reported: Flutter push plugins)\n"), english)
+        XCTAssertTrue(english.contains("  Path 2 (reported, extrapolated: Flutter push plugins)\n"), english)
         XCTAssertFalse(english.contains("Path 3"), english)
         XCTAssertTrue(english.contains("  Source: OneSignal iOS SDK:"), "the merged path's source stays listed: \(english)")
         let japanese = Command.run(arguments + ["--lang", "ja"]).stdout
