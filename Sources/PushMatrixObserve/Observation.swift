@@ -52,7 +52,8 @@ package struct Observation {
     }
 
     package var outcomes: [Outcome] = []
-    /// Scenarios of the spec that no run covered, with any of the sets of missing handlers they stand for.
+    /// Runs not yet made: scenarios of the spec (first paths) that no run covered, with any of the sets of missing
+    /// handlers they stand for. An open from the icon is no run of its own: the run without a tap logs what it logs.
     package var unobserved = 0
     /// Each outcome's index by its scenario's `key`.
     private var index: [String: Int] = [:]
@@ -93,7 +94,7 @@ package struct Observation {
                 }
                 observed = true
             }
-            if !observed && scenario.path == 1 { unobserved += 1 }
+            if !observed && scenario.path == 1 && !matrix.leavesNotification(scenario.tap) { unobserved += 1 }
         }
         for key in conditioned { outcomes.append(Self.underConditions(byKey[key]!, matrix)) }
     }

@@ -4,74 +4,128 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 /// The spec rewritten with what the field saw. A cell changes only when each of its scenarios lacking no handler (no
-/// tap, each tap) ran and each one's runs took one sequence of calls. If those take a path of the cell, its source
-/// becomes `observed` (device, iOS version); if some take none, the cell gains a path of those calls with that source.
-/// Else it stays: no cell claims more than was seen. Validated.
+/// tap, each tap that touches the notification) ran and each one's runs took one sequence of calls. If those take a
+/// path of the cell, its source becomes `observed` (device, iOS version); if some take none, the cell gains a path of
+/// those calls with that source. Else it stays: no cell claims more than was seen. A cell whose change would break a
+/// rule of the spec stays too, and is reported; the rest are written, validated.
 package struct SpecUpdate {
     package var bytes: [UInt8]
     package var confirmed = 0
     /// Cells that gained an observed path.
     package var extended = 0
-    /// Cells whose runs could not be written into the spec, and why.
-    package var skipped: [String] = []
+    /// Cells whose runs could not be written into the spec (by index), and why.
+    package var skipped: [(cell: Int, reason: String)] = []
+
+    /// One cell's change: its new JSON, whether its runs confirm a listed path, and the source it cites.
+    private struct Change {
+        var node: JSONOutput
+        var confirms: Bool
+        var source: (id: String, json: JSONOutput)
+    }
 
     package init(matrix: Matrix, original: [UInt8], file: String, observation: Observation) throws(DiagnosticsError) {
         let root = try JSONParser.parse(original, file: file)
-        let spec = matrix.spec
-        var sources: [(id: String, json: JSONOutput)] = []
-        var cells: [Int: JSONOutput] = [:]
         let cellNodes = Self.items(root["cells"])
-        for (index, cell) in spec.cells.enumerated() where index < cellNodes.count {
+        var changes: [Int: Change] = [:]
+        var labels: [Int: String] = [:]
+        for (index, cell) in matrix.spec.cells.enumerated() where index < cellNodes.count {
             let payload = Payload(cell.payload, keys: matrix.payloadKeyIds, keyIndex: matrix.keyIndex)
-            let taps: [String?] = [nil] + cell.taps.map(\.tap.id)
+            let taps: [String?] = [nil] + cell.taps.map(\.tap.id).filter { !matrix.leavesNotification($0) }
             let outcomes = taps.compactMap { observation.outcome(payload, setup: cell.setup.id, appState: cell.appState.id, tap: $0) }
             guard outcomes.count == taps.count, outcomes.allSatisfy({ $0.observed.count == 1 }) else { continue }
-            let run = outcomes[0].runs[0]
-            let source = Self.sourceID(device: run.device, os: run.os)
-            var node = Self.output(cellNodes[index])
             let label = Observation.label(outcomes[0].scenario, matrix)
-            if outcomes.allSatisfy(\.confirms) {
-                // The one path every scenario's runs took; the cell's own when that one fits.
-                let taken = (1...(cell.paths.count + 1)).first { number in
-                    outcomes.allSatisfy { $0.paths(of: $0.observed[0]).contains(number) }
+            switch Self.change(cell, node: cellNodes[index], taps: taps, outcomes: outcomes, matrix: matrix) {
+            case .success(let change): changes[index] = change
+            case .failure(let reason): skipped.append((index, "\(label): \(reason.message)"))
+            }
+            labels[index] = label
+        }
+        // A change that breaks a rule of the spec is left out and reported, and the rest validated again.
+        while true {
+            var sources: [(id: String, json: JSONOutput)] = []
+            for index in changes.keys.sorted() where !sources.contains(where: { $0.id == changes[index]!.source.id }) {
+                sources.append(changes[index]!.source)
+            }
+            var document = Self.output(root)
+            document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
+            document = Self.replacing(
+                document, "cells", .array(cellNodes.enumerated().map { index, node in changes[index]?.node ?? Self.output(node) }))
+            bytes = Array((document.serialized() + "\n").utf8)
+            do throws(DiagnosticsError) {
+                _ = try SpecLoader.load(bytes: bytes, file: file)
+                break
+            } catch {
+                let broken = error.diagnostics.compactMap { diagnostic in
+                    Self.cellIndex(diagnostic.path).flatMap { changes[$0] == nil ? nil : ($0, diagnostic) }
                 }
-                guard let taken else {
-                    skipped.append("\(label): the runs took different paths of the cell for different taps")
-                    continue
+                guard !broken.isEmpty else {
+                    let unlocated = error.diagnostics.map { Diagnostic(file: file, location: nil, path: $0.path, message: $0.message) }
+                    throw DiagnosticsError(
+                        [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
+                            + unlocated)
                 }
-                if taken == 1 {
-                    node = Self.replacing(node, "source", .string(source))
-                } else {
-                    var paths = Self.items(cellNodes[index]["paths"]).map(Self.output)
-                    paths[taken - 2] = Self.replacing(paths[taken - 2], "source", .string(source))
-                    node = Self.replacing(node, "paths", .array(paths))
+                for (index, diagnostic) in broken where changes.removeValue(forKey: index) != nil {
+                    let rule = diagnostic.path.drop { $0 != "." }.dropFirst()
+                    skipped.append(
+                        (
+                            index,
+                            "\(labels[index]!): the observed calls break a rule of the spec, so the cell is left as it was (\(rule): \(diagnostic.message))"
+                        ))
                 }
-                confirmed += 1
+            }
+        }
+        confirmed = changes.values.filter(\.confirms).count
+        extended = changes.count - confirmed
+        skipped.sort { $0.cell < $1.cell }
+    }
+
+    /// Each skipped cell as a warning at the cell's line in `out`, the file `bytes` are written to, so that every
+    /// place named can be opened, whatever the spec read (a built-in one has no file).
+    package func warnings(out: String) -> [Diagnostic] {
+        let cells = (try? JSONParser.parse(bytes, file: out)).map { Self.items($0["cells"]) } ?? []
+        return skipped.map { cell, reason in
+            Diagnostic(
+                file: out, location: cells.indices.contains(cell) ? cells[cell].location : nil, path: "cells[\(cell)]",
+                message: "not updated: \(reason)", severity: .warning)
+        }
+    }
+
+    /// `cells[12]` and what follows it: 12.
+    private static func cellIndex(_ path: String) -> Int? {
+        guard path.hasPrefix("cells[") else { return nil }
+        return Int(path.dropFirst("cells[".count).prefix { $0 != "]" })
+    }
+
+    private struct Unwritable: Error { var message: String }
+
+    /// The change the runs make to one cell, or why they make none.
+    private static func change(
+        _ cell: Cell, node cellNode: JSONNode, taps: [String?], outcomes: [Observation.Outcome], matrix: Matrix
+    ) -> Result<Change, Unwritable> {
+        let run = outcomes[0].runs[0]
+        let id = Self.sourceID(device: run.device, os: run.os)
+        let source = (id, Self.observedSource(id: id, device: run.device, os: run.os, matrix: matrix))
+        var node = Self.output(cellNode)
+        if outcomes.allSatisfy(\.confirms) {
+            // The one path every scenario's runs took; the cell's own when that one fits.
+            let taken = (1...(cell.paths.count + 1)).first { number in
+                outcomes.allSatisfy { $0.paths(of: $0.observed[0]).contains(number) }
+            }
+            guard let taken else { return .failure(Unwritable(message: "the runs took different paths of the cell for different taps")) }
+            if taken == 1 {
+                node = Self.replacing(node, "source", .string(id))
             } else {
-                guard let path = Self.observedPath(cell, taps: taps, outcomes: outcomes, source: source, os: run.os) else {
-                    skipped.append("\(label): the calls of a tap do not begin with the calls on arrival seen without a tap")
-                    continue
-                }
-                node = Self.replacing(node, "paths", .array(Self.items(cellNodes[index]["paths"]).map(Self.output) + [path]))
-                extended += 1
+                var paths = Self.items(cellNode["paths"]).map(Self.output)
+                paths[taken - 2] = Self.replacing(paths[taken - 2], "source", .string(id))
+                node = Self.replacing(node, "paths", .array(paths))
             }
-            if !sources.contains(where: { $0.id == source }) {
-                sources.append((source, Self.observedSource(id: source, device: run.device, os: run.os, matrix: matrix)))
-            }
-            cells[index] = node
+            return .success(Change(node: node, confirms: true, source: source))
         }
-        var document = Self.output(root)
-        document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
-        document = Self.replacing(
-            document, "cells", .array(cellNodes.enumerated().map { index, node in cells[index] ?? Self.output(node) }))
-        bytes = Array((document.serialized() + "\n").utf8)
-        do throws(DiagnosticsError) {
-            _ = try SpecLoader.load(bytes: bytes, file: file)
-        } catch {
-            throw DiagnosticsError(
-                [Diagnostic(file: file, location: nil, message: "the updated spec would not validate, so it is not written:")]
-                    + error.diagnostics)
+        guard let path = Self.observedPath(cell, taps: taps, outcomes: outcomes, source: id, os: run.os) else {
+            return .failure(Unwritable(message: "the calls of a tap do not begin with the calls on arrival seen without a tap"))
         }
+        node = Self.replacing(node, "paths", .array(Self.items(cellNode["paths"]).map(Self.output) + [path]))
+        return .success(Change(node: node, confirms: false, source: source))
     }
 
     /// The runs' path as the spec writes it: calls seen without a tap on delivery, then each tap's; nil if a tap's

@@ -44,7 +44,7 @@ extension Command {
         } catch {
             throw DiagnosticsError([Diagnostic(file: path, location: nil, message: "cannot write the updated spec (\(error))")])
         }
-        result.stderr += updated.skipped.map { "\(path): warning: not updated: \($0)\n" }.joined()
+        result.stderr += updated.warnings(out: path).map { $0.description + "\n" }.joined()
         if !json {
             result.stdout +=
                 "\(path): \(updated.confirmed) cells confirmed by observation, \(updated.extended) given a path of what was observed\n"

@@ -167,7 +167,7 @@ extension Matrix {
     }
 
     /// Whether `tap` is a way back that leaves the notification alone (`Tap.touchesNotification`).
-    func leavesNotification(_ tap: String?) -> Bool {
+    package func leavesNotification(_ tap: String?) -> Bool {
         tap.map { id in spec.taps.first { $0.id == id }?.touchesNotification == false } ?? false
     }
 
