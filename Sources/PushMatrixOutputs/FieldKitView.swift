@@ -57,10 +57,58 @@ struct FieldKitView {
     /// What a tester replaces with the probe app's bundle identifier.
     static let bundlePlaceholder = "YOUR.PROBE.APP.BUNDLE.ID"
 
-    /// The probe's app targets: the folders of its files besides `Shared`.
+    /// The probe's targets: the folders of its files besides `Shared` (a file beside them, the project spec, is none).
     var probeTargets: [String] {
-        Set(spec.swiftFilesOrDefault.probe.compactMap { $0.file.split(separator: "/").first.map(String.init) }).subtracting(["Shared"])
-            .sorted()
+        let folders = spec.swiftFilesOrDefault.probe.filter { $0.file.contains("/") }.compactMap { $0.file.split(separator: "/").first }
+        return Set(folders.map(String.init)).subtracting(["Shared"]).sorted()
+    }
+
+    /// The runs that settle a spec's answer: a scenario's first path, each tap that touches the notification or none (an
+    /// open from the icon logs what the run without a tap logs), each set of handlers left out. `observe` counts the
+    /// same ones as not yet observed.
+    var runs: Int {
+        matrix.scenarios.filter { $0.path == 1 && !matrix.leavesNotification($0.tap) }.count
+    }
+
+    /// A block of the first session: cells of one setup and app state that each need `runs` runs.
+    private struct Block {
+        var setup: Setup
+        var state: AppState
+        var runs: Int
+        var payloads: [String]
+        /// Minutes a cell takes: two a run, three where the app has to be ended first.
+        var minutesACell: Int { runs * (state.running ? 2 : 3) }
+    }
+
+    /// The first session: the cells whose source is `expected`, in blocks of one setup, one app state and one number
+    /// of runs a cell needs (none and each tap that touches the notification); the blocks that settle the most cells a
+    /// minute first, the larger first on a tie, at most six.
+    func firstSession(_ book: Phrasebook) -> [TemplateValue] {
+        var blocks: [Block] = []
+        for setup in spec.setups {
+            for state in spec.appStates {
+                let cells = spec.cells.filter {
+                    $0.setup.id == setup.id && $0.appState.id == state.id && matrix.sources[$0.source.id]?.kind == .expected
+                }
+                let byRuns = Dictionary(grouping: cells) { 1 + $0.taps.filter { !matrix.leavesNotification($0.tap.id) }.count }
+                for (runs, cells) in byRuns.sorted(by: { $0.key < $1.key }) {
+                    blocks.append(Block(setup: setup, state: state, runs: runs, payloads: cells.map { name(matrix.payload(of: $0)) }))
+                }
+            }
+        }
+        let order = blocks.indices.sorted { a, b in
+            (blocks[a].minutesACell, -blocks[a].payloads.count, a) < (blocks[b].minutesACell, -blocks[b].payloads.count, b)
+        }
+        return order.prefix(6).map { index in
+            let block = blocks[index]
+            return .object([
+                "setup": .verbatim(block.setup.id), "setupName": .inline(book.name(block.setup.name)),
+                "appState": .verbatim(block.state.id),
+                "files": .list(block.payloads.map { .verbatim($0) }), "cells": .verbatim(String(block.payloads.count)),
+                "runs": .verbatim(String(block.runs * block.payloads.count)),
+                "minutes": .verbatim(String(block.minutesACell * block.payloads.count)),
+            ])
+        }
     }
 
     /// The runbook of `language`: the probe's targets on `module`, its words for app states and taps, each payload
@@ -69,7 +117,8 @@ struct FieldKitView {
         let book = Phrasebook(matrix: matrix, language: language)
         return .object([
             "module": .verbatim(module), "probeTargets": .list(probeTargets.map { .verbatim($0) }), "language": .verbatim(language),
-            "scenarios": .verbatim(String(matrix.scenarios.count)),
+            "scenarios": .verbatim(String(matrix.scenarios.count)), "runs": .verbatim(String(runs)),
+            "firstSession": .list(firstSession(book)),
             "setups": .list(spec.setups.map { .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name))]) }),
             "appStates": .list(
                 spec.appStates.map {
@@ -84,7 +133,10 @@ struct FieldKitView {
             "hasConditions": .bool(!spec.conditions.isEmpty),
             "conditions": .list(
                 spec.conditions.map {
-                    .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name)), "howToSet": .inline(book.text($0.howToSet))])
+                    .object([
+                        "id": .verbatim($0.id), "name": .inline(book.name($0.name)),
+                        "howToSet": .inline(DocsView.spans(book.text($0.howToSet))),
+                    ])
                 }),
             "payloads": .list(
                 matrix.payloads.map { payload in

@@ -183,5 +183,6 @@ package enum OutputPlan {
             fallback: "fieldkit/runbook.en.md"),
         Row("Payloads/{{payloadName}}.apns", nil, .simulatorPayload, .json, .payloads, .fieldKit),
         Row("Payloads/{{payloadName}}.device.json", nil, .devicePayload, .json, .payloads, .fieldKit),
+        Row("Payloads/send.sh", "fieldkit/send.sh", .plain, .swift, .one, .fieldKit),
     ]
 }

@@ -12,7 +12,7 @@ extension Spec {
             file("swift/SkeletonMachinery.swift", "Skeleton/PushAppDelegate+Machinery.swift"),
         ],
         tests: [],
-        probe: [file("swift/probe/AppDelegateProbe.swift", "App/ProbeAppDelegate.swift")])
+        probe: [file("swift/probe/AppDelegateProbe.swift", "App/ProbeAppDelegate.swift"), file("fieldkit/project.yml", "project.yml")])
 
     private static func file(_ template: String, _ file: String) -> SwiftFiles.File {
         SwiftFiles.File(template: template, file: file, origin: Origin(path: "swiftFiles", location: SourceLocation(line: 1, column: 1)))

@@ -8,7 +8,7 @@ extension DocsView {
         let extrapolated = spec.conditions.filter(\.extrapolated).count
         let counts: KeyValuePairs<String, Inline> = ["extrapolated": .text("\(extrapolated)"), "count": .text("\(spec.conditions.count)")]
         return common(page: "conditions", title: "conditionsTitle").merging([
-            "intro": .inline(spans(text("conditionsIntro"))),
+            "intro": .inline(Self.spans(text("conditionsIntro"))),
             "extrapolatedCount": .inline(extrapolated == 0 ? Inline([]) : book.phrase("conditionsExtrapolatedCount", counts)),
             "conditions": .list(
                 spec.conditions.enumerated().map { number, condition in
@@ -16,7 +16,8 @@ extension DocsView {
                     return .object([
                         "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
                         "name": .inline(book.name(condition.name)),
-                        "text": .inline(spans(book.text(condition.text))), "howToSet": .inline(spans(book.text(condition.howToSet))),
+                        "text": .inline(Self.spans(book.text(condition.text))),
+                        "howToSet": .inline(Self.spans(book.text(condition.howToSet))),
                         "selects": .inline(book.selection(of: condition)),
                         "saw": .inline(condition.saw.map(scope) ?? Inline([])),
                         "beyond": .inline(beyond(condition)),
@@ -32,7 +33,7 @@ extension DocsView {
     /// Why an extrapolated condition applies beyond what its sources saw; nothing for one within them.
     private func beyond(_ condition: Condition) -> Inline {
         guard condition.extrapolated, let reason = condition.saw?.beyond else { return Inline([]) }
-        return spans(book.text(reason))
+        return Self.spans(book.text(reason))
     }
 
     /// What a condition's sources saw, in words: the cells, the taps when not every one, and where, when stated.
@@ -65,7 +66,7 @@ extension DocsView {
             spec.conditions.enumerated().map { number, condition in
                 .object([
                     "mark": .inline(mark(number)), "id": .verbatim(Anchors.condition(condition.id)),
-                    "name": .inline(book.name(condition.name)), "text": .inline(spans(book.text(condition.text))),
+                    "name": .inline(book.name(condition.name)), "text": .inline(Self.spans(book.text(condition.text))),
                 ])
             })
     }

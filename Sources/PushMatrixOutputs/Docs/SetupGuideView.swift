@@ -5,13 +5,13 @@ import PushMatrixSpec
 extension DocsView {
     package func setupGuide(_ guide: SetupGuide) -> TemplateValue {
         common(page: "setup", title: "setupGuideTitle").merging([
-            "intro": .inline(spans(book.text(guide.intro))),
+            "intro": .inline(Self.spans(book.text(guide.intro))),
             "sections": .list(
                 guide.sections.map { section in
                     .object([
                         "id": .verbatim(section.id),
-                        "heading": .inline(spans(book.text(section.heading))),
-                        "paragraphs": .list(section.paragraphs.map { .inline(spans(book.text($0))) }),
+                        "heading": .inline(Self.spans(book.text(section.heading))),
+                        "paragraphs": .list(section.paragraphs.map { .inline(Self.spans(book.text($0))) }),
                         "hasCode": .bool(section.code != nil),
                         "code": .text(section.code?[book.language] ?? ""),
                         // Inside a Markdown code fence nothing is escaped; validation keeps fences out of the code.
@@ -25,7 +25,7 @@ extension DocsView {
 
     /// The guide's and the conditions' prose writes code between backticks, as Markdown does; each such span
     /// becomes a code segment, so both formats mark it up their own way.
-    func spans(_ inline: Inline) -> Inline {
+    static func spans(_ inline: Inline) -> Inline {
         Inline(
             inline.segments.flatMap { segment -> [Inline.Segment] in
                 guard case .text(let text) = segment else { return [segment] }

@@ -84,7 +84,7 @@ struct ProbeEmitter {
     private func printPhrases(_ language: String, _ out: inout SwiftPrinter) {
         let plain = [
             "Title", "Start", "End", "Terminate", "Export", "NextRun", "OpenRun", "Done", "NoTap", "TapNothing",
-            "Finish",
+            "Finish", "Token",
         ]
         let closures = [
             ("MissingRuns", "count, total"), ("PutApp", "state, description"), ("Send", "payload"), ("Tap", "tap"),

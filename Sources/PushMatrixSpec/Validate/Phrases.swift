@@ -25,7 +25,7 @@ package enum Phrases {
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeTerminate": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
-        "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [],
+        "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [], "probeToken": [],
         "probeMissingRuns": ["count", "total"], "probePutApp": ["state", "description"], "probeSend": ["payload"], "probeTap": ["tap"],
         // The source `observe --update-spec` adds for a device's runs.
         "observedTitle": ["device", "os"], "observedCaveat": [],

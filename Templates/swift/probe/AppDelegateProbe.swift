@@ -34,6 +34,11 @@ final class ProbeAppDelegate: PushAppDelegate {
         return launched
     }
 
+    /// Keeps the device token, as hex text, for the screen and the device's log.
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        store.keep(deviceToken: deviceToken.map { String(format: "%02x", $0) }.joined())
+    }
+
     /// Asks to show alerts with the category the payload files name: an action button that does
     /// not open the app, so every tap of the spec can be made.
     override func permissionNotDetermined() {

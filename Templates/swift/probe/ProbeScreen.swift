@@ -14,7 +14,7 @@ import UIKit
 @MainActor
 public final class ProbeScreen: UITableViewController {
     private enum Section: Int, CaseIterable { case steps, actions, missing }
-    private enum Action { case start, end, terminate, export }
+    private enum Action { case start, end, terminate, export, token }
 
     private let plan: ProbePlan
     private let store: ProbeStore
@@ -56,10 +56,10 @@ public final class ProbeScreen: UITableViewController {
     }
 
     /// While a run is open, the probe can also end its own process, for a run whose app state
-    /// is one the system ended rather than the user.
+    /// is one the system ended rather than the user. The device token is always last.
     private var actions: [Action] {
-        guard let current else { return [.export] }
-        return current.isOpen ? [.end, .terminate, .export] : [.start, .export]
+        guard let current else { return [.export, .token] }
+        return current.isOpen ? [.end, .terminate, .export, .token] : [.start, .export, .token]
     }
 
     override public func numberOfSections(in tableView: UITableView) -> Int { Section.allCases.count }
@@ -97,6 +97,7 @@ public final class ProbeScreen: UITableViewController {
             case .end: cell.textLabel?.text = words.end
             case .terminate: cell.textLabel?.text = words.terminate
             case .export: cell.textLabel?.text = words.export
+            case .token: cell.textLabel?.text = words.token + "\n" + (store.deviceToken ?? "-")
             }
         case .missing:
             cell.textLabel?.text = words.summary(missing[indexPath.row])
@@ -129,8 +130,10 @@ public final class ProbeScreen: UITableViewController {
             // still launch the app in the background for a push, as it may after ending it itself.
             // Swiping the app away in the App Switcher would be a force-quit instead.
             exit(0)
-        case .export:
-            let share = UIActivityViewController(activityItems: [store.log], applicationActivities: nil)
+        case .export, .token:
+            // The share sheet copies the token, too.
+            let item: Any = action == .export ? store.log : store.deviceToken ?? ""
+            let share = UIActivityViewController(activityItems: [item], applicationActivities: nil)
             share.popoverPresentationController?.sourceView = cell ?? tableView  // required on iPad
             present(share, animated: true, completion: nil)
         }

@@ -20,6 +20,7 @@ public struct ProbeStore: Sendable {
     public static let conditionsKey = "PushMatrixProbeConditions"
     private static let openRunKey = "pushmatrix.probe.openRun"
     private static let openScenarioKey = "pushmatrix.probe.openScenario"
+    private static let deviceTokenKey = "pushmatrix.probe.deviceToken"
 
     /// The field log: JSON lines, format 1 (docs/field-log.md).
     public let log: URL
@@ -39,6 +40,16 @@ public struct ProbeStore: Sendable {
             let scenario = defaults.string(forKey: Self.openScenarioKey)
         else { return nil }
         return (id, scenario)
+    }
+
+    /// The device token iOS last handed over, as hex text: what `Payloads/send.sh` sends to. Nil before the first
+    /// registration.
+    public var deviceToken: String? { defaults.string(forKey: Self.deviceTokenKey) }
+
+    /// Keeps `token` (hex) for the screen and writes it to the device's log, where Console and Xcode show it.
+    public func keep(deviceToken token: String) {
+        defaults.set(token, forKey: Self.deviceTokenKey)
+        NSLog("pushmatrix device token: \(token)")
     }
 
     /// A recorder that appends to the log, with the open run, if any, resumed; nil when the log

@@ -43,6 +43,7 @@ public struct ProbeWords: Sendable {
     public var nextRun: String { phrases.nextRun }
     public var openRun: String { phrases.openRun }
     public var done: String { phrases.done }
+    public var token: String { phrases.token }
 
     /// The heading over the runs still missing.
     public func missingRuns(_ count: Int, of total: Int) -> String { phrases.missingRuns(count, total) }
@@ -68,7 +69,7 @@ public struct ProbeWords: Sendable {
 
 /// The screen's own phrases in one language, as the spec words them.
 struct ProbePhrases: Sendable {
-    let title, start, end, terminate, export, nextRun, openRun, done, noTap, tapNothing, finish: String
+    let title, start, end, terminate, export, nextRun, openRun, done, noTap, tapNothing, finish, token: String
     let missingRuns: @Sendable (Int, Int) -> String
     let putApp: @Sendable (String, String) -> String
     let send: @Sendable (String) -> String

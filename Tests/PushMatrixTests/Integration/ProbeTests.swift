@@ -48,7 +48,8 @@ final class ProbeTests: IntegrationTestCase {
                 "the kit's package holds the generated module's Swift and its test support")
             try build(module, sources, support, into: modules)
             let expected = try XCTUnwrap(targets[module])
-            let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" }.sorted()
+            let folders = try FileManager.default.contentsOfDirectory(atPath: probe).filter { $0 != "Shared" && $0 != "project.yml" }
+                .sorted()
             XCTAssertEqual(folders, expected.map(\.folder), module)
             let shared = SwiftCompiler.sources(in: probe + "/Shared")
             for (folder, setup) in expected {

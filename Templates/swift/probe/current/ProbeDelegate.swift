@@ -26,6 +26,10 @@ class ProbeDelegate: PushAppDelegate {
         ProbeNotifications.prepare()
     }
 
+    override func didRegister(deviceToken: String) {
+        store.keep(deviceToken: deviceToken)
+    }
+
     /// The probe's screen for this delegate's setup and left-out handlers; it starts and ends runs
     /// on the recorder this delegate routes calls into.
     func makeScreen() -> ProbeScreen {
