@@ -79,7 +79,7 @@ extension DocsView {
                         .array(spec.setups.map { setup in .string(handler.methods.first { $0.setup.id == setup.id }?.swift ?? "") })
                     })
             ),
-            ("conditions", .array(spec.conditions.map { table.condition($0, name: book.name($0.name).plainText) })),
+            ("conditions", .array(spec.conditions.map { table.condition($0, words: conditionWords($0)) })),
             (
                 "phrases",
                 .object(
@@ -92,12 +92,18 @@ extension DocsView {
         ])
     }
 
+    /// A condition's name, text and, where it is extrapolated, the reason, as the explorer shows them.
+    private func conditionWords(_ condition: Condition) -> (name: String, text: String, beyond: String) {
+        let beyond = condition.extrapolated ? condition.saw?.beyond.map { book.text($0).plainText } : nil
+        return (book.name(condition.name).plainText, book.text(condition.text).plainText, beyond ?? "")
+    }
+
     /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
     static let explorerPhrases = [
         "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter", "onDelivery",
         "tap", "pathLabel", "pathLabelSeen", "otherPathLabel", "otherPathLabelSeen", "pathSource", "pathOnlyUnder", "kindExtrapolated",
         "conditionsChanging", "conditionHeld", "conditionUnsettled", "conditionUnlikely", "conditionSamePath", "conditionMark",
-        "listSeparator",
+        "listSeparator", "extrapolatedBecause", "payloadAt",
     ]
 
     private func explorerSource(_ id: String) -> JSONOutput {
@@ -181,11 +187,14 @@ struct ExplorerTable {
             })
     }
 
-    /// A condition as `[id, name, changes]`, each change `[effect, handler or -1, state or -1, place or ""]`.
-    func condition(_ condition: Condition, name: String) -> JSONOutput {
+    /// A condition as `[id, name, changes, text, sources, beyond]`: each change `[effect, handler or -1, state or -1,
+    /// place or ""]`, its sources by index, and why it applies beyond what they saw ("" for a condition within them).
+    /// `words` are its name, text and reason in the page's language.
+    mutating func condition(_ condition: Condition, words: (name: String, text: String, beyond: String)) -> JSONOutput {
         let spec = matrix.spec
+        let sourceNumbers = condition.sources.map { Self.index($0.id, &sourceIndex, &sources) }
         return .array([
-            .string(condition.id), .string(name),
+            .string(condition.id), .string(words.name),
             .array(
                 condition.changes.map { change in
                     .array([
@@ -195,6 +204,7 @@ struct ExplorerTable {
                         .string(change.at?.id ?? ""),
                     ])
                 }),
+            .string(words.text), .array(sourceNumbers.map { .int($0) }), .string(words.beyond),
         ])
     }
 }

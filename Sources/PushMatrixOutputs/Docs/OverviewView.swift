@@ -38,9 +38,10 @@ extension DocsView {
             "launchMeaning": .inline(
                 book.list(spec.handlers.filter(\.launchesApp).map { book.name($0.name) }, lastSeparator: "tapSeparator")),
             "shownMeaning": .inline(book.phrase("notificationCenter")), "ignoredMeaning": .inline(book.phrase("ignored")),
-            // Handlers without a state (the launch) show as a badge, so only the others need a colour.
+            "nothing": .inline(book.phrase("nothing")),
+            // Launching handlers show as a badge, so only the others need a colour.
             "legend": .list(
-                spec.handlers.filter(\.hasState).map { handler in
+                spec.handlers.filter { !$0.launchesApp }.map { handler in
                     .object(["color": .verbatim(color(handler.id)), "name": .inline(book.name(handler.name))])
                 }),
         ])

@@ -8,7 +8,7 @@ package enum Phrases {
         "tap": ["taps", "calls"], "then": ["calls"], "choice": [], "thenChoice": [], "choiceItem": ["tap", "calls"], "arrival": [],
         "keyValue": ["key", "value"], "keySeparator": [], "eitherWay": ["keys"], "set": [], "notSet": [],
         "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
-        "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"],
+        "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"], "payloadAt": ["line", "column"],
         // Cells with several paths.
         "callWithoutNotification": ["handler"], "callTwice": ["handler", "state"], "pathLabel": ["number", "kind", "source"],
         "pathSource": ["kind", "source"], "pathDeliversNothing": [],
@@ -35,16 +35,17 @@ package enum Phrases {
     /// and `--handler` and a condition that does not apply: a spec written before they lived in the spec has none of
     /// them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
-        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice", "arrival", "conditionNotApplying"].contains {
-            name.hasPrefix($0)
-        }
+        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice", "arrival", "conditionNotApplying", "payloadAt"]
+            .contains {
+                name.hasPrefix($0)
+            }
     }.sorted()
 
     /// The explorer page's texts, which a spec written before the page borrows likewise.
     package static let borrowedTexts = [
         "explorerTitle", "explorerSummary", "explorerIntro", "explorerKeysMode", "explorerPasteMode", "explorerPasteLabel", "explorerTap",
         "explorerNoTap", "explorerAnswer", "explorerNotPossible", "explorerCellLink", "explorerAsk", "explorerNotes", "explorerLinkHint",
-        "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge",
+        "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge", "explorerJump",
     ]
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).

@@ -25,7 +25,7 @@ final class MatrixOnAPhoneTests: XCTestCase {
             for (index, cell) in cells.enumerated() {
                 XCTAssertTrue(cell.contains("data-state=\"\(states[index % states.count])\""), "\(language): \(cell.prefix(120))")
             }
-            XCTAssertTrue(html.contains("table.matrix thead { position: sticky; top: 0;"), language)
+            XCTAssertTrue(html.contains("table.matrix thead, table.overview thead { position: sticky; top: 0;"), language)
             XCTAssertTrue(html.contains("@media (max-width: 40rem)"), language)
             XCTAssertTrue(html.contains("table.matrix td::before { content: attr(data-state);"), language)
         }
