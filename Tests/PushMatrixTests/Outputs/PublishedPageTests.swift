@@ -69,6 +69,7 @@ final class PublishedPageTests: XCTestCase {
         let pages = try Self.pages()
         let outsideCells = ["this cell", "this column", "このセル", "この列"]
         var problems: [String] = []
+        var anchors: [String: Set<Substring>] = [:]
         for (name, page) in pages {
             let text = Self.withoutCells(page, html: name.hasSuffix(".html")).lowercased()
             for phrase in outsideCells {
@@ -77,7 +78,7 @@ final class PublishedPageTests: XCTestCase {
                     problems.append("\(name): '\(phrase)' outside a cell: …\(text[start..<match.range.upperBound])")
                 }
             }
-            problems += Self.brokenSectionLinks(name, page, pages)
+            problems += Self.brokenSectionLinks(name, page, pages, anchors: &anchors)
         }
         XCTAssertEqual(problems, [], problems.prefix(20).joined(separator: "\n"))
     }
@@ -194,14 +195,33 @@ final class PublishedPageTests: XCTestCase {
     /// The page without its matrix cells, where "this cell" has a cell to name.
     private static func withoutCells(_ page: String, html: Bool) -> String {
         html
-            ? page.replacing(/(?s)<td id="cell-.*?<\/td>/, with: "").replacing(/(?s)<script\b.*?<\/script>/, with: "")
+            ? without(without(page, from: "<td id=\"cell-", to: "</td>"), from: "<script", to: "</script>")
             : page.split(separator: "\n").filter { !$0.contains("<a id=\"cell-") }.joined(separator: "\n")
     }
 
+    /// `text` without each run from `start` to the next `end`, both included.
+    private static func without(_ text: String, from start: String, to end: String) -> String {
+        var kept = ""
+        var rest = text[...]
+        while let open = rest.range(of: start) {
+            kept += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: end) else { return kept }
+            rest = rest[close.upperBound...]
+        }
+        return kept + rest
+    }
+
+    /// The ids a page's elements carry (`id="…"`).
+    private static func ids(_ page: String) -> Set<Substring> {
+        Set(page.components(separatedBy: "id=\"").dropFirst().map { $0.prefix { $0 != "\"" } })
+    }
+
     /// Links to a section (`#id`, `page.md#id`) of a page that has no such anchor.
-    private static func brokenSectionLinks(_ name: String, _ page: String, _ pages: [String: String]) -> [String] {
+    private static func brokenSectionLinks(
+        _ name: String, _ page: String, _ pages: [String: String], anchors: inout [String: Set<Substring>]
+    ) -> [String] {
         let directory = name.split(separator: "/").dropLast()
-        let body = page.replacing(/(?s)<script\b.*?<\/script>/, with: "")
+        let body = without(page, from: "<script", to: "</script>")
         let targets = body.matches(of: /(?:\]\(|href=")([A-Za-z0-9._\/-]*)#([A-Za-z0-9._-]+)[)"]/)
         var broken: [String] = []
         for target in targets {
@@ -211,7 +231,8 @@ final class PublishedPageTests: XCTestCase {
             }
             let file = target.output.1.isEmpty ? name : parts.joined(separator: "/")
             guard let linked = pages[file] else { continue }  // another format or a page outside the docs
-            if !linked.contains("id=\"\(target.output.2)\"") {
+            if anchors[file] == nil { anchors[file] = ids(linked) }
+            if anchors[file]?.contains(target.output.2) != true {
                 broken.append("\(name): link to a missing section \(target.output.0)")
             }
         }
