@@ -4,12 +4,16 @@ import PushMatrixSpec
 
 /// `explain --json`: each outcome in spec ids, and each call with its Swift delegate method under the outcome's setup.
 /// With conditions, each outcome and path also says which conditions changed it, what they hold until the app is next
-/// opened, what no source settles, under which another path is likely, which of them do not select its cell, and
-/// which of the cell's paths they made the same as this one (`alike`).
+/// opened, what no source settles, under which another path is likely, which of them do not select its cell, which
+/// apply beyond what their sources saw, and which of the cell's paths they made the same as this one (`alike`).
 struct ExplainJSON {
     let matrix: Matrix
     /// The ids of the conditions the query named: only with some are their fields written.
     let conditions: [String]
+    /// Those of them that apply beyond what their sources saw (`"extrapolated": true`).
+    var extrapolated: [String] {
+        conditions.filter { id in matrix.spec.conditions.contains { $0.id == id && $0.extrapolated } }
+    }
     /// The view whose reading of each note is written beside the ids (`noteTexts`), if asked for.
     let notes: ExplainView?
 
@@ -44,6 +48,7 @@ struct ExplainJSON {
         if !conditions.isEmpty {
             if paths != nil {
                 fields.append(("notApplying", .array(conditions.filter { !matrix.applies($0, to: outcome) }.map { .string($0) })))
+                fields.append(("extrapolatedConditions", .array(extrapolated.map { .string($0) })))
             }
             fields.append(("changedBy", .array(outcome.changedBy.map { .string($0) })))
             fields.append(("held", .array(outcome.held.map(call))))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import PushMatrix
 @testable import PushMatrixSpec
 
 /// What a report saw bounds what the current spec rests on it: a path, every tap of it included, and a condition
@@ -48,5 +49,21 @@ final class ScopeTests: XCTestCase {
             ])
         let unscoped = try currentSpecErrors(replacing: ",\n      \"saw\": {\n        " + seen, with: "")
         XCTAssertEqual(unscoped, ["condition 'beforeFirstUnlock' cites a report: say what its sources saw in \"saw\""])
+    }
+
+    /// `explain --condition` gives an extrapolated condition's reason under it, in both languages, and names it in the
+    /// JSON; a condition within its sources gets no reason.
+    func testExplainSaysWhereAConditionGoesBeyondItsSources() throws {
+        let arguments = [
+            "explain", "--spec", Fixtures.currentSpec, "--content-available", "--setup", "appDelegate", "--state", "background",
+            "--condition", "lowPowerMode", "--condition", "permissionDenied",
+        ]
+        let english = Command.run(arguments).stdout
+        XCTAssertEqual(english.components(separatedBy: "\nExtrapolated: Applied to scene and SwiftUI apps as well.").count, 2, english)
+        let japanese = Command.run(arguments + ["--lang", "ja"]).stdout
+        XCTAssertEqual(japanese.components(separatedBy: "\n類推した点：シーンを使うアプリと SwiftUI のアプリにも当てはめています。").count, 2, japanese)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(Command.run(arguments + ["--json"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(json.first?["extrapolatedConditions"] as? [String], ["lowPowerMode"])
     }
 }
