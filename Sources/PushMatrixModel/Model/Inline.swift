@@ -1,6 +1,6 @@
 /// Inline text: plain text with code spans; each output format renders it (Markdown: `code`, HTML: <code>code</code>).
-public struct Inline: Sendable, Equatable {
-    public enum Segment: Sendable, Equatable {
+public struct Inline: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         case text(String)
         case code(String)
 

@@ -109,8 +109,7 @@ struct DocsView {
 
     /// The sources of these ids, each once, in order of first mention.
     package func sources(_ ids: [String]) -> TemplateValue {
-        var seen = Set<String>()
-        return .list(ids.filter { seen.insert($0).inserted }.map { source(matrix.sources[$0]!) })
+        .list(ids.uniqued().map { source(matrix.sources[$0]!) })
     }
 
     /// A source as the source partials read it; `detailed: false` leaves its caveat, evidence and address to the

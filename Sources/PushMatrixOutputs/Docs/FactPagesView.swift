@@ -128,11 +128,8 @@ extension DocsView {
         }
         return .list(
             sites.map { site in
-                var told: [Inline] = []
-                for way in ways[site]! {
-                    let words = tell([way.appState], way.tap, lacking[site]![way]!.first)
-                    if !told.contains(words) { told.append(words) }  // two ways may differ in name only
-                }
+                // Two ways may differ in name only.
+                let told = ways[site]!.map { way in tell([way.appState], way.tap, lacking[site]![way]!.first) }.uniqued()
                 return .object([
                     "setup": .inline(book.name(matrix.setups[site.setup]!.name)),
                     "state": .inline(site.state.flatMap { matrix.handlerStates[$0] }.map { .code($0.swift) } ?? Inline([])),

@@ -43,20 +43,13 @@ struct ClassifierEmitter {
     /// Each scenario whose tap brings the notification in one call only, a launch, as an `Answering`, once each.
     private func answering() -> [String] {
         let launches = Set(view.spec.handlers.filter(\.launchesApp).map(\.id))
-        var entries: [String] = []
-        var seen: Set<String> = []
-        for scenario in view.matrix.scenarios {
+        return view.matrix.scenarios.compactMap { scenario in
             let taps = scenario.steps.filter { !$0.event.isDelivery && $0.bringsNotification }
-            guard taps.count == 1, launches.contains(taps[0].handler) else { continue }
-            let entry =
-                "Answering(setup: .\(scenario.setup), launch: .\(taps[0].handler), "
+            guard taps.count == 1, launches.contains(taps[0].handler) else { return nil }
+            return "Answering(setup: .\(scenario.setup), launch: .\(taps[0].handler), "
                 + "payload: PushPayload(\(view.payloadArguments(scenario.payload))), "
                 + "missing: \(SwiftView.setLiteral(scenario.missing)), eitherWay: \(SwiftView.setLiteral(scenario.eitherWay)))"
-            if seen.insert(entry).inserted {
-                entries.append(entry)
-            }
-        }
-        return entries
+        }.uniqued()
     }
 
     /// A case per call site: the cells that lead there as comments, then its classification.
