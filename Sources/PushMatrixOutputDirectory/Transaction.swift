@@ -248,19 +248,16 @@ struct Transaction: Equatable {
         do {
             try rollBack(in: writer, madeFolders: madeFolders)
         } catch {
-            let stuck = Diagnostic(
-                file: writer.location(error.path), location: nil, message: error.problem + unfinished)
+            let stuck = Diagnostic(file: writer.location(error.path), location: nil, message: error.problem + unfinished)
             throw DiagnosticsError([failed, stuck])
         }
-        var diagnostics: [Diagnostic] = []
-        if recovering {
-            let outcome = "; an earlier run's unfinished update was rolled back, and the output is as it was before it"
-            let message = stop.problem + outcome
-            diagnostics.append(Diagnostic(file: failed.file, location: nil, message: message, severity: .warning))
-        } else {
-            let message = stop.problem + "; the update was rolled back, and the output is as it was"
-            diagnostics.append(Diagnostic(file: failed.file, location: nil, message: message))
-        }
+        let outcome =
+            recovering
+            ? "; an earlier run's unfinished update was rolled back, and the output is as it was before it"
+            : "; the update was rolled back, and the output is as it was"
+        var diagnostics = [
+            Diagnostic(file: failed.file, location: nil, message: stop.problem + outcome, severity: recovering ? .warning : .error)
+        ]
         do {
             try Self.clear(in: writer)
         } catch {
