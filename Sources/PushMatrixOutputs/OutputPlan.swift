@@ -51,7 +51,7 @@ package enum OutputPlan {
         case groups
         case payloads
         case languages
-        case specFiles(SwiftFiles.Part)
+        case specFiles(KeyPath<SwiftFiles, [SwiftFiles.File]> & Sendable)
         case skeleton
     }
 
@@ -148,12 +148,12 @@ package enum OutputPlan {
         Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .one, .module),
         Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .one, .module),
         Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .one, .module),
-        Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.sources), .module),
+        Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.sources), .module),
         Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
         Row("\(sources)/Skeleton/PushAppDelegate+Routing.swift", "swift/SkeletonRouting.swift", .plain, .swift, .skeleton, .module),
         Row("\(testSupport)/Scenarios.swift", "swift/TestSupport/Scenarios.swift", .plain, .swift, .one, .module),
         Row("\(testSupport)/ConformanceCheck.swift", "swift/TestSupport/ConformanceCheck.swift", .plain, .swift, .one, .module),
-        Row("\(testSupport)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.testSupport), .module),
+        Row("\(testSupport)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.testSupport), .module),
         Row(
             "\(testSupport)/PushAppDelegateUnderTest.swift", "swift/TestSupport/PushAppDelegateUnderTest.swift", .plain, .swift,
             .skeleton, .module),
@@ -164,7 +164,7 @@ package enum OutputPlan {
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .plain, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/Tags.swift", nil, .testTags, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .plain, .swift, .one, .generate),
-        Row("\(tests)/{{file}}", "{{template}}", .plain, .swift, .specFiles(.tests), .generate),
+        Row("\(tests)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.tests), .generate),
         Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.xctest)),
         Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.swiftTesting)),
         Row("\(tests)/SequenceConformanceTests.swift", nil, .sequenceSuite, .swift, .one, .tests(.xctest)),
@@ -177,7 +177,7 @@ package enum OutputPlan {
         Row("Probe/Shared/ProbeWords.swift", "swift/probe/ProbeWords.swift", .plain, .swift, .one, .fieldKit),
         Row("Probe/Shared/ProbeScreen.swift", "swift/probe/ProbeScreen.swift", .plain, .swift, .one, .fieldKit),
         Row("Probe/Shared/ProbeSpec.swift", nil, .probe, .swift, .one, .fieldKit),
-        Row("Probe/{{file}}", "{{template}}", .plain, .swift, .specFiles(.probe), .fieldKit),
+        Row("Probe/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.probe), .fieldKit),
         Row(
             "Runbook/{{language}}/runbook.md", "fieldkit/runbook.{{language}}.md", .runbook, .markdown, .languages, .fieldKit,
             fallback: "fieldkit/runbook.en.md"),

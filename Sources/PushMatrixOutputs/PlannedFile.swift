@@ -126,7 +126,7 @@ extension OutputPlan {
         case .languages:
             return spec.languages.map { file(["language": $0.id], .language($0.id)) }
         case .specFiles(let part):
-            return spec.swiftFilesOrDefault[part].map { file(["file": $0.file, "template": $0.template], .none) }
+            return spec.swiftFilesOrDefault[keyPath: part].map { file(["file": $0.file, "template": $0.template], .none) }
         }
     }
 }

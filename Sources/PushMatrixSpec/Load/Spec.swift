@@ -454,18 +454,6 @@ public struct SwiftFiles: Sendable {
         self.tests = tests
         self.probe = probe
     }
-
-    /// The module's sources, the test-support module's, the suite's own files, the field kit's probe app.
-    public enum Part: Sendable { case sources, testSupport, tests, probe }
-
-    package subscript(part: Part) -> [File] {
-        switch part {
-        case .sources: return sources
-        case .testSupport: return testSupport
-        case .tests: return tests
-        case .probe: return probe
-        }
-    }
 }
 
 /// A page on setting an app up, section by section, each citing its sources.
