@@ -116,15 +116,16 @@ public struct Phrasebook {
         let keys = matrix.spec.payloadKeys.indices
         let fixed = keys.filter { cube.mask & (1 << UInt64($0)) != 0 }
         let free = keys.filter { cube.mask & (1 << UInt64($0)) == 0 }
-        let told = fixed.map { key in
-            phrase(
-                "keyValue",
-                ["key": name(matrix.spec.payloadKeys[key].name), "value": phrase(cube.bits & (1 << UInt64(key)) != 0 ? "set" : "notSet")])
-        }
+        let told = fixed.map { keyValue(matrix.spec.payloadKeys[$0], set: cube.bits & (1 << UInt64($0)) != 0) }
         let either =
             free.isEmpty
             ? [] : [phrase("eitherWay", ["keys": join(free.map { name(matrix.spec.payloadKeys[$0].name) }, with: "keySeparator")])]
         return join([join(told, with: "keySeparator")] + either, with: "listSeparator")
+    }
+
+    /// A payload key, set or not, in the language's words.
+    private func keyValue(_ key: PayloadKey, set: Bool) -> Inline {
+        phrase("keyValue", ["key": name(key.name), "value": phrase(set ? "set" : "notSet")])
     }
 
     /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
@@ -132,10 +133,7 @@ public struct Phrasebook {
 
     /// Cells in words: their payload keys, setups and app states, or every cell.
     package func selection(_ cells: CellSelection) -> Inline {
-        let keys = cells.payload.map { key, set in
-            phrase(
-                "keyValue", ["key": name(matrix.spec.payloadKeys.first { $0.id == key.id }!.name), "value": phrase(set ? "set" : "notSet")])
-        }
+        let keys = cells.payload.map { key, set in keyValue(matrix.spec.payloadKeys.first { $0.id == key.id }!, set: set) }
         let setups = (cells.setups ?? []).map { name(matrix.setups[$0.id]!.name) }
         let states = (cells.appStates ?? []).map { name(matrix.appStates[$0.id]!.name) }
         let parts = ([join(keys, with: "keySeparator")] + [setups, states].map { list($0, lastSeparator: "tapSeparator") })
@@ -208,12 +206,7 @@ public struct Phrasebook {
         // Each key's two readings are filled once; a payload picks one of each.
         let readings =
             cache.keyReadings
-            ?? matrix.spec.payloadKeys.map { key in
-                (
-                    set: phrase("keyValue", ["key": name(key.name), "value": phrase("set")]),
-                    notSet: phrase("keyValue", ["key": name(key.name), "value": phrase("notSet")])
-                )
-            }
+            ?? matrix.spec.payloadKeys.map { key in (set: keyValue(key, set: true), notSet: keyValue(key, set: false)) }
         cache.keyReadings = readings
         let made = join(readings.indices.map { payload.isSet($0) ? readings[$0].set : readings[$0].notSet }, with: "keySeparator")
         cache.payloads[payload] = made
