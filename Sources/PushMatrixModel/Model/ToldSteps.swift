@@ -32,30 +32,22 @@ extension Phrasebook {
 
     /// Everything the steps are made from, as ids (which hold only letters, digits and '_').
     private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
-        var key = notificationCenter ? "n" : "-"
-        func add(_ calls: [Call]) {
-            for call in calls {
-                key += call.handler.id + "/" + (call.state?.id ?? "") + (call.bringsNotification ? "" : "!")
-                for note in call.notes { key += "," + note.id }
-                key += ";"
-            }
+        func told(_ calls: [Call]) -> String {
+            calls.map { call in
+                call.handler.id + "/" + (call.state?.id ?? "") + (call.bringsNotification ? "" : "!")
+                    + call.notes.map { "," + $0.id }.joined() + ";"
+            }.joined()
         }
-        add(onDelivery)
-        for (tap, calls) in taps {
-            key += "|" + tap + ":"
-            add(calls)
-        }
-        return key
+        return (notificationCenter ? "n" : "-") + told(onDelivery) + taps.map { "|" + $0.tap + ":" + told($0.calls) }.joined()
     }
 
     /// A later path's steps, told by what it does differently: its delivery calls where stated (even when none), then
     /// the taps it names.
     public func pathSteps(onDelivery: [Call]?, taps: [(tap: String, calls: [Call])]) -> [ToldStep] {
-        var steps: [ToldStep] = []
-        if let onDelivery {
-            steps += onDelivery.isEmpty ? [ToldStep(text: phrase("pathDeliversNothing"))] : deliverySteps(onDelivery, conditional: false)
+        let delivery = onDelivery.map { calls in
+            calls.isEmpty ? [ToldStep(text: phrase("pathDeliversNothing"))] : deliverySteps(calls, conditional: false)
         }
-        return steps + tapSteps(taps)
+        return (delivery ?? []) + tapSteps(taps)
     }
 
     /// The same, for a later path (as a cell, from `Cell.allPaths`) and what `differs` names.
