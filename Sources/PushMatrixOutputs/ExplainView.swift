@@ -36,7 +36,7 @@ package struct ExplainView {
                         "name": .inline(book.name(condition.name)),
                         "text": .inline(applies ? text : book.phrase("conditionNotApplying", ["cells": book.selection(of: condition)])),
                         "sources": .list(applies && !compact ? condition.sources.map { .inline(source($0.id)) } : []),
-                        "beyond": applies && !compact ? beyond(condition) : .inline(Inline([])),
+                        "beyond": .inline(applies && !compact ? beyond(condition.extrapolated, condition.saw) ?? Inline([]) : Inline([])),
                     ])
                 }),
             "outcomes": .list(
@@ -120,10 +120,10 @@ package struct ExplainView {
             })
     }
 
-    /// Why an extrapolated condition applies beyond what its sources saw; empty for one within them.
-    private func beyond(_ condition: Condition) -> TemplateValue {
-        guard condition.extrapolated, let reason = condition.saw?.beyond else { return .inline(Inline([])) }
-        return .inline(book.phrase("extrapolatedBecause", ["reason": book.text(reason)]))
+    /// Why an extrapolated condition or path applies beyond what its sources saw (`saw`); nil for one within them.
+    private func beyond(_ extrapolated: Bool, _ saw: Scope?) -> Inline? {
+        guard extrapolated, let reason = saw?.beyond else { return nil }
+        return book.phrase("extrapolatedBecause", ["reason": book.text(reason)])
     }
 
     /// What the query's conditions did to one path: which changed it, the calls they hold until the app is next opened,
@@ -142,9 +142,7 @@ package struct ExplainView {
             path.held.isEmpty ? nil : book.phrase("conditionHeld", ["calls": book.calls(path.held)]),
             path.unsettled.isEmpty ? nil : book.phrase("conditionUnsettled", ["calls": book.calls(path.unsettled)]),
             path.unlikelyUnder.isEmpty ? nil : book.phrase("conditionUnlikely", ["conditions": names(path.unlikelyUnder)]),
-            book.matrix.sources[path.source]!.saw?.beyond.flatMap {
-                path.extrapolated ? book.phrase("extrapolatedBecause", ["reason": book.text($0)]) : nil
-            },
+            beyond(path.extrapolated, book.matrix.sources[path.source]!.saw),
         ]
         return .list(lines.compactMap { $0.map { .inline($0) } })
     }
