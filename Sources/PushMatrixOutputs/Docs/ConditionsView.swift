@@ -13,10 +13,7 @@ extension DocsView {
             "conditions": .list(
                 spec.conditions.enumerated().map { number, condition in
                     let changes = conditionChanges.compactMap { $0.first { $0.condition == condition.id }?.paths }
-                    return .object([
-                        "id": .verbatim(Anchors.condition(condition.id)), "mark": .inline(mark(number)),
-                        "name": .inline(book.name(condition.name)),
-                        "text": .inline(Self.spans(book.text(condition.text))),
+                    return conditionFields(number, condition).merging([
                         "howToSet": .inline(Self.spans(book.text(condition.howToSet))),
                         "selects": .inline(book.selection(of: condition)),
                         "saw": .inline(condition.saw.map(scope) ?? Inline([])),
@@ -61,14 +58,14 @@ extension DocsView {
     }
 
     /// Every condition with its mark and anchor, and what it is for the DocC article on the matrix.
-    var conditionList: TemplateValue {
-        .list(
-            spec.conditions.enumerated().map { number, condition in
-                .object([
-                    "mark": .inline(mark(number)), "id": .verbatim(Anchors.condition(condition.id)),
-                    "name": .inline(book.name(condition.name)), "text": .inline(Self.spans(book.text(condition.text))),
-                ])
-            })
+    var conditionList: TemplateValue { .list(spec.conditions.enumerated().map { .object(conditionFields($0, $1)) }) }
+
+    /// A condition's mark, anchor, name and text, which every list of conditions shows.
+    private func conditionFields(_ number: Int, _ condition: Condition) -> TemplateFields {
+        [
+            "mark": .inline(mark(number)), "id": .verbatim(Anchors.condition(condition.id)),
+            "name": .inline(book.name(condition.name)), "text": .inline(Self.spans(book.text(condition.text))),
+        ]
     }
 }
 
