@@ -112,12 +112,8 @@ package struct FieldLog {
         let keys = matrix.payloadKeyIds
         let payload = reader.object("payload").map { members -> Payload? in
             guard Set(members.map(\.key)) == Set(keys), members.count == keys.count else { return nil }
-            var flags: [String: Bool] = [:]
-            for member in members {
-                guard case .bool(let set) = member.value.value else { return nil }
-                flags[member.key] = set
-            }
-            return Payload(flags, keys: keys)
+            let flags = members.compactMap { member in if case .bool(let set) = member.value.value { (member.key, set) } else { nil } }
+            return flags.count == members.count ? Payload(Dictionary(uniqueKeysWithValues: flags), keys: keys) : nil
         }
         let setupKey =
             reader.node[spec.naming.label] == nil && reader.node[OlderNames.fieldLogSetupKey] != nil
