@@ -372,11 +372,7 @@ private struct Parser {
 
     func isWordByte(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x5F }
 
-    func wordEnd(from start: Int) -> Int {
-        var end = start
-        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-        return end
-    }
+    func wordEnd(from start: Int) -> Int { bytes[start...].firstIndex { !isWordByte($0) } ?? bytes.count }
 
     func abbreviated(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
 
