@@ -146,7 +146,8 @@ struct SwiftPrinter {
         let closing = line.hasSuffix(",") ? ")," : ")"
         let arguments = line[line.index(after: open)...].dropLast(closing.count)
         let width = Self.lineLength - column - Self.indentWidth
-        var lines = Self.packed(Self.arguments(arguments), width: width)
+        // Split at each ", " by bytes (empty pieces left out): an ASCII separator ends whole characters.
+        var lines = Self.packed(arguments.utf8.split(separator: ", ".utf8).map { String(decoding: $0, as: UTF8.self) }, width: width)
         let last = lines.removeLast()
         let closesLastLine = last.count + closing.count <= width
         indented { out in
@@ -179,11 +180,6 @@ struct SwiftPrinter {
         }
         lines.append(current)
         return lines
-    }
-
-    /// `text` split at each ", " (empty pieces left out), by bytes: an ASCII separator ends whole characters.
-    private static func arguments(_ text: Substring) -> [String] {
-        text.utf8.split(separator: ", ".utf8).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `head` followed by `call`, as swift-format lays out an initializer that ends a declaration: on one line
