@@ -151,8 +151,7 @@ package enum FileSystem {
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex {
             made = try createDirectories(String(path[..<slash]))
         }
-        if mkdir(path, 0o755) == 0 { return made + [path] }
-        guard errno == EEXIST else { throw .current(at: path) }
+        if try makeDirectory(path) { return made + [path] }
         guard kind(path) == .directory else { throw .notADirectory(path) }
         return made
     }
@@ -169,12 +168,11 @@ package enum FileSystem {
         var made: [String] = []
         for component in relative.split(separator: "/") {
             current = join(current, component)
-            if mkdir(current, 0o755) == 0 {
+            if try makeDirectory(current) {
                 made.append(current)
-                continue
+            } else if kind(current) != .directory {
+                throw .notADirectory(current)
             }
-            guard errno == EEXIST else { throw .current(at: current) }
-            guard kind(current) == .directory else { throw .notADirectory(current) }
         }
         return made
     }
