@@ -10,18 +10,14 @@ struct DimensionsEmitter {
 
     func file() -> [UInt8] {
         var out = SwiftPrinter.generatedFile()
-        printEnum(
-            "PushSetup", doc: ["The APIs an app can set notifications up with."],
-            cases: spec.setups.map { ($0.id, view.comments.text($0.description)) }, &out)
-        out.blankLine()
-        printEnum(
-            "PushAppState", doc: ["Where the app is when a push arrives."],
-            cases: spec.appStates.map { ($0.id, view.comments.text($0.description)) }, &out)
-        out.blankLine()
-        printEnum(
-            "PushHandlerState", doc: ["`UIApplication.State` while a handler runs."],
-            cases: spec.handlerStates.map { ($0.id, view.comments.text($0.description)) }, &out)
-        out.blankLine()
+        for (name, doc, cases) in [
+            ("PushSetup", "The APIs an app can set notifications up with.", spec.setups.map { ($0.id, $0.description) }),
+            ("PushAppState", "Where the app is when a push arrives.", spec.appStates.map { ($0.id, $0.description) }),
+            ("PushHandlerState", "`UIApplication.State` while a handler runs.", spec.handlerStates.map { ($0.id, $0.description) }),
+        ] {
+            printEnum(name, doc: [doc], cases: cases.map { ($0, view.comments.text($1)) }, &out)
+            out.blankLine()
+        }
         printHandler(&out)
         printPermissionStatus(&out)
         out.blankLine()
