@@ -18,11 +18,7 @@ package struct Observation {
         package var runs: [FieldLog.Run]
 
         /// The distinct call sequences observed, in the order first seen.
-        package var observed: [[FieldLog.Call]] {
-            var seen: [[FieldLog.Call]] = []
-            for run in runs where !seen.contains(run.calls) { seen.append(run.calls) }
-            return seen
-        }
+        package var observed: [[FieldLog.Call]] { runs.grouped(by: \.calls).map(\.key) }
 
         /// The runs that made `calls`.
         package func runs(making calls: [FieldLog.Call]) -> [FieldLog.Run] { runs.filter { $0.calls == calls } }
