@@ -65,10 +65,7 @@ struct SuiteEmitter {
 
     /// Swift Testing's `Tags.swift`: a tag per setup and app state; an id both have is declared once.
     func tagsFile() -> [UInt8] {
-        var tags: [String] = []
-        for id in view.spec.setups.map(\.id) + view.spec.appStates.map(\.id) where !tags.contains(id) {
-            tags.append(id)
-        }
+        let tags = (view.spec.setups.map(\.id) + view.spec.appStates.map(\.id)).uniqued()
         var out = SwiftPrinter.generatedFile(importing: [framework.module])
         out.docComment(["Every test is tagged with its setup and app state, to run a slice in Xcode."])
         out.block("extension Tag {") { out in
