@@ -28,17 +28,9 @@ public struct OutputWriter: Sendable {
 
     /// A manifest without the lines of what it remembers: those of its header, before the `digest` line, but `input`.
     static func forgetting(_ manifest: [UInt8]) -> [ArraySlice<UInt8>] {
-        var header = true
-        var kept: [ArraySlice<UInt8>] = []
-        for line in manifest.split(separator: UInt8(ascii: "\n")) {
-            if line.starts(with: "digest ".utf8) {
-                header = false
-            }
-            if !header || line.starts(with: "input ".utf8) {
-                kept.append(line)
-            }
-        }
-        return kept
+        let lines = manifest.split(separator: UInt8(ascii: "\n"))
+        let digest = lines.firstIndex { $0.starts(with: "digest ".utf8) } ?? lines.endIndex
+        return lines[..<digest].filter { $0.starts(with: "input ".utf8) } + lines[digest...]
     }
 
     /// A file is the user's when the manifest does not list it, its digest is of an unknown kind, or its text outside
