@@ -225,15 +225,11 @@ private struct Parser {
         while pos < bytes.count {
             let b = bytes[pos]
             if b == .quote {
-                let result: String
-                if hasEscapes {
-                    scratch.append(contentsOf: bytes[runStart..<pos])
-                    result = String(decoding: scratch, as: UTF8.self)
-                } else {
-                    result = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<pos]), as: UTF8.self)
-                }
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<pos])
                 pos += 1
-                return result
+                guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
+                scratch.append(contentsOf: run)
+                return String(decoding: scratch, as: UTF8.self)
             } else if b == .backslash {
                 if !hasEscapes { scratch.removeAll(keepingCapacity: true) }
                 scratch.append(contentsOf: bytes[runStart..<pos])
