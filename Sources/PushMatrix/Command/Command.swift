@@ -41,14 +41,10 @@ public enum Command {
             case "field-kit": try fieldKit(rest, &result, interruptions: interruptions)
             case "specs": try specs(rest, &result)
             case "templates": try templates(rest, &result)
+            case "help" where rest.isEmpty, "--help", "-h": result.stdout = Help.main
             case "help":
-                guard let topic = rest.first else {
-                    result.stdout = Help.main
-                    break
-                }
-                guard let text = help(topic, spec: nil) else { throw Arguments.UsageError(message: "no help for '\(topic)'") }
+                guard let text = help(rest[0], spec: nil) else { throw Arguments.UsageError(message: "no help for '\(rest[0])'") }
                 result.stdout = text
-            case "--help", "-h": result.stdout = Help.main
             case "--version": result.stdout = "pushmatrix \(version)\n"
             default: throw Arguments.UsageError(message: "unknown command '\(command)'" + Suggestion.didYouMean(command, in: commands))
             }
