@@ -1,8 +1,7 @@
 /// Every text in the spec, with the placeholders it may use besides the spec's symbols.
 enum SpecTexts {
     package static func all(in spec: Spec) -> [(text: LocalizedText, placeholders: Set<String>, mayBeBlank: Bool)] {
-        var texts: [LocalizedText] = []
-        texts += spec.sources.flatMap {
+        var texts = spec.sources.flatMap {
             [$0.title, $0.caveat, $0.platforms] + $0.references + [$0.saw?.beyond, $0.short].compactMap { $0 }
         }
         texts += spec.sources.flatMap { [$0.device, $0.os].compactMap { $0 } }
