@@ -19,7 +19,13 @@ struct DimensionsEmitter {
             out.blankLine()
         }
         printHandler(&out)
-        printPermissionStatus(&out)
+        // The permission statuses, when the spec has them.
+        if let statuses = spec.permission?.statuses {
+            out.blankLine()
+            printEnum(
+                "PushPermissionStatus", doc: ["Whether the user lets the app show notifications, as the app should act on it."],
+                cases: statuses.map { ($0.id, view.comments.text($0.meaning)) }, &out)
+        }
         out.blankLine()
         printTap(&out)
         out.blankLine()
@@ -90,17 +96,6 @@ struct DimensionsEmitter {
                 out.lines(spec.handlers.map { handler in "case .\(handler.id): return \(value(handler))" })
             }
         }
-    }
-
-    /// The permission statuses, when the spec has them.
-    private func printPermissionStatus(_ out: inout SwiftPrinter) {
-        guard let statuses = spec.permission?.statuses else {
-            return
-        }
-        out.blankLine()
-        printEnum(
-            "PushPermissionStatus", doc: ["Whether the user lets the app show notifications, as the app should act on it."],
-            cases: statuses.map { ($0.id, view.comments.text($0.meaning)) }, &out)
     }
 
     private func printTap(_ out: inout SwiftPrinter) {
