@@ -41,10 +41,8 @@ extension OutputPlan {
     /// for the run name, and any other template a holding row names outright. Partials and the spec's own Swift files
     /// count for every run.
     package static func templates(for run: Job, rows: [Row] = rows) -> [String] {
-        let holding = rows.filter { $0.when.holds(for: run) }
-        let other = rows.filter { !$0.when.holds(for: run) }
-        let used = TemplateNames(holding)
-        let unused = TemplateNames(other)
+        let used = TemplateNames(rows.filter { $0.when.holds(for: run) })
+        let unused = TemplateNames(rows.filter { !$0.when.holds(for: run) })
         let builtIn = TemplateLibrary.paths.filter { !unused.match($0) || used.match($0) }
         return builtIn + used.fixed.subtracting(builtIn).sorted()
     }
@@ -61,16 +59,12 @@ extension OutputPlan {
             let names = rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }
             fixed = Set(names.filter { Placeholders.names($0).isEmpty })
             patterns = names.filter { !Placeholders.names($0).isEmpty && $0 != "{{template}}" }.map { pattern in
-                var literals = [""]
-                for piece in Placeholders.pieces(pattern) {
+                Placeholders.pieces(pattern).reduce(into: [""]) { literals, piece in
                     switch piece {
-                    case .literal(let text):
-                        literals[literals.count - 1] = text
-                    case .name:
-                        literals.append("")
+                    case .literal(let text): literals[literals.count - 1] = text
+                    case .name: literals.append("")
                     }
                 }
-                return literals
             }
         }
 
