@@ -133,10 +133,7 @@ package enum OutputPlan {
 
     /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
     package static func markdownPage(_ page: String, language: String) -> String {
-        let row = rows.first { row in
-            guard case .pages = row.range else { return false }
-            return row.format == .markdown
-        }!
+        let row = rows.first { row in if case .pages = row.range { row.format == .markdown } else { false } }!
         return Placeholders.filled(row.path, ["language": language, "page": page])
     }
 
