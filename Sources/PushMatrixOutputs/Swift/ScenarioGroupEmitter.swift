@@ -53,8 +53,7 @@ struct ScenarioGroupEmitter {
 
     /// The rows of every scenario: its own, then a row per step.
     private func rows() -> [String] {
-        var rows: [String] = []
-        for (position, scenario) in group.scenarios.enumerated() {
+        group.scenarios.enumerated().flatMap { position, scenario in
             let words: [String?] = [
                 group.names[position] + ":",
                 scenario.setup,
@@ -66,10 +65,8 @@ struct ScenarioGroupEmitter {
                 scenario.ignored ? "ignored" : nil,
                 Self.field("under", scenario.under),
             ]
-            rows.append(words.compactMap { $0 }.joined(separator: " "))
-            rows += scenario.steps.map(Self.stepRow)
+            return [words.compactMap { $0 }.joined(separator: " ")] + scenario.steps.map(Self.stepRow)
         }
-        return rows
     }
 
     /// `name=` and the ids, comma-separated; nil for none.
