@@ -170,9 +170,7 @@ struct Validator {
         }
         references.resolve(spec.appStates.flatMap(\.notes), references.notes, "note")
         let conditional = Set(spec.notes.filter { $0.onlyWithAPNsKeys != nil }.map(\.id))
-        for appState in spec.appStates {
-            misplacedConditions(appState.notes, conditional)
-        }
+        misplacedConditions(spec.appStates.flatMap(\.notes), conditional)
         references.resolve(spec.taps.flatMap(\.requires), references.payloadKeys, "payload key")
         return conditional
     }
