@@ -73,10 +73,8 @@ extension Matrix {
 
     /// The same calls, by ids (not where the spec wrote them): handlers, states and notes.
     private static func same(_ a: [Call], _ b: [Call]) -> Bool {
-        a.count == b.count
-            && zip(a, b).allSatisfy { x, y in
-                x.handler.id == y.handler.id && x.state?.id == y.state?.id
-                    && x.notes.count == y.notes.count && zip(x.notes, y.notes).allSatisfy { $0.id == $1.id }
-            }
+        a.elementsEqual(b) { x, y in
+            x.handler.id == y.handler.id && x.state?.id == y.state?.id && x.notes.elementsEqual(y.notes) { $0.id == $1.id }
+        }
     }
 }
