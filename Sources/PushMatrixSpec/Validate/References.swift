@@ -67,9 +67,7 @@ struct References {
         }
         // Cells mostly name every key once, in the spec's order: one comparison a key shows it,
         // where looking each key up in the list would cost time growing with the square of the keys.
-        if distinctKeys && address.payload.count == payloadKeys.count
-            && payloadKeys.indices.allSatisfy({ address.payload[$0].key.id == payloadKeys[$0] })
-        {
+        if distinctKeys && address.payload.elementsEqual(payloadKeys, by: { $0.key.id == $1 }) {
             return
         }
         var seen = Set<String>()
