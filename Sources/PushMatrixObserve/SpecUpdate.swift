@@ -42,10 +42,8 @@ package struct SpecUpdate {
         }
         // A change that breaks a rule of the spec is left out and reported, and the rest validated again.
         while true {
-            var sources: [(id: String, json: JSONOutput)] = []
-            for index in changes.keys.sorted() where !sources.contains(where: { $0.id == changes[index]!.source.id }) {
-                sources.append(changes[index]!.source)
-            }
+            // Each cited source once, in the order of the cells that first cite it.
+            let sources = changes.keys.sorted().map { changes[$0]!.source }.grouped(by: \.id).map(\.members[0])
             var document = Self.output(root)
             document = Self.replacing(document, "sources", .array(Self.items(root["sources"]).map(Self.output) + sources.map(\.json)))
             document = Self.replacing(
