@@ -1,5 +1,6 @@
 import PushMatrixModel
 import PushMatrixSpec
+import PushMatrixSupport
 
 /// The view model of `explain`'s human-readable output.
 package struct ExplainView {
@@ -101,9 +102,8 @@ package struct ExplainView {
                             }
                         }
                     }
-                    let told = lines.map(\.line.plainText).uniqued().map { text in
-                        let these = lines.filter { $0.line.plainText == text }
-                        return these[0].line + .text(book.glue["detail"]!) + book.condition(these.map(\.payload))
+                    let told = lines.grouped(by: \.line.plainText).map { _, these in
+                        these[0].line + .text(book.glue["detail"]!) + book.condition(these.map(\.payload))
                     }
                     return .object([
                         "setup": .inline(book.name(matrix.setups[cell[0]]!.name)),
