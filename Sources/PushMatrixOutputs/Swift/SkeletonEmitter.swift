@@ -83,11 +83,8 @@ struct SkeletonEmitter {
         }
         out.blankLine()
         out.block("extension PushUIKitSystem {") { out in
-            for (index, way) in ways.enumerated() {
+            out.separated(ways) { out, way in
                 let function = Self.permissionFunctions[way.setup.id]!
-                if index > 0 {
-                    out.blankLine()
-                }
                 if function.subject == nil {
                     out.docComment([
                         "iOS 8/9 report no types both before the prompt and after a refusal; whether the app has",

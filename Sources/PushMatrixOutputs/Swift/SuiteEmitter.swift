@@ -94,10 +94,7 @@ struct SuiteEmitter {
 
     /// XCTest methods, a blank line apart: `summary` as each doc comment, then `assertConforms` on `conforming`.
     private func printXCTests(_ tests: [(name: String, summary: String, conforming: String)], _ out: inout SwiftPrinter) {
-        for (index, test) in tests.enumerated() {
-            if index > 0 {
-                out.blankLine()
-            }
+        out.separated(tests) { out, test in
             out.docComment([test.summary])
             out.block("func test_\(test.name)() {") { out in
                 out.call("assertConforms(\(test.conforming))")
@@ -109,11 +106,8 @@ struct SuiteEmitter {
     /// conditions make.
     private func printTestingTests(of group: SwiftView.Group, _ out: inout SwiftPrinter) {
         let cells = zip(group.scenarios.prefix(group.ownCount), group.names).grouped { [$0.0.setup, $0.0.appState] }
-        for (index, cell) in cells.enumerated() {
+        out.separated(cells) { out, cell in
             let (setup, appState) = (cell.key[0], cell.key[1])
-            if index > 0 {
-                out.blankLine()
-            }
             out.print("@Test(")
             out.indented { out in
                 out.print("\"\(setup) · \(appState)\", .tags(.\(setup), .\(appState)),")

@@ -50,6 +50,16 @@ struct SwiftPrinter {
         bytes.append(.newline)
     }
 
+    /// Prints each of `items` with `body`, a blank line between two.
+    mutating func separated<Item>(_ items: some Sequence<Item>, _ body: (inout SwiftPrinter, Item) -> Void) {
+        for (index, item) in items.enumerated() {
+            if index > 0 {
+                blankLine()
+            }
+            body(&self, item)
+        }
+    }
+
     /// What `body` prints, one level deeper.
     mutating func indented(_ body: (inout SwiftPrinter) -> Void) {
         column += Self.indentWidth
