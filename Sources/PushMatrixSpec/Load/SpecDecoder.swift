@@ -384,10 +384,7 @@ enum SpecDecoder {
     private static func swiftFiles(_ reader: NodeReader) -> SwiftFiles {
         func files(_ key: String, optional: Bool = false) -> [SwiftFiles.File] {
             reader.objects(key, optional: optional) { entry in
-                let template = entry.string("template")
-                let file = entry.string("file")
-                guard let template, let file else { return nil }
-                return .init(template: template, file: file, origin: entry.origin)
+                .init(template: entry.required.string("template"), file: entry.required.string("file"), origin: entry.origin)
             }
         }
         return SwiftFiles(
