@@ -61,18 +61,16 @@ package enum Typesetting {
         }
         let end = edge(last, last: true)
         let start = edge(first, last: false)
+        var next = next
         if case .text(var text) = last, text.last == " ", isTight(start) {
             text.removeLast()
             inline.segments[inline.segments.count - 1] = .text(text)
-            inline += next
-            return
-        }
-        if case .text(var text) = first, text.first == " ", isTight(end) {
+        } else if case .text(var text) = first, text.first == " ", isTight(end) {
             text.removeFirst()
-            inline += Inline([.text(text)] + next.segments.dropFirst())
-            return
+            next.segments[0] = .text(text)
+        } else if let end, let start, needsSpace(end, start) {
+            inline.segments.append(.text(" "))
         }
-        if let end, let start, needsSpace(end, start) { inline.segments.append(.text(" ")) }
         inline += next
     }
 
