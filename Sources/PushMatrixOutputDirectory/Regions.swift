@@ -51,13 +51,10 @@ enum Regions {
         var inside: String?
         for line in lines(bytes) {
             if let id = marker(begin, line) {
+                let filled = fill(id)
                 out.append(line)
-                if let lines = fill(id) {
-                    out += lines
-                    inside = id
-                } else {
-                    inside = nil
-                }
+                out += filled ?? []
+                inside = filled == nil ? nil : id  // a region kept as it is goes on line by line
             } else if let id = marker(end, line), id == inside || inside == nil {
                 out.append(line)
                 inside = nil
