@@ -1,5 +1,6 @@
 import PushMatrixJSON
 import PushMatrixSupport
+import Synchronization
 
 /// The front of the pipeline: bytes → JSON → spec → validated spec, or every problem found. The model stage takes it
 /// from there (`Matrix`).
@@ -31,12 +32,20 @@ public enum SpecLoader {
     }
 
     public static func load(bytes: [UInt8], file: String) throws(DiagnosticsError) -> ValidatedSpec {
+        if let known = loaded.withLock({ $0[file] }), known.bytes == bytes { return known.spec }
         let sink = DiagnosticSink(file: file)
         guard let spec = try decode(bytes, sink: sink) else { throw DiagnosticsError(sink.sorted) }
         let cells = Validator.validate(spec, sink: sink)
         if sink.hasErrors { throw DiagnosticsError(sink.sorted) }
-        return ValidatedSpec(spec: spec, cells: cells)
+        let validated = ValidatedSpec(spec: spec, cells: cells)
+        if bytes.count <= rememberedBytes { loaded.withLock { $0[file] = (bytes, validated) } }
+        return validated
     }
+
+    /// The last valid spec each file held, with its bytes: a process that loads the same spec again (the plugin's jobs,
+    /// the commands the tests run in process) validates it once. Only specs up to `rememberedBytes` are kept.
+    private static let loaded = Mutex<[String: (bytes: [UInt8], spec: ValidatedSpec)]>([:])
+    private static let rememberedBytes = 1 << 20
 
     /// The spec as written, or nil with the problems in `sink`. A function of its own so that the JSON tree goes when
     /// it returns: on a large spec the tree takes as much memory as the spec, and the matrix and rendering that come
