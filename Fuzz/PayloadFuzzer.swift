@@ -13,7 +13,7 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let read = try? APNsPayload.read(bytes: bytes, file: "payload.json", matrix: matrix) {
         let outcomes = matrix.explain(ExplainQuery(payload: read.flags, apnsKeys: read.apnsKeys))
-        _ = ExplainView.json(outcomes, matrix: matrix, conditions: false).serialized()
+        _ = ExplainView.json(outcomes, matrix: matrix, conditions: []).serialized()
         for language in matrix.spec.languages {
             let book = Phrasebook(matrix: matrix, language: language.id)
             _ = ExplainView(book: book, without: [], knowsAPNsKeys: true).value(outcomes, spec: "spec")
