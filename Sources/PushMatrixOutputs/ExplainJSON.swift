@@ -10,14 +10,12 @@ struct ExplainJSON {
     let matrix: Matrix
     /// The ids of the conditions the query named: only with some are their fields written.
     let conditions: [String]
-    /// Those of them that apply beyond what their sources saw (`"extrapolated": true`).
-    var extrapolated: [String] {
-        conditions.filter { id in matrix.spec.conditions.contains { $0.id == id && $0.extrapolated } }
-    }
     /// The view whose reading of each note is written beside the ids (`noteTexts`), if asked for.
     let notes: ExplainView?
 
-    func value(_ outcomes: [Outcome]) -> JSONOutput { .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) }) }
+    func value(_ outcomes: [Outcome]) -> JSONOutput {
+        .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) })
+    }
 
     /// An outcome; its later paths (`paths`, nil for a path itself) go under `paths`, each with its calls, number,
     /// source and versions.
@@ -42,13 +40,20 @@ struct ExplainJSON {
             fields.append(("noteTexts", .object(outcome.notes.compactMap { id in notes.note(id).map { (id, .string($0.plainText)) } })))
         }
         fields.append(("source", .object([("id", .string(source.id)), ("kind", .string(source.kind.rawValue))])))
-        if let seenOn = outcome.seenOn { fields.append(("seenOn", .string(seenOn))) }
-        if outcome.extrapolated { fields.append(("extrapolated", .bool(true))) }
-        if let premise = outcome.premise { fields.append(("onlyUnder", .string(premise))) }
+        if let seenOn = outcome.seenOn {
+            fields.append(("seenOn", .string(seenOn)))
+        }
+        if outcome.extrapolated {
+            fields.append(("extrapolated", .bool(true)))
+        }
+        if let premise = outcome.premise {
+            fields.append(("onlyUnder", .string(premise)))
+        }
         if !conditions.isEmpty {
             if paths != nil {
                 fields.append(("notApplying", .array(conditions.filter { !matrix.applies($0, to: outcome) }.map { .string($0) })))
-                fields.append(("extrapolatedConditions", .array(extrapolated.map { .string($0) })))
+                let extrapolated = matrix.spec.conditions.filter { $0.extrapolated && conditions.contains($0.id) }
+                fields.append(("extrapolatedConditions", .array(extrapolated.map { .string($0.id) })))
             }
             fields.append(("changedBy", .array(outcome.changedBy.map { .string($0) })))
             fields.append(("held", .array(outcome.held.map(call))))
@@ -67,8 +72,12 @@ struct ExplainJSON {
     /// A call: its handler, its state if it has one, whether it comes without the notification, and its method.
     private func call(_ call: Call, setup: String) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [("handler", .string(call.handler.id))]
-        if let state = call.state { fields.append(("state", .string(state.id))) }
-        if !call.bringsNotification { fields.append(("withoutNotification", .bool(true))) }
+        if let state = call.state {
+            fields.append(("state", .string(state.id)))
+        }
+        if !call.bringsNotification {
+            fields.append(("withoutNotification", .bool(true)))
+        }
         fields.append(("method", .string(matrix.method(call.handler.id, setup: setup).swift)))
         return .object(fields)
     }

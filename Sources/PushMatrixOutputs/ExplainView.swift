@@ -32,10 +32,11 @@ package struct ExplainView {
                 conditions.map { id in
                     let condition = matrix.spec.conditions.first { $0.id == id }!
                     let applies = outcomes.contains { matrix.applies(id, to: $0) }
+                    let notApplying = book.phrase("conditionNotApplying", ["cells": book.selection(condition.appliesTo)])
                     let text = compact ? Inline([]) : book.text(condition.text)
                     return .object([
                         "name": .inline(book.name(condition.name)),
-                        "text": .inline(applies ? text : book.phrase("conditionNotApplying", ["cells": book.selection(of: condition)])),
+                        "text": .inline(applies ? text : notApplying),
                         "sources": .list(applies && !compact ? condition.sources.map { .inline(source($0.id)) } : []),
                         "beyond": .inline(applies && !compact ? beyond(condition.extrapolated, condition.saw) ?? Inline([]) : Inline([])),
                     ])

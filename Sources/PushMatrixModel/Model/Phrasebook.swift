@@ -15,7 +15,9 @@ public struct Phrasebook {
 
     /// Values as pairs, not a dictionary: a phrase has few placeholders; hashing a dictionary for each of thousands of
     /// fills costs more.
-    public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline { fill(text[language], values) }
+    public func text(_ text: LocalizedText, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
+        fill(text[language], values)
+    }
 
     public func phrase(_ name: String, _ values: KeyValuePairs<String, Inline> = [:]) -> Inline {
         fill(matrix.spec.phrases[name]?[language] ?? "", values)
@@ -53,7 +55,9 @@ public struct Phrasebook {
         var joined = Inline([])
         joined.segments.reserveCapacity(items.reduce(0) { $0 + $1.segments.count } + glue.segments.count * max(0, items.count - 1))
         for (offset, item) in items.enumerated() {
-            if offset > 0 { append(glue, to: &joined, typesetting: typesets) }
+            if offset > 0 {
+                append(glue, to: &joined, typesetting: typesets)
+            }
             append(item, to: &joined, typesetting: typesets)
         }
         return joined
@@ -61,7 +65,11 @@ public struct Phrasebook {
 
     /// `piece` after `text`: through `Typesetting` where the language sets its spacing, else as it is.
     private func append(_ piece: Inline, to text: inout Inline, typesetting: Bool) {
-        if typesetting { Typesetting.append(piece, to: &text) } else { text += piece }
+        if typesetting {
+            Typesetting.append(piece, to: &text)
+        } else {
+            text += piece
+        }
     }
 
     /// `a, b or c`: the last pair joined by `separator`, the others by the list separator.
@@ -127,9 +135,6 @@ public struct Phrasebook {
     private func keyValue(_ key: PayloadKey, set: Bool) -> Inline {
         phrase("keyValue", ["key": name(key.name), "value": phrase(set ? "set" : "notSet")])
     }
-
-    /// The cells a condition selects, in words: its payload keys, setups and app states, or every cell.
-    package func selection(of condition: Condition) -> Inline { selection(condition.appliesTo) }
 
     /// Cells in words: their payload keys, setups and app states, or every cell.
     package func selection(_ cells: CellSelection) -> Inline {

@@ -15,9 +15,9 @@ extension DocsView {
                     let changes = conditionChanges.compactMap { $0.first { $0.condition == condition.id }?.paths }
                     return conditionFields(number, condition).merging([
                         "howToSet": .inline(Self.spans(book.text(condition.howToSet))),
-                        "selects": .inline(book.selection(of: condition)),
+                        "selects": .inline(book.selection(condition.appliesTo)),
                         "saw": .inline(condition.saw.map(scope) ?? Inline([])),
-                        "beyond": .inline(beyond(condition)),
+                        "beyond": .inline(condition.reasonBeyond.map { Self.spans(book.text($0)) } ?? Inline([])),
                         "count": .inline(
                             book.phrase("conditionCount", ["cells": .text("\(changes.count)"), "paths": .text("\(changes.reduce(0, +))")])),
                         "sources": sources(condition.sources.map(\.id)),
@@ -25,12 +25,6 @@ extension DocsView {
                 }),
             "sources": sources(spec.conditions.flatMap { $0.sources.map(\.id) }),
         ])
-    }
-
-    /// Why an extrapolated condition applies beyond what its sources saw; nothing for one within them.
-    private func beyond(_ condition: Condition) -> Inline {
-        guard condition.extrapolated, let reason = condition.saw?.beyond else { return Inline([]) }
-        return Self.spans(book.text(reason))
     }
 
     /// What a condition's sources saw, in words: the cells, the taps when not every one, and where, when stated.

@@ -79,7 +79,7 @@ extension DocsView {
                         .array(spec.setups.map { setup in .string(handler.methods.first { $0.setup.id == setup.id }?.swift ?? "") })
                     })
             ),
-            ("conditions", .array(spec.conditions.map { table.condition($0, words: conditionWords($0)) })),
+            ("conditions", .array(spec.conditions.map { table.condition($0, in: book) })),
             (
                 "phrases",
                 .object(
@@ -90,12 +90,6 @@ extension DocsView {
             ("notes", .array(table.notes.map { .array([.string($0), .string(book.text(matrix.notes[$0]!.text).plainText)]) })),
             ("sources", .array(table.sources.map(explorerSource))), ("calls", .array(table.calls)), ("cells", .array(cells)),
         ])
-    }
-
-    /// A condition's name, text and, where it is extrapolated, the reason, as the explorer shows them.
-    private func conditionWords(_ condition: Condition) -> (name: String, text: String, beyond: String) {
-        let beyond = condition.extrapolated ? condition.saw?.beyond.map { book.text($0).plainText } : nil
-        return (book.name(condition.name).plainText, book.text(condition.text).plainText, beyond ?? "")
     }
 
     /// The phrases the page's script fills (`{{name}}` placeholders), where the spec has them.
@@ -189,12 +183,12 @@ struct ExplorerTable {
 
     /// A condition as `[id, name, changes, text, sources, beyond]`: each change `[effect, handler or -1, state or -1,
     /// place or ""]`, its sources by index, and why it applies beyond what they saw ("" for a condition within them).
-    /// `words` are its name, text and reason in the page's language.
-    mutating func condition(_ condition: Condition, words: (name: String, text: String, beyond: String)) -> JSONOutput {
+    /// Its words are in `book`'s language.
+    mutating func condition(_ condition: Condition, in book: Phrasebook) -> JSONOutput {
         let spec = matrix.spec
         let sourceNumbers = condition.sources.map { Self.index($0.id, &sourceIndex, &sources) }
         return .array([
-            .string(condition.id), .string(words.name),
+            .string(condition.id), .string(book.name(condition.name).plainText),
             .array(
                 condition.changes.map { change in
                     .array([
@@ -204,7 +198,8 @@ struct ExplorerTable {
                         .string(change.at?.id ?? ""),
                     ])
                 }),
-            .string(words.text), .array(sourceNumbers.map { .int($0) }), .string(words.beyond),
+            .string(book.text(condition.text).plainText), .array(sourceNumbers.map { .int($0) }),
+            .string(condition.reasonBeyond.map { book.text($0).plainText } ?? ""),
         ])
     }
 }

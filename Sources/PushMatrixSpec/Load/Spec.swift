@@ -270,6 +270,9 @@ public struct Condition: Sendable {
     /// True when it applies to cells or taps beyond `saw`; `saw.beyond` then says why.
     public var extrapolated: Bool
     public var origin: Origin
+
+    /// Why it applies beyond what its sources saw; nil for a condition within them.
+    public var reasonBeyond: LocalizedText? { extrapolated ? saw?.beyond : nil }
 }
 
 /// Some of the matrix's cells: payload keys set or not (others either way), and the setups and app states named (every

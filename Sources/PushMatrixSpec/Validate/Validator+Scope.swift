@@ -63,8 +63,7 @@ extension Validator {
             }
             let tapsWithin = condition.changes.allSatisfy { change in
                 // A change with no place touches every tap.
-                guard let at = change.at else { return saw.taps == nil }
-                return at.id == "delivery" || covers(saw, tap: at.id)
+                change.at.map { $0.id == "delivery" || covers(saw, tap: $0.id) } ?? (saw.taps == nil)
             }
             let within = cellsWithin && tapsWithin
             if within == condition.extrapolated {
