@@ -12,6 +12,8 @@ struct ExplainJSON {
     let conditions: [String]
     /// The view whose reading of each note is written beside the ids (`noteTexts`), if asked for.
     let notes: ExplainView?
+    /// The wrapper whose events each path also gives, if asked for.
+    let wrapper: ExplainView.WrapperQuery?
 
     func value(_ outcomes: [Outcome]) -> JSONOutput {
         .array(outcomes.map { outcome(outcome: $0, paths: $0.paths) })
@@ -60,11 +62,56 @@ struct ExplainJSON {
             fields.append(("unsettled", .array(outcome.unsettled.map(call))))
             fields.append(("unlikelyUnder", .array(outcome.unlikelyUnder.map { .string($0) })))
         }
+        if let wrapper {
+            fields.append(("wrapper", wrapped(outcome, wrapper)))
+        }
         if !outcome.alike.isEmpty {
             fields.append(("alike", .array(outcome.alike.map { self.outcome(outcome: $0, paths: nil) })))
         }
         if let paths, !paths.isEmpty {
             fields.append(("paths", .array(paths.map { self.outcome(outcome: $0, paths: nil) })))
+        }
+        return .object(fields)
+    }
+
+    /// A path in the wrapper's events: the wrapper, its commit, whether the push was its own, and each place's calls with
+    /// their events and the rule that decides them.
+    private func wrapped(_ outcome: Outcome, _ query: ExplainView.WrapperQuery) -> JSONOutput {
+        let places = matrix.wrapped(outcome, by: query.wrapper, ownMessage: query.ownMessage).map { place in
+            JSONOutput.object([
+                ("place", .string(place.place)),
+                ("calls", .array(place.calls.map { wrappedCall($0, setup: outcome.setup, query) })),
+            ])
+        }
+        var fields: [(String, JSONOutput)] = [("id", .string(query.wrapper.id)), ("commit", .string(query.wrapper.commit))]
+        fields.append(("ownMessage", .bool(query.ownMessage)))
+        fields.append(("settled", .array(query.settled.map { .string($0) })))
+        fields.append(("places", .array(places)))
+        return .object(fields)
+    }
+
+    private func wrappedCall(_ wrapped: WrappedCall, setup: String, _ query: ExplainView.WrapperQuery) -> JSONOutput {
+        let rule = wrapped.rule
+        var fields: [(String, JSONOutput)] = [("call", call(wrapped.call, setup: setup))]
+        fields.append(("events", .array(rule.events.map { .string($0.id) })))
+        fields.append(("rule", .string(rule.id)))
+        fields.append(("file", .string(rule.file)))
+        fields.append(("function", .string(rule.function)))
+        fields.append(("lines", .string(rule.lines)))
+        fields.append(("commit", .string(rule.commit ?? query.wrapper.commit)))
+        if wrapped.held {
+            fields.append(("held", .bool(true)))
+        }
+        if wrapped.unsettled {
+            fields.append(("unsettled", .bool(true)))
+        }
+        // Whether the events depend on timing or are unsettled, always; the rule's words with --note-texts.
+        for (key, text) in [("timing", rule.timing), ("unknown", rule.unknown)] {
+            guard let text else { continue }
+            fields.append((key, .bool(true)))
+            if let notes {
+                fields.append((key + "Text", .string(notes.book.text(text).plainText)))
+            }
         }
         return .object(fields)
     }
@@ -86,8 +133,10 @@ struct ExplainJSON {
 extension ExplainView {
     /// `explain --json`'s document for `outcomes`; `conditions`: the ids of those the query named; `notes`: the view
     /// whose reading of the notes goes beside their ids, for `--note-texts`.
-    package static func json(_ outcomes: [Outcome], matrix: Matrix, conditions: [String], notes: ExplainView? = nil) -> JSONOutput {
-        ExplainJSON(matrix: matrix, conditions: conditions, notes: notes).value(outcomes)
+    package static func json(
+        _ outcomes: [Outcome], matrix: Matrix, conditions: [String], notes: ExplainView? = nil, wrapper: WrapperQuery? = nil
+    ) -> JSONOutput {
+        ExplainJSON(matrix: matrix, conditions: conditions, notes: notes, wrapper: wrapper).value(outcomes)
     }
 }
 

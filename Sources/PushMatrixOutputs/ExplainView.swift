@@ -10,6 +10,23 @@ package struct ExplainView {
     /// Whether the query came with a real payload, which decided the calls that depend on its APNs keys; without one,
     /// such a call is told as conditional and its note is not repeated.
     package let knowsAPNsKeys: Bool
+    /// The wrapper whose events the answer also gives, if one was asked for.
+    package var wrapper: WrapperQuery?
+
+    /// What `--wrapper` and `--sender` asked.
+    package struct WrapperQuery {
+        package var wrapper: Wrapper
+        /// Whether the push came from the wrapper's own backend.
+        package var ownMessage: Bool
+        /// The conditions asked for that the wrapper's rules settle, and so were not applied.
+        package var settled: [String]
+
+        package init(wrapper: Wrapper, ownMessage: Bool, settled: [String]) {
+            self.wrapper = wrapper
+            self.ownMessage = ownMessage
+            self.settled = settled
+        }
+    }
 
     package init(book: Phrasebook, without: Set<String>, knowsAPNsKeys: Bool) {
         (self.book, self.without, self.knowsAPNsKeys) = (book, without, knowsAPNsKeys)
@@ -22,6 +39,7 @@ package struct ExplainView {
         let matrix = book.matrix
         return .object([
             "spec": .text(spec), "payload": .inline(book.payload(outcomes.first?.payload ?? [:])), "compact": .bool(compact),
+            "wrapper": wrapperHeading(),
             "setups": .list(
                 (compact ? [] : outcomes.map(\.setup).uniqued()).map { id in
                     .object([
@@ -53,10 +71,11 @@ package struct ExplainView {
                             book.steps(
                                 onDelivery: outcome.onDelivery, notificationCenter: outcome.notificationCenter, taps: outcome.taps,
                                 conditional: !knowsAPNsKeys)),
+                        "wrapped": wrapped(outcome),
                         "paths": .list(
                             outcome.paths.map { path in
                                 .object([
-                                    "label": .inline(label(path)), "under": under(path),
+                                    "label": .inline(label(path)), "under": under(path), "wrapped": wrapped(path),
                                     "steps": steps(
                                         book.pathSteps(
                                             onDelivery: path.differs.onDelivery ? path.onDelivery : nil,
@@ -112,6 +131,28 @@ package struct ExplainView {
                     ])
                 }),
         ])
+    }
+
+    /// The wrapper the answer is also told in, with its versions and commit, and each condition asked for that its rules
+    /// settle; empty without a wrapper.
+    private func wrapperHeading() -> TemplateValue {
+        guard let wrapper else { return .list([]) }
+        let settled = wrapper.settled.map { id in
+            let condition = book.matrix.spec.conditions.first { $0.id == id }!
+            let line = book.phrase("wrapperSettled", ["condition": book.name(condition.name), "wrapper": book.name(wrapper.wrapper.name)])
+            return TemplateValue.inline(line + .text(book.glue["space"]!) + book.text(wrapper.wrapper.delegate))
+        }
+        return .list([.object(["heading": .inline(book.wrapperHeading(wrapper.wrapper)), "settled": .list(settled)])])
+    }
+
+    /// One path's calls in the wrapper's events, each with its rule; empty without a wrapper.
+    private func wrapped(_ path: Outcome) -> TemplateValue {
+        guard let wrapper else { return .list([]) }
+        let places = book.matrix.wrapped(path, by: wrapper.wrapper, ownMessage: wrapper.ownMessage)
+        return .list(
+            book.wrapperLines(places, of: wrapper.wrapper).map { line, details in
+                .object(["line": .inline(line), "details": .list(details.map { .inline($0) })])
+            })
     }
 
     private func steps(_ steps: [ToldStep]) -> TemplateValue {
@@ -192,13 +233,5 @@ package struct ExplainView {
     /// The handlers an outcome calls on any path, each once, in the order the steps first name them.
     private func handlers(_ outcome: Outcome) -> [String] {
         ([outcome] + outcome.paths).flatMap { $0.onDelivery + $0.taps.flatMap(\.calls) }.map(\.handler.id).uniqued()
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
     }
 }

@@ -46,6 +46,8 @@ package enum OutputPlan {
     package enum Range: Sendable {
         case one
         case pages
+        /// Each wrapper's page (`{{page}}`, named by `wrapperPage`) in each language.
+        case wrapperPages
         case articles
         case index
         case groups
@@ -131,6 +133,9 @@ package enum OutputPlan {
     /// The page made in HTML only: no Markdown file nor DocC article.
     package static let explorer = "explorer"
 
+    /// The page of the wrapper `id`: the matrix in its events.
+    package static func wrapperPage(_ id: String) -> String { "wrapper-" + id }
+
     /// Where `generate` writes a documentation page in Markdown, relative to its output folder.
     package static func markdownPage(_ page: String, language: String) -> String {
         let row = rows.first { row in if case .pages = row.range { row.format == .markdown } else { false } }!
@@ -141,6 +146,8 @@ package enum OutputPlan {
     package static let rows: [Row] = [
         Row("Docs/{{language}}/{{page}}.md", "docs/{{page}}.md", .docsPage, .markdown, .pages, .generate),
         Row("Docs/{{language}}/{{page}}.html", "docs/{{page}}.html", .docsPage, .html, .pages, .generate),
+        Row("Docs/{{language}}/{{page}}.md", "docs/wrapper.md", .docsPage, .markdown, .wrapperPages, .generate),
+        Row("Docs/{{language}}/{{page}}.html", "docs/wrapper.html", .docsPage, .html, .wrapperPages, .generate),
         Row("\(sources)/Dimensions.swift", nil, .dimensions, .swift, .one, .module),
         Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .one, .module),
         Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .one, .module),

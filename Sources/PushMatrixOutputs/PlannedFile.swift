@@ -103,6 +103,10 @@ extension OutputPlan {
             return pages.filter { row.format == .html || $0 != OutputPlan.explorer }.flatMap { page in
                 spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
             }
+        case .wrapperPages:
+            return spec.wrappers.map { OutputPlan.wrapperPage($0.id) }.flatMap { page in
+                spec.languages.map { file(["page": page, "language": $0.id], .page(page, language: $0.id)) }
+            }
         case .articles:
             return pages.filter { $0 != "index" && $0 != OutputPlan.explorer }.map {
                 file(["page": $0], .page($0, language: spec.languages[0].id))

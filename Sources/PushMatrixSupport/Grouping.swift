@@ -14,3 +14,11 @@ extension Sequence {
         return groups
     }
 }
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    package func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

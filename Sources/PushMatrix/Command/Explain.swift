@@ -17,6 +17,7 @@ extension Command {
         var flags: [String: Bool] = [:]
         for key in spec.payloadKeys { flags[key.id] = args.flag("--" + Identifier.hyphenated(key.id)) }
         var apnsKeys: Set<String>?  // known from a payload only
+        var rootKeys: Set<String>?  // likewise
         if let payload = args.value("--payload") {
             guard flags.values.allSatisfy({ !$0 }) else {
                 throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
@@ -30,13 +31,19 @@ extension Command {
                 throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the payload (\(error))")])
             }
             let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
-            (flags, apnsKeys) = (read.flags, read.apnsKeys)
+            (flags, apnsKeys, rootKeys) = (read.flags, read.apnsKeys, read.rootKeys)
             result.stderr += read.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label
         let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption)
         let states = try ids(args.allValues("--state"), of: spec, specFile, option: "--state")
-        let conditions = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") ?? []
+        let asked = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") ?? []
+        let wrapper = try ids(args.value("--wrapper").map { [$0] } ?? [], of: spec, specFile, option: "--wrapper").map { id in
+            spec.wrappers.first { $0.id == id[0] }!
+        }
+        let ownMessage = try sender(args.value("--sender"), wrapper: wrapper, rootKeys: rootKeys)
+        let settled = matrix.settled(asked, by: wrapper)
+        let conditions = asked.filter { !settled.contains($0) }
         let handler = try ids(args.value("--handler").map { [$0] } ?? [], of: spec, specFile, option: "--handler")?[0]
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
@@ -58,10 +65,11 @@ extension Command {
         guard !(json && compact), json || !noteTexts else {
             throw Arguments.UsageError(message: "--compact shapes the text output and --note-texts the JSON: use --compact without --json")
         }
-        let view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil)
-        guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && conditions.isEmpty && without.isEmpty) else {
+        var view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil)
+        view.wrapper = wrapper.map { ExplainView.WrapperQuery(wrapper: $0, ownMessage: ownMessage, settled: settled) }
+        guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && asked.isEmpty && without.isEmpty && wrapper == nil) else {
             throw Arguments.UsageError(
-                message: "--handler answers for every payload, as the cells are: give it no payload, condition or --without option")
+                message: "--handler answers for every payload, as the cells are: give it no payload, condition, wrapper or --without option")
         }
         let outcomes =
             handler.map { matrix.outcomes(calling: $0, setups: setups, appStates: states) }
@@ -70,13 +78,31 @@ extension Command {
                     payload: flags, setups: setups, appStates: states, without: Set(without), apnsKeys: apnsKeys, conditions: conditions))
         if json {
             result.stdout +=
-                ExplainView.json(outcomes, matrix: matrix, conditions: conditions, notes: noteTexts ? view : nil).serialized() + "\n"
+                ExplainView.json(outcomes, matrix: matrix, conditions: conditions, notes: noteTexts ? view : nil, wrapper: view.wrapper)
+                .serialized() + "\n"
             return
         }
         let value =
             handler.map { view.value(calling: $0, outcomes, spec: specFile) }
             ?? view.value(outcomes, spec: specFile, conditions: conditions, compact: compact)
         result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", value, format: PlainFormat())
+    }
+
+    /// Whether the push came from the wrapper's own backend: as `--sender` says, else as a payload file's top-level keys
+    /// say (`rootKeys`), else yes.
+    private static func sender(_ value: String?, wrapper: Wrapper?, rootKeys: Set<String>?) throws(Arguments.UsageError) -> Bool {
+        guard let value else {
+            guard let key = wrapper?.ownMessageKey, let rootKeys else { return true }
+            return rootKeys.contains(key)
+        }
+        guard let wrapper else { throw Arguments.UsageError(message: "--sender tells a wrapper's answer: add --wrapper") }
+        guard ["own", "other"].contains(value) else {
+            throw Arguments.UsageError(message: "--sender: unknown value '\(value)'; expected own or other")
+        }
+        guard wrapper.ownMessageKey != nil || value == "own" else {
+            throw Arguments.UsageError(message: "--sender: \(wrapper.id) treats every push alike, whoever sent it")
+        }
+        return value == "own"
     }
 
     /// Ids given repeatedly or comma-separated, each one of `spec`'s that `option` takes; nil when none were given
@@ -106,6 +132,7 @@ extension Command {
         case "--state": return spec.appStates.map { ($0.id, $0.name, Array($0.description.values.values)) }
         case "--condition": return spec.conditions.map { ($0.id, $0.name, Array($0.text.values.values)) }
         case "--handler": return spec.handlers.map { ($0.id, $0.name, $0.description.values.values + $0.methods.map(\.swift)) }
+        case "--wrapper": return spec.wrappers.map { ($0.id, $0.name, [$0.package]) }
         default: return spec.setups.map { ($0.id, $0.name, Array($0.description.values.values)) }
         }
     }

@@ -92,6 +92,8 @@ enum Help {
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
             .value("--condition", "ID", "Answer under these conditions, in order" + ids(spec?.conditions.map(\.id))),
             .value("--handler", "ID", "Instead: where this handler is called, for every payload" + ids(spec?.handlers.map(\.id))),
+            .value("--wrapper", "ID", "Also in this wrapper's events: what the app's Dart or JavaScript code sees" + ids(spec?.wrappers.map(\.id))),
+            .value("--sender", "own|other", "With --wrapper: the push came from the wrapper's own backend (the default) or another"),
         ]
         let output: [CommandInfo.Option] = [
             .value("--lang", languages, "Language of the text output"),
@@ -104,7 +106,10 @@ enum Help {
         return CommandInfo(
             name: "explain", summary: "Tell what happens to a push in each setup and app state",
             options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
-            examples: ["explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json"])
+            examples: [
+                "explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json",
+                "explain --payload push.json --wrapper flutterfire",
+            ])
     }
 
     static func commands(_ spec: Spec?) -> [CommandInfo] { [generate, validate, explain(spec), observe, fieldKit, specs, templates, help] }

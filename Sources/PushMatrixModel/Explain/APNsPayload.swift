@@ -13,9 +13,9 @@ public enum APNsPayload {
     /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys present with a value that
     /// does not count as set and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the
     /// sender probably meant them. `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that
-    /// depend on them (sound, badge).
+    /// depend on them (sound, badge); `rootKeys`, the payload's own keys beside `aps` (a wrapper's `gcm.message_id`).
     public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
-        flags: [String: Bool], apnsKeys: Set<String>, warnings: [Diagnostic]
+        flags: [String: Bool], apnsKeys: Set<String>, rootKeys: Set<String>, warnings: [Diagnostic]
     ) {
         func refusal(_ location: SourceLocation?, path: String = "", _ message: String) -> DiagnosticsError {
             DiagnosticsError([Diagnostic(file: file, location: location, path: path, message: message)])
@@ -50,7 +50,9 @@ public enum APNsPayload {
                         message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }
-        return (flags, Set(members.filter { $0.value.value != .null }.map(\.key)), warnings)
+        guard case .object(let topLevel) = root.value else { return (flags, [], [], warnings) }
+        let present = { (members: [JSONNode.Member]) in Set(members.filter { $0.value.value != .null }.map(\.key)) }
+        return (flags, present(members), present(topLevel).subtracting(["aps"]), warnings)
     }
 
     private static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {

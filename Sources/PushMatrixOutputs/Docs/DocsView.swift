@@ -57,7 +57,8 @@ struct DocsView {
         case "permission": return permission(spec.permission!)
         case "setup": return setupGuide(spec.setupGuide!)
         case "conditions": return conditions()
-        default: return callOrder()
+        case "call-order": return callOrder()
+        default: return wrapperPage(spec.wrappers.first { OutputPlan.wrapperPage($0.id) == id }!)
         }
     }
 
@@ -65,9 +66,12 @@ struct DocsView {
     var hasPaths: Bool { spec.cells.contains { !$0.paths.isEmpty } }
 
     /// What every page has: its language, texts, title, and links to the other pages and languages.
-    func common(page: String, title: String) -> TemplateFields {
+    func common(page: String, title: String) -> TemplateFields { common(page: page, titled: text(title)) }
+
+    /// What every page has, for a page whose title is not one of the spec's texts.
+    func common(page: String, titled title: Inline) -> TemplateFields {
         [
-            "language": .verbatim(book.language), "page": .verbatim(page), "pageTitle": .inline(text(title)), "texts": texts,
+            "language": .verbatim(book.language), "page": .verbatim(page), "pageTitle": .inline(title), "texts": texts,
             "hasPaths": .bool(hasPaths), "isIndex": .bool(page == "index"),
             "glue": .object(TemplateFields(book.glue.mapValues { .verbatim($0) })),
             "otherLanguages": .list(
@@ -82,7 +86,15 @@ struct DocsView {
                             "htmlOnly": .bool(page.id == Self.explorer),
                         ])
                     }
-                }),
+                }
+                    + spec.wrappers.map { wrapper in
+                        let name = book.name(wrapper.name)
+                        return .object([
+                            "id": .verbatim(OutputPlan.wrapperPage(wrapper.id)),
+                            "title": .inline(book.phrase("wrapperPageTitle", ["wrapper": name])),
+                            "summary": .inline(book.phrase("wrapperPageSummary", ["wrapper": name])), "htmlOnly": false,
+                        ])
+                    }),
         ]
     }
 

@@ -30,6 +30,8 @@ public struct Spec: Sendable {
     public var notes: [Note]
     /// Circumstances beside the cell's dimensions that change its calls, each declared once.
     public var conditions: [Condition] = []
+    /// Cross-platform wrappers whose events the matrix's calls become.
+    public var wrappers: [Wrapper] = []
     /// The sentence patterns that tell a cell, by name and language.
     public var phrases: [String: LocalizedText]
     /// Where `phrases` is, for errors about phrases it lacks.

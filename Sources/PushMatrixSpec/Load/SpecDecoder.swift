@@ -26,6 +26,7 @@ enum SpecDecoder {
             handlers: document.objects("handlers", handler), taps: document.objects("taps", tap),
             notes: document.objects("notes") { note($0, naming) },
             conditions: document.objects("conditions", optional: true) { condition($0, naming) },
+            wrappers: document.objects("wrappers", optional: true) { wrapper($0, naming) },
             phrases: OlderNames.phrases(texts(document, "phrases", sink)), phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(document, "texts", sink)),
             glossary: document.objects("glossary", optional: true) { glossaryEntry($0, sink) },
@@ -171,7 +172,7 @@ enum SpecDecoder {
     }
 
     /// A selection of cells; an empty list of setups or app states is refused, as selecting none.
-    private static func selection(_ reader: NodeReader, _ naming: SetupNaming) -> CellSelection {
+    static func selection(_ reader: NodeReader, _ naming: SetupNaming) -> CellSelection {
         let none = "lists none; leave it out for all"
         return CellSelection(
             payload: payload(reader, optional: true), setups: nonEmptyStrings(reader, naming.noteKey, none),
@@ -200,7 +201,7 @@ enum SpecDecoder {
     }
 
     /// An optional list of strings that, when given, may not be empty (`empty` says why).
-    private static func nonEmptyStrings(_ reader: NodeReader, _ key: String, _ empty: String) -> [Reference]? {
+    static func nonEmptyStrings(_ reader: NodeReader, _ key: String, _ empty: String) -> [Reference]? {
         reader.member(key, optional: true).map { list in
             let strings = reader.strings(key)
             if case .array(let items) = list.value, items.isEmpty { reader.report(key, list, empty) }

@@ -23,6 +23,12 @@ package enum Phrases {
         "conditionMark": ["number"], "conditionSamePath": ["paths"], "pathOnlyUnder": ["path", "condition", "mark"],
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
+        // Answers in a wrapper's terms.
+        "wrapperHeading": ["wrapper", "versions", "commit"], "wrapperCall": ["call", "events"], "wrapperNothing": [], "wrapperHeld": [],
+        "wrapperUnsettled": [], "wrapperRule": ["rule", "file", "function", "lines"], "wrapperTiming": ["text"],
+        "wrapperUnknown": ["text"], "wrapperSettled": ["condition", "wrapper"], "wrapperPageTitle": ["wrapper"],
+        "wrapperPageSummary": ["wrapper"], "wrapperPageIntro": ["wrapper", "versions", "language"], "wrapperOwnMessage": ["key"],
+        "wrapperEveryPush": [], "wrapperTaken": ["events", "cells"],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeTerminate": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [], "probeToken": [],
@@ -66,6 +72,7 @@ package enum Phrases {
                 return (cell.onDelivery + cell.taps.flatMap(\.calls) + paths).contains { !$0.bringsNotification }
             }
         }
+        for name in placeholders.keys where name.hasPrefix("wrapper") { needed[name] = { spec in !spec.wrappers.isEmpty } }
         needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         needed["conditionsExtrapolatedCount"] = { spec in spec.conditions.contains { $0.extrapolated } }

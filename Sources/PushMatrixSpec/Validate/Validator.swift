@@ -43,7 +43,7 @@ struct Validator {
     }
 
     /// Reports ids declared twice or unsafe, and, when the list is `required`, an empty one.
-    private func unique(_ kind: String, _ ids: [(String, Origin)], required: Bool = false) {
+    func unique(_ kind: String, _ ids: [(String, Origin)], required: Bool = false) {
         if required && ids.isEmpty {
             sink.error(SourceLocation(line: 1, column: 1), "", "the spec declares no \(kind); at least one is needed")
         }
@@ -146,6 +146,7 @@ struct Validator {
         }
         checkExtrapolation()
         checkConditionScopes()
+        checkWrappers(references)
         for designCase in spec.designCases { references.address(designCase.cell) }
         let facts = spec.receptionHandler
         references.resolve([facts.source, spec.permission?.source, spec.callOrder?.source].compactMap { $0 }, references.sources, "source")

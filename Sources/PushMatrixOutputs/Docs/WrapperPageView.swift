@@ -1,0 +1,118 @@
+import PushMatrixModel
+import PushMatrixSpec
+import PushMatrixSupport
+
+/// A wrapper's page: the matrix in the wrapper's events, setup by setup, where its code sees nothing (cells, taps and
+/// conditions), and each rule with the lines of source it was read in.
+extension DocsView {
+    func wrapperPage(_ wrapper: Wrapper) -> TemplateValue {
+        let name = book.name(wrapper.name)
+        let commit = Inline.code(String(wrapper.commit.prefix(12)))
+        let taken = matrix.eventsTaken(by: wrapper)
+        return common(page: OutputPlan.wrapperPage(wrapper.id), titled: book.phrase("wrapperPageTitle", ["wrapper": name])).merging([
+            "intro": .inline(
+                book.phrase(
+                    "wrapperPageIntro",
+                    ["wrapper": name, "versions": .text("\(wrapper.package) \(wrapper.versions)"), "language": .text(wrapper.language)])),
+            "repository": .verbatim(wrapper.repository), "commitLink": .verbatim("\(wrapper.repository)/tree/\(wrapper.commit)"),
+            "commit": .inline(commit), "delegate": .inline(book.text(wrapper.delegate)),
+            "ownMessage": .inline(
+                wrapper.ownMessageKey.map { book.phrase("wrapperOwnMessage", ["key": .code($0)]) } ?? book.phrase("wrapperEveryPush")),
+            "hasSettled": .bool(!wrapper.settles.isEmpty),
+            "settled": .list(
+                wrapper.settles.map { id in
+                    let condition = spec.conditions.first { $0.id == id.id }!
+                    return .object(["name": .inline(book.name(condition.name)), "anchor": .verbatim(Anchors.condition(id.id))])
+                }),
+            "events": .list(
+                wrapper.events.map { event in
+                    .object(["api": .inline(.code(event.api)), "text": .inline(book.text(event.text)), "stored": .bool(event.stored)])
+                }),
+            "appStates": .list(spec.appStates.map { .object(["name": .inline(book.name($0.name))]) }),
+            "tables": .list(spec.setups.map { wrapperTable($0, wrapper) }),
+            "silent": .list(silentLines(wrapper).map { .inline($0) }),
+            "hasTaken": .bool(!taken.isEmpty),
+            "taken": .list(
+                taken.map { taken in
+                    let condition = spec.conditions.first { $0.id == taken.condition }!
+                    return .object([
+                        "name": .inline(book.name(condition.name)), "anchor": .verbatim(Anchors.condition(taken.condition)),
+                        "text": .inline(
+                            book.phrase(
+                                "wrapperTaken", ["events": apis(taken.events, of: wrapper), "cells": .text("\(taken.cells)")])),
+                    ])
+                }),
+            "rules": .list(wrapper.rules.map { rule($0, of: wrapper) }),
+        ])
+    }
+
+    /// One setup's table: a row per payload combination, a column per app state, each cell its paths' events by place.
+    private func wrapperTable(_ setup: Setup, _ wrapper: Wrapper) -> TemplateValue {
+        let setupIndex = spec.setups.firstIndex { $0.id == setup.id }!
+        let rows = matrix.payloads.map { payload in
+            let cells = spec.appStates.indices.map { state in
+                let cell = matrix.cell(payload, setup: setupIndex, state: state)
+                let paths = cell.allPaths.map { told(matrix.wrapped($0, by: wrapper), of: wrapper) }.uniqued(by: \.plainText)
+                return TemplateValue.object(["text": .inline(book.join(paths, with: "otherPathSeparator"))])
+            }
+            return TemplateValue.object(["payload": .inline(book.payload(payload)), "cells": .list(cells)])
+        }
+        return .object(["name": .inline(book.name(setup.name)), "rows": .list(rows)])
+    }
+
+    /// A path's places as the wrapper tells them: `on arrival: onMessage; notification body: onMessageOpenedApp`, each
+    /// place with a call, and `nothing` where its calls reach no event.
+    private func told(_ places: [WrappedPlace], of wrapper: Wrapper) -> Inline {
+        let parts = places.filter { !$0.calls.isEmpty }.map { place in
+            let at = place.place == "delivery" ? book.phrase("arrival") : book.name(matrix.taps[place.place]!.name)
+            let events = place.events.isEmpty ? book.phrase("wrapperNothing") : apis(place.events, of: wrapper)
+            return book.phrase("choiceItem", ["tap": at, "calls": events])
+        }
+        return parts.isEmpty ? book.phrase("ignored") : book.join(parts, with: "tapSeparator")
+    }
+
+    /// The events' names as the app's code writes them.
+    private func apis(_ events: [String], of wrapper: Wrapper) -> Inline {
+        let names = events.map { id in Inline.code(wrapper.events.first { $0.id == id }!.api) }
+        return book.join(names, with: "callSeparator")
+    }
+
+    /// Where the wrapper hands the app's code nothing on arrival, by setup and app state, with the payloads that make
+    /// it so (on every path of the cell).
+    private func silentLines(_ wrapper: Wrapper) -> [Inline] {
+        let silent = spec.cells.filter { cell in
+            cell.allPaths.allSatisfy { path in matrix.wrapped(path, by: wrapper).first { $0.place == "delivery" }?.events.isEmpty != false }
+        }
+        return silent.grouped(by: { [$0.setup.id, $0.appState.id] }).map { key, cells in
+            book.phrase(
+                "cellReference",
+                [
+                    "setup": book.name(matrix.setups[key[0]]!.name), "appState": book.name(matrix.appStates[key[1]]!.name),
+                    "payload": book.condition(cells.map { matrix.payload(of: $0) }),
+                ])
+        }
+    }
+
+    /// A rule as the page lists it: its call, its events, what the code does, and a link to its lines at the commit.
+    private func rule(_ rule: Wrapper.Rule, of wrapper: Wrapper) -> TemplateValue {
+        let handler = book.name(matrix.handlers[rule.handler.id]!.name)
+        let commit = rule.commit ?? wrapper.commit
+        let first = rule.lines.prefix { $0 != "," }
+        let link = "\(wrapper.repository)/blob/\(commit)/\(rule.file)#L" + first.replacing("-", with: "-L")
+        return .object([
+            "id": .verbatim(rule.id), "handler": .inline(handler),
+            "events": .inline(rule.events.isEmpty ? book.phrase("wrapperNothing") : apis(rule.events.map(\.id), of: wrapper)),
+            "says": .inline(book.text(rule.says)), "file": .inline(.code(rule.file)), "function": .inline(.code(rule.function)),
+            "lines": .text(rule.lines), "link": .verbatim(link), "commit": .inline(.code(String(commit.prefix(12)))),
+            "details": .list(book.wrapperDetails(rule).dropFirst().map { .inline($0) }),
+        ])
+    }
+}
+
+extension Array {
+    /// The elements in order, each once by `key`.
+    func uniqued(by key: (Element) -> String) -> [Element] {
+        var seen = Set<String>()
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
