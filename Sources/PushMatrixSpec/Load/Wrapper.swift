@@ -55,6 +55,9 @@ public struct Wrapper: Sendable {
         public var afterLaunch: Bool?
         /// True: only pushes from the wrapper's own backend; false: only others; nil: either.
         public var ownMessage: Bool?
+        /// True: only a call that arrives without the notification (`Call.bringsNotification` false, as a launch from
+        /// the app's icon); false: only one that brings it; nil: either.
+        public var withoutNotification: Bool?
         /// The events the call becomes, in order; none when the app's code sees nothing of it.
         public var events: [Reference]
         /// What the rule depends on beyond the call: the moment a listener is set, a window of time.
@@ -131,6 +134,7 @@ extension Wrapper.Rule {
         }
         if let afterLaunch, afterLaunch != context.afterLaunch { return false }
         if let ownMessage, ownMessage != context.ownMessage { return false }
+        if let withoutNotification, withoutNotification == call.bringsNotification { return false }
         return cells.contains(payload: context.payload, setup: context.setup, appState: context.appState)
     }
 }
