@@ -13,6 +13,7 @@ extension DocsView {
             "payloadHeading": .inline(text("payloadColumn")), "conditionsHeading": .inline(text("conditionsTitle")),
             "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
             "hasConditions": .bool(!spec.conditions.isEmpty), "overview": overview(), "hasKinds": .bool(spec.showsSourceKinds),
+            "hasWrappers": .bool(!spec.wrappers.isEmpty),
         ])
     }
 
@@ -80,6 +81,8 @@ extension DocsView {
                     })
             ),
             ("conditions", .array(spec.conditions.map { table.condition($0, in: book) })),
+            ("wrappers", .array(spec.wrappers.map(explorerWrapper))),
+            ("launching", .array(spec.handlers.indices.filter { spec.handlers[$0].launchesApp }.map { .int($0) })),
             (
                 "phrases",
                 .object(
@@ -97,8 +100,43 @@ extension DocsView {
         "call", "callWithoutState", "callWithoutNotification", "callSeparator", "nothing", "ignored", "notificationCenter", "onDelivery",
         "tap", "pathLabel", "pathLabelSeen", "otherPathLabel", "otherPathLabelSeen", "pathSource", "pathOnlyUnder", "kindExtrapolated",
         "conditionsChanging", "conditionHeld", "conditionUnsettled", "conditionUnlikely", "conditionSamePath", "conditionMark",
-        "listSeparator", "extrapolatedBecause", "payloadAt",
+        "listSeparator", "extrapolatedBecause", "payloadAt", "arrival", "choiceItem", "wrapperHeading", "wrapperCall", "wrapperNothing",
+        "wrapperHeld", "wrapperUnsettled", "wrapperRule", "wrapperTiming", "wrapperUnknown",
     ]
+
+    /// A wrapper as `[id, name, own message key or "", events, rules, settled conditions, repository, commit, versions]`:
+    /// each event `[id, api]`; each rule `[id, handler, states or null, cells, places or null, after a launch, own
+    /// message, without the notification (each null for either), events, file, function, lines, commit or "", timing or
+    /// "", unsettled or ""]`, its cells `{p: [[key, set]], s: setups or null, a: app states or null}`, by index.
+    private func explorerWrapper(_ wrapper: Wrapper) -> JSONOutput {
+        func indices(_ ids: [Reference]?, in all: [String]) -> JSONOutput {
+            ids.map { ids in .array(ids.map { id in .int(all.firstIndex(of: id.id)!) }) } ?? .null
+        }
+        func flag(_ value: Bool?) -> JSONOutput { value.map { .bool($0) } ?? .null }
+        let events = wrapper.events.map(\.id)
+        let rules = wrapper.rules.map { rule -> JSONOutput in
+            let cells = rule.cells
+            let payload = cells.payload.map { JSONOutput.array([.int(matrix.payloadKeyIds.firstIndex(of: $0.key.id)!), .bool($0.value)]) }
+            let selection = JSONOutput.object([
+                ("p", .array(payload)), ("s", indices(cells.setups, in: spec.setups.map(\.id))),
+                ("a", indices(cells.appStates, in: spec.appStates.map(\.id))),
+            ])
+            return .array([
+                .string(rule.id), .int(spec.handlers.firstIndex { $0.id == rule.handler.id }!),
+                indices(rule.states, in: spec.handlerStates.map(\.id)), selection,
+                rule.at.map { .array($0.map { .string($0.id) }) } ?? .null, flag(rule.afterLaunch), flag(rule.ownMessage),
+                flag(rule.withoutNotification), indices(rule.events, in: events), .string(rule.file), .string(rule.function),
+                .string(rule.lines), .string(rule.commit ?? ""), .string(rule.timing.map { book.text($0).plainText } ?? ""),
+                .string(rule.unknown.map { book.text($0).plainText } ?? ""),
+            ])
+        }
+        return .array([
+            .string(wrapper.id), .string(book.name(wrapper.name).plainText), .string(wrapper.ownMessageKey ?? ""),
+            .array(wrapper.events.map { .array([.string($0.id), .string($0.api)]) }), .array(rules),
+            indices(wrapper.settles, in: spec.conditions.map(\.id)), .string(wrapper.repository), .string(wrapper.commit),
+            .string("\(wrapper.package) \(wrapper.versions)"),
+        ])
+    }
 
     private func explorerSource(_ id: String) -> JSONOutput {
         let source = matrix.sources[id]!

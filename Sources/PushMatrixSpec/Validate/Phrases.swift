@@ -51,7 +51,8 @@ package enum Phrases {
     package static let borrowedTexts = [
         "explorerTitle", "explorerSummary", "explorerIntro", "explorerKeysMode", "explorerPasteMode", "explorerPasteLabel", "explorerTap",
         "explorerNoTap", "explorerAnswer", "explorerNotPossible", "explorerCellLink", "explorerAsk", "explorerNotes", "explorerLinkHint",
-        "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge", "explorerJump",
+        "explorerPayloadError", "explorerPayloadWarning", "explorerPayloadTooLarge", "explorerJump", "explorerWrapper", "explorerNoWrapper",
+        "explorerSender", "explorerSenderOwn", "explorerSenderOther",
     ]
 
     /// Glue between items may be blank in a language (Japanese puts no space before ※1).
