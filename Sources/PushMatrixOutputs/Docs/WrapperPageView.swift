@@ -52,23 +52,33 @@ extension DocsView {
         let rows = matrix.payloads.map { payload in
             let cells = spec.appStates.indices.map { state in
                 let cell = matrix.cell(payload, setup: setupIndex, state: state)
-                let paths = cell.allPaths.map { told(matrix.wrapped($0, by: wrapper), of: wrapper) }.uniqued(by: \.plainText)
-                return TemplateValue.object(["text": .inline(book.join(paths, with: "otherPathSeparator"))])
+                let paths = cell.allPaths.enumerated().map { number, path in
+                    (label: book.pathLabel(number + 1, path), places: told(matrix.wrapped(path, by: wrapper), of: wrapper))
+                }.uniqued { $0.places.map(\.plainText).joined(separator: "\n") }
+                return TemplateValue.object([
+                    "paths": .list(
+                        paths.map { path in
+                            .object([
+                                "label": .inline(paths.count > 1 ? path.label : Inline([])),
+                                "places": .list(path.places.map { .inline($0) }),
+                            ])
+                        })
+                ])
             }
             return TemplateValue.object(["payload": .inline(book.payload(payload)), "cells": .list(cells)])
         }
         return .object(["name": .inline(book.name(setup.name)), "rows": .list(rows)])
     }
 
-    /// A path's places as the wrapper tells them: `on arrival: onMessage; notification body: onMessageOpenedApp`, each
-    /// place with a call, and `nothing` where its calls reach no event.
-    private func told(_ places: [WrappedPlace], of wrapper: Wrapper) -> Inline {
+    /// A path's places as the wrapper tells them, one each (`on arrival: onMessage`, `notification body:
+    /// onMessageOpenedApp`): each place with a call, and `nothing` where its calls reach no event.
+    private func told(_ places: [WrappedPlace], of wrapper: Wrapper) -> [Inline] {
         let parts = places.filter { !$0.calls.isEmpty }.map { place in
             let at = place.place == "delivery" ? book.phrase("arrival") : book.name(matrix.taps[place.place]!.name)
             let events = place.events.isEmpty ? book.phrase("wrapperNothing") : apis(place.events, of: wrapper)
             return book.phrase("choiceItem", ["tap": at, "calls": events])
         }
-        return parts.isEmpty ? book.phrase("ignored") : book.join(parts, with: "tapSeparator")
+        return parts.isEmpty ? [book.phrase("ignored")] : parts
     }
 
     /// The events' names as the app's code writes them.
@@ -77,19 +87,26 @@ extension DocsView {
         return book.join(names, with: "callSeparator")
     }
 
-    /// Where the wrapper hands the app's code nothing on arrival, by setup and app state, with the payloads that make
-    /// it so (on every path of the cell).
+    /// Where the wrapper hands the app's code nothing on arrival (on every path of the cell): by app state, the setups
+    /// with the same payloads, and those payloads.
     private func silentLines(_ wrapper: Wrapper) -> [Inline] {
         let silent = spec.cells.filter { cell in
             cell.allPaths.allSatisfy { path in matrix.wrapped(path, by: wrapper).first { $0.place == "delivery" }?.events.isEmpty != false }
         }
-        return silent.grouped(by: { [$0.setup.id, $0.appState.id] }).map { key, cells in
-            book.phrase(
-                "cellReference",
-                [
-                    "setup": book.name(matrix.setups[key[0]]!.name), "appState": book.name(matrix.appStates[key[1]]!.name),
-                    "payload": book.condition(cells.map { matrix.payload(of: $0) }),
-                ])
+        let bySetup = silent.grouped { [$0.appState.id, $0.setup.id] }.map { key, cells in
+            (state: key[0], setup: key[1], payloads: cells.map { matrix.payload(of: $0) })
+        }
+        let all = matrix.payloads.count
+        return spec.appStates.flatMap { state in
+            bySetup.filter { $0.state == state.id }.grouped { $0.payloads }.map { payloads, setups in
+                let names = setups.map { book.name(matrix.setups[$0.setup]!.name) }
+                return book.phrase(
+                    "wrapperSilent",
+                    [
+                        "appState": book.name(state.name), "setups": book.list(names, lastSeparator: "tapSeparator"),
+                        "payloads": payloads.count == all ? book.phrase("wrapperAnyPayload") : book.condition(payloads),
+                    ])
+            }
         }
     }
 

@@ -28,7 +28,8 @@ package enum Phrases {
         "wrapperUnsettled": [], "wrapperRule": ["rule", "file", "function", "lines"], "wrapperTiming": ["text"],
         "wrapperUnknown": ["text"], "wrapperSettled": ["condition", "wrapper"], "wrapperPageTitle": ["wrapper"],
         "wrapperPageSummary": ["wrapper"], "wrapperPageIntro": ["wrapper", "versions", "language"], "wrapperOwnMessage": ["key"],
-        "wrapperEveryPush": [], "wrapperTaken": ["events", "cells"],
+        "wrapperEveryPush": [], "wrapperTaken": ["events", "cells"], "wrapperSilent": ["appState", "setups", "payloads"],
+        "wrapperAnyPayload": [],
         // The field kit's probe screen.
         "probeTitle": [], "probeStart": [], "probeEnd": [], "probeTerminate": [], "probeExport": [], "probeNextRun": [], "probeOpenRun": [],
         "probeDone": [], "probeNoTap": [], "probeTapNothing": [], "probeFinish": [], "probeToken": [],
