@@ -16,7 +16,7 @@ extension Validator {
                 references.resolve(rule.states ?? [], references.handlerStates, "handler state")
                 references.selection(rule.cells)
                 references.resolve(rule.at ?? [], places, "place")
-                references.resolve(rule.events, wrapper.events.map(\.id), "event of wrapper '\(wrapper.id)'")
+                references.resolve(rule.events, wrapper.events.map(\.id), "event")
                 if rule.ownMessage != nil && wrapper.ownMessageKey == nil {
                     sink.error(
                         rule.origin, "rule '\(rule.id)': wrapper '\(wrapper.id)' names no ownMessageKey, so it cannot tell its own pushes")
