@@ -107,6 +107,7 @@ package struct ExplainView {
         let matrix = book.matrix
         return .object([
             "spec": .text(spec), "payload": .inline(book.name(matrix.handlers[handler]!.name)), "compact": true, "setups": [],
+            "wrapper": [],
             "conditions": [],
             "outcomes": .list(
                 matrix.spec.setups.flatMap { setup in matrix.spec.appStates.map { [setup.id, $0.id] } }.filter { cell in

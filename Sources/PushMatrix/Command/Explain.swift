@@ -38,12 +38,8 @@ extension Command {
         let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption)
         let states = try ids(args.allValues("--state"), of: spec, specFile, option: "--state")
         let asked = try ids(args.allValues("--condition"), of: spec, specFile, option: "--condition") ?? []
-        let wrapper = try ids(args.value("--wrapper").map { [$0] } ?? [], of: spec, specFile, option: "--wrapper").map { id in
-            spec.wrappers.first { $0.id == id[0] }!
-        }
-        let ownMessage = try sender(args.value("--sender"), wrapper: wrapper, rootKeys: rootKeys)
-        let settled = matrix.settled(asked, by: wrapper)
-        let conditions = asked.filter { !settled.contains($0) }
+        let wrapper = try wrapperQuery(&args, matrix, specFile, rootKeys: rootKeys, conditions: asked)
+        let conditions = asked.filter { !(wrapper?.settled.contains($0) ?? false) }
         let handler = try ids(args.value("--handler").map { [$0] } ?? [], of: spec, specFile, option: "--handler")?[0]
         let optional = Dictionary(uniqueKeysWithValues: spec.handlers.filter(\.optional).map { (Identifier.hyphenated($0.id), $0.id) })
         let without = try args.flags(prefix: "--without-", suffix: "-handler").map { name throws(Arguments.UsageError) in
@@ -66,7 +62,7 @@ extension Command {
             throw Arguments.UsageError(message: "--compact shapes the text output and --note-texts the JSON: use --compact without --json")
         }
         var view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil)
-        view.wrapper = wrapper.map { ExplainView.WrapperQuery(wrapper: $0, ownMessage: ownMessage, settled: settled) }
+        view.wrapper = wrapper
         guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && asked.isEmpty && without.isEmpty && wrapper == nil) else {
             throw Arguments.UsageError(
                 message: "--handler answers for every payload, as the cells are: give it no payload, condition, wrapper or --without option")
@@ -86,6 +82,17 @@ extension Command {
             handler.map { view.value(calling: $0, outcomes, spec: specFile) }
             ?? view.value(outcomes, spec: specFile, conditions: conditions, compact: compact)
         result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", value, format: PlainFormat())
+    }
+
+    /// What `--wrapper` and `--sender` ask, if a wrapper is named: the wrapper, who sent the push, and which of the
+    /// `conditions` asked its rules settle.
+    private static func wrapperQuery(
+        _ args: inout Arguments, _ matrix: Matrix, _ specFile: String, rootKeys: Set<String>?, conditions: [String]
+    ) throws(Arguments.UsageError) -> ExplainView.WrapperQuery? {
+        let named = try ids(args.value("--wrapper").map { [$0] } ?? [], of: matrix.spec, specFile, option: "--wrapper")
+        let wrapper = named.map { id in matrix.spec.wrappers.first { $0.id == id[0] }! }
+        let ownMessage = try sender(args.value("--sender"), wrapper: wrapper, rootKeys: rootKeys)
+        return wrapper.map { ExplainView.WrapperQuery(wrapper: $0, ownMessage: ownMessage, settled: matrix.settled(conditions, by: $0)) }
     }
 
     /// Whether the push came from the wrapper's own backend: as `--sender` says, else as a payload file's top-level keys

@@ -6,7 +6,7 @@ extension Phrasebook {
     public func wrapperHeading(_ wrapper: Wrapper) -> Inline {
         phrase(
             "wrapperHeading",
-            ["wrapper": name(wrapper.name), "versions": .text("\(wrapper.package) \(wrapper.versions)"), "commit": .code(wrapper.commit)])
+            ["wrapper": name(wrapper.name), "versions": .text(wrapper.package + " ") + text(wrapper.versions), "commit": .code(wrapper.commit)])
     }
 
     /// One line for each call of a path's places in the wrapper's terms (`notification body: action handler (.inactive) →
@@ -30,9 +30,11 @@ extension Phrasebook {
     /// The rule's citation, then its timing and what it leaves unsettled, where it says; a rule read at another
     /// commit than the wrapper's names it.
     public func wrapperDetails(_ rule: Wrapper.Rule) -> [Inline] {
-        let lines = rule.commit.map { "\(rule.lines) @ \($0.prefix(12))" } ?? rule.lines
-        let cited = phrase(
-            "wrapperRule", ["rule": .code(rule.id), "file": .code(rule.file), "function": .code(rule.function), "lines": .text(lines)])
+        let values: KeyValuePairs<String, Inline> = [
+            "rule": .code(rule.id), "file": .code(rule.file), "function": .code(rule.function), "lines": .text(rule.lines),
+            "commit": .code(String(rule.commit?.prefix(12) ?? "")),
+        ]
+        let cited = phrase(rule.commit == nil ? "wrapperRule" : "wrapperRuleAt", values)
         let timing = rule.timing.map { phrase("wrapperTiming", ["text": text($0)]) }
         let unknown = rule.unknown.map { phrase("wrapperUnknown", ["text": text($0)]) }
         return [cited] + [timing, unknown].compactMap { $0 }

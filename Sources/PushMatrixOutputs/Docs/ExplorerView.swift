@@ -134,7 +134,7 @@ extension DocsView {
             .string(wrapper.id), .string(book.name(wrapper.name).plainText), .string(wrapper.ownMessageKey ?? ""),
             .array(wrapper.events.map { .array([.string($0.id), .string($0.api)]) }), .array(rules),
             indices(wrapper.settles, in: spec.conditions.map(\.id)), .string(wrapper.repository), .string(wrapper.commit),
-            .string("\(wrapper.package) \(wrapper.versions)"),
+            .string(wrapper.package + " " + book.text(wrapper.versions).plainText),
         ])
     }
 

@@ -13,7 +13,7 @@ extension DocsView {
             "intro": .inline(
                 book.phrase(
                     "wrapperPageIntro",
-                    ["wrapper": name, "versions": .text("\(wrapper.package) \(wrapper.versions)"), "language": .text(wrapper.language)])),
+                    ["wrapper": name, "versions": .text(wrapper.package + " ") + book.text(wrapper.versions), "language": .text(wrapper.language)])),
             "repository": .verbatim(wrapper.repository), "commitLink": .verbatim("\(wrapper.repository)/tree/\(wrapper.commit)"),
             "commit": .inline(commit), "delegate": .inline(book.text(wrapper.delegate)),
             "ownMessage": .inline(
@@ -43,6 +43,8 @@ extension DocsView {
                     ])
                 }),
             "rules": .list(wrapper.rules.map { rule($0, of: wrapper) }),
+            // The tables are the cells' calls in other words: they rest on the cells' sources.
+            "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
         ])
     }
 
@@ -116,12 +118,12 @@ extension DocsView {
         let commit = rule.commit ?? wrapper.commit
         let first = rule.lines.prefix { $0 != "," }
         let link = "\(wrapper.repository)/blob/\(commit)/\(rule.file)#L" + first.replacing("-", with: "-L")
+        let details = book.wrapperDetails(rule)
         return .object([
             "id": .verbatim(rule.id), "handler": .inline(handler),
             "events": .inline(rule.events.isEmpty ? book.phrase("wrapperNothing") : apis(rule.events.map(\.id), of: wrapper)),
-            "says": .inline(book.text(rule.says)), "file": .inline(.code(rule.file)), "function": .inline(.code(rule.function)),
-            "lines": .text(rule.lines), "link": .verbatim(link), "commit": .inline(.code(String(commit.prefix(12)))),
-            "details": .list(book.wrapperDetails(rule).dropFirst().map { .inline($0) }),
+            "says": .inline(book.text(rule.says)), "cited": .inline(details[0]), "link": .verbatim(link),
+            "details": .list(details.dropFirst().map { .inline($0) }),
         ])
     }
 }

@@ -1,12 +1,12 @@
 import PushMatrixSupport
 
 extension SpecDecoder {
-    static func wrapper(_ reader: NodeReader, _ naming: SetupNaming) -> Wrapper {
+    static func wrapper(_ reader: NodeReader, _ naming: SetupNaming, _ languages: [String]) -> Wrapper {
         Wrapper(
             id: reader.required.string("id"),
             name: reader.required.text("name"),
             package: reader.required.string("package"),
-            versions: reader.required.string("versions"),
+            versions: reader.required.text("versions", plainIn: languages),
             language: reader.required.string("language"),
             repository: reader.required.string("repository"),
             commit: reader.required.string("commit"),

@@ -26,7 +26,7 @@ enum SpecDecoder {
             handlers: document.objects("handlers", handler), taps: document.objects("taps", tap),
             notes: document.objects("notes") { note($0, naming) },
             conditions: document.objects("conditions", optional: true) { condition($0, naming) },
-            wrappers: document.objects("wrappers", optional: true) { wrapper($0, naming) },
+            wrappers: document.objects("wrappers", optional: true) { wrapper($0, naming, ids) },
             phrases: OlderNames.phrases(texts(document, "phrases", sink)), phrasesOrigin: phrasesOrigin,
             texts: OlderNames.texts(texts(document, "texts", sink)),
             glossary: document.objects("glossary", optional: true) { glossaryEntry($0, sink) },

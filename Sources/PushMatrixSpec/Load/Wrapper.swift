@@ -8,8 +8,8 @@ public struct Wrapper: Sendable {
     public var name: LocalizedText
     /// The package an app adds (`firebase_messaging`).
     public var package: String
-    /// The package versions the rules were read for, as a range (`15.2.0 and later`).
-    public var versions: String
+    /// The package versions the rules were read for, as a range (`26.0.0–26.3.2`): one string, or a text per language.
+    public var versions: LocalizedText
     /// The language of the app's code, for the pages (`Dart`).
     public var language: String
     /// The repository the rules were read in, a GitHub address.

@@ -25,7 +25,8 @@ package enum Phrases {
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // Answers in a wrapper's terms.
         "wrapperHeading": ["wrapper", "versions", "commit"], "wrapperCall": ["call", "events"], "wrapperNothing": [], "wrapperHeld": [],
-        "wrapperUnsettled": [], "wrapperRule": ["rule", "file", "function", "lines"], "wrapperTiming": ["text"],
+        "wrapperUnsettled": [], "wrapperRule": ["rule", "file", "function", "lines"],
+        "wrapperRuleAt": ["rule", "file", "function", "lines", "commit"], "wrapperTiming": ["text"],
         "wrapperUnknown": ["text"], "wrapperSettled": ["condition", "wrapper"], "wrapperPageTitle": ["wrapper"],
         "wrapperPageSummary": ["wrapper"], "wrapperPageIntro": ["wrapper", "versions", "language"], "wrapperOwnMessage": ["key"],
         "wrapperEveryPush": [], "wrapperTaken": ["events", "cells"], "wrapperSilent": ["appState", "setups", "payloads"],

@@ -14,7 +14,7 @@ enum SpecTexts {
         texts += spec.notes.map(\.text) + spec.notes.compactMap { $0.whenMissing?.text }
         texts += spec.texts.keys.sorted().map { spec.texts[$0]! }
         texts += spec.conditions.flatMap { [$0.name, $0.text, $0.howToSet] }
-        texts += spec.wrappers.flatMap { [$0.name, $0.delegate] + $0.events.map(\.text) }
+        texts += spec.wrappers.flatMap { [$0.name, $0.versions, $0.delegate] + $0.events.map(\.text) }
         texts += spec.wrappers.flatMap(\.rules).flatMap { [$0.says, $0.timing, $0.unknown].compactMap { $0 } }
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
         texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)

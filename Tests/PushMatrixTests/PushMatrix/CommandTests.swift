@@ -148,6 +148,7 @@ final class CommandTests: XCTestCase {
             "--spec": minimal, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
             "--payload": payload, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing", "--condition": "none", "--handler": "none",
+            "--wrapper": "none", "--sender": "own",
         ]
         let operands = [
             "templates": ["export", directory + "/templates", "--force"],
