@@ -14,7 +14,7 @@ extension DocsView {
                 book.phrase(
                     "wrapperPageIntro",
                     ["wrapper": name, "versions": .text(wrapper.package + " ") + book.text(wrapper.versions), "language": .text(wrapper.language)])),
-            "repository": .verbatim(wrapper.repository), "commitLink": .verbatim("\(wrapper.repository)/tree/\(wrapper.commit)"),
+            "commitLink": .verbatim("\(wrapper.repository)/tree/\(wrapper.commit)"),
             "commit": .inline(commit), "delegate": .inline(book.text(wrapper.delegate)),
             "ownMessage": .inline(
                 wrapper.ownMessageKey.map { book.phrase("wrapperOwnMessage", ["key": .code($0)]) } ?? book.phrase("wrapperEveryPush")),

@@ -67,14 +67,18 @@ final class TemplateContractTests: XCTestCase {
                         let model = models.model(file.key)
                         guard case .template(let value) = model else { continue }
                         let name =
-                            if case .page(let page, _) = file.key.item { "page \(page)" } else { "\(file.key.view)" }
+                            if case .page(let page, _) = file.key.item { Self.pageContext(page) } else { "\(file.key.view)" }
                         shape(value, at: "", into: &contexts[name, default: []])
                     }
                 }
             }
-            let explain = ExplainView(
+            var explain = ExplainView(
                 book: Phrasebook(matrix: matrix, language: matrix.spec.languages[0].id), without: [],
                 knowsAPNsKeys: false)
+            // A wrapper's answer, where the spec has one, with every condition asked (some it settles).
+            explain.wrapper = matrix.spec.wrappers.first.map { wrapper in
+                .init(wrapper: wrapper, ownMessage: true, settled: matrix.settled(matrix.spec.conditions.map(\.id), by: wrapper))
+            }
             for payload in matrix.payloads {
                 // Every condition at once, so each field of an answer under conditions appears.
                 let conditions = matrix.spec.conditions.map(\.id)
@@ -92,6 +96,11 @@ final class TemplateContractTests: XCTestCase {
             }
         }
         return contexts
+    }
+
+    /// The context a page's fields are documented under: `page wrapper` for every wrapper's page, else `page ID`.
+    private static func pageContext(_ page: String) -> String {
+        page.hasPrefix("wrapper-") ? "page wrapper" : "page \(page)"
     }
 
     /// `value`'s fields as `path: kind`; a list's elements are `list[]`, merged.
