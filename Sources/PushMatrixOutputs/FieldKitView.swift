@@ -146,6 +146,11 @@ struct FieldKitView {
                         "keys": .text(payload.setKeys(matrix.payloadKeyIds).joined(separator: ", ")),
                     ])
                 }),
+            // The wrappers a run may check, each with where a rule it contradicts is reported.
+            "wrappers": .list(
+                spec.wrappers.map {
+                    .object(["id": .verbatim($0.id), "name": .inline(book.name($0.name)), "repository": .verbatim($0.repository)])
+                }),
             "bundlePlaceholder": .verbatim(Self.bundlePlaceholder),
             "probe": .object(
                 TemplateFields(
