@@ -63,9 +63,11 @@ extension Command {
         }
         var view = ExplainView(book: Phrasebook(matrix: matrix, language: language), without: Set(without), knowsAPNsKeys: apnsKeys != nil)
         view.wrapper = wrapper
-        guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && asked.isEmpty && without.isEmpty && wrapper == nil) else {
+        guard handler == nil || (!flags.values.contains(true) && apnsKeys == nil && asked.isEmpty && without.isEmpty && wrapper == nil)
+        else {
             throw Arguments.UsageError(
-                message: "--handler answers for every payload, as the cells are: give it no payload, condition, wrapper or --without option")
+                message: "--handler answers for every payload, as the cells are: give it no payload, condition, wrapper or --without option"
+            )
         }
         let outcomes =
             handler.map { matrix.outcomes(calling: $0, setups: setups, appStates: states) }

@@ -92,7 +92,9 @@ enum Help {
             .value("--state", "ID", "Only these app states" + ids(spec?.appStates.map(\.id))),
             .value("--condition", "ID", "Answer under these conditions, in order" + ids(spec?.conditions.map(\.id))),
             .value("--handler", "ID", "Instead: where this handler is called, for every payload" + ids(spec?.handlers.map(\.id))),
-            .value("--wrapper", "ID", "Also in this wrapper's events: what the app's Dart or JavaScript code sees" + ids(spec?.wrappers.map(\.id))),
+            .value(
+                "--wrapper", "ID",
+                "Also in this wrapper's events: what the app's Dart or JavaScript code sees" + ids(spec?.wrappers.map(\.id))),
             .value("--sender", "own|other", "With --wrapper: the push came from the wrapper's own backend (the default) or another"),
         ]
         let output: [CommandInfo.Option] = [

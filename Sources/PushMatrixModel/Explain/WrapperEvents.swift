@@ -49,7 +49,8 @@ extension Matrix {
             context.place = place
             let wrapped = context.each(calls, launching: launching).compactMap { call, context in
                 wrapper.rule(for: call, context).map { rule in
-                    WrappedCall(call: call, rule: rule, unsettled: unsettled.contains(call), held: place == "delivery" && held.contains(call))
+                    WrappedCall(
+                        call: call, rule: rule, unsettled: unsettled.contains(call), held: place == "delivery" && held.contains(call))
                 }
             }
             return WrappedPlace(place: place, calls: wrapped)
@@ -63,7 +64,8 @@ extension Matrix {
         spec.conditions.filter { condition in !wrapper.settles.contains { $0.id == condition.id } }.compactMap { condition in
             var taken: [String] = []
             var cells = 0
-            for cell in spec.cells where condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id) {
+            for cell in spec.cells where condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id)
+            {
                 let before = wrapped(cell, by: wrapper).flatMap(\.events)
                 let after = wrapped(conditioned(cell, by: condition).cell, by: wrapper).flatMap(\.events)
                 let lost = before.filter { event in before.filter { $0 == event }.count > after.filter { $0 == event }.count }

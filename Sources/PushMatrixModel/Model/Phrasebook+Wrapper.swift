@@ -6,7 +6,10 @@ extension Phrasebook {
     public func wrapperHeading(_ wrapper: Wrapper) -> Inline {
         phrase(
             "wrapperHeading",
-            ["wrapper": name(wrapper.name), "versions": .text(wrapper.package + " ") + text(wrapper.versions), "commit": .code(wrapper.commit)])
+            [
+                "wrapper": name(wrapper.name), "versions": .text(wrapper.package + " ") + text(wrapper.versions),
+                "commit": .code(wrapper.commit),
+            ])
     }
 
     /// One line for each call of a path's places in the wrapper's terms (`notification body: action handler (.inactive) →
@@ -19,7 +22,8 @@ extension Phrasebook {
                 var call = self.call(wrapped.call)
                 if wrapped.held { call = bracketed(call, phrase("wrapperHeld")) }
                 if wrapped.unsettled { call = bracketed(call, phrase("wrapperUnsettled")) }
-                let apis = wrapped.rule.events.compactMap { event in wrapper.events.first { $0.id == event.id }.map { Inline.code($0.api) } }
+                let apis = wrapped.rule.events.compactMap { event in wrapper.events.first { $0.id == event.id }.map { Inline.code($0.api) }
+                }
                 let events = apis.isEmpty ? phrase("wrapperNothing") : join(apis, with: "callSeparator")
                 let line = phrase("choiceItem", ["tap": at, "calls": phrase("wrapperCall", ["call": call, "events": events])])
                 return (line, wrapperDetails(wrapped.rule))

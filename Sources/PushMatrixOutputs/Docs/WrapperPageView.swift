@@ -13,7 +13,10 @@ extension DocsView {
             "intro": .inline(
                 book.phrase(
                     "wrapperPageIntro",
-                    ["wrapper": name, "versions": .text(wrapper.package + " ") + book.text(wrapper.versions), "language": .text(wrapper.language)])),
+                    [
+                        "wrapper": name, "versions": .text(wrapper.package + " ") + book.text(wrapper.versions),
+                        "language": .text(wrapper.language),
+                    ])),
             "commitLink": .verbatim("\(wrapper.repository)/tree/\(wrapper.commit)"),
             "commit": .inline(commit), "delegate": .inline(book.text(wrapper.delegate)),
             "ownMessage": .inline(

@@ -36,7 +36,8 @@ extension Validator {
     /// another.
     private func checkCitation(_ wrapper: Wrapper) {
         if !wrapper.repository.hasPrefix("https://github.com/") {
-            sink.error(wrapper.origin, "wrapper '\(wrapper.id)': repository '\(wrapper.repository)'; expected a https://github.com/ address")
+            sink.error(
+                wrapper.origin, "wrapper '\(wrapper.id)': repository '\(wrapper.repository)'; expected a https://github.com/ address")
         }
         let commits = [(wrapper.commit, wrapper.origin)] + wrapper.rules.compactMap { rule in rule.commit.map { ($0, rule.origin) } }
         for (commit, origin) in commits where commit.count != 40 || !commit.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
@@ -85,7 +86,8 @@ extension Validator {
             let flags = cell.flags
             for own in ownMessages {
                 let base = Wrapper.Context(
-                    payload: flags, setup: cell.setup.id, appState: cell.appState.id, place: "delivery", afterLaunch: false, ownMessage: own)
+                    payload: flags, setup: cell.setup.id, appState: cell.appState.id, place: "delivery", afterLaunch: false, ownMessage: own
+                )
                 let added = spec.conditions.filter {
                     $0.appliesTo.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id)
                 }.flatMap(\.changes).filter { $0.effect == .added }

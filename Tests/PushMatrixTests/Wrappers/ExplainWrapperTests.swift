@@ -37,10 +37,14 @@ final class ExplainWrapperTests: XCTestCase {
     func testTheAnswerGivesEachCallsEventsWithItsRuleAndCommit() {
         let english = explain(["--alert", "--setup", "appDelegate", "--state", "foreground", "--wrapper", "sample"])
         XCTAssertEqual(english.status, 0, english.stderr)
-        XCTAssertTrue(english.stdout.contains("In Sample's events (sample_push 1.0 and later, source read at \(String(repeating: "a", count: 40))):"))
+        XCTAssertTrue(
+            english.stdout.contains("In Sample's events (sample_push 1.0 and later, source read at \(String(repeating: "a", count: 40))):"))
         XCTAssertTrue(english.stdout.contains("→ on arrival: presentation handler (.active) → Sample.onReceived"), english.stdout)
-        XCTAssertTrue(english.stdout.contains("rule presentationOwn: ios/Plugin.m, userNotificationCenter:willPresentNotification:withCompletionHandler:, lines 10-20"))
-        XCTAssertTrue(english.stdout.contains("notification body: action handler (.active) → nothing reaches the app's code"), english.stdout)
+        XCTAssertTrue(
+            english.stdout.contains(
+                "rule presentationOwn: ios/Plugin.m, userNotificationCenter:willPresentNotification:withCompletionHandler:, lines 10-20"))
+        XCTAssertTrue(
+            english.stdout.contains("notification body: action handler (.active) → nothing reaches the app's code"), english.stdout)
         let japanese = explain(["--alert", "--setup", "appDelegate", "--state", "foreground", "--wrapper", "sample", "--lang", "ja"])
         XCTAssertEqual(japanese.status, 0, japanese.stderr)
         XCTAssertTrue(japanese.stdout.contains("Sample のイベントでは"), japanese.stdout)

@@ -73,7 +73,8 @@ final class WrapperValidationTests: XCTestCase {
                 rules[2]["commit"] = String(repeating: "B", count: 40)
             }
         }
-        XCTAssertTrue(found.contains("commit 'abc123'; expected the full commit the source was read at (40 lowercase hex digits)"), "\(found)")
+        XCTAssertTrue(
+            found.contains("commit 'abc123'; expected the full commit the source was read at (40 lowercase hex digits)"), "\(found)")
         XCTAssertTrue(found.contains { $0.contains("rule 'presentationOwn': lines '10-'") }, "\(found)")
         XCTAssertTrue(found.contains("rule 'launchNothing': name the file it was read in"), "\(found)")
         XCTAssertTrue(found.contains { $0.hasPrefix("commit 'BBBB") }, "\(found)")
