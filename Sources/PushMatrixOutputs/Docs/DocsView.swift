@@ -33,6 +33,11 @@ struct DocsView {
         OutputPlan.pages(spec).map { id in (id, titles[id]!.title, titles[id]!.summary) }
     }
 
+    /// Every page's id: those of `pages`, then each wrapper's.
+    package static func everyPage(_ spec: Spec) -> [String] {
+        OutputPlan.pages(spec) + spec.wrappers.map { OutputPlan.wrapperPage($0.id) }
+    }
+
     /// Each page's title and summary texts, by page id.
     private static let titles: [String: (title: String, summary: String?)] = [
         "index": ("indexTitle", nil),

@@ -13,8 +13,8 @@ final class DocsInBrowserTests: XCTestCase {
     private var pages: [(matrix: Matrix, language: String, page: String, path: String)] {
         Fixtures.builtIns.flatMap { builtIn in
             builtIn.matrix.spec.languages.flatMap { language in
-                DocsView.pages(builtIn.matrix.spec).map { page in
-                    (builtIn.matrix, language.id, page.id, "\(builtIn.generated)/Docs/\(language.id)/\(page.id)")
+                DocsView.everyPage(builtIn.matrix.spec).map { page in
+                    (builtIn.matrix, language.id, page, "\(builtIn.generated)/Docs/\(language.id)/\(page)")
                 }
             }
         }

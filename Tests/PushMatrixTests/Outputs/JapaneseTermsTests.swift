@@ -12,7 +12,7 @@ final class JapaneseTermsTests: XCTestCase {
         let glossary = Fixtures.current.spec.glossary
         XCTAssertGreaterThanOrEqual(glossary.count, 10)
         for builtIn in Fixtures.builtIns {
-            for page in DocsView.pages(builtIn.matrix.spec).map(\.id) {
+            for page in DocsView.everyPage(builtIn.matrix.spec) {
                 for format in page == DocsView.explorer ? ["html"] : ["md", "html"] {
                     let path = "\(builtIn.generated)/Docs/ja/\(page).\(format)"
                     let text = Self.withoutGlossary(try String(contentsOfFile: path, encoding: .utf8))
