@@ -107,7 +107,7 @@ extension DocsView {
     /// A wrapper as `[id, name, own message key or "", events, rules, settled conditions, repository, commit, versions]`:
     /// each event `[id, api]`; each rule `[id, handler, states or null, cells, places or null, after a launch, own
     /// message, without the notification (each null for either), events, file, function, lines, commit or "", timing or
-    /// "", unsettled or ""]`, its cells `{p: [[key, set]], s: setups or null, a: app states or null}`, by index.
+    /// "", unsettled or "", repeated call (null for either)]`, its cells `{p: [[key, set]], s: setups or null, a: app states or null}`, by index.
     private func explorerWrapper(_ wrapper: Wrapper) -> JSONOutput {
         func indices(_ ids: [Reference]?, in all: [String]) -> JSONOutput {
             ids.map { ids in .array(ids.map { id in .int(all.firstIndex(of: id.id)!) }) } ?? .null
@@ -127,7 +127,7 @@ extension DocsView {
                 rule.at.map { .array($0.map { .string($0.id) }) } ?? .null, flag(rule.afterLaunch), flag(rule.ownMessage),
                 flag(rule.withoutNotification), indices(rule.events, in: events), .string(rule.file), .string(rule.function),
                 .string(rule.lines), .string(rule.commit ?? ""), .string(rule.timing.map { book.text($0).plainText } ?? ""),
-                .string(rule.unknown.map { book.text($0).plainText } ?? ""),
+                .string(rule.unknown.map { book.text($0).plainText } ?? ""), flag(rule.repeated),
             ])
         }
         return .array([

@@ -37,6 +37,7 @@ extension SpecDecoder {
             at: nonEmptyStrings(reader, "at", "lists no place; leave it out for every place"),
             afterLaunch: reader.member("afterLaunch", optional: true).flatMap { _ in reader.bool("afterLaunch") },
             ownMessage: reader.member("ownMessage", optional: true).flatMap { _ in reader.bool("ownMessage") },
+            repeated: reader.member("repeated", optional: true).flatMap { _ in reader.bool("repeated") },
             withoutNotification: reader.member("withoutNotification", optional: true).flatMap { _ in reader.bool("withoutNotification") },
             events: reader.strings("events"),
             timing: reader.text("timing", optional: true),

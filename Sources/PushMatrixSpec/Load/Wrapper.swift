@@ -55,6 +55,9 @@ public struct Wrapper: Sendable {
         public var afterLaunch: Bool?
         /// True: only pushes from the wrapper's own backend; false: only others; nil: either.
         public var ownMessage: Bool?
+        /// True: only a call of a handler already called earlier in the same place (iOS calling it twice); false: only
+        /// its first call there; nil: either.
+        public var repeated: Bool?
         /// True: only a call that arrives without the notification (`Call.bringsNotification` false, as a launch from
         /// the app's icon); false: only one that brings it; nil: either.
         public var withoutNotification: Bool?
@@ -91,6 +94,8 @@ extension Wrapper {
         public var afterLaunch: Bool
         /// Whether the push came from the wrapper's own backend; true for a wrapper that treats every push alike.
         public var ownMessage: Bool
+        /// Whether a call of the same handler came earlier in the same place.
+        public var repeated = false
 
         public init(payload: [String: Bool], setup: String, appState: String, place: String, afterLaunch: Bool, ownMessage: Bool) {
             self.payload = payload
@@ -106,7 +111,9 @@ extension Wrapper {
         public func each(_ calls: [Call], launching: Set<String>) -> [(call: Call, context: Context)] {
             var context = self
             context.afterLaunch = false
+            var called = Set<String>()
             return calls.map { call in
+                context.repeated = !called.insert(call.handler.id).inserted
                 defer {
                     if launching.contains(call.handler.id) && call.bringsNotification { context.afterLaunch = true }
                 }
@@ -134,6 +141,7 @@ extension Wrapper.Rule {
         }
         if let afterLaunch, afterLaunch != context.afterLaunch { return false }
         if let ownMessage, ownMessage != context.ownMessage { return false }
+        if let repeated, repeated != context.repeated { return false }
         if let withoutNotification, withoutNotification == call.bringsNotification { return false }
         return cells.contains(payload: context.payload, setup: context.setup, appState: context.appState)
     }

@@ -26,6 +26,10 @@ final class FlutterFireWrapperTests: XCTestCase {
                 WrapperCase(
                     keys: ["contentAvailable"], setup: "appDelegate", state: "foreground", events: ["delivery": ["onMessage"]],
                     cites: "M 712-719"),
+                // iOS 18.0's second presentation call for the same push: the plugin's guard sends one onMessage.
+                WrapperCase(
+                    keys: ["alert"], setup: "scenes", state: "foreground", path: 2, events: ["delivery": ["onMessage"]],
+                    cites: "M 479-493, 519-526"),
                 WrapperCase(
                     keys: ["contentAvailable"], setup: "scenes", state: "background", events: ["delivery": ["onBackgroundMessage"]],
                     cites: "M 655-711"),
