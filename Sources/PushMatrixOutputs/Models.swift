@@ -27,6 +27,8 @@ struct Models: Sendable {
     private let conditionChanges: [[(condition: String, paths: Int)]]
     /// `explain`'s answers for every payload combination, worked out once for the explorer page of every language.
     private let answers: ExplorerAnswers?
+    /// Each wrapper's view of every cell, by wrapper id, worked out once for its page in every language.
+    private let wrapperAnswers: [String: WrapperAnswers]
 
     package init(matrix: Matrix, run: OutputPlan.Job) {
         (self.matrix, self.run) = (matrix, run)
@@ -42,6 +44,8 @@ struct Models: Sendable {
         texts = Dictionary(uniqueKeysWithValues: languages.map { ($0, DocsView(book: Phrasebook(matrix: matrix, language: $0)).texts) })
         conditionChanges = languages.isEmpty || matrix.spec.conditions.isEmpty ? [] : matrix.spec.cells.map(matrix.conditionChanges)
         answers = languages.isEmpty ? nil : ExplorerAnswers(matrix)
+        let wrappers = languages.isEmpty ? [] : matrix.spec.wrappers
+        wrapperAnswers = Dictionary(uniqueKeysWithValues: zip(wrappers.map(\.id), wrappers.parallelMap { WrapperAnswers(matrix, $0) }))
     }
 
     package func model(_ key: PlannedFile.ModelKey) -> Model {
@@ -97,7 +101,7 @@ struct Models: Sendable {
         case (.docsPage, .page(let id, let language)):
             let view = DocsView(
                 book: Phrasebook(matrix: matrix, language: language), texts: texts[language], conditionChanges: conditionChanges,
-                answers: answers)
+                answers: answers, wrapperAnswers: wrapperAnswers)
             guard case .object(let fields) = view.page(id) else { return view.page(id) }
             return .object(fields.merging(view.articleFields(id, module: module)))
         case (.runbook, .language(let language)): return FieldKitView(matrix: matrix).runbook(language, module: module)

@@ -20,6 +20,19 @@ public struct WrappedPlace: Sendable {
     public var events: [String] { calls.flatMap { $0.rule.events.map(\.id) } }
 }
 
+/// A wrapper's view of every cell, worked out once for its page in every language: each path of each cell in its
+/// events, and what each condition takes (`Matrix.eventsTaken`).
+public struct WrapperAnswers: Sendable {
+    /// Each cell's paths (`Cell.allPaths`), by the cell's place in the spec.
+    public let wrapped: [[[WrappedPlace]]]
+    public let taken: [(condition: String, events: [String], cells: Int)]
+
+    public init(_ matrix: Matrix, _ wrapper: Wrapper) {
+        wrapped = matrix.spec.cells.map { cell in cell.allPaths.map { matrix.wrapped($0, by: wrapper) } }
+        taken = matrix.eventsTaken(by: wrapper, firstPaths: wrapped.map { $0[0].flatMap(\.events) })
+    }
+}
+
 extension Matrix {
     /// The wrapper's view of one path (`outcome`, without its later paths): on delivery, with the calls the query's
     /// conditions held until the app is next opened, then after each tap. `ownMessage` says whether the push came from
@@ -59,15 +72,18 @@ extension Matrix {
 
     /// For each condition the wrapper does not settle, the events it takes from the first paths of the cells it
     /// selects (a push from the wrapper's own backend), each once, and in how many cells; conditions that take none are
-    /// left out.
-    public func eventsTaken(by wrapper: Wrapper) -> [(condition: String, events: [String], cells: Int)] {
+    /// left out. A call a condition leaves unsettled is not taken. `firstPaths` are the events of each cell's first
+    /// path, by the cell's place in the spec.
+    public func eventsTaken(by wrapper: Wrapper, firstPaths events: [[String]]) -> [(condition: String, events: [String], cells: Int)] {
         spec.conditions.filter { condition in !wrapper.settles.contains { $0.id == condition.id } }.compactMap { condition in
             var taken: [String] = []
             var cells = 0
-            for cell in spec.cells where condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id)
-            {
-                let before = wrapped(cell, by: wrapper).flatMap(\.events)
-                let after = wrapped(conditioned(cell, by: condition).cell, by: wrapper).flatMap(\.events)
+            for (index, cell) in spec.cells.enumerated()
+            where condition.appliesTo.contains(payload: cell.flags, setup: cell.setup.id, appState: cell.appState.id) {
+                let played = conditioned(cell, by: condition, keepingUnknown: true).cell
+                guard !Self.same(played, cell) else { continue }
+                let before = events[index]
+                let after = wrapped(played, by: wrapper).flatMap(\.events)
                 let lost = before.filter { event in before.filter { $0 == event }.count > after.filter { $0 == event }.count }
                 guard !lost.isEmpty else { continue }
                 cells += 1

@@ -15,14 +15,18 @@ struct DocsView {
     /// `explain`'s answers for the explorer, when the run worked them out for every language; nil: the explorer works
     /// them out.
     let answers: ExplorerAnswers?
+    /// Each wrapper's view of every cell, by wrapper id, when the run worked them out for every language; a wrapper
+    /// missing here has its page work them out.
+    let wrapperAnswers: [String: WrapperAnswers]
 
     /// `texts`, when given, must be another view's of the same language: the pages of one language share it.
     init(
         book: Phrasebook, texts: TemplateValue? = nil, conditionChanges: [[(condition: String, paths: Int)]] = [],
-        answers: ExplorerAnswers? = nil
+        answers: ExplorerAnswers? = nil, wrapperAnswers: [String: WrapperAnswers] = [:]
     ) {
         (self.book, self.conditionChanges) = (book, conditionChanges)
         self.answers = answers
+        self.wrapperAnswers = wrapperAnswers
         anchors = Anchors(book.matrix.spec)
         self.texts = texts ?? .object(TemplateFields(book.matrix.spec.texts.mapValues { .inline(book.text($0)) }))
     }

@@ -8,7 +8,9 @@ extension DocsView {
     func wrapperPage(_ wrapper: Wrapper) -> TemplateValue {
         let name = book.name(wrapper.name)
         let commit = Inline.code(String(wrapper.commit.prefix(12)))
-        let taken = matrix.eventsTaken(by: wrapper)
+        let answers = wrapperAnswers[wrapper.id] ?? WrapperAnswers(matrix, wrapper)
+        let taken = answers.taken
+        let wrapped = answers.wrapped
         return common(page: OutputPlan.wrapperPage(wrapper.id), titled: book.phrase("wrapperPageTitle", ["wrapper": name])).merging([
             "intro": .inline(
                 book.phrase(
@@ -32,8 +34,8 @@ extension DocsView {
                     .object(["api": .inline(.code(event.api)), "text": .inline(book.text(event.text)), "stored": .bool(event.stored)])
                 }),
             "appStates": .list(spec.appStates.map { .object(["name": .inline(book.name($0.name))]) }),
-            "tables": .list(spec.setups.map { wrapperTable($0, wrapper) }),
-            "silent": .list(silentLines(wrapper).map { .inline($0) }),
+            "tables": .list(spec.setups.indices.map { wrapperTable($0, wrapper, wrapped) }),
+            "silent": .list(silentLines(wrapped).map { .inline($0) }),
             "hasTaken": .bool(!taken.isEmpty),
             "taken": .list(
                 taken.map { taken in
@@ -51,14 +53,14 @@ extension DocsView {
         ])
     }
 
-    /// One setup's table: a row per payload combination, a column per app state, each cell its paths' events by place.
-    private func wrapperTable(_ setup: Setup, _ wrapper: Wrapper) -> TemplateValue {
-        let setupIndex = spec.setups.firstIndex { $0.id == setup.id }!
+    /// One setup's table: a row per payload combination, a column per app state, each cell its paths' events by place
+    /// (`wrapped`, by the cell's place in the spec).
+    private func wrapperTable(_ setup: Int, _ wrapper: Wrapper, _ wrapped: [[[WrappedPlace]]]) -> TemplateValue {
         let rows = matrix.payloads.map { payload in
             let cells = spec.appStates.indices.map { state in
-                let cell = matrix.cell(payload, setup: setupIndex, state: state)
-                let paths = cell.allPaths.enumerated().map { number, path in
-                    (label: book.pathLabel(number + 1, path), places: told(matrix.wrapped(path, by: wrapper), of: wrapper))
+                let index = matrix.cellIndex(payload, setup: setup, state: state)
+                let paths = spec.cells[index].allPaths.enumerated().map { number, path in
+                    (label: book.pathLabel(number + 1, path), places: told(wrapped[index][number], of: wrapper))
                 }.uniqued { $0.places.map(\.plainText).joined(separator: "\n") }
                 return TemplateValue.object([
                     "paths": .list(
@@ -72,7 +74,7 @@ extension DocsView {
             }
             return TemplateValue.object(["payload": .inline(book.payload(payload)), "cells": .list(cells)])
         }
-        return .object(["name": .inline(book.name(setup.name)), "rows": .list(rows)])
+        return .object(["name": .inline(book.name(spec.setups[setup].name)), "rows": .list(rows)])
     }
 
     /// A path's places as the wrapper tells them, one each (`on arrival: onMessage`, `notification body:
@@ -94,10 +96,10 @@ extension DocsView {
 
     /// Where the wrapper hands the app's code nothing on arrival (on every path of the cell): by app state, the setups
     /// with the same payloads, and those payloads.
-    private func silentLines(_ wrapper: Wrapper) -> [Inline] {
-        let silent = spec.cells.filter { cell in
-            cell.allPaths.allSatisfy { path in matrix.wrapped(path, by: wrapper).first { $0.place == "delivery" }?.events.isEmpty != false }
-        }
+    private func silentLines(_ wrapped: [[[WrappedPlace]]]) -> [Inline] {
+        let silent = spec.cells.indices.filter { index in
+            wrapped[index].allSatisfy { places in places.first { $0.place == "delivery" }?.events.isEmpty != false }
+        }.map { spec.cells[$0] }
         let bySetup = silent.grouped { [$0.appState.id, $0.setup.id] }.map { key, cells in
             (state: key[0], setup: key[1], payloads: cells.map { matrix.payload(of: $0) })
         }

@@ -5,6 +5,7 @@ import PushMatrixSupport
 extension Validator {
     func checkWrappers(_ references: References) {
         unique("wrappers", spec.wrappers.map { ($0.id, $0.origin) })
+        let calls = spec.wrappers.isEmpty ? [] : nativeCalls()
         for wrapper in spec.wrappers {
             unique("events of wrapper '\(wrapper.id)'", wrapper.events.map { ($0.id, $0.origin) })
             unique("rules of wrapper '\(wrapper.id)'", wrapper.rules.map { ($0.id, $0.origin) })
@@ -28,7 +29,7 @@ extension Validator {
                     sink.error(rule.origin, "rule '\(rule.id)': lines '\(rule.lines)'; expected a line or a range such as 120-168")
                 }
             }
-            checkCoverage(wrapper)
+            checkCoverage(wrapper, calls)
         }
     }
 
@@ -55,10 +56,11 @@ extension Validator {
 
     /// Every call of every path of every cell, and every call a condition adds there, meets a rule; every rule decides
     /// at least one of them. A call no rule meets is reported once per handler, state and place.
-    private func checkCoverage(_ wrapper: Wrapper) {
+    private func checkCoverage(_ wrapper: Wrapper, _ calls: [(Call, Wrapper.Context, Cell)]) {
         var used = Set<String>()
         var told = Set<String>()
-        for (call, context, cell) in nativeCalls(ownMessages: wrapper.ownMessageKey == nil ? [true] : [true, false]) {
+        // A wrapper that treats every push alike sees each call once, as its own.
+        for (call, context, cell) in calls where context.ownMessage || wrapper.ownMessageKey != nil {
             if let rule = wrapper.rule(for: call, context) {
                 used.insert(rule.id)
                 continue
@@ -78,13 +80,14 @@ extension Validator {
         }
     }
 
-    /// Each call of each cell's paths, and each call a condition adds in the cells it selects, with where it happens.
-    private func nativeCalls(ownMessages: [Bool]) -> [(Call, Wrapper.Context, Cell)] {
+    /// Each call of each cell's paths, and each call a condition adds in the cells it selects, with where it happens,
+    /// for a push from the wrapper's own backend and for another's.
+    private func nativeCalls() -> [(Call, Wrapper.Context, Cell)] {
         let launching = Set(spec.handlers.filter(\.launchesApp).map(\.id))
         var calls: [(Call, Wrapper.Context, Cell)] = []
         for cell in spec.cells {
             let flags = cell.flags
-            for own in ownMessages {
+            for own in [true, false] {
                 let base = Wrapper.Context(
                     payload: flags, setup: cell.setup.id, appState: cell.appState.id, place: "delivery", afterLaunch: false, ownMessage: own
                 )
