@@ -31,7 +31,10 @@ extension DocsView {
                 }),
             "events": .list(
                 wrapper.events.map { event in
-                    .object(["api": .inline(.code(event.api)), "text": .inline(book.text(event.text)), "stored": .bool(event.stored)])
+                    .object([
+                        "id": .inline(.code(event.id)), "api": .inline(.code(event.api)), "text": .inline(book.text(event.text)),
+                        "stored": .bool(event.stored),
+                    ])
                 }),
             "appStates": .list(spec.appStates.map { .object(["name": .inline(book.name($0.name))]) }),
             "tables": .list(spec.setups.indices.map { wrapperTable($0, wrapper, wrapped) }),
@@ -78,11 +81,13 @@ extension DocsView {
     }
 
     /// A path's places as the wrapper tells them, one each (`on arrival: onMessage`, `notification body:
-    /// onMessageOpenedApp`): each place with a call, and `nothing` where its calls reach no event.
+    /// onMessageOpenedApp`, by event id): each place with a call, and `nothing` where its calls reach no event.
     private func told(_ places: [WrappedPlace], of wrapper: Wrapper) -> [Inline] {
         let parts = places.filter { !$0.calls.isEmpty }.map { place in
             let at = place.place == "delivery" ? book.phrase("arrival") : book.name(matrix.taps[place.place]!.name)
-            let events = place.events.isEmpty ? book.phrase("wrapperNothing") : apis(place.events, of: wrapper)
+            // Cells name events by id, which the list of events gives with its full name: the tables stay short.
+            let events =
+                place.events.isEmpty ? book.phrase("wrapperNothing") : book.join(place.events.map(Inline.code), with: "callSeparator")
             return book.phrase("choiceItem", ["tap": at, "calls": events])
         }
         return parts.isEmpty ? [book.phrase("ignored")] : parts
