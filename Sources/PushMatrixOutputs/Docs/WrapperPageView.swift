@@ -62,14 +62,15 @@ extension DocsView {
         let rows = matrix.payloads.map { payload in
             let cells = spec.appStates.indices.map { state in
                 let index = matrix.cellIndex(payload, setup: setup, state: state)
-                let paths = spec.cells[index].allPaths.enumerated().map { number, path in
-                    (label: book.pathLabel(number + 1, path), places: told(wrapped[index][number], of: wrapper))
-                }.uniqued { $0.places.map(\.plainText).joined(separator: "\n") }
+                // Paths the wrapper tells apart, each once; labelled only where there are several.
+                let paths = wrapped[index].enumerated().map { number, places in (number: number, places: told(places, of: wrapper)) }
+                    .uniqued { $0.places.map(\.plainText).joined(separator: "\n") }
+                let all = spec.cells[index].allPaths
                 return TemplateValue.object([
                     "paths": .list(
                         paths.map { path in
                             .object([
-                                "label": .inline(paths.count > 1 ? path.label : Inline([])),
+                                "label": .inline(paths.count > 1 ? book.pathLabel(path.number + 1, all[path.number]) : Inline([])),
                                 "places": .list(path.places.map { .inline($0) }),
                             ])
                         })
