@@ -33,6 +33,21 @@ public struct JSONNode: Sendable, Equatable {
         }
     }
 
+    /// The string this value is, if it is one.
+    public var string: String? { if case .string(let text) = value { text } else { nil } }
+
+    /// The value as written back: members in document order, numbers as their literals, no whitespace kept.
+    public var output: JSONOutput {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let literal): .number(literal)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(\.output))
+        case .object(let members): .object(members.map { ($0.key, $0.value.output) })
+        }
+    }
+
     /// The value of the first member named `key`; nil if absent or if this is not an object.
     public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }

@@ -4,6 +4,8 @@ public indirect enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number as its literal is written.
+    case number(String)
     case string(String)
     case array([JSONOutput])
     case object([(String, JSONOutput)])
@@ -23,6 +25,7 @@ extension JSONOutput {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
+        case .number(let literal): out += literal
         case .string(let value): JSONOutput.writeString(value, to: &out)
         case .array(let items):
             writeContainer(items, open: "[", close: "]", to: &out, indent: indent) { item, out in

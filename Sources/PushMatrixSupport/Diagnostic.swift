@@ -15,7 +15,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
 /// One problem found in an input, printed the way compilers do so editors and CI can link it: `file:line:column: error:
 /// path: message`.
 public struct Diagnostic: Error, Sendable, Hashable {
-    public enum Severity: String, Sendable { case error, warning }
+    public enum Severity: String, Sendable { case error, warning, note }
 
     public var file: String
     public var location: SourceLocation?
@@ -40,7 +40,7 @@ public struct Diagnostic: Error, Sendable, Hashable {
         var severity = "\(self.severity.rawValue):"
         if colored {
             place = "\u{1B}[1m\(place)\u{1B}[0m"
-            severity = "\u{1B}[1;\(self.severity == .error ? 31 : 33)m\(severity)\u{1B}[0m"
+            severity = "\u{1B}[1;\([Severity.error: 31, .warning: 33, .note: 36][self.severity]!)m\(severity)\u{1B}[0m"
         }
         return "\(place): \(severity) " + (path.isEmpty ? "" : "\(path): ") + message
     }

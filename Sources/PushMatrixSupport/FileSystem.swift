@@ -75,6 +75,9 @@ package enum FileSystem {
         return try readToEnd(fd, expected: Int(info.st_size))
     }
 
+    /// The system clock, in whole seconds since 1970 (UTC), as APNs dates are written.
+    package static func now() -> Int { Int(time(nil)) }
+
     /// Everything on standard input up to its end; waits for it as long as the writer takes.
     package static func standardInput() throws(Failure) -> [UInt8] { try readToEnd(0, expected: 1 << 16) }
 

@@ -7,8 +7,10 @@ extension Command {
     /// `explain`: the payload flags and `--without-<handler>-handler` are named after the spec's ids, whatever its
     /// dimensions.
     static func explain(_ rest: [String], _ result: inout Result) throws {
-        // The options are named after the spec's ids, so the spec is read before them.
-        let specFile = specPath(Arguments.spec(in: rest))
+        // The options are named after the spec's ids, so the spec is read before them. A request's alert and background
+        // pushes are answered by the current matrix unless --spec says otherwise.
+        let request = rest.contains { $0 == "--request" || $0.hasPrefix("--request=") }
+        let specFile = Arguments.spec(in: rest) ?? (request ? SpecLoader.builtInName : specPath(nil))
         let matrix = try Matrix(SpecLoader.load(path: specFile))
         let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
@@ -16,23 +18,11 @@ extension Command {
         let templates = templatesDirectory(&args)
         var flags: [String: Bool] = [:]
         for key in spec.payloadKeys { flags[key.id] = args.flag("--" + Identifier.hyphenated(key.id)) }
-        var apnsKeys: Set<String>?  // known from a payload only
-        var rootKeys: Set<String>?  // likewise
-        if let payload = args.value("--payload") {
-            guard flags.values.allSatisfy({ !$0 }) else {
-                throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
-            }
-            // `-` is standard input, named so in diagnostics.
-            let file = payload == "-" ? "(standard input)" : payload
-            let bytes: [UInt8]
-            do {
-                bytes = try payload == "-" ? FileSystem.standardInput() : FileSystem.contents(payload)
-            } catch {
-                throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the payload (\(error))")])
-            }
-            let read = try APNsPayload.read(bytes: bytes, file: file, matrix: matrix)
-            (flags, apnsKeys, rootKeys) = (read.flags, read.apnsKeys, read.rootKeys)
-            result.stderr += read.warnings.map { $0.description + "\n" }.joined()
+        let file = try payloadFile(&args, matrix, flags: flags)
+        let (apnsKeys, rootKeys) = (file?.apnsKeys, file?.rootKeys)  // known from a payload or request only
+        if let file {
+            flags = file.flags
+            result.stderr += file.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label
         let setups = try ids(args.allValues(setupOption), of: spec, specFile, option: setupOption)
@@ -84,6 +74,30 @@ extension Command {
             handler.map { view.value(calling: $0, outcomes, spec: specFile) }
             ?? view.value(outcomes, spec: specFile, conditions: conditions, compact: compact)
         result.stdout += try TemplateLibrary(directory: templates).render("explain/explain.txt", value, format: PlainFormat())
+    }
+
+    /// What `--payload` or `--request` (`-` for standard input) reads, with its warnings and findings; nil without
+    /// either. Neither is taken with the payload flags, nor with each other.
+    private static func payloadFile(_ args: inout Arguments, _ matrix: Matrix, flags: [String: Bool]) throws -> APNsPayload.Reading? {
+        let (payload, request) = (args.value("--payload"), args.value("--request"))
+        guard let path = request ?? payload else { return nil }
+        guard request == nil || (payload == nil && !flags.values.contains(true)) else {
+            throw Arguments.UsageError(message: "--request carries its own payload: give it without --payload or the payload flags")
+        }
+        guard !flags.values.contains(true) else {
+            throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
+        }
+        // `-` is standard input, named so in diagnostics.
+        let file = path == "-" ? "(standard input)" : path
+        let bytes: [UInt8]
+        do {
+            bytes = try path == "-" ? FileSystem.standardInput() : FileSystem.contents(path)
+        } catch {
+            let what = request == nil ? "payload" : "request"
+            throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the \(what) (\(error))")])
+        }
+        guard request != nil else { return try APNsPayload.read(bytes: bytes, file: file, matrix: matrix) }
+        return try APNsRequest.read(bytes: bytes, file: file, matrix: matrix, now: FileSystem.now())
     }
 
     /// What `--wrapper` and `--sender` ask, if a wrapper is named: the wrapper, who sent the push, and which of the

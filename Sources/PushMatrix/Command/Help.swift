@@ -105,12 +105,16 @@ enum Help {
             specOption, templatesOption,
         ]
         let payload = CommandInfo.Option.value("--payload", "FILE", "A real APNs payload: {\"aps\": {...}, ...}; - reads standard input")
+        let request = CommandInfo.Option.value(
+            "--request", "FILE",
+            "An APNs request, {\"headers\": {...}, \"payload\": {...}}, checked against Apple's rules; its push type picks the matrix")
         return CommandInfo(
             name: "explain", summary: "Tell what happens to a push in each setup and app state",
-            options: [payload] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") } + output,
+            options: [payload, request] + flags + filters + without.map { .flag($0, "The app does not implement this optional handler") }
+                + output,
             examples: [
                 "explain " + keys.prefix(2).joined(separator: " "), "explain --payload push.json --json",
-                "explain --payload push.json --wrapper flutterfire",
+                "explain --payload push.json --wrapper flutterfire", "explain --request alert.device.json",
             ])
     }
 

@@ -10,17 +10,28 @@ public enum APNsPayload {
     /// APNs refuses a VoIP push's payload larger than this many bytes.
     package static let voipLimit = 5120
 
-    /// The payload's flags, and warnings: for a payload larger than APNs takes, and for keys present with a value that
-    /// does not count as set and does not read as a deliberate "no" (`"content-available": "1"`, not `0`), since the
-    /// sender probably meant them. `apnsKeys` are the keys of `aps` that have a value (not null), for the calls that
-    /// depend on them (sound, badge); `rootKeys`, the payload's own keys beside `aps` (a wrapper's `gcm.message_id`).
-    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> (
-        flags: [String: Bool], apnsKeys: Set<String>, rootKeys: Set<String>, warnings: [Diagnostic]
-    ) {
-        func refusal(_ location: SourceLocation?, path: String = "", _ message: String) -> DiagnosticsError {
-            DiagnosticsError([Diagnostic(file: file, location: location, path: path, message: message)])
-        }
+    /// A payload's flags, and warnings: for keys present with a value that does not count as set and does not read as a
+    /// deliberate "no" (`"content-available": "1"`, not `0`), since the sender probably meant them. `apnsKeys` are the
+    /// keys of `aps` that have a value (not null), for the calls that depend on them (sound, badge); `rootKeys`, the
+    /// payload's own keys beside `aps` (a wrapper's `gcm.message_id`).
+    public typealias Reading = (flags: [String: Bool], apnsKeys: Set<String>, rootKeys: Set<String>, warnings: [Diagnostic])
+
+    /// The payload file's reading, warned about too when it is larger than APNs takes.
+    public static func read(bytes: [UInt8], file: String, matrix: Matrix) throws(DiagnosticsError) -> Reading {
         let root = try JSONParser.parse(bytes, file: file, maxDepth: SpecLoader.maxDepth)
+        var reading = try read(root, file: file, matrix: matrix, path: "")
+        if bytes.count > limit {
+            let size = APNsRule.payloadSize.finding("the payload is \(bytes.count) bytes", file: file, at: root, path: "")
+            reading.warnings.insert(size, at: 0)
+        }
+        return reading
+    }
+
+    /// The reading of the payload `root`, whose diagnostics' paths start with `prefix`.
+    static func read(_ root: JSONNode, file: String, matrix: Matrix, path prefix: String) throws(DiagnosticsError) -> Reading {
+        func refusal(_ location: SourceLocation?, path: String = "", _ message: String) -> DiagnosticsError {
+            DiagnosticsError([Diagnostic(file: file, location: location, path: prefix + path, message: message)])
+        }
         guard case .object = root.value else {
             throw refusal(root.location, "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
         }
@@ -34,10 +45,6 @@ public enum APNsPayload {
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
-        if bytes.count > limit {
-            let message = "the payload is \(bytes.count) bytes; APNs refuses payloads over \(limit) bytes (\(voipLimit) for VoIP pushes)"
-            warnings.append(Diagnostic(file: file, location: nil, message: message, severity: .warning))
-        }
         for key in matrix.spec.payloadKeys {
             let value = aps[key.apnsKey]
             let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
@@ -46,7 +53,7 @@ public enum APNsPayload {
                 let expected = matchers.map(\.description).joined(separator: " or ")
                 warnings.append(
                     Diagnostic(
-                        file: file, location: value.location, path: "aps.\(key.apnsKey)",
+                        file: file, location: value.location, path: prefix + "aps.\(key.apnsKey)",
                         message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }
@@ -55,7 +62,7 @@ public enum APNsPayload {
         return (flags, present(members), present(topLevel).subtracting(["aps"]), warnings)
     }
 
-    private static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {
+    static func firstRepeatedKey(_ node: JSONNode) -> JSONNode.Member? {
         guard case .object(let members) = node.value else { return nil }
         var seen = Set<String>()
         return members.first { !seen.insert($0.key).inserted }

@@ -476,7 +476,8 @@ final class ExplainTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.stderr,
-            "\(path): warning: the payload is \(20 << 20) bytes; APNs refuses payloads over 4096 bytes (5120 for VoIP pushes)\n"
+            "\(path):1:1: warning: the payload is \(20 << 20) bytes; APNs takes at most 4096 bytes of payload, 5120 for a voip push "
+                + "[payload-size: https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns]\n"
         )
         XCTAssertTrue(result.stdout.hasPrefix("\(Fixtures.spec)\nalert/body: yes"), result.stdout)
     }

@@ -141,12 +141,15 @@ final class CommandTests: XCTestCase {
         let directory = Fixtures.temporaryDirectory(self)
         let payload = directory + "/push.json"
         try Data(#"{"aps": {"alert": "Hi"}}"#.utf8).write(to: URL(fileURLWithPath: payload))
+        let request = directory + "/push.device.json"
+        try Data(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#.utf8).write(
+            to: URL(fileURLWithPath: request))
         // The smallest spec: each run does the command's whole work.
         let minimal = Fixtures.fixture("minimal.json")
         let spec = try SpecLoader.load(path: minimal).spec
         let values = [
             "--spec": minimal, "--templates": Fixtures.templates, "--output": directory + "/out", "--module": "Mine",
-            "--payload": payload, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
+            "--payload": payload, "--request": request, "--update-spec": directory + "/updated.json", "--setup": spec.setups[0].id,
             "--state": spec.appStates[0].id, "--lang": "ja", "--tests": "swift-testing", "--condition": "none", "--handler": "none",
             "--wrapper": "none", "--sender": "own",
         ]
