@@ -59,19 +59,26 @@ extension DocsView {
     /// One setup's table: a row per payload combination, a column per app state, each cell its paths' events by place
     /// (`wrapped`, by the cell's place in the spec).
     private func wrapperTable(_ setup: Int, _ wrapper: Wrapper, _ wrapped: [[[WrappedPlace]]]) -> TemplateValue {
+        // Few places and events recur across the cells: each line is worded once.
+        var lines: [[String]: Inline] = [:]
         let rows = matrix.payloads.map { payload in
             let cells = spec.appStates.indices.map { state in
                 let index = matrix.cellIndex(payload, setup: setup, state: state)
                 // Paths the wrapper tells apart, each once; labelled only where there are several.
-                let paths = wrapped[index].enumerated().map { number, places in (number: number, places: told(places, of: wrapper)) }
-                    .uniqued { $0.places.map(\.plainText).joined(separator: "\n") }
+                let paths = wrapped[index].enumerated().map { number, places in (number: number, places: Self.told(places)) }
+                    .uniqued { $0.places.map { $0.joined(separator: " ") }.joined(separator: "\n") }
                 let all = spec.cells[index].allPaths
                 return TemplateValue.object([
                     "paths": .list(
                         paths.map { path in
                             .object([
                                 "label": .inline(paths.count > 1 ? book.pathLabel(path.number + 1, all[path.number]) : Inline([])),
-                                "places": .list(path.places.map { .inline($0) }),
+                                "places": .list(
+                                    path.places.map { place in
+                                        let line = lines[place] ?? self.line(place)
+                                        lines[place] = line
+                                        return .inline(line)
+                                    }),
                             ])
                         })
                 ])
@@ -81,17 +88,21 @@ extension DocsView {
         return .object(["name": .inline(book.name(spec.setups[setup].name)), "rows": .list(rows)])
     }
 
-    /// A path's places as the wrapper tells them, one each (`on arrival: onMessage`, `notification body:
-    /// onMessageOpenedApp`, by event id): each place with a call, and `nothing` where its calls reach no event.
-    private func told(_ places: [WrappedPlace], of wrapper: Wrapper) -> [Inline] {
-        let parts = places.filter { !$0.calls.isEmpty }.map { place in
-            let at = place.place == "delivery" ? book.phrase("arrival") : book.name(matrix.taps[place.place]!.name)
-            // Cells name events by id, which the list of events gives with its full name: the tables stay short.
-            let events =
-                place.events.isEmpty ? book.phrase("wrapperNothing") : book.join(place.events.map(Inline.code), with: "callSeparator")
-            return book.phrase("choiceItem", ["tap": at, "calls": events])
-        }
-        return parts.isEmpty ? [book.phrase("ignored")] : parts
+    /// A path's places as the tables tell them, each as its place and event ids: each place with a call; for a path
+    /// that makes none, one empty place, which `line` words as the `ignored` phrase.
+    private static func told(_ places: [WrappedPlace]) -> [[String]] {
+        let told = places.filter { !$0.calls.isEmpty }.map { [$0.place] + $0.events }
+        return told.isEmpty ? [[]] : told
+    }
+
+    /// A place's line (`on arrival: onMessage`, by event id), or `nothing` where its calls reach no event; the
+    /// `ignored` phrase for a path without calls (`[]`).
+    private func line(_ place: [String]) -> Inline {
+        guard let at = place.first else { return book.phrase("ignored") }
+        let name = at == "delivery" ? book.phrase("arrival") : book.name(matrix.taps[at]!.name)
+        // Cells name events by id, which the list of events gives with its full name: the tables stay short.
+        let events = place.count == 1 ? book.phrase("wrapperNothing") : book.join(place.dropFirst().map(Inline.code), with: "callSeparator")
+        return book.phrase("choiceItem", ["tap": name, "calls": events])
     }
 
     /// The events' names as the app's code writes them.
