@@ -154,8 +154,15 @@ struct TemplateRenderer<Format: OutputFormat> {
             default: value = .text(String(list.index + 1))
             }
         } else {
-            // Mustache rule: the first field is looked up from the innermost context outward.
-            guard let found = stack.reversed().lazy.compactMap({ $0.field(first) }).first else {
+            // Mustache rule: the first field is looked up from the innermost context outward, by index: this runs for
+            // every name rendered.
+            var found: TemplateValue?
+            var level = stack.count - 1
+            while found == nil && level >= 0 {
+                found = stack[level].field(first)
+                level -= 1
+            }
+            guard let found else {
                 var known: [String] = lists.isEmpty ? [] : TemplateName.helpers
                 for case .object(let fields) in stack { known += fields.names }
                 throw Self.error(file, at, "unknown name '\(first)'" + Suggestion.didYouMean(first, in: known))

@@ -58,18 +58,17 @@ final class TemplateContractTests: XCTestCase {
     private static func contexts() -> [String: Set<String>] {
         var contexts: [String: Set<String>] = [:]
         for matrix in [Fixtures.builtIn, Fixtures.current, Fixtures.otherDimensions] {
+            // The test framework changes only Swift files, never a template's context: one run per product reaches them all.
             for product in [OutputPlan.Job.Product.generate, .fieldKit] {
-                for tests in [TestFramework.xctest, .swiftTesting] {
-                    let run = OutputPlan.Job(product: product, module: "Module", tests: tests)
-                    let models = Models(matrix: matrix, run: run)
-                    var seen = Set<PlannedFile.ModelKey>()
-                    for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
-                        let model = models.model(file.key)
-                        guard case .template(let value) = model else { continue }
-                        let name =
-                            if case .page(let page, _) = file.key.item { Self.pageContext(page) } else { "\(file.key.view)" }
-                        shape(value, at: "", into: &contexts[name, default: []])
-                    }
+                let run = OutputPlan.Job(product: product, module: "Module")
+                let models = Models(matrix: matrix, run: run)
+                var seen = Set<PlannedFile.ModelKey>()
+                for file in OutputPlan.files(matrix, for: run) where seen.insert(file.key).inserted {
+                    let model = models.model(file.key)
+                    guard case .template(let value) = model else { continue }
+                    let name =
+                        if case .page(let page, _) = file.key.item { Self.pageContext(page) } else { "\(file.key.view)" }
+                    shape(value, at: "", into: &contexts[name, default: []])
                 }
             }
             var explain = ExplainView(
