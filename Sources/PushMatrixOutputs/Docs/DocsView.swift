@@ -92,7 +92,7 @@ struct DocsView {
                     page.summary.map { summary in
                         .object([
                             "id": .verbatim(page.id), "title": .inline(text(page.title)), "summary": .inline(text(summary)),
-                            "htmlOnly": .bool(page.id == Self.explorer),
+                            "htmlOnly": .bool(page.id == Self.explorer), "hasArticle": .bool(page.id != Self.explorer),
                         ])
                     }
                 }
@@ -102,6 +102,7 @@ struct DocsView {
                             "id": .verbatim(OutputPlan.wrapperPage(wrapper.id)),
                             "title": .inline(book.phrase("wrapperPageTitle", ["wrapper": name])),
                             "summary": .inline(book.phrase("wrapperPageSummary", ["wrapper": name])), "htmlOnly": false,
+                            "hasArticle": false,
                         ])
                     }),
         ]
