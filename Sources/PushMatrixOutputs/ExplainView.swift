@@ -191,8 +191,12 @@ package struct ExplainView {
     }
 
     /// A path on one line: its label, then what arrival and each tap call, or that nothing reaches the app.
+    /// With a wrapper, each call is told with the events it becomes.
     private func line(_ path: Outcome) -> Inline {
-        let told = Self.places(path).filter { $0.tap != "delivery" || !$0.calls.isEmpty }.map { place($0.tap, $0.calls) }
+        let told =
+            wrapper.map { query in
+                book.wrapperLines(book.matrix.wrapped(path, by: query.wrapper, ownMessage: query.ownMessage), of: query.wrapper).map(\.line)
+            } ?? Self.places(path).filter { $0.tap != "delivery" || !$0.calls.isEmpty }.map { place($0.tap, $0.calls) }
         return label(path) + .text(book.glue["colon"]!) + (told.isEmpty ? book.phrase("ignored") : joined(told))
     }
 

@@ -52,6 +52,15 @@ final class ExplainWrapperTests: XCTestCase {
         XCTAssertTrue(japanese.stdout.contains("アプリのコードには何も届かない"), japanese.stdout)
     }
 
+    func testTheCompactAnswerTellsEachCallsEvents() {
+        let compact = explain(["--alert", "--setup", "appDelegate", "--state", "foreground", "--wrapper", "sample", "--compact"])
+        XCTAssertEqual(compact.status, 0, compact.stderr)
+        XCTAssertTrue(
+            compact.stdout.contains(
+                "on arrival: presentation handler (.active) → Sample.onReceived; "
+                    + "notification body: action handler (.active) → nothing reaches the app's code"), compact.stdout)
+    }
+
     func testTheSenderComesFromTheOptionOrThePayloadsKey() throws {
         let cell = ["--setup", "appDelegate", "--state", "foreground", "--wrapper", "sample"]
         XCTAssertEqual(try arrival(json(["--alert"] + cell)).events, [["received"]])
