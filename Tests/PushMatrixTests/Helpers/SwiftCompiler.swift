@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
 
-/// swiftc, for type-checking generated Swift against the stand-in UIKit, UserNotifications and SwiftUI,
-/// and the command plugins against PackagePlugin and the stand-in XcodeProjectPlugin.
+/// swiftc, for type-checking generated Swift against the stand-in UIKit, UserNotifications, SwiftUI,
+/// PushKit, CallKit, LiveCommunicationKit and AVFAudio, and the command plugins against PackagePlugin and the stand-in XcodeProjectPlugin.
 enum SwiftCompiler {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let result = try ExternalTool.run("swiftc", arguments)
         return (result.status, result.output + result.errors)
     }
 
-    /// The directory holding the stand-in UserNotifications, UIKit and SwiftUI modules, built
-    /// once per test run, each after the ones it imports. Throws what the first build met.
+    /// The directory holding the stand-in modules (`standInModuleNames`), built once per test
+    /// run, each after the ones it imports. Throws what the first build met.
     static func standIns() throws -> String { try standInModules.get() }
 
     /// The directory holding the stand-in XcodeProjectPlugin, on the real PackagePlugin, built
@@ -19,11 +19,21 @@ enum SwiftCompiler {
 
     private static let standInModules = Result { () throws -> String in
         let directory = try buildDirectory("stand-ins")
-        for module in ["UserNotifications", "UIKit", "SwiftUI"] {
+        for module in standInModuleNames {
             try buildStandIn(module, into: directory, flags: ["-I", directory])
         }
         return directory
     }
+
+    /// The stand-in modules, each after the ones it imports (`standInImports`).
+    static let standInModuleNames = [
+        "UserNotifications", "UIKit", "SwiftUI", "AVFAudio", "PushKit", "CallKit", "LiveCommunicationKit",
+    ]
+
+    /// The stand-in modules each stand-in imports, which its library links.
+    private static let standInImports = [
+        "UIKit": ["UserNotifications"], "SwiftUI": ["UserNotifications", "UIKit"], "CallKit": ["AVFAudio"],
+    ]
 
     private static let pluginStandInModule = Result { () throws -> String in
         let directory = try buildDirectory("plugin-stand-in")
@@ -118,15 +128,14 @@ enum SwiftCompiler {
 
     private static let standInLibraryModules = Result { () throws -> String in
         let directory = try buildDirectory("stand-in-libraries")
-        for module in ["UserNotifications", "UIKit", "SwiftUI"] {
+        for module in standInModuleNames {
             let (status, output) = try run(
                 [
                     "-emit-library", "-emit-module", "-parse-as-library", "-suppress-warnings", "-swift-version", "6",
                     "-I", directory,
                     "-L", directory,
                 ]
-                    + (module == "UserNotifications" ? [] : ["-lUserNotifications"])
-                    + (module == "SwiftUI" ? ["-lUIKit"] : [])
+                    + (standInImports[module] ?? []).map { "-l" + $0 }
                     + ["-module-name", module, Fixtures.root.path + "/Tests/StandIns/\(module).swift"]
                     + ["-o", directory + "/lib\(module).so", "-emit-module-path", directory + "/\(module).swiftmodule"])
             guard status == 0 else {
@@ -147,9 +156,8 @@ enum SwiftCompiler {
         let program = directory + "/program"
         let (status, output) = try run(
             [
-                "-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries, "-lUserNotifications", "-lUIKit",
-                "-lSwiftUI",
-            ]
+                "-swift-version", "6", "-Onone", "-I", libraries, "-L", libraries,
+            ] + standInModuleNames.map { "-l" + $0 }
                 + ["-Xlinker", "-rpath", "-Xlinker", libraries, "-module-name", module, "-o", program] + files)
         guard status == 0 else { throw BuildFailure(description: "the program does not build:\n\(output)") }
         let result = try ExternalTool.run(program, [], environment: ["SWIFT_BACKTRACE": "enable=no"])
