@@ -73,7 +73,9 @@ final class OutputPlanTests: XCTestCase {
     }
 
     /// Every template a row names outright is a built-in one, and every built-in template is
-    /// read by some row, is a partial, is explain's, or is the plain Swift file the skeletons share.
+    /// read by some row, is a partial, is explain's, is the plain Swift file the skeletons share, or
+    /// is the VoIP skeleton's, which no built-in spec names yet (VoIPSkeletonTypeCheckTests
+    /// compiles it).
     func testTheTableAndTheBuiltInTemplatesAgree() throws {
         let named = OutputPlan.rows.flatMap { [$0.template, $0.fallback].compactMap { $0 } }
         for template in named where !template.contains("{") {
@@ -87,7 +89,7 @@ final class OutputPlanTests: XCTestCase {
             let partial = path.split(separator: "/").last?.hasPrefix("_") == true
             XCTAssertTrue(
                 partial || reached.contains(path) || path.hasPrefix("explain/") || path == "fieldkit/runbook.en.md"
-                    || path == "swift/SkeletonRouting.swift",
+                    || path == "swift/SkeletonRouting.swift" || path.hasPrefix("swift/voip/"),
                 path)
         }
     }
