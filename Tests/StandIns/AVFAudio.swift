@@ -4,6 +4,4 @@
 import Foundation
 
 /// The app's audio session; CallKit activates it for a call and tells the provider's delegate.
-open class AVAudioSession: NSObject {
-    open class func sharedInstance() -> AVAudioSession { AVAudioSession() }
-}
+open class AVAudioSession: NSObject {}

@@ -15,13 +15,7 @@ open class CXHandle: NSObject {
         case emailAddress = 3
     }
 
-    public init(type: CXHandle.HandleType, value: String) {
-        self.type = type
-        self.value = value
-    }
-
-    public let type: CXHandle.HandleType
-    public let value: String
+    public init(type: CXHandle.HandleType, value: String) {}
 }
 
 /// What the system shows of a call; unset properties are left as they are.
@@ -36,7 +30,6 @@ open class CXCallUpdate: NSObject {
 open class CXProviderConfiguration: NSObject {
     @available(iOS 14.0, *)
     override public init() {}
-    open var supportsVideo = false
     open var maximumCallGroups = 2
     open var maximumCallsPerCallGroup = 5
     open var supportedHandleTypes: Set<CXHandle.HandleType> = []
@@ -55,7 +48,6 @@ public enum CXCallEndedReason: Int, Sendable {
 /// calling `fulfill()` or `fail()`; a second call of either does nothing.
 open class CXAction: NSObject {
     override public init() {}
-    open var isComplete: Bool { false }
     open func fulfill() {}
     open func fail() {}
 }
@@ -75,13 +67,12 @@ open class CXEndCallAction: CXCallAction {}
 /// The app's telephony provider: it reports calls to the system and hands the user's actions to
 /// its delegate, on `queue` (the main queue when nil).
 open class CXProvider: NSObject {
-    public init(configuration: CXProviderConfiguration) { self.configuration = configuration }
-    open var configuration: CXProviderConfiguration
+    public init(configuration: CXProviderConfiguration) {}
 
     open func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {}
 
-    /// Reports a call at once; `completion` runs later, on the delegate's queue, with an error
-    /// when the system refused the call.
+    /// Reports a call at once; `completion` runs later, on the delegate's queue (a private one
+    /// when none is set), with an error when the system refused the call.
     open func reportNewIncomingCall(
         with UUID: UUID, update: CXCallUpdate, completion: @escaping @Sendable ((any Error)?) -> Void
     ) {}

@@ -74,8 +74,6 @@ public final class Conversation {
 /// Reports conversations to the system and hands the user's actions to its delegate.
 @available(iOS 17.4, *)
 public final class ConversationManager {
-    /// Only for tests (the SDK creates one from a `ConversationManager.Configuration`).
-    @_spi(Testing) public init() {}
     public final var conversations: [Conversation] { [] }
 
     /// Reports a conversation; the device rings. Throws when the system refuses it.

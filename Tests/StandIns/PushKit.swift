@@ -20,13 +20,11 @@ public struct PKPushType: Hashable, RawRepresentable, Sendable {
 /// What a push carried.
 open class PKPushPayload: NSObject {
     open var dictionaryPayload: [AnyHashable: Any] { [:] }
-    open var type: PKPushType { .voIP }
 }
 
 /// The token of a push type, to send to the app's server.
 open class PKPushCredentials: NSObject {
     open var token: Data { Data() }
-    open var type: PKPushType { .voIP }
 }
 
 /// What iOS says of a VoIP push delivered to the iOS 26.4 method.
@@ -42,7 +40,6 @@ open class PKPushRegistry: NSObject {
     public init(queue: DispatchQueue?) { super.init() }
     weak open var delegate: (any PKPushRegistryDelegate)?
     open var desiredPushTypes: Set<PKPushType>?
-    open func pushToken(for type: PKPushType) -> Data? { nil }
 }
 
 /// Not main-actor isolated, and its completion handlers are `@Sendable`, as in the SDK: a
@@ -61,34 +58,4 @@ public protocol PKPushRegistryDelegate: NSObjectProtocol {
     func pushRegistry(
         _ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata,
         withCompletionHandler completion: @escaping @Sendable () -> Void)
-}
-
-// Only for tests that run the skeleton (the SDK has no such thing, and code that does not import
-// this SPI cannot see it): a payload, credentials and metadata made up of the given parts.
-
-@_spi(Testing)
-public func makePayload(_ dictionaryPayload: [AnyHashable: Any]) -> PKPushPayload { MadePayload(dictionaryPayload) }
-
-@_spi(Testing)
-public func makeCredentials(token: Data) -> PKPushCredentials { MadeCredentials(token) }
-
-@_spi(Testing)
-public func makeMetadata(mustReport: Bool) -> PKVoIPPushMetadata { MadeMetadata(mustReport) }
-
-private final class MadePayload: PKPushPayload {
-    private let stored: [AnyHashable: Any]
-    init(_ payload: [AnyHashable: Any]) { stored = payload }
-    override var dictionaryPayload: [AnyHashable: Any] { stored }
-}
-
-private final class MadeCredentials: PKPushCredentials {
-    private let stored: Data
-    init(_ token: Data) { stored = token }
-    override var token: Data { stored }
-}
-
-private final class MadeMetadata: PKVoIPPushMetadata, @unchecked Sendable {
-    private let stored: Bool
-    init(_ mustReport: Bool) { stored = mustReport }
-    override var mustReport: Bool { stored }
 }

@@ -145,15 +145,23 @@ open class PushVoIPDelegate: NSObject, PKPushRegistryDelegate, CXProviderDelegat
         return made
     }
 
-    /// Runs `body` on the main actor before returning: at once on the main thread, where PushKit
-    /// and CallKit call as `install()` sets them up, else by waiting for the main queue.
+    /// Runs `body` on the main actor before returning: at once on the main queue or thread, where
+    /// PushKit and CallKit call as `install()` sets them up, else by waiting for the main queue.
     nonisolated static func synchronouslyOnMain(_ body: @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
+        if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue.value) == true {
             MainActor.assumeIsolated(body)
         } else {
             DispatchQueue.main.sync { MainActor.assumeIsolated(body) }
         }
     }
+
+    /// A key whose value is true on the main queue, which tells it from other queues also where
+    /// the main queue does not run on the main thread.
+    nonisolated private static let mainQueue = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return PushUnchecked(key)
+    }()
 }
 
 /// What the app's code makes of a VoIP push.
