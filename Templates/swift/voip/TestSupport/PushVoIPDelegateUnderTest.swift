@@ -76,7 +76,7 @@ public final class PushVoIPDelegateUnderTest {
         let action = RecordedAnswer(call: call)
         delegate.provider(CXProvider(configuration: CXProviderConfiguration()), perform: action)
         await settle()
-        return Self.outcome(action.fulfilled, action.failed)
+        return Self.outcome(action.log)
     }
 
     /// The user declines `call`: how the end action ended, once the delegate's work has settled.
@@ -84,7 +84,7 @@ public final class PushVoIPDelegateUnderTest {
         let action = RecordedEnd(call: call)
         delegate.provider(CXProvider(configuration: CXProviderConfiguration()), perform: action)
         await settle()
-        return Self.outcome(action.fulfilled, action.failed)
+        return Self.outcome(action.log)
     }
 
     /// Lets the work the delegate started run: a few turns of the main actor.
@@ -109,11 +109,11 @@ public final class PushVoIPDelegateUnderTest {
             ended: reporter.ended.count - endedBefore)
     }
 
-    private static func outcome(_ fulfilled: Int, _ failed: Int) -> ActionOutcome {
-        switch (fulfilled, failed) {
+    private static func outcome(_ log: ActionLog) -> ActionOutcome {
+        switch (log.fulfilled.value, log.failed.value) {
         case (1, 0): .fulfilled
         case (0, 1): .failed
-        default: .broken(fulfilled: fulfilled, failed: failed)
+        case (let fulfilled, let failed): .broken(fulfilled: fulfilled, failed: failed)
         }
     }
 }
@@ -169,19 +169,21 @@ nonisolated private final class Metadata: PKVoIPPushMetadata, @unchecked Sendabl
     override var mustReport: Bool { stored }
 }
 
+/// How often an action was fulfilled and failed.
+nonisolated private final class ActionLog {
+    let fulfilled = PushCounter()
+    let failed = PushCounter()
+}
+
 nonisolated private final class RecordedAnswer: CXAnswerCallAction {
-    private let counts = (fulfilled: PushCounter(), failed: PushCounter())
-    var fulfilled: Int { counts.fulfilled.value }
-    var failed: Int { counts.failed.value }
-    override func fulfill() { counts.fulfilled.increment() }
-    override func fail() { counts.failed.increment() }
+    let log = ActionLog()
+    override func fulfill() { log.fulfilled.increment() }
+    override func fail() { log.failed.increment() }
 }
 
 nonisolated private final class RecordedEnd: CXEndCallAction {
-    private let counts = (fulfilled: PushCounter(), failed: PushCounter())
-    var fulfilled: Int { counts.fulfilled.value }
-    var failed: Int { counts.failed.value }
-    override func fulfill() { counts.fulfilled.increment() }
-    override func fail() { counts.failed.increment() }
+    let log = ActionLog()
+    override func fulfill() { log.fulfilled.increment() }
+    override func fail() { log.failed.increment() }
 }
 #endif
