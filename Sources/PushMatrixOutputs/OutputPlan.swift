@@ -124,7 +124,8 @@ package enum OutputPlan {
     package static func pages(_ spec: Spec) -> [String] {
         let pages: [(id: String, made: Bool)] = [
             ("index", true), ("reception-methods", true), (explorer, true), ("setup", spec.setupGuide != nil),
-            ("conditions", !spec.conditions.isEmpty), ("reception-handler", true), ("permission", spec.permission != nil),
+            ("conditions", !spec.conditions.isEmpty), ("reception-handler", spec.receptionHandler != nil),
+            ("permission", spec.permission != nil),
             ("call-order", true),
         ]
         return pages.filter(\.made).map(\.id)

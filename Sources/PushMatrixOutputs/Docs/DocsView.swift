@@ -62,7 +62,7 @@ struct DocsView {
         case Self.explorer: return explorer()
         case "index": return index()
         case "reception-methods": return receptionMethods()
-        case "reception-handler": return receptionHandler()
+        case "reception-handler": return receptionHandler(spec.receptionHandler!)
         case "permission": return permission(spec.permission!)
         case "setup": return setupGuide(spec.setupGuide!)
         case "conditions": return conditions()

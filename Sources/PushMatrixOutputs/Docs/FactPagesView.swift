@@ -4,9 +4,8 @@ import PushMatrixSpec
 /// The pages of facts beside the matrix: the reception handler's duties, notification
 /// permission, and the call order when a tap opens the app.
 extension DocsView {
-    package func receptionHandler() -> TemplateValue {
-        let facts = spec.receptionHandler
-        return common(page: "reception-handler", title: "receptionHandlerTitle").merging([
+    package func receptionHandler(_ facts: ReceptionHandlerFacts) -> TemplateValue {
+        common(page: "reception-handler", title: "receptionHandlerTitle").merging([
             "whenCalled": whenCalled(facts.handler.id),
             "rules": rules(facts.rules),
             "deadlineText": .inline(book.phrase("fetchResultsIntro", ["deadline": .text(String(facts.completionDeadlineSeconds))])),

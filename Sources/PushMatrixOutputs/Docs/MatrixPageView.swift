@@ -60,19 +60,18 @@ extension DocsView {
             })
     }
 
+    /// A handler's terms: its methods, and those with an Objective-C selector (a Swift-only one has none).
     private func handler(_ handler: Handler) -> TemplateValue {
-        .object([
+        let methods = methodGroups(handler).map { setups, method in
+            let names = book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")
+            return (label: setups.count == spec.setups.count ? Inline([]) : book.phrase("methodLabel", ["setups": names]), method: method)
+        }
+        return .object([
             "name": .inline(book.name(handler.name)),
             "description": .inline(book.text(handler.description)),
-            "methods": .list(
-                methodGroups(handler).map { setups, method in
-                    let label =
-                        setups.count == spec.setups.count
-                        ? Inline([])
-                        : book.phrase(
-                            "methodLabel", ["setups": book.list(setups.map { book.name($0.name) }, lastSeparator: "tapSeparator")])
-                    return .object(["label": .inline(label), "swift": .inline(.code(method.swift)), "objc": .inline(.code(method.objc))])
-                }),
+            "methods": .list(methods.map { .object(["label": .inline($0.label), "swift": .inline(.code($0.method.swift))]) }),
+            "objcMethods": .list(
+                methods.compactMap { label, method in method.objc.map { .object(["label": .inline(label), "objc": .inline(.code($0))]) } }),
         ])
     }
 
@@ -81,7 +80,7 @@ extension DocsView {
         let methods = spec.setups.compactMap { setup in
             handler.methods.first { $0.setup.id == setup.id }.map { (setup: setup, method: $0) }
         }
-        return methods.grouped { [$0.method.swift, $0.method.objc] }.map { ($0.members.map(\.setup), $0.members[0].method) }
+        return methods.grouped { [$0.method.swift, $0.method.objc ?? ""] }.map { ($0.members.map(\.setup), $0.members[0].method) }
     }
 
     private func designCase(_ designCase: DesignCase) -> TemplateValue {

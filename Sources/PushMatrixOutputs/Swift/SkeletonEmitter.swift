@@ -17,6 +17,10 @@ struct SkeletonEmitter {
         "ios8_9": (parameters: "types: UIUserNotificationType, askedBefore: Bool", subject: nil as String?),
     ]
 
+    /// The seconds iOS documents for the fetch handler's completion, taken when the spec gives no reception-handler
+    /// facts.
+    private static let fetchDeadline = 30
+
     func file() -> [UInt8] {
         var out = SwiftPrinter.generatedFile()
         out.print("#if canImport(UIKit)")
@@ -28,7 +32,7 @@ struct SkeletonEmitter {
                     + " group by group; `see #cell-…` names a group's first cell by its anchor on the matrix page, which"
                     + " `pushmatrix generate` writes to \(view.matrixPage) in its output."))
         out.block("extension PushAppDelegate {") { out in
-            let seconds = max(1, spec.receptionHandler.completionDeadlineSeconds - 5)
+            let seconds = max(1, (spec.receptionHandler?.completionDeadlineSeconds ?? Self.fetchDeadline) - 5)
             out.docComment([
                 "How long the app's code has by default to finish a call's work before iOS is told `.failed`:",
                 "five seconds less than the \(seconds + 5) iOS allows.",

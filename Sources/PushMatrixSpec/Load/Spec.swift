@@ -42,8 +42,8 @@ public struct Spec: Sendable {
     public var glossary: [GlossaryEntry] = []
     /// Worked examples the index shows, each tied to a cell.
     public var designCases: [DesignCase]
-    /// The rules of the reception handler, for its page.
-    public var receptionHandler: ReceptionHandlerFacts
+    /// The rules of the reception handler; makes the reception-handler page when present.
+    public var receptionHandler: ReceptionHandlerFacts?
     /// How the app reads and asks for permission; makes the permission page when present.
     public var permission: PermissionFacts?
     /// The order of calls a tap makes; makes the call-order page when present.
@@ -187,7 +187,8 @@ public struct Handler: Sendable {
 public struct MethodName: Sendable {
     public var setup: Reference
     public var swift: String
-    public var objc: String
+    /// The Objective-C selector; nil for a method Swift alone declares (LiveCommunicationKit's).
+    public var objc: String?
     /// The method hands the app a `UNNotification` (or a response holding one), with request identifier and date;
     /// false: payload alone.
     public var handsNotification = false

@@ -31,8 +31,7 @@ enum SpecDecoder {
             texts: OlderNames.texts(texts(document, "texts", sink)),
             glossary: document.objects("glossary", optional: true) { glossaryEntry($0, sink) },
             designCases: document.objects("designCases") { designCase($0, naming) },
-            receptionHandler: document.object("receptionHandler", receptionHandler)
-                ?? ReceptionHandlerFacts(source: missing, handler: missing, completionDeadlineSeconds: 0, fetchResults: [], rules: []),
+            receptionHandler: document.object("receptionHandler", optional: true, receptionHandler),
             permission: document.object("permission", optional: true) { permission($0, naming) },
             callOrder: document.object("callOrder", optional: true, callOrder),
             setupGuide: document.object("setupGuide", optional: true) { setupGuide($0, ids) },
@@ -108,7 +107,8 @@ enum SpecDecoder {
                 reader.element(value, path: origin.path) { method in
                     MethodName(
                         setup: Reference(id: setup, origin: origin), swift: method.required.string("swift"),
-                        objc: method.required.string("objc"), handsNotification: method.bool("handsNotification", default: false) ?? false)
+                        objc: method.string("objc", optional: true),
+                        handsNotification: method.bool("handsNotification", default: false) ?? false)
                 }
             },
             origin: reader.origin)
@@ -286,8 +286,6 @@ enum SpecDecoder {
     private static func rules(_ reader: NodeReader) -> [Rule] {
         reader.objects("rules") { rule in Rule(id: rule.required.string("id"), text: rule.required.text("text"), origin: rule.origin) }
     }
-
-    private static let missing = Reference(id: "", origin: Origin(path: "", location: SourceLocation(line: 1, column: 1)))
 
     private static func receptionHandler(_ reader: NodeReader) -> ReceptionHandlerFacts {
         ReceptionHandlerFacts(

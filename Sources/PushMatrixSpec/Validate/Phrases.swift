@@ -77,6 +77,7 @@ package enum Phrases {
         }
         for name in placeholders.keys where name.hasPrefix("wrapper") { needed[name] = { spec in !spec.wrappers.isEmpty } }
         needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
+        needed["fetchResultsIntro"] = { spec in spec.receptionHandler != nil }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         needed["conditionsExtrapolatedCount"] = { spec in spec.conditions.contains { $0.extrapolated } }
         needed["pathOnlyUnder"] = { spec in spec.cells.contains { $0.paths.contains { $0.premise != nil } } }

@@ -17,7 +17,7 @@ enum SpecTexts {
         texts += spec.wrappers.flatMap { [$0.name, $0.versions, $0.delegate] + $0.events.map(\.text) }
         texts += spec.wrappers.flatMap(\.rules).flatMap { [$0.says, $0.timing, $0.unknown].compactMap { $0 } }
         texts += spec.designCases.flatMap { [$0.title, $0.text] }
-        texts += spec.receptionHandler.fetchResults.map(\.meaning) + spec.receptionHandler.rules.map(\.text)
+        if let facts = spec.receptionHandler { texts += facts.fetchResults.map(\.meaning) + facts.rules.map(\.text) }
         if let permission = spec.permission {
             texts += permission.statuses.flatMap { [$0.meaning, $0.response] } + permission.setups.flatMap { $0.rules.map(\.text) }
         }

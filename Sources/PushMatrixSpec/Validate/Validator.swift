@@ -34,10 +34,10 @@ struct Validator {
         unique("design cases", spec.designCases.map { ($0.id, $0.origin) })
         unique("conditions", spec.conditions.map { ($0.id, $0.origin) })
         let facts = spec.receptionHandler
-        unique("fetch results", facts.fetchResults.map { ($0.id, $0.origin) })
+        unique("fetch results", (facts?.fetchResults ?? []).map { ($0.id, $0.origin) })
         unique("permission statuses", (spec.permission?.statuses ?? []).map { ($0.id, $0.origin) })
         unique("setup guide sections", (spec.setupGuide?.sections ?? []).map { ($0.id, $0.origin) })
-        unique("reception handler rules", facts.rules.map { ($0.id, $0.origin) })
+        unique("reception handler rules", (facts?.rules ?? []).map { ($0.id, $0.origin) })
         unique("call order rules", (spec.callOrder?.rules ?? []).map { ($0.id, $0.origin) })
         for setup in spec.permission?.setups ?? [] { unique("rules of \(setup.setup.id)", setup.rules.map { ($0.id, $0.origin) }) }
     }
@@ -149,8 +149,9 @@ struct Validator {
         checkWrappers(references)
         for designCase in spec.designCases { references.address(designCase.cell) }
         let facts = spec.receptionHandler
-        references.resolve([facts.source, spec.permission?.source, spec.callOrder?.source].compactMap { $0 }, references.sources, "source")
-        references.resolve(facts.handler, references.handlers, "handler")
+        references.resolve(
+            [facts?.source, spec.permission?.source, spec.callOrder?.source].compactMap { $0 }, references.sources, "source")
+        references.resolve(facts.map { [$0.handler] } ?? [], references.handlers, "handler")
         checkPermission(references)
         references.resolve((spec.callOrder?.tapOpensApp ?? []).map(\.symbol), references.symbols, "symbol")
         checkCellReferences(references, conditional: conditional)

@@ -19,7 +19,7 @@ final class WhenCalledTests: XCTestCase {
     func testTheTableSaysWhatTheScenariosDo() throws {
         for builtIn in Fixtures.builtIns {
             let matrix = builtIn.matrix
-            let handler = matrix.spec.receptionHandler.handler.id
+            let handler = try XCTUnwrap(matrix.spec.receptionHandler).handler.id
             // What the scenarios say: each way, with the handlers every scenario reaching it lacks.
             var lacking: [Way: Set<String>] = [:]
             for scenario in matrix.scenarios {
