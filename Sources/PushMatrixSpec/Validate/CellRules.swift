@@ -44,7 +44,8 @@ struct CellRules {
     /// `isSet` tells whether the cell's payload sets a key, by id.
     private func rules(_ cell: Cell, isSet: (String) -> Bool) {
         guard let appState = spec.appStates.first(where: { $0.id == cell.appState.id }) else { return }
-        let visible = spec.payloadKeys.contains { $0.makesVisible && isSet($0.id) }
+        // A spec with no key that makes a notification visible shows something else there (a call screen).
+        let visible = spec.payloadKeys.contains { $0.makesVisible && isSet($0.id) } || !spec.payloadKeys.contains(where: \.makesVisible)
         if cell.notificationCenter && !visible {
             let names = spec.payloadKeys.filter(\.makesVisible).map(\.id).joined(separator: ", ")
             sink.error(cell.origin, "notificationCenter is true, but no key that makes a notification visible (\(names)) is set")
