@@ -20,18 +20,20 @@ struct FieldKitView {
     }
 
     /// The `aps` dictionary of exactly the combination's keys, each set (see `presentWhen`); the alert's body names the
-    /// combination.
+    /// combination. An input iOS gives beside the payload (`from`) has no key there: combinations that differ only in
+    /// such inputs have the same `aps`.
     package func aps(_ payload: Payload) -> JSONOutput {
         .object(
-            spec.payloadKeys.indices.filter(payload.isSet).map { index in
+            spec.payloadKeys.indices.filter(payload.isSet).compactMap { index in
                 let key = spec.payloadKeys[index]
+                guard let apnsKey = key.apnsKey else { return nil }
                 let value: JSONOutput =
                     switch key.presentWhen.first.flatMap({ APNsMatcher(rawValue: $0.id) }) {
                     case .object: .object([("title", .string("pushmatrix")), ("body", .string(name(payload)))])
                     case .one: .int(1)
                     default: .string(Self.sampleString)
                     }
-                return (key.apnsKey, value)
+                return (apnsKey, value)
             })
     }
 

@@ -18,10 +18,12 @@ extension Command {
         let templates = templatesDirectory(&args)
         var flags: [String: Bool] = [:]
         for key in spec.payloadKeys { flags[key.id] = args.flag("--" + Identifier.hyphenated(key.id)) }
-        let file = try payloadFile(&args, matrix, flags: flags)
+        // An input iOS gives beside the payload is no part of a payload file: its flag goes with one.
+        let inPayload = Set(spec.payloadKeys.filter { $0.apnsKey != nil }.map(\.id))
+        let file = try payloadFile(&args, matrix, flags: flags.filter { inPayload.contains($0.key) })
         let (apnsKeys, rootKeys) = (file?.apnsKeys, file?.rootKeys)  // known from a payload or request only
         if let file {
-            flags = file.flags
+            flags = file.flags.merging(flags) { fromFile, _ in fromFile }
             result.stderr += file.warnings.map { $0.description + "\n" }.joined()
         }
         let setupOption = "--" + spec.naming.label

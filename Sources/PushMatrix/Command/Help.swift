@@ -81,11 +81,17 @@ enum Help {
             return list.isEmpty ? " (this spec has none)" : " (\(list.joined(separator: ", ")))"
         }
         let naming = spec?.naming ?? .current
-        let keys = spec?.payloadKeys.map { "--" + Identifier.hyphenated($0.id) } ?? ["--<payload-key>"]
+        let inputs = spec?.payloadKeys.map { ("--" + Identifier.hyphenated($0.id), $0.from?.place) } ?? [("--<payload-key>", nil)]
+        let keys = inputs.map(\.0)
         let without =
             spec?.handlers.filter(\.optional).map { "--without-\(Identifier.hyphenated($0.id))-handler" } ?? ["--without-<handler>-handler"]
         let languages = spec.map { $0.languages.map(\.id).joined(separator: "|") } ?? "LANG"
-        let flags = keys.map { CommandInfo.Option.flag($0, "This payload key is set (when no file is given)") }
+        let flags = inputs.map { flag, from in
+            CommandInfo.Option.flag(
+                flag,
+                from.map { "This input is set: iOS gives it beside the payload (\($0.rawValue)), so also with a file" }
+                    ?? "This payload key is set (when no file is given)")
+        }
         let filters: [CommandInfo.Option] = [
             .value(
                 "--" + naming.label, "ID", "Only these \(naming.words)s" + ids(spec?.setups.map(\.id)) + "; repeat or separate with commas"),

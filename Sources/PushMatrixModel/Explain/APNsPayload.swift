@@ -3,7 +3,7 @@ import PushMatrixSpec
 import PushMatrixSupport
 
 /// Reads a real APNs payload (`{"aps": {...}, ...}`) into the spec's payload flags, by each payload key's APNs name and
-/// value test.
+/// value test; an input that is not a key of `aps` gets no flag.
 public enum APNsPayload {
     /// APNs refuses a payload larger than this many bytes.
     package static let limit = 4096
@@ -45,15 +45,17 @@ public enum APNsPayload {
         }
         var flags: [String: Bool] = [:]
         var warnings: [Diagnostic] = []
+        // An input iOS gives beside the payload is not read from it: the caller gives it.
         for key in matrix.spec.payloadKeys {
-            let value = aps[key.apnsKey]
+            guard let apnsKey = key.apnsKey else { continue }
+            let value = aps[apnsKey]
             let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
             flags[key.id] = matchers.contains { $0.matches(value) }
             if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {
                 let expected = matchers.map(\.description).joined(separator: " or ")
                 warnings.append(
                     Diagnostic(
-                        file: file, location: value.location, path: prefix + "aps.\(key.apnsKey)",
+                        file: file, location: value.location, path: prefix + "aps.\(apnsKey)",
                         message: "counted as not set: expected \(expected)", severity: .warning))
             }
         }

@@ -127,13 +127,18 @@ public struct Phrasebook {
         let told = fixed.map { keyValue(matrix.spec.payloadKeys[$0], set: cube.bits & (1 << UInt64($0)) != 0) }
         let either =
             free.isEmpty
-            ? [] : [phrase("eitherWay", ["keys": join(free.map { name(matrix.spec.payloadKeys[$0].name) }, with: "keySeparator")])]
+            ? [] : [phrase("eitherWay", ["keys": join(free.map { keyName(matrix.spec.payloadKeys[$0]) }, with: "keySeparator")])]
         return join([join(told, with: "keySeparator")] + either, with: "listSeparator")
     }
 
     /// A payload key, set or not, in the language's words.
     private func keyValue(_ key: PayloadKey, set: Bool) -> Inline {
-        phrase("keyValue", ["key": name(key.name), "value": phrase(set ? "set" : "notSet")])
+        phrase("keyValue", ["key": keyName(key), "value": phrase(set ? "set" : "notSet")])
+    }
+
+    /// A payload key by its name; an input iOS gives beside the payload with where it comes from (`keyFromMetadata`).
+    package func keyName(_ key: PayloadKey) -> Inline {
+        key.from.map { phrase(Phrases.keyFromPhrase($0.place), ["key": name(key.name)]) } ?? name(key.name)
     }
 
     /// Cells in words: their payload keys, setups and app states, or every cell.

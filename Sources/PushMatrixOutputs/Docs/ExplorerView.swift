@@ -13,7 +13,7 @@ extension DocsView {
             "payloadHeading": .inline(text("payloadColumn")), "conditionsHeading": .inline(text("conditionsTitle")),
             "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
             "hasConditions": .bool(!spec.conditions.isEmpty), "overview": overview(), "hasKinds": .bool(spec.showsSourceKinds),
-            "hasWrappers": .bool(!spec.wrappers.isEmpty),
+            "hasWrappers": .bool(!spec.wrappers.isEmpty), "hasInputsBeyondAPNs": .bool(spec.payloadKeys.contains { $0.apnsKey == nil }),
         ])
     }
 
@@ -65,8 +65,10 @@ extension DocsView {
             (
                 "keys",
                 .array(
-                    spec.payloadKeys.map {
-                        .array([.string($0.id), name($0.name), .string($0.apnsKey), .array($0.presentWhen.map { .string($0.id) })])
+                    spec.payloadKeys.map { key in
+                        let apns: JSONOutput = key.apnsKey.map { .string($0) } ?? .null
+                        let tests = JSONOutput.array(key.presentWhen.map { .string($0.id) })
+                        return .array([.string(key.id), .string(book.keyName(key).plainText), apns, tests])
                     })
             ),
             ("setups", pairs(spec.setups, \.id, \.name)), ("states", pairs(spec.appStates, \.id, \.name)),

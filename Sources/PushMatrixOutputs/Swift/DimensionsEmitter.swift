@@ -171,7 +171,10 @@ struct DimensionsEmitter {
         out.docComment(["Which of the keys that decide the matrix a payload sets."])
         out.block("nonisolated public struct PushPayload: Hashable, Sendable {") { out in
             for key in keys {
-                out.docComment(["The payload sets `\(key.apnsKey)` in `aps`."])
+                let from = key.from.map {
+                    "Not in the payload: iOS gives it beside it (\($0.place.rawValue)), as `\(view.matrix.symbols[$0.symbol.id] ?? "")`."
+                }
+                out.docComment([from ?? "The payload sets `\(key.apnsKey ?? "")` in `aps`."])
                 out.print("public var \(key.id): Bool")
             }
             out.blankLine()
@@ -180,9 +183,13 @@ struct DimensionsEmitter {
                 out.lines(keys.map { key in "self.\(key.id) = \(key.id)" })
             }
             out.blankLine()
-            out.docComment(["Reads a real APNs payload, as `userInfo` holds it."])
-            out.block("public init(userInfo: [AnyHashable: Any]) {") { out in
-                out.print("let aps = userInfo[\"aps\"] as? [String: Any] ?? [:]")
+            let given = keys.filter { $0.apnsKey == nil }
+            out.docComment([
+                "Reads a real APNs payload, as `userInfo` holds it" + (given.isEmpty ? "." : "; the inputs iOS gives beside it, as given.")
+            ])
+            let parameters = given.map { ", \($0.id): Bool = false" }.joined()
+            out.block("public init(userInfo: [AnyHashable: Any]\(parameters)) {") { out in
+                if given.count < keys.count { out.print("let aps = userInfo[\"aps\"] as? [String: Any] ?? [:]") }
                 out.block("self.init(", closing: ")") { out in
                     out.arguments(keys.map(Self.keyTest))
                 }
@@ -193,8 +200,11 @@ struct DimensionsEmitter {
                 "when the sender adds none, so equal payloads are equal.",
             ])
             out.block("public func sampleUserInfo() -> [AnyHashable: Any] {") { out in
-                out.print("var aps: [String: Any] = [:]")
-                out.lines(keys.map { key in "if \(key.id) { aps[\(SwiftPrinter.literal(key.apnsKey))] = \(Self.sample(key)) }" })
+                out.print((given.count < keys.count ? "var" : "let") + " aps: [String: Any] = [:]")
+                out.lines(
+                    keys.compactMap { key in
+                        key.apnsKey.map { "if \(key.id) { aps[\(SwiftPrinter.literal($0))] = \(Self.sample(key)) }" }
+                    })
                 out.print("return [\"aps\": aps]")
             }
             out.blankLine()
@@ -207,9 +217,11 @@ struct DimensionsEmitter {
         }
     }
 
-    /// `init(userInfo:)`'s argument for a key: its value tests on `aps`, joined by a logical or.
+    /// `init(userInfo:)`'s argument for a key: its value tests on `aps`, joined by a logical or; an input iOS gives
+    /// beside the payload, as given.
     private static func keyTest(_ key: PayloadKey) -> String {
-        let tests = key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(SwiftPrinter.literal(key.apnsKey))])" }
+        guard let apnsKey = key.apnsKey else { return "\(key.id): \(key.id)" }
+        let tests = key.presentWhen.map { "PushPayloadValue.\($0.id)(aps[\(SwiftPrinter.literal(apnsKey))])" }
         return "\(key.id): " + tests.joined(separator: " || ")
     }
 

@@ -11,7 +11,7 @@ public struct Spec: Sendable {
     public var sources: [Source]
     /// Code names texts may cite as `{{name}}`.
     public var symbols: [Symbol]
-    /// The APNs keys that decide the matrix's first dimension.
+    /// The inputs that decide the matrix's first dimension: APNs keys, or what iOS gives beside the payload.
     public var payloadKeys: [PayloadKey]
     /// The second dimension, the app's setup: `setups` (cells: `setup`), or `initAPIs` (`api`) in the older form, as
     /// `naming` says.
@@ -127,16 +127,27 @@ public struct GlossaryEntry: Sendable {
 
 public struct Symbol: Sendable { public var name: String, code: String, origin: Origin }
 
+/// An input of the matrix's first dimension: a key of the payload's `aps`, or (`from`) something iOS gives beside it.
 public struct PayloadKey: Sendable {
+    /// Where iOS gives an input that is not a key of `aps`: in what the delegate method is handed beside the payload
+    /// (PushKit's metadata), or in the way the push reaches the app (through a service extension).
+    public enum From: String, Sendable, CaseIterable { case metadata, route }
     public var id: String
     public var name: LocalizedText
     /// A payload without any key that makes it visible never shows in Notification Center.
     public var makesVisible: Bool
-    public var apnsKey: String
-    /// How the APNs value must look for the key to count as set: `nonEmptyString`, `object`, `one`.
+    /// The key in `aps`; nil for an input that is not read from the payload (`from`).
+    public var apnsKey: String?
+    /// How the APNs value must look for the key to count as set: `nonEmptyString`, `object`, `one`; none without
+    /// `apnsKey`.
     public var presentWhen: [Reference]
+    /// Where an input without `apnsKey` comes from, and the symbol the app reads it by; nil for a key of `aps`.
+    public var from: (place: From, symbol: Reference)?
     /// Keys without which this one changes nothing (`mutable-content` needs an alert).
     public var requires: [Reference]
+    /// The cells where the input can change anything; every other cell equals its twin with the input flipped. nil:
+    /// all.
+    public var mattersOnlyIn: CellSelection?
     public var origin: Origin
 }
 

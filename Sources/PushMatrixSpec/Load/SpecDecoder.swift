@@ -20,7 +20,8 @@ enum SpecDecoder {
             symbols: document.entries("symbols") { key, value, origin in
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
-            payloadKeys: document.objects("payloadKeys", payloadKey), setups: document.objects(naming.list) { setup($0, naming, ids) },
+            payloadKeys: document.objects("payloadKeys") { payloadKey($0, naming) },
+            setups: document.objects(naming.list) { setup($0, naming, ids) },
             naming: naming,
             appStates: document.objects("appStates", appState), handlerStates: document.objects("handlerStates", handlerState),
             handlers: document.objects("handlers", handler), taps: document.objects("taps", tap),
@@ -60,14 +61,40 @@ enum SpecDecoder {
             footnoteMarker: reader.required.string("footnoteMarker"), origin: reader.origin)
     }
 
-    private static func payloadKey(_ reader: NodeReader) -> PayloadKey {
+    private static func payloadKey(_ reader: NodeReader, _ naming: SetupNaming) -> PayloadKey {
         let id = reader.required.string("id")
         let name = reader.required.text("name")
         let makesVisible = reader.bool("makesVisible", default: false) ?? false
-        let apns = reader.object("apns") { apns in (key: apns.required.string("key"), presentWhen: apns.strings("presentWhen")) }
+        let apns = reader.object("apns", optional: true) { apns in
+            (key: apns.required.string("key"), presentWhen: apns.strings("presentWhen"))
+        }
         return PayloadKey(
-            id: id, name: name, makesVisible: makesVisible, apnsKey: apns?.key ?? "", presentWhen: apns?.presentWhen ?? [],
-            requires: reader.strings("requires", optional: true), origin: reader.origin)
+            id: id, name: name, makesVisible: makesVisible, apnsKey: apns?.key, presentWhen: apns?.presentWhen ?? [],
+            from: from(reader, apns: reader.member("apns", optional: true) != nil), requires: reader.strings("requires", optional: true),
+            mattersOnlyIn: reader.object("mattersOnlyIn", optional: true) { selection($0, naming) }, origin: reader.origin)
+    }
+
+    /// Where an input without `apns` comes from (`metadata` or `route`) and the symbol the app reads it by: both needed
+    /// without `apns`, neither allowed with it.
+    private static func from(_ reader: NodeReader, apns: Bool) -> (place: PayloadKey.From, symbol: Reference)? {
+        let given = ["from", "symbol"].filter { reader.member($0, optional: true) != nil }
+        for key in given where apns {
+            reader.report(
+                key, reader.node[key]!, "an input with \"apns\" is read from the payload: '\(key)' is only for an input without it")
+        }
+        guard !apns else { return nil }
+        guard !given.isEmpty else {
+            reader.sink.error(reader.origin, "missing key 'apns' (or 'from' and 'symbol' for an input iOS gives beside the payload)")
+            return nil
+        }
+        let symbol = reader.identifier("symbol")
+        guard let place = reader.string("from") else { return nil }
+        guard let known = PayloadKey.From(rawValue: place) else {
+            let places = PayloadKey.From.allCases.map(\.rawValue).joined(separator: " or ")
+            reader.report("from", reader.node["from"]!, "unknown place '\(place)'; expected \(places)")
+            return nil
+        }
+        return symbol.map { (known, $0) }
     }
 
     private static func setup(_ reader: NodeReader, _ naming: SetupNaming, _ ids: [String]) -> Setup {

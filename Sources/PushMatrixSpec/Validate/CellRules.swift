@@ -2,7 +2,7 @@ import PushMatrixSupport
 
 /// Checks the cells against the dimensions: one cell per combination, and the domain rules every cell obeys, by the
 /// roles the spec declares (`makesVisible`, `running`, `launchesInBackground`, `launchesApp`, `hasState`, `process`,
-/// `opensApp`, `requires`), never particular ids.
+/// `opensApp`, `requires`, `mattersOnlyIn`), never particular ids.
 struct CellRules {
     package let spec: Spec
     let sink: DiagnosticSink
@@ -179,34 +179,51 @@ struct CellRules {
         }
     }
 
-    /// A key that `requires` others changes nothing while one is unset: such a cell matches the one without it (a
-    /// missing one is reported).
+    /// An input that changes nothing in a cell leaves it as its twin without the input: a key that `requires` others
+    /// while one is unset (in its calls, visibility and taps), any input outside its `mattersOnlyIn` (in all it tells).
+    /// A missing twin is reported elsewhere.
     private func sameWithoutUnneededKeys(_ cells: CellIndex) {
-        for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty {
+        let keys = spec.payloadKeys.map(\.id)
+        for (index, key) in spec.payloadKeys.enumerated() where !key.requires.isEmpty || key.mattersOnlyIn != nil {
             let required = key.requires.compactMap { cells.keyIndex[$0.id] }
-            for payload in Payload.all(count: spec.payloadKeys.count) where payload.isSet(index) && !required.allSatisfy(payload.isSet) {
+            for payload in Payload.all(count: keys.count) where payload.isSet(index) {
                 let without = Payload(bits: payload.bits & ~(1 << UInt64(index)))
+                let flags = Dictionary(keys.indices.map { (keys[$0], payload.isSet($0)) }, uniquingKeysWith: { a, _ in a })
                 for setup in 0..<cells.setups {
                     for state in 0..<cells.states {
-                        let a = cells.cell(payload, setup, state)
-                        let b = cells.cell(without, setup, state)
-                        guard a >= 0, b >= 0, !Self.sameOutcome(spec.cells[a], spec.cells[b]) else { continue }
-                        let needed = key.requires.map(\.id).joined(separator: ", ")
+                        let (a, b) = (cells.cell(payload, setup, state), cells.cell(without, setup, state))
+                        guard a >= 0, b >= 0 else { continue }
+                        let (cell, twin) = (spec.cells[a], spec.cells[b])
+                        let outside = key.mattersOnlyIn?.contains(payload: flags, setup: cell.setup.id, appState: cell.appState.id) == false
+                        let reason =
+                            !required.allSatisfy(payload.isSet) && Self.outcome(cell) != Self.outcome(twin)
+                            ? "matters only with \(key.requires.map(\.id).joined(separator: ", "))"
+                            : outside && Self.told(cell) != Self.told(twin)
+                                ? "matters only in the cells its \"mattersOnlyIn\" selects" : nil
+                        guard let reason else { continue }
                         sink.error(
-                            spec.cells[a].origin,
-                            "payload key '\(key.id)' matters only with \(needed), so this cell must match cells[\(b)], the same cell without it"
-                        )
+                            cell.origin, "payload key '\(key.id)' \(reason), so this cell must match cells[\(b)], the same cell without it")
                     }
                 }
             }
         }
     }
 
-    /// Same calls (handlers, states and notes), same visibility, same taps.
-    private static func sameOutcome(_ a: Cell, _ b: Cell) -> Bool {
-        func calls(_ list: [Call]) -> [String] { list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.notes.map(\.id))" } }
-        return calls(a.onDelivery) == calls(b.onDelivery) && a.notificationCenter == b.notificationCenter && a.ignored == b.ignored
-            && a.taps.map { $0.tap.id + ":" + calls($0.calls).joined(separator: ",") }
-                == b.taps.map { $0.tap.id + ":" + calls($0.calls).joined(separator: ",") }
+    /// What a cell does: its calls (handlers, states and notes), visibility and taps.
+    private static func outcome(_ cell: Cell) -> [String] {
+        func calls(_ list: [Call]) -> String {
+            list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.notes.map(\.id))" }.joined(separator: ",")
+        }
+        return [calls(cell.onDelivery), "\(cell.notificationCenter) \(cell.ignored)"] + cell.taps.map { $0.tap.id + ":" + calls($0.calls) }
+    }
+
+    /// All a cell tells but its payload: its notes, and each path's outcome, calls, source and premise.
+    private static func told(_ cell: Cell) -> [String] {
+        [cell.notes.map(\.id).joined(separator: ",")]
+            + cell.allPaths.flatMap { path in
+                outcome(path) + signature(path).joined() + [
+                    path.source.id, path.seenOn ?? "", path.premise?.id ?? "", "\(path.extrapolated)",
+                ]
+            }
     }
 }

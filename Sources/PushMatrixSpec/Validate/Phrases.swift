@@ -9,6 +9,8 @@ package enum Phrases {
         "keyValue": ["key", "value"], "keySeparator": [], "eitherWay": ["keys"], "set": [], "notSet": [],
         "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
         "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"], "payloadAt": ["line", "column"],
+        // Inputs iOS gives beside the payload, named with where they come from.
+        "keyFromMetadata": ["key"], "keyFromRoute": ["key"],
         // Cells with several paths.
         "callWithoutNotification": ["handler"], "callTwice": ["handler", "state"], "pathLabel": ["number", "kind", "source"],
         "pathSource": ["kind", "source"], "pathDeliversNothing": [],
@@ -78,6 +80,9 @@ package enum Phrases {
         for name in placeholders.keys where name.hasPrefix("wrapper") { needed[name] = { spec in !spec.wrappers.isEmpty } }
         needed["pathSource"] = { spec in spec.sources.contains { $0.short != nil } }
         needed["fetchResultsIntro"] = { spec in spec.receptionHandler != nil }
+        for place in PayloadKey.From.allCases {
+            needed[keyFromPhrase(place)] = { spec in spec.payloadKeys.contains { $0.from?.place == place } }
+        }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
         needed["conditionsExtrapolatedCount"] = { spec in spec.conditions.contains { $0.extrapolated } }
         needed["pathOnlyUnder"] = { spec in spec.cells.contains { $0.paths.contains { $0.premise != nil } } }
@@ -93,11 +98,15 @@ package enum Phrases {
         return needed
     }()
 
+    /// The phrase naming an input that comes from `place` (`keyFromMetadata`).
+    package static func keyFromPhrase(_ place: PayloadKey.From) -> String { named("keyFrom", place.rawValue) }
+
     /// The phrase naming a kind of source (`kindAppleDocumented`); with `Meaning` after it, the one saying what that
     /// kind can support.
-    package static func kindPhrase(_ kind: Source.Kind) -> String {
-        "kind" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-    }
+    package static func kindPhrase(_ kind: Source.Kind) -> String { named("kind", kind.rawValue) }
+
+    /// `prefix` followed by `value` with its first letter capitalized.
+    private static func named(_ prefix: String, _ value: String) -> String { prefix + value.prefix(1).uppercased() + value.dropFirst() }
 }
 
 /// Placeholders in spec texts: `{{name}}`. Shared by validation (names must resolve) and rendering.

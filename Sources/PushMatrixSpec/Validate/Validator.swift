@@ -197,6 +197,13 @@ struct Validator {
             {
                 sink.error(required.origin, "payload key '\(key.id)' cannot require itself")
             }
+            if let symbol = key.from?.symbol { references.resolve(symbol, references.symbols, "symbol") }
+            if let cells = key.mattersOnlyIn {
+                references.selection(cells)
+                for own in cells.payload where own.key.id == key.id {
+                    sink.error(own.key.origin, "payload key '\(key.id)' cannot select its cells by itself: its twins differ in it")
+                }
+            }
             for matcher in key.presentWhen where APNsMatcher(rawValue: matcher.id) == nil {
                 sink.error(
                     matcher.origin,

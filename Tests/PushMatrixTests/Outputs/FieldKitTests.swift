@@ -19,7 +19,7 @@ final class FieldKitTests: XCTestCase {
             let keys = matrix.spec.payloadKeys
             for payload in matrix.payloads {
                 let name = SwiftView.payloadName(payload, keys: matrix.payloadKeyIds)
-                let expected = Set(keys.indices.filter(payload.isSet).map { keys[$0].apnsKey })
+                let expected = Set(keys.indices.filter(payload.isSet).compactMap { keys[$0].apnsKey })
                 let visible = keys.indices.contains { payload.isSet($0) && keys[$0].makesVisible }
                 let simulator = try object(output + "/Payloads/\(name).apns")
                 XCTAssertEqual(simulator["Simulator Target Bundle"] as? String, FieldKitView.bundlePlaceholder)
