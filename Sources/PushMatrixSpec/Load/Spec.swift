@@ -182,7 +182,8 @@ public struct Handler: Sendable {
     public var description: LocalizedText
     /// False for a handler that runs before the app has a state (the one that launches it).
     public var hasState: Bool
-    /// Calling it starts the app; so it comes first in every tap on an app that is not running, and nowhere else.
+    /// Calling it starts the app; so it comes first in every tap on an app that is not running, and nowhere else but as
+    /// the first app call on delivery where the system starts the app in the background (`launchesInBackground`).
     public var launchesApp: Bool
     /// An app may leave it out; explain can show what happens then.
     public var optional: Bool
@@ -233,6 +234,8 @@ public struct Note: Sendable {
     /// nil: no condition.
     public var onlyWithAPNsKeys: [Reference]?
     public var whenMissing: Fallback?
+    /// What the app must or may do on the call the note sits on; nil for a note that states no obligation.
+    public var duty: Duty?
     public var origin: Origin
 
     /// Every source the note cites, its own first.
@@ -328,6 +331,8 @@ public struct Call: Sendable, Hashable {
     /// False for a launching call that arrives without the notification (a scene connection whose options hold no
     /// response): the app has nothing of the push to handle there. Written `"withoutNotification": true`.
     public var bringsNotification: Bool = true
+    /// No source settles whether iOS makes this call: it stays in its path, marked. Written `"unknown": true`.
+    public var unknown = false
     public var origin: Origin
 }
 

@@ -162,7 +162,22 @@ enum SpecDecoder {
                 let text = whenMissing.text("text", optional: true)
                 return instead.map { Fallback(handler: handler, instead: $0, text: text) }
             },
-            origin: reader.origin)
+            duty: reader.object("duty", optional: true, duty), origin: reader.origin)
+    }
+
+    /// A note's duty: `report`, `must` or `may`, and `by`, which `must` needs and `may` refuses.
+    private static func duty(_ reader: NodeReader) -> Duty? {
+        let report: Duty.Report? = choice(reader, "report")
+        let by: Duty.By? = choice(reader, "by", optional: true, named: "deadline")
+        let given = reader.member("by", optional: true)
+        if report == .must && given == nil {
+            reader.sink.error(reader.origin, "a duty the app must meet says by when: add \"by\"")
+        } else if report == .may, let given {
+            reader.report("by", given, "a duty the app may skip has no deadline: remove \"by\"")
+        }
+        // Only a duty read whole is one: a broken one makes no phrase needed.
+        guard let report, (report == .must) == (by != nil), (given == nil) == (by == nil) else { return nil }
+        return Duty(report: report, by: by)
     }
 
     private static func condition(_ reader: NodeReader, _ naming: SetupNaming) -> Condition {
@@ -172,23 +187,26 @@ enum SpecDecoder {
             appliesTo: reader.object("appliesTo") { selection($0, naming) } ?? CellSelection(),
             changes: reader.objects("changes", optional: true) { change in
                 Condition.CallChange(
-                    effect: effect(change), handler: change.identifier("handler", optional: true),
+                    effect: choice(change, "effect") ?? .removed, handler: change.identifier("handler", optional: true),
                     state: change.identifier("state", optional: true), at: change.identifier("at", optional: true), origin: change.origin)
             },
             sources: reader.strings("sources"), saw: reader.object("saw", optional: true) { scope($0, naming) },
             extrapolated: reader.bool("extrapolated", default: false) ?? false, origin: reader.origin)
     }
 
-    /// A change's effect, by name; a stand-in when it is missing or unknown (reported).
-    private static func effect(_ change: NodeReader) -> Condition.Effect {
-        guard let effect = change.identifier("effect") else { return .removed }
-        if let known = Condition.Effect(rawValue: effect.id) { return known }
-        let effects = Condition.Effect.allCases.map(\.rawValue)
-        change.sink.error(
-            effect.origin,
-            "unknown effect '\(effect.id)'" + Suggestion.didYouMean(effect.id, in: effects) + "; expected one of "
-                + effects.map { "'\($0)'" }.joined(separator: ", "))
-        return .removed
+    /// One of a fixed set of names (a change's `effect`, a duty's `report`); nil when it is missing or unknown (reported,
+    /// as a `named`, the key's name by default).
+    private static func choice<Value: RawRepresentable & CaseIterable>(
+        _ reader: NodeReader, _ key: String, optional: Bool = false, named: String? = nil
+    ) -> Value? where Value.RawValue == String {
+        guard let name = reader.identifier(key, optional: optional) else { return nil }
+        if let known = Value(rawValue: name.id) { return known }
+        let names = Value.allCases.map(\.rawValue)
+        reader.sink.error(
+            name.origin,
+            "unknown \(named ?? key) '\(name.id)'" + Suggestion.didYouMean(name.id, in: names) + "; expected one of "
+                + names.map { "'\($0)'" }.joined(separator: ", "))
+        return nil
     }
 
     /// What a source, or a condition's sources, saw.
@@ -241,7 +259,8 @@ enum SpecDecoder {
         Call(
             handler: reader.required.identifier("handler"), state: reader.identifier("state", optional: true),
             notes: reader.strings("notes", optional: true),
-            bringsNotification: !(reader.bool("withoutNotification", default: false) ?? false), origin: reader.origin)
+            bringsNotification: !(reader.bool("withoutNotification", default: false) ?? false),
+            unknown: reader.bool("unknown", default: false) ?? false, origin: reader.origin)
     }
 
     private static func payload(_ reader: NodeReader, optional: Bool = false) -> [(key: Reference, value: Bool)] {

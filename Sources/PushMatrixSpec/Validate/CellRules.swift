@@ -24,6 +24,10 @@ struct CellRules {
                 spec.cells[cell].origin,
                 "duplicate cell: cells[\(earlier)] already covers this payload, \(spec.naming.words) and app state")
         }
+        let duties = Set(spec.notes.filter { $0.duty != nil }.map(\.id))
+        for note in (spec.appStates.flatMap(\.notes) + spec.cells.flatMap(\.notes)) where duties.contains(note.id) {
+            sink.error(note.origin, "note '\(note.id)' states a duty on a call: attach it to that call, not to a cell or a column")
+        }
         for cell in spec.cells {
             let payload = Payload(cell.payload, keys: keys, keyIndex: keyIndex)
             rules(cell, isSet: { keyIndex[$0].map(payload.isSet) ?? false })
@@ -73,8 +77,8 @@ struct CellRules {
         let paths = cell.allPaths
         for (number, path) in paths.enumerated() {
             calls(path, appState: appState, repeatsAllowed: number > 0)
-            let signature = Self.signature(path)
-            if let earlier = paths[..<number].firstIndex(where: { Self.signature($0) == signature }) {
+            let signature = signature(path)
+            if let earlier = paths[..<number].firstIndex(where: { self.signature($0) == signature }) {
                 sink.error(path.origin, "duplicate path: it takes the same calls as path \(earlier + 1) of this cell")
             }
         }
@@ -86,8 +90,10 @@ struct CellRules {
         if !appState.running && !appState.launchesInBackground, let first = path.onDelivery.first(where: { !inExtension($0) }) {
             sink.error(first.origin, "app state '\(appState.id)' has no running app, so no handler can be called on delivery")
         }
-        for call in path.onDelivery {
-            check(call, position: 0, tap: nil, running: appState.running, setup: path.setup.id)
+        // The system may start the app for the push: then a launch may be its first call there.
+        let firstInApp = appState.launchesInBackground ? path.onDelivery.firstIndex { !inExtension($0) } : nil
+        for (position, call) in path.onDelivery.enumerated() {
+            check(call, position: position, tap: nil, running: appState.running, setup: path.setup.id, launchesHere: position == firstInApp)
         }
         noRepeats(path.onDelivery, columnNotes: appState.notes, allowed: repeatsAllowed)
         // An app the system started in the background on arrival may still run at the tap.
@@ -112,9 +118,15 @@ struct CellRules {
         }
     }
 
-    /// What a path calls, on delivery and per tap: two paths alike here are one path.
-    private static func signature(_ path: Cell) -> [[String]] {
-        func calls(_ list: [Call]) -> [String] { list.map { "\($0.handler.id)|\($0.state?.id ?? "")|\($0.bringsNotification)" } }
+    /// What a path calls, on delivery and per tap, with the calls no source settles and the app's duties on them: two
+    /// paths alike here are one path.
+    private func signature(_ path: Cell) -> [[String]] {
+        func calls(_ list: [Call]) -> [String] {
+            list.map { call in
+                "\(call.handler.id)|\(call.state?.id ?? "")|\(call.bringsNotification)" + (call.unknown ? "|unknown" : "")
+                    + (spec.duty(of: call).map { "|" + $0.word } ?? "")
+            }
+        }
         return [calls(path.onDelivery)] + path.taps.map { [$0.tap.id] + calls($0.calls) }
     }
 
@@ -137,9 +149,12 @@ struct CellRules {
     /// Rules for one call (`tap` is nil on delivery): the handler has a method for the cell's setup; state only where
     /// the handler has one; an extension's handler only on delivery; a handler that launches the app comes first in
     /// each tap that opens an app that is not running (unless it `mayBeRunning`, started in the background on arrival),
-    /// and nowhere but first in a tap on such an app; one that carries the tap (a scene connection) may also come first
-    /// in a tap on a running app, whose scene UIKit may have disconnected.
-    private func check(_ call: Call, position: Int, tap: Tap?, running: Bool, setup: String, mayBeRunning: Bool = false) {
+    /// and nowhere but first in a tap on such an app or where it `launchesHere`, the first app call on delivery to an app
+    /// the system starts in the background; one that carries the tap (a scene connection) may also come first in a tap
+    /// on a running app, whose scene UIKit may have disconnected. A call states one duty at most.
+    private func check(
+        _ call: Call, position: Int, tap: Tap?, running: Bool, setup: String, mayBeRunning: Bool = false, launchesHere: Bool = false
+    ) {
         guard let handler = spec.handlers.first(where: { $0.id == call.handler.id }) else { return }
         let inTap = tap != nil
         if !handler.methods.isEmpty && !handler.methods.contains(where: { $0.setup.id == setup }) {
@@ -163,15 +178,22 @@ struct CellRules {
             sink.error(
                 call.handler.origin,
                 "a tap on an app that is not running starts it: the first call must be a launching handler (\(launchers))")
-        } else if handler.launchesApp && !mayLaunch && !(handler.carriesTap && inTap && position == 0) {
+        } else if handler.launchesApp && !mayLaunch && !launchesHere && !(handler.carriesTap && inTap && position == 0) {
             sink.error(
                 call.handler.origin,
-                "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running")
+                "handler '\(handler.id)' launches the app, so it can only be the first call of a tap on an app that is not running, "
+                    + "or the first app call on delivery where the system starts the app in the background")
         }
         var seen = Set<String>()
+        var duty: String?
         for note in call.notes {
             if !seen.insert(note.id).inserted { sink.error(note.origin, "note '\(note.id)' given twice") }
-            if let fallback = spec.notes.first(where: { $0.id == note.id })?.whenMissing, fallback.handler.id != handler.id {
+            let declared = spec.notes.first { $0.id == note.id }
+            if declared?.duty != nil {
+                if let earlier = duty { sink.error(note.origin, "a call has one duty at most, and note '\(earlier)' states one already") }
+                duty = duty ?? note.id
+            }
+            if let fallback = declared?.whenMissing, fallback.handler.id != handler.id {
                 sink.error(
                     note.origin,
                     "note '\(note.id)' is about a missing '\(fallback.handler.id)' handler but is attached to a call of '\(handler.id)'")

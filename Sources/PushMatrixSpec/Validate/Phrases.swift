@@ -23,6 +23,8 @@ package enum Phrases {
         "conditionsChanging": ["conditions"], "conditionCount": ["cells", "paths"], "conditionNotApplying": ["cells"],
         "conditionsExtrapolatedCount": ["extrapolated", "count"],
         "conditionMark": ["number"], "conditionSamePath": ["paths"], "pathOnlyUnder": ["path", "condition", "mark"],
+        // The app's duty on a call (a note's `duty`).
+        "dutyMust": ["call"], "dutyMay": ["call"],
         // Paths that apply a source beyond what it saw.
         "kindExtrapolated": ["kind"], "extrapolatedBecause": ["reason"], "sourceBeyond": ["reason"],
         // Answers in a wrapper's terms.
@@ -84,6 +86,9 @@ package enum Phrases {
             needed[keyFromPhrase(place)] = { spec in spec.payloadKeys.contains { $0.from?.place == place } }
         }
         for name in placeholders.keys where name.hasPrefix("condition") { needed[name] = { spec in !spec.conditions.isEmpty } }
+        // A call no source settles is told as a condition's is.
+        needed["conditionUnsettled"] = { spec in !spec.conditions.isEmpty || spec.hasUnknownCalls }
+        for name in ["dutyMust", "dutyMay"] { needed[name] = { spec in spec.hasDuties } }
         needed["conditionsExtrapolatedCount"] = { spec in spec.conditions.contains { $0.extrapolated } }
         needed["pathOnlyUnder"] = { spec in spec.cells.contains { $0.paths.contains { $0.premise != nil } } }
         for name in ["kindExtrapolated", "sourceBeyond"] {
