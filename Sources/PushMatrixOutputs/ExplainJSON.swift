@@ -116,7 +116,8 @@ struct ExplainJSON {
         return .object(fields)
     }
 
-    /// A call: its handler, its state if it has one, whether it comes without the notification, and its method.
+    /// A call: its handler, its state if it has one, whether it comes without the notification or unsettled, the app's
+    /// duty on it if a note states one, and its method.
     private func call(_ call: Call, setup: String) -> JSONOutput {
         var fields: [(String, JSONOutput)] = [("handler", .string(call.handler.id))]
         if let state = call.state {
@@ -124,6 +125,13 @@ struct ExplainJSON {
         }
         if !call.bringsNotification {
             fields.append(("withoutNotification", .bool(true)))
+        }
+        if call.unknown {
+            fields.append(("unknown", .bool(true)))
+        }
+        if let duty = matrix.spec.duty(of: call) {
+            fields.append(
+                ("duty", .object([("report", .string(duty.report.rawValue))] + (duty.by.map { [("by", .string($0.rawValue))] } ?? []))))
         }
         fields.append(("method", .string(matrix.method(call.handler.id, setup: setup).swift)))
         return .object(fields)

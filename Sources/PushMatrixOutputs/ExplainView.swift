@@ -159,7 +159,10 @@ package struct ExplainView {
     private func steps(_ steps: [ToldStep]) -> TemplateValue {
         .list(
             steps.map { step in
-                .object(["text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) })])
+                .object([
+                    "text": .inline(step.text), "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                    "lines": .list(step.lines.map { .inline($0) }),
+                ])
             })
     }
 

@@ -43,9 +43,12 @@ public struct Outcome: Sendable {
     /// each as it was before it was merged into this one (numbered as the cell numbers it).
     public var alike: [Outcome] = []
 
-    /// Whether `other` makes the same calls, in the same states and places, and the user sees the same.
-    func isAlike(_ other: Outcome) -> Bool {
-        func told(_ calls: [Call]) -> [String] { calls.map { "\($0.handler.id) \($0.state?.id ?? "") \($0.bringsNotification)" } }
+    /// Whether `other` makes the same calls, in the same states and places, equally settled and with the same duties
+    /// (`spec`'s), and the user sees the same.
+    func isAlike(_ other: Outcome, in spec: Spec) -> Bool {
+        func told(_ calls: [Call]) -> [String] {
+            calls.map { "\($0.handler.id) \($0.state?.id ?? "") \($0.bringsNotification) \($0.unknown) \(spec.duty(of: $0)?.word ?? "")" }
+        }
         return notificationCenter == other.notificationCenter && told(onDelivery) == told(other.onDelivery)
             && taps.map(\.tap) == other.taps.map(\.tap) && taps.map { told($0.calls) } == other.taps.map { told($0.calls) }
             && told(held) == told(other.held) && told(unsettled) == told(other.unsettled)
@@ -112,7 +115,7 @@ extension Matrix {
                     let played = Self.droppingNotesOfRemovedCalls(
                         from: conditioned(path, by: conditions), before: path, keeping: Set(outcome.ownNotes))
                     // A path the conditions made the same as an earlier one joins it; those left are numbered again.
-                    if let earlier = all.firstIndex(where: { $0.isAlike(played) }) {
+                    if let earlier = all.firstIndex(where: { $0.isAlike(played, in: spec) }) {
                         all[earlier].merge(played)
                     } else {
                         all.append(played)

@@ -64,8 +64,8 @@ extension Matrix {
     }
 
     /// For `observe`: the scenario of `tap` in `cell` for an app lacking `without`, under `conditions` in order,
-    /// labelled with their ids, and the calls each path of the cell may make. An unknown call is listed made and not, a
-    /// held one after the tap's calls and before.
+    /// labelled with their ids, and the calls each path of the cell may make. An unknown call (a condition's, or one the
+    /// cell marks) is listed made and not, a held one after the tap's calls and before.
     package func paths(of cell: Cell, tap: String?, without: [String], under conditions: [Condition]) -> (
         scenario: Scenario, paths: [(number: Int, steps: [Scenario.Step])]
     ) {
@@ -75,9 +75,13 @@ extension Matrix {
         var paths: [(number: Int, steps: [Scenario.Step])] = []
         for (number, path) in cell.allPaths.enumerated() {
             for keepingUnknown in [false, true] {
-                let (under, held) = conditions.reduce((path, [Call]())) { sum, condition in
+                var (under, held) = conditions.reduce((path, [Call]())) { sum, condition in
                     let next = conditioned(sum.0, by: condition, keepingUnknown: keepingUnknown)
                     return (next.cell, sum.1 + next.held)
+                }
+                if !keepingUnknown {
+                    under.onDelivery.removeAll(where: \.unknown)
+                    for index in under.taps.indices { under.taps[index].calls.removeAll(where: \.unknown) }
                 }
                 guard tap == nil || under.taps.contains(where: { $0.tap.id == tap }) else { continue }
                 var made = scenario(under, payload: payload, setup: setup, tap: tap, missing: without, without: Set(without))

@@ -20,13 +20,15 @@ public struct Scenario: Sendable {
     public enum Event: Sendable, Hashable {
         case delivered(state: String)
         case launchedByTap
+        /// The system started the app in the background for the push, before the call that hands it over.
+        case launchedOnArrival
         case tapped(tap: String)
         /// A call in an app extension's process on arrival: the app itself sees nothing of it.
         case outsideApp
 
         public var isDelivery: Bool {
             switch self {
-            case .delivered, .outsideApp: return true
+            case .delivered, .outsideApp, .launchedOnArrival: return true
             case .launchedByTap, .tapped: return false
             }
         }
@@ -144,9 +146,13 @@ extension Matrix {
         }
         // A handler iOS launches the app with that cannot tell which tap did it (one that carries the tap answers it).
         func launches(_ id: String) -> Bool { handler(id).map { $0.launchesApp && !$0.carriesTap } == true }
-        var steps = delivery.map {
-            step($0, handler($0.handler.id)?.inExtension == true ? .outsideApp : .delivered(state: $0.state?.id ?? ""))
+        // On arrival a call runs in an extension, starts the app in the background, or hands the push over.
+        func arrival(_ call: Call) -> Scenario.Event {
+            let declared = handler(call.handler.id)
+            if declared?.inExtension == true { return .outsideApp }
+            return declared?.launchesApp == true ? .launchedOnArrival : .delivered(state: call.state?.id ?? "")
         }
+        var steps = delivery.map { step($0, arrival($0)) }
         // The first non-launch call answers the tap, unless some tap may end with the launch (its follow-up handler
         // missing): then it does.
         let responder = tapped.firstIndex { call in

@@ -10,6 +10,8 @@ public struct ToldStep: Sendable {
     public var text: Inline
     public var notes: [String] = []
     public var items: [Item] = []
+    /// Lines under the step: the calls of it no source settles, then the app's duty on each call that has one.
+    public var lines: [Inline] = []
 }
 
 extension Phrasebook {
@@ -34,7 +36,7 @@ extension Phrasebook {
     private static func signature(_ onDelivery: [Call], _ notificationCenter: Bool, _ taps: [(tap: String, calls: [Call])]) -> String {
         func told(_ calls: [Call]) -> String {
             calls.map { call in
-                call.handler.id + "/" + (call.state?.id ?? "") + (call.bringsNotification ? "" : "!")
+                call.handler.id + "/" + (call.state?.id ?? "") + (call.bringsNotification ? "" : "!") + (call.unknown ? "?" : "")
                     + call.notes.map { "," + $0.id }.joined() + ";"
             }.joined()
         }
@@ -65,7 +67,7 @@ extension Phrasebook {
         var plain: [Call] = []
         func flush() {
             guard !plain.isEmpty else { return }
-            steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain)))
+            steps.append(ToldStep(text: phrase("onDelivery", ["calls": calls(plain)]), notes: notes(plain), lines: lines(plain)))
             plain = []
         }
         for call in onDelivery {
@@ -73,10 +75,15 @@ extension Phrasebook {
             guard conditional, let keys = matrix.apnsCondition(call).map({ list($0.map(Inline.code), lastSeparator: "tapSeparator") })
             else {
                 plain.append(call)
+                // A duty's line follows the step that ends with its call.
+                if matrix.spec.duty(of: call) != nil { flush() }
                 continue
             }
             flush()
-            steps.append(ToldStep(text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id)))
+            steps.append(
+                ToldStep(
+                    text: phrase("onDeliveryIf", ["calls": self.call(call), "keys": keys]), notes: call.notes.map(\.id),
+                    lines: lines([call])))
         }
         flush()
         return steps
@@ -90,23 +97,34 @@ extension Phrasebook {
         var steps: [ToldStep] = []
         if !shared.isEmpty {
             let listed = list(tapNames, lastSeparator: "tapSeparator")
-            steps.append(ToldStep(text: phrase("tap", ["taps": listed, "calls": calls(shared)]), notes: notes(shared)))
+            steps.append(
+                ToldStep(text: phrase("tap", ["taps": listed, "calls": calls(shared)]), notes: notes(shared), lines: lines(shared)))
         }
         if rest.allSatisfy(\.isEmpty) { return steps }
         if taps.count == 1 {
             let text =
                 shared.isEmpty ? phrase("tap", ["taps": tapNames[0], "calls": calls(rest[0])]) : phrase("then", ["calls": calls(rest[0])])
-            steps.append(ToldStep(text: text, notes: notes(rest[0])))
+            steps.append(ToldStep(text: text, notes: notes(rest[0]), lines: lines(rest[0])))
         } else {
             let items = zip(tapNames, rest).map {
                 ToldStep.Item(text: phrase("choiceItem", ["tap": $0, "calls": calls($1)]), notes: notes($1))
             }
-            steps.append(ToldStep(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), items: items))
+            steps.append(ToldStep(text: phrase(shared.isEmpty ? "choice" : "thenChoice"), items: items, lines: lines(rest.flatMap { $0 })))
         }
         return steps
     }
 
     private func notes(_ calls: [Call]) -> [String] { calls.flatMap { $0.notes.map(\.id) } }
+
+    /// What `calls` leave open and ask of the app: those no source settles, on one line as a condition's are, then a
+    /// line for each duty.
+    private func lines(_ calls: [Call]) -> [Inline] {
+        let unsettled = calls.filter(\.unknown)
+        let duties = calls.compactMap { call in
+            matrix.spec.duty(of: call).map { phrase($0.report == .must ? "dutyMust" : "dutyMay", ["call": self.call(call)]) }
+        }
+        return (unsettled.isEmpty ? [] : [phrase("conditionUnsettled", ["calls": self.calls(unsettled)])]) + duties
+    }
 
     /// The app launch every tap starts with when the app was not running: told once, first.
     private func sharedPrefix(_ sequences: [[Call]]) -> [Call] {
@@ -117,6 +135,7 @@ extension Phrasebook {
                 prefix.prefix(
                     zip(prefix, sequence).prefix {
                         $0.handler.id == $1.handler.id && $0.state?.id == $1.state?.id && $0.bringsNotification == $1.bringsNotification
+                            && $0.unknown == $1.unknown
                     }.count))
         }
         return prefix

@@ -14,6 +14,7 @@ extension DocsView {
             "sources": sources(spec.cells.flatMap { [$0.source.id] + $0.paths.map(\.source.id) }),
             "hasConditions": .bool(!spec.conditions.isEmpty), "overview": overview(), "hasKinds": .bool(spec.showsSourceKinds),
             "hasWrappers": .bool(!spec.wrappers.isEmpty), "hasInputsBeyondAPNs": .bool(spec.payloadKeys.contains { $0.apnsKey == nil }),
+            "marksCalls": .bool(spec.hasUnknownCalls || spec.hasDuties),
         ])
     }
 
@@ -103,7 +104,7 @@ extension DocsView {
         "tap", "pathLabel", "pathLabelSeen", "otherPathLabel", "otherPathLabelSeen", "pathSource", "pathOnlyUnder", "kindExtrapolated",
         "conditionsChanging", "conditionHeld", "conditionUnsettled", "conditionUnlikely", "conditionSamePath", "conditionMark",
         "listSeparator", "extrapolatedBecause", "payloadAt", "arrival", "choiceItem", "wrapperHeading", "wrapperCall", "wrapperNothing",
-        "wrapperHeld", "wrapperUnsettled", "wrapperRule", "wrapperTiming", "wrapperUnknown",
+        "wrapperHeld", "wrapperUnsettled", "wrapperRule", "wrapperTiming", "wrapperUnknown", "dutyMust", "dutyMay",
     ]
 
     /// A wrapper as `[id, name, own message key or "", events, rules, settled conditions, repository, commit, versions]`:
@@ -198,24 +199,30 @@ struct ExplorerTable {
     }
 
     /// A call as `[handler, state or -1, without notification, the APNs keys of which each of its notes needs one (or
-    /// null), its notes]`, by index; the last two only where it has notes. Each entry is made once, when its call is
+    /// null), its notes, unsettled, its duty's report or null]`, by index; the notes' two only where it has notes or
+    /// the last two, which only a call no source settles or with a duty has. Each entry is made once, when its call is
     /// first met.
     private mutating func calls(_ list: [Call]) -> JSONOutput {
         let spec = matrix.spec
         return .array(
             list.map { call in
-                let key = [call.handler.id, call.state?.id ?? "", call.bringsNotification ? "" : "-"] + call.notes.map(\.id)
+                let key =
+                    [call.handler.id, call.state?.id ?? "", call.bringsNotification ? "" : "-", call.unknown ? "?" : ""]
+                    + call.notes.map(\.id)
                 if let found = callIndex[key] { return .int(found) }
                 let needs = call.notes.compactMap { matrix.notes[$0.id]?.onlyWithAPNsKeys }
                 let keys: JSONOutput = needs.isEmpty ? .null : .array(needs.map { .array($0.map { .string($0.id) }) })
-                let noted = call.notes.isEmpty ? [] : [keys, notes(call.notes.map(\.id))]
+                let duty = spec.duty(of: call)
+                let marked = call.unknown || duty != nil
+                let noted = call.notes.isEmpty && !marked ? [] : [keys, notes(call.notes.map(\.id))]
+                let marks: [JSONOutput] = marked ? [.bool(call.unknown), duty.map { .string($0.report.rawValue) } ?? .null] : []
                 calls.append(
                     .array(
                         [
                             .int(spec.handlers.firstIndex { $0.id == call.handler.id }!),
                             .int(call.state.flatMap { state in spec.handlerStates.firstIndex { $0.id == state.id } } ?? -1),
                             .bool(!call.bringsNotification),
-                        ] + noted))
+                        ] + noted + marks))
                 callIndex[key] = calls.count - 1
                 return .int(calls.count - 1)
             })

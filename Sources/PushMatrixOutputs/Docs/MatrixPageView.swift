@@ -98,6 +98,7 @@ extension DocsView {
                     .object([
                         "text": .inline(step.text), "hasItems": .bool(!step.items.isEmpty),
                         "items": .list(step.items.map { .object(["text": .inline($0.text)]) }),
+                        "lines": .list(step.lines.map { .inline($0) }),
                     ])
                 }),
         ])
@@ -158,6 +159,7 @@ extension DocsView {
             .object([
                 "text": .inline(step.text), "markers": footnotes.markers(step.notes), "hasItems": .bool(!step.items.isEmpty),
                 "items": .list(step.items.map { .object(["text": .inline($0.text), "markers": footnotes.markers($0.notes)]) }),
+                "lines": .list(step.lines.map { .inline($0) }),
             ])
         }
         return ["numbered": .bool(steps.count > 1), "single": .bool(steps.count == 1), "steps": .list(list)]

@@ -54,9 +54,10 @@ struct DimensionsEmitter {
         let handlers = spec.handlers
         let cases = handlers.map { ($0.id, Inline.text("The ") + view.comments.name($0.name) + .text(".")) }
         printEnum("PushHandler", doc: ["The delegate methods iOS calls for a push."], cases: cases, &out) { out in
+            let onArrival =
+                view.otherDeliveries.contains { $0.name == "launchedOnArrival" } ? ", and on arrival where the system starts it" : ""
             printFlag(
-                "launchesApp", doc: ["Starts the app: first in every tap on an app that is not running."],
-                \.launchesApp, &out)
+                "launchesApp", doc: ["Starts the app: first in every tap on an app that is not running\(onArrival)."], \.launchesApp, &out)
             printFlag(
                 "hasState", doc: ["Runs with an application state (and so with a completion handler to call)."],
                 \.hasState, &out)
@@ -125,7 +126,7 @@ struct DimensionsEmitter {
     }
 
     private func printEvent(_ out: inout SwiftPrinter) {
-        let outsideApp = view.outsideApp
+        let deliveries = view.otherDeliveries
         out.docComment(["What a call means to the app."])
         out.block("nonisolated public enum PushEvent: Hashable, Sendable {") { out in
             out.docComment(["The push arrived and the app was told at once, in this state."])
@@ -134,17 +135,15 @@ struct DimensionsEmitter {
             out.print("case launchedByTap")
             out.docComment(["The user tapped this part of the notification."])
             out.print("case tapped(PushTap)")
-            if outsideApp {
-                out.docComment(["The push went through an app extension on arrival; the app itself was not called."])
-                out.print("case outsideApp")
+            for (name, doc) in deliveries {
+                out.docComment([doc])
+                out.print("case \(name)")
             }
             out.blankLine()
             out.docComment(["A push told to the app on arrival, before any tap."])
             out.block("public var isDelivery: Bool {") { out in
                 out.print("if case .delivered = self { return true }")
-                if outsideApp {
-                    out.print("if case .outsideApp = self { return true }")
-                }
+                out.lines(deliveries.map { "if case .\($0.name) = self { return true }" })
                 out.print("return false")
             }
         }
@@ -158,9 +157,7 @@ struct DimensionsEmitter {
                     out.print("case .delivered(let state): return \"delivered(.\\(state))\"")
                     out.print("case .launchedByTap: return \"launchedByTap\"")
                     out.print("case .tapped(let tap): return \"tapped(.\\(tap))\"")
-                    if outsideApp {
-                        out.print("case .outsideApp: return \"outsideApp\"")
-                    }
+                    out.lines(deliveries.map { "case .\($0.name): return \"\($0.name)\"" })
                 }
             }
         }

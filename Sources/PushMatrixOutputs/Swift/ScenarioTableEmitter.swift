@@ -27,7 +27,7 @@ struct ScenarioTableEmitter {
                 after: ".flatMap { $0 }")
             out.blankLine()
             out.docComment(["The events a scenario row names without an argument (`decoding`), by name."])
-            let events = ["launchedByTap"] + (view.outsideApp ? ["outsideApp"] : [])
+            let events = ["launchedByTap"] + view.otherDeliveries.map(\.name)
             out.block("static let eventsWithoutArgument: [String: PushEvent] = [", closing: "]") { out in
                 out.elements(events.map { "\"\($0)\": .\($0)" })
             }

@@ -12,6 +12,18 @@ struct SwiftView {
     /// Whether any handler runs outside the app, in an extension.
     var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 
+    /// The events without an argument that only some specs have, each a delivery, with its doc comment: a launch on
+    /// arrival (where some path starts the app with its delivery calls) and a call in an extension.
+    var otherDeliveries: [(name: String, doc: String)] {
+        let launching = Set(spec.handlers.filter(\.launchesApp).map(\.id))
+        let onArrival = spec.cells.contains { cell in
+            cell.allPaths.contains { $0.onDelivery.contains { launching.contains($0.handler.id) } }
+        }
+        let launch = ("launchedOnArrival", "The system started the app in the background for the push; a call hands it over next.")
+        let outside = ("outsideApp", "The push went through an app extension on arrival; the app itself was not called.")
+        return (onArrival ? [launch] : []) + (outsideApp ? [outside] : [])
+    }
+
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
     struct CallSite {
         package var setup: String
@@ -203,6 +215,7 @@ struct SwiftView {
         switch event {
         case .delivered(let state): return "\(dot)delivered(\(dot)\(state))"
         case .launchedByTap: return dot + "launchedByTap"
+        case .launchedOnArrival: return dot + "launchedOnArrival"
         case .tapped(let tap): return "\(dot)tapped(\(dot)\(tap))"
         case .outsideApp: return dot + "outsideApp"
         }

@@ -220,7 +220,7 @@ struct CellRules {
                         let reason =
                             !required.allSatisfy(payload.isSet) && Self.outcome(cell) != Self.outcome(twin)
                             ? "matters only with \(key.requires.map(\.id).joined(separator: ", "))"
-                            : outside && Self.told(cell) != Self.told(twin)
+                            : outside && told(cell) != told(twin)
                                 ? "matters only in the cells its \"mattersOnlyIn\" selects" : nil
                         guard let reason else { continue }
                         sink.error(
@@ -240,12 +240,11 @@ struct CellRules {
     }
 
     /// All a cell tells but its payload: its notes, and each path's outcome, calls, source and premise.
-    private static func told(_ cell: Cell) -> [String] {
-        [cell.notes.map(\.id).joined(separator: ",")]
-            + cell.allPaths.flatMap { path in
-                outcome(path) + signature(path).joined() + [
-                    path.source.id, path.seenOn ?? "", path.premise?.id ?? "", "\(path.extrapolated)",
-                ]
-            }
+    private func told(_ cell: Cell) -> [String] {
+        let paths = cell.allPaths.flatMap { path -> [String] in
+            let about = [path.source.id, path.seenOn ?? "", path.premise?.id ?? "", "\(path.extrapolated)"]
+            return Self.outcome(path) + signature(path).joined() + about
+        }
+        return [cell.notes.map(\.id).joined(separator: ",")] + paths
     }
 }

@@ -33,6 +33,14 @@ final class ConditionedPathTests: XCTestCase {
         return "\(calls(path.onDelivery)) \(path.notificationCenter) \(taps) \(calls(path.held)) \(calls(path.unsettled))"
     }
 
+    /// A call the cell marks unknown (Tests/Fixtures/calls-with-duties.json) is, for `observe`, made on one way through
+    /// the cell and not on another, as a condition's unknown call is.
+    func testObserveTakesACallTheCellMarksUnknownMadeOrNot() throws {
+        let matrix = try Matrix(SpecLoader.load(path: Fixtures.fixture("calls-with-duties.json")))
+        let ways = matrix.paths(of: matrix.spec.cells[3], tap: nil, without: [], under: []).paths.map { $0.steps.map(\.handler) }
+        XCTAssertEqual(ways, [["reception"], ["launch", "reception"]])
+    }
+
     func testNoTwoPathsOfAnAnswerAreTheSame() {
         var merged = 0
         for (conditions, outcome) in everyAnswer {

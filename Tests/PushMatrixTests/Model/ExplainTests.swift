@@ -234,6 +234,50 @@ final class ExplainTests: XCTestCase {
             """)
     }
 
+    /// A launch on arrival, a call no source settles and the app's duties (Tests/Fixtures/calls-with-duties.json): the
+    /// text tells each under its step, in both languages; `--json` marks each call; paths that differ only in a duty or
+    /// a mark stay apart.
+    func testUnknownCallsAndDutiesAreToldUnderTheirStep() throws {
+        let base = ["explain", "--spec", Fixtures.fixture("calls-with-duties.json"), "--state", "notRunning"]
+        let english = Command.run(base)
+        XCTAssertEqual(english.status, 0, english.stderr)
+        XCTAssertTrue(
+            english.stdout.hasSuffix(
+                """
+                Modern API · Not running
+                  1. On arrival, the launch handler, then the reception handler (.background) is called at once.
+                     No source settles whether these run: the launch handler
+                     The app must report before the reception handler (.background) returns.
+                  launch handler = application(_:didFinishLaunchingWithOptions:)
+                  reception handler = application(_:didReceiveRemoteNotification:fetchCompletionHandler:)
+                  * Report the push before this method returns.
+
+                """), english.stdout)
+        XCTAssertTrue(
+            Command.run(base + ["--lang", "ja"]).stdout.contains(
+                """
+                  1. 受信時：起動ハンドラー → 受信ハンドラー（.background）
+                     動くかどうかを確かめた出典がない呼び出し：起動ハンドラー
+                     受信ハンドラー（.background）が戻る前に、アプリは報告しなければなりません。
+                """))
+        let paths = Command.run(base.dropLast(2) + ["--state", "foreground", "--lang", "ja"]).stdout
+        XCTAssertTrue(paths.contains("  経路 2（）\n  1. 受信時：受信ハンドラー（.active）\n     受信ハンドラー（.active）は報告せずに戻ってもかまいません。\n"), paths)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(Command.run(base.dropLast(2) + ["--json"]).stdout.utf8)) as? [[String: Any]])
+        func calls(_ outcome: [String: Any]) -> [NSDictionary] { outcome["onDelivery"] as! [NSDictionary] }
+        let launched = try XCTUnwrap(
+            json.first { $0["state"] as? String == "notRunning" && ($0["payload"] as? [String: Bool])?["alert"] == false })
+        XCTAssertEqual(
+            calls(launched)[0], ["handler": "launch", "unknown": true, "method": "application(_:didFinishLaunchingWithOptions:)"])
+        XCTAssertEqual(calls(launched)[1]["duty"] as? NSDictionary, ["report": "must", "by": "return"])
+        let foreground = try XCTUnwrap(json.first { $0["state"] as? String == "foreground" })
+        let duties = ([foreground] + (foreground["paths"] as? [[String: Any]] ?? [])).map { calls($0)[0]["duty"] as? NSDictionary }
+        XCTAssertEqual(duties, [["report": "must", "by": "return"], ["report": "may"]])
+        let alert = Command.run(base.dropLast(2) + ["--alert", "--state", "foreground", "--json"]).stdout
+        let marked = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(alert.utf8)) as? [[String: Any]])[0]["paths"] as? [[String: Any]]
+        XCTAssertEqual(marked.flatMap { calls($0[0])[0]["unknown"] as? Bool }, true)
+    }
+
     /// Each handler an outcome calls is named with its delegate method under that outcome's setup.
     func testTheDelegateMethodOfEachCalledHandlerIsNamed() {
         let arguments = [

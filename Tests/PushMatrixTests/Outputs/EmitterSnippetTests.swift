@@ -48,6 +48,20 @@ final class EmitterSnippetTests: XCTestCase {
             """)
     }
 
+    /// A launch on arrival (Tests/Fixtures/calls-with-duties.json) is an event of its own, a delivery, which only a spec
+    /// with one has.
+    func testALaunchOnArrivalIsADeliveryEventOfItsOwn() throws {
+        let view = SwiftView(matrix: try Matrix(SpecLoader.load(path: Fixtures.fixture("calls-with-duties.json"))))
+        let dimensions = DimensionsEmitter(view: view).file()
+        assertPrints(dimensions, "    case tapped(PushTap)\n    /// The system started the app in the background for the push;")
+        assertPrints(dimensions, "        if case .launchedOnArrival = self { return true }\n")
+        assertPrints(ScenarioTableEmitter(view: view, conditioned: [], module: "M").file(), "\"launchedOnArrival\": .launchedOnArrival")
+        let sites = SwiftView.callSites(view.matrix)
+        XCTAssertEqual(sites.first { $0.handler == "launch" }?.events, [".launchedByTap", ".launchedOnArrival"])
+        let plain = String(decoding: DimensionsEmitter(view: Self.view).file(), as: UTF8.self)
+        XCTAssertFalse(plain.contains("launchedOnArrival"))
+    }
+
     func testTheClassifierHasACasePerCallSiteWithItsCells() {
         let file = ClassifierEmitter(view: Self.view, sites: SwiftView.callSites(Self.matrix)).file()
         assertPrints(
