@@ -30,6 +30,10 @@ package enum BuiltInFiles {
         Spec(
             name: "ios8-10", file: "Spec/push-matrix.json", covers: "iOS 8–10, measured on devices",
             bytes: embedded("push-matrix.json")),
+        Spec(
+            name: "voip", file: "Spec/push-matrix-voip.json",
+            covers: "iOS 13–27 VoIP pushes: PushKit with CallKit or LiveCommunicationKit, what must be reported and by when",
+            bytes: embedded("push-matrix-voip.json")),
     ]
 
     /// What a field log calls the spec at `path` with these bytes: the built-in name of a

@@ -10,7 +10,7 @@ import XCTest
 final class EcosystemTests: XCTestCase {
     /// The built-in files are the repository's, byte for byte, each template under its own path.
     func testBuiltInFilesMatchTheRepository() throws {
-        XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["current", "ios8-10"])
+        XCTAssertEqual(BuiltInFiles.specs.map(\.name), ["current", "ios8-10", "voip"])
         for spec in BuiltInFiles.specs {
             XCTAssertEqual(
                 spec.bytes, try [UInt8](Data(contentsOf: Fixtures.root.appendingPathComponent(spec.file))), spec.name)
@@ -98,18 +98,19 @@ final class EcosystemTests: XCTestCase {
         )
     }
 
-    /// Both built-in matrices are listed with their cell counts and reached by name from any
+    /// The built-in matrices are listed with their cell counts and reached by name from any
     /// directory; an unknown name is an error that lists the names.
     func testBuiltInMatricesAreListedAndSelectedByName() throws {
         let elsewhere = Fixtures.temporaryDirectory(self)
         let list = try Binary.run(["specs"], in: elsewhere)
         XCTAssertEqual(list.status, 0)
         let lines = String(decoding: list.stdout, as: UTF8.self).split(separator: "\n")
-        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.count, 3)
         XCTAssertTrue(lines[0].hasPrefix("builtin:current  192 cells  iOS 13–27"), String(lines[0]))
         XCTAssertTrue(lines[0].hasSuffix("(the default)"), String(lines[0]))
         XCTAssertTrue(lines[1].hasPrefix("builtin:ios8-10   48 cells  iOS 8–10"), String(lines[1]))
-        for (name, cells) in [("ios8-10", 48), ("current", 192)] {
+        XCTAssertTrue(lines[2].hasPrefix("builtin:voip      60 cells  iOS 13–27 VoIP pushes"), String(lines[2]))
+        for (name, cells) in [("ios8-10", 48), ("current", 192), ("voip", 60)] {
             let run = try Binary.run(["validate", "--spec", "builtin:" + name], in: elsewhere)
             XCTAssertEqual(run.status, 0, run.stderr)
             XCTAssertTrue(String(decoding: run.stdout, as: UTF8.self).contains("valid (\(cells) cells)"), name)
@@ -118,7 +119,7 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(unknown.status, 1)
         XCTAssertEqual(
             unknown.stderr,
-            "builtin:curent: error: no built-in spec 'curent' (did you mean 'current'?); the built-in specs are builtin:current, builtin:ios8-10\n"
+            "builtin:curent: error: no built-in spec 'curent' (did you mean 'current'?); the built-in specs are builtin:current, builtin:ios8-10, builtin:voip\n"
         )
     }
 
