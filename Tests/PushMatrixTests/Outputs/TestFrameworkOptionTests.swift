@@ -38,7 +38,7 @@ final class TestFrameworkOptionTests: XCTestCase {
     /// The framework changes the suite's own files, nothing else.
     func testOnlyTheSuiteDiffers() throws {
         for (matrix, spec, _, _) in Fixtures.builtIns {
-            let xctest = try Generator.render(matrix, templates: Fixtures.templates, tests: .xctest)
+            let xctest = try Fixtures.rendered(matrix)
             let testing = try Generator.render(matrix, templates: Fixtures.templates, tests: .swiftTesting)
             // Swift Testing's suite also declares its tags, in a file of its own.
             let tags = try XCTUnwrap(testing.keys.first { $0.hasSuffix("/Tags.swift") }, spec)

@@ -60,7 +60,7 @@ final class CommandTests: XCTestCase {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("{{#unclosed}}\n".utf8).write(to: file)
-            let result = Command.run(["validate", "--spec", Fixtures.currentSpec, "--templates", templates])
+            let result = Command.run(["validate", "--spec", Fixtures.spec, "--templates", templates])
             XCTAssertEqual(result.status, 1, template)
             XCTAssertTrue(result.stderr.contains("unclosed"), "\(template): \(result.stderr)")
         }
