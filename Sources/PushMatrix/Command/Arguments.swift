@@ -33,12 +33,15 @@ struct Arguments {
 
     /// `--spec` in `arguments` (the last, as `value` finds it), for commands with options named for spec ids: `explain`
     /// and its help.
-    static func spec(in arguments: [String]) -> String? {
+    static func spec(in arguments: [String]) -> String? { value("--spec", in: arguments) }
+
+    /// The last value of the option `name` in `arguments`, read before they are parsed.
+    static func value(_ name: String, in arguments: [String]) -> String? {
         var found: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            if argument == "--spec" { found = rest.popFirst() ?? found }
-            if argument.hasPrefix("--spec=") { found = String(argument.dropFirst("--spec=".count)) }
+            if argument == name { found = rest.popFirst() ?? found }
+            if argument.hasPrefix(name + "=") { found = String(argument.dropFirst(name.count + 1)) }
         }
         return found
     }

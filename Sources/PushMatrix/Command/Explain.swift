@@ -7,10 +7,12 @@ extension Command {
     /// `explain`: the payload flags and `--without-<handler>-handler` are named after the spec's ids, whatever its
     /// dimensions.
     static func explain(_ rest: [String], _ result: inout Result) throws {
-        // The options are named after the spec's ids, so the spec is read before them. A request's alert and background
-        // pushes are answered by the current matrix unless --spec says otherwise.
-        let request = rest.contains { $0 == "--request" || $0.hasPrefix("--request=") }
-        let specFile = Arguments.spec(in: rest) ?? (request ? SpecLoader.builtInName : specPath(nil))
+        // The options are named after the spec's ids, so the spec is read before them. A request is answered by the
+        // first built-in matrix that answers its push type (the current matrix for alert and background pushes) unless
+        // --spec says otherwise.
+        let request = try Arguments.value("--request", in: rest).map { path in try (path, input(path, what: "request")) }
+        let routed = request.flatMap { APNsRequest.pushType($0.1) }.flatMap(BuiltInFiles.answering)?.reference
+        let specFile = Arguments.spec(in: rest) ?? (request == nil ? specPath(nil) : routed ?? SpecLoader.builtInName)
         let matrix = try Matrix(SpecLoader.load(path: specFile))
         let spec = matrix.spec
         var args = try Help.explain(spec).arguments(rest)
@@ -20,7 +22,7 @@ extension Command {
         for key in spec.payloadKeys { flags[key.id] = args.flag("--" + Identifier.hyphenated(key.id)) }
         // An input iOS gives beside the payload is no part of a payload file: its flag goes with one.
         let inPayload = Set(spec.payloadKeys.filter { $0.apnsKey != nil }.map(\.id))
-        let file = try payloadFile(&args, matrix, flags: flags.filter { inPayload.contains($0.key) })
+        let file = try payloadFile(&args, matrix, flags: flags.filter { inPayload.contains($0.key) }, request: request?.1)
         let (apnsKeys, rootKeys) = (file?.apnsKeys, file?.rootKeys)  // known from a payload or request only
         if let file {
             flags = file.flags.merging(flags) { fromFile, _ in fromFile }
@@ -79,27 +81,34 @@ extension Command {
     }
 
     /// What `--payload` or `--request` (`-` for standard input) reads, with its warnings and findings; nil without
-    /// either. Neither is taken with the payload flags, nor with each other.
-    private static func payloadFile(_ args: inout Arguments, _ matrix: Matrix, flags: [String: Bool]) throws -> APNsPayload.Reading? {
-        let (payload, request) = (args.value("--payload"), args.value("--request"))
-        guard let path = request ?? payload else { return nil }
-        guard request == nil || (payload == nil && !flags.values.contains(true)) else {
+    /// either. Neither is taken with the payload flags, nor with each other. `request` is the request's bytes, read
+    /// once, before the spec.
+    private static func payloadFile(_ args: inout Arguments, _ matrix: Matrix, flags: [String: Bool], request: [UInt8]?) throws
+        -> APNsPayload.Reading?
+    {
+        let (payload, requestPath) = (args.value("--payload"), args.value("--request"))
+        guard let path = requestPath ?? payload else { return nil }
+        guard requestPath == nil || (payload == nil && !flags.values.contains(true)) else {
             throw Arguments.UsageError(message: "--request carries its own payload: give it without --payload or the payload flags")
         }
         guard !flags.values.contains(true) else {
             throw Arguments.UsageError(message: "use either --payload or the payload flags, not both")
         }
-        // `-` is standard input, named so in diagnostics.
-        let file = path == "-" ? "(standard input)" : path
-        let bytes: [UInt8]
+        let file = inputName(path)
+        guard let request else { return try APNsPayload.read(bytes: input(path, what: "payload"), file: file, matrix: matrix) }
+        return try APNsRequest.read(bytes: request, file: file, matrix: matrix, now: FileSystem.now())
+    }
+
+    /// How diagnostics name the file at `path`: `-` is standard input.
+    private static func inputName(_ path: String) -> String { path == "-" ? "(standard input)" : path }
+
+    /// The bytes of the payload or request (`what`) at `path`, or of standard input for `-`.
+    private static func input(_ path: String, what: String) throws(DiagnosticsError) -> [UInt8] {
         do {
-            bytes = try path == "-" ? FileSystem.standardInput() : FileSystem.contents(path)
+            return try path == "-" ? FileSystem.standardInput() : FileSystem.contents(path)
         } catch {
-            let what = request == nil ? "payload" : "request"
-            throw DiagnosticsError([Diagnostic(file: file, location: nil, message: "cannot read the \(what) (\(error))")])
+            throw DiagnosticsError([Diagnostic(file: inputName(path), location: nil, message: "cannot read the \(what) (\(error))")])
         }
-        guard request != nil else { return try APNsPayload.read(bytes: bytes, file: file, matrix: matrix) }
-        return try APNsRequest.read(bytes: bytes, file: file, matrix: matrix, now: FileSystem.now())
     }
 
     /// What `--wrapper` and `--sender` ask, if a wrapper is named: the wrapper, who sent the push, and which of the

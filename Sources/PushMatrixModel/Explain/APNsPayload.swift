@@ -35,12 +35,20 @@ public enum APNsPayload {
         guard case .object = root.value else {
             throw refusal(root.location, "expected an APNs payload: a JSON object with an \"aps\" dictionary, found \(root.typeName)")
         }
-        guard let aps = root["aps"], case .object(let members) = aps.value else {
-            let found = root["aps"].map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
+        // A matrix that reads no input from `aps` (VoIP's) takes a payload without it.
+        let readsAPS = matrix.spec.payloadKeys.contains { $0.apnsKey != nil }
+        let aps = root["aps"]
+        let members: [JSONNode.Member]
+        if case .object(let found)? = aps?.value {
+            members = found
+        } else if aps == nil, !readsAPS {
+            members = []
+        } else {
+            let found = aps.map { "\"aps\" is \($0.typeName)" } ?? "no \"aps\" key"
             throw refusal(
-                root["aps"]?.location ?? root.location, path: "aps", "expected an APNs payload with an \"aps\" dictionary, found \(found)")
+                aps?.location ?? root.location, path: "aps", "expected an APNs payload with an \"aps\" dictionary, found \(found)")
         }
-        if let repeated = firstRepeatedKey(root) ?? firstRepeatedKey(aps) {
+        if let repeated = firstRepeatedKey(root) ?? aps.flatMap(firstRepeatedKey) {
             throw refusal(repeated.keyLocation, "duplicate key '\(repeated.key)': the payload is ambiguous")
         }
         var flags: [String: Bool] = [:]
@@ -48,7 +56,7 @@ public enum APNsPayload {
         // An input iOS gives beside the payload is not read from it: the caller gives it.
         for key in matrix.spec.payloadKeys {
             guard let apnsKey = key.apnsKey else { continue }
-            let value = aps[apnsKey]
+            let value = aps?[apnsKey]
             let matchers = key.presentWhen.compactMap { APNsMatcher(rawValue: $0.id) }
             flags[key.id] = matchers.contains { $0.matches(value) }
             if let value, flags[key.id] == false, !APNsMatcher.saysNotSet(value, to: matchers) {

@@ -26,7 +26,7 @@ package enum APNsRule: String, CaseIterable {
     var entry: (severity: Diagnostic.Severity, address: String, words: String) {
         switch self {
         case .unknownPushType:
-            (.error, Self.requests, "APNs knows the push types " + APNsRequest.pushTypes.joined(separator: ", "))
+            (.error, Self.requests, "APNs knows the push types " + Spec.apnsPushTypes.joined(separator: ", "))
         case .missingPushType:
             (.warning, Self.requests, "Apple recommends it for every push on iOS, as newer features may not work without it")
         case .alertWithoutInteraction:
@@ -63,39 +63,52 @@ package enum APNsRule: String, CaseIterable {
 /// Reads an APNs request as the field kit's `.device.json` holds it, `{"headers": {...}, "payload": {...}}`: the
 /// payload as `APNsPayload` reads it, and the headers checked against Apple's rules (`APNsRule`).
 public enum APNsRequest {
-    /// Apple's values of `apns-push-type`.
-    static let pushTypes = [
-        "alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm", "pushtotalk", "voip",
-        "widgets",
-    ]
     /// A header's value and its text (empty unless a string).
     typealias Header = (node: JSONNode, text: String)
     /// How far after `now` a voip push's expiration may lie before it counts as far off: Apple advises a few seconds.
     static let voipExpirationSlack = 60
 
-    /// The payload's reading, its warnings joined by the headers' findings in document order. A request the built-in
-    /// matrices do not answer (a voip push, another push type) is refused with the findings and the reason; so is an
-    /// unknown push type. `now`, in seconds since 1970, is what a voip push's expiration is measured from.
+    /// The payload's reading, its warnings joined by the headers' findings in document order. A push type `matrix`
+    /// does not answer (`pushTypes`) is refused with the findings and the built-in matrix that answers it, if one does;
+    /// so is an unknown push type. An input iOS gives in PushKit's metadata is taken as set: the request cannot say,
+    /// and set is the answer that asks the most of the app (a note says so). `now`, in seconds since 1970, is what a
+    /// voip push's expiration is measured from.
     public static func read(bytes: [UInt8], file: String, matrix: Matrix, now: Int) throws(DiagnosticsError) -> APNsPayload.Reading {
         let root = try JSONParser.parse(bytes, file: file, maxDepth: SpecLoader.maxDepth)
         let (headers, payload) = try parts(root, file: file)
-        var reading = try APNsPayload.read(payload, file: file, matrix: matrix, path: "payload.")
         func header(_ name: String) -> Header? { headers.first { $0.key.lowercased() == name }.map { ($0.value, $0.value.string ?? "") } }
         let type = header("apns-push-type")
+        let answered = matrix.spec.pushTypes.map(\.id)
+        // A push type the matrix does not answer is the error to report, whatever its payload lacks for this matrix.
+        let refused = type.map { !answered.contains($0.text) } ?? false
+        let read = { () throws(DiagnosticsError) in try APNsPayload.read(payload, file: file, matrix: matrix, path: "payload.") }
+        let empty: APNsPayload.Reading = ([:], [], [], [])
+        var reading = refused ? (try? read()) ?? empty : try read()
         let findings = checks(header, type: type, root: root, file: file, apnsKeys: reading.apnsKeys, now: now)
         reading.warnings = (reading.warnings + findings).sorted { ($0.location ?? root.location) < ($1.location ?? root.location) }
-        guard let type, !["alert", "background"].contains(type.text) else { return reading }
-        guard pushTypes.contains(type.text) else {
-            let unknown = "'\(type.text)' is not a push type" + Suggestion.didYouMean(type.text, in: pushTypes)
+        // After the findings, since it is about the answer rather than a place in the request.
+        for key in matrix.spec.payloadKeys where key.from?.place == .metadata && !refused {
+            reading.flags[key.id] = true
+            let taken = "\(key.id) comes from iOS, not from the request: the answer takes it as set; ask without --request for the other"
+            reading.warnings.append(Diagnostic(file: file, location: root.location, path: "", message: taken, severity: .note))
+        }
+        guard let type, refused else { return reading }
+        guard Spec.apnsPushTypes.contains(type.text) else {
+            let unknown = "'\(type.text)' is not a push type" + Suggestion.didYouMean(type.text, in: Spec.apnsPushTypes)
             throw DiagnosticsError(
                 reading.warnings + [APNsRule.unknownPushType.finding(unknown, file: file, at: type.node, path: "headers.apns-push-type")])
         }
-        let message =
-            type.text == "voip"
-            ? "voip pushes need the VoIP matrix, builtin:voip, which is planned and not yet built into this version"
-            : "\(type.text) pushes are outside pushmatrix's matrices, which answer alert and background pushes"
+        let other = BuiltInFiles.answering(type.text).map { "; \($0.reference) answers them: give it with --spec, or leave --spec out" }
+        let message = "this matrix answers \(answered.joined(separator: " and ")) pushes, not \(type.text)" + (other ?? "")
         throw DiagnosticsError(
             reading.warnings + [Diagnostic(file: file, location: type.node.location, path: "headers.apns-push-type", message: message)])
+    }
+
+    /// The request's `apns-push-type`, if `bytes` hold a JSON object whose headers give one; nil otherwise (`read`
+    /// then says what is wrong).
+    public static func pushType(_ bytes: [UInt8]) -> String? {
+        guard case .object(let headers)? = (try? JSONParser.parse(bytes))?["headers"]?.value else { return nil }
+        return headers.first { $0.key.lowercased() == "apns-push-type" }?.value.string
     }
 
     /// The request's headers, each a string, and its payload; refused when it is not such an object.
@@ -124,7 +137,8 @@ public enum APNsRequest {
     private static func checks(
         _ header: (String) -> Header?, type: Header?, root: JSONNode, file: String, apnsKeys: Set<String>, now: Int
     ) -> [Diagnostic] {
-        let (headers, aps) = (root["headers"]!, root["payload"]!["aps"]!)
+        let (headers, payload) = (root["headers"]!, root["payload"]!)
+        let aps = payload["aps"] ?? payload
         var findings: [Diagnostic] = []
         // A finding on a header's value, or on the headers when it is missing; on a key of `aps`, or on `aps`.
         func add(_ rule: APNsRule, _ found: String, header name: String) {

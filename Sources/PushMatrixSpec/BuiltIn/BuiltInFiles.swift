@@ -1,3 +1,4 @@
+import PushMatrixJSON
 import PushMatrixSupport
 
 /// The built-in specs, compiled into the binary so that an installed `pushmatrix`
@@ -35,6 +36,17 @@ package enum BuiltInFiles {
             covers: "iOS 13–27 VoIP pushes: PushKit with CallKit or LiveCommunicationKit, what must be reported and by when",
             bytes: embedded("push-matrix-voip.json")),
     ]
+
+    /// The first built-in matrix that answers pushes of `type`, as its `pushTypes` say (alert and background when it
+    /// names none).
+    package static func answering(_ type: String) -> Spec? {
+        specs.first { spec in
+            guard case .array(let named)? = (try? JSONParser.parse(spec.bytes))?["pushTypes"]?.value else {
+                return ["alert", "background"].contains(type)
+            }
+            return named.contains { $0.string == type }
+        }
+    }
 
     /// What a field log calls the spec at `path` with these bytes: the built-in name of a
     /// built-in spec (however it is referred to), else the file's name without `.json`.

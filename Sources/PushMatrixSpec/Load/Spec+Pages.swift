@@ -96,3 +96,11 @@ public struct CallOrderFacts: Sendable {
     public var tapOpensApp: [ObservedCall]
     public var rules: [Rule]
 }
+
+extension Spec {
+    /// Apple's values of `apns-push-type`.
+    public static let apnsPushTypes = [
+        "alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm", "pushtotalk", "voip",
+        "widgets",
+    ]
+}

@@ -13,6 +13,9 @@ public struct Spec: Sendable {
     public var symbols: [Symbol]
     /// The inputs that decide the matrix's first dimension: APNs keys, or what iOS gives beside the payload.
     public var payloadKeys: [PayloadKey]
+    /// The values of `apns-push-type` whose pushes the matrix answers: `alert` and `background` unless the file names
+    /// others (`voip`).
+    public var pushTypes: [Reference]
     /// The second dimension, the app's setup: `setups` (cells: `setup`), or `initAPIs` (`api`) in the older form, as
     /// `naming` says.
     public var setups: [Setup]

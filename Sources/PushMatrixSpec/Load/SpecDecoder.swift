@@ -21,6 +21,7 @@ enum SpecDecoder {
                 NodeReader.string(value, path: origin.path, sink: sink).map { Symbol(name: key, code: $0, origin: origin) }
             },
             payloadKeys: document.objects("payloadKeys") { payloadKey($0, naming) },
+            pushTypes: pushTypes(document, root),
             setups: document.objects(naming.list) { setup($0, naming, ids) },
             naming: naming,
             appStates: document.objects("appStates", appState), handlerStates: document.objects("handlerStates", handlerState),
@@ -46,6 +47,16 @@ enum SpecDecoder {
         spec.texts = OlderNames.borrowedPhrases(
             spec.texts, languages: languages.map(\.id), origin: phrasesOrigin, section: "texts", names: Phrases.borrowedTexts)
         return spec
+    }
+
+    /// The push types the file names, or alert and background, at the document's start.
+    private static func pushTypes(_ document: NodeReader, _ root: JSONNode) -> [Reference] {
+        if let node = document.member("pushTypes", optional: true) {
+            let named = document.strings("pushTypes")
+            if named.isEmpty { document.report("pushTypes", node, "name at least one push type the matrix answers") }
+            return named
+        }
+        return ["alert", "background"].map { Reference(id: $0, origin: Origin(path: "pushTypes", location: root.location)) }
     }
 
     /// The file's keys by its form: `setups`, or the older `initAPIs`. The newer wins when a spec gives both, and the

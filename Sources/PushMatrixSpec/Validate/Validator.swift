@@ -192,6 +192,9 @@ struct Validator {
             references.resolve(handler.methods.map(\.setup), references.setups, spec.naming.words)
             if handler.methods.isEmpty { sink.error(handler.origin, "handler '\(handler.id)' has no method for any \(spec.naming.words)") }
         }
+        for type in spec.pushTypes where !Spec.apnsPushTypes.contains(type.id) {
+            sink.error(type.origin, "'\(type.id)' is not an apns-push-type" + Suggestion.didYouMean(type.id, in: Spec.apnsPushTypes))
+        }
         for key in spec.payloadKeys {
             for required in key.requires where references.resolve(required, references.payloadKeys, "payload key") && required.id == key.id
             {

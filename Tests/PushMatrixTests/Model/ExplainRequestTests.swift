@@ -22,9 +22,12 @@ final class ExplainRequestTests: XCTestCase {
         return path
     }
 
-    /// `explain --request PATH` for one cell, compact unless `output` says otherwise.
+    /// `explain --request PATH` for one cell, compact unless `output` says otherwise: a voip push's cell in the VoIP
+    /// matrix, which answers it, another's in the current matrix.
     func explain(_ path: String, _ output: [String] = ["--compact"]) -> Command.Result {
-        Command.run(["explain", "--request", path, "--setup", "scenes", "--state", "background"] + output)
+        let voip = (try? String(contentsOfFile: path, encoding: .utf8))?.contains(#""apns-push-type": "voip""#) ?? false
+        let setup = voip ? "classic" : "scenes"
+        return Command.run(["explain", "--request", path, "--setup", setup, "--state", "background"] + output)
     }
 
     /// A clean alert push and a clean background push: no finding, and the current matrix answers.
@@ -83,8 +86,8 @@ final class ExplainRequestTests: XCTestCase {
     func testAVoipTopicWithoutTheSuffixIsReported() throws {
         let wrong = try write(["apns-push-type": "voip", "apns-topic": "com.example.app", "apns-expiration": "0"], aps: "{}")
         var result = explain(wrong)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.status, 0, "the VoIP matrix answers, with the finding")
+        XCTAssertTrue(result.stdout.hasPrefix("builtin:voip\n"), result.stdout)
         XCTAssertTrue(
             result.stderr.hasPrefix(
                 "\(wrong):4:19: warning: headers.apns-topic: 'com.example.app' lacks .voip; a voip push's apns-topic is the "
@@ -155,17 +158,26 @@ final class ExplainRequestTests: XCTestCase {
         }
     }
 
-    /// A voip push waits for the VoIP matrix: exit 1, no answer, the findings and the reason on standard error.
-    func testAVoipPushIsRefusedUntilTheVoipMatrixExists() throws {
+    /// A voip push is answered by the VoIP matrix, which takes PushKit's mustReport as set and says so; a matrix that
+    /// does not answer voip pushes refuses one and names the matrix that does: exit 1, no answer.
+    func testAVoipPushIsAnsweredByTheVoipMatrix() throws {
         let path = try write(["apns-push-type": "voip", "apns-topic": "a.voip", "apns-expiration": "0"], aps: "{}")
+        let answered = explain(path, [])
+        XCTAssertEqual(answered.status, 0, answered.stderr)
+        XCTAssertTrue(answered.stdout.hasPrefix("builtin:voip\n"), answered.stdout)
+        XCTAssertTrue(answered.stdout.contains("The app must report the call before classic VoIP delegate returns."), answered.stdout)
+        XCTAssertEqual(
+            answered.stderr,
+            "\(path):1:1: note: mustReport comes from iOS, not from the request: the answer takes it as set; ask without --request for "
+                + "the other\n")
         for output in [["--compact"], ["--json"]] {
-            let result = explain(path, output)
+            let result = Command.run(["explain", "--spec", "builtin:current", "--request", path] + output)
             XCTAssertEqual(result.status, 1)
             XCTAssertEqual(result.stdout, "")
             XCTAssertEqual(
                 result.stderr,
-                "\(path):3:23: error: headers.apns-push-type: voip pushes need the VoIP matrix, builtin:voip, which is planned and not yet "
-                    + "built into this version\n")
+                "\(path):3:23: error: headers.apns-push-type: this matrix answers alert and background pushes, not voip; builtin:voip "
+                    + "answers them: give it with --spec, or leave --spec out\n")
         }
     }
 
@@ -175,8 +187,7 @@ final class ExplainRequestTests: XCTestCase {
         let live = try write(["apns-push-type": "liveactivity"], aps: "{}")
         XCTAssertEqual(
             explain(live).stderr,
-            "\(live):3:23: error: headers.apns-push-type: liveactivity pushes are outside pushmatrix's matrices, which answer alert and "
-                + "background pushes\n")
+            "\(live):3:23: error: headers.apns-push-type: this matrix answers alert and background pushes, not liveactivity\n")
         let unknown = try write(["apns-push-type": "alret"], aps: "{}")
         let result = explain(unknown)
         XCTAssertEqual(result.status, 1)
