@@ -30,6 +30,7 @@ extension DocsView {
                 spec.appStates.map { state in
                     .object(["name": .inline(book.name(state.name)), "description": .inline(book.text(state.description))])
                 }),
+            "hasHandlerStates": .bool(!spec.handlerStates.isEmpty),
             "handlerStates": .list(
                 spec.handlerStates.map { state in
                     .object([
