@@ -28,7 +28,8 @@ let package = Package(
         // BuiltIn/BuiltInFiles.swift in each).
         .target(
             name: "PushMatrixSpec", dependencies: ["PushMatrixSupport", "PushMatrixJSON"],
-            exclude: ["BuiltIn/push-matrix.json", "BuiltIn/push-matrix-current.json", "BuiltIn/push-matrix-voip.json"], plugins: ["PushMatrixEmbed"]),
+            exclude: ["BuiltIn/push-matrix.json", "BuiltIn/push-matrix-current.json", "BuiltIn/push-matrix-voip.json"],
+            plugins: ["PushMatrixEmbed"]),
         .target(name: "PushMatrixModel", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec"]),
         .target(name: "PushMatrixObserve", dependencies: ["PushMatrixSupport", "PushMatrixJSON", "PushMatrixSpec", "PushMatrixModel"]),
         .target(
