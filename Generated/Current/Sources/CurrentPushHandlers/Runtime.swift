@@ -417,8 +417,9 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
     }
 
     /// Writes a `call` line for one call iOS made, `state` nil for a handler without one; nothing
-    /// when no run is open.
-    public func record(_ handler: PushHandler, state: PushHandlerState?) {
+    /// when no run is open. `notes`, free text such as what iOS passed or the app's state, go
+    /// under `notes`, which `observe` does not read.
+    public func record(_ handler: PushHandler, state: PushHandlerState?, notes: [String] = []) {
         let fields = [
             "\"handler\": \(Self.string(handler.rawValue))",
             "\"state\": \(state.map { Self.string($0.rawValue) } ?? "null")",
@@ -426,16 +427,22 @@ nonisolated public final class PushFieldRecorder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let run = openRun else { return }
-        sink(Self.line(run: run, event: "call", fields))
+        sink(Self.line(run: run, event: "call", fields + Self.notes(notes)))
     }
 
-    /// Writes the open run's `end` line and closes it; nothing when no run is open.
-    public func end() {
+    /// Writes the open run's `end` line, with `notes` as a call line has them, and closes it;
+    /// nothing when no run is open.
+    public func end(notes: [String] = []) {
         lock.lock()
         defer { lock.unlock() }
         guard let run = openRun else { return }
         openRun = nil
-        sink(Self.line(run: run, event: "end", []))
+        sink(Self.line(run: run, event: "end", Self.notes(notes)))
+    }
+
+    /// The `notes` field of a line; none when there are no notes.
+    private static func notes(_ notes: [String]) -> [String] {
+        notes.isEmpty ? [] : ["\"notes\": [\(stringArray(notes))]"]
     }
 
     private static func line(run: String, event: String, _ fields: [String]) -> String {
