@@ -120,7 +120,10 @@ extension OutputPlan {
                 file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))
             }
         case .payloads:
-            return matrix.payloads.enumerated().map { file(["payloadName": SwiftView.payloadName($1, keys: keys)], .payload($0)) }
+            let kit = FieldKitView(matrix: matrix)
+            return kit.fileIndices(simulator: row.view == .simulatorPayload).map {
+                file(["payloadName": kit.name(matrix.payloads[$0])], .payload($0))
+            }
         case .languages:
             return spec.languages.map { file(["language": $0.id], .language($0.id)) }
         case .specFiles(let part):

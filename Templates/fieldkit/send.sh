@@ -6,11 +6,12 @@
 #   APNS_TOPIC=com.example.pushmatrix.scenes DEVICE_TOKEN=<hex from the probe> \
 #   sh Payloads/send.sh alert
 #
-# The argument names a payload file without `.device.json` (`alert`, `none`, ...). apns-push-type
-# and apns-priority are that file's `headers`; apns-topic is the probe app's bundle id. The token
-# is a JSON Web Token signed with the .p8 key (ES256), made afresh for each push. APNS_HOST is the
-# development server unless set: an app run from Xcode registers there; a TestFlight or App
-# Store build needs api.push.apple.com.
+# The argument names a payload file without `.device.json` (`alert`, `none`, ...). apns-push-type,
+# apns-priority and apns-expiration are that file's `headers`; apns-topic is the probe app's
+# bundle id. A `voip` file goes to VOIP_TOKEN, the probe's VoIP token, with the topic
+# APNS_TOPIC.voip, as APNs requires of VoIP pushes. The token is a JSON Web Token signed with the
+# .p8 key (ES256), made afresh for each push. APNS_HOST is the development server unless set: an
+# app run from Xcode registers there; a TestFlight or App Store build needs api.push.apple.com.
 set -eu
 name=${1:?"usage: send.sh NAME, a payload file of this folder without .device.json"}
 file="$(dirname "$0")/$name.device.json"
@@ -22,11 +23,19 @@ fi
 : "${APNS_KEY_ID:?set APNS_KEY_ID to the key's id}"
 : "${APNS_TEAM_ID:?set APNS_TEAM_ID to the team id}"
 : "${APNS_TOPIC:?set APNS_TOPIC to the probe app's bundle id}"
-: "${DEVICE_TOKEN:?set DEVICE_TOKEN to the token the probe shows}"
 host=${APNS_HOST:-api.sandbox.push.apple.com}
 
 # A header's value in the file, which pushmatrix writes one key to a line.
 header() { sed -n "s/^ *\"$1\": *\"\([^\"]*\)\".*/\1/p" "$file"; }
+type=$(header apns-push-type)
+expiration=$(header apns-expiration)
+if [ "$type" = voip ]; then
+    topic="$APNS_TOPIC.voip"
+    token=${VOIP_TOKEN:?"set VOIP_TOKEN to the VoIP token the probe shows"}
+else
+    topic=$APNS_TOPIC
+    token=${DEVICE_TOKEN:?"set DEVICE_TOKEN to the token the probe shows"}
+fi
 # The payload object: its lines, from the one that opens it to the one that closes it.
 payload=$(sed -n '/^  "payload": {$/,/^  }$/p' "$file" | sed '1s/.*/{/;$s/.*/}/')
 
@@ -37,8 +46,9 @@ signature=$(printf '%s.%s' "$jwt_header" "$jwt_claims" | openssl dgst -binary -s
 
 curl --http2 --silent --show-error --write-out 'HTTP %{http_code}\n' \
     --header "authorization: bearer $jwt_header.$jwt_claims.$signature" \
-    --header "apns-push-type: $(header apns-push-type)" \
+    --header "apns-push-type: $type" \
     --header "apns-priority: $(header apns-priority)" \
-    --header "apns-topic: $APNS_TOPIC" \
+    ${expiration:+--header "apns-expiration: $expiration"} \
+    --header "apns-topic: $topic" \
     --data "$payload" \
-    "https://$host/3/device/$DEVICE_TOKEN"
+    "https://$host/3/device/$token"

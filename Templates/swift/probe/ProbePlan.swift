@@ -54,10 +54,11 @@ public struct ProbePlan: Sendable {
             without: scenario.missing)
     }
 
-    /// The payload's files in the kit: `Payloads/NAME.apns` and `Payloads/NAME.device.json`.
+    /// The payload's files in the kit: `Payloads/NAME.apns` and `Payloads/NAME.device.json`. What
+    /// iOS gives beside the payload (PushKit's metadata) is in no name: no file carries it.
     public static func payloadName(_ payload: PushPayload) -> String {
         let set = keys(payload).filter(\.isSet).map(\.id)
-        return set.isEmpty ? "none" : set.joined(separator: "_")
+        return set.isEmpty ? noKeys : set.joined(separator: "_")
     }
 
     /// The cells of the runs in `log` that have both a start line and an end line. Lines that

@@ -49,6 +49,34 @@ final class FieldKitTests: XCTestCase {
         }
     }
 
+    /// A VoIP kit: one device file per payload a server sends (mustReport, which PushKit gives, makes none), a `voip`
+    /// push with the headers Apple asks of one and an alert push with mutable content for the routed call, no simulator
+    /// file, a probe target per CallKit setup, and the runbook's VoIP section in each language.
+    func testTheVoipKitWritesAFilePerSentPayloadAndItsProbe() throws {
+        let output = Fixtures.temporaryDirectory(self) + "/kit"
+        XCTAssertEqual(Command.run(["field-kit", "--spec", "builtin:voip", "--output", output]).status, 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: output + "/Payloads").sorted()
+        XCTAssertEqual(files, ["send.sh", "viaServiceExtension.device.json", "voip.device.json"])
+        let voip = try object(output + "/Payloads/voip.device.json")
+        XCTAssertEqual(
+            voip["headers"] as? [String: String], ["apns-push-type": "voip", "apns-priority": "10", "apns-expiration": "0"])
+        XCTAssertEqual(voip["payload"] as? NSDictionary, ["aps": [:], "call": ["callId": "pushmatrix-call", "caller": "pushmatrix"]])
+        let routed = try object(output + "/Payloads/viaServiceExtension.device.json")
+        XCTAssertEqual(routed["headers"] as? [String: String], ["apns-push-type": "alert", "apns-priority": "10"])
+        let payload = try XCTUnwrap(routed["payload"] as? [String: Any])
+        XCTAssertEqual((payload["aps"] as? [String: Any])?["mutable-content"] as? Int, 1)
+        XCTAssertEqual(payload["call"] as? [String: String], ["callId": "pushmatrix-call", "caller": "pushmatrix"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: output + "/Probe").sorted(),
+            ["Classic", "ServiceExtension", "Shared", "VoIP264", "project.yml"])
+        let probe = try String(contentsOfFile: output + "/Probe/Shared/ProbeSpec.swift", encoding: .utf8)
+        XCTAssertTrue(probe.contains(#"static let noKeys = "voip""#) && !probe.contains(#"("mustReport", payload"#))
+        for (language, heading) in [("en", "## VoIP pushes\n"), ("ja", "## VoIP プッシュ\n")] {
+            let runbook = try String(contentsOfFile: output + "/Runbook/\(language)/runbook.md", encoding: .utf8)
+            XCTAssertTrue(runbook.contains(heading) && runbook.contains("`voip`") && !runbook.contains("simctl push booted"), language)
+        }
+    }
+
     func testTheRunbookIsInEachLanguage() throws {
         let output = Fixtures.temporaryDirectory(self) + "/kit"
         XCTAssertEqual(Command.run(["field-kit", "--spec", Fixtures.currentSpec, "--output", output]).status, 0)
@@ -168,6 +196,21 @@ final class FieldKitTests: XCTestCase {
             let sentPayload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body.utf8)) as? NSDictionary, body)
             XCTAssertEqual(sentPayload, device["payload"] as? NSDictionary, name)
         }
+        // A voip file goes to the VoIP token under the topic with .voip, with its expiration.
+        let voip = directory + "/voip"
+        XCTAssertEqual(Command.run(["field-kit", "--spec", "builtin:voip", "--output", voip]).status, 0)
+        let environment = [
+            "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "CURL_ARGUMENTS": directory + "/voip.args", "APNS_KEY_FILE": directory + "/key.p8", "APNS_KEY_ID": "KEY1234567",
+            "APNS_TEAM_ID": "TEAM123456", "APNS_TOPIC": "com.example.probe", "VOIP_TOKEN": "0abc",
+        ]
+        let run = try ExternalTool.run("/bin/sh", [voip + "/Payloads/send.sh", "voip"], environment: environment)
+        XCTAssertEqual(run.status, 0, run.errors)
+        let sent = try String(contentsOfFile: directory + "/voip.args", encoding: .utf8).split(separator: "\n").map(String.init)
+        for header in ["apns-push-type: voip", "apns-expiration: 0", "apns-topic: com.example.probe.voip"] {
+            XCTAssertTrue(sent.contains(header), header)
+        }
+        XCTAssertEqual(sent.last, "https://api.sandbox.push.apple.com/3/device/0abc")
     }
 
     /// The runbook names its counts apart (runs as `observe` counts them), suggests a first session from the cells marked
@@ -191,6 +234,7 @@ final class FieldKitTests: XCTestCase {
             XCTAssertTrue(runbook.contains("xcodegen generate") && runbook.contains("sh Payloads/send.sh NAME"))
             XCTAssertTrue(runbook.contains("aps-environment") && runbook.contains("remote-notification") && runbook.contains(".p8"))
             XCTAssertTrue(runbook.contains("| 1 | `appDelegate`"), "the first session's first block")
+            XCTAssertFalse(runbook.contains("VOIP_TOKEN"), "no VoIP section in a kit for alert and background pushes")
         }
         let table = english.split(separator: "\n").filter { $0.contains(/^\| \d \| `/) }
         XCTAssertEqual(table.count, 6)
