@@ -2,7 +2,8 @@
 // only what the skeleton uses, with the names, argument labels, optionality and concurrency
 // annotations of Apple's current SDK. The delegate's members are optional in the SDK, but for
 // `pushRegistry(_:didUpdate:for:)`; here every one the skeleton implements is required, so a
-// misspelled one fails to conform. The SDK also declares `async` forms of the two delivery
+// misspelled one fails to conform, but for the iOS 26.4 method, which the field kit's classic
+// probe leaves out (a misspelling of it still draws a near-miss warning). The SDK also declares `async` forms of the two delivery
 // methods; the skeleton implements the completion-handler forms, so they are left out.
 // Availability attributes only document: Linux does not check iOS versions.
 
@@ -58,4 +59,16 @@ public protocol PKPushRegistryDelegate: NSObjectProtocol {
     func pushRegistry(
         _ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata,
         withCompletionHandler completion: @escaping @Sendable () -> Void)
+}
+
+/// Optional in the SDK: a delegate without the iOS 26.4 method gets the classic one on iOS 26.4
+/// and later as well, as the field kit's classic probe does.
+extension PKPushRegistryDelegate {
+    @available(iOS 26.4, *)
+    public func pushRegistry(
+        _ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata,
+        withCompletionHandler completion: @escaping @Sendable () -> Void
+    ) {
+        completion()
+    }
 }

@@ -13,7 +13,7 @@ import UIKit
 /// so the same screen runs on every iOS version the spec covers.
 @MainActor
 public final class ProbeScreen: UITableViewController {
-    private enum Section: Int, CaseIterable { case steps, actions, missing }
+    private enum Section: Int, CaseIterable { case steps, actions, options, missing }
     private enum Action { case start, end, terminate, export, token }
 
     private let plan: ProbePlan
@@ -22,6 +22,8 @@ public final class ProbeScreen: UITableViewController {
     private let words = ProbeWords.preferred()
     private var missing: [PushScenario] = []
     private var chosen = 0
+    /// The rows a setup's probe adds below the actions (the VoIP probe's report switch, say).
+    public var options: [ProbeOption] = []
 
     /// `recorder` gives the recorder the app delegate routes calls into: a run is started and
     /// ended on it, so its calls land in the run.
@@ -68,6 +70,7 @@ public final class ProbeScreen: UITableViewController {
         switch Section(rawValue: section) {
         case .steps: return current.map { words.steps($0.scenario).count } ?? 1
         case .actions: return actions.count
+        case .options: return options.count
         case .missing: return missing.count
         case nil: return 0
         }
@@ -77,7 +80,7 @@ public final class ProbeScreen: UITableViewController {
         switch Section(rawValue: section) {
         case .steps:
             return current.map { ($0.isOpen ? words.openRun : words.nextRun) + ": " + words.summary($0.scenario) }
-        case .actions: return nil
+        case .actions, .options: return nil
         case .missing: return words.missingRuns(missing.count, of: plan.runs.count)
         case nil: return nil
         }
@@ -99,6 +102,7 @@ public final class ProbeScreen: UITableViewController {
             case .export: cell.textLabel?.text = words.export
             case .token: cell.textLabel?.text = words.token + "\n" + (store.deviceToken ?? "-")
             }
+        case .options: cell.textLabel?.text = options[indexPath.row].title()
         case .missing:
             cell.textLabel?.text = words.summary(missing[indexPath.row])
             cell.accessoryType = indexPath.row == chosen ? .checkmark : .none
@@ -111,6 +115,7 @@ public final class ProbeScreen: UITableViewController {
         tableView.deselectRow(at: indexPath, animated: true)
         switch Section(rawValue: indexPath.section) {
         case .actions: perform(actions[indexPath.row], from: tableView.cellForRow(at: indexPath))
+        case .options: options[indexPath.row].perform(self, tableView.cellForRow(at: indexPath))
         case .missing where store.openRun == nil: chosen = indexPath.row
         default: return
         }
@@ -132,11 +137,29 @@ public final class ProbeScreen: UITableViewController {
             exit(0)
         case .export, .token:
             // The share sheet copies the token, too.
-            let item: Any = action == .export ? store.log : store.deviceToken ?? ""
-            let share = UIActivityViewController(activityItems: [item], applicationActivities: nil)
-            share.popoverPresentationController?.sourceView = cell ?? tableView  // required on iPad
-            present(share, animated: true, completion: nil)
+            share(action == .export ? store.log : store.deviceToken ?? "", from: cell)
         }
+    }
+
+    /// Offers `item` to the share sheet, from `cell`'s row.
+    public func share(_ item: Any, from cell: UITableViewCell?) {
+        let share = UIActivityViewController(activityItems: [item], applicationActivities: nil)
+        share.popoverPresentationController?.sourceView = cell ?? tableView  // required on iPad
+        present(share, animated: true, completion: nil)
+    }
+}
+
+/// A row a setup's probe adds to the screen: its text, read at each reload, and what a tap on
+/// it does; the screen reloads after.
+public struct ProbeOption {
+    public let title: @MainActor () -> String
+    public let perform: @MainActor (ProbeScreen, UITableViewCell?) -> Void
+
+    public init(
+        title: @escaping @MainActor () -> String, perform: @escaping @MainActor (ProbeScreen, UITableViewCell?) -> Void
+    ) {
+        self.title = title
+        self.perform = perform
     }
 }
 #endif

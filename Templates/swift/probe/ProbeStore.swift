@@ -21,6 +21,8 @@ public struct ProbeStore: Sendable {
     private static let openRunKey = "pushmatrix.probe.openRun"
     private static let openScenarioKey = "pushmatrix.probe.openScenario"
     private static let deviceTokenKey = "pushmatrix.probe.deviceToken"
+    private static let voipTokenKey = "pushmatrix.probe.voipToken"
+    private static let notesKey = "pushmatrix.probe.notes"
 
     /// The field log: JSON lines, format 1 (docs/field-log.md).
     public let log: URL
@@ -52,6 +54,23 @@ public struct ProbeStore: Sendable {
         NSLog("pushmatrix device token: \(token)")
     }
 
+    /// The VoIP token PushKit last handed over, as hex text: what `Payloads/send.sh` sends a
+    /// `voip` file to. Nil before the first registration, and in a probe that asks for no VoIP pushes.
+    public var voipToken: String? { defaults.string(forKey: Self.voipTokenKey) }
+
+    /// Keeps `token` (hex), PushKit's VoIP token, for the screen and writes it to the device's log.
+    public func keep(voipToken token: String) {
+        defaults.set(token, forKey: Self.voipTokenKey)
+        NSLog("pushmatrix VoIP token: \(token)")
+    }
+
+    /// Adds `note` to the open run's end line: what became of something after its call line was
+    /// written, such as a report's result. Kept where every process of the run finds it.
+    public func note(_ note: String) {
+        guard openRun != nil else { return }
+        defaults.set((defaults.stringArray(forKey: Self.notesKey) ?? []) + [note], forKey: Self.notesKey)
+    }
+
     /// A recorder that appends to the log, with the open run, if any, resumed; nil when the log
     /// cannot be written.
     public func recorder() -> PushFieldRecorder? {
@@ -76,11 +95,10 @@ public struct ProbeStore: Sendable {
             conditions: Self.conditions())
     }
 
-    /// Writes the open run's end line and forgets the run.
+    /// Writes the open run's end line, with the run's notes, and forgets the run.
     public func end(recorder: PushFieldRecorder) {
-        recorder.end()
-        defaults.removeObject(forKey: Self.openRunKey)
-        defaults.removeObject(forKey: Self.openScenarioKey)
+        recorder.end(notes: defaults.stringArray(forKey: Self.notesKey) ?? [])
+        for key in [Self.openRunKey, Self.openScenarioKey, Self.notesKey] { defaults.removeObject(forKey: key) }
     }
 
     /// The condition ids `bundle`'s Info.plist lists under `conditionsKey`, as written.

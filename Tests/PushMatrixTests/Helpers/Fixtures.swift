@@ -22,6 +22,8 @@ enum Fixtures {
     static let builtIn: Matrix = try! Matrix(SpecLoader.load(path: spec))
     static let current: Matrix = try! Matrix(SpecLoader.load(path: currentSpec))
     static let otherDimensions: Matrix = try! Matrix(SpecLoader.load(path: fixture("other-dimensions.json")))
+    static let voipSpec = root.appendingPathComponent("Spec/push-matrix-voip.json").path
+    static let voip: Matrix = try! Matrix(SpecLoader.load(path: voipSpec))
 
     /// Every file `generate` renders from `matrix` with the package's templates and the default
     /// module; rendered once per test run for the fixture matrices, which many tests read.

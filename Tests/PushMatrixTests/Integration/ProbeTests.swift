@@ -15,6 +15,10 @@ final class ProbeTests: IntegrationTestCase {
             ("ServiceExtension", nil),
             ("SwiftUI", "PushSetup { .swiftUI }"),
         ],
+        // The liveCommunication setup has no target yet.
+        "VoIPPushHandlers": [
+            ("Classic", "PushSetup { .classic }"), ("ServiceExtension", nil), ("VoIP264", "PushSetup { .voip264 }"),
+        ],
     ]
 
     /// The field kit of `spec`: its package's generated module `module`, that module's test support, and its probe.
@@ -39,7 +43,8 @@ final class ProbeTests: IntegrationTestCase {
     func testEveryProbeTargetTypeChecksWithoutWarnings() throws {
         let modules = Fixtures.temporaryDirectory(self)
         let standIns = ["-I", try SwiftCompiler.standIns()]
-        for (matrix, spec, generated, module) in Fixtures.builtIns {
+        let voip = (Fixtures.voip, Fixtures.voipSpec, Fixtures.root.path + "/Generated/VoIP", "VoIPPushHandlers")
+        for (matrix, spec, generated, module) in Fixtures.builtIns + [voip] {
             let (sources, support, probe) = try kit(spec, module: module)
             let committed = SwiftCompiler.moduleAndTestSupport(module, in: generated)
             XCTAssertEqual(

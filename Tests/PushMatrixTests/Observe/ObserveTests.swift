@@ -98,6 +98,34 @@ final class ObserveTests: XCTestCase {
 
     /// A log written before the second dimension was called a setup names it `api` on its start
     /// lines; it is read as `setup`, and a start line with neither is reported.
+    /// A log as the VoIP probe writes it, notes included, is held against builtin:voip's handlers: a run that makes the
+    /// predicted calls confirms its scenario, and a token update in a run, which the cells leave out, is an extra call.
+    func testAVoipProbeLogMapsItsCallsToTheSpecsHandlers() throws {
+        func start(_ run: String, _ state: String) -> String {
+            #"{"v": 1, "run": "\#(run)", "event": "start", "device": "iPhone17,1", "os": "26.4", "spec": "voip", "#
+                + #""payload": {"mustReport": true, "viaServiceExtension": false}, "setup": "classic", "appState": "\#(state)", "#
+                + #""tap": "answer", "without": []}"#
+        }
+        func call(_ run: String, _ handler: String, _ notes: String = #""app: background""#) -> String {
+            #"{"v": 1, "run": "\#(run)", "event": "call", "handler": "\#(handler)", "state": null, "notes": [\#(notes)]}"#
+        }
+        let log = [
+            start("v1", "terminated"), call("v1", "launch"), call("v1", "voipPush", #""app: background", "report: normal""#),
+            call("v1", "answerCall"), call("v1", "audioActivated"),
+            #"{"v": 1, "run": "v1", "event": "end", "notes": ["report: accepted"]}"#,
+            start("v2", "background"), call("v2", "pushCredentials"), call("v2", "voipPush"), call("v2", "answerCall"),
+            call("v2", "audioActivated"), #"{"v": 1, "run": "v2", "event": "end"}"#,
+        ].joined(separator: "\n")
+        let result = try observe("builtin:voip", [log], ["--json"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let report = try json(result)
+        let confirmed = try XCTUnwrap(report["confirmed"] as? [[String: Any]])
+        XCTAssertEqual(confirmed.map { $0["runs"] as? [String] }, [["v1"]])
+        let contradicted = try XCTUnwrap(report["contradicted"] as? [[String: Any]])
+        XCTAssertEqual(contradicted.map { $0["runs"] as? [String] }, [["v2"]])
+        XCTAssertEqual(contradicted.first?["difference"] as? String, "step 1: extra call pushCredentials")
+    }
+
     func testALogOfTheOlderFormIsRead() throws {
         let matrix = Fixtures.builtIn
         let scenario = matrix.scenarios[0]
