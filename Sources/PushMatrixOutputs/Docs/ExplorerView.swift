@@ -34,8 +34,10 @@ extension DocsView {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The page's data: the dimensions' ids and names, tables the answers index into (calls, methods, notes, sources),
-    /// each condition's changes, and for every cell, by payload bits, setup and app state, `explain`'s answer: each
+    /// The page's data: the dimensions' ids and names (each payload key with whether iOS gives it in PushKit's
+    /// metadata), the push types the matrix answers, the built-in matrix that answers each other one, APNs's size
+    /// limits (a voip push's second), tables the answers index into (calls, methods, notes, sources), each condition's
+    /// changes, and for every cell, by payload bits, setup and app state, `explain`'s answer: each
     /// path with the conditions under which another path is the likely one, and the conditions that select the cell.
     func explorerData() -> JSONOutput {
         func name(_ text: LocalizedText) -> JSONOutput { .string(book.name(text).plainText) }
@@ -44,6 +46,8 @@ extension DocsView {
         }
         let keys = matrix.payloadKeyIds
         let answers = self.answers ?? ExplorerAnswers(matrix)
+        let answered = spec.pushTypes.map(\.id)
+        let elsewhere = Spec.apnsPushTypes.filter { !answered.contains($0) }
         var table = ExplorerTable(matrix: matrix)
         let cells = (0..<(UInt64(1) << UInt64(keys.count))).flatMap { bits in
             let flags = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, bits & (1 << UInt64($0)) != 0) })
@@ -69,9 +73,13 @@ extension DocsView {
                     spec.payloadKeys.map { key in
                         let apns: JSONOutput = key.apnsKey.map { .string($0) } ?? .null
                         let tests = JSONOutput.array(key.presentWhen.map { .string($0.id) })
-                        return .array([.string(key.id), .string(book.keyName(key).plainText), apns, tests])
+                        let name = JSONOutput.string(book.keyName(key).plainText)
+                        return .array([.string(key.id), name, apns, tests, .bool(key.from?.place == .metadata)])
                     })
             ),
+            ("pushTypes", .array(answered.map { .string($0) })),
+            ("limits", .array([.int(APNsPayload.limit), .int(APNsPayload.voipLimit)])),
+            ("elsewhere", .object(elsewhere.compactMap { type in BuiltInFiles.answering(type).map { (type, .string($0.reference)) } })),
             ("setups", pairs(spec.setups, \.id, \.name)), ("states", pairs(spec.appStates, \.id, \.name)),
             ("taps", .array(spec.taps.map { .array([.string($0.id), name($0.name), .bool($0.touchesNotification)]) })),
             ("handlers", pairs(spec.handlers, \.id, \.name)),
@@ -104,7 +112,8 @@ extension DocsView {
         "tap", "pathLabel", "pathLabelSeen", "otherPathLabel", "otherPathLabelSeen", "pathSource", "pathOnlyUnder", "kindExtrapolated",
         "conditionsChanging", "conditionHeld", "conditionUnsettled", "conditionUnlikely", "conditionSamePath", "conditionMark",
         "listSeparator", "extrapolatedBecause", "payloadAt", "arrival", "choiceItem", "wrapperHeading", "wrapperCall", "wrapperNothing",
-        "wrapperHeld", "wrapperUnsettled", "wrapperRule", "wrapperTiming", "wrapperUnknown", "dutyMust", "dutyMay",
+        "wrapperHeld", "wrapperUnsettled", "wrapperRule", "wrapperTiming", "wrapperUnknown", "dutyMust", "dutyMay", "explorerRequestType",
+        "explorerRequestTypeElsewhere",
     ]
 
     /// A wrapper as `[id, name, own message key or "", events, rules, settled conditions, repository, commit, versions]`:

@@ -40,12 +40,13 @@ package enum BuiltInFiles {
     /// The first built-in matrix that answers pushes of `type`, as its `pushTypes` say (alert and background when it
     /// names none).
     package static func answering(_ type: String) -> Spec? {
-        specs.first { spec in
-            guard case .array(let named)? = (try? JSONParser.parse(spec.bytes))?["pushTypes"]?.value else {
-                return ["alert", "background"].contains(type)
-            }
-            return named.contains { $0.string == type }
-        }
+        specs.indices.first { pushTypes[$0].contains(type) }.map { specs[$0] }
+    }
+
+    /// Each built-in matrix's push types, read once.
+    private static let pushTypes = specs.map { spec in
+        guard case .array(let named)? = (try? JSONParser.parse(spec.bytes))?["pushTypes"]?.value else { return ["alert", "background"] }
+        return named.compactMap(\.string)
     }
 
     /// What a field log calls the spec at `path` with these bytes: the built-in name of a

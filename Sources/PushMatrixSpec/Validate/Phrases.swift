@@ -9,6 +9,8 @@ package enum Phrases {
         "keyValue": ["key", "value"], "keySeparator": [], "eitherWay": ["keys"], "set": [], "notSet": [],
         "cellReference": ["setup", "appState", "payload"], "afterTap": ["tap"], "onlyWithout": ["handler"], "onlyFor": ["setup"],
         "fetchResultsIntro": ["deadline"], "sourceLine": ["source", "kind"], "payloadAt": ["line", "column"],
+        // The explorer's refusal of a pasted request whose push type the matrix does not answer, and the built-in that does.
+        "explorerRequestType": ["type", "types"], "explorerRequestTypeElsewhere": ["type", "types", "matrix"],
         // Inputs iOS gives beside the payload, named with where they come from.
         "keyFromMetadata": ["key"], "keyFromRoute": ["key"],
         // Cells with several paths.
@@ -44,13 +46,14 @@ package enum Phrases {
     ]
 
     /// The phrases of the field kit, of `observe --update-spec`, of cells with several paths and of `explain --compact`
-    /// and `--handler` and a condition that does not apply: a spec written before they lived in the spec has none of
-    /// them, and borrows the built-in spec's (see `OlderNames`).
+    /// and `--handler`, of a condition that does not apply and of the explorer's refusal of a request: a spec written
+    /// before they lived in the spec has none of them, and borrows the built-in spec's (see `OlderNames`).
     package static let borrowed = placeholders.keys.filter { name in
-        ["probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice", "arrival", "conditionNotApplying", "payloadAt"]
-            .contains {
-                name.hasPrefix($0)
-            }
+        [
+            "probe", "observed", "path", "otherPath", "callWithoutNotification", "callTwice", "arrival", "conditionNotApplying",
+            "payloadAt", "explorerRequest",
+        ]
+        .contains { name.hasPrefix($0) }
     }.sorted()
 
     /// The explorer page's texts, which a spec written before the page borrows likewise.

@@ -18,8 +18,9 @@ final class ExplorerDataTests: XCTestCase {
     /// One answer as lines, the way the explorer shows it: each path with its source, whether it is ignored and shown,
     /// the condition it is taken only under, the sources of the paths conditions made the same as it, its calls on
     /// delivery and for each of `taps` (or that the tap is not possible), and under conditions what they did; then the
-    /// notes. `outcome` is one object of `explain --json`.
-    static func lines(explained outcome: [String: Any], taps: [String]) -> [String] {
+    /// notes. `outcome` is one object of `explain --json`. The calls no source settles (`unknown`) are unsettled too,
+    /// first, as the page marks them: those on delivery, then those of each tap in `order`.
+    static func lines(explained outcome: [String: Any], taps: [String], order: [String] = []) -> [String] {
         func calls(_ list: Any?) -> String {
             ((list as? [[String: Any]]) ?? []).map { call in
                 "\(call["handler"]!)|\(call["state"] ?? "")|\(call["withoutNotification"] as? Bool == true ? "1" : "")"
@@ -33,6 +34,9 @@ final class ExplorerDataTests: XCTestCase {
             for note in (path["notes"] as? [String]) ?? [] where !notes.contains(note) { notes.append(note) }
             let tapCalls = path["taps"] as! [String: Any]
             let alike = ((path["alike"] as? [[String: Any]]) ?? []).map { ($0["source"] as! [String: Any])["id"] as! String }
+            let marked = ([path["onDelivery"]] + order.map { tapCalls[$0] }).flatMap { ($0 as? [[String: Any]]) ?? [] }
+                .filter { $0["unknown"] as? Bool == true }
+            let unsettled = [calls(marked), calls(path["unsettled"])].filter { !$0.isEmpty }.joined(separator: ",")
             return [
                 "path \(path["path"] as? Int ?? 1) \(source["kind"]!) \(source["id"]!) ignored=\(path["ignored"] as! Bool) "
                     + "shown=\(path["notificationCenter"] as! Bool)" + ((path["onlyUnder"] as? String).map { " onlyUnder=\($0)" } ?? "")
@@ -41,7 +45,7 @@ final class ExplorerDataTests: XCTestCase {
             ] + taps.map { tap in tapCalls[tap].map { "\(tap): " + calls($0) } ?? "\(tap): notPossible" }
                 + [
                     ("changedBy", ids(path["changedBy"])), ("held", calls(path["held"])),
-                    ("unsettled", calls(path["unsettled"])),
+                    ("unsettled", unsettled),
                 ]
                 .filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
                 + (ids(path["unlikelyUnder"]).isEmpty ? [] : ["unlikely: " + ids(path["unlikelyUnder"])])

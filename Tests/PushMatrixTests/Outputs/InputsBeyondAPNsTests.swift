@@ -21,7 +21,7 @@ final class InputsBeyondAPNsTests: XCTestCase {
             matrix.contains("| reception handler | `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` |  |"),
             "a method without a selector has only its Swift name")
         XCTAssertTrue(matrix.contains("| `application:didFinishLaunchingWithOptions:` |"))
-        XCTAssertTrue(try page("Docs/en/explorer.html").contains(#"["mustReport","mustReport (PushKit metadata)",null,[]]"#))
+        XCTAssertTrue(try page("Docs/en/explorer.html").contains(#"["mustReport","mustReport (PushKit metadata)",null,[],true]"#))
         XCTAssertEqual(files.keys.filter { $0.contains("reception-handler") }, [], "no reception-handler facts, no page")
         XCTAssertFalse(try page("Docs/en/index.md").contains("reception-handler"))
         XCTAssertTrue(
