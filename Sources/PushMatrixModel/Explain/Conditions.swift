@@ -15,8 +15,8 @@ extension Condition.CallChange {
 
 extension Matrix {
     /// One path's outcome under the conditions that select its cell, in the order given: calls removed, held from
-    /// delivery until the app is next opened, added, or left unsettled. `changedBy` names each condition that changed a
-    /// call or what the user sees.
+    /// delivery until the app is next opened, added, or left unsettled (a call no source settles already stays as it is
+    /// marked). `changedBy` names each condition that changed a call or what the user sees.
     func conditioned(_ outcome: Outcome, by conditions: [Condition]) -> Outcome {
         var result = outcome
         for condition in conditions
@@ -42,7 +42,7 @@ extension Matrix {
             case .heldUntilOpen:
                 outcome.held += calls.filter(change.matches)
                 calls.removeAll(where: change.matches)
-            case .unknown: outcome.unsettled += calls.filter(change.matches).filter { !outcome.unsettled.contains($0) }
+            case .unknown: outcome.unsettled += calls.filter(change.matches).filter { !$0.unknown && !outcome.unsettled.contains($0) }
             case .added: calls += change.call.map { [$0] } ?? []
             case .likely, .notShown: break
             }

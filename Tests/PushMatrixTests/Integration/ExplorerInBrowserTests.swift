@@ -88,11 +88,11 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
 
     /// Every cell with every tap and with none; then, for every cell, a few lists of conditions and, for a few cells,
     /// pasted payloads.
-    private func choices(_ matrix: Matrix, conditions: Bool = true) throws -> [Choice] {
+    private func choices(_ matrix: Matrix) throws -> [Choice] {
         let spec = matrix.spec
         let keys = matrix.payloadKeyIds
         let anchors = Anchors(spec)
-        let ids = conditions ? spec.conditions.map(\.id) : []
+        let ids = spec.conditions.map(\.id)
         // The body, or the first tap of a matrix without one (VoIP's call screen).
         let tapped = spec.taps.contains { $0.id == "body" } ? "body" : spec.taps[0].id
         let lists =
@@ -219,8 +219,7 @@ final class ExplorerInBrowserTests: IntegrationTestCase {
         let voipSpec = Fixtures.root.appendingPathComponent("Spec/push-matrix-voip.json").path
         let voip = (try Matrix(SpecLoader.load(path: voipSpec)), Fixtures.generated + "/VoIP", "VoIPPushHandlers")
         for builtIn in Fixtures.builtIns.map({ ($0.matrix, $0.generated, $0.module) }) + [voip] {
-            // The VoIP matrix without conditions: where they mark calls unsettled the page and explain still differ.
-            let choices = try choices(builtIn.0, conditions: builtIn.2 != voip.2)
+            let choices = try choices(builtIn.0)
             let fragments = String(
                 decoding: try JSONSerialization.data(withJSONObject: choices.map(\.fragment)), as: UTF8.self
             )

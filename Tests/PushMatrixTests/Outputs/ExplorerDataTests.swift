@@ -19,7 +19,7 @@ final class ExplorerDataTests: XCTestCase {
     /// the condition it is taken only under, the sources of the paths conditions made the same as it, its calls on
     /// delivery and for each of `taps` (or that the tap is not possible), and under conditions what they did; then the
     /// notes. `outcome` is one object of `explain --json`. The calls no source settles (`unknown`) are unsettled too,
-    /// first, as the page marks them: those on delivery, then those of each tap in `order`.
+    /// first, as the page marks them: those on delivery, then those of each tap in `order`; a call is listed once.
     static func lines(explained outcome: [String: Any], taps: [String], order: [String] = []) -> [String] {
         func calls(_ list: Any?) -> String {
             ((list as? [[String: Any]]) ?? []).map { call in
@@ -36,7 +36,12 @@ final class ExplorerDataTests: XCTestCase {
             let alike = ((path["alike"] as? [[String: Any]]) ?? []).map { ($0["source"] as! [String: Any])["id"] as! String }
             let marked = ([path["onDelivery"]] + order.map { tapCalls[$0] }).flatMap { ($0 as? [[String: Any]]) ?? [] }
                 .filter { $0["unknown"] as? Bool == true }
-            let unsettled = [calls(marked), calls(path["unsettled"])].filter { !$0.isEmpty }.joined(separator: ",")
+            // A call both marked and left unsettled by a condition is listed once, where its mark puts it.
+            var byConditions = calls(path["unsettled"]).split(separator: ",").map(String.init)
+            for call in calls(marked).split(separator: ",").map(String.init) {
+                if let index = byConditions.firstIndex(of: call) { byConditions.remove(at: index) }
+            }
+            let unsettled = ([calls(marked)] + byConditions).filter { !$0.isEmpty }.joined(separator: ",")
             return [
                 "path \(path["path"] as? Int ?? 1) \(source["kind"]!) \(source["id"]!) ignored=\(path["ignored"] as! Bool) "
                     + "shown=\(path["notificationCenter"] as! Bool)" + ((path["onlyUnder"] as? String).map { " onlyUnder=\($0)" } ?? "")
