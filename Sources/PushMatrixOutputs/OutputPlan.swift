@@ -42,7 +42,8 @@ package enum OutputPlan {
     /// shares its page's model); the index in the first language, for the DocC landing page; each payload
     /// combination by group type name (`{{payloadType}}`) or name (`{{payloadName}}`); each language; each file of
     /// one `swiftFiles` part (`{{file}}`, `{{template}}`); one file when the spec has an app delegate skeleton
-    /// (`swiftFiles.sources` is not empty).
+    /// (`swiftFiles.sources` is not empty and its delegate is UIKit's); one file when the suite drives UIKit's app
+    /// delegate (`swiftFiles.delegate`), whose checks and handler under test a PushKit spec brings in its own files.
     package enum Range: Sendable {
         case one
         case pages
@@ -55,6 +56,7 @@ package enum OutputPlan {
         case languages
         case specFiles(KeyPath<SwiftFiles, [SwiftFiles.File]> & Sendable)
         case skeleton
+        case uiKitDelegate
     }
 
     /// What makes a row's files (`Models` makes each model): a template's context (`docsPage`, `runbook`), an
@@ -157,7 +159,9 @@ package enum OutputPlan {
         Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
         Row("\(sources)/Skeleton/PushAppDelegate+Routing.swift", "swift/SkeletonRouting.swift", .plain, .swift, .skeleton, .module),
         Row("\(testSupport)/Scenarios.swift", "swift/TestSupport/Scenarios.swift", .plain, .swift, .one, .module),
-        Row("\(testSupport)/ConformanceCheck.swift", "swift/TestSupport/ConformanceCheck.swift", .plain, .swift, .one, .module),
+        Row(
+            "\(testSupport)/ConformanceCheck.swift", "swift/TestSupport/ConformanceCheck.swift", .plain, .swift, .uiKitDelegate,
+            .module),
         Row("\(testSupport)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.testSupport), .module),
         Row(
             "\(testSupport)/PushAppDelegateUnderTest.swift", "swift/TestSupport/PushAppDelegateUnderTest.swift", .plain, .swift,
@@ -168,7 +172,8 @@ package enum OutputPlan {
         Row("\(tests)/Conformance.swift", "swift/Tests/Conformance.swift", .plain, .swift, .one, .tests(.xctest)),
         Row("\(tests)/Conformance.swift", "swift/Tests/TestingConformance.swift", .plain, .swift, .one, .tests(.swiftTesting)),
         Row("\(tests)/Tags.swift", nil, .testTags, .swift, .one, .tests(.swiftTesting)),
-        Row("\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .plain, .swift, .one, .generate),
+        Row(
+            "\(tests)/HandlerUnderTest.swift", "swift/Tests/HandlerUnderTest.swift", .plain, .swift, .uiKitDelegate, .generate),
         Row("\(tests)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.tests), .generate),
         Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.xctest)),
         Row("\(tests)/{{payloadType}}ConformanceTests.swift", nil, .suite, .swift, .groups, .tests(.swiftTesting)),

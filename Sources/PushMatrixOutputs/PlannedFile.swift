@@ -114,7 +114,10 @@ extension OutputPlan {
         case .index:
             return [file([:], .page("index", language: spec.languages[0].id))]
         case .skeleton:
-            return spec.swiftFilesOrDefault.sources.isEmpty ? [] : [file([:], .none)]
+            let files = spec.swiftFilesOrDefault
+            return files.sources.isEmpty || files.delegate != .uiKit ? [] : [file([:], .none)]
+        case .uiKitDelegate:
+            return spec.swiftFilesOrDefault.delegate == .uiKit ? [file([:], .none)] : []
         case .groups:
             return matrix.scenariosByPayload.enumerated().map {
                 file(["payloadType": SwiftView.payloadTypeName($1.payload, keys: keys)], .group($0))

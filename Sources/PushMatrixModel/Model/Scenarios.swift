@@ -14,6 +14,9 @@ public struct Scenario: Sendable {
         public var respondsToTap: Bool
         /// False for a launch that comes without the notification (see `Call.bringsNotification`).
         public var bringsNotification = true
+        /// The app's duty on the call, where a note states one (`Spec.duty(of:)`): paths that differ only in it make
+        /// scenarios of their own.
+        public var duty: Duty.Report?
     }
 
     /// What a call means to the app; the classifier's answer.
@@ -142,7 +145,7 @@ extension Matrix {
         func step(_ call: Call, _ event: Scenario.Event, respondsToTap: Bool = false) -> Scenario.Step {
             Scenario.Step(
                 handler: call.handler.id, state: call.state?.id, event: event, processesContent: false, respondsToTap: respondsToTap,
-                bringsNotification: call.bringsNotification)
+                bringsNotification: call.bringsNotification, duty: call.notes.lazy.compactMap { self.notes[$0.id]?.duty }.first?.report)
         }
         // A handler iOS launches the app with that cannot tell which tap did it (one that carries the tap answers it).
         func launches(_ id: String) -> Bool { handler(id).map { $0.launchesApp && !$0.carriesTap } == true }

@@ -32,6 +32,46 @@ struct ScenarioTableEmitter {
                 out.elements(events.map { "\"\($0)\": .\($0)" })
             }
         }
+        if view.spec.hasDuties { printDuties(&out) }
         return out.bytes
+    }
+
+    /// For a spec whose notes state duties: `PushDuty`, and each step's duty, looked up by its cell, path and handler
+    /// (a path states one duty per handler).
+    private func printDuties(_ out: inout SwiftPrinter) {
+        let matrix = view.matrix
+        let keys = matrix.payloadKeyIds
+        var rows: [String] = []
+        for payload in matrix.payloads {
+            for setup in view.spec.setups.indices {
+                for state in view.spec.appStates.indices {
+                    let cell = view.spec.cells[matrix.cellIndex(payload, setup: setup, state: state)]
+                    for (number, path) in cell.allPaths.enumerated() {
+                        for call in path.onDelivery + path.taps.flatMap(\.calls) {
+                            guard let duty = view.spec.duty(of: call) else { continue }
+                            let key = [payload.setKeys(keys).joined(separator: ","), cell.setup.id, cell.appState.id, "\(number + 1)"]
+                            rows.append("\"\((key + [call.handler.id]).joined(separator: " "))\": .\(duty.report.rawValue)")
+                        }
+                    }
+                }
+            }
+        }
+        out.blankLine()
+        out.docComment(["What the app must do on a call: report a call before the method returns, or not (it may drop the push)."])
+        out.block("nonisolated public enum PushDuty: String, Sendable {") { out in
+            out.lines(["case must", "case may"])
+        }
+        out.blankLine()
+        out.block("nonisolated extension PushScenario {") { out in
+            out.docComment(["The app's duty on `steps[index]`, as a note on its call states it; nil where none does."])
+            out.block("public func duty(ofStep index: Int) -> PushDuty? {") { out in
+                out.list("let keys: [String?]", keys.map { "payload.\($0) ? \"\($0)\" : nil" })
+                out.print("let set = keys.compactMap { $0 }.joined(separator: \",\")")
+                out.print("return Self.duties[\"\\(set) \\(setup) \\(appState) \\(path) \\(steps[index].handler)\"]")
+            }
+            out.blankLine()
+            out.docComment(["Each duty by its call: the payload's set keys, the setup, the app state, the path and the handler."])
+            out.block("private static let duties: [String: PushDuty] = [", closing: "]") { out in out.elements(rows) }
+        }
     }
 }

@@ -13,15 +13,18 @@ struct SwiftView {
     var outsideApp: Bool { spec.handlers.contains(where: \.inExtension) }
 
     /// The events without an argument that only some specs have, each a delivery, with its doc comment: a launch on
-    /// arrival (where some path starts the app with its delivery calls) and a call in an extension.
+    /// arrival (where some path starts the app with its delivery calls), a call in an extension, and a delivery to a
+    /// handler that runs without an application state (`SwiftView.eventExpression` names it so).
     var otherDeliveries: [(name: String, doc: String)] {
         let launching = Set(spec.handlers.filter(\.launchesApp).map(\.id))
-        let onArrival = spec.cells.contains { cell in
-            cell.allPaths.contains { $0.onDelivery.contains { launching.contains($0.handler.id) } }
-        }
+        let elsewhere = launching.union(spec.handlers.filter(\.inExtension).map(\.id))
+        let deliveries = spec.cells.lazy.flatMap(\.allPaths).flatMap(\.onDelivery)
+        let onArrival = deliveries.contains { launching.contains($0.handler.id) }
+        let stateless = deliveries.contains { $0.state == nil && !elsewhere.contains($0.handler.id) }
         let launch = ("launchedOnArrival", "The system started the app in the background for the push; a call hands it over next.")
         let outside = ("outsideApp", "The push went through an app extension on arrival; the app itself was not called.")
-        return (onArrival ? [launch] : []) + (outsideApp ? [outside] : [])
+        let arrived = ("arrived", "The push arrived and the app was told at once, by a method that runs without an application state.")
+        return (onArrival ? [launch] : []) + (outsideApp ? [outside] : []) + (stateless ? [arrived] : [])
     }
 
     /// Where the matrix makes one kind of call: a setup, a handler and its state.
@@ -209,10 +212,11 @@ struct SwiftView {
         "[" + handlers.map { "." + $0 }.joined(separator: ", ") + "]"
     }
 
-    /// An event as Swift spells it (`.delivered(.background)`), or with `dot` empty as a scenario row does
-    /// (`delivered(background)`).
+    /// An event as Swift spells it (`.delivered(.background)`; `.arrived` without a state), or with `dot` empty as a
+    /// scenario row does (`delivered(background)`).
     static func eventExpression(_ event: Scenario.Event, dot: String = ".") -> String {
         switch event {
+        case .delivered(let state) where state.isEmpty: return dot + "arrived"
         case .delivered(let state): return "\(dot)delivered(\(dot)\(state))"
         case .launchedByTap: return dot + "launchedByTap"
         case .launchedOnArrival: return dot + "launchedOnArrival"

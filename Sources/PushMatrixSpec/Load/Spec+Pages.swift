@@ -36,8 +36,16 @@ public struct PermissionFacts: Sendable {
 
 /// Templates rendered into the generated module (`sources`, in `Sources/MODULE`), its conformance tests (`tests`, in
 /// `Tests/MODULEConformanceTests`) and the field kit's probe app (`probe`, in `Probe`: a folder per app target, beside
-/// `Shared`).
+/// `Shared`), and which delegate the skeleton and its suite drive.
 public struct SwiftFiles: Sendable {
+    /// The delegate a spec's skeleton is and its conformance suite drives.
+    public enum Delegate: String, Sendable, CaseIterable {
+        /// UIKit's app delegate: the generated skeleton's machinery, checks and handler under test come with it.
+        case uiKit
+        /// A PushKit delegate: the spec's own files bring the skeleton, the checks and the handler under test.
+        case pushKit
+    }
+
     /// One file: the template it is made from and where it goes.
     public struct File: Sendable {
         /// The template's path among the templates.
@@ -62,12 +70,14 @@ public struct SwiftFiles: Sendable {
     public var tests: [File]
     /// The field kit's probe app's files, in `Probe`.
     public var probe: [File]
+    public var delegate: Delegate
 
-    package init(sources: [File], testSupport: [File] = [], tests: [File], probe: [File]) {
+    package init(sources: [File], testSupport: [File] = [], tests: [File], probe: [File], delegate: Delegate = .uiKit) {
         self.sources = sources
         self.testSupport = testSupport
         self.tests = tests
         self.probe = probe
+        self.delegate = delegate
     }
 }
 

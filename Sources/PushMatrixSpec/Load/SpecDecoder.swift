@@ -205,7 +205,7 @@ enum SpecDecoder {
             extrapolated: reader.bool("extrapolated", default: false) ?? false, origin: reader.origin)
     }
 
-    /// One of a fixed set of names (a change's `effect`, a duty's `report`); nil when it is missing or unknown (reported,
+    /// One of a fixed set of names (a change's `effect`, a duty's `report`, `swiftFiles.delegate`); nil when it is missing or unknown (reported,
     /// as a `named`, the key's name by default).
     private static func choice<Value: RawRepresentable & CaseIterable>(
         _ reader: NodeReader, _ key: String, optional: Bool = false, named: String? = nil
@@ -445,7 +445,7 @@ enum SpecDecoder {
         }
         return SwiftFiles(
             sources: files("sources"), testSupport: files("testSupport", optional: true), tests: files("tests"),
-            probe: files("probe", optional: true))
+            probe: files("probe", optional: true), delegate: choice(reader, "delegate", optional: true) ?? .uiKit)
     }
 
     /// `"process": "extension"` for a handler that runs in an app extension; `"app"` is the default.

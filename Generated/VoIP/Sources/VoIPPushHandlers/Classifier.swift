@@ -48,7 +48,7 @@ nonisolated public enum PushClassifier {
             // onCall, step 1: mustReport
             // onCall, step 1: viaServiceExtension (only without serviceExtension)
             // onCall, step 1: no keys
-            return PushClassification(event: .delivered(.), mayRepeat: true, alternatives: [])
+            return PushClassification(event: .arrived, mayRepeat: true, alternatives: [])
         case (.classic, .answerCall, nil):
             // foreground, step 3, tap answer: mustReport + viaServiceExtension
             // foreground, step 3, tap answer: viaServiceExtension
@@ -212,7 +212,7 @@ nonisolated public enum PushClassifier {
             // onCall, step 2: viaServiceExtension
             // onCall, step 1: mustReport + viaServiceExtension (only without serviceExtension)
             // onCall, step 1: viaServiceExtension (only without serviceExtension)
-            return PushClassification(event: .delivered(.), mayRepeat: true, alternatives: [])
+            return PushClassification(event: .arrived, mayRepeat: true, alternatives: [])
         case (.voip264, .answerCall, nil):
             // foreground, step 3, tap answer: mustReport + viaServiceExtension
             // foreground, step 3, tap answer: viaServiceExtension
@@ -376,7 +376,7 @@ nonisolated public enum PushClassifier {
             // onCall, step 2: viaServiceExtension
             // onCall, step 1: mustReport + viaServiceExtension (only without serviceExtension)
             // onCall, step 1: viaServiceExtension (only without serviceExtension)
-            return PushClassification(event: .delivered(.), mayRepeat: true, alternatives: [])
+            return PushClassification(event: .arrived, mayRepeat: true, alternatives: [])
         case (.liveCommunication, .joinConversation, nil):
             // foreground, step 3, tap answer: mustReport + viaServiceExtension
             // foreground, step 3, tap answer: viaServiceExtension
@@ -498,7 +498,7 @@ nonisolated public enum PushClassifier {
             // forceQuit, step 2: no keys
             // onCall, step 1: mustReport
             // onCall, step 1: no keys
-            return PushClassification(event: .delivered(.), mayRepeat: true, alternatives: [])
+            return PushClassification(event: .arrived, mayRepeat: true, alternatives: [])
         case (.liveCommunication, .voipPush264, nil):
             // foreground, step 1: mustReport
             // foreground, step 1: no keys
@@ -510,7 +510,7 @@ nonisolated public enum PushClassifier {
             // forceQuit, step 2: no keys
             // onCall, step 1: mustReport
             // onCall, step 1: no keys
-            return PushClassification(event: .delivered(.), mayRepeat: true, alternatives: [])
+            return PushClassification(event: .arrived, mayRepeat: true, alternatives: [])
         default:
             return nil
         }

@@ -176,12 +176,15 @@ nonisolated public enum PushEvent: Hashable, Sendable {
     case launchedOnArrival
     /// The push went through an app extension on arrival; the app itself was not called.
     case outsideApp
+    /// The push arrived and the app was told at once, by a method that runs without an application state.
+    case arrived
 
     /// A push told to the app on arrival, before any tap.
     public var isDelivery: Bool {
         if case .delivered = self { return true }
         if case .launchedOnArrival = self { return true }
         if case .outsideApp = self { return true }
+        if case .arrived = self { return true }
         return false
     }
 }
@@ -195,6 +198,7 @@ nonisolated extension PushEvent: CustomStringConvertible {
         case .tapped(let tap): return "tapped(.\(tap))"
         case .launchedOnArrival: return "launchedOnArrival"
         case .outsideApp: return "outsideApp"
+        case .arrived: return "arrived"
         }
     }
 }

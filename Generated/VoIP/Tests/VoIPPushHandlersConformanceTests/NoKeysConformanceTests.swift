@@ -12,9 +12,19 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__foreground__noTap)
     }
 
+    /// no keys · classic · foreground · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__foreground__noTapPath2() {
+        assertConforms(.none__classic__foreground__noTapPath2)
+    }
+
     /// no keys · classic · foreground · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
     func test_classic__foreground__tapAnswer() {
         assertConforms(.none__classic__foreground__tapAnswer)
+    }
+
+    /// no keys · classic · foreground · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapAnswerPath2() {
+        assertConforms(.none__classic__foreground__tapAnswerPath2)
     }
 
     /// no keys · classic · foreground · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
@@ -22,9 +32,19 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__foreground__tapAnswer__withoutAnswerCall)
     }
 
+    /// no keys · classic · foreground · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapAnswerPath2__withoutAnswerCall() {
+        assertConforms(.none__classic__foreground__tapAnswerPath2__withoutAnswerCall)
+    }
+
     /// no keys · classic · foreground · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
     func test_classic__foreground__tapAnswer__withoutAudioActivated() {
         assertConforms(.none__classic__foreground__tapAnswer__withoutAudioActivated)
+    }
+
+    /// no keys · classic · foreground · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapAnswerPath2__withoutAudioActivated() {
+        assertConforms(.none__classic__foreground__tapAnswerPath2__withoutAudioActivated)
     }
 
     /// no keys · classic · foreground · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
@@ -32,14 +52,29 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated)
     }
 
+    /// no keys · classic · foreground · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated() {
+        assertConforms(.none__classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated)
+    }
+
     /// no keys · classic · foreground · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
     func test_classic__foreground__tapDecline() {
         assertConforms(.none__classic__foreground__tapDecline)
     }
 
+    /// no keys · classic · foreground · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapDeclinePath2() {
+        assertConforms(.none__classic__foreground__tapDeclinePath2)
+    }
+
     /// no keys · classic · foreground · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
     func test_classic__foreground__tapDecline__withoutEndCall() {
         assertConforms(.none__classic__foreground__tapDecline__withoutEndCall)
+    }
+
+    /// no keys · classic · foreground · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__foreground__tapDeclinePath2__withoutEndCall() {
+        assertConforms(.none__classic__foreground__tapDeclinePath2__withoutEndCall)
     }
 
     /// no keys · classic · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
@@ -152,9 +187,19 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__onCall__noTap)
     }
 
+    /// no keys · classic · onCall · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__onCall__noTapPath2() {
+        assertConforms(.none__classic__onCall__noTapPath2)
+    }
+
     /// no keys · classic · onCall · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
     func test_classic__onCall__tapAnswer() {
         assertConforms(.none__classic__onCall__tapAnswer)
+    }
+
+    /// no keys · classic · onCall · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapAnswerPath2() {
+        assertConforms(.none__classic__onCall__tapAnswerPath2)
     }
 
     /// no keys · classic · onCall · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
@@ -162,9 +207,19 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__onCall__tapAnswer__withoutAnswerCall)
     }
 
+    /// no keys · classic · onCall · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapAnswerPath2__withoutAnswerCall() {
+        assertConforms(.none__classic__onCall__tapAnswerPath2__withoutAnswerCall)
+    }
+
     /// no keys · classic · onCall · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
     func test_classic__onCall__tapAnswer__withoutAudioActivated() {
         assertConforms(.none__classic__onCall__tapAnswer__withoutAudioActivated)
+    }
+
+    /// no keys · classic · onCall · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapAnswerPath2__withoutAudioActivated() {
+        assertConforms(.none__classic__onCall__tapAnswerPath2__withoutAudioActivated)
     }
 
     /// no keys · classic · onCall · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
@@ -172,14 +227,29 @@ final class NoKeysConformanceTests: XCTestCase {
         assertConforms(.none__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated)
     }
 
+    /// no keys · classic · onCall · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated() {
+        assertConforms(.none__classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated)
+    }
+
     /// no keys · classic · onCall · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
     func test_classic__onCall__tapDecline() {
         assertConforms(.none__classic__onCall__tapDecline)
     }
 
+    /// no keys · classic · onCall · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapDeclinePath2() {
+        assertConforms(.none__classic__onCall__tapDeclinePath2)
+    }
+
     /// no keys · classic · onCall · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
     func test_classic__onCall__tapDecline__withoutEndCall() {
         assertConforms(.none__classic__onCall__tapDecline__withoutEndCall)
+    }
+
+    /// no keys · classic · onCall · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    func test_classic__onCall__tapDeclinePath2__withoutEndCall() {
+        assertConforms(.none__classic__onCall__tapDeclinePath2__withoutEndCall)
     }
 
     /// no keys · voip264 · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated

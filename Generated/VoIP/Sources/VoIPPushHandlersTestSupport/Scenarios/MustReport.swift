@@ -10,572 +10,652 @@ nonisolated extension PushScenario {
     static let mustReport__table = PushScenario.decoding(mustReport__rows, payload: mustReport__payload)
 
     /// Every scenario of this payload combination.
-    public static let mustReport = Array(mustReport__table[..<85])
+    public static let mustReport = Array(mustReport__table[..<99])
 
     /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
-    public static let mustReport__underConditions = Array(mustReport__table[85...])
+    public static let mustReport__underConditions = Array(mustReport__table[99...])
 
     /// mustReport · classic · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
     public static let mustReport__classic__foreground__noTap = mustReport__table[0]
 
+    /// mustReport · classic · foreground · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__noTapPath2 = mustReport__table[1]
+
     /// mustReport · classic · foreground · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapAnswer = mustReport__table[1]
+    public static let mustReport__classic__foreground__tapAnswer = mustReport__table[2]
+
+    /// mustReport · classic · foreground · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapAnswerPath2 = mustReport__table[3]
 
     /// mustReport · classic · foreground · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapAnswer__withoutAnswerCall = mustReport__table[2]
+    public static let mustReport__classic__foreground__tapAnswer__withoutAnswerCall = mustReport__table[4]
+
+    /// mustReport · classic · foreground · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapAnswerPath2__withoutAnswerCall = mustReport__table[5]
 
     /// mustReport · classic · foreground · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapAnswer__withoutAudioActivated = mustReport__table[3]
+    public static let mustReport__classic__foreground__tapAnswer__withoutAudioActivated = mustReport__table[6]
+
+    /// mustReport · classic · foreground · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapAnswerPath2__withoutAudioActivated = mustReport__table[7]
 
     /// mustReport · classic · foreground · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[4]
+    public static let mustReport__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[8]
+
+    /// mustReport · classic · foreground · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated = mustReport__table[9]
 
     /// mustReport · classic · foreground · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapDecline = mustReport__table[5]
+    public static let mustReport__classic__foreground__tapDecline = mustReport__table[10]
+
+    /// mustReport · classic · foreground · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapDeclinePath2 = mustReport__table[11]
 
     /// mustReport · classic · foreground · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__foreground__tapDecline__withoutEndCall = mustReport__table[6]
+    public static let mustReport__classic__foreground__tapDecline__withoutEndCall = mustReport__table[12]
+
+    /// mustReport · classic · foreground · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__foreground__tapDeclinePath2__withoutEndCall = mustReport__table[13]
 
     /// mustReport · classic · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__noTap = mustReport__table[7]
+    public static let mustReport__classic__background__noTap = mustReport__table[14]
 
     /// mustReport · classic · background · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapAnswer = mustReport__table[8]
+    public static let mustReport__classic__background__tapAnswer = mustReport__table[15]
 
     /// mustReport · classic · background · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapAnswer__withoutAnswerCall = mustReport__table[9]
+    public static let mustReport__classic__background__tapAnswer__withoutAnswerCall = mustReport__table[16]
 
     /// mustReport · classic · background · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapAnswer__withoutAudioActivated = mustReport__table[10]
+    public static let mustReport__classic__background__tapAnswer__withoutAudioActivated = mustReport__table[17]
 
     /// mustReport · classic · background · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[11]
+    public static let mustReport__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[18]
 
     /// mustReport · classic · background · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapDecline = mustReport__table[12]
+    public static let mustReport__classic__background__tapDecline = mustReport__table[19]
 
     /// mustReport · classic · background · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__background__tapDecline__withoutEndCall = mustReport__table[13]
+    public static let mustReport__classic__background__tapDecline__withoutEndCall = mustReport__table[20]
 
     /// mustReport · classic · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__noTap = mustReport__table[14]
+    public static let mustReport__classic__terminated__noTap = mustReport__table[21]
 
     /// mustReport · classic · terminated · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapAnswer = mustReport__table[15]
+    public static let mustReport__classic__terminated__tapAnswer = mustReport__table[22]
 
     /// mustReport · classic · terminated · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapAnswer__withoutAnswerCall = mustReport__table[16]
+    public static let mustReport__classic__terminated__tapAnswer__withoutAnswerCall = mustReport__table[23]
 
     /// mustReport · classic · terminated · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapAnswer__withoutAudioActivated = mustReport__table[17]
+    public static let mustReport__classic__terminated__tapAnswer__withoutAudioActivated = mustReport__table[24]
 
     /// mustReport · classic · terminated · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[18]
+    public static let mustReport__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[25]
 
     /// mustReport · classic · terminated · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapDecline = mustReport__table[19]
+    public static let mustReport__classic__terminated__tapDecline = mustReport__table[26]
 
     /// mustReport · classic · terminated · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__terminated__tapDecline__withoutEndCall = mustReport__table[20]
+    public static let mustReport__classic__terminated__tapDecline__withoutEndCall = mustReport__table[27]
 
     /// mustReport · classic · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__noTap = mustReport__table[21]
+    public static let mustReport__classic__forceQuit__noTap = mustReport__table[28]
 
     /// mustReport · classic · forceQuit · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapAnswer = mustReport__table[22]
+    public static let mustReport__classic__forceQuit__tapAnswer = mustReport__table[29]
 
     /// mustReport · classic · forceQuit · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall = mustReport__table[23]
+    public static let mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall = mustReport__table[30]
 
     /// mustReport · classic · forceQuit · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapAnswer__withoutAudioActivated = mustReport__table[24]
+    public static let mustReport__classic__forceQuit__tapAnswer__withoutAudioActivated = mustReport__table[31]
 
     /// mustReport · classic · forceQuit · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[25]
+    public static let mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[32]
 
     /// mustReport · classic · forceQuit · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapDecline = mustReport__table[26]
+    public static let mustReport__classic__forceQuit__tapDecline = mustReport__table[33]
 
     /// mustReport · classic · forceQuit · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__forceQuit__tapDecline__withoutEndCall = mustReport__table[27]
+    public static let mustReport__classic__forceQuit__tapDecline__withoutEndCall = mustReport__table[34]
 
     /// mustReport · classic · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__noTap = mustReport__table[28]
+    public static let mustReport__classic__onCall__noTap = mustReport__table[35]
+
+    /// mustReport · classic · onCall · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__noTapPath2 = mustReport__table[36]
 
     /// mustReport · classic · onCall · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapAnswer = mustReport__table[29]
+    public static let mustReport__classic__onCall__tapAnswer = mustReport__table[37]
+
+    /// mustReport · classic · onCall · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapAnswerPath2 = mustReport__table[38]
 
     /// mustReport · classic · onCall · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapAnswer__withoutAnswerCall = mustReport__table[30]
+    public static let mustReport__classic__onCall__tapAnswer__withoutAnswerCall = mustReport__table[39]
+
+    /// mustReport · classic · onCall · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapAnswerPath2__withoutAnswerCall = mustReport__table[40]
 
     /// mustReport · classic · onCall · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapAnswer__withoutAudioActivated = mustReport__table[31]
+    public static let mustReport__classic__onCall__tapAnswer__withoutAudioActivated = mustReport__table[41]
+
+    /// mustReport · classic · onCall · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapAnswerPath2__withoutAudioActivated = mustReport__table[42]
 
     /// mustReport · classic · onCall · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[32]
+    public static let mustReport__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[43]
+
+    /// mustReport · classic · onCall · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated = mustReport__table[44]
 
     /// mustReport · classic · onCall · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapDecline = mustReport__table[33]
+    public static let mustReport__classic__onCall__tapDecline = mustReport__table[45]
+
+    /// mustReport · classic · onCall · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapDeclinePath2 = mustReport__table[46]
 
     /// mustReport · classic · onCall · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__classic__onCall__tapDecline__withoutEndCall = mustReport__table[34]
+    public static let mustReport__classic__onCall__tapDecline__withoutEndCall = mustReport__table[47]
+
+    /// mustReport · classic · onCall · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let mustReport__classic__onCall__tapDeclinePath2__withoutEndCall = mustReport__table[48]
 
     /// mustReport · voip264 · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__noTap = mustReport__table[35]
+    public static let mustReport__voip264__foreground__noTap = mustReport__table[49]
 
     /// mustReport · voip264 · foreground · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapAnswer = mustReport__table[36]
+    public static let mustReport__voip264__foreground__tapAnswer = mustReport__table[50]
 
     /// mustReport · voip264 · foreground · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapAnswer__withoutAnswerCall = mustReport__table[37]
+    public static let mustReport__voip264__foreground__tapAnswer__withoutAnswerCall = mustReport__table[51]
 
     /// mustReport · voip264 · foreground · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapAnswer__withoutAudioActivated = mustReport__table[38]
+    public static let mustReport__voip264__foreground__tapAnswer__withoutAudioActivated = mustReport__table[52]
 
     /// mustReport · voip264 · foreground · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[39]
+    public static let mustReport__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[53]
 
     /// mustReport · voip264 · foreground · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapDecline = mustReport__table[40]
+    public static let mustReport__voip264__foreground__tapDecline = mustReport__table[54]
 
     /// mustReport · voip264 · foreground · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__foreground__tapDecline__withoutEndCall = mustReport__table[41]
+    public static let mustReport__voip264__foreground__tapDecline__withoutEndCall = mustReport__table[55]
 
     /// mustReport · voip264 · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__noTap = mustReport__table[42]
+    public static let mustReport__voip264__background__noTap = mustReport__table[56]
 
     /// mustReport · voip264 · background · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapAnswer = mustReport__table[43]
+    public static let mustReport__voip264__background__tapAnswer = mustReport__table[57]
 
     /// mustReport · voip264 · background · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapAnswer__withoutAnswerCall = mustReport__table[44]
+    public static let mustReport__voip264__background__tapAnswer__withoutAnswerCall = mustReport__table[58]
 
     /// mustReport · voip264 · background · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapAnswer__withoutAudioActivated = mustReport__table[45]
+    public static let mustReport__voip264__background__tapAnswer__withoutAudioActivated = mustReport__table[59]
 
     /// mustReport · voip264 · background · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[46]
+    public static let mustReport__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[60]
 
     /// mustReport · voip264 · background · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapDecline = mustReport__table[47]
+    public static let mustReport__voip264__background__tapDecline = mustReport__table[61]
 
     /// mustReport · voip264 · background · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__background__tapDecline__withoutEndCall = mustReport__table[48]
+    public static let mustReport__voip264__background__tapDecline__withoutEndCall = mustReport__table[62]
 
     /// mustReport · voip264 · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__noTap = mustReport__table[49]
+    public static let mustReport__voip264__terminated__noTap = mustReport__table[63]
 
     /// mustReport · voip264 · terminated · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapAnswer = mustReport__table[50]
+    public static let mustReport__voip264__terminated__tapAnswer = mustReport__table[64]
 
     /// mustReport · voip264 · terminated · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapAnswer__withoutAnswerCall = mustReport__table[51]
+    public static let mustReport__voip264__terminated__tapAnswer__withoutAnswerCall = mustReport__table[65]
 
     /// mustReport · voip264 · terminated · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapAnswer__withoutAudioActivated = mustReport__table[52]
+    public static let mustReport__voip264__terminated__tapAnswer__withoutAudioActivated = mustReport__table[66]
 
     /// mustReport · voip264 · terminated · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[53]
+    public static let mustReport__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[67]
 
     /// mustReport · voip264 · terminated · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapDecline = mustReport__table[54]
+    public static let mustReport__voip264__terminated__tapDecline = mustReport__table[68]
 
     /// mustReport · voip264 · terminated · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__terminated__tapDecline__withoutEndCall = mustReport__table[55]
+    public static let mustReport__voip264__terminated__tapDecline__withoutEndCall = mustReport__table[69]
 
     /// mustReport · voip264 · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__noTap = mustReport__table[56]
+    public static let mustReport__voip264__forceQuit__noTap = mustReport__table[70]
 
     /// mustReport · voip264 · forceQuit · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapAnswer = mustReport__table[57]
+    public static let mustReport__voip264__forceQuit__tapAnswer = mustReport__table[71]
 
     /// mustReport · voip264 · forceQuit · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall = mustReport__table[58]
+    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall = mustReport__table[72]
 
     /// mustReport · voip264 · forceQuit · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAudioActivated = mustReport__table[59]
+    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAudioActivated = mustReport__table[73]
 
     /// mustReport · voip264 · forceQuit · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[60]
+    public static let mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[74]
 
     /// mustReport · voip264 · forceQuit · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapDecline = mustReport__table[61]
+    public static let mustReport__voip264__forceQuit__tapDecline = mustReport__table[75]
 
     /// mustReport · voip264 · forceQuit · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__forceQuit__tapDecline__withoutEndCall = mustReport__table[62]
+    public static let mustReport__voip264__forceQuit__tapDecline__withoutEndCall = mustReport__table[76]
 
     /// mustReport · voip264 · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__noTap = mustReport__table[63]
+    public static let mustReport__voip264__onCall__noTap = mustReport__table[77]
 
     /// mustReport · voip264 · onCall · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapAnswer = mustReport__table[64]
+    public static let mustReport__voip264__onCall__tapAnswer = mustReport__table[78]
 
     /// mustReport · voip264 · onCall · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapAnswer__withoutAnswerCall = mustReport__table[65]
+    public static let mustReport__voip264__onCall__tapAnswer__withoutAnswerCall = mustReport__table[79]
 
     /// mustReport · voip264 · onCall · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapAnswer__withoutAudioActivated = mustReport__table[66]
+    public static let mustReport__voip264__onCall__tapAnswer__withoutAudioActivated = mustReport__table[80]
 
     /// mustReport · voip264 · onCall · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[67]
+    public static let mustReport__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = mustReport__table[81]
 
     /// mustReport · voip264 · onCall · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapDecline = mustReport__table[68]
+    public static let mustReport__voip264__onCall__tapDecline = mustReport__table[82]
 
     /// mustReport · voip264 · onCall · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__voip264__onCall__tapDecline__withoutEndCall = mustReport__table[69]
+    public static let mustReport__voip264__onCall__tapDecline__withoutEndCall = mustReport__table[83]
 
     /// mustReport · liveCommunication · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__foreground__noTap = mustReport__table[70]
+    public static let mustReport__liveCommunication__foreground__noTap = mustReport__table[84]
 
     /// mustReport · liveCommunication · foreground · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__foreground__tapAnswer = mustReport__table[71]
+    public static let mustReport__liveCommunication__foreground__tapAnswer = mustReport__table[85]
 
     /// mustReport · liveCommunication · foreground · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__foreground__tapDecline = mustReport__table[72]
+    public static let mustReport__liveCommunication__foreground__tapDecline = mustReport__table[86]
 
     /// mustReport · liveCommunication · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__background__noTap = mustReport__table[73]
+    public static let mustReport__liveCommunication__background__noTap = mustReport__table[87]
 
     /// mustReport · liveCommunication · background · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__background__tapAnswer = mustReport__table[74]
+    public static let mustReport__liveCommunication__background__tapAnswer = mustReport__table[88]
 
     /// mustReport · liveCommunication · background · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__background__tapDecline = mustReport__table[75]
+    public static let mustReport__liveCommunication__background__tapDecline = mustReport__table[89]
 
     /// mustReport · liveCommunication · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__terminated__noTap = mustReport__table[76]
+    public static let mustReport__liveCommunication__terminated__noTap = mustReport__table[90]
 
     /// mustReport · liveCommunication · terminated · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__terminated__tapAnswer = mustReport__table[77]
+    public static let mustReport__liveCommunication__terminated__tapAnswer = mustReport__table[91]
 
     /// mustReport · liveCommunication · terminated · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__terminated__tapDecline = mustReport__table[78]
+    public static let mustReport__liveCommunication__terminated__tapDecline = mustReport__table[92]
 
     /// mustReport · liveCommunication · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__forceQuit__noTap = mustReport__table[79]
+    public static let mustReport__liveCommunication__forceQuit__noTap = mustReport__table[93]
 
     /// mustReport · liveCommunication · forceQuit · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__forceQuit__tapAnswer = mustReport__table[80]
+    public static let mustReport__liveCommunication__forceQuit__tapAnswer = mustReport__table[94]
 
     /// mustReport · liveCommunication · forceQuit · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__forceQuit__tapDecline = mustReport__table[81]
+    public static let mustReport__liveCommunication__forceQuit__tapDecline = mustReport__table[95]
 
     /// mustReport · liveCommunication · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__onCall__noTap = mustReport__table[82]
+    public static let mustReport__liveCommunication__onCall__noTap = mustReport__table[96]
 
     /// mustReport · liveCommunication · onCall · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__onCall__tapAnswer = mustReport__table[83]
+    public static let mustReport__liveCommunication__onCall__tapAnswer = mustReport__table[97]
 
     /// mustReport · liveCommunication · onCall · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let mustReport__liveCommunication__onCall__tapDecline = mustReport__table[84]
+    public static let mustReport__liveCommunication__onCall__tapDecline = mustReport__table[98]
 
     /// mustReport · classic · terminated · tap answer · under beforeFirstUnlock
-    public static let mustReport__classic__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[85]
+    public static let mustReport__classic__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[99]
 
     /// mustReport · classic · terminated · tap decline · under beforeFirstUnlock
-    public static let mustReport__classic__terminated__tapDecline__beforeFirstUnlock = mustReport__table[86]
+    public static let mustReport__classic__terminated__tapDecline__beforeFirstUnlock = mustReport__table[100]
 
     /// mustReport · classic · forceQuit · tap answer · under beforeFirstUnlock
-    public static let mustReport__classic__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[87]
+    public static let mustReport__classic__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[101]
 
     /// mustReport · classic · forceQuit · tap decline · under beforeFirstUnlock
-    public static let mustReport__classic__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[88]
+    public static let mustReport__classic__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[102]
 
     /// mustReport · voip264 · terminated · tap answer · under beforeFirstUnlock
-    public static let mustReport__voip264__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[89]
+    public static let mustReport__voip264__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[103]
 
     /// mustReport · voip264 · terminated · tap decline · under beforeFirstUnlock
-    public static let mustReport__voip264__terminated__tapDecline__beforeFirstUnlock = mustReport__table[90]
+    public static let mustReport__voip264__terminated__tapDecline__beforeFirstUnlock = mustReport__table[104]
 
     /// mustReport · voip264 · forceQuit · tap answer · under beforeFirstUnlock
-    public static let mustReport__voip264__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[91]
+    public static let mustReport__voip264__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[105]
 
     /// mustReport · voip264 · forceQuit · tap decline · under beforeFirstUnlock
-    public static let mustReport__voip264__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[92]
+    public static let mustReport__voip264__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[106]
 
     /// mustReport · liveCommunication · terminated · tap answer · under beforeFirstUnlock
-    public static let mustReport__liveCommunication__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[93]
+    public static let mustReport__liveCommunication__terminated__tapAnswer__beforeFirstUnlock = mustReport__table[107]
 
     /// mustReport · liveCommunication · terminated · tap decline · under beforeFirstUnlock
-    public static let mustReport__liveCommunication__terminated__tapDecline__beforeFirstUnlock = mustReport__table[94]
+    public static let mustReport__liveCommunication__terminated__tapDecline__beforeFirstUnlock = mustReport__table[108]
 
     /// mustReport · liveCommunication · forceQuit · tap answer · under beforeFirstUnlock
-    public static let mustReport__liveCommunication__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[95]
+    public static let mustReport__liveCommunication__forceQuit__tapAnswer__beforeFirstUnlock = mustReport__table[109]
 
     /// mustReport · liveCommunication · forceQuit · tap decline · under beforeFirstUnlock
-    public static let mustReport__liveCommunication__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[96]
+    public static let mustReport__liveCommunication__forceQuit__tapDecline__beforeFirstUnlock = mustReport__table[110]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let mustReport__rows: [String] = [
         "mustReport__classic__foreground__noTap: classic foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__foreground__noTapPath2: classic foreground path=2 eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__classic__foreground__tapAnswer: classic foreground tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "step audioActivated - tapped(answer)",
+        "mustReport__classic__foreground__tapAnswerPath2: classic foreground tap=answer path=2 eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__classic__foreground__tapAnswer__withoutAnswerCall: classic foreground tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step audioActivated - tapped(answer) tap",
+        "mustReport__classic__foreground__tapAnswerPath2__withoutAnswerCall: classic foreground tap=answer path=2 missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__classic__foreground__tapAnswer__withoutAudioActivated: classic foreground tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "mustReport__classic__foreground__tapAnswerPath2__withoutAudioActivated: classic foreground tap=answer path=2 missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic foreground tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated: classic foreground tap=answer path=2 missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__classic__foreground__tapDecline: classic foreground tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step endCall - tapped(decline) tap",
+        "mustReport__classic__foreground__tapDeclinePath2: classic foreground tap=decline path=2 eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__classic__foreground__tapDecline__withoutEndCall: classic foreground tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__foreground__tapDeclinePath2__withoutEndCall: classic foreground tap=decline path=2 missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__classic__background__noTap: classic background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "mustReport__classic__background__tapAnswer: classic background tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__classic__background__tapAnswer__withoutAnswerCall: classic background tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__classic__background__tapAnswer__withoutAudioActivated: classic background tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic background tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "mustReport__classic__background__tapDecline: classic background tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__classic__background__tapDecline__withoutEndCall: classic background tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "mustReport__classic__terminated__noTap: classic terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__terminated__tapAnswer: classic terminated tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__classic__terminated__tapAnswer__withoutAnswerCall: classic terminated tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step audioActivated - tapped(answer) tap",
         "mustReport__classic__terminated__tapAnswer__withoutAudioActivated: classic terminated tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "mustReport__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic terminated tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__terminated__tapDecline: classic terminated tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step endCall - tapped(decline) tap",
         "mustReport__classic__terminated__tapDecline__withoutEndCall: classic terminated tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__forceQuit__noTap: classic forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__forceQuit__tapAnswer: classic forceQuit tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall: classic forceQuit tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step audioActivated - tapped(answer) tap",
         "mustReport__classic__forceQuit__tapAnswer__withoutAudioActivated: classic forceQuit tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "mustReport__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic forceQuit tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__forceQuit__tapDecline: classic forceQuit tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step endCall - tapped(decline) tap",
         "mustReport__classic__forceQuit__tapDecline__withoutEndCall: classic forceQuit tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "mustReport__classic__onCall__noTap: classic onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__onCall__noTapPath2: classic onCall path=2 eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__classic__onCall__tapAnswer: classic onCall tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "step audioActivated - tapped(answer)",
+        "mustReport__classic__onCall__tapAnswerPath2: classic onCall tap=answer path=2 eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__classic__onCall__tapAnswer__withoutAnswerCall: classic onCall tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step audioActivated - tapped(answer) tap",
+        "mustReport__classic__onCall__tapAnswerPath2__withoutAnswerCall: classic onCall tap=answer path=2 missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__classic__onCall__tapAnswer__withoutAudioActivated: classic onCall tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "mustReport__classic__onCall__tapAnswerPath2__withoutAudioActivated: classic onCall tap=answer path=2 missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic onCall tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated: classic onCall tap=answer path=2 missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__classic__onCall__tapDecline: classic onCall tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step endCall - tapped(decline) tap",
+        "mustReport__classic__onCall__tapDeclinePath2: classic onCall tap=decline path=2 eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__classic__onCall__tapDecline__withoutEndCall: classic onCall tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "mustReport__classic__onCall__tapDeclinePath2__withoutEndCall: classic onCall tap=decline path=2 missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "mustReport__voip264__foreground__noTap: voip264 foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__foreground__tapAnswer: voip264 foreground tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__voip264__foreground__tapAnswer__withoutAnswerCall: voip264 foreground tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__voip264__foreground__tapAnswer__withoutAudioActivated: voip264 foreground tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 foreground tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__foreground__tapDecline: voip264 foreground tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__voip264__foreground__tapDecline__withoutEndCall: voip264 foreground tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__background__noTap: voip264 background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__background__tapAnswer: voip264 background tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__voip264__background__tapAnswer__withoutAnswerCall: voip264 background tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__voip264__background__tapAnswer__withoutAudioActivated: voip264 background tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 background tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__background__tapDecline: voip264 background tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__voip264__background__tapDecline__withoutEndCall: voip264 background tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__terminated__noTap: voip264 terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__terminated__tapAnswer: voip264 terminated tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__voip264__terminated__tapAnswer__withoutAnswerCall: voip264 terminated tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step audioActivated - tapped(answer) tap",
         "mustReport__voip264__terminated__tapAnswer__withoutAudioActivated: voip264 terminated tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "mustReport__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 terminated tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__terminated__tapDecline: voip264 terminated tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endCall - tapped(decline) tap",
         "mustReport__voip264__terminated__tapDecline__withoutEndCall: voip264 terminated tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__forceQuit__noTap: voip264 forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__forceQuit__tapAnswer: voip264 forceQuit tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall: voip264 forceQuit tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step audioActivated - tapped(answer) tap",
         "mustReport__voip264__forceQuit__tapAnswer__withoutAudioActivated: voip264 forceQuit tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "mustReport__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 forceQuit tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__forceQuit__tapDecline: voip264 forceQuit tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endCall - tapped(decline) tap",
         "mustReport__voip264__forceQuit__tapDecline__withoutEndCall: voip264 forceQuit tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__voip264__onCall__noTap: voip264 onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__onCall__tapAnswer: voip264 onCall tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "mustReport__voip264__onCall__tapAnswer__withoutAnswerCall: voip264 onCall tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "mustReport__voip264__onCall__tapAnswer__withoutAudioActivated: voip264 onCall tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "mustReport__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 onCall tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__voip264__onCall__tapDecline: voip264 onCall tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "mustReport__voip264__onCall__tapDecline__withoutEndCall: voip264 onCall tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__liveCommunication__foreground__noTap: liveCommunication foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__liveCommunication__foreground__tapAnswer: liveCommunication foreground tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "mustReport__liveCommunication__foreground__tapDecline: liveCommunication foreground tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "mustReport__liveCommunication__background__noTap: liveCommunication background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__liveCommunication__background__tapAnswer: liveCommunication background tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "mustReport__liveCommunication__background__tapDecline: liveCommunication background tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "mustReport__liveCommunication__terminated__noTap: liveCommunication terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__liveCommunication__terminated__tapAnswer: liveCommunication terminated tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "mustReport__liveCommunication__terminated__tapDecline: liveCommunication terminated tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endConversation - tapped(decline) tap",
         "mustReport__liveCommunication__forceQuit__noTap: liveCommunication forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "mustReport__liveCommunication__forceQuit__tapAnswer: liveCommunication forceQuit tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "mustReport__liveCommunication__forceQuit__tapDecline: liveCommunication forceQuit tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endConversation - tapped(decline) tap",
         "mustReport__liveCommunication__onCall__noTap: liveCommunication onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "mustReport__liveCommunication__onCall__tapAnswer: liveCommunication onCall tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "mustReport__liveCommunication__onCall__tapDecline: liveCommunication onCall tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "mustReport__classic__terminated__tapAnswer__beforeFirstUnlock: classic terminated tap=answer under=beforeFirstUnlock",
         "step answerCall - tapped(answer) content tap",

@@ -10,572 +10,652 @@ nonisolated extension PushScenario {
     static let none__table = PushScenario.decoding(none__rows, payload: none__payload)
 
     /// Every scenario of this payload combination.
-    public static let none = Array(none__table[..<85])
+    public static let none = Array(none__table[..<99])
 
     /// Every scenario the spec's conditions make of these cells. `all` leaves them out.
-    public static let none__underConditions = Array(none__table[85...])
+    public static let none__underConditions = Array(none__table[99...])
 
     /// no keys · classic · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
     public static let none__classic__foreground__noTap = none__table[0]
 
+    /// no keys · classic · foreground · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__noTapPath2 = none__table[1]
+
     /// no keys · classic · foreground · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapAnswer = none__table[1]
+    public static let none__classic__foreground__tapAnswer = none__table[2]
+
+    /// no keys · classic · foreground · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapAnswerPath2 = none__table[3]
 
     /// no keys · classic · foreground · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapAnswer__withoutAnswerCall = none__table[2]
+    public static let none__classic__foreground__tapAnswer__withoutAnswerCall = none__table[4]
+
+    /// no keys · classic · foreground · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapAnswerPath2__withoutAnswerCall = none__table[5]
 
     /// no keys · classic · foreground · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapAnswer__withoutAudioActivated = none__table[3]
+    public static let none__classic__foreground__tapAnswer__withoutAudioActivated = none__table[6]
+
+    /// no keys · classic · foreground · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapAnswerPath2__withoutAudioActivated = none__table[7]
 
     /// no keys · classic · foreground · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[4]
+    public static let none__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[8]
+
+    /// no keys · classic · foreground · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated = none__table[9]
 
     /// no keys · classic · foreground · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapDecline = none__table[5]
+    public static let none__classic__foreground__tapDecline = none__table[10]
+
+    /// no keys · classic · foreground · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapDeclinePath2 = none__table[11]
 
     /// no keys · classic · foreground · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__foreground__tapDecline__withoutEndCall = none__table[6]
+    public static let none__classic__foreground__tapDecline__withoutEndCall = none__table[12]
+
+    /// no keys · classic · foreground · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__foreground__tapDeclinePath2__withoutEndCall = none__table[13]
 
     /// no keys · classic · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__background__noTap = none__table[7]
+    public static let none__classic__background__noTap = none__table[14]
 
     /// no keys · classic · background · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapAnswer = none__table[8]
+    public static let none__classic__background__tapAnswer = none__table[15]
 
     /// no keys · classic · background · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapAnswer__withoutAnswerCall = none__table[9]
+    public static let none__classic__background__tapAnswer__withoutAnswerCall = none__table[16]
 
     /// no keys · classic · background · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapAnswer__withoutAudioActivated = none__table[10]
+    public static let none__classic__background__tapAnswer__withoutAudioActivated = none__table[17]
 
     /// no keys · classic · background · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[11]
+    public static let none__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[18]
 
     /// no keys · classic · background · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapDecline = none__table[12]
+    public static let none__classic__background__tapDecline = none__table[19]
 
     /// no keys · classic · background · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__background__tapDecline__withoutEndCall = none__table[13]
+    public static let none__classic__background__tapDecline__withoutEndCall = none__table[20]
 
     /// no keys · classic · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__noTap = none__table[14]
+    public static let none__classic__terminated__noTap = none__table[21]
 
     /// no keys · classic · terminated · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapAnswer = none__table[15]
+    public static let none__classic__terminated__tapAnswer = none__table[22]
 
     /// no keys · classic · terminated · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapAnswer__withoutAnswerCall = none__table[16]
+    public static let none__classic__terminated__tapAnswer__withoutAnswerCall = none__table[23]
 
     /// no keys · classic · terminated · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapAnswer__withoutAudioActivated = none__table[17]
+    public static let none__classic__terminated__tapAnswer__withoutAudioActivated = none__table[24]
 
     /// no keys · classic · terminated · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[18]
+    public static let none__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[25]
 
     /// no keys · classic · terminated · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapDecline = none__table[19]
+    public static let none__classic__terminated__tapDecline = none__table[26]
 
     /// no keys · classic · terminated · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__terminated__tapDecline__withoutEndCall = none__table[20]
+    public static let none__classic__terminated__tapDecline__withoutEndCall = none__table[27]
 
     /// no keys · classic · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__noTap = none__table[21]
+    public static let none__classic__forceQuit__noTap = none__table[28]
 
     /// no keys · classic · forceQuit · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapAnswer = none__table[22]
+    public static let none__classic__forceQuit__tapAnswer = none__table[29]
 
     /// no keys · classic · forceQuit · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapAnswer__withoutAnswerCall = none__table[23]
+    public static let none__classic__forceQuit__tapAnswer__withoutAnswerCall = none__table[30]
 
     /// no keys · classic · forceQuit · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapAnswer__withoutAudioActivated = none__table[24]
+    public static let none__classic__forceQuit__tapAnswer__withoutAudioActivated = none__table[31]
 
     /// no keys · classic · forceQuit · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[25]
+    public static let none__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[32]
 
     /// no keys · classic · forceQuit · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapDecline = none__table[26]
+    public static let none__classic__forceQuit__tapDecline = none__table[33]
 
     /// no keys · classic · forceQuit · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__forceQuit__tapDecline__withoutEndCall = none__table[27]
+    public static let none__classic__forceQuit__tapDecline__withoutEndCall = none__table[34]
 
     /// no keys · classic · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__noTap = none__table[28]
+    public static let none__classic__onCall__noTap = none__table[35]
+
+    /// no keys · classic · onCall · no tap · path 2 · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__noTapPath2 = none__table[36]
 
     /// no keys · classic · onCall · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapAnswer = none__table[29]
+    public static let none__classic__onCall__tapAnswer = none__table[37]
+
+    /// no keys · classic · onCall · tap answer · path 2 · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapAnswerPath2 = none__table[38]
 
     /// no keys · classic · onCall · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapAnswer__withoutAnswerCall = none__table[30]
+    public static let none__classic__onCall__tapAnswer__withoutAnswerCall = none__table[39]
+
+    /// no keys · classic · onCall · tap answer · path 2 · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapAnswerPath2__withoutAnswerCall = none__table[40]
 
     /// no keys · classic · onCall · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapAnswer__withoutAudioActivated = none__table[31]
+    public static let none__classic__onCall__tapAnswer__withoutAudioActivated = none__table[41]
+
+    /// no keys · classic · onCall · tap answer · path 2 · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapAnswerPath2__withoutAudioActivated = none__table[42]
 
     /// no keys · classic · onCall · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[32]
+    public static let none__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[43]
+
+    /// no keys · classic · onCall · tap answer · path 2 · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated = none__table[44]
 
     /// no keys · classic · onCall · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapDecline = none__table[33]
+    public static let none__classic__onCall__tapDecline = none__table[45]
+
+    /// no keys · classic · onCall · tap decline · path 2 · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapDeclinePath2 = none__table[46]
 
     /// no keys · classic · onCall · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__classic__onCall__tapDecline__withoutEndCall = none__table[34]
+    public static let none__classic__onCall__tapDecline__withoutEndCall = none__table[47]
+
+    /// no keys · classic · onCall · tap decline · path 2 · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
+    public static let none__classic__onCall__tapDeclinePath2__withoutEndCall = none__table[48]
 
     /// no keys · voip264 · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__noTap = none__table[35]
+    public static let none__voip264__foreground__noTap = none__table[49]
 
     /// no keys · voip264 · foreground · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapAnswer = none__table[36]
+    public static let none__voip264__foreground__tapAnswer = none__table[50]
 
     /// no keys · voip264 · foreground · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapAnswer__withoutAnswerCall = none__table[37]
+    public static let none__voip264__foreground__tapAnswer__withoutAnswerCall = none__table[51]
 
     /// no keys · voip264 · foreground · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapAnswer__withoutAudioActivated = none__table[38]
+    public static let none__voip264__foreground__tapAnswer__withoutAudioActivated = none__table[52]
 
     /// no keys · voip264 · foreground · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[39]
+    public static let none__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[53]
 
     /// no keys · voip264 · foreground · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapDecline = none__table[40]
+    public static let none__voip264__foreground__tapDecline = none__table[54]
 
     /// no keys · voip264 · foreground · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__foreground__tapDecline__withoutEndCall = none__table[41]
+    public static let none__voip264__foreground__tapDecline__withoutEndCall = none__table[55]
 
     /// no keys · voip264 · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__noTap = none__table[42]
+    public static let none__voip264__background__noTap = none__table[56]
 
     /// no keys · voip264 · background · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapAnswer = none__table[43]
+    public static let none__voip264__background__tapAnswer = none__table[57]
 
     /// no keys · voip264 · background · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapAnswer__withoutAnswerCall = none__table[44]
+    public static let none__voip264__background__tapAnswer__withoutAnswerCall = none__table[58]
 
     /// no keys · voip264 · background · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapAnswer__withoutAudioActivated = none__table[45]
+    public static let none__voip264__background__tapAnswer__withoutAudioActivated = none__table[59]
 
     /// no keys · voip264 · background · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[46]
+    public static let none__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[60]
 
     /// no keys · voip264 · background · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapDecline = none__table[47]
+    public static let none__voip264__background__tapDecline = none__table[61]
 
     /// no keys · voip264 · background · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__background__tapDecline__withoutEndCall = none__table[48]
+    public static let none__voip264__background__tapDecline__withoutEndCall = none__table[62]
 
     /// no keys · voip264 · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__noTap = none__table[49]
+    public static let none__voip264__terminated__noTap = none__table[63]
 
     /// no keys · voip264 · terminated · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapAnswer = none__table[50]
+    public static let none__voip264__terminated__tapAnswer = none__table[64]
 
     /// no keys · voip264 · terminated · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapAnswer__withoutAnswerCall = none__table[51]
+    public static let none__voip264__terminated__tapAnswer__withoutAnswerCall = none__table[65]
 
     /// no keys · voip264 · terminated · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapAnswer__withoutAudioActivated = none__table[52]
+    public static let none__voip264__terminated__tapAnswer__withoutAudioActivated = none__table[66]
 
     /// no keys · voip264 · terminated · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[53]
+    public static let none__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[67]
 
     /// no keys · voip264 · terminated · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapDecline = none__table[54]
+    public static let none__voip264__terminated__tapDecline = none__table[68]
 
     /// no keys · voip264 · terminated · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__terminated__tapDecline__withoutEndCall = none__table[55]
+    public static let none__voip264__terminated__tapDecline__withoutEndCall = none__table[69]
 
     /// no keys · voip264 · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__noTap = none__table[56]
+    public static let none__voip264__forceQuit__noTap = none__table[70]
 
     /// no keys · voip264 · forceQuit · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapAnswer = none__table[57]
+    public static let none__voip264__forceQuit__tapAnswer = none__table[71]
 
     /// no keys · voip264 · forceQuit · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapAnswer__withoutAnswerCall = none__table[58]
+    public static let none__voip264__forceQuit__tapAnswer__withoutAnswerCall = none__table[72]
 
     /// no keys · voip264 · forceQuit · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapAnswer__withoutAudioActivated = none__table[59]
+    public static let none__voip264__forceQuit__tapAnswer__withoutAudioActivated = none__table[73]
 
     /// no keys · voip264 · forceQuit · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[60]
+    public static let none__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[74]
 
     /// no keys · voip264 · forceQuit · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapDecline = none__table[61]
+    public static let none__voip264__forceQuit__tapDecline = none__table[75]
 
     /// no keys · voip264 · forceQuit · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__forceQuit__tapDecline__withoutEndCall = none__table[62]
+    public static let none__voip264__forceQuit__tapDecline__withoutEndCall = none__table[76]
 
     /// no keys · voip264 · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__noTap = none__table[63]
+    public static let none__voip264__onCall__noTap = none__table[77]
 
     /// no keys · voip264 · onCall · tap answer · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapAnswer = none__table[64]
+    public static let none__voip264__onCall__tapAnswer = none__table[78]
 
     /// no keys · voip264 · onCall · tap answer · without answerCall · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapAnswer__withoutAnswerCall = none__table[65]
+    public static let none__voip264__onCall__tapAnswer__withoutAnswerCall = none__table[79]
 
     /// no keys · voip264 · onCall · tap answer · without audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapAnswer__withoutAudioActivated = none__table[66]
+    public static let none__voip264__onCall__tapAnswer__withoutAudioActivated = none__table[80]
 
     /// no keys · voip264 · onCall · tap answer · without answerCall, audioActivated · with or without each of endCall, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[67]
+    public static let none__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated = none__table[81]
 
     /// no keys · voip264 · onCall · tap decline · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapDecline = none__table[68]
+    public static let none__voip264__onCall__tapDecline = none__table[82]
 
     /// no keys · voip264 · onCall · tap decline · without endCall · with or without each of answerCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__voip264__onCall__tapDecline__withoutEndCall = none__table[69]
+    public static let none__voip264__onCall__tapDecline__withoutEndCall = none__table[83]
 
     /// no keys · liveCommunication · foreground · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__foreground__noTap = none__table[70]
+    public static let none__liveCommunication__foreground__noTap = none__table[84]
 
     /// no keys · liveCommunication · foreground · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__foreground__tapAnswer = none__table[71]
+    public static let none__liveCommunication__foreground__tapAnswer = none__table[85]
 
     /// no keys · liveCommunication · foreground · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__foreground__tapDecline = none__table[72]
+    public static let none__liveCommunication__foreground__tapDecline = none__table[86]
 
     /// no keys · liveCommunication · background · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__background__noTap = none__table[73]
+    public static let none__liveCommunication__background__noTap = none__table[87]
 
     /// no keys · liveCommunication · background · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__background__tapAnswer = none__table[74]
+    public static let none__liveCommunication__background__tapAnswer = none__table[88]
 
     /// no keys · liveCommunication · background · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__background__tapDecline = none__table[75]
+    public static let none__liveCommunication__background__tapDecline = none__table[89]
 
     /// no keys · liveCommunication · terminated · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__terminated__noTap = none__table[76]
+    public static let none__liveCommunication__terminated__noTap = none__table[90]
 
     /// no keys · liveCommunication · terminated · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__terminated__tapAnswer = none__table[77]
+    public static let none__liveCommunication__terminated__tapAnswer = none__table[91]
 
     /// no keys · liveCommunication · terminated · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__terminated__tapDecline = none__table[78]
+    public static let none__liveCommunication__terminated__tapDecline = none__table[92]
 
     /// no keys · liveCommunication · forceQuit · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__forceQuit__noTap = none__table[79]
+    public static let none__liveCommunication__forceQuit__noTap = none__table[93]
 
     /// no keys · liveCommunication · forceQuit · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__forceQuit__tapAnswer = none__table[80]
+    public static let none__liveCommunication__forceQuit__tapAnswer = none__table[94]
 
     /// no keys · liveCommunication · forceQuit · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__forceQuit__tapDecline = none__table[81]
+    public static let none__liveCommunication__forceQuit__tapDecline = none__table[95]
 
     /// no keys · liveCommunication · onCall · no tap · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__onCall__noTap = none__table[82]
+    public static let none__liveCommunication__onCall__noTap = none__table[96]
 
     /// no keys · liveCommunication · onCall · tap answer · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__onCall__tapAnswer = none__table[83]
+    public static let none__liveCommunication__onCall__tapAnswer = none__table[97]
 
     /// no keys · liveCommunication · onCall · tap decline · with or without each of answerCall, endCall, audioActivated, serviceExtension, tokenInvalidated
-    public static let none__liveCommunication__onCall__tapDecline = none__table[84]
+    public static let none__liveCommunication__onCall__tapDecline = none__table[98]
 
     /// no keys · classic · terminated · tap answer · under beforeFirstUnlock
-    public static let none__classic__terminated__tapAnswer__beforeFirstUnlock = none__table[85]
+    public static let none__classic__terminated__tapAnswer__beforeFirstUnlock = none__table[99]
 
     /// no keys · classic · terminated · tap decline · under beforeFirstUnlock
-    public static let none__classic__terminated__tapDecline__beforeFirstUnlock = none__table[86]
+    public static let none__classic__terminated__tapDecline__beforeFirstUnlock = none__table[100]
 
     /// no keys · classic · forceQuit · tap answer · under beforeFirstUnlock
-    public static let none__classic__forceQuit__tapAnswer__beforeFirstUnlock = none__table[87]
+    public static let none__classic__forceQuit__tapAnswer__beforeFirstUnlock = none__table[101]
 
     /// no keys · classic · forceQuit · tap decline · under beforeFirstUnlock
-    public static let none__classic__forceQuit__tapDecline__beforeFirstUnlock = none__table[88]
+    public static let none__classic__forceQuit__tapDecline__beforeFirstUnlock = none__table[102]
 
     /// no keys · voip264 · terminated · tap answer · under beforeFirstUnlock
-    public static let none__voip264__terminated__tapAnswer__beforeFirstUnlock = none__table[89]
+    public static let none__voip264__terminated__tapAnswer__beforeFirstUnlock = none__table[103]
 
     /// no keys · voip264 · terminated · tap decline · under beforeFirstUnlock
-    public static let none__voip264__terminated__tapDecline__beforeFirstUnlock = none__table[90]
+    public static let none__voip264__terminated__tapDecline__beforeFirstUnlock = none__table[104]
 
     /// no keys · voip264 · forceQuit · tap answer · under beforeFirstUnlock
-    public static let none__voip264__forceQuit__tapAnswer__beforeFirstUnlock = none__table[91]
+    public static let none__voip264__forceQuit__tapAnswer__beforeFirstUnlock = none__table[105]
 
     /// no keys · voip264 · forceQuit · tap decline · under beforeFirstUnlock
-    public static let none__voip264__forceQuit__tapDecline__beforeFirstUnlock = none__table[92]
+    public static let none__voip264__forceQuit__tapDecline__beforeFirstUnlock = none__table[106]
 
     /// no keys · liveCommunication · terminated · tap answer · under beforeFirstUnlock
-    public static let none__liveCommunication__terminated__tapAnswer__beforeFirstUnlock = none__table[93]
+    public static let none__liveCommunication__terminated__tapAnswer__beforeFirstUnlock = none__table[107]
 
     /// no keys · liveCommunication · terminated · tap decline · under beforeFirstUnlock
-    public static let none__liveCommunication__terminated__tapDecline__beforeFirstUnlock = none__table[94]
+    public static let none__liveCommunication__terminated__tapDecline__beforeFirstUnlock = none__table[108]
 
     /// no keys · liveCommunication · forceQuit · tap answer · under beforeFirstUnlock
-    public static let none__liveCommunication__forceQuit__tapAnswer__beforeFirstUnlock = none__table[95]
+    public static let none__liveCommunication__forceQuit__tapAnswer__beforeFirstUnlock = none__table[109]
 
     /// no keys · liveCommunication · forceQuit · tap decline · under beforeFirstUnlock
-    public static let none__liveCommunication__forceQuit__tapDecline__beforeFirstUnlock = none__table[96]
+    public static let none__liveCommunication__forceQuit__tapDecline__beforeFirstUnlock = none__table[110]
 
     /// Each scenario as a row, and each of its calls as a `step` row.
     private static let none__rows: [String] = [
         "none__classic__foreground__noTap: classic foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__foreground__noTapPath2: classic foreground path=2 eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__classic__foreground__tapAnswer: classic foreground tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "step audioActivated - tapped(answer)",
+        "none__classic__foreground__tapAnswerPath2: classic foreground tap=answer path=2 eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__classic__foreground__tapAnswer__withoutAnswerCall: classic foreground tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step audioActivated - tapped(answer) tap",
+        "none__classic__foreground__tapAnswerPath2__withoutAnswerCall: classic foreground tap=answer path=2 missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__classic__foreground__tapAnswer__withoutAudioActivated: classic foreground tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "none__classic__foreground__tapAnswerPath2__withoutAudioActivated: classic foreground tap=answer path=2 missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__classic__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic foreground tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__foreground__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated: classic foreground tap=answer path=2 missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__classic__foreground__tapDecline: classic foreground tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step endCall - tapped(decline) tap",
+        "none__classic__foreground__tapDeclinePath2: classic foreground tap=decline path=2 eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "none__classic__foreground__tapDecline__withoutEndCall: classic foreground tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__foreground__tapDeclinePath2__withoutEndCall: classic foreground tap=decline path=2 missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__classic__background__noTap: classic background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "none__classic__background__tapAnswer: classic background tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__classic__background__tapAnswer__withoutAnswerCall: classic background tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__classic__background__tapAnswer__withoutAudioActivated: classic background tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__classic__background__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic background tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "none__classic__background__tapDecline: classic background tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "none__classic__background__tapDecline__withoutEndCall: classic background tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
         "none__classic__terminated__noTap: classic terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__terminated__tapAnswer: classic terminated tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__classic__terminated__tapAnswer__withoutAnswerCall: classic terminated tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step audioActivated - tapped(answer) tap",
         "none__classic__terminated__tapAnswer__withoutAudioActivated: classic terminated tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "none__classic__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic terminated tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__terminated__tapDecline: classic terminated tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step endCall - tapped(decline) tap",
         "none__classic__terminated__tapDecline__withoutEndCall: classic terminated tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__forceQuit__noTap: classic forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__forceQuit__tapAnswer: classic forceQuit tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__classic__forceQuit__tapAnswer__withoutAnswerCall: classic forceQuit tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step audioActivated - tapped(answer) tap",
         "none__classic__forceQuit__tapAnswer__withoutAudioActivated: classic forceQuit tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step answerCall - tapped(answer) tap",
         "none__classic__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic forceQuit tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__forceQuit__tapDecline: classic forceQuit tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "step endCall - tapped(decline) tap",
         "none__classic__forceQuit__tapDecline__withoutEndCall: classic forceQuit tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush - delivered()",
+        "step voipPush - arrived",
         "none__classic__onCall__noTap: classic onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__onCall__noTapPath2: classic onCall path=2 eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__classic__onCall__tapAnswer: classic onCall tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "step audioActivated - tapped(answer)",
+        "none__classic__onCall__tapAnswerPath2: classic onCall tap=answer path=2 eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__classic__onCall__tapAnswer__withoutAnswerCall: classic onCall tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step audioActivated - tapped(answer) tap",
+        "none__classic__onCall__tapAnswerPath2__withoutAnswerCall: classic onCall tap=answer path=2 missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__classic__onCall__tapAnswer__withoutAudioActivated: classic onCall tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step answerCall - tapped(answer) tap",
+        "none__classic__onCall__tapAnswerPath2__withoutAudioActivated: classic onCall tap=answer path=2 missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__classic__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated: classic onCall tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__onCall__tapAnswerPath2__withoutAnswerCall__withoutAudioActivated: classic onCall tap=answer path=2 missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__classic__onCall__tapDecline: classic onCall tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "step endCall - tapped(decline) tap",
+        "none__classic__onCall__tapDeclinePath2: classic onCall tap=decline path=2 eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "step endCall - tapped(decline) tap",
         "none__classic__onCall__tapDecline__withoutEndCall: classic onCall tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush - delivered() content",
+        "step voipPush - arrived content",
+        "none__classic__onCall__tapDeclinePath2__withoutEndCall: classic onCall tap=decline path=2 missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
+        "step voipPush - arrived content",
         "none__voip264__foreground__noTap: voip264 foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__foreground__tapAnswer: voip264 foreground tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__voip264__foreground__tapAnswer__withoutAnswerCall: voip264 foreground tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__voip264__foreground__tapAnswer__withoutAudioActivated: voip264 foreground tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__voip264__foreground__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 foreground tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__foreground__tapDecline: voip264 foreground tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "none__voip264__foreground__tapDecline__withoutEndCall: voip264 foreground tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__background__noTap: voip264 background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__background__tapAnswer: voip264 background tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__voip264__background__tapAnswer__withoutAnswerCall: voip264 background tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__voip264__background__tapAnswer__withoutAudioActivated: voip264 background tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__voip264__background__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 background tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__background__tapDecline: voip264 background tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "none__voip264__background__tapDecline__withoutEndCall: voip264 background tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__terminated__noTap: voip264 terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__terminated__tapAnswer: voip264 terminated tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__voip264__terminated__tapAnswer__withoutAnswerCall: voip264 terminated tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step audioActivated - tapped(answer) tap",
         "none__voip264__terminated__tapAnswer__withoutAudioActivated: voip264 terminated tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "none__voip264__terminated__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 terminated tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__terminated__tapDecline: voip264 terminated tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endCall - tapped(decline) tap",
         "none__voip264__terminated__tapDecline__withoutEndCall: voip264 terminated tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__forceQuit__noTap: voip264 forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__forceQuit__tapAnswer: voip264 forceQuit tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__voip264__forceQuit__tapAnswer__withoutAnswerCall: voip264 forceQuit tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step audioActivated - tapped(answer) tap",
         "none__voip264__forceQuit__tapAnswer__withoutAudioActivated: voip264 forceQuit tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step answerCall - tapped(answer) tap",
         "none__voip264__forceQuit__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 forceQuit tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__forceQuit__tapDecline: voip264 forceQuit tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endCall - tapped(decline) tap",
         "none__voip264__forceQuit__tapDecline__withoutEndCall: voip264 forceQuit tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__voip264__onCall__noTap: voip264 onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__onCall__tapAnswer: voip264 onCall tap=answer eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "step audioActivated - tapped(answer)",
         "none__voip264__onCall__tapAnswer__withoutAnswerCall: voip264 onCall tap=answer missing=answerCall eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step audioActivated - tapped(answer) tap",
         "none__voip264__onCall__tapAnswer__withoutAudioActivated: voip264 onCall tap=answer missing=audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step answerCall - tapped(answer) tap",
         "none__voip264__onCall__tapAnswer__withoutAnswerCall__withoutAudioActivated: voip264 onCall tap=answer missing=answerCall,audioActivated eitherWay=endCall,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__voip264__onCall__tapDecline: voip264 onCall tap=decline eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endCall - tapped(decline) tap",
         "none__voip264__onCall__tapDecline__withoutEndCall: voip264 onCall tap=decline missing=endCall eitherWay=answerCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__liveCommunication__foreground__noTap: liveCommunication foreground eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__liveCommunication__foreground__tapAnswer: liveCommunication foreground tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "none__liveCommunication__foreground__tapDecline: liveCommunication foreground tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "none__liveCommunication__background__noTap: liveCommunication background eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__liveCommunication__background__tapAnswer: liveCommunication background tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "none__liveCommunication__background__tapDecline: liveCommunication background tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "none__liveCommunication__terminated__noTap: liveCommunication terminated eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__liveCommunication__terminated__tapAnswer: liveCommunication terminated tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "none__liveCommunication__terminated__tapDecline: liveCommunication terminated tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endConversation - tapped(decline) tap",
         "none__liveCommunication__forceQuit__noTap: liveCommunication forceQuit eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "none__liveCommunication__forceQuit__tapAnswer: liveCommunication forceQuit tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "none__liveCommunication__forceQuit__tapDecline: liveCommunication forceQuit tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
         "step launch - launchedOnArrival content",
-        "step voipPush264 - delivered()",
+        "step voipPush264 - arrived",
         "step endConversation - tapped(decline) tap",
         "none__liveCommunication__onCall__noTap: liveCommunication onCall eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "none__liveCommunication__onCall__tapAnswer: liveCommunication onCall tap=answer eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step joinConversation - tapped(answer) tap",
         "step conversationAudioActivated - tapped(answer)",
         "none__liveCommunication__onCall__tapDecline: liveCommunication onCall tap=decline eitherWay=answerCall,endCall,audioActivated,serviceExtension,tokenInvalidated",
-        "step voipPush264 - delivered() content",
+        "step voipPush264 - arrived content",
         "step endConversation - tapped(decline) tap",
         "none__classic__terminated__tapAnswer__beforeFirstUnlock: classic terminated tap=answer under=beforeFirstUnlock",
         "step answerCall - tapped(answer) content tap",

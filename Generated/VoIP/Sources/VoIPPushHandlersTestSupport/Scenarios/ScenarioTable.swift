@@ -25,5 +25,92 @@ nonisolated extension PushScenario {
         "launchedByTap": .launchedByTap,
         "launchedOnArrival": .launchedOnArrival,
         "outsideApp": .outsideApp,
+        "arrived": .arrived,
+    ]
+}
+
+/// What the app must do on a call: report a call before the method returns, or not (it may drop the push).
+nonisolated public enum PushDuty: String, Sendable {
+    case must
+    case may
+}
+
+nonisolated extension PushScenario {
+    /// The app's duty on `steps[index]`, as a note on its call states it; nil where none does.
+    public func duty(ofStep index: Int) -> PushDuty? {
+        let keys: [String?] = [
+            payload.mustReport ? "mustReport" : nil,
+            payload.viaServiceExtension ? "viaServiceExtension" : nil,
+        ]
+        let set = keys.compactMap { $0 }.joined(separator: ",")
+        return Self.duties["\(set) \(setup) \(appState) \(path) \(steps[index].handler)"]
+    }
+
+    /// Each duty by its call: the payload's set keys, the setup, the app state, the path and the handler.
+    private static let duties: [String: PushDuty] = [
+        "mustReport,viaServiceExtension classic foreground 1 voipPush": .must,
+        "mustReport,viaServiceExtension classic background 1 voipPush": .must,
+        "mustReport,viaServiceExtension classic terminated 1 voipPush": .must,
+        "mustReport,viaServiceExtension classic forceQuit 1 voipPush": .must,
+        "mustReport,viaServiceExtension classic onCall 1 voipPush": .must,
+        "mustReport,viaServiceExtension voip264 foreground 1 voipPush": .must,
+        "mustReport,viaServiceExtension voip264 background 1 voipPush": .must,
+        "mustReport,viaServiceExtension voip264 terminated 1 voipPush": .must,
+        "mustReport,viaServiceExtension voip264 forceQuit 1 voipPush": .must,
+        "mustReport,viaServiceExtension voip264 onCall 1 voipPush": .must,
+        "mustReport,viaServiceExtension liveCommunication foreground 1 voipPush": .must,
+        "mustReport,viaServiceExtension liveCommunication background 1 voipPush": .must,
+        "mustReport,viaServiceExtension liveCommunication terminated 1 voipPush": .must,
+        "mustReport,viaServiceExtension liveCommunication forceQuit 1 voipPush": .must,
+        "mustReport,viaServiceExtension liveCommunication onCall 1 voipPush": .must,
+        "mustReport classic foreground 1 voipPush": .must,
+        "mustReport classic foreground 2 voipPush": .may,
+        "mustReport classic background 1 voipPush": .must,
+        "mustReport classic terminated 1 voipPush": .must,
+        "mustReport classic forceQuit 1 voipPush": .must,
+        "mustReport classic onCall 1 voipPush": .must,
+        "mustReport classic onCall 2 voipPush": .may,
+        "mustReport voip264 foreground 1 voipPush264": .must,
+        "mustReport voip264 background 1 voipPush264": .must,
+        "mustReport voip264 terminated 1 voipPush264": .must,
+        "mustReport voip264 forceQuit 1 voipPush264": .must,
+        "mustReport voip264 onCall 1 voipPush264": .must,
+        "mustReport liveCommunication foreground 1 voipPush264": .must,
+        "mustReport liveCommunication background 1 voipPush264": .must,
+        "mustReport liveCommunication terminated 1 voipPush264": .must,
+        "mustReport liveCommunication forceQuit 1 voipPush264": .must,
+        "mustReport liveCommunication onCall 1 voipPush264": .must,
+        "viaServiceExtension classic foreground 1 voipPush": .must,
+        "viaServiceExtension classic background 1 voipPush": .must,
+        "viaServiceExtension classic terminated 1 voipPush": .must,
+        "viaServiceExtension classic forceQuit 1 voipPush": .must,
+        "viaServiceExtension classic onCall 1 voipPush": .must,
+        "viaServiceExtension voip264 foreground 1 voipPush": .must,
+        "viaServiceExtension voip264 background 1 voipPush": .must,
+        "viaServiceExtension voip264 terminated 1 voipPush": .must,
+        "viaServiceExtension voip264 forceQuit 1 voipPush": .must,
+        "viaServiceExtension voip264 onCall 1 voipPush": .must,
+        "viaServiceExtension liveCommunication foreground 1 voipPush": .must,
+        "viaServiceExtension liveCommunication background 1 voipPush": .must,
+        "viaServiceExtension liveCommunication terminated 1 voipPush": .must,
+        "viaServiceExtension liveCommunication forceQuit 1 voipPush": .must,
+        "viaServiceExtension liveCommunication onCall 1 voipPush": .must,
+        " classic foreground 1 voipPush": .must,
+        " classic foreground 2 voipPush": .may,
+        " classic background 1 voipPush": .must,
+        " classic terminated 1 voipPush": .must,
+        " classic forceQuit 1 voipPush": .must,
+        " classic onCall 1 voipPush": .must,
+        " classic onCall 2 voipPush": .may,
+        " voip264 foreground 1 voipPush264": .may,
+        " voip264 background 1 voipPush264": .may,
+        " voip264 terminated 1 voipPush264": .may,
+        " voip264 forceQuit 1 voipPush264": .may,
+        " voip264 onCall 1 voipPush264": .may,
+        " liveCommunication foreground 1 voipPush264": .may,
+        " liveCommunication background 1 voipPush264": .may,
+        " liveCommunication terminated 1 voipPush264": .may,
+        " liveCommunication forceQuit 1 voipPush264": .may,
+        " liveCommunication onCall 1 voipPush264": .may,
     ]
 }
