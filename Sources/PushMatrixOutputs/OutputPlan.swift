@@ -42,8 +42,9 @@ package enum OutputPlan {
     /// shares its page's model); the index in the first language, for the DocC landing page; each payload
     /// combination by group type name (`{{payloadType}}`) or name (`{{payloadName}}`); each language; each file of
     /// one `swiftFiles` part (`{{file}}`, `{{template}}`); one file when the spec has an app delegate skeleton
-    /// (`swiftFiles.sources` is not empty and its delegate is UIKit's); one file when the suite drives UIKit's app
-    /// delegate (`swiftFiles.delegate`), whose checks and handler under test a PushKit spec brings in its own files.
+    /// (`swiftFiles.sources` is not empty and its delegate is UIKit's); one file when the skeleton is UIKit's app
+    /// delegate (`swiftFiles.delegate`): its router, memory and classifier, checks and handler under test, which a
+    /// PushKit spec leaves out or brings in its own files.
     package enum Range: Sendable {
         case one
         case pages
@@ -152,9 +153,9 @@ package enum OutputPlan {
         Row("Docs/{{language}}/{{page}}.md", "docs/wrapper.md", .docsPage, .markdown, .wrapperPages, .generate),
         Row("Docs/{{language}}/{{page}}.html", "docs/wrapper.html", .docsPage, .html, .wrapperPages, .generate),
         Row("\(sources)/Dimensions.swift", nil, .dimensions, .swift, .one, .module),
-        Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .one, .module),
-        Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .one, .module),
-        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .one, .module),
+        Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .uiKitDelegate, .module),
+        Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .uiKitDelegate, .module),
+        Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .uiKitDelegate, .module),
         Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.sources), .module),
         Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
         Row("\(sources)/Skeleton/PushAppDelegate+Routing.swift", "swift/SkeletonRouting.swift", .plain, .swift, .skeleton, .module),

@@ -4,4 +4,7 @@
 import Foundation
 
 /// The app's audio session; CallKit activates it for a call and tells the provider's delegate.
-open class AVAudioSession: NSObject {}
+open class AVAudioSession: NSObject {
+    /// The app's one audio session.
+    open class func sharedInstance() -> AVAudioSession { AVAudioSession() }
+}

@@ -35,12 +35,22 @@ struct DimensionsEmitter {
         return out.bytes
     }
 
-    /// A `String` enum of ids, each case after its doc comment, then what `members` prints.
+    /// A `String` enum of ids, each case after its doc comment, then what `members` prints. Without cases (a spec whose
+    /// handlers run without a state) it is a struct no raw value makes: Swift gives no raw type to an empty enum, and
+    /// code that makes one of an empty enum is code that never runs, which Swift warns of.
     private func printEnum(
         _ name: String, doc: [String], cases: [(id: String, doc: Inline)], _ out: inout SwiftPrinter,
         members: (inout SwiftPrinter) -> Void = { _ in }
     ) {
         out.docComment(doc)
+        if cases.isEmpty {
+            out.block("nonisolated public struct \(name): RawRepresentable, Hashable, CaseIterable, Sendable {") { out in
+                out.lines(["public static let allCases: [Self] = []", "public let rawValue: String"])
+                out.print("public init?(rawValue: String) { nil }")
+                members(&out)
+            }
+            return
+        }
         out.block("nonisolated public enum \(name): String, CaseIterable, Sendable {") { out in
             for item in cases {
                 out.docComment(SwiftView.wrapped(item.doc.plainText))

@@ -31,7 +31,10 @@ nonisolated public enum PushAppState: String, CaseIterable, Sendable {
 }
 
 /// `UIApplication.State` while a handler runs.
-nonisolated public enum PushHandlerState: String, CaseIterable, Sendable {
+nonisolated public struct PushHandlerState: RawRepresentable, Hashable, CaseIterable, Sendable {
+    public static let allCases: [Self] = []
+    public let rawValue: String
+    public init?(rawValue: String) { nil }
 }
 
 /// The delegate methods iOS calls for a push.

@@ -3,231 +3,159 @@
 import Foundation
 import VoIPPushHandlers
 
-/// The contract the conformance suite checks: an app's push handling, one call at a time.
-/// `complete` stands for the method's completion handler (nil when the method has none); it
-/// must be called exactly once.
-nonisolated public protocol PushHandlerUnderTest: AnyObject {
-    /// Handles one call from `handler` in `state` for `notification` and says what was done,
-    /// once the call's work has ended.
-    func receive(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    )
-        -> PushHandling
-
-    /// `receive` for a replay that is itself a job on the main actor (a Swift Testing test): it
-    /// awaits the call's work instead of running the main run loop, which such a job cannot do.
-    @MainActor
-    func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    ) async -> PushHandling
-}
-
-extension PushHandlerUnderTest {
-    /// `receive`: a handler whose work ends on the call has nothing to await.
-    @MainActor
-    public func receiveAwaitingWork(
-        _ handler: PushHandler, state: PushHandlerState?, notification: PushReceivedNotification,
-        complete: (() -> Void)?
-    ) async -> PushHandling {
-        receive(handler, state: state, notification: notification, complete: complete)
-    }
-}
-
-/// The reference handler is checked as any app's handling is.
-extension PushRouter: PushHandlerUnderTest {}
-
-/// Replays scenarios and sequences into a handler and lists every way the handler departs
-/// from the matrix.
+/// Replays scenarios and sequences into an app's PushKit and CallKit delegate
+/// (`PushVoIPDelegateUnderTest`) and lists every way it departs from the matrix, one line each:
+/// a push whose step says a call must be reported and that was not reported before the PushKit
+/// method returned, a completion handler not called exactly once, a method that took longer than
+/// iOS waits, and an answer or decline not ended exactly once. Each scenario is played as several
+/// pushes into one delegate: each of the adapter's payloads in turn on the main thread, then the
+/// first again from another thread. LiveCommunicationKit's actions are not played: the skeleton
+/// takes CallKit's.
 nonisolated public enum PushConformanceCheck {
-    /// The moment a replay starts; dates and arrival times count from it.
-    static let start = Date(timeIntervalSinceReferenceDate: 815_000_000)
+    /// How long iOS waits for a PushKit method that must report: it ends the app about this many
+    /// seconds after delivery.
+    public static let reportLimit: TimeInterval = 7
 
-    /// Every departure from `scenario` of a fresh handler from `make` for each set of missing
-    /// handlers the scenario stands for (`conditions`), one line each; empty when they all
-    /// conform. Failures every such handler shows alike are listed once, as `failures(_:handler:)`
-    /// words them; otherwise each handler's are listed after the handlers it has or lacks, e.g.
-    /// `without serviceExtension: step 1, …`.
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest)
+    /// Every departure from `scenario` of a fresh delegate from `make`, one line each; empty when
+    /// it conforms. `make` gets the handlers the scenario's app lacks; a PushKit delegate is the
+    /// same whichever it lacks, so it is made once. Call on the main thread, outside any main-actor
+    /// job (an XCTest test): it runs the main run loop while the replay runs.
+    @MainActor
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushVoIPDelegateUnderTest)
         -> [String]
     {
-        combined(scenario, scenario.conditions.map { failures(scenario, handler: make($0)) })
+        let handler = make(scenario.missing)
+        return waiting { await failures(of: scenario, handler: handler) }
     }
 
-    /// `failures(_:making:)`, awaiting each call's work (`receiveAwaitingWork`): for a replay that
-    /// is itself a job on the main actor.
+    /// `failures(_:making:)` for a replay that is itself a job on the main actor (a Swift Testing
+    /// test): it awaits the delegate's work.
     @MainActor
-    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushHandlerUnderTest) async
+    public static func failures(_ scenario: PushScenario, making make: (Set<PushHandler>) -> PushVoIPDelegateUnderTest) async
         -> [String]
     {
-        var each: [[String]] = []
-        for missing in scenario.conditions {
-            each.append(await failures(scenario, handler: make(missing)))
-        }
-        return combined(scenario, each)
-    }
-
-    /// Every departure of `handler` from `scenario`, one line each; empty when it conforms.
-    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) -> [String] {
-        ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
-    }
-
-    /// `failures(_:handler:)`, awaiting each call's work.
-    @MainActor
-    public static func failures(_ scenario: PushScenario, handler: PushHandlerUnderTest) async -> [String] {
-        await ignoredFailures(scenario) + replay(single(scenario), into: handler) { "step \($0.step + 1)" }
+        await failures(of: scenario, handler: make(scenario.missing))
     }
 
     /// Every departure of `handler` from `sequence`: each push must be handled as its scenario
-    /// says, whatever the pushes before it.
-    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) -> [String] {
-        replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
-    }
-
-    /// `failures(_:handler:)` for a sequence, awaiting each call's work.
+    /// says, whatever the pushes before it. Odd pushes come from another thread.
     @MainActor
-    public static func failures(_ sequence: PushSequence, handler: PushHandlerUnderTest) async -> [String] {
-        await replay(sequence, into: handler) { "push \($0.push + 1), step \($0.step + 1)" }
+    public static func failures(_ sequence: PushSequence, handler: PushVoIPDelegateUnderTest) -> [String] {
+        waiting { await failures(sequence, handler: handler) }
     }
 
-    /// One call a replay makes: the step it plays and the notification it hands over.
-    private struct Replayed {
-        let step: PushScenario.Step
-        let scenario: PushScenario
-        let notification: PushReceivedNotification
-        /// Where a failure says it happened: the push, the step, the handler and its state.
-        let at: String
-
-        /// The completion handler to pass, counting calls with `count`, for a method that has one.
-        func completion(_ count: @escaping () -> Void) -> (() -> Void)? {
-            step.handler.hasState ? count : nil
+    /// `failures(_:handler:)` for a sequence, awaiting the delegate's work.
+    @MainActor
+    public static func failures(_ sequence: PushSequence, handler: PushVoIPDelegateUnderTest) async -> [String] {
+        let payloads = handler.payloads
+        return await replay(sequence, into: handler) { call in
+            (payloads[call.push % payloads.count], call.push % 2 == 1, "push \(call.push + 1), step \(call.step + 1)")
         }
     }
 
-    /// `scenario` as a sequence of one push, delivered at once and tapped ten seconds later.
-    private static func single(_ scenario: PushScenario) -> PushSequence {
-        let push = PushSequence.Push(scenario: scenario, requestIdentifier: "request-1", deliveredAt: 0, tappedAt: 10)
-        return PushSequence(name: scenario.name, pushes: [push])
-    }
-
-    private static func ignoredFailures(_ scenario: PushScenario) -> [String] {
-        scenario.ignored && !scenario.steps.isEmpty ? ["an ignored notification must cause no call"] : []
-    }
-
-    /// Each handler's failures, listed once when they are alike.
-    private static func combined(_ scenario: PushScenario, _ each: [[String]]) -> [String] {
-        if each.dropFirst().allSatisfy({ $0 == each[0] }) { return each[0] }
-        return zip(scenario.conditions, each).flatMap { missing, failures in
-            let condition = PushHandler.allCases.filter(scenario.eitherWay.contains)
-                .map { (missing.contains($0) ? "without " : "with ") + $0.rawValue }.joined(separator: ", ")
-            return failures.map { "\(condition): \($0)" }
+    /// The scenario as pushes, each delivered and tapped before the next: each payload, then the
+    /// first again from another thread. Failures alike in several pushes are listed once.
+    @MainActor
+    private static func failures(of scenario: PushScenario, handler: PushVoIPDelegateUnderTest) async -> [String] {
+        let payloads = handler.payloads + [handler.payloads[0]]
+        let pushes = payloads.indices.map { index in
+            PushSequence.Push(
+                scenario: scenario, requestIdentifier: "request-\(index + 1)", deliveredAt: 100 * Double(index),
+                tappedAt: 100 * Double(index) + 10)
         }
-    }
-
-    private static func replay(
-        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
-    ) -> [String] {
-        var failures: [String] = []
-        for call in calls(of: sequence, naming: naming) {
-            var completions = 0
-            let handling = handler.receive(
-                call.step.handler, state: call.step.state, notification: call.notification,
-                complete: call.completion { completions += 1 })
-            failures += judge(call, handling, completions: completions)
+        let all = await replay(PushSequence(name: scenario.name, pushes: pushes), into: handler) { call in
+            (payloads[call.push], call.push == payloads.count - 1, "step \(call.step + 1)")
         }
-        return failures
+        var seen = Set<String>()
+        return all.filter { seen.insert($0).inserted }
     }
 
+    /// Runs `replay` as a main-actor task and the main run loop until it ends.
+    @MainActor
+    private static func waiting(_ replay: @escaping @MainActor () async -> [String]) -> [String] {
+        let result = PushReplayResult()
+        Task { @MainActor in result.failures = await replay() }
+        while result.failures == nil { RunLoop.main.run(until: Date() + 0.001) }
+        return result.failures ?? []
+    }
+
+    /// Plays each call of `sequence` the app's delegate gets, in order: `push` gives each push's
+    /// payload, whether it comes from another thread, and where its failures say they happened.
     @MainActor
     private static func replay(
-        _ sequence: PushSequence, into handler: PushHandlerUnderTest, naming: (PushSequence.Call) -> String
+        _ sequence: PushSequence, into handler: PushVoIPDelegateUnderTest,
+        push: (PushSequence.Call) -> (payload: [AnyHashable: Any], elsewhere: Bool, at: String)
     ) async -> [String] {
         var failures: [String] = []
-        for call in calls(of: sequence, naming: naming) {
-            let counter = PushCallCounter()
-            let complete = call.completion { counter.count += 1 }
-            let handling = await handler.receiveAwaitingWork(
-                call.step.handler, state: call.step.state, notification: call.notification, complete: complete)
-            failures += judge(call, handling, completions: counter.count)
-        }
-        return failures
-    }
-
-    /// Every call of `sequence` the app sees, in order, with its notification.
-    private static func calls(of sequence: PushSequence, naming: (PushSequence.Call) -> String) -> [Replayed] {
-        var replayed: [Replayed] = []
-        let payloads = sequence.pushes.map { $0.scenario.payload.sampleUserInfo() }
+        var reported: [Int: UUID] = [:]
         for call in sequence.calls {
-            let push = sequence.pushes[call.push]
-            let step = push.scenario.steps[call.step]
-            if !step.handler.runsInApp { continue }  // the app never sees an extension's call
-            let hands = step.bringsNotification && step.handler.handsNotification(push.scenario.setup)
-            let notification = PushReceivedNotification(
-                userInfo: step.bringsNotification ? payloads[call.push] : [:],
-                requestIdentifier: hands ? push.requestIdentifier : nil,
-                date: hands ? start + push.deliveredAt : nil,
-                actionIdentifier: hands && !step.event.isDelivery ? push.scenario.tap.map(actionIdentifier) : nil,
-                receivedAt: start + call.at, uptime: call.at)
-            let at = naming(call) + ", \(step.handler)" + (step.state.map { " (.\($0))" } ?? "")
-            replayed.append(Replayed(step: step, scenario: push.scenario, notification: notification, at: at))
-        }
-        return replayed
-    }
-
-    /// Every way `handling`, and the `completions` counted, depart from what `call`'s step says.
-    private static func judge(_ call: Replayed, _ handling: PushHandling, completions: Int) -> [String] {
-        var failures: [String] = []
-        let (step, at) = (call.step, call.at)
-        if step.bringsNotification && handling.event != step.event
-            && !ambiguous(call.scenario.setup, step, handling.event)
-        {
-            failures.append(
-                "\(at): classified as \(handling.event.map { "\($0)" } ?? "nothing"), expected \(step.event)")
-        }
-        if handling.processesContent != step.processesContent {
-            var problem = step.processesContent ? "the content must be handled here" : "the content was already handled"
-            if !step.processesContent && handling.isRetry {
-                problem = "the content was handed over again: the app had not finished it"
+            let scenario = sequence.pushes[call.push].scenario
+            let step = scenario.steps[call.step]
+            let (payload, elsewhere, at) = push(call)
+            let place = "\(at), \(step.handler)"
+            handler.appState = scenario.appState
+            switch step.handler {
+            case .launch:
+                handler.launch()
+            case .voipPush, .voipPush264:
+                let delivery = await handler.deliver(
+                    scenario.payload.sampleUserInfo().merging(payload) { _, own in own }, isVoIP264: step.handler == .voipPush264,
+                    mustReport: scenario.payload.mustReport, elsewhere: elsewhere)
+                reported[call.push] = delivery.call
+                failures += judge(delivery, duty: scenario.duty(ofStep: call.step)).map { "\(place): \($0)" }
+            case .answerCall, .endCall:
+                let isAnswer = step.handler == .answerCall
+                let outcome = await handler.act(on: reported[call.push] ?? UUID(), isAnswer: isAnswer)
+                failures += judge(outcome, isAnswer: isAnswer).map { "\(place): \($0)" }
+            case .audioActivated:
+                await handler.activateAudio()
+            default:
+                continue  // an extension's call, LiveCommunicationKit's, or one no push makes
             }
-            failures.append("\(at): \(problem)")
-        }
-        if step.bringsNotification && handling.unexpected && call.scenario.under.isEmpty {
-            failures.append("\(at): taken as a call the matrix does not list")
-        }
-        if handling.respondsToTap != step.respondsToTap {
-            let problem = step.respondsToTap ? "the tap must be answered here" : "this call must not answer a tap"
-            failures.append("\(at): \(problem)")
-        }
-        if step.handler.hasState && completions != 1 {
-            failures.append("\(at): completion handler called \(completions) times, expected exactly once")
-        }
-        if handling.missedDeadline {
-            failures.append("\(at): the app did not call done before the deadline, so iOS was told .failed")
         }
         return failures
     }
 
-    /// The identifier of the response iOS hands over for `tap`.
-    public static func actionIdentifier(_ tap: PushTap) -> String {
-        switch tap.rawValue {
-        case "body": return PushReceivedNotification.defaultAction
-        case "dismiss": return PushReceivedNotification.dismissAction
-        default: return "pushmatrix.\(tap.rawValue)"
+    /// What is wrong with a push: a call not reported where the step's duty is `must`, the
+    /// completion handler not called exactly once, a method too slow to return.
+    private static func judge(_ delivery: PushVoIPDelegateUnderTest.Delivery, duty: PushDuty?) -> [String] {
+        var failures: [String] = []
+        if duty == .must && delivery.reportedBeforeReturn == 0 {
+            if delivery.reportedAfterReturn > 0 {
+                failures.append(
+                    "returned without reporting a call; iOS ends the app as the method returns (a report after return does not count)")
+            } else if !delivery.isVoIP264 {
+                failures.append("returned without reporting a call; iOS ends the app as the method returns")
+            } else if delivery.completionsBeforeReturn > 0 {
+                failures.append("dropped a push with mustReport true; only mustReport false allows a drop")
+            } else {
+                failures.append(
+                    "returned without reporting a call though mustReport was true; report it, then end it with reportCall(with:endedAt:reason:)")
+            }
         }
+        if delivery.completions != 1 {
+            failures.append("completion handler called \(delivery.completions) times, expected exactly once")
+        }
+        if delivery.seconds > reportLimit {
+            failures.append(
+                "returned after \(Int(delivery.seconds)) s; iOS ends an app about \(Int(reportLimit)) s after delivery")
+        }
+        return failures
     }
 
-    /// True when the matrix itself cannot tell the expected meaning from the reported one.
-    private static func ambiguous(_ setup: PushSetup, _ step: PushScenario.Step, _ event: PushEvent?) -> Bool {
-        guard let event, let site = PushClassifier.classify(setup: setup, handler: step.handler, state: step.state)
-        else { return false }
-        let meanings = [site.event] + site.alternatives
-        return meanings.contains(step.event) && meanings.contains(event)
+    /// What is wrong with the end of an action: an answer fulfilled or failed, once; a decline
+    /// fulfilled, once.
+    private static func judge(_ outcome: PushVoIPDelegateUnderTest.ActionOutcome, isAnswer: Bool) -> [String] {
+        let once = isAnswer ? outcome.fulfilled + outcome.failed == 1 : outcome.fulfilled == 1 && outcome.failed == 0
+        if once { return [] }
+        let action = isAnswer ? "answer action" : "end action"
+        let expected = isAnswer ? "fulfilled or failed once" : "fulfilled once"
+        return ["the \(action) was fulfilled \(outcome.fulfilled) and failed \(outcome.failed) times, expected \(expected)"]
     }
 }
 
-/// Counts the calls of a completion handler a replay on the main actor passes.
+/// What a replay run as a task found, once it has ended.
 @MainActor
-final class PushCallCounter {
-    var count = 0
+final class PushReplayResult {
+    var failures: [String]?
 }
