@@ -35,5 +35,9 @@ let package = Package(
             name: "VoIPAppHandlersConformanceTests",
             dependencies: ["VoIPApp", "VoIPAppHandlers", "VoIPAppHandlersTestSupport", "CallKit", "UIKit"],
             path: "Generated/Tests/VoIPAppHandlersConformanceTests", swiftSettings: mode),
+        // The app's own tests of its delegate, through the methods PushKit and CallKit call.
+        .testTarget(
+            name: "VoIPAppTests", dependencies: ["VoIPApp", "VoIPAppHandlers", "VoIPAppHandlersTestSupport"],
+            swiftSettings: mode),
     ]
 )
