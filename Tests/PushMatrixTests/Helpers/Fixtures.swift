@@ -16,6 +16,7 @@ enum Fixtures {
     static let generated = root.appendingPathComponent("Generated").path
     static let currentSpec = root.appendingPathComponent("Spec/push-matrix-current.json").path
     static let currentGenerated = root.appendingPathComponent("Generated/Current").path
+    static let voipGenerated = root.appendingPathComponent("Generated/VoIP").path
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/\(name)").path }
 
     // Loaded once per test run: a matrix is a value, and no test changes these files.

@@ -1,14 +1,17 @@
 import Foundation
 import XCTest
 
-/// The VoIP skeleton (Templates/swift/voip) cannot be compiled on Linux, so it is type-checked
-/// against the stand-in PushKit, CallKit, LiveCommunicationKit and AVFAudio modules
-/// (Tests/StandIns), which declare the SDK's exact signatures, and run against them as libraries.
-/// Its templates hold no placeholder, so they are compiled as they are.
-final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
-    private static let directory = Fixtures.templates + "/swift/voip"
+@testable import PushMatrix
 
-    private var templates: [String] { SwiftCompiler.sources(in: Self.directory) }
+/// The generated VoIP module (Generated/VoIP: the PushVoIPDelegate skeleton), its test support and
+/// its suite cannot be compiled on Linux against the SDK, so they are type-checked against the
+/// stand-in PushKit, CallKit, LiveCommunicationKit and AVFAudio modules (Tests/StandIns), which
+/// declare the SDK's exact signatures. `scripts/voip-app-check` runs the suite against an app.
+final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
+    private static let module = "VoIPPushHandlers"
+
+    /// The module's own Swift files.
+    private var sources: [String] { SwiftCompiler.sources(in: Fixtures.voipGenerated + "/Sources/" + Self.module) }
 
     /// The modes app targets build in: Swift 6, Swift 5 with complete checking, and a new Xcode 26
     /// target's default isolation `MainActor`.
@@ -17,27 +20,37 @@ final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
         ("default isolation MainActor", ["-default-isolation", "MainActor"]),
     ]
 
-    /// Each template, with and without the filtering entitlement's compile flag, and beside an app
-    /// that uses it as apps do: no error and no warning in any mode.
-    func testTheVoIPSkeletonTypeChecksInEveryModeAnAppTargetUses() throws {
+    /// The module, with and without the filtering entitlement's compile flag, then its test support
+    /// and an app that uses the module as apps do, in every mode, and its XCTest and Swift Testing
+    /// suites in Swift 6 and 5: no error and no warning.
+    func testTheVoIPModuleAndItsSuiteBuildInEveryModeAnAppTargetUses() throws {
         let modules = try SwiftCompiler.standIns()
         XCTAssertEqual(
-            templates.map { String($0.dropFirst(Self.directory.count + 1)) },
+            sources.map { String($0.dropFirst(Fixtures.voipGenerated.count + Self.module.count + 10)) },
             [
-                "PushCallReporter.swift", "PushVoIPDelegate+Provider.swift", "PushVoIPDelegate+Reporting.swift",
-                "PushVoIPDelegate.swift", "PushVoIPServiceExtension.swift", "TestSupport/PushVoIPDelegateUnderTest.swift",
+                "Dimensions.swift", "PushCallReporter.swift", "Skeleton/PushVoIPDelegate+Provider.swift",
+                "Skeleton/PushVoIPDelegate+Reporting.swift", "Skeleton/PushVoIPDelegate.swift",
+                "Skeleton/PushVoIPServiceExtension.swift",
             ])
-        for file in templates {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            XCTAssertFalse(text.contains("{{"), "\(file): a placeholder")
-            XCTAssertTrue(text.contains("#if canImport("), "\(file): not behind #if canImport")
-        }
+        let testing = Fixtures.temporaryDirectory(self)
+        let result = Command.run([
+            "generate", "--spec", "builtin:voip", "--module", Self.module, "--tests", "swift-testing", "--output", testing,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let suites = [Fixtures.voipGenerated, testing].map { SwiftCompiler.sources(in: $0 + "/Tests/\(Self.module)ConformanceTests") }
         let app = Fixtures.temporaryDirectory(self) + "/App.swift"
-        try Data(Self.app.utf8).write(to: URL(fileURLWithPath: app))
+        try Data(("import \(Self.module)\n" + Self.app).utf8).write(to: URL(fileURLWithPath: app))
         for (mode, flags) in Self.modes {
             for filtering in [[], ["-D", "PUSH_VOIP_FILTERING"]] {
-                let (status, output) = try SwiftCompiler.typecheck(
-                    templates + [app], modules: modules, as: "App", flags: flags + filtering)
+                let built = Fixtures.temporaryDirectory(self)
+                var (status, output) = try SwiftCompiler.emitModuleAndTestSupport(
+                    Self.module, in: Fixtures.voipGenerated, modules: modules, into: built, flags: flags + filtering)
+                // Test targets keep nonisolated by default: XCTestCase's initializers are.
+                let checked = flags.contains("MainActor") ? [[app]] : suites + [[app]]
+                for files in checked where status == 0 {
+                    let each = try SwiftCompiler.typecheck(files, modules: modules, as: "Suite", flags: ["-I", built] + flags)
+                    (status, output) = (each.status, output + each.output)
+                }
                 XCTAssertEqual(status, 0, "\(mode) \(filtering): \(output)")
                 XCTAssertFalse(output.contains("warning:"), "\(mode) \(filtering): \(output)")
             }
@@ -132,7 +145,7 @@ final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
             let file = Fixtures.temporaryDirectory(self) + "/App.swift"
             let app = "import CallKit\nimport PushKit\n\nfinal class Calls: PushVoIPDelegate {\n\(body)\n}\n"
             try Data(app.utf8).write(to: URL(fileURLWithPath: file))
-            let (status, output) = try SwiftCompiler.typecheck(templates + [file], modules: modules)
+            let (status, output) = try SwiftCompiler.typecheck(sources + [file], modules: modules)
             XCTAssertNotEqual(status, 0, body)
             XCTAssertTrue(
                 output.contains("overrides a 'final' instance method") || output.contains("cannot be overridden"), output)
@@ -149,82 +162,15 @@ final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
             ("PushVoIPDelegate+Provider.swift", "didActivate audioSession: AVAudioSession", "didActivate audioSession: AnyObject"),
         ]
         for (name, old, new) in breakages {
-            let file = Self.directory + "/" + name
+            let file = sources.first { $0.hasSuffix("/" + name) }!
             let original = try String(contentsOfFile: file, encoding: .utf8)
             XCTAssertTrue(original.contains(old), name)
             let broken = Fixtures.temporaryDirectory(self) + "/" + name
             try Data(original.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: broken))
             let (status, output) = try SwiftCompiler.typecheck(
-                templates.filter { $0 != file } + [broken], modules: modules)
+                sources.filter { $0 != file } + [broken], modules: modules)
             XCTAssertNotEqual(status, 0, "\(name): \(new) must fail the type check")
             XCTAssertTrue(output.contains("error:"), output)
         }
     }
-
-    /// Driven through `PushVoIPDelegateUnderTest`, the skeleton reports every push that must be
-    /// reported before the PushKit method returns, calls the completion handler once, drops only
-    /// where `mustReport` is false, and ends a call it reported for an undescribed push; an answer
-    /// is fulfilled, or failed when the region throws.
-    func testTheVoIPSkeletonReportsBeforeReturningAndCompletesOnce() throws {
-        let directory = Fixtures.temporaryDirectory(self)
-        let main = directory + "/main.swift"
-        try Data(Self.driver.utf8).write(to: URL(fileURLWithPath: main))
-        let (status, output) = try SwiftCompiler.runProgram(templates + [main], in: directory)
-        XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(
-            output,
-            """
-            classic, a call: before return 1, after 0, completions 1, ended 0, dropped false, keeps the rule true
-            classic, no call: before return 1, after 0, completions 1, ended 1, dropped false, keeps the rule true
-            26.4, a call: before return 1, after 0, completions 1, ended 0, dropped false, keeps the rule true
-            26.4, no call, mustReport: before return 1, after 0, completions 1, ended 1, dropped false, keeps the rule true
-            26.4, no call, may drop: before return 0, after 0, completions 1, ended 0, dropped true, keeps the rule true
-            answer: fulfilled failed
-            decline: fulfilled
-            ended: ["failed", "failed"]
-
-            """)
-    }
-
-    /// An app's subclass that rings for a payload naming a caller and answers one call, driven
-    /// through every kind of push and both of the user's actions.
-    private static let driver = """
-        import CallKit
-        import Foundation
-        import PushKit
-
-        struct Refused: Error {}
-
-        final class Calls: PushVoIPDelegate {
-            var answered: [UUID] = []
-
-            override func describeCall(_ payload: [AnyHashable: Any]) -> PushCallDecision {
-                guard let caller = payload["caller"] as? String else { return .drop }
-                return .ring(PushIncomingCall(handle: caller))
-            }
-
-            override func answer(_ call: UUID) async throws {
-                guard answered.isEmpty else { throw Refused() }
-                answered.append(call)
-            }
-        }
-
-        let driver = PushVoIPDelegateUnderTest(Calls())
-        for (name, delivery) in [
-            ("classic, a call", await driver.deliverClassic(["caller": "alice"])),
-            ("classic, no call", await driver.deliverClassic([:])),
-            ("26.4, a call", await driver.deliver(["caller": "bob"], mustReport: true)),
-            ("26.4, no call, mustReport", await driver.deliver([:], mustReport: true)),
-            ("26.4, no call, may drop", await driver.deliver([:], mustReport: false)),
-        ] {
-            print(
-                "\\(name): before return \\(delivery.reportedBeforeReturn), after \\(delivery.reportedAfterReturn),",
-                "completions \\(delivery.completions), ended \\(delivery.ended), dropped \\(delivery.isDropped),",
-                "keeps the rule \\(delivery.keepsTheRule)")
-        }
-        print("answer:", await driver.answer(UUID()), await driver.answer(UUID()))
-        print("decline:", await driver.decline(UUID()))
-        print("ended:", driver.reporter.ended.map { "\\($0.reason)" })
-
-        """
 }

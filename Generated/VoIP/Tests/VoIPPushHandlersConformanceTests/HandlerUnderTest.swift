@@ -14,10 +14,6 @@ import VoIPPushHandlersTestSupport
 @MainActor
 func makeHandlerUnderTest(setup: PushSetup, missing: Set<PushHandler>) -> PushVoIPDelegateUnderTest {
     // pushmatrix:begin handler-under-test
-    #if canImport(UIKit)
-    return PushAppDelegateUnderTest(PushAppDelegate(), setup: setup, missing: missing)
-    #else
-    return PushRouter(setup: setup, missing: missing)
-    #endif
+    return PushVoIPDelegateUnderTest(PushVoIPDelegate())
     // pushmatrix:end handler-under-test
 }
