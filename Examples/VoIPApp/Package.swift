@@ -26,7 +26,8 @@ let package = Package(
             path: "Generated/Sources/VoIPAppHandlers", swiftSettings: mode),
         // Only the tests link the test support: the scenarios, the checks and the adapter.
         .target(
-            name: "VoIPAppHandlersTestSupport", dependencies: ["VoIPAppHandlers", "AVFAudio", "PushKit", "CallKit"],
+            name: "VoIPAppHandlersTestSupport",
+            dependencies: ["VoIPAppHandlers", "AVFAudio", "PushKit", "CallKit"],
             path: "Generated/Sources/VoIPAppHandlersTestSupport", swiftSettings: mode),
         .target(
             name: "VoIPApp", dependencies: ["VoIPAppHandlers", "AVFAudio", "PushKit", "CallKit", "UIKit"],

@@ -1,5 +1,6 @@
 // A stand-in for AVFAudio, so the generated VoIP skeleton can be type-checked on Linux: only the
-// audio session CallKit and LiveCommunicationKit hand to their delegates, with the SDK's name.
+// audio session CallKit and LiveCommunicationKit hand to their delegates, with the SDK's name, and
+// the shared instance the VoIP conformance suite hands over.
 
 import Foundation
 

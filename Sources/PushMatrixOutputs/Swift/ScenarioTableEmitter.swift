@@ -41,18 +41,11 @@ struct ScenarioTableEmitter {
     private func printDuties(_ out: inout SwiftPrinter) {
         let matrix = view.matrix
         let keys = matrix.payloadKeyIds
-        var rows: [String] = []
-        for payload in matrix.payloads {
-            for setup in view.spec.setups.indices {
-                for state in view.spec.appStates.indices {
-                    let cell = view.spec.cells[matrix.cellIndex(payload, setup: setup, state: state)]
-                    for (number, path) in cell.allPaths.enumerated() {
-                        for call in path.onDelivery + path.taps.flatMap(\.calls) {
-                            guard let duty = view.spec.duty(of: call) else { continue }
-                            let key = [payload.setKeys(keys).joined(separator: ","), cell.setup.id, cell.appState.id, "\(number + 1)"]
-                            rows.append("\"\((key + [call.handler.id]).joined(separator: " "))\": .\(duty.report.rawValue)")
-                        }
-                    }
+        let rows = view.spec.cells.flatMap { cell in
+            let place = [matrix.payload(of: cell).setKeys(keys).joined(separator: ","), cell.setup.id, cell.appState.id]
+            return cell.allPaths.enumerated().flatMap { number, path in
+                (path.onDelivery + path.taps.flatMap(\.calls)).compactMap { call in
+                    view.spec.duty(of: call).map { "\"\((place + ["\(number + 1)", call.handler.id]).joined(separator: " "))\": .\($0.report)" }
                 }
             }
         }

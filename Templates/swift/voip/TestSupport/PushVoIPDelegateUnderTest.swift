@@ -4,8 +4,8 @@
 import AVFAudio
 import CallKit
 import Foundation
-import PushKit
 import {{module}}
+import PushKit
 
 /// Drives an app's PushKit and CallKit delegate as iOS does, and records what each push led to:
 /// the calls reported to `provider` before the PushKit method returned and after, and how often

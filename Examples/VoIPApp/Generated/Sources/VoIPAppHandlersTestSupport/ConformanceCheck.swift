@@ -130,7 +130,8 @@ nonisolated public enum PushConformanceCheck {
                 failures.append("dropped a push with mustReport true; only mustReport false allows a drop")
             } else {
                 failures.append(
-                    "returned without reporting a call though mustReport was true; report it, then end it with reportCall(with:endedAt:reason:)")
+                    "returned without reporting a call though mustReport was true; "
+                        + "report it, then end it with reportCall(with:endedAt:reason:)")
             }
         }
         if delivery.completions != 1 {
