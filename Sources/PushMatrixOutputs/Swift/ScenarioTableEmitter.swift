@@ -45,7 +45,8 @@ struct ScenarioTableEmitter {
             let place = [matrix.payload(of: cell).setKeys(keys).joined(separator: ","), cell.setup.id, cell.appState.id]
             return cell.allPaths.enumerated().flatMap { number, path in
                 (path.onDelivery + path.taps.flatMap(\.calls)).compactMap { call in
-                    view.spec.duty(of: call).map { "\"\((place + ["\(number + 1)", call.handler.id]).joined(separator: " "))\": .\($0.report)" }
+                    let key = (place + ["\(number + 1)", call.handler.id]).joined(separator: " ")
+                    return view.spec.duty(of: call).map { "\"\(key)\": .\($0.report)" }
                 }
             }
         }
