@@ -155,6 +155,7 @@ package enum OutputPlan {
         Row("\(sources)/Dimensions.swift", nil, .dimensions, .swift, .one, .module),
         Row("\(sources)/Classifier.swift", nil, .classifier, .swift, .uiKitDelegate, .module),
         Row("\(sources)/Runtime.swift", "swift/Runtime.swift", .plain, .swift, .uiKitDelegate, .module),
+        Row("\(sources)/FieldRecorder.swift", "swift/FieldRecorder.swift", .plain, .swift, .one, .module),
         Row("\(sources)/PushMemory.swift", "swift/PushMemory.swift", .plain, .swift, .uiKitDelegate, .module),
         Row("\(sources)/{{file}}", "{{template}}", .plain, .swift, .specFiles(\.sources), .module),
         Row("\(sources)/Skeleton/PushAppDelegate+States.swift", nil, .skeleton, .swift, .skeleton, .module),
