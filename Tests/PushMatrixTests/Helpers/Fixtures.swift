@@ -40,9 +40,18 @@ enum Fixtures {
     private static let renderedCurrent = Result { try Generator.render(current, templates: templates) }
     private static let renderedOtherDimensions = Result { try Generator.render(otherDimensions, templates: templates) }
 
-    /// Both built-in matrices, each with the committed output generated from it.
+    /// The built-in matrices, each with the committed output generated from it.
     static var builtIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
-        [(builtIn, spec, generated, "PushHandlers"), (current, currentSpec, currentGenerated, "CurrentPushHandlers")]
+        [
+            (builtIn, spec, generated, "PushHandlers"), (current, currentSpec, currentGenerated, "CurrentPushHandlers"),
+            (voip, voipSpec, voipGenerated, "VoIPPushHandlers"),
+        ]
+    }
+
+    /// The built-in matrices whose skeleton and suite drive UIKit's app delegate, the router and its branches: all but
+    /// the VoIP matrix, whose PushKit delegate the spec's own files bring.
+    static var uiKitBuiltIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
+        builtIns.filter { $0.matrix.spec.swiftFiles?.delegate != .pushKit }
     }
 
     static var specText: String { try! String(contentsOfFile: spec, encoding: .utf8) }

@@ -435,6 +435,7 @@ final class ExplainTests: XCTestCase {
 
     /// `--payload -` reads the payload from standard input, and names it so in diagnostics.
     func testThePayloadMayComeOnStandardInput() throws {
+        try IntegrationTestCase.require()  // it starts the built binary as a process
         let path = Fixtures.temporaryDirectory(self) + "/p.json"
         let payload = Data(#"{"aps": {"alert": "Hi", "category": "C"}}"#.utf8)
         try payload.write(to: URL(fileURLWithPath: path))
@@ -450,6 +451,7 @@ final class ExplainTests: XCTestCase {
     /// A payload path that names a FIFO, a device or a directory is refused at once: a FIFO
     /// with no writer must not leave explain waiting.
     func testASpecialFileIsRefusedWithoutWaiting() throws {
+        try IntegrationTestCase.require()  // it starts the built binary as a process
         let directory = Fixtures.temporaryDirectory(self)
         let fifo = directory + "/fifo"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

@@ -37,7 +37,7 @@ final class BranchSummaryTests: XCTestCase {
     }
 
     func testEachBranchSummaryHoldsExactlyTheWaysThatReachTheBranch() {
-        for (matrix, spec, _, _) in Fixtures.builtIns {
+        for (matrix, spec, _, _) in Fixtures.uiKitBuiltIns {
             let summaries = BranchSummary.all(matrix)
             let expected = reached(matrix)
             XCTAssertEqual(Set(summaries.keys), Set(expected.keys), spec)
@@ -57,7 +57,7 @@ final class BranchSummaryTests: XCTestCase {
     /// Setups and app states with one set of payloads are told together, and that set in few
     /// words: the built-in matrices need at most a few groups a branch.
     func testTheSummariesAreShort() {
-        for (matrix, spec, _, _) in Fixtures.builtIns {
+        for (matrix, spec, _, _) in Fixtures.uiKitBuiltIns {
             for (branch, summary) in BranchSummary.all(matrix) {
                 XCTAssertLessThanOrEqual(summary.groups.count, 4, "\(spec) \(branch)")
             }
@@ -67,7 +67,7 @@ final class BranchSummaryTests: XCTestCase {
     /// The committed skeletons' branch comments: at most `SwiftView.branchLines` lines and 120
     /// columns each, none cut short, and every `#cell-…` they name an anchor on the matrix page.
     func testTheCommittedBranchCommentsAreShortAndNameCellsOfTheMatrixPage() throws {
-        for (_, spec, generated, module) in Fixtures.builtIns {
+        for (_, spec, generated, module) in Fixtures.uiKitBuiltIns {
             let file = generated + "/Sources/\(module)/Skeleton/PushAppDelegate+States.swift"
             let page = try String(contentsOfFile: generated + "/Docs/en/reception-methods.md", encoding: .utf8)
             let branches = try Self.branchComments(String(contentsOfFile: file, encoding: .utf8))

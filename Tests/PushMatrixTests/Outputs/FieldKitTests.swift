@@ -162,6 +162,7 @@ final class FieldKitTests: XCTestCase {
     /// `Payloads/send.sh`, run with a `curl` that only records its arguments: a token signed with the key, and each
     /// payload file's headers and payload.
     func testTheSendScriptSendsEachPayloadFileWithItsHeaders() throws {
+        try IntegrationTestCase.require()  // it runs openssl and the script
         let openssl = try ExternalTool.path("openssl")
         let directory = Fixtures.temporaryDirectory(self)
         let output = directory + "/kit"

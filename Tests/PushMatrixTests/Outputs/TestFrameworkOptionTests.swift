@@ -76,6 +76,7 @@ final class TestFrameworkOptionTests: XCTestCase {
     /// The Swift Testing suite passes `swift format lint --strict`, imports Testing and not
     /// XCTest, and passes each scenario once, to the test of its setup and app state.
     func testTheSwiftTestingSuiteIsLintCleanAndCoversEveryScenarioOnce() throws {
+        try IntegrationTestCase.require()  // it runs swift-format
         let output = Fixtures.temporaryDirectory(self)
         var folders: [String] = []
         for (matrix, spec, _, module) in Fixtures.builtIns {

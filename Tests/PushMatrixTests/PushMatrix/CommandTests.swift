@@ -110,6 +110,7 @@ final class CommandTests: XCTestCase {
 
     /// Output lost on the way out is a failure the user hears about, whatever the command.
     func testAFailedWriteOfTheOutputIsAnError() throws {
+        try IntegrationTestCase.require()  // it starts the built binary as a process
         guard let full = FileHandle(forWritingAtPath: "/dev/full") else {
             throw XCTSkip("this system has no /dev/full")
         }
@@ -128,6 +129,7 @@ final class CommandTests: XCTestCase {
 
     /// A reader that stopped reading (`| head`) wanted no more: the run fails without a word.
     func testAReaderThatLeftEndsTheRunQuietly() throws {
+        try IntegrationTestCase.require()  // it starts the built binary as a process
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
         let run = try Binary.run(["explain", "--spec", Fixtures.spec, "--alert"], output: pipe.fileHandleForWriting)
@@ -230,6 +232,7 @@ final class CommandTests: XCTestCase {
     /// A stale output's hint names the command the user ran: the package plugin tells the
     /// binary its own through PUSHMATRIX_INVOCATION.
     func testTheStaleHintNamesTheCommandTheUserRan() throws {
+        try IntegrationTestCase.require()  // it starts the built binary as a process
         let directory = Fixtures.temporaryDirectory(self)
         let check = [
             "generate", "--check", "--spec", Fixtures.spec, "--templates", Fixtures.templates, "--output", "out",
