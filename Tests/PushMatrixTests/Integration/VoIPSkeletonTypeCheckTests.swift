@@ -28,7 +28,7 @@ final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
         XCTAssertEqual(
             sources.map { String($0.dropFirst(Fixtures.voipGenerated.count + Self.module.count + 10)) },
             [
-                "Dimensions.swift", "PushCallReporter.swift", "Skeleton/PushVoIPDelegate+Provider.swift",
+                "Dimensions.swift", "FieldRecorder.swift", "PushCallReporter.swift", "Skeleton/PushVoIPDelegate+Provider.swift",
                 "Skeleton/PushVoIPDelegate+Reporting.swift", "Skeleton/PushVoIPDelegate.swift",
                 "Skeleton/PushVoIPServiceExtension.swift",
             ])
@@ -153,11 +153,19 @@ final class VoIPSkeletonTypeCheckTests: IntegrationTestCase {
     }
 
     /// The delegate methods' SDK signatures are checked, not assumed: a misspelled label or a
-    /// missing `@Sendable` leaves a required member unimplemented.
+    /// missing `@Sendable` leaves a required member unimplemented. The iOS 26.4 method is optional
+    /// in the SDK, so a misspelling would compile there too: its declaration is held to the
+    /// stand-in's word for word instead.
     func testABrokenVoIPSignatureFailsTheTypeCheck() throws {
         let modules = try SwiftCompiler.standIns()
+        let reporting = try String(contentsOfFile: sources.first { $0.hasSuffix("/PushVoIPDelegate+Reporting.swift") }!, encoding: .utf8)
+        let requirement =
+            "_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata,"
+        XCTAssertTrue(
+            try String(contentsOfFile: Fixtures.root.path + "/Tests/StandIns/PushKit.swift", encoding: .utf8).contains(requirement))
+        XCTAssertTrue(reporting.contains(requirement), "the iOS 26.4 method is declared as PushKit declares it")
         let breakages = [
-            ("PushVoIPDelegate+Reporting.swift", "didReceiveIncomingVoIPPushWith payload", "didReceiveIncomingVoipPushWith payload"),
+            ("PushVoIPDelegate+Reporting.swift", "didReceiveIncomingPushWith payload", "didReceiveIncomingPushwith payload"),
             ("PushVoIPDelegate+Reporting.swift", "completion: @escaping @Sendable () -> Void", "completion: @escaping () -> Void"),
             ("PushVoIPDelegate+Provider.swift", "didActivate audioSession: AVAudioSession", "didActivate audioSession: AnyObject"),
         ]
