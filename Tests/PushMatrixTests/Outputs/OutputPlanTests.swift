@@ -82,7 +82,7 @@ final class OutputPlanTests: XCTestCase {
             XCTAssertNotNil(BuiltInFiles.templates[template], template)
         }
         let reached = Set(
-            (Fixtures.builtIns.map(\.matrix) + [Fixtures.voip]).flatMap { matrix in
+            Fixtures.builtIns.map(\.matrix).flatMap { matrix in
                 OutputPlan.everyFile(matrix, module: "M").compactMap(\.template)
             })
         for path in BuiltInFiles.templates.keys.sorted() {
