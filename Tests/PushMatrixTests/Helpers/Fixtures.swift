@@ -33,12 +33,14 @@ enum Fixtures {
         case spec: return try renderedBuiltIn.get()
         case currentSpec: return try renderedCurrent.get()
         case fixture("other-dimensions.json"): return try renderedOtherDimensions.get()
+        case voipSpec: return try renderedVoIP.get()
         default: return try Generator.render(matrix, templates: templates)
         }
     }
     private static let renderedBuiltIn = Result { try Generator.render(builtIn, templates: templates) }
     private static let renderedCurrent = Result { try Generator.render(current, templates: templates) }
     private static let renderedOtherDimensions = Result { try Generator.render(otherDimensions, templates: templates) }
+    private static let renderedVoIP = Result { try Generator.render(voip, templates: templates) }
 
     /// The built-in matrices, each with the committed output generated from it.
     static var builtIns: [(matrix: Matrix, spec: String, generated: String, module: String)] {
