@@ -45,7 +45,9 @@ package enum BuiltInFiles {
 
     /// Each built-in matrix's push types, read once.
     private static let pushTypes = specs.map { spec in
-        guard case .array(let named)? = (try? JSONParser.parse(spec.bytes))?["pushTypes"]?.value else { return ["alert", "background"] }
+        guard case .array(let named)? = (try? JSONParser.parse(spec.bytes))?["pushTypes"]?.value else {
+            return PushMatrixSpec.Spec.defaultPushTypes
+        }
         return named.compactMap(\.string)
     }
 

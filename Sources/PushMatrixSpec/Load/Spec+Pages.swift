@@ -108,6 +108,9 @@ public struct CallOrderFacts: Sendable {
 }
 
 extension Spec {
+    /// The push types a spec answers when it names none (`pushTypes`).
+    public static let defaultPushTypes = ["alert", "background"]
+
     /// Apple's values of `apns-push-type`.
     public static let apnsPushTypes = [
         "alert", "background", "complication", "controls", "fileprovider", "liveactivity", "location", "mdm", "pushtotalk", "voip",

@@ -56,7 +56,7 @@ enum SpecDecoder {
             if named.isEmpty { document.report("pushTypes", node, "name at least one push type the matrix answers") }
             return named
         }
-        return ["alert", "background"].map { Reference(id: $0, origin: Origin(path: "pushTypes", location: root.location)) }
+        return Spec.defaultPushTypes.map { Reference(id: $0, origin: Origin(path: "pushTypes", location: root.location)) }
     }
 
     /// The file's keys by its form: `setups`, or the older `initAPIs`. The newer wins when a spec gives both, and the

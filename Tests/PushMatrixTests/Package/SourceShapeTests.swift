@@ -77,7 +77,7 @@ final class SourceShapeTests: XCTestCase {
         }
         let code = all.map { Self.codeLines($0.lines) }.reduce(0, +)
         XCTAssertGreaterThan(code, 5_000, "the count finds the code")
-        XCTAssertLessThanOrEqual(code, 10_799, "the sources' lines of code")
+        XCTAssertLessThanOrEqual(code, 10_802, "the sources' lines of code")
     }
 
     /// The count sees code, not comments or blank lines.
